@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorMessage, pickLanguage } from '@wms/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAccountRoutes } from './modules/account/account.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import type { TAppDeps } from './platform/deps';
+import { installErrorHandler } from './platform/error-handler';
+
+/** Every module's routes, in one place. A new bounded context adds its register function here. */
+const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
+  registerSystemRoutes,
+  registerAuthRoutes,
+  registerAccountRoutes,
+];
+
+const REDACT = ['req.headers.authorization', 'req.body.password', 'req.body.refresh', 'req.body.otp'];
+
+/** buildApp(deps): plugins first, then every module's routes, then the web app (SPA fallback). */
+export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: deps.config.logLevel, redact: REDACT },
+    bodyLimit: deps.config.bodyLimit,
+    trustProxy: true,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    return payload;
+  });
+
+  await app.register(
+    async (api) => {
+      for (const register of MODULES) register(api, deps);
+    },
+    { prefix: '' },
+  );
+
+  const dist = deps.config.webDist;
+  if (existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith('/api/') || req.method !== 'GET') {
+        const lang = pickLanguage(req.headers['accept-language']);
+        return reply
+          .status(404)
+          .send({ error: { code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', lang), params: {} } });
+      }
+      const file = req.url.split('?')[0]!;
+      if (file.startsWith('/assets/') || file.startsWith('/manual/')) {
+        const rel = decodeURIComponent(file.slice(1));
+        if (!rel.includes('..') && existsSync(path.join(dist, rel))) {
+          reply.header(
+            'cache-control',
+            file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+          return reply.sendFile(rel);
+        }
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found', params: {} } });
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { TConfig } from './config';
+import { migrateDatabase, openDatabase, type TDatabase } from './db/client';
+import { TokenService } from './platform/auth';
+import type { TAppDeps } from './platform/deps';
+import { createMailer, type TMailer } from './platform/mail';
+
+/** Open and migrate the database and build the services every module shares. */
+export async function createDeps(
+  config: TConfig,
+  log: { info(obj: object, msg: string): void },
+  opts: { database?: TDatabase; mailer?: TMailer } = {},
+): Promise<TAppDeps> {
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrateDatabase(database);
+  const tokens = new TokenService(config.jwtSecret, config.accessTtl, config.refreshTtl);
+  const mailer =
+    opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  return { config, database, tokens, mailer };
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  APP_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'APP_SECRET_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('WMS <no-reply@wms.local>'),
+  PUBLIC_URL: z.string().url().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 3600),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  SEED_DEMO: boolish.default(true),
+  DEMO_CUSTOMER_EMAIL: z.string().email().default('demo@wms.local'),
+  DEMO_CUSTOMER_PASSWORD: z.string().min(7).optional(),
+  DEMO_EMPLOYEE_EMAIL: z.string().email().default('staff@wms.local'),
+  DEMO_EMPLOYEE_PASSWORD: z.string().min(7).optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface TConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: Uint8Array;
+  encryptionKey: Buffer;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  accessTtl: number;
+  refreshTtl: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  bodyLimit: number;
+  seedDemo: boolean;
+  demo: { customerEmail: string; customerPassword?: string; employeeEmail: string; employeePassword?: string };
+  webDist: string;
+  logLevel: string;
+  version: string;
+}
+
+/** Secrets that are not given by env are generated once and kept in DATA_DIR/keys.json (mode 600). */
+function loadOrCreateKeys(dataDir: string): { jwt: string; enc: string } {
+  const file = path.join(dataDir, 'keys.json');
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { jwt?: string; enc?: string };
+    if (parsed.jwt && parsed.enc) return { jwt: parsed.jwt, enc: parsed.enc };
+  } catch {
+    // first start: fall through and create the file
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = { jwt: randomBytes(48).toString('hex'), enc: randomBytes(32).toString('hex') };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+export const APP_VERSION = '0.1.0';
+
+/** Read env into a typed config; fails fast with the offending variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<TConfig> = {}): TConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const keys = e.JWT_SECRET && e.APP_SECRET_KEY ? null : loadOrCreateKeys(dataDir);
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? keys!.jwt),
+    encryptionKey: Buffer.from(e.APP_SECRET_KEY ?? keys!.enc, 'hex'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    accessTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtl: e.REFRESH_TOKEN_TTL_SECONDS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    seedDemo: e.SEED_DEMO,
+    demo: {
+      customerEmail: e.DEMO_CUSTOMER_EMAIL,
+      customerPassword: e.DEMO_CUSTOMER_PASSWORD,
+      employeeEmail: e.DEMO_EMPLOYEE_EMAIL,
+      employeePassword: e.DEMO_EMPLOYEE_PASSWORD,
+    },
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    logLevel: e.LOG_LEVEL,
+    version: APP_VERSION,
+    ...overrides,
+  };
+}

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type TSchema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
+/** What a repository function takes as its first argument: the transaction (or the db for plain reads). */
+export type Executor = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+
+export interface TDatabase {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** The pg pool when engine is postgres. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Open PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<TDatabase> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // Numeric and bigint come back as strings by default; keep money exact, but give counts as numbers.
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, engine: 'postgres', pool, close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (!opts.dataDir || opts.dataDir === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = path.join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, engine: 'pglite', close: () => client.close() };
+}
+
+/** Apply committed SQL migrations. On PostgreSQL an advisory lock keeps several app processes from racing. */
+export async function migrateDatabase(database: TDatabase): Promise<void> {
+  if (database.engine === 'postgres') {
+    const lock = await database.pool!.connect();
+    try {
+      await lock.query('select pg_advisory_lock(72061)');
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+      await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lock.query('select pg_advisory_unlock(72061)').catch(() => undefined);
+      lock.release();
+    }
+    return;
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+  await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/** Raw SQL through either driver: both answer with `{ rows }`. */
+export async function queryRows<T>(tx: Executor, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

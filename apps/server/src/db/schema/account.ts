@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './_columns';
+
+/** A seller company (the tenant). Every seller-owned row carries its id as `customer_id`. */
+export const customers = pgTable('customers', {
+  id: id(),
+  name: text('name').notNull(),
+  tax_id: text('tax_id'),
+  invoice_title: text('invoice_title'),
+  invoice_address: text('invoice_address'),
+  phone: text('phone'),
+  fax: text('fax'),
+  website: text('website'),
+  ...timestamps,
+});
+
+/** Users of the main area (CUSTOMER, a seller's staff) and of the CRM area (EMPLOYEE, no customer). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    customer_id: uuid('customer_id').references(() => customers.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    password_hash: text('password_hash').notNull(),
+    language: text('language').notNull().default('zh-TW'),
+    theme: text('theme').notNull().default('light'),
+    is_active: boolean('is_active').notNull().default(true),
+    totp_secret_enc: text('totp_secret_enc'),
+    totp_enabled: boolean('totp_enabled').notNull().default(false),
+    totp_last_step: bigint('totp_last_step', { mode: 'number' }),
+    otp_pending_until: timestamp('otp_pending_until', { withTimezone: true }),
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_customer_idx').on(t.customer_id),
+    check('users_role_check', sql`${t.role} in ('CUSTOMER', 'EMPLOYEE')`),
+    check('users_customer_role_check', sql`${t.role} = 'EMPLOYEE' or ${t.customer_id} is not null`),
+  ],
+);
+
+/** Failed-attempt counters by key (login e-mail, OTP user), so unknown and known e-mails lock the same way. */
+export const login_attempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  locked_until: timestamp('locked_until', { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Issued refresh tokens (by jti). A used one that comes back revokes its whole family. */
+export const refresh_tokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    family_id: uuid('family_id').notNull(),
+    subject_type: text('subject_type').notNull(),
+    subject_id: uuid('subject_id').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.family_id),
+    index('refresh_tokens_subject_idx').on(t.subject_type, t.subject_id),
+    check('refresh_tokens_subject_type_check', sql`${t.subject_type} in ('user', 'member')`),
+  ],
+);
+
+/** One-time password reset links; only the SHA-256 of the token is stored. */
+export const password_resets = pgTable('password_resets', {
+  id: id(),
+  user_id: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  token_hash: text('token_hash').notNull().unique(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/** A seller's online store; members log in at /store/login/{short_url}. */
+export const stores = pgTable(
+  'stores',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    name: text('name').notNull(),
+    short_url: text('short_url').notNull(),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('stores_short_url_key').on(t.short_url), index('stores_customer_idx').on(t.customer_id)],
+);
+
+export const store_members = pgTable(
+  'store_members',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    store_id: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    password_hash: text('password_hash').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('store_members_store_email_key').on(t.store_id, t.email)],
+);

@@ -1,0 +1,39 @@
+import { buildApp } from './app';
+import { createDeps } from './bootstrap';
+import { loadConfig } from './config';
+import { seedDemoData } from './modules/seed/seed.service';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const boot = { info: (obj: object, msg: string) => console.log(msg, JSON.stringify(obj)) };
+  const deps = await createDeps(config, boot);
+  const seed = await seedDemoData(deps.database.db, config);
+  const app = await buildApp(deps);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    '',
+    `  WMS is running on ${url}  (database: ${deps.database.engine}${deps.database.engine === 'pglite' ? `, ${config.dataDir}` : ''})`,
+  ];
+  if (seed.seeded) {
+    lines.push('  Demo logins (shown once; set DEMO_*_PASSWORD to choose them):');
+    for (const l of seed.logins)
+      lines.push(`    ${l.role.padEnd(8)} ${l.email}  ${l.password ?? '(password from env)'}`);
+  } else {
+    lines.push(`  Demo logins: ${config.demo.customerEmail} (CUSTOMER), ${config.demo.employeeEmail} (EMPLOYEE)`);
+  }
+  lines.push('');
+  console.log(lines.join('\n'));
+  const stop = async () => {
+    await app.close();
+    await deps.database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

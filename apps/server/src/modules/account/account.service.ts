@@ -1,0 +1,230 @@
+import type { TLanguage, TProfile, TUpdateProfile } from '@wms/contracts';
+import QRCode from 'qrcode';
+import type { TConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { sqlState, withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import type { TActor } from '../../platform/auth';
+import {
+  decryptSecret,
+  encryptSecret,
+  generatePassword,
+  hashPassword,
+  randomToken,
+  sha256Hex,
+  verifyPassword,
+} from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { renderMail, type TMailer } from '../../platform/mail';
+import { generateTotpSecret, otpauthUri, verifyTotp } from '../../platform/totp';
+import * as authRepo from '../auth/auth.repository';
+import * as repo from './account.repository';
+
+export interface TAccountDeps {
+  db: Db;
+  config: TConfig;
+  mailer: TMailer;
+}
+
+const RESET_TTL_MINUTES = 60;
+type TUserActor = Extract<TActor, { kind: 'user' }>;
+
+/** GET /api/profile/ and /api/employee-profile/. */
+export async function getProfile(deps: TAccountDeps, actor: TUserActor): Promise<TProfile> {
+  const row = await repo.findProfileRow(deps.db, actor.id);
+  if (!row?.user.is_active) throw new AppError('NOT_FOUND');
+  const u = row.user;
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role as TProfile['role'],
+    language: u.language as TLanguage,
+    theme: u.theme as TProfile['theme'],
+    two_factor_enabled: u.totp_enabled,
+    company: row.company?.id ? { id: row.company.id, name: row.company.name } : null,
+    created_at: u.created_at.toISOString(),
+  };
+}
+
+export async function updateProfile(deps: TAccountDeps, actor: TUserActor, patch: TUpdateProfile): Promise<TProfile> {
+  await withTx(deps.db, async (tx) => {
+    const before = await repo.findProfileRow(tx, actor.id);
+    if (!before) throw new AppError('NOT_FOUND');
+    if (Object.keys(patch).length === 0) return;
+    await repo.updateUser(tx, actor.id, patch);
+    const { name, language, theme } = before.user;
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'profile',
+      entityId: actor.id,
+      before: { name, language, theme },
+      after: patch,
+    });
+  });
+  return getProfile(deps, actor);
+}
+
+/** Change password; every refresh token of the user is revoked ("Change successful, please log in again"). */
+export async function changePassword(
+  deps: TAccountDeps,
+  actor: TUserActor,
+  input: { old_password: string; new_password: string },
+) {
+  const row = await repo.findProfileRow(deps.db, actor.id);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (!(await verifyPassword(input.old_password, row.user.password_hash)))
+    throw new AppError('WRONG_PASSWORD', { field: 'old_password' });
+  const hash = await hashPassword(input.new_password);
+  await withTx(deps.db, async (tx) => {
+    await repo.updateUser(tx, actor.id, { password_hash: hash, password_changed_at: new Date() });
+    await authRepo.revokeAllForSubject(tx, 'user', actor.id);
+    await writeAudit(tx, actor, { action: 'change_password', entity: 'user', entityId: actor.id });
+  });
+  return { ok: true as const };
+}
+
+/** Registration: the seller's company and its first CUSTOMER user; the generated password is e-mailed. */
+export async function register(
+  deps: TAccountDeps,
+  input: { company_name: string; name: string; email: string; phone?: string; language?: TLanguage },
+  lang: TLanguage,
+) {
+  const email = input.email.trim().toLowerCase();
+  const language = input.language ?? lang;
+  const password = generatePassword();
+  const hash = await hashPassword(password);
+  try {
+    await withTx(deps.db, async (tx) => {
+      if (await authRepo.findUserByEmail(tx, email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+      const customer = await repo.insertCustomer(tx, { name: input.company_name, phone: input.phone ?? null });
+      const user = await repo.insertUser(tx, {
+        customer_id: customer.id,
+        email,
+        name: input.name,
+        role: 'CUSTOMER',
+        password_hash: hash,
+        language,
+      });
+      const actor: TActor = { kind: 'user', id: user.id, role: 'CUSTOMER', customerId: customer.id };
+      await writeAudit(tx, actor, {
+        action: 'register',
+        entity: 'customer',
+        entityId: customer.id,
+        after: { name: customer.name, email },
+      });
+    });
+  } catch (err) {
+    if (sqlState(err) === '23505') throw new AppError('EMAIL_TAKEN', { field: 'email' });
+    throw err;
+  }
+  const mail = renderMail('registered', language, {
+    name: input.name,
+    company: input.company_name,
+    email,
+    password,
+    url: deps.config.publicUrl,
+  });
+  await deps.mailer.send({ to: email, ...mail });
+  return { ok: true as const };
+}
+
+/** Forgot password: mails a one-time reset link. The answer is the same whether or not the address exists. */
+export async function requestPasswordReset(
+  deps: TAccountDeps,
+  input: { email: string; language?: TLanguage },
+  lang: TLanguage,
+) {
+  const user = await authRepo.findUserByEmail(deps.db, input.email.trim().toLowerCase());
+  if (!user?.is_active) return { ok: true as const };
+  const token = randomToken(24);
+  await repo.insertPasswordReset(deps.db, {
+    user_id: user.id,
+    token_hash: sha256Hex(token),
+    expires_at: new Date(Date.now() + RESET_TTL_MINUTES * 60 * 1000),
+  });
+  const language = (user.language as TLanguage) ?? input.language ?? lang;
+  const link = `${deps.config.publicUrl}/format-password?token=${encodeURIComponent(token)}`;
+  const mail = renderMail('password_reset', language, { name: user.name, link, minutes: String(RESET_TTL_MINUTES) });
+  await deps.mailer.send({ to: user.email, ...mail });
+  return { ok: true as const };
+}
+
+export async function resetPassword(deps: TAccountDeps, input: { token: string; new_password: string }) {
+  const hash = await hashPassword(input.new_password);
+  await withTx(deps.db, async (tx) => {
+    const reset = await repo.consumePasswordReset(tx, sha256Hex(input.token));
+    if (!reset) throw new AppError('TOKEN_INVALID');
+    await repo.updateUser(tx, reset.user_id, { password_hash: hash, password_changed_at: new Date() });
+    await authRepo.revokeAllForSubject(tx, 'user', reset.user_id);
+    await writeAudit(
+      tx,
+      { kind: 'system', id: null, customerId: null },
+      { action: 'reset_password', entity: 'user', entityId: reset.user_id },
+    );
+  });
+  return { ok: true as const };
+}
+
+/** Two-step set-up: a new secret (encrypted at rest), its otpauth URI and a QR code. Enabling needs a valid code. */
+export async function setUpTwoFactor(deps: TAccountDeps, actor: TUserActor) {
+  const row = await repo.findProfileRow(deps.db, actor.id);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.user.totp_enabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
+  const secret = generateTotpSecret();
+  await repo.updateUser(deps.db, actor.id, {
+    totp_secret_enc: encryptSecret(deps.config.encryptionKey, secret),
+    totp_last_step: null,
+  });
+  const uri = otpauthUri(secret, row.user.email);
+  const qr = await QRCode.toDataURL(uri, { margin: 1, width: 220 });
+  return { secret, otpauth_uri: uri, qr_data_url: qr };
+}
+
+async function checkOtp(deps: TAccountDeps, user: authRepo.TUserRow, otp: string): Promise<void> {
+  const key = `otp:${user.id}`;
+  const attempts = await authRepo.findAttempts(deps.db, key);
+  if (attempts?.locked_until && attempts.locked_until.getTime() > Date.now()) {
+    throw new AppError('ACCOUNT_LOCKED', {
+      minutes: Math.ceil((attempts.locked_until.getTime() - Date.now()) / 60000),
+    });
+  }
+  const secret = decryptSecret(deps.config.encryptionKey, user.totp_secret_enc!);
+  const step = verifyTotp(secret, otp, user.totp_last_step ?? null);
+  if (step === null || !(await authRepo.consumeTotpStep(deps.db, user.id, step))) {
+    await authRepo.recordFailure(deps.db, key, deps.config.loginMaxFailures, deps.config.loginLockMinutes);
+    throw new AppError('INVALID_OTP', { field: 'otp' });
+  }
+  await authRepo.clearAttempts(deps.db, key);
+}
+
+export async function enableTwoFactor(deps: TAccountDeps, actor: TUserActor, input: { otp: string }) {
+  const user = await authRepo.findUserById(deps.db, actor.id);
+  if (!user) throw new AppError('NOT_FOUND');
+  if (user.totp_enabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
+  if (!user.totp_secret_enc) throw new AppError('TWO_FACTOR_NOT_SET_UP');
+  await checkOtp(deps, user, input.otp);
+  await withTx(deps.db, async (tx) => {
+    await repo.updateUser(tx, actor.id, { totp_enabled: true });
+    await writeAudit(tx, actor, { action: 'enable_two_factor', entity: 'user', entityId: actor.id });
+  });
+  return { two_factor_enabled: true };
+}
+
+export async function disableTwoFactor(
+  deps: TAccountDeps,
+  actor: TUserActor,
+  input: { password: string; otp: string },
+) {
+  const user = await authRepo.findUserById(deps.db, actor.id);
+  if (!user) throw new AppError('NOT_FOUND');
+  if (!user.totp_enabled || !user.totp_secret_enc) throw new AppError('TWO_FACTOR_NOT_SET_UP');
+  if (!(await verifyPassword(input.password, user.password_hash)))
+    throw new AppError('WRONG_PASSWORD', { field: 'password' });
+  await checkOtp(deps, user, input.otp);
+  await withTx(deps.db, async (tx) => {
+    await repo.updateUser(tx, actor.id, { totp_enabled: false, totp_secret_enc: null, totp_last_step: null });
+    await writeAudit(tx, actor, { action: 'disable_two_factor', entity: 'user', entityId: actor.id });
+  });
+  return { two_factor_enabled: false };
+}

@@ -1,0 +1,126 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { customers, login_attempts, refresh_tokens, store_members, stores, users } from '../../db/schema';
+
+export type TUserRow = typeof users.$inferSelect;
+export type TMemberRow = typeof store_members.$inferSelect;
+
+export async function findUserByEmail(tx: Executor, email: string): Promise<TUserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function findUserById(tx: Executor, id: string): Promise<TUserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findCustomerById(tx: Executor, id: string) {
+  const [row] = await tx.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+export async function findAttempts(tx: Executor, key: string) {
+  const [row] = await tx.select().from(login_attempts).where(eq(login_attempts.key, key));
+  return row;
+}
+
+/** Count one failure; at `max` the key is locked for `lockMinutes` and the counter restarts. Returns the lock end if locked now. */
+export async function recordFailure(tx: Executor, key: string, max: number, lockMinutes: number): Promise<Date | null> {
+  const rows = await queryRows<{ locked_until: string | Date | null }>(
+    tx,
+    sql`
+    insert into login_attempts (key, failures) values (${key}, 1)
+    on conflict (key) do update set
+      failures = case when login_attempts.failures + 1 >= ${max} then 0 else login_attempts.failures + 1 end,
+      locked_until = case when login_attempts.failures + 1 >= ${max}
+        then now() + make_interval(mins => ${lockMinutes}) else login_attempts.locked_until end,
+      updated_at = now()
+    returning locked_until`,
+  );
+  const v = rows[0]?.locked_until;
+  const until = v ? new Date(v) : null;
+  return until && until.getTime() > Date.now() ? until : null;
+}
+
+export async function clearAttempts(tx: Executor, key: string): Promise<void> {
+  await tx.delete(login_attempts).where(eq(login_attempts.key, key));
+}
+
+export async function setOtpPending(tx: Executor, userId: string, until: Date | null): Promise<void> {
+  await tx.update(users).set({ otp_pending_until: until }).where(eq(users.id, userId));
+}
+
+/** Record the TOTP step as used; zero rows means the step was already used (a replay). */
+export async function consumeTotpStep(tx: Executor, userId: string, step: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ totp_last_step: step, otp_pending_until: null })
+    .where(and(eq(users.id, userId), or(isNull(users.totp_last_step), lt(users.totp_last_step, step))))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function insertRefreshToken(
+  tx: Executor,
+  row: { id: string; family_id: string; subject_type: 'user' | 'member'; subject_id: string; expires_at: Date },
+): Promise<void> {
+  await tx.insert(refresh_tokens).values(row);
+}
+
+export async function lockRefreshToken(tx: Executor, id: string) {
+  const rows = await tx.select().from(refresh_tokens).where(eq(refresh_tokens.id, id)).for('update');
+  return rows[0];
+}
+
+export async function markRefreshUsed(tx: Executor, id: string): Promise<void> {
+  await tx.update(refresh_tokens).set({ used_at: new Date() }).where(eq(refresh_tokens.id, id));
+}
+
+export async function revokeFamily(tx: Executor, familyId: string): Promise<void> {
+  await tx
+    .update(refresh_tokens)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(refresh_tokens.family_id, familyId), isNull(refresh_tokens.revoked_at)));
+}
+
+export async function revokeAllForSubject(
+  tx: Executor,
+  subjectType: 'user' | 'member',
+  subjectId: string,
+): Promise<void> {
+  await tx
+    .update(refresh_tokens)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(
+        eq(refresh_tokens.subject_type, subjectType),
+        eq(refresh_tokens.subject_id, subjectId),
+        isNull(refresh_tokens.revoked_at),
+      ),
+    );
+}
+
+/** The store a member logs into: `corp` is the store's short URL (shown as "corporation" on the login page). */
+export async function findStoreByShortUrl(tx: Executor, shortUrl: string) {
+  const [row] = await tx.select().from(stores).where(eq(stores.short_url, shortUrl.toLowerCase()));
+  return row;
+}
+
+export async function findStoreById(tx: Executor, id: string) {
+  const [row] = await tx.select().from(stores).where(eq(stores.id, id));
+  return row;
+}
+
+export async function findMember(tx: Executor, storeId: string, email: string): Promise<TMemberRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(store_members)
+    .where(and(eq(store_members.store_id, storeId), eq(store_members.email, email.toLowerCase())));
+  return row;
+}
+
+export async function findMemberById(tx: Executor, id: string): Promise<TMemberRow | undefined> {
+  const [row] = await tx.select().from(store_members).where(eq(store_members.id, id));
+  return row;
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { TRole } from '@wms/contracts';
+import type { TConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { withTx } from '../../db/tx';
+import type { TokenService } from '../../platform/auth';
+import { decryptSecret, dummyPasswordHash, verifyPassword } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { verifyTotp } from '../../platform/totp';
+import * as repo from './auth.repository';
+
+const OTP_WINDOW_MS = 5 * 60 * 1000;
+
+export interface TAuthDeps {
+  db: Db;
+  config: TConfig;
+  tokens: TokenService;
+}
+
+function lockedError(until: Date): AppError {
+  return new AppError('ACCOUNT_LOCKED', { minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000)) });
+}
+
+/** Refuse early while a key is locked. */
+async function assertNotLocked(deps: TAuthDeps, key: string): Promise<void> {
+  const attempts = await repo.findAttempts(deps.db, key);
+  if (attempts?.locked_until && attempts.locked_until.getTime() > Date.now()) throw lockedError(attempts.locked_until);
+}
+
+async function failAttempt(deps: TAuthDeps, key: string, error: AppError): Promise<never> {
+  const until = await repo.recordFailure(deps.db, key, deps.config.loginMaxFailures, deps.config.loginLockMinutes);
+  if (until) throw lockedError(until);
+  throw error;
+}
+
+/** Start a new refresh-token family for a subject and sign the pair. */
+async function issueUserTokens(deps: TAuthDeps, user: { id: string; role: string; customer_id: string | null }) {
+  const jti = randomUUID();
+  const family = randomUUID();
+  await repo.insertRefreshToken(deps.db, {
+    id: jti,
+    family_id: family,
+    subject_type: 'user',
+    subject_id: user.id,
+    expires_at: new Date(Date.now() + deps.config.refreshTtl * 1000),
+  });
+  return signUserPair(deps, user, jti, family);
+}
+
+async function signUserPair(
+  deps: TAuthDeps,
+  user: { id: string; role: string; customer_id: string | null },
+  jti: string,
+  family: string,
+) {
+  const role = user.role as TRole;
+  const access = await deps.tokens.sign(
+    { sub: user.id, typ: 'access', role, cid: user.customer_id },
+    deps.tokens.accessTtl,
+  );
+  const refresh = await deps.tokens.sign({ sub: user.id, typ: 'refresh', fam: family, jti }, deps.tokens.refreshTtl);
+  return { status: 'login' as const, access, refresh, role };
+}
+
+/** POST /api/login/: same 401 for unknown e-mail and wrong password; a lockout after repeated failures. */
+export async function login(deps: TAuthDeps, input: { email: string; password: string }) {
+  const email = input.email.trim().toLowerCase();
+  const key = `login:${email}`;
+  await assertNotLocked(deps, key);
+  const user = await repo.findUserByEmail(deps.db, email);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !ok || !user.is_active) return failAttempt(deps, key, new AppError('INVALID_CREDENTIALS'));
+  await repo.clearAttempts(deps.db, key);
+  if (user.totp_enabled) {
+    await repo.setOtpPending(deps.db, user.id, new Date(Date.now() + OTP_WINDOW_MS));
+    return { status: 'otp' as const, user_id: user.id };
+  }
+  return issueUserTokens(deps, user);
+}
+
+/** POST /api/verify-otp/: the second step; a code works once and attempts are limited. */
+export async function verifyOtp(deps: TAuthDeps, input: { user_id: string; otp: string }) {
+  const key = `otp:${input.user_id}`;
+  await assertNotLocked(deps, key);
+  const user = await repo.findUserById(deps.db, input.user_id);
+  if (!user?.is_active || !user.totp_enabled || !user.totp_secret_enc) throw new AppError('OTP_NOT_PENDING');
+  if (!user.otp_pending_until || user.otp_pending_until.getTime() < Date.now()) throw new AppError('OTP_NOT_PENDING');
+  const secret = decryptSecret(deps.config.encryptionKey, user.totp_secret_enc);
+  const step = verifyTotp(secret, input.otp, user.totp_last_step ?? null);
+  if (step === null || !(await repo.consumeTotpStep(deps.db, user.id, step))) {
+    return failAttempt(deps, key, new AppError('INVALID_OTP'));
+  }
+  await repo.clearAttempts(deps.db, key);
+  return issueUserTokens(deps, user);
+}
+
+type TRotation = { ok: true; jti: string; family: string; subjectId: string } | { ok: false };
+
+/** Rotate a refresh token in one transaction; a used or revoked one coming back revokes its whole family. */
+async function rotate(
+  deps: TAuthDeps,
+  token: string,
+  typ: 'refresh' | 'member_refresh',
+  subjectType: 'user' | 'member',
+) {
+  const claims = await deps.tokens.verify(token, typ);
+  const result = await withTx<TRotation>(deps.db, async (tx) => {
+    const row = await repo.lockRefreshToken(tx, claims.jti);
+    if (!row || row.subject_type !== subjectType || row.subject_id !== claims.sub) return { ok: false };
+    if (row.used_at || row.revoked_at || row.expires_at.getTime() < Date.now()) {
+      await repo.revokeFamily(tx, row.family_id);
+      return { ok: false };
+    }
+    await repo.markRefreshUsed(tx, row.id);
+    const jti = randomUUID();
+    await repo.insertRefreshToken(tx, {
+      id: jti,
+      family_id: row.family_id,
+      subject_type: subjectType,
+      subject_id: row.subject_id,
+      expires_at: new Date(Date.now() + deps.config.refreshTtl * 1000),
+    });
+    return { ok: true, jti, family: row.family_id, subjectId: row.subject_id };
+  });
+  if (!result.ok) throw new AppError('TOKEN_INVALID');
+  return result;
+}
+
+/** POST /api/token/refresh/ → a new access token and a rotated refresh token. */
+export async function refreshUserToken(deps: TAuthDeps, token: string) {
+  const r = await rotate(deps, token, 'refresh', 'user');
+  const user = await repo.findUserById(deps.db, r.subjectId);
+  if (!user?.is_active) throw new AppError('TOKEN_INVALID');
+  const pair = await signUserPair(deps, user, r.jti, r.family);
+  return { access: pair.access, refresh: pair.refresh };
+}
+
+/** Revoke the family of a refresh token (user or member). Unknown tokens are ignored. */
+export async function logout(deps: TAuthDeps, token: string) {
+  for (const typ of ['refresh', 'member_refresh'] as const) {
+    try {
+      const claims = await deps.tokens.verify(token, typ);
+      const row = await repo.lockRefreshToken(deps.db, claims.jti);
+      if (row) await repo.revokeFamily(deps.db, row.family_id);
+      break;
+    } catch {
+      // not this kind of token
+    }
+  }
+  return { ok: true as const };
+}
+
+async function memberProfileOf(deps: TAuthDeps, member: repo.TMemberRow) {
+  const store = await repo.findStoreById(deps.db, member.store_id);
+  if (!store) throw new AppError('TOKEN_INVALID');
+  return {
+    id: member.id,
+    name: member.name,
+    email: member.email,
+    store: { id: store.id, name: store.name, short_url: store.short_url, description: store.description },
+  };
+}
+
+async function signMemberPair(deps: TAuthDeps, member: repo.TMemberRow, jti: string, family: string) {
+  const access = await deps.tokens.sign(
+    { sub: member.id, typ: 'member_access', sid: member.store_id, cid: member.customer_id },
+    deps.tokens.accessTtl,
+  );
+  const refresh = await deps.tokens.sign(
+    { sub: member.id, typ: 'member_refresh', fam: family, jti },
+    deps.tokens.refreshTtl,
+  );
+  return { access, refresh };
+}
+
+/** POST /api/member-login/ {corp, email, password}: `corp` names the store by its short URL. */
+export async function memberLogin(deps: TAuthDeps, input: { corp: string; email: string; password: string }) {
+  const email = input.email.trim().toLowerCase();
+  const corp = input.corp.trim().toLowerCase();
+  const key = `member:${corp}:${email}`;
+  await assertNotLocked(deps, key);
+  const store = await repo.findStoreByShortUrl(deps.db, corp);
+  const member = store ? await repo.findMember(deps.db, store.id, email) : undefined;
+  const ok = await verifyPassword(input.password, member?.password_hash ?? (await dummyPasswordHash()));
+  if (!member || !ok || !member.is_active) return failAttempt(deps, key, new AppError('INVALID_CREDENTIALS'));
+  await repo.clearAttempts(deps.db, key);
+  const jti = randomUUID();
+  const family = randomUUID();
+  await repo.insertRefreshToken(deps.db, {
+    id: jti,
+    family_id: family,
+    subject_type: 'member',
+    subject_id: member.id,
+    expires_at: new Date(Date.now() + deps.config.refreshTtl * 1000),
+  });
+  return { ...(await signMemberPair(deps, member, jti, family)), profile: await memberProfileOf(deps, member) };
+}
+
+export async function refreshMemberToken(deps: TAuthDeps, token: string) {
+  const r = await rotate(deps, token, 'member_refresh', 'member');
+  const member = await repo.findMemberById(deps.db, r.subjectId);
+  if (!member?.is_active) throw new AppError('TOKEN_INVALID');
+  return signMemberPair(deps, member, r.jti, r.family);
+}
+
+export async function getMemberProfile(deps: TAuthDeps, memberId: string) {
+  const member = await repo.findMemberById(deps.db, memberId);
+  if (!member?.is_active) throw new AppError('NOT_FOUND');
+  return memberProfileOf(deps, member);
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { TConfig } from '../../config';
+import { type Db, queryRows } from '../../db/client';
+import { warehouses } from '../../db/schema';
+import { withTx } from '../../db/tx';
+import { generatePassword, hashPassword } from '../../platform/crypto';
+import * as accountRepo from '../account/account.repository';
+import * as authRepo from '../auth/auth.repository';
+
+export interface TSeedResult {
+  seeded: boolean;
+  logins: Array<{ role: 'CUSTOMER' | 'EMPLOYEE'; email: string; password: string | null }>;
+}
+
+/**
+ * Seed an empty database: the employee account always; with SEED_DEMO a demo seller company with one CUSTOMER
+ * user and one warehouse. Passwords come from env, else are generated and returned once (never a known default).
+ */
+export async function seedDemoData(db: Db, config: TConfig): Promise<TSeedResult> {
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  if (Number(count?.n ?? 0) > 0) return { seeded: false, logins: [] };
+  const employeePassword = config.demo.employeePassword ?? generatePassword();
+  const customerPassword = config.demo.customerPassword ?? generatePassword();
+  const [employeeHash, customerHash] = await Promise.all([
+    hashPassword(employeePassword),
+    hashPassword(customerPassword),
+  ]);
+  const logins: TSeedResult['logins'] = [];
+  await withTx(db, async (tx) => {
+    if (await authRepo.findUserByEmail(tx, config.demo.employeeEmail)) return;
+    await accountRepo.insertUser(tx, {
+      email: config.demo.employeeEmail.toLowerCase(),
+      name: 'Warehouse staff',
+      role: 'EMPLOYEE',
+      password_hash: employeeHash,
+    });
+    logins.push({
+      role: 'EMPLOYEE',
+      email: config.demo.employeeEmail,
+      password: config.demo.employeePassword ? null : employeePassword,
+    });
+    if (!config.seedDemo) return;
+    const customer = await accountRepo.insertCustomer(tx, {
+      name: '示範電商股份有限公司',
+      tax_id: '04595257',
+      invoice_title: '示範電商股份有限公司',
+      invoice_address: '臺北市信義區市府路 1 號',
+      phone: '02-2720-8889',
+      website: 'https://demo.example.com',
+    });
+    await accountRepo.insertUser(tx, {
+      customer_id: customer.id,
+      email: config.demo.customerEmail.toLowerCase(),
+      name: 'Demo seller',
+      role: 'CUSTOMER',
+      password_hash: customerHash,
+    });
+    await tx
+      .insert(warehouses)
+      .values({ customer_id: customer.id, code: 'WH01', name: '主倉', address: '桃園市大園區' });
+    logins.push({
+      role: 'CUSTOMER',
+      email: config.demo.customerEmail,
+      password: config.demo.customerPassword ? null : customerPassword,
+    });
+  });
+  return { seeded: logins.length > 0, logins };
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { TRole } from '@wms/contracts';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from './errors';
+
+/** Who is calling. `customerId` is the tenant every seller-owned query is scoped by. */
+export type TActor =
+  | { kind: 'user'; id: string; role: TRole; customerId: string | null }
+  | { kind: 'member'; id: string; storeId: string; customerId: string }
+  | { kind: 'system'; id: null; customerId: string | null };
+
+export const SYSTEM_ACTOR: TActor = { kind: 'system', id: null, customerId: null };
+
+type TTokenType = 'access' | 'refresh' | 'member_access' | 'member_refresh';
+
+export interface TTokenClaims {
+  sub: string;
+  typ: TTokenType;
+  role?: TRole;
+  cid?: string | null;
+  sid?: string;
+  fam?: string;
+  jti: string;
+  exp: number;
+  iat: number;
+}
+
+const ALG = 'HS256';
+
+export class TokenService {
+  constructor(
+    private readonly secret: Uint8Array,
+    readonly accessTtl: number,
+    readonly refreshTtl: number,
+  ) {}
+
+  async sign(
+    claims: Omit<TTokenClaims, 'exp' | 'iat' | 'jti'> & { jti?: string },
+    ttlSeconds: number,
+  ): Promise<string> {
+    const { sub, jti, ...rest } = claims;
+    return new SignJWT({ ...rest })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(sub)
+      .setJti(jti ?? randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.secret);
+  }
+
+  /** Verify signature (HS256 only: `alg: none` and others are refused), expiry and token type. */
+  async verify(token: string, typ: TTokenType): Promise<TTokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: [ALG] });
+      if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') {
+        throw new AppError('TOKEN_INVALID');
+      }
+      return payload as unknown as TTokenClaims;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof joseErrors.JOSEError) throw new AppError('TOKEN_INVALID');
+      throw new AppError('TOKEN_INVALID');
+    }
+  }
+}
+
+/** Parse `Authorization: Bearer …`. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1]! : null;
+}

@@ -1,0 +1,98 @@
+import { pickLanguage, type TErrorCode, type TLanguage, type TRouteContract } from '@wms/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { bearerToken, type TActor, type TokenService } from './auth';
+import { AppError } from './errors';
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface TRouteCtx<C extends TRouteContract> {
+  body: Infer<C['body']>;
+  query: Infer<C['query']>;
+  params: Infer<C['params']>;
+  /** The authenticated caller; `SYSTEM`-less: public routes get null. */
+  actor: C['auth'] extends 'public' ? null : TActor;
+  lang: TLanguage;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type TUserActor = Extract<TActor, { kind: 'user' }>;
+
+/** The tenant of a seller route. Throws when the caller has none (never happens behind a `customer` guard). */
+export function tenantOf(actor: TActor): string {
+  if (!actor.customerId) throw new AppError('FORBIDDEN');
+  return actor.customerId;
+}
+
+export function asMember(actor: TActor): Extract<TActor, { kind: 'member' }> {
+  if (actor.kind !== 'member') throw new AppError('FORBIDDEN');
+  return actor;
+}
+
+export function asUser(actor: TActor): TUserActor {
+  if (actor.kind !== 'user') throw new AppError('FORBIDDEN');
+  return actor;
+}
+
+async function authenticate(
+  tokens: TokenService,
+  req: FastifyRequest,
+  auth: TRouteContract['auth'],
+): Promise<TActor | null> {
+  if (auth === 'public') return null;
+  const token = bearerToken(req.headers.authorization);
+  if (!token) throw new AppError('UNAUTHENTICATED');
+  if (auth === 'member') {
+    const claims = await tokens.verify(token, 'member_access');
+    if (!claims.sid || !claims.cid) throw new AppError('TOKEN_INVALID');
+    return { kind: 'member', id: claims.sub, storeId: claims.sid, customerId: claims.cid };
+  }
+  const claims = await tokens.verify(token, 'access');
+  if (claims.role !== 'CUSTOMER' && claims.role !== 'EMPLOYEE') throw new AppError('TOKEN_INVALID');
+  const actor: TUserActor = { kind: 'user', id: claims.sub, role: claims.role, customerId: claims.cid ?? null };
+  if (auth === 'customer' && (actor.role === 'EMPLOYEE' || !actor.customerId)) throw new AppError('FORBIDDEN');
+  if (auth === 'employee' && actor.role !== 'EMPLOYEE') throw new AppError('FORBIDDEN');
+  return actor;
+}
+
+/**
+ * Register one route of the contracts' table: validation from the contract, the auth guard from `contract.auth`,
+ * then the handler (which calls one service function). Routes stay thin.
+ */
+export function route<C extends TRouteContract>(
+  app: FastifyInstance,
+  tokens: TokenService,
+  contract: C,
+  handler: (ctx: TRouteCtx<C>) => Promise<Infer<C['response']> | z.input<C['response']>>,
+  opts: { status?: number; bodyLimit?: number } = {},
+): void {
+  const schema: Record<string, unknown> = { response: { [opts.status ?? 200]: contract.response } };
+  if (contract.body) schema.body = contract.body;
+  if (contract.query) schema.querystring = contract.query;
+  if (contract.params) schema.params = contract.params;
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    schema,
+    bodyLimit: opts.bodyLimit,
+    handler: async (req, reply) => {
+      const actor = await authenticate(tokens, req, contract.auth);
+      const result = await handler({
+        body: req.body as Infer<C['body']>,
+        query: req.query as Infer<C['query']>,
+        params: req.params as Infer<C['params']>,
+        actor: actor as TRouteCtx<C>['actor'],
+        lang: pickLanguage(req.headers['accept-language']),
+        req,
+        reply,
+      });
+      reply.status(opts.status ?? 200);
+      return result;
+    },
+  });
+}
+
+export function errorCodeOf(err: unknown): TErrorCode | undefined {
+  return err instanceof AppError ? err.code : undefined;
+}

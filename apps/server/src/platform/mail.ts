@@ -1,0 +1,83 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TLanguage } from '@wms/contracts';
+import nodemailer from 'nodemailer';
+
+export interface TMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface TMailer {
+  send(mail: TMail): Promise<{ file?: string; messageId?: string }>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/outbox/ (its path is logged). */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: { info(obj: object, msg: string): void };
+}): TMailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from: opts.from, ...mail });
+        opts.log.info({ to: mail.to, messageId: info.messageId }, 'mail sent');
+        return { messageId: info.messageId };
+      },
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      mkdirSync(outbox, { recursive: true });
+      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      opts.log.info({ to: mail.to, file }, 'mail written to outbox');
+      return { file };
+    },
+  };
+}
+
+type TTemplate = (vars: Record<string, string>) => { subject: string; text: string };
+
+const TEMPLATES: Record<'registered' | 'password_reset', Record<TLanguage, TTemplate>> = {
+  registered: {
+    'zh-TW': (v) => ({
+      subject: '歡迎使用 WMS：您的登入密碼',
+      text: `${v.name} 您好：\n\n${v.company} 的帳號已建立。\n登入帳號：${v.email}\n密碼：${v.password}\n\n請於 ${v.url}/login 登入，並於登入後修改密碼。\n`,
+    }),
+    ja: (v) => ({
+      subject: 'WMS へようこそ：ログインパスワード',
+      text: `${v.name} 様\n\n${v.company} のアカウントを作成しました。\nログインアカウント：${v.email}\nパスワード：${v.password}\n\n${v.url}/login からログインし、ログイン後にパスワードを変更してください。\n`,
+    }),
+    en: (v) => ({
+      subject: 'Welcome to WMS: your password',
+      text: `Hello ${v.name},\n\nThe account of ${v.company} has been created.\nLogin: ${v.email}\nPassword: ${v.password}\n\nLog in at ${v.url}/login and change the password after logging in.\n`,
+    }),
+  },
+  password_reset: {
+    'zh-TW': (v) => ({
+      subject: 'WMS：重設密碼',
+      text: `${v.name} 您好：\n\n我們收到重設密碼的請求。請於 ${v.minutes} 分鐘內開啟以下連結設定新密碼：\n${v.link}\n\n若非您本人提出，請忽略此信，您的密碼不會變更。\n`,
+    }),
+    ja: (v) => ({
+      subject: 'WMS：パスワードの再設定',
+      text: `${v.name} 様\n\nパスワード再設定のリクエストを受け付けました。${v.minutes} 分以内に次のリンクを開き、新しいパスワードを設定してください：\n${v.link}\n\nお心当たりがない場合はこのメールを無視してください。パスワードは変更されません。\n`,
+    }),
+    en: (v) => ({
+      subject: 'WMS: reset your password',
+      text: `Hello ${v.name},\n\nWe received a request to reset your password. Open this link within ${v.minutes} minutes to choose a new one:\n${v.link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
+    }),
+  },
+};
+
+export function renderMail(kind: keyof typeof TEMPLATES, lang: TLanguage, vars: Record<string, string>) {
+  return TEMPLATES[kind][lang](vars);
+}

@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { createDeps } from '../bootstrap';
+import { loadConfig, type TConfig } from '../config';
+import { openDatabase, type TDatabase } from '../db/client';
+import * as accountRepo from '../modules/account/account.repository';
+import { hashPassword } from '../platform/crypto';
+import type { TAppDeps } from '../platform/deps';
+
+export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+async function freshDatabase(): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  const name = `wms_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 20 });
+  return {
+    database,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TTestContext {
+  app: FastifyInstance;
+  deps: TAppDeps;
+  config: TConfig;
+  dataDir: string;
+  engine: 'pglite' | 'postgres';
+  inject(opts: InjectOptions & { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
+  /** Mails written to the outbox since the start, parsed into to/subject/text. */
+  outbox(): Array<{ to: string; subject: string; text: string; file: string }>;
+  newCustomer(opts?: {
+    name?: string;
+    password?: string;
+  }): Promise<{ customerId: string; userId: string; email: string; password: string; token: string }>;
+  newEmployee(opts?: {
+    password?: string;
+  }): Promise<{ userId: string; email: string; password: string; token: string }>;
+  login(email: string, password: string): Promise<{ access: string; refresh: string }>;
+  close(): Promise<void>;
+}
+
+/** Build the app on a fresh database with its own DATA_DIR (mail outbox, keys). Call `close()` in afterAll. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TTestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    APP_SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://wms.test',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  const silent = { info: () => {} };
+  const deps = await createDeps(config, silent, { database });
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+
+  const ctx: TTestContext = {
+    app,
+    deps,
+    config,
+    dataDir,
+    engine: database.engine,
+    inject(opts) {
+      const { token, lang, ...rest } = opts;
+      const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (lang) headers['accept-language'] = lang;
+      return app.inject({ ...rest, headers });
+    },
+    outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      let files: string[] = [];
+      try {
+        files = readdirSync(dir).sort();
+      } catch {
+        return [];
+      }
+      return files.map((f) => {
+        const raw = readFileSync(path.join(dir, f), 'utf8');
+        const [head = '', ...body] = raw.split('\n\n');
+        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+        let text = body.join('\n\n');
+        if (/content-transfer-encoding: quoted-printable/i.test(head)) {
+          text = Buffer.from(
+            text
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8');
+        } else if (/content-transfer-encoding: base64/i.test(head)) {
+          text = Buffer.from(text.replace(/\s/g, ''), 'base64').toString('utf8');
+        }
+        return { to: header('To'), subject: header('Subject'), text, file: f };
+      });
+    },
+    async login(email, password) {
+      const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      const body = res.json() as { access: string; refresh: string };
+      return { access: body.access, refresh: body.refresh };
+    },
+    async newCustomer(opts = {}) {
+      const password = opts.password ?? 'secret-pass-1';
+      const email = `seller-${randomUUID().slice(0, 8)}@test.local`;
+      const customer = await accountRepo.insertCustomer(deps.database.db, { name: opts.name ?? `Seller ${email}` });
+      const user = await accountRepo.insertUser(deps.database.db, {
+        customer_id: customer.id,
+        email,
+        name: 'Seller user',
+        role: 'CUSTOMER',
+        password_hash: await hashPassword(password),
+      });
+      const { access } = await ctx.login(email, password);
+      return { customerId: customer.id, userId: user.id, email, password, token: access };
+    },
+    async newEmployee(opts = {}) {
+      const password = opts.password ?? 'secret-pass-1';
+      const email = `staff-${randomUUID().slice(0, 8)}@test.local`;
+      const user = await accountRepo.insertUser(deps.database.db, {
+        email,
+        name: 'Staff',
+        role: 'EMPLOYEE',
+        password_hash: await hashPassword(password),
+      });
+      const { access } = await ctx.login(email, password);
+      return { userId: user.id, email, password, token: access };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,24 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const BUILD_ID = process.env.BUILD_ID ?? `${Date.now().toString(36)}`;
+
+/** Write dist/build.json so the server can tell the app which build is current ('system needs update'). */
+function buildInfo(): Plugin {
+  return {
+    name: 'wms-build-info',
+    apply: 'build',
+    closeBundle() {
+      writeFileSync(path.resolve(import.meta.dirname, 'dist/build.json'), JSON.stringify({ build_id: BUILD_ID }));
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), buildInfo()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+});

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const E2E_PORT = 3210;
+export const DEMO = {
+  customer: { email: 'demo@wms.local', password: 'demo-pass-123' },
+  employee: { email: 'staff@wms.local', password: 'staff-pass-123' },
+};
+
+/** Build the web app, start the server on a fresh embedded database, and stop it afterwards. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium))
+    throw new Error(`Chromium not found at ${chromium}: apt-get install -y chromium (or run .ci/run)`);
+  const build = spawnSync('npm', ['run', '-s', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_ID: 'e2e-build-1' },
+  });
+  if (build.status !== 0) throw new Error('web build failed');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  const server: ChildProcess = spawn(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DEMO_CUSTOMER_EMAIL: DEMO.customer.email,
+        DEMO_CUSTOMER_PASSWORD: DEMO.customer.password,
+        DEMO_EMPLOYEE_EMAIL: DEMO.employee.email,
+        DEMO_EMPLOYEE_PASSWORD: DEMO.employee.password,
+        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${E2E_PORT}/api/health/`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { ZOk } from './common';
+import { LANGUAGES } from './errors';
+import { defineRoutes } from './routes';
+
+export const ROLES = ['CUSTOMER', 'EMPLOYEE'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+export const THEMES = ['light', 'dark'] as const;
+export const ZLanguage = z.enum(LANGUAGES);
+export const ZTheme = z.enum(THEMES);
+
+/** Password rule of spec §5: length greater than 6. */
+export const PASSWORD_MIN_LENGTH = 7;
+export const ZPassword = z.string().min(PASSWORD_MIN_LENGTH).max(128);
+export const ZOtp = z.string().regex(/^\d{6}$/);
+export const ZEmail = z.email().max(254);
+
+export const ZLoginRequest = z.object({ email: ZEmail, password: z.string().min(1).max(128) });
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
+export const ZLoginSuccess = ZTokenPair.extend({ status: z.literal('login'), role: ZRole });
+export const ZLoginOtp = z.object({ status: z.literal('otp'), user_id: z.uuid() });
+export const ZLoginResponse = z.discriminatedUnion('status', [ZLoginSuccess, ZLoginOtp]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZVerifyOtpRequest = z.object({ user_id: z.uuid(), otp: ZOtp });
+export const ZRefreshRequest = z.object({ refresh: z.string().min(1).max(2048) });
+export const ZRefreshResponse = z.object({ access: z.string(), refresh: z.string() });
+
+export const ZCompanySummary = z.object({ id: z.uuid(), name: z.string() });
+
+export const ZProfile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: ZRole,
+  language: ZLanguage,
+  theme: ZTheme,
+  two_factor_enabled: z.boolean(),
+  company: ZCompanySummary.nullable(),
+  created_at: z.string(),
+});
+export type TProfile = z.infer<typeof ZProfile>;
+
+export const ZUpdateProfile = z
+  .object({ name: z.string().trim().min(1).max(100), language: ZLanguage, theme: ZTheme })
+  .partial();
+export type TUpdateProfile = z.infer<typeof ZUpdateProfile>;
+
+export const ZChangePassword = z.object({ old_password: z.string().min(1).max(128), new_password: ZPassword });
+
+export const ZRegisterRequest = z.object({
+  company_name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(100),
+  email: ZEmail,
+  phone: z.string().trim().max(30).optional(),
+  language: ZLanguage.optional(),
+});
+export const ZForgotPasswordRequest = z.object({ email: ZEmail, language: ZLanguage.optional() });
+export const ZResetPasswordRequest = z.object({ token: z.string().min(10).max(200), new_password: ZPassword });
+
+export const ZTwoFactorSetup = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_data_url: z.string() });
+export const ZTwoFactorEnable = z.object({ otp: ZOtp });
+export const ZTwoFactorDisable = z.object({ password: z.string().min(1).max(128), otp: ZOtp });
+export const ZTwoFactorStatus = z.object({ two_factor_enabled: z.boolean() });
+
+export const ZStoreSummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  short_url: z.string(),
+  description: z.string(),
+});
+export const ZMemberProfile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  store: ZStoreSummary,
+});
+export type TMemberProfile = z.infer<typeof ZMemberProfile>;
+export const ZMemberLoginRequest = z.object({
+  corp: z.string().trim().min(1).max(100),
+  email: ZEmail,
+  password: z.string().min(1).max(128),
+});
+export const ZMemberLoginResponse = ZTokenPair.extend({ profile: ZMemberProfile });
+
+export const ZHealth = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+  build_id: z.string(),
+});
+export const ZBuildInfo = z.object({ build_id: z.string(), version: z.string() });
+
+export const authRoutes = defineRoutes({
+  login: { method: 'POST', path: '/api/login/', auth: 'public', body: ZLoginRequest, response: ZLoginResponse },
+  verifyOtp: {
+    method: 'POST',
+    path: '/api/verify-otp/',
+    auth: 'public',
+    body: ZVerifyOtpRequest,
+    response: ZLoginSuccess,
+  },
+  refresh: {
+    method: 'POST',
+    path: '/api/token/refresh/',
+    auth: 'public',
+    body: ZRefreshRequest,
+    response: ZRefreshResponse,
+  },
+  logout: { method: 'POST', path: '/api/logout/', auth: 'public', body: ZRefreshRequest, response: ZOk },
+  profile: { method: 'GET', path: '/api/profile/', auth: 'customer', response: ZProfile },
+  employeeProfile: { method: 'GET', path: '/api/employee-profile/', auth: 'employee', response: ZProfile },
+  updateProfile: {
+    method: 'PATCH',
+    path: '/api/account/profile/',
+    auth: 'user',
+    body: ZUpdateProfile,
+    response: ZProfile,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/account/change-password/',
+    auth: 'user',
+    body: ZChangePassword,
+    response: ZOk,
+  },
+  register: { method: 'POST', path: '/api/register/', auth: 'public', body: ZRegisterRequest, response: ZOk },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/format-password/',
+    auth: 'public',
+    body: ZForgotPasswordRequest,
+    response: ZOk,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/reset-password/',
+    auth: 'public',
+    body: ZResetPasswordRequest,
+    response: ZOk,
+  },
+  twoFactorSetup: { method: 'POST', path: '/api/two-factor/setup/', auth: 'user', response: ZTwoFactorSetup },
+  twoFactorEnable: {
+    method: 'POST',
+    path: '/api/two-factor/enable/',
+    auth: 'user',
+    body: ZTwoFactorEnable,
+    response: ZTwoFactorStatus,
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/api/two-factor/disable/',
+    auth: 'user',
+    body: ZTwoFactorDisable,
+    response: ZTwoFactorStatus,
+  },
+  memberLogin: {
+    method: 'POST',
+    path: '/api/member-login/',
+    auth: 'public',
+    body: ZMemberLoginRequest,
+    response: ZMemberLoginResponse,
+  },
+  memberRefresh: {
+    method: 'POST',
+    path: '/api/member-token/refresh/',
+    auth: 'public',
+    body: ZRefreshRequest,
+    response: ZRefreshResponse,
+  },
+  memberProfile: { method: 'GET', path: '/api/member-profile/', auth: 'member', response: ZMemberProfile },
+  health: { method: 'GET', path: '/api/health/', auth: 'public', response: ZHealth },
+  build: { method: 'GET', path: '/api/build/', auth: 'public', response: ZBuildInfo },
+});

@@ -1,0 +1,243 @@
+/** The shared error catalogue (spec §8). The server answers `{ error: { code, message, params } }`; the web app translates by `code`. */
+export const LANGUAGES = ['zh-TW', 'ja', 'en'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: TLanguage = 'zh-TW';
+
+type Messages = Record<TLanguage, string>;
+
+export const ERROR_CATALOGUE = {
+  INVALID_CREDENTIALS: {
+    status: 401,
+    'zh-TW': '登入帳號或密碼錯誤',
+    ja: 'ログインアカウントまたはパスワードが正しくありません',
+    en: 'Incorrect login account or password',
+  },
+  ACCOUNT_LOCKED: {
+    status: 429,
+    'zh-TW': '登入失敗次數過多，請於 {{minutes}} 分鐘後再試',
+    ja: 'ログインの失敗が多すぎます。{{minutes}} 分後に再試行してください',
+    en: 'Too many failed attempts, try again in {{minutes}} minutes',
+  },
+  INVALID_OTP: {
+    status: 401,
+    'zh-TW': '驗證碼錯誤或已使用',
+    ja: '認証コードが正しくないか、すでに使用されています',
+    en: 'The verification code is wrong or already used',
+  },
+  OTP_NOT_PENDING: {
+    status: 401,
+    'zh-TW': '請重新登入以取得驗證步驟',
+    ja: 'もう一度ログインして認証ステップを開始してください',
+    en: 'Log in again to start the verification step',
+  },
+  UNAUTHENTICATED: {
+    status: 401,
+    'zh-TW': '請先登入',
+    ja: 'ログインしてください',
+    en: 'Please log in',
+  },
+  TOKEN_INVALID: {
+    status: 401,
+    'zh-TW': '登入憑證無效或已過期，請重新登入',
+    ja: 'トークンが無効または期限切れです。もう一度ログインしてください',
+    en: 'The session token is invalid or expired, please log in again',
+  },
+  FORBIDDEN: {
+    status: 403,
+    'zh-TW': '沒有權限執行此操作',
+    ja: 'この操作を行う権限がありません',
+    en: 'You are not allowed to do this',
+  },
+  NOT_FOUND: {
+    status: 404,
+    'zh-TW': '查無資料',
+    ja: '該当する情報が見つかりません',
+    en: 'No information found',
+  },
+  NO_DATA: {
+    status: 404,
+    'zh-TW': '尚無任何資料',
+    ja: 'まだデータがありません',
+    en: 'Not yet any data',
+  },
+  REQUIRED_FIELD: {
+    status: 400,
+    'zh-TW': '{{field}} 為必填',
+    ja: '{{field}} は必須です',
+    en: '{{field}} is required',
+  },
+  INVALID_FIELD: {
+    status: 400,
+    'zh-TW': '{{field}} 格式不正確',
+    ja: '{{field}} の形式が正しくありません',
+    en: '{{field}} is not valid',
+  },
+  DUPLICATE_VALUE: {
+    status: 409,
+    'zh-TW': '{{field}} 已存在',
+    ja: '{{field}} はすでに存在します',
+    en: '{{field}} already exists',
+  },
+  PASSWORD_TOO_SHORT: {
+    status: 400,
+    'zh-TW': '密碼長度必須大於 6',
+    ja: 'パスワードは 6 文字より長くしてください',
+    en: 'Password length must be greater than 6',
+  },
+  WRONG_PASSWORD: {
+    status: 400,
+    'zh-TW': '目前密碼不正確',
+    ja: '現在のパスワードが正しくありません',
+    en: 'The current password is not correct',
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    'zh-TW': '此電子郵件已註冊',
+    ja: 'このメールアドレスは登録済みです',
+    en: 'This e-mail address is already registered',
+  },
+  TWO_FACTOR_NOT_SET_UP: {
+    status: 409,
+    'zh-TW': '請先設定兩步驟驗證',
+    ja: '先に二段階認証を設定してください',
+    en: 'Set up two-step login first',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: {
+    status: 409,
+    'zh-TW': '兩步驟驗證已啟用',
+    ja: '二段階認証はすでに有効です',
+    en: 'Two-step login is already enabled',
+  },
+  INVALID_STATUS_TRANSITION: {
+    status: 409,
+    'zh-TW': '目前狀態不允許此操作',
+    ja: '現在の状態ではこの操作はできません',
+    en: 'This action is not allowed in the current status',
+  },
+  IN_USE: {
+    status: 409,
+    'zh-TW': '資料已被使用，無法刪除',
+    ja: 'このデータは使用中のため削除できません',
+    en: 'This record is in use and cannot be deleted',
+  },
+  INVENTORY_SHORTAGE: {
+    status: 409,
+    'zh-TW': '庫存不足',
+    ja: '在庫不足',
+    en: 'Inventory shortage',
+  },
+  ABNORMAL_QUANTITY: {
+    status: 400,
+    'zh-TW': '數量異常',
+    ja: '数量異常',
+    en: 'Abnormal quantity',
+  },
+  PRODUCT_ABNORMAL: {
+    status: 400,
+    'zh-TW': '商品資料異常',
+    ja: '商品情報異常',
+    en: 'Product information abnormality',
+  },
+  CHANNEL_ABNORMAL: {
+    status: 400,
+    'zh-TW': '通路異常',
+    ja: 'チャネル異常',
+    en: 'Channel abnormality',
+  },
+  PLATFORM_ABNORMAL: {
+    status: 400,
+    'zh-TW': '電商平台異常',
+    ja: 'ECプラットフォーム異常',
+    en: 'E-commerce platform abnormality',
+  },
+  PATHWAY_ABNORMAL: {
+    status: 400,
+    'zh-TW': '物流途徑異常',
+    ja: '配送経路異常',
+    en: 'Pathway abnormality',
+  },
+  BODY_TOO_LARGE: {
+    status: 413,
+    'zh-TW': '上傳的資料過大',
+    ja: '送信データが大きすぎます',
+    en: 'The request is too large',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    'zh-TW': '請求過於頻繁，請稍後再試',
+    ja: 'リクエストが多すぎます。しばらくしてから再試行してください',
+    en: 'Too many requests, please try again later',
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    'zh-TW': '系統發生錯誤，請稍後再試',
+    ja: 'システムエラーが発生しました。しばらくしてから再試行してください',
+    en: 'A system error occurred, please try again later',
+  },
+} as const satisfies Record<string, Messages & { status: number }>;
+
+export type TErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as TErrorCode[];
+
+/** Field labels used in REQUIRED_FIELD / INVALID_FIELD messages (spec §5 names these). Unknown fields fall back to their key. */
+export const FIELD_LABELS: Record<string, Messages> = {
+  email: { 'zh-TW': '電子郵件', ja: 'メールアドレス', en: 'E-mail' },
+  password: { 'zh-TW': '密碼', ja: 'パスワード', en: 'Password' },
+  old_password: { 'zh-TW': '目前密碼', ja: '現在のパスワード', en: 'Current password' },
+  new_password: { 'zh-TW': '新密碼', ja: '新しいパスワード', en: 'New password' },
+  otp: { 'zh-TW': '驗證碼', ja: '認証コード', en: 'Verification code' },
+  user_id: { 'zh-TW': '使用者', ja: 'ユーザー', en: 'User' },
+  refresh: { 'zh-TW': '更新憑證', ja: 'リフレッシュトークン', en: 'Refresh token' },
+  corp: { 'zh-TW': '公司', ja: '会社', en: 'Corporation' },
+  name: { 'zh-TW': '名稱', ja: '名称', en: 'Name' },
+  company_name: { 'zh-TW': '公司名稱', ja: '会社名', en: 'Company name' },
+  address: { 'zh-TW': '地址', ja: '住所', en: 'Address' },
+  phone: { 'zh-TW': '電話', ja: '電話番号', en: 'Phone' },
+  postcode: { 'zh-TW': '郵遞區號', ja: '郵便番号', en: 'Postal code' },
+  recipient_name: { 'zh-TW': '收件人姓名', ja: '受取人名', en: 'Recipient name' },
+  consignment_number: { 'zh-TW': '託運單號', ja: '送り状番号', en: 'Consignment number' },
+  volume: { 'zh-TW': '材積', ja: '容積', en: 'Volume' },
+  language: { 'zh-TW': '語言', ja: '言語', en: 'Language' },
+  theme: { 'zh-TW': '主題', ja: 'テーマ', en: 'Theme' },
+  code: { 'zh-TW': '代碼', ja: 'コード', en: 'Code' },
+  quantity: { 'zh-TW': '數量', ja: '数量', en: 'Quantity' },
+  body: { 'zh-TW': '請求內容', ja: 'リクエスト本文', en: 'Request body' },
+};
+
+/** Resolve an Accept-Language header to one of our languages (default zh-TW). */
+export function pickLanguage(header: string | undefined | null): TLanguage {
+  if (!header) return DEFAULT_LANGUAGE;
+  const wanted = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...rest] = part.trim().split(';');
+      const q = rest.find((r) => r.trim().startsWith('q='));
+      return { tag: (tag ?? '').toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((x) => x.tag && !Number.isNaN(x.q))
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of wanted) {
+    if (tag.startsWith('zh')) return 'zh-TW';
+    if (tag.startsWith('ja')) return 'ja';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function fieldLabel(field: string, lang: TLanguage): string {
+  return FIELD_LABELS[field]?.[lang] ?? field;
+}
+
+/** Render the catalogue message for a code with its params (`{{field}}` is turned into the field's label). */
+export function errorMessage(code: TErrorCode, lang: TLanguage, params: Record<string, unknown> = {}): string {
+  const template: string = ERROR_CATALOGUE[code][lang];
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const value = params[key];
+    if (key === 'field' && typeof value === 'string') return fieldLabel(value, lang);
+    return value === undefined ? '' : String(value);
+  });
+}
+
+export interface TErrorBody {
+  error: { code: TErrorCode; message: string; params?: Record<string, unknown> };
+}

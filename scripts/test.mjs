@@ -1,0 +1,57 @@
+// `npm test`: typecheck, lint, unit tests, server integration tests on PGlite and on real PostgreSQL, then e2e.
+// With TEST_DATABASE_URL the PostgreSQL run uses that server; otherwise a throw-away cluster is started when
+// /usr/lib/postgresql/*/bin exists. Set E2E=0 to skip the browser suite locally (CI always runs it).
+import { spawnSync } from 'node:child_process';
+import { findPgBin, startCluster } from './pg-cluster.mjs';
+
+const results = [];
+function step(name, cmd, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  results.push({ name, ok, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
+  if (!ok) {
+    summary();
+    process.exit(r.status ?? 1);
+  }
+}
+function summary() {
+  console.log('\n── test summary ──');
+  for (const r of results) console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(48)} ${r.seconds}s`);
+}
+
+const npx = 'npx';
+step('typecheck (tsc --noEmit)', 'npm', ['run', '-s', 'typecheck']);
+step('lint (biome)', npx, ['biome', 'check', '.']);
+step('unit: contracts + web', npx, ['vitest', 'run', '--project', 'contracts', '--project', 'web']);
+
+const serverEnv = { TEST_DATABASE_URL: '' };
+step('server integration on PGlite', npx, ['vitest', 'run', '--project', 'server'], serverEnv);
+
+let cluster = null;
+let pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl && findPgBin()) {
+  cluster = await startCluster();
+  pgUrl = cluster.url;
+  console.log(`\nstarted throw-away PostgreSQL cluster at ${pgUrl}`);
+}
+if (pgUrl) {
+  try {
+    step('server integration on PostgreSQL', npx, ['vitest', 'run', '--project', 'server'], {
+      TEST_DATABASE_URL: pgUrl,
+    });
+  } finally {
+    cluster?.stop();
+  }
+} else {
+  console.log('\n(no PostgreSQL available: the PostgreSQL run is skipped; CI installs it)');
+  results.push({ name: 'server integration on PostgreSQL (SKIPPED: no server)', ok: true, seconds: '0.0' });
+}
+
+if (process.env.E2E !== '0') {
+  step('e2e (Playwright, Debian Chromium)', 'npm', ['run', '-s', 'test', '-w', 'e2e']);
+} else {
+  results.push({ name: 'e2e (SKIPPED: E2E=0)', ok: true, seconds: '0.0' });
+}
+summary();
