@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { loadConfig } from './config';
