@@ -40,6 +40,22 @@ async function freshDatabase(): Promise<{ database: TDatabase; drop: () => Promi
   };
 }
 
+/** Decode RFC 2047 encoded words (`=?UTF-8?B?…?=` / `?Q?`) in a header. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(
+            data
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 export interface TTestContext {
   app: FastifyInstance;
   deps: TAppDeps;
@@ -114,7 +130,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         } else if (/content-transfer-encoding: base64/i.test(head)) {
           text = Buffer.from(text.replace(/\s/g, ''), 'base64').toString('utf8');
         }
-        return { to: header('To'), subject: header('Subject'), text, file: f };
+        return { to: header('To'), subject: decodeWords(header('Subject')), text, file: f };
       });
     },
     async login(email, password) {

@@ -1,0 +1,219 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit_logs, store_members, stores } from '../../../db/schema';
+import { hashPassword } from '../../../platform/crypto';
+import { createMailer } from '../../../platform/mail';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+const post = (url: string, payload: unknown, extra: { token?: string; lang?: string } = {}) =>
+  ctx.inject({ method: 'POST', url, payload: payload as object, ...extra });
+
+describe('registration', () => {
+  it('creates the company and first CUSTOMER user and mails the generated password in the user language', async () => {
+    const email = 'New.Seller@Example.tw';
+    const res = await post('/api/register/', { company_name: '好物商行', name: '王小明', email, language: 'en' });
+    expect(res.statusCode).toBe(200);
+    const mail = ctx.outbox().find((m) => m.to.includes('new.seller@example.tw'));
+    expect(mail, 'registration mail in the outbox').toBeTruthy();
+    expect(mail!.subject).toBe('Welcome to WMS: your password');
+    const password = /Password: (\S+)/.exec(mail!.text)?.[1];
+    expect(password).toMatch(/^\S{12}$/);
+    const login = await post('/api/login/', { email, password });
+    expect(login.statusCode).toBe(200);
+    const profile = await ctx.inject({ method: 'GET', url: '/api/profile/', token: login.json().access });
+    expect(profile.json()).toMatchObject({
+      name: '王小明',
+      role: 'CUSTOMER',
+      language: 'en',
+      company: { name: '好物商行' },
+    });
+    const again = await post('/api/register/', { company_name: 'x', name: 'y', email });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'EMAIL_TAKEN', params: { field: 'email' } });
+  });
+
+  it('names the missing field', async () => {
+    const res = await post('/api/register/', { name: 'a', email: 'a@b.tw' }, { lang: 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'REQUIRED_FIELD',
+      params: { field: 'company_name' },
+      message: 'Company name is required',
+    });
+    const empty = await post('/api/register/', { company_name: '  ', name: 'a', email: 'a@b.tw' }, { lang: 'en' });
+    expect(empty.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'company_name' } });
+  });
+});
+
+describe('password', () => {
+  it('forgot password answers the same for known and unknown e-mails and the mailed link resets once', async () => {
+    const c = await ctx.newCustomer();
+    const before = ctx.outbox().length;
+    const known = await post('/api/format-password/', { email: c.email });
+    const unknown = await post('/api/format-password/', { email: 'nobody-here@test.local' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    const mails = ctx.outbox().slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('WMS：重設密碼');
+    const token = /format-password\?token=([\w%-]+)/.exec(mails[0]!.text)?.[1];
+    expect(token).toBeTruthy();
+    const short = await post(
+      '/api/reset-password/',
+      { token: decodeURIComponent(token!), new_password: '123456' },
+      { lang: 'en' },
+    );
+    expect(short.json().error).toMatchObject({
+      code: 'PASSWORD_TOO_SHORT',
+      message: 'Password length must be greater than 6',
+    });
+    const ok = await post('/api/reset-password/', { token: decodeURIComponent(token!), new_password: 'brand-new-pw' });
+    expect(ok.statusCode).toBe(200);
+    expect((await post('/api/login/', { email: c.email, password: 'brand-new-pw' })).statusCode).toBe(200);
+    expect((await post('/api/login/', { email: c.email, password: c.password })).statusCode).toBe(401);
+    const reuse = await post('/api/reset-password/', {
+      token: decodeURIComponent(token!),
+      new_password: 'another-pw-1',
+    });
+    expect(reuse.statusCode).toBe(401);
+  });
+
+  it('change password checks the old one, enforces length > 6 and revokes every refresh token', async () => {
+    const c = await ctx.newCustomer();
+    const session = await ctx.login(c.email, c.password);
+    const wrongOld = await post(
+      '/api/account/change-password/',
+      { old_password: 'wrong', new_password: 'new-password-1' },
+      { token: c.token },
+    );
+    expect(wrongOld.json().error).toMatchObject({ code: 'WRONG_PASSWORD', params: { field: 'old_password' } });
+    const six = await post(
+      '/api/account/change-password/',
+      { old_password: c.password, new_password: '123456' },
+      { token: c.token },
+    );
+    expect(six.json().error).toMatchObject({ code: 'PASSWORD_TOO_SHORT', params: { field: 'new_password' } });
+    const seven = await post(
+      '/api/account/change-password/',
+      { old_password: c.password, new_password: '1234567' },
+      { token: c.token },
+    );
+    expect(seven.statusCode).toBe(200);
+    expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+    expect((await post('/api/login/', { email: c.email, password: '1234567' })).statusCode).toBe(200);
+    const audits = await ctx.deps.database.db.select().from(audit_logs).where(eq(audit_logs.actor_id, c.userId));
+    expect(audits.map((a) => a.action)).toContain('change_password');
+    expect(JSON.stringify(audits)).not.toContain('1234567');
+  });
+});
+
+describe('profile', () => {
+  it('updates name, language and theme, and refuses unknown values', async () => {
+    const c = await ctx.newCustomer();
+    const res = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/account/profile/',
+      token: c.token,
+      payload: { language: 'ja', theme: 'dark', name: '佐藤' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ language: 'ja', theme: 'dark', name: '佐藤' });
+    const again = await ctx.inject({ method: 'GET', url: '/api/profile/', token: c.token });
+    expect(again.json()).toMatchObject({ language: 'ja', theme: 'dark' });
+    const bad = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/account/profile/',
+      token: c.token,
+      payload: { language: 'fr' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'language' } });
+  });
+});
+
+describe('store members', () => {
+  it('logs a member in by store short URL; member and user tokens are not interchangeable', async () => {
+    const c = await ctx.newCustomer();
+    const db = ctx.deps.database.db;
+    const [store] = await db
+      .insert(stores)
+      .values({ customer_id: c.customerId, name: '好物小舖', short_url: 'goodies', description: 'desc' })
+      .returning();
+    await db.insert(store_members).values({
+      customer_id: c.customerId,
+      store_id: store!.id,
+      email: 'member@shop.tw',
+      name: 'Member',
+      password_hash: await hashPassword('member-pass'),
+    });
+    const bad = await post('/api/member-login/', { corp: 'goodies', email: 'member@shop.tw', password: 'nope' });
+    expect(bad.json().error.code).toBe('INVALID_CREDENTIALS');
+    const wrongStore = await post('/api/member-login/', {
+      corp: 'other-store',
+      email: 'member@shop.tw',
+      password: 'member-pass',
+    });
+    expect(wrongStore.json().error.code).toBe('INVALID_CREDENTIALS');
+    const res = await post('/api/member-login/', { corp: 'Goodies', email: 'member@shop.tw', password: 'member-pass' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.profile).toMatchObject({ email: 'member@shop.tw', store: { short_url: 'goodies', name: '好物小舖' } });
+    const me = await ctx.inject({ method: 'GET', url: '/api/member-profile/', token: body.access });
+    expect(me.statusCode).toBe(200);
+    // a member token on customer/employee calls, and a user token on member calls, are refused
+    expect((await ctx.inject({ method: 'GET', url: '/api/profile/', token: body.access })).statusCode).toBe(401);
+    expect((await ctx.inject({ method: 'GET', url: '/api/employee-profile/', token: body.access })).statusCode).toBe(
+      401,
+    );
+    expect((await ctx.inject({ method: 'GET', url: '/api/member-profile/', token: c.token })).statusCode).toBe(401);
+    // member refresh rotates; a user refresh token is refused there and vice versa
+    const rotated = await post('/api/member-token/refresh/', { refresh: body.refresh });
+    expect(rotated.statusCode).toBe(200);
+    expect((await post('/api/token/refresh/', { refresh: rotated.json().refresh })).statusCode).toBe(401);
+    const userSession = await ctx.login(c.email, c.password);
+    expect((await post('/api/member-token/refresh/', { refresh: userSession.refresh })).statusCode).toBe(401);
+  });
+});
+
+describe('mail over SMTP', () => {
+  it('delivers through a real SMTP server on 127.0.0.1', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, cb) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => {
+          data += chunk.toString('utf8');
+        });
+        stream.on('end', () => {
+          received.push(data);
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as { port: number }).port;
+    try {
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
+        from: 'WMS <no-reply@wms.local>',
+        dataDir: ctx.dataDir,
+        log: { info: () => {} },
+      });
+      await mailer.send({ to: 'someone@example.tw', subject: 'Hello 你好', text: 'Body 本文' });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('someone@example.tw');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

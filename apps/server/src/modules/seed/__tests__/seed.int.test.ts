@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { customers, users, warehouses } from '../../../db/schema';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { seedDemoData } from '../seed.service';
+
+let ctx: TTestContext | undefined;
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+});
+
+describe('demo seed', () => {
+  it('seeds a demo seller, its user and a warehouse plus an employee, with passwords from env; only once', async () => {
+    ctx = await createTestContext({ DEMO_CUSTOMER_PASSWORD: 'seller-pass-1', DEMO_EMPLOYEE_PASSWORD: 'staff-pass-1' });
+    const first = await seedDemoData(ctx.deps.database.db, ctx.config);
+    expect(first.seeded).toBe(true);
+    expect(first.logins.every((l) => l.password === null)).toBe(true);
+    const login = await ctx.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: 'demo@wms.local', password: 'seller-pass-1' },
+    });
+    expect(login.json()).toMatchObject({ status: 'login', role: 'CUSTOMER' });
+    const staff = await ctx.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: 'staff@wms.local', password: 'staff-pass-1' },
+    });
+    expect(staff.json()).toMatchObject({ status: 'login', role: 'EMPLOYEE' });
+    expect(await ctx.deps.database.db.select().from(warehouses)).toHaveLength(1);
+    expect((await seedDemoData(ctx.deps.database.db, ctx.config)).seeded).toBe(false);
+    expect(await ctx.deps.database.db.select().from(users)).toHaveLength(2);
+  });
+
+  it('SEED_DEMO=0 seeds the employee alone, with a generated password when none is given', async () => {
+    ctx = await createTestContext({ SEED_DEMO: '0' });
+    const result = await seedDemoData(ctx.deps.database.db, ctx.config);
+    expect(result.logins).toHaveLength(1);
+    expect(result.logins[0]).toMatchObject({ role: 'EMPLOYEE', email: 'staff@wms.local' });
+    const generated = result.logins[0]!.password!;
+    expect(generated).toMatch(/^\S{12}$/);
+    expect(await ctx.deps.database.db.select().from(customers)).toHaveLength(0);
+    const staff = await ctx.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: 'staff@wms.local', password: generated },
+    });
+    expect(staff.statusCode).toBe(200);
+  });
+});
