@@ -44,30 +44,27 @@ export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object
   );
 
   const dist = deps.config.webDist;
-  if (existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api/') || req.method !== 'GET') {
-        const lang = pickLanguage(req.headers['accept-language']);
-        return reply
-          .status(404)
-          .send({ error: { code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', lang), params: {} } });
-      }
-      const file = req.url.split('?')[0]!;
-      if (file.startsWith('/assets/') || file.startsWith('/manual/')) {
-        const rel = decodeURIComponent(file.slice(1));
-        if (!rel.includes('..') && existsSync(path.join(dist, rel))) {
-          reply.header(
-            'cache-control',
-            file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-          return reply.sendFile(rel);
-        }
-        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found', params: {} } });
-      }
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
-    });
-  }
+  const hasWeb = existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false });
+  app.setNotFoundHandler((req, reply) => {
+    const notFound = () => {
+      const lang = pickLanguage(req.headers['accept-language']);
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', lang), params: {} } });
+    };
+    if (!hasWeb || req.url.startsWith('/api/') || req.method !== 'GET') return notFound();
+    const file = req.url.split('?')[0]!;
+    if (file.startsWith('/assets/') || file.startsWith('/manual/')) {
+      // Files added by a rebuild after start-up are not registered routes: serve them here.
+      const rel = decodeURIComponent(file.slice(1));
+      if (rel.includes('..') || !existsSync(path.join(dist, rel))) return notFound();
+      reply.header('cache-control', file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(rel);
+    }
+    // Every other GET is a screen of the single-page app.
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
   return app;
 }

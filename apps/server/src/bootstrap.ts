@@ -2,6 +2,7 @@ import type { TConfig } from './config';
 import { migrateDatabase, openDatabase, type TDatabase } from './db/client';
 import { TokenService } from './platform/auth';
 import type { TAppDeps } from './platform/deps';
+import { JobRunner } from './platform/jobs';
 import { createMailer, type TMailer } from './platform/mail';
 
 /** Open and migrate the database and build the services every module shares. */
@@ -15,5 +16,6 @@ export async function createDeps(
   const tokens = new TokenService(config.jwtSecret, config.accessTtl, config.refreshTtl);
   const mailer =
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  return { config, database, tokens, mailer };
+  const jobs = new JobRunner(database.db, { concurrency: 1 });
+  return { config, database, tokens, mailer, jobs };
 }

@@ -11,16 +11,28 @@ async function main(): Promise<void> {
   const deps = await createDeps(config, boot);
   const seed = await seedDemoData(deps.database.db, config);
   const app = await buildApp(deps);
+  deps.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
     '',
     `  WMS is running on ${url}  (database: ${deps.database.engine}${deps.database.engine === 'pglite' ? `, ${config.dataDir}` : ''})`,
   ];
+  // Generated demo passwords are kept (mode 600) in DATA_DIR so every start can print them again.
+  const loginsFile = path.join(config.dataDir, 'demo-logins.json');
+  let logins = seed.logins;
   if (seed.seeded) {
-    lines.push('  Demo logins (shown once; set DEMO_*_PASSWORD to choose them):');
-    for (const l of seed.logins)
-      lines.push(`    ${l.role.padEnd(8)} ${l.email}  ${l.password ?? '(password from env)'}`);
+    writeFileSync(loginsFile, JSON.stringify(seed.logins), { mode: 0o600 });
+  } else {
+    try {
+      logins = JSON.parse(readFileSync(loginsFile, 'utf8')) as typeof logins;
+    } catch {
+      logins = [];
+    }
+  }
+  if (logins.length > 0) {
+    lines.push('  Demo logins (initial passwords; set DEMO_*_PASSWORD to choose them):');
+    for (const l of logins) lines.push(`    ${l.role.padEnd(8)} ${l.email}  ${l.password ?? '(password from env)'}`);
   } else {
     lines.push(`  Demo logins: ${config.demo.customerEmail} (CUSTOMER), ${config.demo.employeeEmail} (EMPLOYEE)`);
   }
@@ -28,6 +40,7 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
   const stop = async () => {
     await app.close();
+    await deps.jobs.stop();
     await deps.database.close();
     process.exit(0);
   };

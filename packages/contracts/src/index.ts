@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './jobs';
 export * from './common';
 export * from './errors';
 export * from './routes';

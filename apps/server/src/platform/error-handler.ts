@@ -63,8 +63,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return send('INTERNAL_ERROR');
   });
-  app.setNotFoundHandler((req, reply) => {
-    const lang = pickLanguage(req.headers['accept-language']);
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', lang), params: {} } });
-  });
 }

@@ -93,6 +93,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const deps = await createDeps(config, silent, { database });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
+  deps.jobs.start();
 
   const ctx: TTestContext = {
     app,
@@ -166,6 +167,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       return { userId: user.id, email, password, token: access };
     },
     async close() {
+      await deps.jobs.stop();
       await app.close();
       await database.close();
       await drop();

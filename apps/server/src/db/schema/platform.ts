@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -67,3 +68,18 @@ export const jobs = pgTable(
     check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'succeeded', 'failed')`),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** An uploaded file a job works on (imports); deleted with its job. */
+export const job_files = pgTable('job_files', {
+  job_id: uuid('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  file_name: text('file_name').notNull(),
+  content: bytea('content').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
+
+let ctx: TTestContext;
+const dist = mkdtempSync(path.join(tmpdir(), 'wms-dist-'));
+beforeAll(async () => {
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'build.json'), JSON.stringify({ build_id: 'build-A' }));
+  ctx = await createTestContext({ WEB_DIST: dist });
+});
+afterAll(() => ctx?.close());
+
+describe('system', () => {
+  it('reports health with the engine and the build id, and notices a new build', async () => {
+    const health = await ctx.inject({ method: 'GET', url: '/api/health/' });
+    expect(health.json()).toMatchObject({ status: 'ok', database: TEST_ENGINE, build_id: 'build-A' });
+    writeFileSync(path.join(dist, 'build.json'), JSON.stringify({ build_id: 'build-B' }));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(path.join(dist, 'build.json'), later, later);
+    const build = await ctx.inject({ method: 'GET', url: '/api/build/' });
+    expect(build.json().build_id).toBe('build-B');
+    expect(build.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves the single-page app for screens, assets as files, and JSON 404 for unknown API paths', async () => {
+    const screen = await ctx.inject({ method: 'GET', url: '/deliver-print-doc/1/order' });
+    expect(screen.statusCode).toBe(200);
+    expect(screen.body).toContain('<div id="root">');
+    const asset = await ctx.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(asset.body).toBe('console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
+    expect((await ctx.inject({ method: 'GET', url: '/assets/app-2.js' })).body).toBe('console.log(2)');
+    expect((await ctx.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await ctx.inject({ method: 'GET', url: '/assets/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+    const api = await ctx.inject({ method: 'GET', url: '/api/nothing-here/', lang: 'en' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'No information found' });
+  });
+});

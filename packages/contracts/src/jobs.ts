@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ZIdParams } from './common';
+import { defineRoutes } from './routes';
+
+export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
+/** A long-running job (import, export) as the web app polls it for its progress bar. */
+export const ZJob = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  state: z.enum(JOB_STATES),
+  progress: z.number().int(),
+  total: z.number().int(),
+  result: z.unknown().nullable(),
+  error: z
+    .object({ code: z.string(), message: z.string().optional(), params: z.record(z.string(), z.unknown()).optional() })
+    .nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type TJob = z.infer<typeof ZJob>;
+
+export const jobRoutes = defineRoutes({
+  getJob: {
+    method: 'GET',
+    path: '/api/jobs/:id/',
+    auth: 'customer',
+    params: ZIdParams,
+    response: ZJob,
+    tenantScoped: true,
+  },
+});
