@@ -3,17 +3,20 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   numeric,
   pgTable,
   primaryKey,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './_columns';
 import { customers } from './account';
+import { ecommerce_platforms, logistics_providers } from './partners';
 
 /** Product categories; every seller has the default category 0015 "other". */
 export const product_categories = pgTable(
@@ -67,8 +70,8 @@ export const products = pgTable(
     status: text('status').notNull().default('active'),
     /** Items of this product need an IMEI/serial captured at packing. */
     requires_serial: boolean('requires_serial').notNull().default(false),
-    default_logistics_provider_id: uuid('default_logistics_provider_id'),
-    default_platform_id: uuid('default_platform_id'),
+    default_logistics_provider_id: uuid('default_logistics_provider_id').references(() => logistics_providers.id),
+    default_platform_id: uuid('default_platform_id').references(() => ecommerce_platforms.id),
     ...timestamps,
   },
   (t) => [
@@ -84,6 +87,7 @@ export const products = pgTable(
       sql`${t.sellable_rule_months} is null or ${t.sellable_rule_months} between 1 and 12`,
     ),
     check('products_safety_stock_check', sql`${t.safety_stock} >= 0`),
+    index('products_category_idx').on(t.category_id),
   ],
 );
 
@@ -107,5 +111,61 @@ export const product_components = pgTable(
     index('product_components_component_idx').on(t.component_id),
     check('product_components_quantity_check', sql`${t.quantity} >= 1`),
     check('product_components_not_self_check', sql`${t.product_id} <> ${t.component_id}`),
+  ],
+);
+
+/** Packaging material (boxes, bags, fillers) with its inventory quantity; outbound packing consumes it. */
+export const packaging_materials = pgTable(
+  'packaging_materials',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    code: text('code').notNull(),
+    name: text('name').notNull().default(''),
+    category: text('category').notNull().default(''),
+    quantity: integer('quantity').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('packaging_materials_customer_code_key').on(t.customer_id, t.code),
+    check('packaging_materials_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * Label sheet layouts as data (A4 label stock): cells, grid, label size, margins and pitch in mm. Rows without a
+ * customer are the built-in sheets (seeded by migration); a seller adds their own or a copy with printer offsets.
+ */
+export const label_sheets = pgTable(
+  'label_sheets',
+  {
+    id: id(),
+    customer_id: uuid('customer_id').references(() => customers.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    cells: integer('cells').notNull(),
+    columns: integer('columns').notNull(),
+    rows: integer('rows').notNull(),
+    page_width_mm: doublePrecision('page_width_mm').notNull().default(210),
+    page_height_mm: doublePrecision('page_height_mm').notNull().default(297),
+    label_width_mm: doublePrecision('label_width_mm').notNull(),
+    label_height_mm: doublePrecision('label_height_mm').notNull(),
+    margin_left_mm: doublePrecision('margin_left_mm').notNull(),
+    margin_top_mm: doublePrecision('margin_top_mm').notNull(),
+    pitch_x_mm: doublePrecision('pitch_x_mm').notNull(),
+    pitch_y_mm: doublePrecision('pitch_y_mm').notNull(),
+    /** Printer correction added to every cell (a printer that feeds 1 mm low gets offset_y_mm = -1). */
+    offset_x_mm: doublePrecision('offset_x_mm').notNull().default(0),
+    offset_y_mm: doublePrecision('offset_y_mm').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    unique('label_sheets_customer_code_key').on(t.customer_id, t.code).nullsNotDistinct(),
+    check(
+      'label_sheets_grid_check',
+      sql`${t.columns} >= 1 and ${t.rows} >= 1 and ${t.cells} = ${t.columns} * ${t.rows}`,
+    ),
   ],
 );

@@ -1,4 +1,5 @@
 export * from './account';
 export * from './catalog';
+export * from './partners';
 export * from './platform';
 export * from './warehouse';
