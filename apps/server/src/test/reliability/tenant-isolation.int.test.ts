@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createTestContext, type TTestContext } from '../harness';
+import { allRoutes, pathParams, sampleOf } from '../route-table';
+import { type TSeller, WORLD_BUILDERS } from '../world';
+
+/**
+ * Seller A's token against seller B's rows on every customer route: 404/403 (or a 4xx refusal of the input), never
+ * B's data, and nothing of B's changes. Driven by the contracts' route tables and by the database's own list of
+ * seller-owned tables, so routes and tables added later are covered without editing this file.
+ */
+let ctx: TTestContext;
+let a: TSeller & { email: string };
+let b: TSeller & { email: string };
+let victimIds: string[] = [];
+let tenantTables: string[] = [];
+
+/** Tables whose rows are not addressable documents (no `id` to probe) or are written by design on any request. */
+const NOT_PROBED = new Set(['audit_logs', 'doc_sequences']);
+
+async function fingerprint(customerId: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const t of tenantTables) {
+    const [row] = await queryRows<{ h: string | null; n: number }>(
+      ctx.deps.database.db,
+      sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h, count(*)::int as n
+          from ${sql.identifier(t)} x where x.customer_id = ${customerId}`,
+    );
+    out[t] = `${row?.n}:${row?.h}`;
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  a = await ctx.newCustomer({ name: 'Seller A' });
+  b = await ctx.newCustomer({ name: 'Seller B' });
+  for (const build of WORLD_BUILDERS) await build(ctx, b);
+  const tables = await queryRows<{ table_name: string }>(
+    ctx.deps.database.db,
+    sql`select c.table_name from information_schema.columns c
+        join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
+        where c.table_schema = 'public' and c.column_name = 'customer_id' and t.table_type = 'BASE TABLE'
+        order by c.table_name`,
+  );
+  tenantTables = tables.map((t) => t.table_name);
+  const ids = new Set<string>([b.customerId]);
+  for (const t of tenantTables) {
+    if (NOT_PROBED.has(t)) continue;
+    const hasId = await queryRows<{ n: number }>(
+      ctx.deps.database.db,
+      sql`select count(*)::int as n from information_schema.columns where table_schema = 'public' and table_name = ${t} and column_name = 'id'`,
+    );
+    if (!hasId[0]?.n) continue;
+    const rows = await queryRows<{ id: string }>(
+      ctx.deps.database.db,
+      sql`select id::text as id from ${sql.identifier(t)} where customer_id = ${b.customerId}`,
+    );
+    for (const r of rows) ids.add(r.id);
+  }
+  victimIds = [...ids];
+}, 120_000);
+afterAll(() => ctx?.close());
+
+describe('tenant isolation sweep', () => {
+  it('has seller B rows in every seller-owned table (add a world builder for a new table)', async () => {
+    const fp = await fingerprint(b.customerId);
+    const empty = Object.entries(fp)
+      .filter(([t, v]) => !NOT_PROBED.has(t) && v.startsWith('0:'))
+      .map(([t]) => t);
+    expect(empty, 'tables with no row of the victim seller: add a builder to apps/server/src/test/world.ts').toEqual(
+      [],
+    );
+  });
+
+  it("answers seller A's calls on seller B's ids with 403/404, leaks nothing and changes nothing", async () => {
+    const routes = allRoutes().filter((r) => r.auth === 'customer' || r.auth === 'user');
+    const withParams = routes.filter((r) => pathParams(r.path).length > 0);
+    const lists = routes.filter((r) => r.method === 'GET' && pathParams(r.path).length === 0);
+    const before = await fingerprint(b.customerId);
+    const failures: string[] = [];
+    let calls = 0;
+
+    for (const r of withParams) {
+      const params = pathParams(r.path);
+      const sampleParams = (sampleOf(r.params) ?? {}) as Record<string, unknown>;
+      for (const id of victimIds) {
+        let url = r.path;
+        for (const p of params)
+          url = url.replace(
+            `:${p}`,
+            encodeURIComponent(p === 'id' || p.endsWith('_id') ? id : String(sampleParams[p] ?? id)),
+          );
+        const body = sampleOf(r.body);
+        const res = await ctx.inject({
+          method: r.method,
+          url,
+          token: a.token,
+          ...(body !== undefined ? { payload: body as object } : {}),
+        });
+        calls++;
+        const leaked = victimIds.some((v) => v !== id && res.body.includes(v));
+        if (res.statusCode < 400 || res.statusCode >= 500 || leaked) {
+          failures.push(
+            `${r.name} ${r.method} ${url} → ${res.statusCode}${leaked ? ' (leaks B ids)' : ''} ${res.body.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    for (const r of lists) {
+      const res = await ctx.inject({ method: 'GET', url: r.path, token: a.token });
+      calls++;
+      if (res.statusCode >= 500) failures.push(`${r.name} GET ${r.path} → ${res.statusCode}`);
+      const leaked = victimIds.filter((v) => res.body.includes(v));
+      if (leaked.length) failures.push(`${r.name} GET ${r.path} leaks ${leaked.length} of B's ids`);
+    }
+    expect(failures).toEqual([]);
+    expect(await fingerprint(b.customerId)).toEqual(before);
+    expect(calls).toBeGreaterThan(0);
+    console.info(
+      `isolation sweep: ${withParams.length} routes with ids × ${victimIds.length} ids of B, ${lists.length} lists, ${calls} calls`,
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { TRouteContract } from '@wms/contracts';
+import * as contracts from '@wms/contracts';
+import { z } from 'zod';
+
+function isRoute(value: unknown): value is TRouteContract {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as TRouteContract).path === 'string' &&
+    typeof (value as TRouteContract).method === 'string' &&
+    typeof (value as TRouteContract).auth === 'string'
+  );
+}
+
+/** Every route of every route table the contracts export: the sweeps cover a new route without being edited. */
+export function allRoutes(): Array<TRouteContract & { name: string }> {
+  const out: Array<TRouteContract & { name: string }> = [];
+  for (const [tableName, table] of Object.entries(contracts)) {
+    if (!table || typeof table !== 'object' || Array.isArray(table)) continue;
+    for (const [name, r] of Object.entries(table as Record<string, unknown>)) {
+      if (isRoute(r)) out.push({ ...r, name: `${tableName}.${name}` });
+    }
+  }
+  return out;
+}
+
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+}
+
+type TJsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, TJsonSchema>;
+  required?: string[];
+  items?: TJsonSchema;
+  minItems?: number;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: TJsonSchema[];
+  oneOf?: TJsonSchema[];
+  allOf?: TJsonSchema[];
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  pattern?: string;
+  default?: unknown;
+};
+
+/** A small valid-looking instance of a JSON schema (required fields only), for calling write routes. */
+function sample(s: TJsonSchema | undefined, depth = 0): unknown {
+  if (!s || depth > 6) return null;
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  if (s.default !== undefined) return s.default;
+  const alt = s.anyOf ?? s.oneOf;
+  if (alt?.length) return sample(alt.find((a) => a.type !== 'null') ?? alt[0], depth + 1);
+  if (s.allOf?.length) return Object.assign({}, ...s.allOf.map((a) => sample(a, depth + 1) as object));
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'object': {
+      const obj: Record<string, unknown> = {};
+      for (const key of s.required ?? []) obj[key] = sample(s.properties?.[key], depth + 1);
+      return obj;
+    }
+    case 'array':
+      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () => sample(s.items, depth + 1));
+    case 'integer':
+    case 'number':
+      return Math.max(1, Math.ceil(s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1)));
+    case 'boolean':
+      return true;
+    case 'string': {
+      if (s.format === 'uuid') return randomUUID();
+      if (s.format === 'email') return 'x@example.tw';
+      if (s.format === 'date') return '2026-11-22';
+      if (s.format === 'date-time') return '2026-11-22T00:00:00.000Z';
+      if (s.pattern && /\\d|\[0-9\]/.test(s.pattern)) return '1'.repeat(Math.max(1, s.minLength ?? 1));
+      return 'x'.repeat(Math.max(1, Math.min(s.minLength ?? 1, s.maxLength ?? 1)));
+    }
+    default:
+      return null;
+  }
+}
+
+export function sampleOf(schema: z.ZodType | undefined): unknown {
+  if (!schema) return undefined;
+  try {
+    return sample(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as TJsonSchema);
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import {
+  areas,
+  product_categories,
+  product_components,
+  products,
+  shelves,
+  storage_locations,
+  store_members,
+  stores,
+  warehouses,
+} from '../db/schema';
+import { hashPassword } from '../platform/crypto';
+import { enqueueJob } from '../platform/jobs';
+import type { TTestContext } from './harness';
+
+export interface TSeller {
+  customerId: string;
+  userId: string;
+  token: string;
+}
+
+/**
+ * Builds one row (at least) in a group of seller-owned tables for a seller. The isolation sweep runs every builder for
+ * seller A, then checks that every table with a `customer_id` column holds a row of A: a module that adds a table
+ * adds a builder here (one line in WORLD_BUILDERS), or the sweep fails and says which table is missing.
+ */
+export type TWorldBuilder = (ctx: TTestContext, seller: TSeller) => Promise<void>;
+
+const accountWorld: TWorldBuilder = async (ctx, s) => {
+  const db = ctx.deps.database.db;
+  const [store] = await db
+    .insert(stores)
+    .values({ customer_id: s.customerId, name: 'A store', short_url: `a-${randomUUID().slice(0, 8)}` })
+    .returning();
+  await db.insert(store_members).values({
+    customer_id: s.customerId,
+    store_id: store!.id,
+    email: `m-${randomUUID().slice(0, 6)}@a.tw`,
+    name: 'A member',
+    password_hash: await hashPassword('member-pass'),
+  });
+  await enqueueJob(db, { customerId: s.customerId, kind: 'world.unhandled' });
+};
+
+const structureWorld: TWorldBuilder = async (ctx, s) => {
+  const db = ctx.deps.database.db;
+  const [wh] = await db
+    .insert(warehouses)
+    .values({ customer_id: s.customerId, code: 'AWH', name: 'A warehouse' })
+    .returning();
+  const [area] = await db
+    .insert(areas)
+    .values({ customer_id: s.customerId, warehouse_id: wh!.id, code: 'AA', name: 'A area' })
+    .returning();
+  const [shelf] = await db
+    .insert(shelves)
+    .values({
+      customer_id: s.customerId,
+      warehouse_id: wh!.id,
+      area_id: area!.id,
+      code: 'AS',
+      name: 'A shelf',
+      layers: 2,
+    })
+    .returning();
+  await db
+    .insert(storage_locations)
+    .values({
+      customer_id: s.customerId,
+      warehouse_id: wh!.id,
+      area_id: area!.id,
+      shelf_id: shelf!.id,
+      code: 'AS-1-1',
+    });
+  const [cat] = await db
+    .insert(product_categories)
+    .values({ customer_id: s.customerId, code: 'A01', name: 'A cat' })
+    .returning();
+  const [single] = await db
+    .insert(products)
+    .values({ customer_id: s.customerId, number: 'A-SKU-1', name: 'A product', category_id: cat!.id })
+    .returning();
+  const [kit] = await db
+    .insert(products)
+    .values({ customer_id: s.customerId, number: 'A-KIT-1', name: 'A kit', type: 'combination' })
+    .returning();
+  await db
+    .insert(product_components)
+    .values({ customer_id: s.customerId, product_id: kit!.id, component_id: single!.id, quantity: 2 });
+};
+
+export const WORLD_BUILDERS: TWorldBuilder[] = [accountWorld, structureWorld];
