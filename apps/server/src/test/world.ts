@@ -64,15 +64,13 @@ const structureWorld: TWorldBuilder = async (ctx, s) => {
       layers: 2,
     })
     .returning();
-  await db
-    .insert(storage_locations)
-    .values({
-      customer_id: s.customerId,
-      warehouse_id: wh!.id,
-      area_id: area!.id,
-      shelf_id: shelf!.id,
-      code: 'AS-1-1',
-    });
+  await db.insert(storage_locations).values({
+    customer_id: s.customerId,
+    warehouse_id: wh!.id,
+    area_id: area!.id,
+    shelf_id: shelf!.id,
+    code: 'AS-1-1',
+  });
   const [cat] = await db
     .insert(product_categories)
     .values({ customer_id: s.customerId, code: 'A01', name: 'A cat' })
