@@ -29,7 +29,7 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 }
 
-type TJsonSchema = {
+export type TJsonSchema = {
   type?: string | string[];
   properties?: Record<string, TJsonSchema>;
   required?: string[];
@@ -92,5 +92,15 @@ export function sampleOf(schema: z.ZodType | undefined): unknown {
     return sample(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as TJsonSchema);
   } catch {
     return {};
+  }
+}
+
+/** The JSON schema of a route part (input side), or null when it cannot be expressed. */
+export function jsonSchemaOf(schema: z.ZodType | undefined): TJsonSchema | null {
+  if (!schema) return null;
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as TJsonSchema;
+  } catch {
+    return null;
   }
 }

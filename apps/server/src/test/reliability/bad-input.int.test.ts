@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createTestContext, type TTestContext } from '../harness';
+import { allRoutes, jsonSchemaOf, pathParams, sampleOf, type TJsonSchema } from '../route-table';
+
+/**
+ * Bad input on every write route of the contracts: payloads that are invalid by construction (wrong types,
+ * missing required fields, fractional/out-of-range numbers, non-objects, broken JSON) always get a 4xx with an
+ * error code and write nothing; generated hostile payloads (injection strings, odd Unicode, huge and negative
+ * numbers, extra fields) never get a 5xx.
+ */
+let ctx: TTestContext;
+let customerToken: string;
+let employeeToken: string;
+
+const HOSTILE_STRINGS = [
+  "'; drop table products; --",
+  '" or 1=1 --',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '\u0000',
+  '\u202e\u0301\ud83d\ude00',
+  '𠜎𠜱𠝹𠱓',
+  '../../etc/passwd',
+  '%00%ff',
+  '${7*7}{{7*7}}',
+];
+
+async function databaseFingerprint(): Promise<string> {
+  const tables = await queryRows<{ table_name: string }>(
+    ctx.deps.database.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    const [row] = await queryRows<{ h: string }>(
+      ctx.deps.database.db,
+      sql`select count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(table_name)} x`,
+    );
+    parts.push(`${table_name}=${row?.h}`);
+  }
+  return parts.join('\n');
+}
+
+function typeOf(s: TJsonSchema | undefined): string | undefined {
+  if (!s) return undefined;
+  const alt = s.anyOf ?? s.oneOf;
+  if (alt) return typeOf(alt.find((a) => a.type !== 'null'));
+  return Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+}
+
+function wrongValueFor(s: TJsonSchema | undefined): unknown {
+  switch (typeOf(s)) {
+    case 'string':
+      return { nested: ['not', 'a', 'string'] };
+    case 'integer':
+    case 'number':
+      return 'twelve';
+    case 'boolean':
+      return 'maybe';
+    case 'array':
+      return { not: 'an array' };
+    case 'object':
+      return 42;
+    default:
+      return undefined;
+  }
+}
+
+/** Payloads each of which the route must refuse. */
+function mutations(schema: TJsonSchema, valid: Record<string, unknown>): Array<{ label: string; payload: unknown }> {
+  const out: Array<{ label: string; payload: unknown }> = [
+    { label: 'array body', payload: [1, 2, 3] },
+    { label: 'string body', payload: 'hello' },
+  ];
+  if (typeOf(schema) !== 'object') return out;
+  const props = schema.properties ?? {};
+  for (const key of schema.required ?? []) {
+    const { [key]: _dropped, ...rest } = valid;
+    out.push({ label: `missing ${key}`, payload: rest });
+  }
+  for (const [key, prop] of Object.entries(props)) {
+    if ((prop.anyOf ?? prop.oneOf)?.some((a) => a.type === undefined)) continue; // unknown shape: skip
+    const wrong = wrongValueFor(prop);
+    if (wrong !== undefined) out.push({ label: `${key}: wrong type`, payload: { ...valid, [key]: wrong } });
+    const t = typeOf(prop);
+    if (t === 'integer') out.push({ label: `${key}: fractional`, payload: { ...valid, [key]: 1.5 } });
+    if ((t === 'integer' || t === 'number') && typeof prop.minimum === 'number') {
+      out.push({ label: `${key}: below minimum`, payload: { ...valid, [key]: prop.minimum - 1 } });
+    }
+    if ((t === 'integer' || t === 'number') && typeof prop.maximum === 'number') {
+      out.push({ label: `${key}: above maximum`, payload: { ...valid, [key]: prop.maximum + 1 } });
+    }
+    if (t === 'string' && typeof prop.maxLength === 'number') {
+      out.push({ label: `${key}: too long`, payload: { ...valid, [key]: 'x'.repeat(prop.maxLength + 1) } });
+    }
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  customerToken = (await ctx.newCustomer()).token;
+  employeeToken = (await ctx.newEmployee()).token;
+}, 60_000);
+afterAll(() => ctx?.close());
+
+const writeRoutes = () => allRoutes().filter((r) => r.method !== 'GET' && r.body && r.auth !== 'member');
+
+function urlOf(path: string): string {
+  let url = path;
+  for (const p of pathParams(path)) url = url.replace(`:${p}`, randomUUID());
+  return url;
+}
+
+function tokenFor(auth: string): string | undefined {
+  if (auth === 'employee') return employeeToken;
+  if (auth === 'public') return undefined;
+  return customerToken;
+}
+
+describe('bad input on every write route', () => {
+  it('refuses payloads that are invalid by construction with a 4xx and an error code, writing nothing', async () => {
+    const before = await databaseFingerprint();
+    const failures: string[] = [];
+    let calls = 0;
+    for (const r of writeRoutes()) {
+      const schema = jsonSchemaOf(r.body);
+      if (!schema) continue;
+      const valid = (sampleOf(r.body) ?? {}) as Record<string, unknown>;
+      const url = urlOf(r.path);
+      const cases = mutations(schema, valid);
+      for (const c of cases) {
+        const res = await ctx.inject({ method: r.method, url, token: tokenFor(r.auth), payload: c.payload as object });
+        calls++;
+        const code = res.statusCode < 500 ? (res.json() as { error?: { code?: string } }).error?.code : undefined;
+        if (res.statusCode < 400 || res.statusCode >= 500 || !code) {
+          failures.push(`${r.name} ${c.label} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+        }
+      }
+      const broken = await ctx.inject({
+        method: r.method,
+        url,
+        token: tokenFor(r.auth),
+        payload: '{"quantity": NaN, ',
+        headers: { 'content-type': 'application/json' },
+      });
+      calls++;
+      if (broken.statusCode !== 400) failures.push(`${r.name} broken JSON → ${broken.statusCode}`);
+    }
+    console.info(`bad input: ${writeRoutes().length} write routes, ${calls} invalid payloads`);
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(10);
+    expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it('never answers generated hostile payloads with a 5xx', async () => {
+    const hostileValue = fc.oneof(
+      fc.constantFrom(...HOSTILE_STRINGS),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.string({ minLength: 5000, maxLength: 20000 }),
+      fc.integer(),
+      fc.constantFrom(-1, 0, -0.5, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.constantFrom(...HOSTILE_STRINGS), { maxLength: 3 }),
+    );
+    const failures: string[] = [];
+    for (const r of writeRoutes()) {
+      const schema = jsonSchemaOf(r.body);
+      const valid = (sampleOf(r.body) ?? {}) as Record<string, unknown>;
+      const keys = [...Object.keys(schema?.properties ?? {}), 'extra_field', '__proto__', 'customer_id'];
+      await fc
+        .assert(
+          fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), hostileValue, { maxKeys: 4 }), async (patch) => {
+            const payload = { ...valid, ...patch };
+            const res = await ctx.inject({ method: r.method, url: urlOf(r.path), token: tokenFor(r.auth), payload });
+            if (res.statusCode >= 500) {
+              failures.push(`${r.name} ${JSON.stringify(patch).slice(0, 150)} → ${res.statusCode}`);
+              return false;
+            }
+            return true;
+          }),
+          { numRuns: 15, seed: 20261122 },
+        )
+        .catch(() => undefined);
+    }
+    expect(failures).toEqual([]);
+  });
+});
