@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   areas,
+  ecommerce_platforms,
+  label_sheets,
+  logistics_providers,
+  packaging_materials,
   product_categories,
   product_components,
   products,
@@ -88,4 +92,25 @@ const structureWorld: TWorldBuilder = async (ctx, s) => {
     .values({ customer_id: s.customerId, product_id: kit!.id, component_id: single!.id, quantity: 2 });
 };
 
-export const WORLD_BUILDERS: TWorldBuilder[] = [accountWorld, structureWorld];
+const basicsWorld: TWorldBuilder = async (ctx, s) => {
+  const db = ctx.deps.database.db;
+  await db.insert(packaging_materials).values({ customer_id: s.customerId, code: 'A-BOX', name: 'A box', quantity: 5 });
+  await db.insert(logistics_providers).values({ customer_id: s.customerId, code: 'A-TCAT', name: 'A carrier' });
+  await db.insert(ecommerce_platforms).values({ customer_id: s.customerId, code: 'A-SHOP', name: 'A shop' });
+  await db.insert(label_sheets).values({
+    customer_id: s.customerId,
+    code: 'A-SHEET',
+    name: 'A sheet',
+    cells: 4,
+    columns: 2,
+    rows: 2,
+    label_width_mm: 90,
+    label_height_mm: 140,
+    margin_left_mm: 10,
+    margin_top_mm: 10,
+    pitch_x_mm: 95,
+    pitch_y_mm: 145,
+  });
+};
+
+export const WORLD_BUILDERS: TWorldBuilder[] = [accountWorld, structureWorld, basicsWorld];
