@@ -14,6 +14,7 @@ import {
   stores,
   warehouses,
 } from '../db/schema';
+import { stockWorld } from '../modules/stock/__tests__/world';
 import { hashPassword } from '../platform/crypto';
 import { enqueueJob } from '../platform/jobs';
 import type { TTestContext } from './harness';
@@ -113,4 +114,4 @@ const basicsWorld: TWorldBuilder = async (ctx, s) => {
   });
 };
 
-export const WORLD_BUILDERS: TWorldBuilder[] = [accountWorld, structureWorld, basicsWorld];
+export const WORLD_BUILDERS: TWorldBuilder[] = [accountWorld, structureWorld, basicsWorld, stockWorld];

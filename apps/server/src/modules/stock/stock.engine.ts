@@ -1,0 +1,880 @@
+/**
+ * The stock engine: the only code that writes `stock_balances`, `stock_movements` and `stock_reservations`.
+ * Inbound, outbound, returns, transfers and stocktake call these functions inside their own transaction (`tx`).
+ *
+ * Every change of on_hand writes its ledger row in the same transaction. Row locks are taken in one fixed order
+ * (product, location, expiry: see compareStockKeys) and every change is a conditional statement
+ * (`… WHERE on_hand - reserved >= $q`), so concurrent callers neither lose updates nor deadlock, and the CHECKs
+ * (on_hand >= 0, 0 <= reserved <= on_hand) are a last line that is never reached in normal operation.
+ * The API is described for callers in docs/ARCHITECTURE.md, section "Stock engine".
+ */
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows, type Tx } from '../../db/client';
+import {
+  product_components,
+  products,
+  type STOCK_REASON_VALUES,
+  stock_movements,
+  storage_locations,
+} from '../../db/schema';
+import type { TActor } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import {
+  compareStockKeys,
+  isWholePositive,
+  kitQuantity,
+  planPicks,
+  stockKeyString,
+  type TCandidate,
+  type TStockKey,
+  taipeiToday,
+} from './stock.rules';
+
+export type TStockReason = (typeof STOCK_REASON_VALUES)[number];
+
+/** Who changes stock: the tenant every row is scoped by, and the user written into the ledger. */
+export interface TStockActor {
+  customerId: string;
+  userId: string | null;
+}
+
+export function stockActorOf(actor: TActor): TStockActor {
+  if (!actor.customerId) throw new AppError('FORBIDDEN');
+  return { customerId: actor.customerId, userId: actor.id };
+}
+
+/** The source document of a change (shown in the stock log, filterable by number). */
+export interface TStockDocument {
+  /** 'inbound', 'outbound', 'return', 'transfer', 'stocktake', 'adjustment', … */
+  type: string;
+  id: string | null;
+  number: string;
+}
+
+export interface TBalance extends TStockKey {
+  id: string;
+  warehouseId: string;
+  onHand: number;
+  reserved: number;
+  /** ISO timestamp (UTC): when stock first entered this pile; the FIFO key. */
+  receivedAt: string;
+  locationCode: string;
+  locationKind: string;
+  pickSequence: number;
+}
+
+export interface TMovement extends TStockKey {
+  id: number;
+  balanceId: string;
+  warehouseId: string;
+  quantity: number;
+  onHandAfter: number;
+  reason: TStockReason;
+}
+
+export interface TAllocation {
+  /** The caller's reference of the demand line (e.g. an order line id), passed through. */
+  ref: string | null;
+  /** The product that was asked for: the combination product when a kit was exploded into components. */
+  requestedProductId: string;
+  productId: string;
+  balanceId: string;
+  warehouseId: string;
+  locationId: string;
+  locationCode: string;
+  expiryDate: string | null;
+  quantity: number;
+}
+
+type TRawBalance = {
+  id: string;
+  product_id: string;
+  warehouse_id: string;
+  location_id: string;
+  expiry_date: string | null;
+  on_hand: number;
+  reserved: number;
+  received_at: string;
+  location_code: string;
+  location_kind: string;
+  pick_sequence: number;
+};
+
+const BALANCE_COLUMNS = sql.raw(`b.id, b.product_id, b.warehouse_id, b.location_id, b.expiry_date::text as expiry_date,
+  b.on_hand, b.reserved, to_char(b.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as received_at`);
+const LOCATION_COLUMNS = sql.raw('l.code as location_code, l.kind as location_kind, l.pick_sequence');
+
+function toBalance(r: TRawBalance): TBalance {
+  return {
+    id: r.id,
+    productId: r.product_id,
+    warehouseId: r.warehouse_id,
+    locationId: r.location_id,
+    expiryDate: r.expiry_date,
+    onHand: Number(r.on_hand),
+    reserved: Number(r.reserved),
+    receivedAt: r.received_at,
+    locationCode: r.location_code,
+    locationKind: r.location_kind,
+    pickSequence: Number(r.pick_sequence),
+  };
+}
+
+function shortage(params: Record<string, unknown>): AppError {
+  return new AppError('INVENTORY_SHORTAGE', params);
+}
+
+function expiryCondition(expiryDate: string | null): SQL {
+  return expiryDate === null ? sql`b.expiry_date is null` : sql`b.expiry_date = ${expiryDate}::date`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Loading and validating what a change refers to
+
+type TProductInfo = {
+  id: string;
+  number: string;
+  type: string;
+  shelfLifeMonths: number | null;
+  sellableRuleMonths: number | null;
+};
+type TLocationInfo = { id: string; warehouseId: string; code: string; kind: string; isActive: boolean };
+
+async function loadProducts(tx: Executor, customerId: string, ids: string[]): Promise<Map<string, TProductInfo>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: products.id,
+      number: products.number,
+      type: products.type,
+      shelfLifeMonths: products.shelf_life_months,
+      sellableRuleMonths: products.sellable_rule_months,
+    })
+    .from(products)
+    .where(and(eq(products.customer_id, customerId), inArray(products.id, unique)));
+  const map = new Map(rows.map((r) => [r.id, r]));
+  for (const id of unique) if (!map.has(id)) throw new AppError('NOT_FOUND', { field: 'product_id', id });
+  return map;
+}
+
+async function loadLocations(tx: Executor, customerId: string, ids: string[]): Promise<Map<string, TLocationInfo>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: storage_locations.id,
+      warehouseId: storage_locations.warehouse_id,
+      code: storage_locations.code,
+      kind: storage_locations.kind,
+      isActive: storage_locations.is_active,
+    })
+    .from(storage_locations)
+    .where(and(eq(storage_locations.customer_id, customerId), inArray(storage_locations.id, unique)));
+  const map = new Map(rows.map((r) => [r.id, r]));
+  for (const id of unique) if (!map.has(id)) throw new AppError('NOT_FOUND', { field: 'location_id', id });
+  return map;
+}
+
+/** The lot rule: a shelf-life product's stock carries an expiry date, other products' stock never does. */
+export function assertLot(product: TProductInfo, expiryDate: string | null): void {
+  if (product.type !== 'single') throw new AppError('PRODUCT_ABNORMAL', { product_id: product.id });
+  if (product.shelfLifeMonths && !expiryDate)
+    throw new AppError('REQUIRED_FIELD', { field: 'expiry_date', product_id: product.id });
+  if (!product.shelfLifeMonths && expiryDate)
+    throw new AppError('INVALID_FIELD', { field: 'expiry_date', product_id: product.id });
+}
+
+async function insertMovements(
+  tx: Tx,
+  who: TStockActor,
+  document: TStockDocument,
+  reason: TStockReason,
+  note: string,
+  rows: Array<{ balance: TBalance; quantity: number; onHandAfter: number }>,
+): Promise<TMovement[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(stock_movements)
+    .values(
+      rows.map((r) => ({
+        customer_id: who.customerId,
+        balance_id: r.balance.id,
+        product_id: r.balance.productId,
+        warehouse_id: r.balance.warehouseId,
+        location_id: r.balance.locationId,
+        expiry_date: r.balance.expiryDate,
+        quantity: r.quantity,
+        on_hand_after: r.onHandAfter,
+        reason,
+        document_type: document.type,
+        document_id: document.id,
+        document_number: document.number,
+        user_id: who.userId,
+        note,
+      })),
+    )
+    .returning({ id: stock_movements.id });
+  return rows.map((r, i) => ({
+    id: Number(inserted[i]!.id),
+    balanceId: r.balance.id,
+    productId: r.balance.productId,
+    warehouseId: r.balance.warehouseId,
+    locationId: r.balance.locationId,
+    expiryDate: r.balance.expiryDate,
+    quantity: r.quantity,
+    onHandAfter: r.onHandAfter,
+    reason,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Row locks, always in key order
+
+/** Lock balances by id in key order (product, location, expiry). Unknown or foreign ids answer 404. */
+export async function lockBalances(tx: Tx, customerId: string, ids: string[]): Promise<Map<string, TBalance>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await queryRows<TRawBalance>(
+    tx,
+    sql`select ${BALANCE_COLUMNS}, ${LOCATION_COLUMNS}
+        from stock_balances b join storage_locations l on l.id = b.location_id
+        where b.customer_id = ${customerId} and b.id in ${unique}
+        order by b.product_id, b.location_id, b.expiry_date nulls first
+        for update of b`,
+  );
+  const map = new Map(rows.map((r) => [r.id, toBalance(r)]));
+  for (const id of unique) if (!map.has(id)) throw new AppError('NOT_FOUND', { field: 'balance_id', id });
+  return map;
+}
+
+/** Read balances by id without locking (their keys never change). */
+async function readBalances(tx: Executor, customerId: string, ids: string[]): Promise<Map<string, TBalance>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await queryRows<TRawBalance>(
+    tx,
+    sql`select ${BALANCE_COLUMNS}, ${LOCATION_COLUMNS}
+        from stock_balances b join storage_locations l on l.id = b.location_id
+        where b.customer_id = ${customerId} and b.id in ${unique}`,
+  );
+  const map = new Map(rows.map((r) => [r.id, toBalance(r)]));
+  for (const id of unique) if (!map.has(id)) throw new AppError('NOT_FOUND', { field: 'balance_id', id });
+  return map;
+}
+
+/** Lock (creating it empty when missing) the balance of one key. The caller walks keys in key order. */
+async function lockOrCreate(tx: Tx, customerId: string, key: TStockKey, location: TLocationInfo): Promise<TBalance> {
+  const [row] = await queryRows<TRawBalance>(
+    tx,
+    sql`with up as (
+          insert into stock_balances as b (customer_id, product_id, warehouse_id, location_id, expiry_date)
+          values (${customerId}, ${key.productId}, ${location.warehouseId}, ${key.locationId}, ${key.expiryDate}::date)
+          on conflict on constraint stock_balances_key do update set on_hand = b.on_hand
+          returning ${BALANCE_COLUMNS})
+        select up.*, ${LOCATION_COLUMNS} from up join storage_locations l on l.id = up.location_id`,
+  );
+  return toBalance(row!);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Single conditional statements
+
+async function incrementOnHand(
+  tx: Tx,
+  customerId: string,
+  key: TStockKey,
+  location: TLocationInfo,
+  quantity: number,
+  receivedAt: string | null,
+): Promise<TBalance> {
+  const received = receivedAt ? sql`${receivedAt}::timestamptz` : sql`now()`;
+  const [row] = await queryRows<TRawBalance>(
+    tx,
+    sql`with up as (
+          insert into stock_balances as b
+            (customer_id, product_id, warehouse_id, location_id, expiry_date, on_hand, reserved, received_at)
+          values (${customerId}, ${key.productId}, ${location.warehouseId}, ${key.locationId}, ${key.expiryDate}::date,
+                  ${quantity}, 0, ${received})
+          on conflict on constraint stock_balances_key do update set
+            on_hand = b.on_hand + excluded.on_hand,
+            received_at = case when b.on_hand = 0 then excluded.received_at
+                               else least(b.received_at, excluded.received_at) end,
+            updated_at = now()
+          returning ${BALANCE_COLUMNS})
+        select up.*, ${LOCATION_COLUMNS} from up join storage_locations l on l.id = up.location_id`,
+  );
+  return toBalance(row!);
+}
+
+/** on_hand -= q, only from free stock (on_hand - reserved). Returns null when there is not enough. */
+async function decrementFree(tx: Tx, customerId: string, where: SQL, quantity: number): Promise<TBalance | null> {
+  const [row] = await queryRows<TRawBalance>(
+    tx,
+    sql`with up as (
+          update stock_balances b set on_hand = b.on_hand - ${quantity}, updated_at = now()
+          where b.customer_id = ${customerId} and ${where} and b.on_hand - b.reserved >= ${quantity}
+          returning ${BALANCE_COLUMNS})
+        select up.*, ${LOCATION_COLUMNS} from up join storage_locations l on l.id = up.location_id`,
+  );
+  return row ? toBalance(row) : null;
+}
+
+async function addReserved(tx: Tx, customerId: string, balanceId: string, quantity: number): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update stock_balances b set reserved = b.reserved + ${quantity}, updated_at = now()
+        where b.id = ${balanceId} and b.customer_id = ${customerId} and b.on_hand - b.reserved >= ${quantity}
+        returning b.id`,
+  );
+  return rows.length === 1;
+}
+
+/** Take `quantity` off the document's reservation of a balance; false when the document holds less. */
+async function takeReservation(
+  tx: Tx,
+  customerId: string,
+  document: TStockDocument,
+  balanceId: string,
+  quantity: number,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string; quantity: number }>(
+    tx,
+    sql`update stock_reservations set quantity = quantity - ${quantity}, updated_at = now()
+        where customer_id = ${customerId} and document_type = ${document.type} and document_id = ${document.id}
+          and balance_id = ${balanceId} and quantity >= ${quantity}
+        returning id, quantity`,
+  );
+  if (rows.length !== 1) return false;
+  if (Number(rows[0]!.quantity) === 0) await tx.execute(sql`delete from stock_reservations where id = ${rows[0]!.id}`);
+  return true;
+}
+
+async function addReservation(
+  tx: Tx,
+  customerId: string,
+  document: TStockDocument,
+  balanceId: string,
+  quantity: number,
+): Promise<void> {
+  await tx.execute(
+    sql`insert into stock_reservations (customer_id, balance_id, document_type, document_id, document_number, quantity)
+        values (${customerId}, ${balanceId}, ${document.type}, ${document.id}, ${document.number}, ${quantity})
+        on conflict (document_type, document_id, balance_id)
+        do update set quantity = stock_reservations.quantity + excluded.quantity, updated_at = now()`,
+  );
+}
+
+function assertQuantity(q: unknown, field = 'quantity'): asserts q is number {
+  if (!isWholePositive(q)) throw new AppError('ABNORMAL_QUANTITY', { field, value: q });
+}
+
+function requireDocumentId(document: TStockDocument): asserts document is TStockDocument & { id: string } {
+  if (!document.id) throw new Error('stock engine: a reservation needs a document id');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API
+
+export interface TInboundLine extends TStockKey {
+  quantity: number;
+}
+
+/**
+ * Put stock into locations (inbound receipt, return, cancelled outbound): on_hand += quantity per line, one ledger
+ * row per line. Enforces the lot rule (expiry required for shelf-life products, refused for others) and that the
+ * locations are active. Any location kind is allowed (defective stock goes to a defective location).
+ */
+export async function postInbound(
+  tx: Tx,
+  who: TStockActor,
+  input: { document: TStockDocument; reason?: TStockReason; note?: string; lines: TInboundLine[] },
+): Promise<TMovement[]> {
+  const reason = input.reason ?? 'inbound';
+  for (const l of input.lines) assertQuantity(l.quantity);
+  const productMap = await loadProducts(
+    tx,
+    who.customerId,
+    input.lines.map((l) => l.productId),
+  );
+  const locationMap = await loadLocations(
+    tx,
+    who.customerId,
+    input.lines.map((l) => l.locationId),
+  );
+  for (const l of input.lines) {
+    assertLot(productMap.get(l.productId)!, l.expiryDate);
+    if (!locationMap.get(l.locationId)!.isActive)
+      throw new AppError('INVALID_FIELD', { field: 'location_id', id: l.locationId });
+  }
+  const rows: Array<{ balance: TBalance; quantity: number; onHandAfter: number }> = [];
+  for (const l of [...input.lines].sort(compareStockKeys)) {
+    const balance = await incrementOnHand(tx, who.customerId, l, locationMap.get(l.locationId)!, l.quantity, null);
+    rows.push({ balance, quantity: l.quantity, onHandAfter: balance.onHand });
+  }
+  return insertMovements(tx, who, input.document, reason, input.note ?? '', rows);
+}
+
+export interface TAdjustmentLine extends TStockKey {
+  /** Signed change of on_hand; a negative change takes only free (unreserved) stock. */
+  delta: number;
+}
+
+/**
+ * Correct on_hand by a signed delta per key (stocktake, manual adjustment, cancelling a receipt). A negative delta
+ * needs that much free stock at that key, else INVENTORY_SHORTAGE (reserved stock is never adjusted away).
+ */
+export async function postAdjustment(
+  tx: Tx,
+  who: TStockActor,
+  input: { document: TStockDocument; reason?: TStockReason; note?: string; lines: TAdjustmentLine[] },
+): Promise<TMovement[]> {
+  const reason = input.reason ?? 'adjust';
+  for (const l of input.lines) {
+    if (!Number.isSafeInteger(l.delta) || l.delta === 0)
+      throw new AppError('ABNORMAL_QUANTITY', { field: 'delta', value: l.delta });
+  }
+  const productMap = await loadProducts(
+    tx,
+    who.customerId,
+    input.lines.map((l) => l.productId),
+  );
+  const locationMap = await loadLocations(
+    tx,
+    who.customerId,
+    input.lines.map((l) => l.locationId),
+  );
+  for (const l of input.lines) if (l.delta > 0) assertLot(productMap.get(l.productId)!, l.expiryDate);
+  const rows: Array<{ balance: TBalance; quantity: number; onHandAfter: number }> = [];
+  for (const l of [...input.lines].sort(compareStockKeys)) {
+    let balance: TBalance | null;
+    if (l.delta > 0) {
+      balance = await incrementOnHand(tx, who.customerId, l, locationMap.get(l.locationId)!, l.delta, null);
+    } else {
+      balance = await decrementFree(
+        tx,
+        who.customerId,
+        sql`b.product_id = ${l.productId} and b.location_id = ${l.locationId} and ${expiryCondition(l.expiryDate)}`,
+        -l.delta,
+      );
+      if (!balance) throw shortage(await shortageParams(tx, who.customerId, l, -l.delta));
+    }
+    rows.push({ balance, quantity: l.delta, onHandAfter: balance.onHand });
+  }
+  return insertMovements(tx, who, input.document, reason, input.note ?? '', rows);
+}
+
+async function shortageParams(tx: Tx, customerId: string, key: TStockKey, requested: number) {
+  const [row] = await queryRows<{ free: number }>(
+    tx,
+    sql`select b.on_hand - b.reserved as free from stock_balances b
+        where b.customer_id = ${customerId} and b.product_id = ${key.productId}
+          and b.location_id = ${key.locationId} and ${expiryCondition(key.expiryDate)}`,
+  );
+  return {
+    product_id: key.productId,
+    location_id: key.locationId,
+    expiry_date: key.expiryDate,
+    requested,
+    available: Number(row?.free ?? 0),
+  };
+}
+
+export interface TDemandLine {
+  productId: string;
+  quantity: number;
+  ref?: string | null;
+}
+
+/**
+ * Reserve stock for a document (an outbound order): allocate every demand line FEFO (shelf-life products, honouring
+ * the sellable-date rule) or FIFO across the sellable locations of the warehouse, fully or not at all. A combination
+ * product is exploded into its components. Returns the allocation lines (what to pick where), in allocation order.
+ * Throws INVENTORY_SHORTAGE `{ product_id, requested, available }` when any line cannot be covered; the caller's
+ * transaction then rolls back, so nothing stays reserved.
+ */
+export async function reserveForOrder(
+  tx: Tx,
+  who: TStockActor,
+  input: { document: TStockDocument; warehouseId?: string | null; lines: TDemandLine[]; today?: string },
+): Promise<TAllocation[]> {
+  requireDocumentId(input.document);
+  const today = input.today ?? taipeiToday();
+  for (const l of input.lines) assertQuantity(l.quantity);
+  const requested = await loadProducts(
+    tx,
+    who.customerId,
+    input.lines.map((l) => l.productId),
+  );
+  const kitIds = [...requested.values()].filter((p) => p.type === 'combination').map((p) => p.id);
+  const components = kitIds.length
+    ? await tx
+        .select({
+          kitId: product_components.product_id,
+          componentId: product_components.component_id,
+          perKit: product_components.quantity,
+        })
+        .from(product_components)
+        .where(and(eq(product_components.customer_id, who.customerId), inArray(product_components.product_id, kitIds)))
+    : [];
+
+  // Explode kits: each demand becomes one or more (component, quantity) demands, keeping the caller's ref.
+  const demands: Array<{ ref: string | null; requestedProductId: string; productId: string; quantity: number }> = [];
+  for (const l of input.lines) {
+    const p = requested.get(l.productId)!;
+    if (p.type === 'combination') {
+      const parts = components.filter((c) => c.kitId === p.id);
+      if (parts.length === 0) throw new AppError('PRODUCT_ABNORMAL', { product_id: p.id });
+      for (const c of parts)
+        demands.push({
+          ref: l.ref ?? null,
+          requestedProductId: p.id,
+          productId: c.componentId,
+          quantity: l.quantity * c.perKit,
+        });
+    } else {
+      demands.push({ ref: l.ref ?? null, requestedProductId: p.id, productId: p.id, quantity: l.quantity });
+    }
+  }
+  const productMap = await loadProducts(
+    tx,
+    who.customerId,
+    demands.map((d) => d.productId),
+  );
+  const productIds = [...productMap.keys()];
+  const warehouseFilter = input.warehouseId ? sql`and b.warehouse_id = ${input.warehouseId}` : sql``;
+
+  // Lock every allocatable pile of these products in key order, then plan on the locked (current) numbers.
+  const raw = await queryRows<TRawBalance>(
+    tx,
+    sql`select ${BALANCE_COLUMNS}, ${LOCATION_COLUMNS}
+        from stock_balances b
+          join storage_locations l on l.id = b.location_id
+          join products p on p.id = b.product_id
+        where b.customer_id = ${who.customerId} and b.product_id in ${productIds} ${warehouseFilter}
+          and b.on_hand > b.reserved and ${allocatableSql(today)}
+        order by b.product_id, b.location_id, b.expiry_date nulls first
+        for update of b`,
+  );
+  const candidatesByProduct = new Map<string, TCandidate[]>();
+  for (const r of raw) {
+    const b = toBalance(r);
+    const list = candidatesByProduct.get(b.productId) ?? [];
+    list.push({
+      balanceId: b.id,
+      productId: b.productId,
+      locationId: b.locationId,
+      locationCode: b.locationCode,
+      pickSequence: b.pickSequence,
+      warehouseId: b.warehouseId,
+      expiryDate: b.expiryDate,
+      receivedAt: b.receivedAt,
+      free: b.onHand - b.reserved,
+    });
+    candidatesByProduct.set(b.productId, list);
+  }
+
+  const allocations: TAllocation[] = [];
+  const totals = new Map<string, number>();
+  for (const d of demands) {
+    const product = productMap.get(d.productId)!;
+    const candidates = candidatesByProduct.get(d.productId) ?? [];
+    const { picks, shortfall } = planPicks(candidates, d.quantity, product.shelfLifeMonths != null);
+    if (shortfall > 0) {
+      const totalDemand = demands.filter((x) => x.productId === d.productId).reduce((s, x) => s + x.quantity, 0);
+      const available = raw
+        .filter((r) => r.product_id === d.productId)
+        .reduce((s, r) => s + Number(r.on_hand) - Number(r.reserved), 0);
+      throw shortage({ product_id: d.productId, requested: totalDemand, available });
+    }
+    for (const p of picks) {
+      allocations.push({
+        ref: d.ref,
+        requestedProductId: d.requestedProductId,
+        productId: d.productId,
+        balanceId: p.candidate.balanceId,
+        warehouseId: p.candidate.warehouseId,
+        locationId: p.candidate.locationId,
+        locationCode: p.candidate.locationCode,
+        expiryDate: p.candidate.expiryDate,
+        quantity: p.quantity,
+      });
+      totals.set(p.candidate.balanceId, (totals.get(p.candidate.balanceId) ?? 0) + p.quantity);
+    }
+  }
+
+  const byId = new Map(raw.map((r) => [r.id, toBalance(r)]));
+  const ordered = [...totals.entries()].sort((a, b) => compareStockKeys(byId.get(a[0])!, byId.get(b[0])!));
+  for (const [balanceId, quantity] of ordered) {
+    if (!(await addReserved(tx, who.customerId, balanceId, quantity)))
+      throw new Error(`stock engine: locked balance ${balanceId} refused a planned reservation`);
+    await addReservation(tx, who.customerId, input.document, balanceId, quantity);
+  }
+  return allocations;
+}
+
+export interface TBalanceQuantity {
+  balanceId: string;
+  quantity: number;
+}
+
+function sumByBalance(lines: TBalanceQuantity[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const l of lines) {
+    assertQuantity(l.quantity);
+    m.set(l.balanceId, (m.get(l.balanceId) ?? 0) + l.quantity);
+  }
+  return m;
+}
+
+/**
+ * Reserve chosen piles for a document (a manual allocation, e.g. a specific lot). Only sellable locations; every
+ * pile needs that much free stock, else INVENTORY_SHORTAGE and nothing is reserved (the caller rolls back).
+ */
+export async function reserve(
+  tx: Tx,
+  who: TStockActor,
+  input: { document: TStockDocument; lines: TBalanceQuantity[] },
+): Promise<void> {
+  requireDocumentId(input.document);
+  const wanted = sumByBalance(input.lines);
+  const locked = await lockBalances(tx, who.customerId, [...wanted.keys()]);
+  for (const b of [...locked.values()].sort(compareStockKeys)) {
+    const q = wanted.get(b.id)!;
+    if (b.locationKind !== 'sellable') throw new AppError('INVALID_FIELD', { field: 'location_id', id: b.locationId });
+    if (!(await addReserved(tx, who.customerId, b.id, q)))
+      throw shortage({ balance_id: b.id, product_id: b.productId, requested: q, available: b.onHand - b.reserved });
+    await addReservation(tx, who.customerId, input.document, b.id, q);
+  }
+}
+
+async function documentReservations(tx: Tx, customerId: string, document: TStockDocument) {
+  const rows = await queryRows<{ balance_id: string; quantity: number }>(
+    tx,
+    sql`select balance_id, quantity from stock_reservations
+        where customer_id = ${customerId} and document_type = ${document.type} and document_id = ${document.id}
+          and quantity > 0`,
+  );
+  return rows.map((r) => ({ balanceId: r.balance_id, quantity: Number(r.quantity) }));
+}
+
+/**
+ * Give reserved stock back (an order cancelled or re-allocated): reserved -= quantity per pile and the document's
+ * reservation shrinks. Without `lines`, everything the document holds is released. A document cannot release more
+ * than it holds (INVENTORY_SHORTAGE). Returns what was released.
+ */
+export async function release(
+  tx: Tx,
+  who: TStockActor,
+  input: { document: TStockDocument; lines?: TBalanceQuantity[] },
+): Promise<TBalanceQuantity[]> {
+  requireDocumentId(input.document);
+  const lines = input.lines ?? (await documentReservations(tx, who.customerId, input.document));
+  const wanted = sumByBalance(lines);
+  const locked = await lockBalances(tx, who.customerId, [...wanted.keys()]);
+  const released: TBalanceQuantity[] = [];
+  for (const b of [...locked.values()].sort(compareStockKeys)) {
+    const q = wanted.get(b.id)!;
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`update stock_balances b set reserved = b.reserved - ${q}, updated_at = now()
+          where b.id = ${b.id} and b.reserved >= ${q} returning b.id`,
+    );
+    if (rows.length !== 1 || !(await takeReservation(tx, who.customerId, input.document, b.id, q)))
+      throw shortage({ balance_id: b.id, product_id: b.productId, requested: q, reason: 'not_reserved' });
+    released.push({ balanceId: b.id, quantity: q });
+  }
+  return released;
+}
+
+/**
+ * Ship reserved stock (outbound): on_hand and reserved both drop by quantity per pile, the document's reservation
+ * shrinks, and a negative ledger row is written per pile. Without `lines`, everything the document holds is consumed.
+ * A document cannot consume more than it holds, so the same stock is never shipped twice.
+ */
+export async function consumeReserved(
+  tx: Tx,
+  who: TStockActor,
+  input: { document: TStockDocument; reason?: TStockReason; note?: string; lines?: TBalanceQuantity[] },
+): Promise<TMovement[]> {
+  requireDocumentId(input.document);
+  const lines = input.lines ?? (await documentReservations(tx, who.customerId, input.document));
+  const wanted = sumByBalance(lines);
+  const locked = await lockBalances(tx, who.customerId, [...wanted.keys()]);
+  const rows: Array<{ balance: TBalance; quantity: number; onHandAfter: number }> = [];
+  for (const b of [...locked.values()].sort(compareStockKeys)) {
+    const q = wanted.get(b.id)!;
+    const updated = await queryRows<{ on_hand: number }>(
+      tx,
+      sql`update stock_balances b set on_hand = b.on_hand - ${q}, reserved = b.reserved - ${q}, updated_at = now()
+          where b.id = ${b.id} and b.reserved >= ${q} returning b.on_hand`,
+    );
+    if (updated.length !== 1 || !(await takeReservation(tx, who.customerId, input.document, b.id, q)))
+      throw shortage({ balance_id: b.id, product_id: b.productId, requested: q, reason: 'not_reserved' });
+    rows.push({ balance: b, quantity: -q, onHandAfter: Number(updated[0]!.on_hand) });
+  }
+  return insertMovements(tx, who, input.document, input.reason ?? 'outbound', input.note ?? '', rows);
+}
+
+export interface TTransferLine {
+  balanceId: string;
+  toLocationId: string;
+  /** Units to move, or 'free' for everything not reserved (expiry transfer). */
+  quantity: number | 'free';
+}
+
+export interface TTransferResult {
+  lines: Array<{ fromBalanceId: string; toBalanceId: string; quantity: number }>;
+  movements: TMovement[];
+}
+
+/**
+ * Move free stock between locations (same product and lot): per line a negative ledger row at the source and a
+ * positive one at the destination. Reserved stock never moves; a line asking for more than the free stock fails the
+ * whole call with INVENTORY_SHORTAGE. All piles involved are locked first, in key order.
+ */
+export async function transfer(
+  tx: Tx,
+  who: TStockActor,
+  input: { document: TStockDocument; reason?: TStockReason; note?: string; lines: TTransferLine[] },
+): Promise<TTransferResult> {
+  for (const l of input.lines) if (l.quantity !== 'free') assertQuantity(l.quantity);
+  const sources = await readBalances(
+    tx,
+    who.customerId,
+    input.lines.map((l) => l.balanceId),
+  );
+  const locationMap = await loadLocations(tx, who.customerId, [
+    ...input.lines.map((l) => l.toLocationId),
+    ...[...sources.values()].map((b) => b.locationId),
+  ]);
+  const destKeys = input.lines.map((l) => {
+    const src = sources.get(l.balanceId)!;
+    if (l.toLocationId === src.locationId) throw new AppError('INVALID_FIELD', { field: 'to_location_id' });
+    if (!locationMap.get(l.toLocationId)!.isActive)
+      throw new AppError('INVALID_FIELD', { field: 'to_location_id', id: l.toLocationId });
+    return { productId: src.productId, locationId: l.toLocationId, expiryDate: src.expiryDate } as TStockKey;
+  });
+
+  // Lock every pile involved, sources and destinations, in key order (destinations are created when missing).
+  const keys = new Map<string, { key: TStockKey; sourceId?: string }>();
+  for (const b of sources.values()) keys.set(stockKeyString(b), { key: b, sourceId: b.id });
+  for (const k of destKeys) if (!keys.has(stockKeyString(k))) keys.set(stockKeyString(k), { key: k });
+  const locked = new Map<string, TBalance>();
+  for (const { key, sourceId } of [...keys.values()].sort((a, b) => compareStockKeys(a.key, b.key))) {
+    const b = sourceId
+      ? (await lockBalances(tx, who.customerId, [sourceId])).get(sourceId)!
+      : await lockOrCreate(tx, who.customerId, key, locationMap.get(key.locationId)!);
+    locked.set(stockKeyString(key), b);
+  }
+
+  // Every row is ours now: check and apply line by line on the current numbers.
+  const out: Array<{ balance: TBalance; quantity: number; onHandAfter: number }> = [];
+  const into: Array<{ balance: TBalance; quantity: number; onHandAfter: number }> = [];
+  const result: TTransferResult['lines'] = [];
+  for (const [i, l] of input.lines.entries()) {
+    const src = locked.get(stockKeyString(sources.get(l.balanceId)!))!;
+    const dst = locked.get(stockKeyString(destKeys[i]!))!;
+    const free = src.onHand - src.reserved;
+    const q = l.quantity === 'free' ? free : l.quantity;
+    if (q <= 0) continue;
+    if (q > free)
+      throw shortage({
+        balance_id: src.id,
+        product_id: src.productId,
+        location_id: src.locationId,
+        expiry_date: src.expiryDate,
+        requested: q,
+        available: free,
+      });
+    const after = await decrementFree(tx, who.customerId, sql`b.id = ${src.id}`, q);
+    if (!after) throw new Error(`stock engine: locked balance ${src.id} refused a transfer`);
+    src.onHand = after.onHand;
+    const [moved] = await queryRows<{ on_hand: number }>(
+      tx,
+      sql`update stock_balances b set on_hand = b.on_hand + ${q}, updated_at = now(),
+            received_at = case when b.on_hand = 0 then ${src.receivedAt}::timestamptz
+                               else least(b.received_at, ${src.receivedAt}::timestamptz) end
+          where b.id = ${dst.id} returning b.on_hand`,
+    );
+    dst.onHand = Number(moved!.on_hand);
+    out.push({ balance: src, quantity: -q, onHandAfter: src.onHand });
+    into.push({ balance: dst, quantity: q, onHandAfter: dst.onHand });
+    result.push({ fromBalanceId: src.id, toBalanceId: dst.id, quantity: q });
+  }
+  const reason = input.reason ?? 'transfer';
+  const note = input.note ?? '';
+  const rows = out.flatMap((o, i) => [o, into[i]!]);
+  const movements = await insertMovements(tx, who, input.document, reason, note, rows);
+  return { lines: result, movements };
+}
+
+export interface TAvailability {
+  onHand: number;
+  reserved: number;
+  /** Free stock in active sellable locations, in lots still before their sellable-until date. */
+  available: number;
+}
+
+/**
+ * Stock of products (optionally in one warehouse) as reads see it now: on hand, reserved and available. A
+ * combination product's figures are derived from its components: min over components of floor(x / per kit);
+ * its reserved is 0 (kits are never reserved as such; their components are).
+ */
+export async function getAvailability(
+  ex: Executor,
+  customerId: string,
+  productIds: string[],
+  opts: { warehouseId?: string | null; today?: string } = {},
+): Promise<Map<string, TAvailability>> {
+  const result = new Map<string, TAvailability>();
+  if (productIds.length === 0) return result;
+  const today = opts.today ?? taipeiToday();
+  const comps = await ex
+    .select({
+      kitId: product_components.product_id,
+      componentId: product_components.component_id,
+      perKit: product_components.quantity,
+    })
+    .from(product_components)
+    .where(and(eq(product_components.customer_id, customerId), inArray(product_components.product_id, productIds)));
+  const all = [...new Set([...productIds, ...comps.map((c) => c.componentId)])];
+  const rows = await queryRows<{ product_id: string; on_hand: number; reserved: number; available: number }>(
+    ex,
+    sql`select b.product_id, sum(b.on_hand)::int as on_hand, sum(b.reserved)::int as reserved,
+          coalesce(sum(case when ${allocatableSql(today)} then b.on_hand - b.reserved else 0 end), 0)::int as available
+        from stock_balances b
+          join storage_locations l on l.id = b.location_id
+          join products p on p.id = b.product_id
+        where b.customer_id = ${customerId} and b.product_id in ${all}
+          ${opts.warehouseId ? sql`and b.warehouse_id = ${opts.warehouseId}` : sql``}
+        group by b.product_id`,
+  );
+  const single = new Map(
+    rows.map((r) => [
+      r.product_id,
+      { onHand: Number(r.on_hand), reserved: Number(r.reserved), available: Number(r.available) },
+    ]),
+  );
+  const zero = { onHand: 0, reserved: 0, available: 0 };
+  for (const id of productIds) {
+    const parts = comps.filter((c) => c.kitId === id);
+    if (parts.length === 0) {
+      result.set(id, single.get(id) ?? zero);
+      continue;
+    }
+    const of = (pick: (a: TAvailability) => number) =>
+      kitQuantity(parts.map((c) => ({ perKit: c.perKit, quantity: pick(single.get(c.componentId) ?? zero) })));
+    result.set(id, { onHand: of((a) => a.onHand), reserved: 0, available: of((a) => a.available) });
+  }
+  return result;
+}
+
+/**
+ * SQL condition (over `b` balances, `l` locations, `p` products) for stock that may be allocated on `today`: an active
+ * sellable location, and a lot before its sellable-until date. The one place this rule is written in SQL.
+ */
+export function allocatableSql(today: string): SQL {
+  return sql`(l.kind = 'sellable' and l.is_active and (b.expiry_date is null
+    or (b.expiry_date - make_interval(months => coalesce(p.sellable_rule_months, 0)))::date > ${today}::date))`;
+}
