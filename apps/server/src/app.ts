@@ -6,7 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 
@@ -15,6 +17,8 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerSystemRoutes,
   registerAuthRoutes,
   registerAccountRoutes,
+  registerWarehouseRoutes,
+  registerCatalogRoutes,
 ];
 
 const REDACT = ['req.headers.authorization', 'req.body.password', 'req.body.refresh', 'req.body.otp'];

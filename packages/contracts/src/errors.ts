@@ -274,6 +274,29 @@ export const FIELD_LABELS: Record<string, Messages> = {
   store_number: { 'zh-TW': '商店編號', ja: 'ストア番号', en: 'Store number' },
   url: { 'zh-TW': '網址', ja: 'URL', en: 'URL' },
   file_base64: { 'zh-TW': '檔案', ja: 'ファイル', en: 'File' },
+  warehouse_code: { 'zh-TW': '倉庫代碼', ja: '倉庫コード', en: 'Warehouse code' },
+  area_code: { 'zh-TW': '區域代碼', ja: 'エリアコード', en: 'Area code' },
+  shelf_code: { 'zh-TW': '貨架代碼', ja: '棚コード', en: 'Shelf code' },
+  location_count: { 'zh-TW': '儲位數', ja: 'ロケーション数', en: 'Locations' },
+  product_count: { 'zh-TW': '商品數', ja: '商品数', en: 'Products' },
+  is_active: { 'zh-TW': '啟用', ja: '有効', en: 'Active' },
+  volume_required: { 'zh-TW': '需填材積', ja: '容積必須', en: 'Volume required' },
+  fragile: { 'zh-TW': '易碎品', ja: '割れ物', en: 'Fragile' },
+  can_pack_together: { 'zh-TW': '可合併包裝', ja: '同梱可', en: 'Can be packed together' },
+  allow_shipping: { 'zh-TW': '允許出貨', ja: '出荷可', en: 'Allow shipping' },
+  online_listing: { 'zh-TW': '上架', ja: 'オンライン掲載', en: 'Online listing' },
+  requires_serial: { 'zh-TW': '需登錄序號', ja: 'シリアル登録必須', en: 'Requires serial' },
+  default_logistics_provider: {
+    'zh-TW': '預設物流商代碼',
+    ja: 'デフォルト配送業者コード',
+    en: 'Default logistics provider code',
+  },
+  default_platform: {
+    'zh-TW': '預設電商平台代碼',
+    ja: 'デフォルトECプラットフォームコード',
+    en: 'Default platform code',
+  },
+  ordering: { 'zh-TW': '排序', ja: '並び順', en: 'Ordering' },
 };
 
 /** Resolve an Accept-Language header to one of our languages (default zh-TW). */

@@ -1,0 +1,434 @@
+import {
+  DEFAULT_CATEGORY_CODE,
+  type TCreatePackagingMaterial,
+  type TCreateProduct,
+  type TCreateProductCategory,
+  type TPackagingMaterial,
+  type TProduct,
+  type TProductCategory,
+  type TProductListQuery,
+  type TUpdatePackagingMaterial,
+  type TUpdateProduct,
+  type TUpdateProductCategory,
+} from '@wms/contracts';
+import type { Db, Executor } from '../../db/client';
+import type { products } from '../../db/schema';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import type { TActor } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { tenantOf } from '../../platform/http';
+import { constraintError, EXPORT_MAX_ROWS } from '../warehouse/listing';
+import * as repo from './catalog.repository';
+import { productRuleIssues, trimDecimal } from './catalog.rules';
+
+export interface TCatalogDeps {
+  db: Db;
+}
+type TPage = { page: number; page_size: number; search?: string; ordering?: string };
+const notFound = () => new AppError('NOT_FOUND');
+
+// ---- categories ----
+function toCategory(r: { category: repo.TCategoryRow; product_count: number }): TProductCategory {
+  const c = r.category;
+  return {
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    is_default: c.code === DEFAULT_CATEGORY_CODE,
+    product_count: Number(r.product_count),
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+  };
+}
+
+export async function listCategories(deps: TCatalogDeps, actor: TActor, q: TPage & { all?: number }) {
+  const customerId = tenantOf(actor);
+  await repo.ensureDefaultCategory(deps.db, customerId);
+  const { rows, count } = await repo.listCategories(deps.db, customerId, q);
+  return { count, results: rows.map(toCategory) };
+}
+
+export async function exportCategories(deps: TCatalogDeps, actor: TActor, q: TPage) {
+  return (await listCategories(deps, actor, { ...q, all: EXPORT_MAX_ROWS })).results;
+}
+
+export async function getCategory(deps: TCatalogDeps, actor: TActor, id: string) {
+  const row = await repo.findCategory(deps.db, tenantOf(actor), id);
+  if (!row) throw notFound();
+  return toCategory(row);
+}
+
+export async function createCategory(deps: TCatalogDeps, actor: TActor, input: TCreateProductCategory) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    await repo.ensureDefaultCategory(tx, customerId);
+    const row = await repo.insertCategory(tx, { customer_id: customerId, ...input }).catch((e) => constraintError(e));
+    const view = toCategory({ category: row, product_count: 0 });
+    await writeAudit(tx, actor, { action: 'create', entity: 'product_category', entityId: row.id, after: view });
+    return view;
+  });
+}
+
+export async function updateCategory(deps: TCatalogDeps, actor: TActor, id: string, patch: TUpdateProductCategory) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const before = await repo.findCategory(tx, customerId, id);
+    if (!before) throw notFound();
+    if (before.category.code === DEFAULT_CATEGORY_CODE && patch.code && patch.code !== DEFAULT_CATEGORY_CODE)
+      throw new AppError('DEFAULT_CATEGORY_LOCKED', { field: 'code' });
+    await repo.updateCategory(tx, customerId, id, patch).catch((e) => constraintError(e));
+    const after = toCategory((await repo.findCategory(tx, customerId, id))!);
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'product_category',
+      entityId: id,
+      before: toCategory(before),
+      after,
+    });
+    return after;
+  });
+}
+
+export async function deleteCategory(deps: TCatalogDeps, actor: TActor, id: string) {
+  const customerId = tenantOf(actor);
+  await withTx(deps.db, async (tx) => {
+    const before = await repo.findCategory(tx, customerId, id);
+    if (!before) throw notFound();
+    if (before.category.code === DEFAULT_CATEGORY_CODE) throw new AppError('DEFAULT_CATEGORY_LOCKED');
+    await repo.deleteCategory(tx, customerId, id).catch((e) => constraintError(e));
+    await writeAudit(tx, actor, {
+      action: 'delete',
+      entity: 'product_category',
+      entityId: id,
+      before: toCategory(before),
+    });
+  });
+  return { ok: true as const };
+}
+
+// ---- products ----
+type TComponentView = TProduct['components'][number];
+
+export function toProduct(v: repo.TProductView, components: TComponentView[] = []): TProduct {
+  const p = v.product;
+  return {
+    id: p.id,
+    number: p.number,
+    name: p.name,
+    barcode: p.barcode,
+    type: p.type as TProduct['type'],
+    category_id: p.category_id,
+    category_code: v.category_code,
+    category_name: v.category_name,
+    unit: p.unit,
+    unit_price: trimDecimal(p.unit_price),
+    selling_price: trimDecimal(p.selling_price),
+    cost: trimDecimal(p.cost),
+    weight: trimDecimal(p.weight),
+    weight_unit: p.weight_unit as TProduct['weight_unit'],
+    length_cm: trimDecimal(p.length_cm),
+    width_cm: trimDecimal(p.width_cm),
+    height_cm: trimDecimal(p.height_cm),
+    volume_required: p.volume_required,
+    fragile: p.fragile,
+    can_pack_together: p.can_pack_together,
+    safety_stock: p.safety_stock,
+    stocking_days: p.stocking_days,
+    shelf_life_months: p.shelf_life_months,
+    sellable_rule_months: p.sellable_rule_months,
+    allowed_sale_date: p.allowed_sale_date,
+    allow_shipping: p.allow_shipping,
+    online_listing: p.online_listing,
+    status: p.status as TProduct['status'],
+    requires_serial: p.requires_serial,
+    default_logistics_provider_id: p.default_logistics_provider_id,
+    default_platform_id: p.default_platform_id,
+    components,
+    created_at: p.created_at.toISOString(),
+    updated_at: p.updated_at.toISOString(),
+  };
+}
+
+/** Products with their components, in the order given. */
+export async function withComponents(tx: Executor, customerId: string, rows: repo.TProductView[]) {
+  const combos = rows.filter((r) => r.product.type === 'combination').map((r) => r.product.id);
+  const comps = await repo.componentsOf(tx, customerId, combos);
+  return rows.map((r) => toProduct(r, comps.get(r.product.id) ?? []));
+}
+
+function listFilter(q: TProductListQuery) {
+  const { ids, ...rest } = q;
+  return {
+    ...rest,
+    ids: ids
+      ? ids
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => /^[0-9a-f-]{36}$/i.test(s))
+      : undefined,
+  };
+}
+
+export async function listProducts(deps: TCatalogDeps, actor: TActor, q: TProductListQuery) {
+  const customerId = tenantOf(actor);
+  const { rows, count } = await repo.listProducts(deps.db, customerId, listFilter(q));
+  return { count, results: await withComponents(deps.db, customerId, rows) };
+}
+
+/** Products for the Excel export, with the codes of their default provider and platform. */
+export async function exportProductsWithCodes(deps: TCatalogDeps, actor: TActor, q: TProductListQuery) {
+  const customerId = tenantOf(actor);
+  const { rows } = await repo.listProducts(deps.db, customerId, { ...listFilter(q), all: EXPORT_MAX_ROWS });
+  const maps = await repo.referenceMaps(deps.db, customerId);
+  return {
+    rows: await withComponents(deps.db, customerId, rows),
+    codes: { providers: maps.providerCodes, platforms: maps.platformCodes },
+  };
+}
+
+export async function getProduct(deps: TCatalogDeps, actor: TActor, id: string) {
+  return requireProduct(deps.db, tenantOf(actor), id);
+}
+
+/** A product of this customer with its components; 404 for anyone else's. Other modules use this. */
+export async function requireProduct(tx: Executor, customerId: string, id: string): Promise<TProduct> {
+  const row = await repo.findProduct(tx, customerId, id);
+  if (!row) throw notFound();
+  return (await withComponents(tx, customerId, [row]))[0]!;
+}
+
+/** Scan lookup: a product by number or barcode. */
+export async function lookupProduct(deps: TCatalogDeps, actor: TActor, code: string) {
+  const customerId = tenantOf(actor);
+  const row = await repo.findProductByCode(deps.db, customerId, code);
+  if (!row) throw notFound();
+  return (await withComponents(deps.db, customerId, [row]))[0]!;
+}
+
+type TProductValues = Partial<typeof products.$inferInsert>;
+
+/** The product columns of a create/update body (components and undefined fields left out). */
+function productColumns(input: TUpdateProduct): TProductValues {
+  const { components: _components, ...fields } = input;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as TProductValues;
+}
+
+/** Check references (category, provider, platform, barcode) and components against this customer's data. */
+async function checkProductReferences(
+  tx: Executor,
+  customerId: string,
+  values: TProductValues,
+  productId: string | null,
+) {
+  if (values.category_id && !(await repo.findCategory(tx, customerId, values.category_id)))
+    throw new AppError('INVALID_FIELD', { field: 'category_id' });
+  if (
+    values.default_logistics_provider_id &&
+    !(await repo.providerExists(tx, customerId, values.default_logistics_provider_id))
+  )
+    throw new AppError('INVALID_FIELD', { field: 'default_logistics_provider_id' });
+  if (values.default_platform_id && !(await repo.platformExists(tx, customerId, values.default_platform_id)))
+    throw new AppError('INVALID_FIELD', { field: 'default_platform_id' });
+  if (values.barcode && (await repo.findBarcodeOwner(tx, customerId, values.barcode, productId ?? undefined)))
+    throw new AppError('DUPLICATE_VALUE', { field: 'barcode' });
+}
+
+/**
+ * Components must be distinct single products of this customer, other than the combination itself. Combinations
+ * cannot nest, so there are no cycles and a kit explodes into stock-keeping products in one step.
+ */
+async function checkComponents(
+  tx: Executor,
+  customerId: string,
+  productId: string | null,
+  components: Array<{ component_id: string; quantity: number }>,
+) {
+  const ids = components.map((c) => c.component_id);
+  if (new Set(ids).size !== ids.length) throw new AppError('COMBINATION_INVALID', { field: 'components' });
+  if (productId && ids.includes(productId)) throw new AppError('COMBINATION_INVALID', { field: 'components' });
+  const found = await repo.findProductsByIds(tx, customerId, ids);
+  if (found.length !== ids.length) throw new AppError('COMBINATION_INVALID', { field: 'components' });
+  const nested = found.find((f) => f.product.type !== 'single');
+  if (nested) throw new AppError('COMBINATION_INVALID', { field: 'components', number: nested.product.number });
+}
+
+function throwFirstIssue(shape: Parameters<typeof productRuleIssues>[0]) {
+  const [issue] = productRuleIssues(shape);
+  if (issue) throw new AppError(issue.code, { field: issue.field, ...issue.params });
+}
+
+export async function createProduct(deps: TCatalogDeps, actor: TActor, input: TCreateProduct) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const values = productColumns(input);
+    if (!values.category_id) values.category_id = (await repo.ensureDefaultCategory(tx, customerId)).id;
+    await checkProductReferences(tx, customerId, values, null);
+    const components = input.components ?? [];
+    await checkComponents(tx, customerId, null, components);
+    throwFirstIssue({
+      type: values.type ?? 'single',
+      shelf_life_months: values.shelf_life_months ?? null,
+      sellable_rule_months: values.sellable_rule_months ?? null,
+      volume_required: values.volume_required ?? false,
+      length_cm: values.length_cm ?? null,
+      width_cm: values.width_cm ?? null,
+      height_cm: values.height_cm ?? null,
+      component_count: components.length,
+    });
+    const row = await repo
+      .insertProduct(tx, { ...values, customer_id: customerId, number: input.number, name: input.name })
+      .catch((e) => constraintError(e, 'number'));
+    await repo.replaceComponents(tx, customerId, row.id, components);
+    const view = await requireProduct(tx, customerId, row.id);
+    await writeAudit(tx, actor, { action: 'create', entity: 'product', entityId: row.id, after: view });
+    return view;
+  });
+}
+
+/** Apply a change to one product inside the caller's transaction (the edit form, imports and batch changes). */
+export async function changeProduct(
+  tx: Executor,
+  actor: TActor,
+  customerId: string,
+  id: string,
+  patch: TUpdateProduct,
+  action = 'update',
+): Promise<TProduct> {
+  const before = await requireProduct(tx, customerId, id);
+  const values = productColumns(patch);
+  if (values.category_id === null) values.category_id = (await repo.ensureDefaultCategory(tx, customerId)).id;
+  await checkProductReferences(tx, customerId, values, id);
+  const type = values.type ?? before.type;
+  let components =
+    patch.components ?? before.components.map((c) => ({ component_id: c.component_id, quantity: c.quantity }));
+  if (type === 'single' && patch.components === undefined) components = [];
+  if (patch.components !== undefined || type !== before.type) {
+    await checkComponents(tx, customerId, id, components);
+    if (type === 'combination' && (await repo.combinationsUsing(tx, id)).length > 0)
+      throw new AppError('COMBINATION_INVALID', { field: 'type' });
+  }
+  const pick = <K extends keyof TProduct>(k: K) => (k in values ? (values as Record<string, unknown>)[k] : before[k]);
+  throwFirstIssue({
+    type,
+    shelf_life_months: pick('shelf_life_months') as number | null,
+    sellable_rule_months: pick('sellable_rule_months') as number | null,
+    volume_required: pick('volume_required') as boolean,
+    length_cm: pick('length_cm') as string | null,
+    width_cm: pick('width_cm') as string | null,
+    height_cm: pick('height_cm') as string | null,
+    component_count: components.length,
+  });
+  await repo.updateProduct(tx, customerId, id, values).catch((e) => constraintError(e, 'number'));
+  if (patch.components !== undefined || type !== before.type)
+    await repo.replaceComponents(tx, customerId, id, components);
+  const after = await requireProduct(tx, customerId, id);
+  await writeAudit(tx, actor, { action, entity: 'product', entityId: id, before, after });
+  return after;
+}
+
+export async function updateProduct(deps: TCatalogDeps, actor: TActor, id: string, patch: TUpdateProduct) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, (tx) => changeProduct(tx, actor, customerId, id, patch));
+}
+
+/**
+ * Delete products, all or nothing. A product still referenced (a component of a combination, stock, documents)
+ * answers IN_USE; deactivate it instead (status inactive).
+ */
+export async function deleteProducts(deps: TCatalogDeps, actor: TActor, ids: string[]) {
+  const customerId = tenantOf(actor);
+  const unique = [...new Set(ids)];
+  return withTx(deps.db, async (tx) => {
+    const found = await repo.findProductsByIds(tx, customerId, unique);
+    if (found.length !== unique.length) throw notFound();
+    const views = await withComponents(tx, customerId, found);
+    await repo.deleteProducts(tx, customerId, unique).catch((e) => constraintError(e));
+    for (const before of views)
+      await writeAudit(tx, actor, { action: 'delete', entity: 'product', entityId: before.id, before });
+    return { deleted: views.length };
+  });
+}
+
+// ---- packaging materials ----
+function toPackaging(r: repo.TPackagingRow): TPackagingMaterial {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    category: r.category,
+    quantity: r.quantity,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+export async function listPackaging(deps: TCatalogDeps, actor: TActor, q: TPage & { category?: string; all?: number }) {
+  const { rows, count } = await repo.listPackaging(deps.db, tenantOf(actor), q);
+  return { count, results: rows.map(toPackaging) };
+}
+
+export async function exportPackaging(deps: TCatalogDeps, actor: TActor, q: TPage & { category?: string }) {
+  return (await listPackaging(deps, actor, { ...q, all: EXPORT_MAX_ROWS })).results;
+}
+
+export async function getPackaging(deps: TCatalogDeps, actor: TActor, id: string) {
+  const row = await repo.findPackaging(deps.db, tenantOf(actor), id);
+  if (!row) throw notFound();
+  return toPackaging(row);
+}
+
+export async function createPackaging(deps: TCatalogDeps, actor: TActor, input: TCreatePackagingMaterial) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const row = await repo
+      .insertPackaging(tx, {
+        customer_id: customerId,
+        code: input.code,
+        name: input.name ?? '',
+        category: input.category ?? '',
+        quantity: input.quantity ?? 0,
+      })
+      .catch((e) => constraintError(e));
+    await writeAudit(tx, actor, {
+      action: 'create',
+      entity: 'packaging_material',
+      entityId: row.id,
+      after: toPackaging(row),
+    });
+    return toPackaging(row);
+  });
+}
+
+export async function updatePackaging(deps: TCatalogDeps, actor: TActor, id: string, patch: TUpdatePackagingMaterial) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const before = await repo.findPackaging(tx, customerId, id);
+    if (!before) throw notFound();
+    const row = await repo.updatePackaging(tx, customerId, id, patch).catch((e) => constraintError(e));
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'packaging_material',
+      entityId: id,
+      before: toPackaging(before),
+      after: toPackaging(row!),
+    });
+    return toPackaging(row!);
+  });
+}
+
+export async function deletePackaging(deps: TCatalogDeps, actor: TActor, id: string) {
+  const customerId = tenantOf(actor);
+  await withTx(deps.db, async (tx) => {
+    const before = await repo.findPackaging(tx, customerId, id);
+    if (!before) throw notFound();
+    await repo.deletePackaging(tx, customerId, id).catch((e) => constraintError(e));
+    await writeAudit(tx, actor, {
+      action: 'delete',
+      entity: 'packaging_material',
+      entityId: id,
+      before: toPackaging(before),
+    });
+  });
+  return { ok: true as const };
+}

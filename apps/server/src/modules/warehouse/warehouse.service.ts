@@ -1,0 +1,458 @@
+import {
+  locationCode,
+  type TArea,
+  type TCreateArea,
+  type TCreateShelf,
+  type TCreateStorageLocation,
+  type TCreateWarehouse,
+  type TGenerateLocations,
+  type TLocationKind,
+  type TShelf,
+  type TStorageLocation,
+  type TStorageLocationListQuery,
+  type TUpdateArea,
+  type TUpdateShelf,
+  type TUpdateStorageLocation,
+  type TUpdateWarehouse,
+  type TWarehouse,
+} from '@wms/contracts';
+import type { Db, Executor } from '../../db/client';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import type { TActor } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { tenantOf } from '../../platform/http';
+import { constraintError, EXPORT_MAX_ROWS } from './listing';
+import * as repo from './warehouse.repository';
+
+export interface TWarehouseDeps {
+  db: Db;
+}
+
+type TPage = { page: number; page_size: number; search?: string; ordering?: string };
+const notFound = () => new AppError('NOT_FOUND');
+
+export function toWarehouse(r: repo.TWarehouseRow): TWarehouse {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    address: r.address,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+export function toArea(r: repo.TAreaView): TArea {
+  return {
+    id: r.id,
+    warehouse_id: r.warehouse_id,
+    warehouse_code: r.warehouse_code,
+    code: r.code,
+    name: r.name,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+export function toShelf(r: repo.TShelfView): TShelf {
+  return {
+    id: r.id,
+    warehouse_id: r.warehouse_id,
+    warehouse_code: r.warehouse_code,
+    area_id: r.area_id,
+    area_code: r.area_code,
+    code: r.code,
+    name: r.name,
+    category: r.category,
+    layers: r.layers,
+    location_count: Number(r.location_count),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+export function toLocation(r: repo.TLocationView): TStorageLocation {
+  return {
+    id: r.id,
+    warehouse_id: r.warehouse_id,
+    warehouse_code: r.warehouse_code,
+    area_id: r.area_id,
+    area_code: r.area_code,
+    shelf_id: r.shelf_id,
+    shelf_code: r.shelf_code,
+    code: r.code,
+    name: r.name,
+    layer: r.layer,
+    cells: r.cells,
+    kind: r.kind as TLocationKind,
+    pick_sequence: r.pick_sequence,
+    is_active: r.is_active,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+// ---- warehouses ----
+export async function listWarehouses(deps: TWarehouseDeps, actor: TActor, q: TPage & { code?: string }) {
+  const { rows, count } = await repo.listWarehouses(deps.db, tenantOf(actor), q);
+  return { count, results: rows.map(toWarehouse) };
+}
+
+export async function exportWarehouses(deps: TWarehouseDeps, actor: TActor, q: TPage & { code?: string }) {
+  const { rows } = await repo.listWarehouses(deps.db, tenantOf(actor), { ...q, all: EXPORT_MAX_ROWS });
+  return rows.map(toWarehouse);
+}
+
+export async function getWarehouse(deps: TWarehouseDeps, actor: TActor, id: string) {
+  const row = await repo.findWarehouse(deps.db, tenantOf(actor), id);
+  if (!row) throw notFound();
+  return toWarehouse(row);
+}
+
+export async function createWarehouse(deps: TWarehouseDeps, actor: TActor, input: TCreateWarehouse) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const row = await repo
+      .insertWarehouse(tx, {
+        customer_id: customerId,
+        code: input.code,
+        name: input.name,
+        address: input.address ?? '',
+      })
+      .catch((e) => constraintError(e));
+    await writeAudit(tx, actor, { action: 'create', entity: 'warehouse', entityId: row.id, after: toWarehouse(row) });
+    return toWarehouse(row);
+  });
+}
+
+export async function updateWarehouse(deps: TWarehouseDeps, actor: TActor, id: string, patch: TUpdateWarehouse) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const before = await repo.findWarehouse(tx, customerId, id);
+    if (!before) throw notFound();
+    const row = await repo.updateWarehouse(tx, customerId, id, patch).catch((e) => constraintError(e));
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'warehouse',
+      entityId: id,
+      before: toWarehouse(before),
+      after: toWarehouse(row!),
+    });
+    return toWarehouse(row!);
+  });
+}
+
+export async function deleteWarehouse(deps: TWarehouseDeps, actor: TActor, id: string) {
+  const customerId = tenantOf(actor);
+  await withTx(deps.db, async (tx) => {
+    const before = await repo.findWarehouse(tx, customerId, id);
+    if (!before) throw notFound();
+    await repo.deleteWarehouse(tx, customerId, id).catch((e) => constraintError(e));
+    await writeAudit(tx, actor, { action: 'delete', entity: 'warehouse', entityId: id, before: toWarehouse(before) });
+  });
+  return { ok: true as const };
+}
+
+// ---- areas ----
+async function requireWarehouse(tx: Executor, customerId: string, id: string) {
+  const w = await repo.findWarehouse(tx, customerId, id);
+  if (!w) throw new AppError('INVALID_FIELD', { field: 'warehouse_id' });
+  return w;
+}
+
+export async function listAreas(deps: TWarehouseDeps, actor: TActor, q: TPage & { warehouse_id?: string }) {
+  const { rows, count } = await repo.listAreas(deps.db, tenantOf(actor), q);
+  return { count, results: rows.map(toArea) };
+}
+
+export async function exportAreas(deps: TWarehouseDeps, actor: TActor, q: TPage & { warehouse_id?: string }) {
+  const { rows } = await repo.listAreas(deps.db, tenantOf(actor), { ...q, all: EXPORT_MAX_ROWS });
+  return rows.map(toArea);
+}
+
+export async function getArea(deps: TWarehouseDeps, actor: TActor, id: string) {
+  const row = await repo.findArea(deps.db, tenantOf(actor), id);
+  if (!row) throw notFound();
+  return toArea(row);
+}
+
+export async function createArea(deps: TWarehouseDeps, actor: TActor, input: TCreateArea) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    await requireWarehouse(tx, customerId, input.warehouse_id);
+    const row = await repo.insertArea(tx, { customer_id: customerId, ...input }).catch((e) => constraintError(e));
+    const view = toArea((await repo.findArea(tx, customerId, row.id))!);
+    await writeAudit(tx, actor, { action: 'create', entity: 'area', entityId: row.id, after: view });
+    return view;
+  });
+}
+
+export async function updateArea(deps: TWarehouseDeps, actor: TActor, id: string, patch: TUpdateArea) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const before = await repo.findArea(tx, customerId, id);
+    if (!before) throw notFound();
+    await repo.updateArea(tx, customerId, id, patch).catch((e) => constraintError(e));
+    const after = toArea((await repo.findArea(tx, customerId, id))!);
+    await writeAudit(tx, actor, { action: 'update', entity: 'area', entityId: id, before: toArea(before), after });
+    return after;
+  });
+}
+
+export async function deleteArea(deps: TWarehouseDeps, actor: TActor, id: string) {
+  const customerId = tenantOf(actor);
+  await withTx(deps.db, async (tx) => {
+    const before = await repo.findArea(tx, customerId, id);
+    if (!before) throw notFound();
+    await repo.deleteArea(tx, customerId, id).catch((e) => constraintError(e));
+    await writeAudit(tx, actor, { action: 'delete', entity: 'area', entityId: id, before: toArea(before) });
+  });
+  return { ok: true as const };
+}
+
+// ---- shelves ----
+async function requireAreaIn(tx: Executor, customerId: string, warehouseId: string, areaId: string | null | undefined) {
+  if (!areaId) return null;
+  const area = await repo.findArea(tx, customerId, areaId);
+  if (!area || area.warehouse_id !== warehouseId) throw new AppError('INVALID_FIELD', { field: 'area_id' });
+  return area;
+}
+
+export async function listShelves(
+  deps: TWarehouseDeps,
+  actor: TActor,
+  q: TPage & { warehouse_id?: string; area_id?: string; category?: string },
+) {
+  const { rows, count } = await repo.listShelves(deps.db, tenantOf(actor), q);
+  return { count, results: rows.map(toShelf) };
+}
+
+export async function exportShelves(
+  deps: TWarehouseDeps,
+  actor: TActor,
+  q: TPage & { warehouse_id?: string; area_id?: string; category?: string },
+) {
+  const { rows } = await repo.listShelves(deps.db, tenantOf(actor), { ...q, all: EXPORT_MAX_ROWS });
+  return rows.map(toShelf);
+}
+
+export async function getShelf(deps: TWarehouseDeps, actor: TActor, id: string) {
+  const row = await repo.findShelf(deps.db, tenantOf(actor), id);
+  if (!row) throw notFound();
+  return toShelf(row);
+}
+
+export async function createShelf(deps: TWarehouseDeps, actor: TActor, input: TCreateShelf) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    await requireWarehouse(tx, customerId, input.warehouse_id);
+    await requireAreaIn(tx, customerId, input.warehouse_id, input.area_id);
+    const row = await repo
+      .insertShelf(tx, {
+        customer_id: customerId,
+        warehouse_id: input.warehouse_id,
+        area_id: input.area_id ?? null,
+        code: input.code,
+        name: input.name,
+        category: input.category ?? '',
+        layers: input.layers,
+      })
+      .catch((e) => constraintError(e));
+    const view = toShelf((await repo.findShelf(tx, customerId, row.id))!);
+    await writeAudit(tx, actor, { action: 'create', entity: 'shelf', entityId: row.id, after: view });
+    return view;
+  });
+}
+
+export async function updateShelf(deps: TWarehouseDeps, actor: TActor, id: string, patch: TUpdateShelf) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const before = await repo.findShelf(tx, customerId, id);
+    if (!before) throw notFound();
+    if (patch.area_id !== undefined) await requireAreaIn(tx, customerId, before.warehouse_id, patch.area_id);
+    await repo.updateShelf(tx, customerId, id, patch).catch((e) => constraintError(e));
+    const after = toShelf((await repo.findShelf(tx, customerId, id))!);
+    await writeAudit(tx, actor, { action: 'update', entity: 'shelf', entityId: id, before: toShelf(before), after });
+    return after;
+  });
+}
+
+export async function deleteShelf(deps: TWarehouseDeps, actor: TActor, id: string) {
+  const customerId = tenantOf(actor);
+  await withTx(deps.db, async (tx) => {
+    const before = await repo.findShelf(tx, customerId, id);
+    if (!before) throw notFound();
+    await repo.deleteShelf(tx, customerId, id).catch((e) => constraintError(e));
+    await writeAudit(tx, actor, { action: 'delete', entity: 'shelf', entityId: id, before: toShelf(before) });
+  });
+  return { ok: true as const };
+}
+
+/**
+ * Create a shelf's storage locations in one step: layers × positions, coded `<shelf>-<layer>-<position>`
+ * (see `locationCode`). Existing codes are skipped, so the call is safe to repeat after adding layers.
+ */
+export async function generateShelfLocations(
+  deps: TWarehouseDeps,
+  actor: TActor,
+  id: string,
+  input: TGenerateLocations,
+) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const shelf = await repo.findShelf(tx, customerId, id);
+    if (!shelf) throw notFound();
+    const values = [];
+    for (let layer = 1; layer <= shelf.layers; layer++) {
+      for (let position = 1; position <= input.positions_per_layer; position++) {
+        values.push({
+          customer_id: customerId,
+          warehouse_id: shelf.warehouse_id,
+          area_id: shelf.area_id,
+          shelf_id: shelf.id,
+          code: locationCode(shelf.code, layer, position),
+          name: `${shelf.name} ${layer}-${position}`,
+          layer,
+          cells: input.cells,
+          kind: input.kind,
+          pick_sequence: layer * 1000 + position,
+        });
+      }
+    }
+    const created = await repo.insertLocationsSkippingExisting(tx, values);
+    await writeAudit(tx, actor, {
+      action: 'generate_locations',
+      entity: 'shelf',
+      entityId: id,
+      after: { created: created.length, positions_per_layer: input.positions_per_layer, layers: shelf.layers },
+    });
+    return { created: created.length, skipped: values.length - created.length, codes: created };
+  });
+}
+
+// ---- storage locations ----
+type TLocationQuery = Omit<TStorageLocationListQuery, 'page' | 'page_size'> & TPage;
+
+export async function listLocations(deps: TWarehouseDeps, actor: TActor, q: TLocationQuery) {
+  const { rows, count } = await repo.listLocations(deps.db, tenantOf(actor), q);
+  return { count, results: rows.map(toLocation) };
+}
+
+export async function exportLocations(deps: TWarehouseDeps, actor: TActor, q: TLocationQuery) {
+  const { rows } = await repo.listLocations(deps.db, tenantOf(actor), { ...q, all: EXPORT_MAX_ROWS });
+  return rows.map(toLocation);
+}
+
+export async function getLocation(deps: TWarehouseDeps, actor: TActor, id: string) {
+  const row = await repo.findLocation(deps.db, tenantOf(actor), id);
+  if (!row) throw notFound();
+  return toLocation(row);
+}
+
+/** Check a location's area and shelf against its warehouse (and the layer against the shelf); fills the area from the shelf. */
+async function resolvePlacement(
+  tx: Executor,
+  customerId: string,
+  warehouseId: string,
+  input: { area_id?: string | null; shelf_id?: string | null; layer?: number | null },
+) {
+  let areaId = input.area_id ?? null;
+  if (areaId) await requireAreaIn(tx, customerId, warehouseId, areaId);
+  if (input.shelf_id) {
+    const shelf = await repo.findShelf(tx, customerId, input.shelf_id);
+    if (!shelf || shelf.warehouse_id !== warehouseId) throw new AppError('INVALID_FIELD', { field: 'shelf_id' });
+    if (areaId && shelf.area_id && shelf.area_id !== areaId) throw new AppError('INVALID_FIELD', { field: 'area_id' });
+    areaId = areaId ?? shelf.area_id;
+    if (input.layer && input.layer > shelf.layers) throw new AppError('INVALID_FIELD', { field: 'layer' });
+  }
+  return { areaId };
+}
+
+export async function createLocation(deps: TWarehouseDeps, actor: TActor, input: TCreateStorageLocation) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    await requireWarehouse(tx, customerId, input.warehouse_id);
+    const { areaId } = await resolvePlacement(tx, customerId, input.warehouse_id, input);
+    const row = await repo
+      .insertLocation(tx, {
+        customer_id: customerId,
+        warehouse_id: input.warehouse_id,
+        area_id: areaId,
+        shelf_id: input.shelf_id ?? null,
+        code: input.code,
+        name: input.name ?? '',
+        layer: input.layer ?? null,
+        cells: input.cells ?? 1,
+        kind: input.kind ?? 'sellable',
+        pick_sequence: input.pick_sequence ?? 0,
+        is_active: input.is_active ?? true,
+      })
+      .catch((e) => constraintError(e));
+    const view = toLocation((await repo.findLocation(tx, customerId, row.id))!);
+    await writeAudit(tx, actor, { action: 'create', entity: 'storage_location', entityId: row.id, after: view });
+    return view;
+  });
+}
+
+export async function updateLocation(deps: TWarehouseDeps, actor: TActor, id: string, patch: TUpdateStorageLocation) {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    const before = await repo.findLocation(tx, customerId, id);
+    if (!before) throw notFound();
+    const placement = {
+      area_id: patch.area_id !== undefined ? patch.area_id : before.area_id,
+      shelf_id: patch.shelf_id !== undefined ? patch.shelf_id : before.shelf_id,
+      layer: patch.layer !== undefined ? patch.layer : before.layer,
+    };
+    const { areaId } = await resolvePlacement(tx, customerId, before.warehouse_id, placement);
+    await repo
+      .updateLocation(tx, customerId, id, {
+        ...patch,
+        ...(patch.area_id !== undefined || patch.shelf_id ? { area_id: areaId } : {}),
+      })
+      .catch((e) => constraintError(e));
+    const after = toLocation((await repo.findLocation(tx, customerId, id))!);
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'storage_location',
+      entityId: id,
+      before: toLocation(before),
+      after,
+    });
+    return after;
+  });
+}
+
+/** Delete storage locations, all or nothing: one in use (stock, documents) refuses the whole batch. */
+export async function deleteLocations(deps: TWarehouseDeps, actor: TActor, ids: string[]) {
+  const customerId = tenantOf(actor);
+  const unique = [...new Set(ids)];
+  return withTx(deps.db, async (tx) => {
+    const found = await repo.findLocationsByIds(tx, customerId, unique);
+    if (found.length !== unique.length) throw notFound();
+    await repo.deleteLocations(tx, customerId, unique).catch((e) => constraintError(e));
+    for (const before of found)
+      await writeAudit(tx, actor, {
+        action: 'delete',
+        entity: 'storage_location',
+        entityId: before.id,
+        before: toLocation(before),
+      });
+    return { deleted: found.length };
+  });
+}
+
+// ---- lookups other modules use (inbound, stock, outbound) ----
+/** A storage location of this customer by id (404 otherwise). */
+export async function requireLocation(tx: Executor, customerId: string, id: string) {
+  const row = await repo.findLocation(tx, customerId, id);
+  if (!row) throw notFound();
+  return toLocation(row);
+}
+
+/** A storage location by the code a scanner read, within one warehouse; undefined when there is none. */
+export async function findLocationByCode(tx: Executor, customerId: string, warehouseId: string, code: string) {
+  const row = await repo.findLocationByCode(tx, customerId, warehouseId, code);
+  return row ? toLocation(row) : undefined;
+}
