@@ -5,3 +5,4 @@ export * from './partners';
 export * from './platform';
 export * from './stock';
 export * from './warehouse';
+export * from './outbound';
