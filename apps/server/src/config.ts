@@ -83,7 +83,9 @@ export const APP_VERSION = '0.1.0';
 
 /** Read env into a typed config; fails fast with the offending variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<TConfig> = {}): TConfig {
-  const parsed = ZEnv.safeParse(env);
+  // An empty variable (`DATABASE_URL=`) means "not set", as in most twelve-factor apps.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
