@@ -14,6 +14,7 @@ import {
   stores,
   warehouses,
 } from '../db/schema';
+import { outboundWorld } from '../modules/outbound/__tests__/world';
 import { stockWorld } from '../modules/stock/__tests__/world';
 import { hashPassword } from '../platform/crypto';
 import { enqueueJob } from '../platform/jobs';
@@ -114,4 +115,4 @@ const basicsWorld: TWorldBuilder = async (ctx, s) => {
   });
 };
 
-export const WORLD_BUILDERS: TWorldBuilder[] = [accountWorld, structureWorld, basicsWorld, stockWorld];
+export const WORLD_BUILDERS: TWorldBuilder[] = [accountWorld, structureWorld, basicsWorld, stockWorld, outboundWorld];
