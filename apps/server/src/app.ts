@@ -7,6 +7,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
+import { registerCompanyRoutes } from './modules/company/company.routes';
+import { registerPartnerRoutes } from './modules/partners/partners.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
@@ -19,6 +21,8 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerAccountRoutes,
   registerWarehouseRoutes,
   registerCatalogRoutes,
+  registerCompanyRoutes,
+  registerPartnerRoutes,
 ];
 
 const REDACT = ['req.headers.authorization', 'req.body.password', 'req.body.refresh', 'req.body.otp'];

@@ -297,6 +297,7 @@ export const FIELD_LABELS: Record<string, Messages> = {
     en: 'Default platform code',
   },
   ordering: { 'zh-TW': '排序', ja: '並び順', en: 'Ordering' },
+  callback_enabled: { 'zh-TW': '啟用回呼', ja: 'コールバック有効', en: 'Callback enabled' },
 };
 
 /** Resolve an Accept-Language header to one of our languages (default zh-TW). */

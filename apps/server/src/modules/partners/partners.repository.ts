@@ -1,0 +1,135 @@
+import type { TListQuery } from '@wms/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { ecommerce_platforms, logistics_providers } from '../../db/schema';
+import { countAll, orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
+
+export type TProviderRow = typeof logistics_providers.$inferSelect;
+export type TPlatformRow = typeof ecommerce_platforms.$inferSelect;
+type TPageOpts = Pick<TListQuery, 'page' | 'page_size' | 'search' | 'ordering'> & { all?: number };
+const window = (q: TPageOpts) => (q.all ? { limit: q.all, offset: 0 } : pageWindow(q));
+
+export async function listProviders(
+  tx: Executor,
+  customerId: string,
+  q: TPageOpts & { is_active?: boolean; temperature_code?: string },
+) {
+  const t = logistics_providers;
+  const where = and(
+    eq(t.customer_id, customerId),
+    q.is_active !== undefined ? eq(t.is_active, q.is_active) : undefined,
+    q.temperature_code ? eq(t.temperature_code, q.temperature_code) : undefined,
+    searchWhere(q.search, [t.code, t.name, t.merchant_id]),
+  );
+  const order = orderingOf(
+    q.ordering,
+    { code: t.code, name: t.name, merchant_id: t.merchant_id, created_at: t.created_at },
+    'code',
+    t.id,
+  );
+  const { limit, offset } = window(q);
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    tx.select({ n: countAll }).from(t).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findProvider(tx: Executor, customerId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(logistics_providers)
+    .where(and(eq(logistics_providers.id, id), eq(logistics_providers.customer_id, customerId)));
+  return row;
+}
+
+export async function insertProvider(tx: Executor, values: typeof logistics_providers.$inferInsert) {
+  const [row] = await tx.insert(logistics_providers).values(values).returning();
+  return row!;
+}
+
+export async function updateProvider(
+  tx: Executor,
+  customerId: string,
+  id: string,
+  patch: Partial<typeof logistics_providers.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(logistics_providers)
+    .set(patch)
+    .where(and(eq(logistics_providers.id, id), eq(logistics_providers.customer_id, customerId)))
+    .returning();
+  return row;
+}
+
+export async function deleteProvider(tx: Executor, customerId: string, id: string) {
+  await tx
+    .delete(logistics_providers)
+    .where(and(eq(logistics_providers.id, id), eq(logistics_providers.customer_id, customerId)));
+}
+
+export async function listPlatforms(tx: Executor, customerId: string, q: TPageOpts & { callback_enabled?: boolean }) {
+  const t = ecommerce_platforms;
+  const where = and(
+    eq(t.customer_id, customerId),
+    q.callback_enabled !== undefined ? eq(t.callback_enabled, q.callback_enabled) : undefined,
+    searchWhere(q.search, [t.code, t.name, t.store_number, t.url]),
+  );
+  const order = orderingOf(
+    q.ordering,
+    { code: t.code, name: t.name, store_number: t.store_number, created_at: t.created_at },
+    'code',
+    t.id,
+  );
+  const { limit, offset } = window(q);
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    tx.select({ n: countAll }).from(t).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findPlatform(tx: Executor, customerId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(ecommerce_platforms)
+    .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)));
+  return row;
+}
+
+export async function insertPlatform(tx: Executor, values: typeof ecommerce_platforms.$inferInsert) {
+  const [row] = await tx.insert(ecommerce_platforms).values(values).returning();
+  return row!;
+}
+
+export async function updatePlatform(
+  tx: Executor,
+  customerId: string,
+  id: string,
+  patch: Partial<typeof ecommerce_platforms.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(ecommerce_platforms)
+    .set(patch)
+    .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)))
+    .returning();
+  return row;
+}
+
+export async function deletePlatform(tx: Executor, customerId: string, id: string) {
+  await tx
+    .delete(ecommerce_platforms)
+    .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)));
+}
