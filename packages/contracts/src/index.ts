@@ -5,5 +5,7 @@ export * from './company';
 export * from './errors';
 export * from './jobs';
 export * from './partners';
+export * from './returns';
 export * from './routes';
+export * from './stocktake';
 export * from './warehouse';

@@ -15,7 +15,9 @@ import {
   warehouses,
 } from '../db/schema';
 import { outboundWorld } from '../modules/outbound/__tests__/world';
+import { returnsWorld } from '../modules/returns/__tests__/world';
 import { stockWorld } from '../modules/stock/__tests__/world';
+import { stocktakeWorld } from '../modules/stocktake/__tests__/world';
 import { hashPassword } from '../platform/crypto';
 import { enqueueJob } from '../platform/jobs';
 import type { TTestContext } from './harness';
@@ -115,4 +117,12 @@ const basicsWorld: TWorldBuilder = async (ctx, s) => {
   });
 };
 
-export const WORLD_BUILDERS: TWorldBuilder[] = [accountWorld, structureWorld, basicsWorld, stockWorld, outboundWorld];
+export const WORLD_BUILDERS: TWorldBuilder[] = [
+  accountWorld,
+  structureWorld,
+  basicsWorld,
+  stockWorld,
+  outboundWorld,
+  returnsWorld,
+  stocktakeWorld,
+];

@@ -3,6 +3,8 @@ export * from './catalog';
 export * from './inbound';
 export * from './partners';
 export * from './platform';
+export * from './returns';
 export * from './stock';
+export * from './stocktake';
 export * from './warehouse';
 export * from './outbound';
