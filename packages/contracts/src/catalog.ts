@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZId, ZIdParams, ZListQuery, ZMoney, ZOk, ZPage } from './common';
+import { ZJob } from './jobs';
 import { defineRoutes } from './routes';
-import { ZBoolFilter, ZBulkDelete, ZBulkDeleteResult, ZCode, ZName } from './warehouse';
+import { ZBoolFilter, ZBulkDelete, ZBulkDeleteResult, ZCode, ZImportUpload, ZName } from './warehouse';
 
 /** The default category every seller has (spec §9: "Default category: 0015 other"). */
 export const DEFAULT_CATEGORY_CODE = '0015';
@@ -381,6 +382,20 @@ export const catalogRoutes = defineRoutes({
     response: z.unknown(),
   },
 
+  productImportTemplate: {
+    method: 'GET',
+    path: '/api/products/import-template/',
+    auth: 'customer',
+    response: z.unknown(),
+  },
+  /** Queue an import job ("Product data is being imported"); poll GET /api/jobs/:id/. */
+  importProducts: {
+    method: 'POST',
+    path: '/api/products/import/',
+    auth: 'customer',
+    body: ZImportUpload,
+    response: ZJob,
+  },
   previewBatchUpdate: {
     method: 'POST',
     path: '/api/products/batch-update/preview/',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIdParams, ZListQuery, ZOk, ZPage } from './common';
+import { ZJob } from './jobs';
 import { defineRoutes } from './routes';
 
 /**
@@ -384,5 +385,19 @@ export const warehouseRoutes = defineRoutes({
     auth: 'customer',
     query: ZStorageLocationListQuery,
     response: z.unknown(),
+  },
+  storageLocationImportTemplate: {
+    method: 'GET',
+    path: '/api/storage-locations/import-template/',
+    auth: 'customer',
+    response: z.unknown(),
+  },
+  /** Queue an import job; poll GET /api/jobs/:id/ (result {created, updated, rows}, or error IMPORT_REJECTED with params.errors). */
+  importStorageLocations: {
+    method: 'POST',
+    path: '/api/storage-locations/import/',
+    auth: 'customer',
+    body: ZImportUpload,
+    response: ZJob,
   },
 });

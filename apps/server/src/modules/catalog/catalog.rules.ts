@@ -39,20 +39,6 @@ export function productRuleIssues(p: TProductShape): TRuleIssue[] {
   return issues;
 }
 
-/**
- * How many kits of a combination product can be made from its components' available quantities: the minimum
- * over components of floor(available / quantity per kit). A component without stock makes it 0.
- */
-export function kitsAvailable(
-  components: Array<{ component_id: string; quantity: number }>,
-  available: Map<string, number>,
-): number {
-  if (components.length === 0) return 0;
-  let kits = Number.POSITIVE_INFINITY;
-  for (const c of components) kits = Math.min(kits, Math.floor((available.get(c.component_id) ?? 0) / c.quantity));
-  return Math.max(0, kits);
-}
-
 /** `12.5000` → `12.5`, `100.0000` → `100`: decimals from numeric columns without trailing zeros. */
 export function trimDecimal(v: string | null): string | null {
   if (v === null) return null;

@@ -10,6 +10,8 @@ export interface TSheetColumn {
   required?: boolean;
   /** What the column accepts, shown on the template's notes sheet. */
   note?: string;
+  /** A text column (codes, barcodes): Excel must not turn `0360…` into a number and drop the zero. */
+  text?: boolean;
 }
 
 export type TCellValue = string | number | boolean | Date | null;
@@ -33,6 +35,9 @@ export async function writeWorkbook(
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({ header: headerOf(c, lang), key: c.key, width: c.width ?? 16 }));
   ws.getRow(1).font = { bold: true };
+  columns.forEach((c, i) => {
+    if (c.text) ws.getColumn(i + 1).numFmt = '@';
+  });
   for (const row of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c.key, row[c.key] ?? null])));
   if (notes?.length) {
     const info = wb.addWorksheet('README');

@@ -3,7 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from './excel';
+import { queueImport } from './importing';
+import { LOCATION_COLUMNS, LOCATION_IMPORT_JOB, locationImportJob } from './warehouse.import';
 import * as service from './warehouse.service';
+
+/** Base64 of the largest accepted .xlsx, plus the JSON around it. */
+export const IMPORT_BODY_LIMIT = 28 * 1024 * 1024;
+export const IMPORT_NOTE = {
+  'zh-TW':
+    '第 1 列為欄位名稱，請從第 2 列開始填寫；* 為必填。代碼已存在時會更新該筆資料，空白欄位不變。任何一列有錯誤時整個檔案都不會匯入。',
+  ja: '1 行目は見出しです。2 行目から入力してください（* は必須）。既存のコードは更新され、空欄は変更されません。どこかの行にエラーがあるとファイル全体が取り込まれません。',
+  en: 'Row 1 holds the headers; fill in from row 2 (* = required). An existing code is updated, blank cells stay unchanged. If any row has an error, nothing in the file is imported.',
+} as const;
 
 const WAREHOUSE_COLUMNS: TSheetColumn[] = [{ key: 'code' }, { key: 'name', width: 24 }, { key: 'address', width: 40 }];
 const AREA_COLUMNS: TSheetColumn[] = [{ key: 'warehouse_code' }, { key: 'code' }, { key: 'name', width: 24 }];
@@ -15,18 +26,6 @@ const SHELF_COLUMNS: TSheetColumn[] = [
   { key: 'category' },
   { key: 'layers' },
   { key: 'location_count' },
-];
-export const LOCATION_COLUMNS: TSheetColumn[] = [
-  { key: 'warehouse_code', required: true },
-  { key: 'code', required: true },
-  { key: 'name', width: 24 },
-  { key: 'area_code' },
-  { key: 'shelf_code' },
-  { key: 'layer' },
-  { key: 'cells' },
-  { key: 'kind' },
-  { key: 'pick_sequence' },
-  { key: 'is_active' },
 ];
 
 export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): void {
@@ -84,4 +83,20 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
     return { ok: true as const };
   });
   route(app, t, r.bulkDeleteStorageLocations, ({ actor, body }) => service.deleteLocations(d, actor, body.ids));
+
+  deps.jobs.register(LOCATION_IMPORT_JOB, locationImportJob());
+  route(app, t, r.storageLocationImportTemplate, async ({ lang, reply }) =>
+    sendXlsx(
+      reply,
+      'storage-locations-template.xlsx',
+      await writeWorkbook('locations', LOCATION_COLUMNS, [], lang, [IMPORT_NOTE[lang]]),
+    ),
+  );
+  route(
+    app,
+    t,
+    r.importStorageLocations,
+    ({ actor, body, lang }) => queueImport({ db: d.db, jobs: deps.jobs }, actor, LOCATION_IMPORT_JOB, body, lang),
+    { status: 202, bodyLimit: IMPORT_BODY_LIMIT },
+  );
 }

@@ -1,0 +1,220 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
+
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+type M = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
+  ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
+
+async function xlsx(rows: unknown[][]): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('products');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+}
+
+/** Upload, let the runner finish, and return the job as the web app polls it. */
+async function runImport(url: string, token: string, file_base64: string, lang?: string) {
+  const res = await call('POST', url, token, { file_base64, filename: 'x.xlsx' }, lang);
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json().state).toBe('queued');
+  ctx.deps.jobs.kick();
+  await ctx.deps.jobs.whenIdle();
+  return (await call('GET', `/api/jobs/${res.json().id}/`, token)).json();
+}
+
+describe(`product import (${TEST_ENGINE})`, () => {
+  it('serves a template whose headers are in the caller language', async () => {
+    const c = await ctx.newCustomer();
+    const res = await call('GET', '/api/products/import-template/', c.token, undefined, 'ja');
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const headers = (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+    expect(headers.slice(0, 3)).toEqual(['商品番号 *', '名称 *', '国際バーコード']);
+    expect(wb.worksheets[1]!.name).toBe('README');
+  });
+
+  it('imports good rows (creates and updates, combinations from the same file) in one go', async () => {
+    const c = await ctx.newCustomer();
+    await call('POST', '/api/products/', c.token, { number: 'OLD-1', name: 'Old name', safety_stock: 1 });
+    await call('POST', '/api/product-categories/', c.token, { code: 'C10', name: 'Tea' });
+    const file = await xlsx([
+      [
+        'Product number',
+        'Name',
+        'International barcode',
+        'Product type',
+        'Category',
+        'Components',
+        'Selling price',
+        'Safety stock',
+        'Fragile',
+        'Shelf life (months)',
+      ],
+      ['IMP-1', 'Green tea', '4006381333931', 'single', 'C10', null, 120, 3, 'Y', 12],
+      ['IMP-2', 'Cup', null, null, null, null, '80.5', null, 'N', null],
+      ['IMP-KIT', 'Tea set', null, 'combination', null, 'IMP-1*2, IMP-2', null, null, null, null],
+      ['OLD-1', null, null, null, null, null, null, 9, null, null],
+      [],
+    ]);
+    const job = await runImport('/api/products/import/', c.token, file);
+    expect(job).toMatchObject({ state: 'succeeded', result: { created: 3, updated: 1, rows: 4 } });
+    expect(job.progress).toBe(job.total);
+    const kit = (await call('GET', '/api/products/lookup/?code=IMP-KIT', c.token)).json();
+    expect(kit.components.map((x: { number: string; quantity: number }) => `${x.number}*${x.quantity}`)).toEqual([
+      'IMP-1*2',
+      'IMP-2*1',
+    ]);
+    const tea = (await call('GET', '/api/products/lookup/?code=4006381333931', c.token)).json();
+    expect(tea).toMatchObject({
+      category_code: 'C10',
+      selling_price: '120',
+      safety_stock: 3,
+      fragile: true,
+      shelf_life_months: 12,
+    });
+    const old = (await call('GET', '/api/products/lookup/?code=OLD-1', c.token)).json();
+    expect(old).toMatchObject({ name: 'Old name', safety_stock: 9 });
+    const cup = (await call('GET', '/api/products/lookup/?code=IMP-2', c.token)).json();
+    expect(cup).toMatchObject({ selling_price: '80.5', category_code: '0015', type: 'single' });
+  });
+
+  it('rejects a file with bad rows: row numbers and fields in the user language, nothing written', async () => {
+    const c = await ctx.newCustomer();
+    const file = await xlsx([
+      ['number', 'name', 'barcode', 'shelf_life_months', 'category', 'components', 'type', 'fragile'],
+      ['OK-1', 'fine', null, null, null, null, null, null],
+      ['BAD-1', 'bad barcode', '4006381333932', null, null, null, null, null],
+      ['BAD-2', null, null, 13, null, null, null, null],
+      ['OK-1', 'duplicate', null, null, null, null, null, null],
+      ['BAD-3', 'cat', null, null, 'NOPE', null, null, 'maybe'],
+      ['BAD-4', 'kit', null, null, null, 'GHOST*1', 'combination', null],
+    ]);
+    const job = await runImport('/api/products/import/', c.token, file, 'en');
+    expect(job.state).toBe('failed');
+    expect(job.error.code).toBe('IMPORT_REJECTED');
+    const errors = job.error.params.errors as Array<{ row: number; field: string; code: string; message: string }>;
+    const brief = errors.map((e) => `${e.row}:${e.field}:${e.code}`);
+    expect(brief).toEqual(
+      expect.arrayContaining([
+        '3:barcode:INVALID_FIELD',
+        '4:name:REQUIRED_FIELD',
+        '4:shelf_life_months:INVALID_FIELD',
+        '5:number:DUPLICATE_VALUE',
+        '6:category:INVALID_FIELD',
+        '6:fragile:INVALID_FIELD',
+        '7:components:COMBINATION_INVALID',
+      ]),
+    );
+    expect(job.error.params.count).toBe(errors.length);
+    expect(errors.find((e) => e.row === 3)!.message).toBe('International barcode is not valid');
+    expect((await call('GET', '/api/products/', c.token)).json().count).toBe(0);
+    // the same file in Chinese names the fields in Chinese
+    const zh = await runImport('/api/products/import/', c.token, file, 'zh-TW');
+    expect(zh.error.params.errors[0].message).toBe('國際條碼 格式不正確');
+  });
+
+  it('rejects a file that is not an .xlsx or lacks a required column', async () => {
+    const c = await ctx.newCustomer();
+    const junk = await call('POST', '/api/products/import/', c.token, {
+      file_base64: Buffer.from('a,b,c').toString('base64'),
+    });
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().error.code).toBe('IMPORT_FILE_INVALID');
+    const noName = await runImport('/api/products/import/', c.token, await xlsx([['number'], ['X-1']]));
+    expect(noName.error.params.errors).toEqual([
+      expect.objectContaining({ row: 1, field: 'name', code: 'REQUIRED_FIELD' }),
+    ]);
+  });
+
+  it('reports progress for a big file and writes every row', async () => {
+    const c = await ctx.newCustomer();
+    const rows: unknown[][] = [['number', 'name']];
+    for (let i = 0; i < 1200; i++) rows.push([`BULK-${i}`, `Bulk ${i}`]);
+    const job = await runImport('/api/products/import/', c.token, await xlsx(rows));
+    expect(job).toMatchObject({ state: 'succeeded', total: 2400, progress: 2400, result: { created: 1200 } });
+    expect((await call('GET', '/api/products/?search=BULK', c.token)).json().count).toBe(1200);
+  });
+
+  it("is the uploader's job: another seller gets 404", async () => {
+    const c = await ctx.newCustomer();
+    const d = await ctx.newCustomer();
+    const res = await call('POST', '/api/products/import/', c.token, {
+      file_base64: await xlsx([
+        ['number', 'name'],
+        ['A', 'a'],
+      ]),
+    });
+    expect((await call('GET', `/api/jobs/${res.json().id}/`, d.token)).statusCode).toBe(404);
+    ctx.deps.jobs.kick();
+    await ctx.deps.jobs.whenIdle();
+    expect((await call('GET', '/api/products/', d.token)).json().count).toBe(0);
+  });
+});
+
+describe(`storage location import (${TEST_ENGINE})`, () => {
+  it('imports locations by warehouse, area and shelf codes; bad rows reject the file', async () => {
+    const c = await ctx.newCustomer();
+    const wh = (await call('POST', '/api/warehouses/', c.token, { code: 'W1', name: 'w' })).json();
+    const area = (await call('POST', '/api/areas/', c.token, { warehouse_id: wh.id, code: 'A', name: 'a' })).json();
+    await call('POST', '/api/shelves/', c.token, {
+      warehouse_id: wh.id,
+      area_id: area.id,
+      code: 'S1',
+      name: 's',
+      layers: 2,
+    });
+    await call('POST', '/api/storage-locations/', c.token, { warehouse_id: wh.id, code: 'EXIST', name: 'before' });
+    const header = ['warehouse_code', 'code', 'name', 'area_code', 'shelf_code', 'layer', 'cells', 'kind', 'is_active'];
+    const bad = await runImport(
+      '/api/storage-locations/import/',
+      c.token,
+      await xlsx([
+        header,
+        ['W1', 'S1-01', 'ok', null, 'S1', 1, 2, 'sellable', 'Y'],
+        ['W9', 'X', null, null, null, null, null, null, null],
+        ['W1', 'S1-09', null, null, 'S1', 3, null, null, null],
+        ['W1', 'K', null, null, null, null, null, 'broken', null],
+      ]),
+      'en',
+    );
+    expect(bad.state).toBe('failed');
+    expect(bad.error.params.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual([
+      '3:warehouse_code',
+      '4:layer',
+      '5:kind',
+    ]);
+    expect((await call('GET', '/api/storage-locations/', c.token)).json().count).toBe(1);
+
+    const good = await runImport(
+      '/api/storage-locations/import/',
+      c.token,
+      await xlsx([
+        header,
+        ['W1', 'S1-01', 'first', null, 'S1', 1, 2, 'sellable', 'Y'],
+        ['W1', 'RET', 'returns', 'A', null, null, null, 'defective', 'N'],
+        ['W1', 'EXIST', 'after', null, null, null, null, null, null],
+      ]),
+    );
+    expect(good).toMatchObject({ state: 'succeeded', result: { created: 2, updated: 1 } });
+    const list = (await call('GET', '/api/storage-locations/?ordering=code', c.token)).json();
+    expect(list.results.map((l: { code: string; name: string }) => `${l.code}:${l.name}`)).toEqual([
+      'EXIST:after',
+      'RET:returns',
+      'S1-01:first',
+    ]);
+    const s101 = list.results.find((l: { code: string }) => l.code === 'S1-01');
+    expect(s101).toMatchObject({ shelf_code: 'S1', area_code: 'A', layer: 1, cells: 2 });
+    expect(list.results.find((l: { code: string }) => l.code === 'RET')).toMatchObject({
+      kind: 'defective',
+      is_active: false,
+    });
+  });
+});

@@ -1,0 +1,182 @@
+import { IMPORT_MAX_ROWS, ZCreateStorageLocation } from '@wms/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { storage_locations } from '../../db/schema';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import type { TJobContext } from '../../platform/jobs';
+import { cellBool, cellText, readWorkbook, type TReadRow, type TSheetColumn } from './excel';
+import { jobPayload, rejectImport, type TRowIssue, zodRowIssues } from './importing';
+import * as repo from './warehouse.repository';
+
+export const LOCATION_IMPORT_JOB = 'warehouse.location_import';
+
+/** Columns of the storage-location export, import template and import (same layout). */
+export const LOCATION_COLUMNS: TSheetColumn[] = [
+  { key: 'warehouse_code', required: true, text: true, note: 'warehouse code' },
+  { key: 'code', required: true, text: true, note: 'A-Z a-z 0-9 _ - . /, unique within the warehouse' },
+  { key: 'name', width: 24 },
+  { key: 'area_code', text: true, note: 'area code in the same warehouse' },
+  { key: 'shelf_code', text: true, note: 'shelf code in the same warehouse' },
+  { key: 'layer', note: '1-99, at most the shelf layers' },
+  { key: 'cells', note: '1-999' },
+  { key: 'kind', note: 'sellable | defective | expired | staging' },
+  { key: 'pick_sequence', note: '0-1000000' },
+  { key: 'is_active', note: 'Y | N' },
+];
+
+interface TParsedLocation {
+  row: number;
+  warehouseId: string;
+  values: {
+    code: string;
+    name?: string;
+    area_id?: string | null;
+    shelf_id?: string | null;
+    layer?: number | null;
+    cells?: number;
+    kind?: 'sellable' | 'defective' | 'expired' | 'staging';
+    pick_sequence?: number;
+    is_active?: boolean;
+  };
+}
+
+/** Check every row (codes resolved per warehouse, same rules as the API) before anything is written. */
+export async function validateLocationRows(
+  db: Executor,
+  customerId: string,
+  rows: TReadRow[],
+  onProgress: (done: number) => Promise<void>,
+) {
+  const maps = await repo.codeMaps(db, customerId);
+  const issues: TRowIssue[] = [];
+  const parsed: TParsedLocation[] = [];
+  const seen = new Set<string>();
+  for (const [i, r] of rows.entries()) {
+    const v = r.values;
+    const rowIssues: TRowIssue[] = [];
+    const bad = (field: string, code: TRowIssue['code'] = 'INVALID_FIELD') =>
+      rowIssues.push({ row: r.row, field, code });
+    const whCode = cellText(v.warehouse_code);
+    const warehouseId = whCode ? maps.warehouses.get(whCode) : undefined;
+    if (!whCode) bad('warehouse_code', 'REQUIRED_FIELD');
+    else if (!warehouseId) bad('warehouse_code');
+    const input: Record<string, unknown> = { warehouse_id: warehouseId ?? '00000000-0000-4000-8000-000000000000' };
+    const code = cellText(v.code);
+    if (code !== null) input.code = code;
+    const name = cellText(v.name);
+    if (name !== null) input.name = name;
+    const kind = cellText(v.kind);
+    if (kind !== null) input.kind = kind.toLowerCase();
+    for (const f of ['layer', 'cells', 'pick_sequence'] as const) {
+      const c = v[f];
+      if (c === null || c === undefined) continue;
+      const n = typeof c === 'number' ? c : Number(String(c).trim());
+      if (!Number.isInteger(n)) bad(f);
+      else input[f] = n;
+    }
+    const active = cellBool(v.is_active);
+    if (active === undefined) bad('is_active');
+    else if (active !== null) input.is_active = active;
+    if (warehouseId) {
+      const areaCode = cellText(v.area_code);
+      if (areaCode !== null) {
+        const areaId = maps.areas.get(`${warehouseId}\u0000${areaCode}`);
+        if (!areaId) bad('area_code');
+        else input.area_id = areaId;
+      }
+      const shelfCode = cellText(v.shelf_code);
+      if (shelfCode !== null) {
+        const shelf = maps.shelves.get(`${warehouseId}\u0000${shelfCode}`);
+        if (!shelf) bad('shelf_code');
+        else {
+          input.shelf_id = shelf.id;
+          if (input.area_id && shelf.area_id && shelf.area_id !== input.area_id) bad('area_code');
+          input.area_id ??= shelf.area_id;
+          if (typeof input.layer === 'number' && input.layer > shelf.layers) bad('layer');
+        }
+      }
+    }
+    const result = ZCreateStorageLocation.safeParse(input);
+    if (!result.success) rowIssues.push(...zodRowIssues(r.row, result.error));
+    if (warehouseId && code) {
+      const key = `${warehouseId}\u0000${code}`;
+      if (seen.has(key)) bad('code', 'DUPLICATE_VALUE');
+      seen.add(key);
+    }
+    if (rowIssues.length === 0 && result.success && warehouseId) {
+      const { warehouse_id: _w, ...values } = result.data;
+      parsed.push({ row: r.row, warehouseId, values });
+    }
+    issues.push(...rowIssues);
+    if (i % 200 === 199) await onProgress(i + 1);
+  }
+  return { issues, parsed };
+}
+
+/** Upsert by (warehouse, code): new codes are created, existing ones take the row's non-blank cells. */
+async function writeLocationRows(tx: Tx, customerId: string, parsed: TParsedLocation[]) {
+  const byWarehouse = new Map<string, TParsedLocation[]>();
+  for (const p of parsed) byWarehouse.set(p.warehouseId, [...(byWarehouse.get(p.warehouseId) ?? []), p]);
+  let created = 0;
+  let updated = 0;
+  for (const [warehouseId, list] of byWarehouse) {
+    const existing = new Map(
+      (
+        await tx
+          .select({ id: storage_locations.id, code: storage_locations.code })
+          .from(storage_locations)
+          .where(
+            and(
+              eq(storage_locations.customer_id, customerId),
+              eq(storage_locations.warehouse_id, warehouseId),
+              inArray(
+                storage_locations.code,
+                list.map((p) => p.values.code),
+              ),
+            ),
+          )
+      ).map((r) => [r.code, r.id]),
+    );
+    for (const p of list) {
+      const id = existing.get(p.values.code);
+      if (id) {
+        await repo.updateLocation(tx, customerId, id, p.values);
+        updated++;
+      } else {
+        await repo.insertLocation(tx, { customer_id: customerId, warehouse_id: warehouseId, ...p.values });
+        created++;
+      }
+    }
+  }
+  return { created, updated };
+}
+
+/** The job: validate every row (progress reported), then write all of them in one transaction or none. */
+export function locationImportJob() {
+  return async ({ job, db, progress, file }: TJobContext) => {
+    const { lang, actor } = jobPayload(job);
+    const customerId = job.customer_id!;
+    const f = await file();
+    const { rows, missing } = await readWorkbook(f!.content, LOCATION_COLUMNS, IMPORT_MAX_ROWS);
+    if (missing.length)
+      rejectImport(
+        missing.map((field) => ({ row: 1, field, code: 'REQUIRED_FIELD' })),
+        lang,
+      );
+    await progress(0, rows.length);
+    const { issues, parsed } = await validateLocationRows(db, customerId, rows, (n) => progress(n, rows.length));
+    if (issues.length) rejectImport(issues, lang);
+    return withTx(db, async (tx) => {
+      const result = await writeLocationRows(tx, customerId, parsed);
+      await writeAudit(tx, actor, {
+        action: 'import',
+        entity: 'storage_location',
+        entityId: job.id,
+        customerId,
+        after: { ...result, codes: parsed.map((p) => p.values.code) },
+      });
+      return { ...result, rows: rows.length };
+    });
+  };
+}
