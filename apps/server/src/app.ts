@@ -8,7 +8,9 @@ import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerCompanyRoutes } from './modules/company/company.routes';
+import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
+import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
@@ -23,6 +25,8 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerCatalogRoutes,
   registerCompanyRoutes,
   registerPartnerRoutes,
+  registerInboundRoutes,
+  registerStockRoutes,
 ];
 
 const REDACT = ['req.headers.authorization', 'req.body.password', 'req.body.refresh', 'req.body.otp'];

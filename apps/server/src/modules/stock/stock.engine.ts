@@ -23,6 +23,7 @@ import {
   compareStockKeys,
   isWholePositive,
   kitQuantity,
+  lotRuleViolation,
   planPicks,
   stockKeyString,
   type TCandidate,
@@ -177,12 +178,10 @@ async function loadLocations(tx: Executor, customerId: string, ids: string[]): P
 }
 
 /** The lot rule: a shelf-life product's stock carries an expiry date, other products' stock never does. */
-export function assertLot(product: TProductInfo, expiryDate: string | null): void {
-  if (product.type !== 'single') throw new AppError('PRODUCT_ABNORMAL', { product_id: product.id });
-  if (product.shelfLifeMonths && !expiryDate)
-    throw new AppError('REQUIRED_FIELD', { field: 'expiry_date', product_id: product.id });
-  if (!product.shelfLifeMonths && expiryDate)
-    throw new AppError('INVALID_FIELD', { field: 'expiry_date', product_id: product.id });
+function assertLot(product: TProductInfo, expiryDate: string | null): void {
+  const code = lotRuleViolation(product, expiryDate);
+  if (code === 'PRODUCT_ABNORMAL') throw new AppError(code, { product_id: product.id });
+  if (code) throw new AppError(code, { field: 'expiry_date', product_id: product.id });
 }
 
 async function insertMovements(

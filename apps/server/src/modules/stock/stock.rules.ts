@@ -141,6 +141,20 @@ export function kitQuantity(components: Array<{ perKit: number; quantity: number
   return n;
 }
 
+/**
+ * The lot rule: stock of a shelf-life product carries an expiry date, other products' stock never does, and a
+ * combination product is never stocked (its components are). Returns the error code that applies, or null.
+ */
+export function lotRuleViolation(
+  product: { type: string; shelfLifeMonths: number | null },
+  expiryDate: string | null | undefined,
+): 'PRODUCT_ABNORMAL' | 'REQUIRED_FIELD' | 'INVALID_FIELD' | null {
+  if (product.type !== 'single') return 'PRODUCT_ABNORMAL';
+  if (product.shelfLifeMonths && !expiryDate) return 'REQUIRED_FIELD';
+  if (!product.shelfLifeMonths && expiryDate) return 'INVALID_FIELD';
+  return null;
+}
+
 /** Quantities entering the ledger are positive whole numbers. */
 export function isWholePositive(n: unknown): n is number {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0;

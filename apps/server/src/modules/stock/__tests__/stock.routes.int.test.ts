@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client';
+import { withTx } from '../../../db/tx';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import * as engine from '../stock.engine';
+import { checkStockInvariants } from '../stock.invariants';
+import { addDays, addMonths, taipeiToday } from '../stock.rules';
+import { stockFactory } from './factories';
+
+let ctx: TTestContext;
+let seller: { customerId: string; userId: string; token: string };
+let who: engine.TStockActor;
+let f: ReturnType<typeof stockFactory>;
+let wh: { id: string };
+let wh2: { id: string };
+let shelf: { id: string };
+let a1: { id: string; code: string };
+let a2: { id: string; code: string };
+let bad: { id: string };
+let expiredLoc: { id: string };
+const today = taipeiToday();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  seller = await ctx.newCustomer();
+  who = { customerId: seller.customerId, userId: seller.userId };
+  f = stockFactory(ctx.deps.database.db, seller.customerId);
+  wh = await f.warehouse();
+  wh2 = await f.warehouse();
+  shelf = await f.shelf(wh.id);
+  a1 = await f.location(wh.id, { code: `A1-${randomUUID().slice(0, 4)}`, shelfId: shelf.id });
+  a2 = await f.location(wh.id, { code: `A2-${randomUUID().slice(0, 4)}`, shelfId: shelf.id });
+  bad = await f.location(wh.id, { kind: 'defective' });
+  expiredLoc = await f.location(wh.id, { kind: 'expired' });
+});
+afterAll(() => ctx?.close());
+
+const api = (method: 'GET' | 'POST', url: string, payload?: unknown, token = seller.token) =>
+  ctx.inject({ method, url, token, lang: 'en', ...(payload !== undefined ? { payload: payload as object } : {}) });
+const doc = (type = 'test') => ({
+  type,
+  id: randomUUID(),
+  number: `${type.toUpperCase()}-${randomUUID().slice(0, 6)}`,
+});
+const inbound = (lines: engine.TInboundLine[], document = doc('inbound')) =>
+  withTx(ctx.deps.database.db, (tx) => engine.postInbound(tx, who, { document, lines }));
+async function balanceId(productId: string, locationId: string) {
+  const [row] = await queryRows<{ id: string }>(
+    ctx.deps.database.db,
+    sql`select id from stock_balances where product_id = ${productId} and location_id = ${locationId}`,
+  );
+  return row!.id;
+}
+
+describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('shows product stock per warehouse: on hand, reserved, available, unsellable; combinations derived', async () => {
+    const x = await f.product({ number: `X-${randomUUID().slice(0, 6)}` });
+    const y = await f.product();
+    const kit = await f.kit([
+      { productId: x.id, quantity: 2 },
+      { productId: y.id, quantity: 1 },
+    ]);
+    const other = await f.location(wh2.id);
+    await inbound([
+      { productId: x.id, locationId: a1.id, expiryDate: null, quantity: 7 },
+      { productId: x.id, locationId: bad.id, expiryDate: null, quantity: 3 },
+      { productId: y.id, locationId: a2.id, expiryDate: null, quantity: 10 },
+      { productId: x.id, locationId: other.id, expiryDate: null, quantity: 4 },
+    ]);
+    await withTx(ctx.deps.database.db, (tx) =>
+      engine.reserveForOrder(tx, who, { document: doc('outbound'), lines: [{ productId: x.id, quantity: 1 }] }),
+    );
+    const rows = (await api('GET', `/api/product-stock/?product_id=${x.id}&page_size=25`)).json();
+    expect(rows.count).toBe(2);
+    const main = rows.results.find((r: { warehouse_id: string }) => r.warehouse_id === wh.id);
+    expect(main).toMatchObject({ on_hand: 10, reserved: 1, available: 6, unsellable: 3, type: 'single' });
+    const kitRow = (await api('GET', `/api/product-stock/?product_id=${kit.id}&warehouse_id=${wh.id}`)).json()
+      .results[0];
+    const derived = (
+      await engine.getAvailability(ctx.deps.database.db, seller.customerId, [kit.id], { warehouseId: wh.id })
+    ).get(kit.id)!;
+    expect(kitRow).toMatchObject({ type: 'combination', on_hand: 5, available: 3, reserved: null, unsellable: null });
+    expect(kitRow.available).toBe(derived.available);
+    expect(kitRow.on_hand).toBe(derived.onHand);
+    const inStock = (await api('GET', `/api/product-stock/?in_stock=true&warehouse_id=${wh2.id}&page_size=100`)).json();
+    expect(inStock.results.map((r: { product_id: string }) => r.product_id)).toContain(x.id);
+    expect(inStock.results.map((r: { product_id: string }) => r.product_id)).not.toContain(y.id);
+    const search = (await api('GET', `/api/product-stock/?search=${x.number}&warehouse_id=${wh.id}`)).json();
+    expect(search).toMatchObject({ count: 1, results: [{ product_id: x.id }] });
+  });
+
+  it('lists piles per product and location with their lot state', async () => {
+    const p = await f.product({ shelfLifeMonths: 12, sellableRuleMonths: 2 });
+    const fine = addMonths(today, 6);
+    const pastRule = addDays(addMonths(today, 2), -1); // sellable until yesterday
+    const gone = addDays(today, -1);
+    await inbound([
+      { productId: p.id, locationId: a1.id, expiryDate: fine, quantity: 5 },
+      { productId: p.id, locationId: a1.id, expiryDate: pastRule, quantity: 4 },
+      { productId: p.id, locationId: a2.id, expiryDate: gone, quantity: 3 },
+      { productId: p.id, locationId: bad.id, expiryDate: fine, quantity: 2 },
+    ]);
+    const res = (await api('GET', `/api/product-location/?product_id=${p.id}&page_size=25`)).json();
+    expect(res.count).toBe(4);
+    const state = (loc: string, exp: string) =>
+      res.results.find(
+        (r: { location_id: string; expiry_date: string }) => r.location_id === loc && r.expiry_date === exp,
+      );
+    expect(state(a1.id, fine)).toMatchObject({
+      state: 'sellable',
+      sellable_until: addMonths(fine, -2),
+      on_hand: 5,
+      free: 5,
+    });
+    expect(state(a1.id, pastRule).state).toBe('unsellable');
+    expect(state(a2.id, gone).state).toBe('expired');
+    expect(state(bad.id, fine)).toMatchObject({ state: 'blocked', location_kind: 'defective' });
+    const kind = (await api('GET', `/api/product-location/?product_id=${p.id}&location_kind=defective`)).json();
+    expect(kind.count).toBe(1);
+    const byLoc = (await api('GET', `/api/location-stock/?location_code=${a2.code}`)).json();
+    expect(byLoc.results.every((r: { location_id: string }) => r.location_id === a2.id)).toBe(true);
+    const byShelf = (await api('GET', `/api/location-stock/?shelf_id=${shelf.id}&page_size=100`)).json();
+    expect(new Set(byShelf.results.map((r: { location_code: string }) => r.location_code))).toEqual(
+      new Set([a1.code, a2.code]),
+    );
+    expect(byShelf.results[0].shelf_code).toBeTruthy();
+
+    // Expiry transfer candidates by mode.
+    const ids = (mode: string, extra = '') =>
+      api('GET', `/api/stock-expire-transfer/?product_id=${p.id}&mode=${mode}${extra}`).then((r) =>
+        r
+          .json()
+          .results.map((x: { expiry_date: string }) => x.expiry_date)
+          .sort(),
+      );
+    expect(await ids('expired')).toEqual([gone]);
+    expect(await ids('unsellable')).toEqual([gone, pastRule].sort());
+    expect(await ids('expiring', '&days=30')).toEqual([gone]);
+    expect((await ids('expiring', '&days=400')).length).toBe(4);
+  });
+
+  it('transfers one pile: free stock only, whole quantities, a TR document in the log', async () => {
+    const p = await f.product();
+    await inbound([{ productId: p.id, locationId: a1.id, expiryDate: null, quantity: 10 }]);
+    const src = await balanceId(p.id, a1.id);
+    await withTx(ctx.deps.database.db, (tx) =>
+      engine.reserve(tx, who, { document: doc('outbound'), lines: [{ balanceId: src, quantity: 4 }] }),
+    );
+    const res = await api('POST', '/api/stock-transfer/', {
+      balance_id: src,
+      to_location_id: a2.id,
+      quantity: 5,
+      remark: 'reslot',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const t = res.json();
+    expect(t).toMatchObject({
+      kind: 'single',
+      line_count: 1,
+      unit_count: 5,
+      lines: [{ from_location_code: a1.code, to_location_code: a2.code, quantity: 5 }],
+    });
+    expect(t.number).toMatch(/^TR\d{12}$/);
+    const short = await api('POST', '/api/stock-transfer/', { balance_id: src, to_location_id: a2.id, quantity: 2 });
+    expect(short.statusCode).toBe(409);
+    expect(short.json().error).toMatchObject({ code: 'INVENTORY_SHORTAGE', params: { requested: 2, available: 1 } });
+    for (const quantity of [0, -1, 1.5])
+      expect(
+        (await api('POST', '/api/stock-transfer/', { balance_id: src, to_location_id: a2.id, quantity })).json().error
+          .code,
+      ).toBe('ABNORMAL_QUANTITY');
+    expect(
+      (await api('POST', '/api/stock-transfer/', { balance_id: src, to_location_id: a1.id, quantity: 1 })).json().error
+        .code,
+    ).toBe('INVALID_FIELD');
+
+    const log = (await api('GET', `/api/stock-log/?document_number=${t.number}`)).json();
+    expect(log.count).toBe(2);
+    expect(log.count_capped).toBe(false);
+    expect(
+      log.results
+        .map((m: { quantity: number; location_code: string; reason: string }) => [
+          m.quantity,
+          m.location_code,
+          m.reason,
+        ])
+        .sort(),
+    ).toEqual(
+      [
+        [-5, a1.code, 'transfer'],
+        [5, a2.code, 'transfer'],
+      ].sort(),
+    );
+    expect(log.results[0]).toMatchObject({ user_name: 'Seller user', note: 'reslot' });
+  });
+
+  it('multi-line transfer is all or nothing', async () => {
+    const p = await f.product();
+    const q = await f.product();
+    await inbound([
+      { productId: p.id, locationId: a1.id, expiryDate: null, quantity: 3 },
+      { productId: q.id, locationId: a1.id, expiryDate: null, quantity: 3 },
+    ]);
+    const [bp, bq] = [await balanceId(p.id, a1.id), await balanceId(q.id, a1.id)];
+    const fail = await api('POST', '/api/stock-multi-transfer/', {
+      lines: [
+        { balance_id: bp, to_location_id: a2.id, quantity: 3 },
+        { balance_id: bq, to_location_id: a2.id, quantity: 4 },
+      ],
+    });
+    expect(fail.statusCode).toBe(409);
+    expect((await api('GET', `/api/product-location/?product_id=${p.id}`)).json().results).toMatchObject([
+      { location_id: a1.id, on_hand: 3 },
+    ]);
+    const ok = await api('POST', '/api/stock-multi-transfer/', {
+      lines: [
+        { balance_id: bp, to_location_id: a2.id, quantity: 3 },
+        { balance_id: bq, to_location_id: a2.id, quantity: 1 },
+        { balance_id: bq, to_location_id: bad.id, quantity: 2 },
+      ],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ kind: 'multi', line_count: 3, unit_count: 6 });
+    expect(
+      (await api('GET', `/api/product-location/?product_id=${q.id}&location_id=${bad.id}`)).json().results[0].on_hand,
+    ).toBe(2);
+  });
+
+  it('moves expired and unsellable lots into an expired location in one action; reserved units stay', async () => {
+    const p = await f.product({ shelfLifeMonths: 6, sellableRuleMonths: 1 });
+    const gone = addDays(today, -3);
+    const soon = addDays(today, 10); // past its sellable-until date (expiry − 1 month)
+    await inbound([
+      { productId: p.id, locationId: a1.id, expiryDate: gone, quantity: 4 },
+      { productId: p.id, locationId: a2.id, expiryDate: soon, quantity: 6 },
+    ]);
+    const candidates = (await api('GET', `/api/stock-expire-transfer/?product_id=${p.id}&mode=unsellable`)).json();
+    expect(candidates.count).toBe(2);
+    const ids = candidates.results.map((r: { balance_id: string }) => r.balance_id);
+    const soonId = candidates.results.find((r: { expiry_date: string }) => r.expiry_date === soon).balance_id;
+    await withTx(ctx.deps.database.db, (tx) =>
+      engine.reserve(tx, who, { document: doc('outbound'), lines: [{ balanceId: soonId, quantity: 2 }] }),
+    );
+    expect(
+      (await api('POST', '/api/stock-expire-transfer/', { to_location_id: a1.id, balance_ids: ids })).json().error,
+    ).toMatchObject({
+      code: 'INVALID_FIELD',
+      params: { field: 'to_location_id' },
+    });
+    const res = await api('POST', '/api/stock-expire-transfer/', { to_location_id: expiredLoc.id, balance_ids: ids });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'expiry', unit_count: 8, line_count: 2, reserved_left: 2 });
+    const left = (await api('GET', `/api/product-location/?product_id=${p.id}&page_size=25`)).json().results;
+    expect(
+      left
+        .filter((r: { location_id: string }) => r.location_id === expiredLoc.id)
+        .reduce((s: number, r: { on_hand: number }) => s + r.on_hand, 0),
+    ).toBe(8);
+    expect(left.find((r: { location_id: string }) => r.location_id === a2.id)).toMatchObject({
+      on_hand: 2,
+      reserved: 2,
+    });
+    expect((await api('GET', `/api/stock-expire-transfer/?product_id=${p.id}&mode=unsellable`)).json().count).toBe(1);
+    const log = (await api('GET', `/api/stock-log/?reason=expiry_transfer&product_id=${p.id}`)).json();
+    expect(log.count).toBe(4);
+  });
+
+  it('filters the stock log by product, location, reason and date range, newest first, and exports it', async () => {
+    const p = await f.product();
+    const first = doc('inbound');
+    await inbound([{ productId: p.id, locationId: a1.id, expiryDate: null, quantity: 2 }], first);
+    await inbound([{ productId: p.id, locationId: a2.id, expiryDate: null, quantity: 3 }]);
+    const all = (await api('GET', `/api/stock-log/?product_id=${p.id}`)).json();
+    expect(all.results.map((m: { quantity: number }) => m.quantity)).toEqual([3, 2]);
+    expect((await api('GET', `/api/stock-log/?product_id=${p.id}&location_id=${a1.id}`)).json().count).toBe(1);
+    expect((await api('GET', `/api/stock-log/?product_id=${p.id}&reason=outbound`)).json().count).toBe(0);
+    expect(
+      (await api('GET', `/api/stock-log/?product_id=${p.id}&date_from=${today}&date_to=${today}`)).json().count,
+    ).toBe(2);
+    expect((await api('GET', `/api/stock-log/?product_id=${p.id}&date_to=${addDays(today, -1)}`)).json().count).toBe(0);
+    expect(
+      (await api('GET', `/api/stock-log/?document_number=${first.number}`)).json().results[0].on_hand_after,
+    ).toBeGreaterThanOrEqual(2);
+    const paged = (await api('GET', `/api/stock-log/?product_id=${p.id}&page=2&page_size=10`)).json();
+    expect(paged).toMatchObject({ count: 2, results: [] });
+    const exp = await api('GET', `/api/stock-log-export/?product_id=${p.id}`);
+    expect(exp.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.rowCount).toBe(3);
+    expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe('Created at');
+  });
+
+  it("keeps sellers apart: another seller's piles and locations answer 404 and never show up", async () => {
+    const p = await f.product();
+    await inbound([{ productId: p.id, locationId: a1.id, expiryDate: null, quantity: 5 }]);
+    const victim = await balanceId(p.id, a1.id);
+    const intruder = await ctx.newCustomer();
+    const g = stockFactory(ctx.deps.database.db, intruder.customerId);
+    const theirWh = await g.warehouse();
+    const theirLoc = await g.location(theirWh.id);
+    const theirExpired = await g.location(theirWh.id, { kind: 'expired' });
+    const call = (m: 'GET' | 'POST', url: string, payload?: unknown) => api(m, url, payload, intruder.token);
+    expect(
+      (await call('POST', '/api/stock-transfer/', { balance_id: victim, to_location_id: theirLoc.id, quantity: 1 }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', '/api/stock-multi-transfer/', {
+          lines: [{ balance_id: victim, to_location_id: theirLoc.id, quantity: 1 }],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/stock-expire-transfer/', { to_location_id: theirExpired.id, balance_ids: [victim] }))
+        .statusCode,
+    ).toBe(404);
+    // The seller cannot move stock into the intruder's location either.
+    expect(
+      (await api('POST', '/api/stock-transfer/', { balance_id: victim, to_location_id: theirLoc.id, quantity: 1 }))
+        .statusCode,
+    ).toBe(404);
+    for (const url of [
+      `/api/product-stock/?product_id=${p.id}`,
+      `/api/product-location/?product_id=${p.id}`,
+      `/api/location-stock/?location_id=${a1.id}`,
+      `/api/stock-log/?product_id=${p.id}`,
+      '/api/stock-expire-transfer/?mode=expiring&days=3650',
+    ]) {
+      const res = await call('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().count, url).toBe(0);
+    }
+    expect((await api('GET', `/api/product-location/?product_id=${p.id}`)).json().results[0].on_hand).toBe(5);
+  });
+
+  it('keeps the stock invariants', async () => {
+    expect(await checkStockInvariants(ctx.deps.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,313 @@
+import type {
+  TExpiryCandidatesQuery,
+  TLocationStockQuery,
+  TProductLocationQuery,
+  TProductStockQuery,
+  TStockLogQuery,
+} from '@wms/contracts';
+import { STOCK_LOG_COUNT_CAP } from '@wms/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { stock_transfers, storage_locations } from '../../db/schema';
+import { allocatableSql } from './stock.engine';
+import { addDays } from './stock.rules';
+
+/** Read queries of the stock screens. Writes go through stock.engine.ts only. */
+
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const page = (q: { page: number; page_size: number }) => sql`limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`;
+
+// ---- /product-stock --------------------------------------------------------------------------------------------
+
+export interface TProductStockRaw {
+  product_id: string;
+  product_number: string;
+  product_name: string;
+  barcode: string | null;
+  type: 'single' | 'combination';
+  warehouse_id: string;
+  warehouse_code: string;
+  warehouse_name: string;
+  safety_stock: number;
+  on_hand: number;
+  reserved: number | null;
+  available: number;
+  unsellable: number | null;
+}
+
+/**
+ * One row per product and warehouse of the seller (products without stock show zeros). Singles aggregate their
+ * piles; a combination product's on hand and available are derived per warehouse from its components:
+ * min over components of floor(component / per kit) — the SQL twin of `kitQuantity` in stock.rules.ts.
+ */
+function productStockSql(customerId: string, q: TProductStockQuery, today: string): SQL {
+  const pw: SQL[] = [sql`p.customer_id = ${customerId}`, sql`w.customer_id = ${customerId}`];
+  if (q.product_id) pw.push(sql`p.id = ${q.product_id}`);
+  if (q.warehouse_id) pw.push(sql`w.id = ${q.warehouse_id}`);
+  if (q.type) pw.push(sql`p.type = ${q.type}`);
+  if (q.search) {
+    const like = likeOf(q.search);
+    pw.push(sql`(p.number ilike ${like} or p.name ilike ${like} or p.barcode = ${q.search})`);
+  }
+  const outer: SQL[] = [sql`true`];
+  if (q.in_stock === true) outer.push(sql`x.on_hand > 0`);
+  if (q.in_stock === false) outer.push(sql`x.on_hand = 0`);
+  if (q.below_safety === true) outer.push(sql`x.available < x.safety_stock`);
+  const warehouseOfAgg = q.warehouse_id ? sql`and b.warehouse_id = ${q.warehouse_id}` : sql``;
+  return sql`
+    with agg as (
+      select b.product_id, b.warehouse_id, sum(b.on_hand)::int as on_hand, sum(b.reserved)::int as reserved,
+        sum(case when ${allocatableSql(today)} then b.on_hand - b.reserved else 0 end)::int as available
+      from stock_balances b
+        join storage_locations l on l.id = b.location_id
+        join products p on p.id = b.product_id
+      where b.customer_id = ${customerId} ${warehouseOfAgg}
+      group by b.product_id, b.warehouse_id),
+    kit as (
+      select pc.product_id, w.id as warehouse_id,
+        min(coalesce(a.on_hand, 0) / pc.quantity)::int as on_hand,
+        min(coalesce(a.available, 0) / pc.quantity)::int as available
+      from product_components pc
+        join warehouses w on w.customer_id = pc.customer_id
+        left join agg a on a.product_id = pc.component_id and a.warehouse_id = w.id
+      where pc.customer_id = ${customerId}
+      group by pc.product_id, w.id),
+    x as (
+      select p.id as product_id, p.number as product_number, p.name as product_name, p.barcode, p.type,
+        w.id as warehouse_id, w.code as warehouse_code, w.name as warehouse_name, p.safety_stock,
+        case when p.type = 'combination' then coalesce(k.on_hand, 0) else coalesce(a.on_hand, 0) end as on_hand,
+        case when p.type = 'combination' then null else coalesce(a.reserved, 0) end as reserved,
+        case when p.type = 'combination' then coalesce(k.available, 0) else coalesce(a.available, 0) end as available,
+        case when p.type = 'combination' then null
+             else coalesce(a.on_hand, 0) - coalesce(a.reserved, 0) - coalesce(a.available, 0) end as unsellable
+      from products p
+        cross join warehouses w
+        left join agg a on a.product_id = p.id and a.warehouse_id = w.id
+        left join kit k on k.product_id = p.id and k.warehouse_id = w.id
+      where ${sql.join(pw, sql` and `)})
+    select * from x where ${sql.join(outer, sql` and `)}`;
+}
+
+export async function productStock(ex: Executor, customerId: string, q: TProductStockQuery, today: string) {
+  const base = productStockSql(customerId, q, today);
+  const [n] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from (${base}) s`);
+  const rows = await queryRows<TProductStockRaw>(
+    ex,
+    sql`select * from (${base}) s order by s.product_number, s.warehouse_code ${page(q)}`,
+  );
+  return { count: Number(n?.n ?? 0), rows };
+}
+
+// ---- piles: /product-location, /location-stock, expiry candidates ---------------------------------------------
+
+export interface TBalanceRaw {
+  balance_id: string;
+  product_id: string;
+  product_number: string;
+  product_name: string;
+  barcode: string | null;
+  sellable_rule_months: number | null;
+  warehouse_id: string;
+  warehouse_code: string;
+  location_id: string;
+  location_code: string;
+  location_kind: 'sellable' | 'defective' | 'expired' | 'staging';
+  location_active: boolean;
+  shelf_code: string | null;
+  expiry_date: string | null;
+  on_hand: number;
+  reserved: number;
+  free: number;
+  received_at: string;
+}
+
+const BALANCE_SELECT = sql`
+  select b.id as balance_id, b.product_id, p.number as product_number, p.name as product_name, p.barcode,
+    p.sellable_rule_months, b.warehouse_id, w.code as warehouse_code, b.location_id, l.code as location_code,
+    l.kind as location_kind, l.is_active as location_active, s.code as shelf_code, b.expiry_date::text as expiry_date,
+    b.on_hand, b.reserved, (b.on_hand - b.reserved) as free, ${iso('b.received_at')} as received_at
+  from stock_balances b
+    join products p on p.id = b.product_id
+    join storage_locations l on l.id = b.location_id
+    join warehouses w on w.id = b.warehouse_id
+    left join shelves s on s.id = l.shelf_id`;
+
+const BALANCE_ORDER: Record<string, string> = {
+  product_number: 'p.number',
+  location_code: 'l.code',
+  expiry_date: 'b.expiry_date',
+  on_hand: 'b.on_hand',
+  received_at: 'b.received_at',
+};
+
+function balanceOrder(ordering: string | undefined, fallback: string): SQL {
+  if (!ordering) return sql.raw(fallback);
+  const desc = ordering.startsWith('-');
+  const col = BALANCE_ORDER[ordering.replace(/^-/, '')];
+  return sql.raw(col ? `${col} ${desc ? 'desc' : 'asc'} nulls last, ${fallback}` : fallback);
+}
+
+async function balancesPage(
+  ex: Executor,
+  where: SQL[],
+  q: { page: number; page_size: number; ordering?: string },
+  fallbackOrder: string,
+) {
+  const cond = sql.join(where, sql` and `);
+  const [n] = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from stock_balances b
+          join products p on p.id = b.product_id join storage_locations l on l.id = b.location_id
+          left join shelves s on s.id = l.shelf_id
+        where ${cond}`,
+  );
+  const rows = await queryRows<TBalanceRaw>(
+    ex,
+    sql`${BALANCE_SELECT} where ${cond} order by ${balanceOrder(q.ordering, fallbackOrder)} ${page(q)}`,
+  );
+  return { count: Number(n?.n ?? 0), rows };
+}
+
+function searchCond(search: string | undefined): SQL[] {
+  if (!search) return [];
+  const like = likeOf(search);
+  return [sql`(p.number ilike ${like} or p.name ilike ${like} or p.barcode = ${search} or l.code ilike ${like})`];
+}
+
+export async function productLocations(ex: Executor, customerId: string, q: TProductLocationQuery) {
+  const where: SQL[] = [sql`b.customer_id = ${customerId}`, sql`b.on_hand > 0`, ...searchCond(q.search)];
+  if (q.product_id) where.push(sql`b.product_id = ${q.product_id}`);
+  if (q.warehouse_id) where.push(sql`b.warehouse_id = ${q.warehouse_id}`);
+  if (q.location_id) where.push(sql`b.location_id = ${q.location_id}`);
+  if (q.location_kind) where.push(sql`l.kind = ${q.location_kind}`);
+  if (q.expiry_from) where.push(sql`b.expiry_date >= ${q.expiry_from}::date`);
+  if (q.expiry_to) where.push(sql`b.expiry_date <= ${q.expiry_to}::date`);
+  return balancesPage(ex, where, q, 'p.number, l.code, b.expiry_date nulls first, b.id');
+}
+
+export async function locationStock(ex: Executor, customerId: string, q: TLocationStockQuery) {
+  const where: SQL[] = [sql`b.customer_id = ${customerId}`, sql`b.on_hand > 0`, ...searchCond(q.search)];
+  if (q.warehouse_id) where.push(sql`b.warehouse_id = ${q.warehouse_id}`);
+  if (q.location_id) where.push(sql`b.location_id = ${q.location_id}`);
+  if (q.shelf_id) where.push(sql`l.shelf_id = ${q.shelf_id}`);
+  if (q.location_code) where.push(sql`l.code = ${q.location_code}`);
+  return balancesPage(ex, where, q, 'l.code, p.number, b.expiry_date nulls first, b.id');
+}
+
+/** Piles with an expiry that are expired, past their sellable-until date, or expiring within `days`; not yet in an expired location. */
+export async function expiryCandidates(ex: Executor, customerId: string, q: TExpiryCandidatesQuery, today: string) {
+  const where: SQL[] = [
+    sql`b.customer_id = ${customerId}`,
+    sql`b.on_hand > 0`,
+    sql`b.expiry_date is not null`,
+    sql`l.kind <> 'expired'`,
+    ...searchCond(q.search),
+  ];
+  if (q.warehouse_id) where.push(sql`b.warehouse_id = ${q.warehouse_id}`);
+  if (q.product_id) where.push(sql`b.product_id = ${q.product_id}`);
+  if (q.mode === 'expired') where.push(sql`b.expiry_date <= ${today}::date`);
+  if (q.mode === 'unsellable')
+    where.push(
+      sql`(b.expiry_date - make_interval(months => coalesce(p.sellable_rule_months, 0)))::date <= ${today}::date`,
+    );
+  if (q.mode === 'expiring') where.push(sql`b.expiry_date <= ${addDays(today, q.days)}::date`);
+  return balancesPage(ex, where, q, 'b.expiry_date, p.number, l.code, b.id');
+}
+
+export async function balancesByIds(ex: Executor, customerId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return queryRows<TBalanceRaw>(ex, sql`${BALANCE_SELECT} where b.customer_id = ${customerId} and b.id in ${ids}`);
+}
+
+// ---- /stock-log --------------------------------------------------------------------------------------------------
+
+export interface TMovementRaw {
+  id: string | number;
+  created_at: string;
+  product_id: string;
+  product_number: string;
+  product_name: string;
+  warehouse_code: string;
+  location_id: string;
+  location_code: string;
+  expiry_date: string | null;
+  quantity: number;
+  on_hand_after: number;
+  reason: string;
+  document_type: string;
+  document_number: string;
+  user_name: string | null;
+  note: string;
+}
+
+/** A Taipei calendar day's start as a UTC instant. */
+const taipeiStart = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
+
+function logWhere(customerId: string, q: TStockLogQuery): SQL {
+  // Every filter keeps `customer_id` leading, so one of the ledger's (customer, x, created_at) indexes serves it.
+  const w: SQL[] = [sql`m.customer_id = ${customerId}`];
+  if (q.product_id) w.push(sql`m.product_id = ${q.product_id}`);
+  if (q.location_id) w.push(sql`m.location_id = ${q.location_id}`);
+  if (q.warehouse_id) w.push(sql`m.warehouse_id = ${q.warehouse_id}`);
+  if (q.reason) w.push(sql`m.reason = ${q.reason}`);
+  if (q.document_number) w.push(sql`m.document_number = ${q.document_number}`);
+  if (q.date_from) w.push(sql`m.created_at >= ${taipeiStart(q.date_from)}::timestamptz`);
+  if (q.date_to) w.push(sql`m.created_at < ${taipeiStart(addDays(q.date_to, 1))}::timestamptz`);
+  return sql.join(w, sql` and `);
+}
+
+const MOVEMENT_SELECT = sql`
+  select m.id, ${iso('m.created_at')} as created_at, m.product_id, p.number as product_number, p.name as product_name,
+    w.code as warehouse_code, m.location_id, l.code as location_code, m.expiry_date::text as expiry_date, m.quantity,
+    m.on_hand_after, m.reason, m.document_type, m.document_number, u.name as user_name, m.note`;
+
+/**
+ * Newest first. Joins happen after the page is cut from the ledger alone (the inner query walks an index and stops
+ * at offset + page size), so a page costs the same with a million rows as with a thousand. The count stops at the cap.
+ */
+export async function stockLog(ex: Executor, customerId: string, q: TStockLogQuery) {
+  const where = logWhere(customerId, q);
+  const [n] = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from (select 1 from stock_movements m where ${where} limit ${STOCK_LOG_COUNT_CAP + 1}) c`,
+  );
+  const count = Number(n?.n ?? 0);
+  const offset = (q.page - 1) * q.page_size;
+  if (offset >= STOCK_LOG_COUNT_CAP) return { count: STOCK_LOG_COUNT_CAP, capped: true, rows: [] };
+  const rows = await movementRows(ex, where, q.page_size, offset);
+  return { count: Math.min(count, STOCK_LOG_COUNT_CAP), capped: count > STOCK_LOG_COUNT_CAP, rows };
+}
+
+async function movementRows(ex: Executor, where: SQL, limit: number, offset: number) {
+  return queryRows<TMovementRaw>(
+    ex,
+    sql`${MOVEMENT_SELECT}
+        from (select * from stock_movements m where ${where} order by m.created_at desc, m.id desc
+              limit ${limit} offset ${offset}) m
+          join products p on p.id = m.product_id
+          join storage_locations l on l.id = m.location_id
+          join warehouses w on w.id = m.warehouse_id
+          left join users u on u.id = m.user_id
+        order by m.created_at desc, m.id desc`,
+  );
+}
+
+export async function stockLogExport(ex: Executor, customerId: string, q: TStockLogQuery, limit: number) {
+  return movementRows(ex, logWhere(customerId, q), limit, 0);
+}
+
+// ---- transfers -----------------------------------------------------------------------------------------------
+
+export async function insertTransfer(ex: Executor, values: typeof stock_transfers.$inferInsert) {
+  const [row] = await ex.insert(stock_transfers).values(values).returning();
+  return row!;
+}
+
+export async function findLocations(ex: Executor, customerId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return ex
+    .select()
+    .from(storage_locations)
+    .where(and(eq(storage_locations.customer_id, customerId), inArray(storage_locations.id, [...new Set(ids)])));
+}

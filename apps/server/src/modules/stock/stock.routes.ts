@@ -1,0 +1,38 @@
+import { stockRoutes as r } from '@wms/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TAppDeps } from '../../platform/deps';
+import { route } from '../../platform/http';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
+import * as service from './stock.service';
+
+const LOG_COLUMNS: TSheetColumn[] = [
+  { key: 'created_at', width: 22 },
+  { key: 'product_number', width: 16 },
+  { key: 'product_name', width: 28 },
+  { key: 'warehouse_code', width: 10 },
+  { key: 'location_code', width: 14 },
+  { key: 'expiry_date', width: 12 },
+  { key: 'quantity', width: 10 },
+  { key: 'on_hand_after', width: 12 },
+  { key: 'reason', width: 16 },
+  { key: 'document_number', width: 18 },
+  { key: 'user_name', width: 16 },
+  { key: 'note', width: 24 },
+];
+
+export function registerStockRoutes(app: FastifyInstance, deps: TAppDeps): void {
+  const d = { db: deps.database.db };
+  const t = deps.tokens;
+  route(app, t, r.productStock, ({ actor, query }) => service.productStock(d, actor, query));
+  route(app, t, r.productLocation, ({ actor, query }) => service.productLocations(d, actor, query));
+  route(app, t, r.locationStock, ({ actor, query }) => service.locationStock(d, actor, query));
+  route(app, t, r.stockLog, ({ actor, query }) => service.stockLog(d, actor, query));
+  route(app, t, r.exportStockLog, async ({ actor, query, lang, reply }) => {
+    const rows = await service.exportStockLog(d, actor, query);
+    return sendXlsx(reply, 'stock-log.xlsx', await writeWorkbook('stock-log', LOG_COLUMNS, rows, lang));
+  });
+  route(app, t, r.transfer, ({ actor, body }) => service.transferOne(d, actor, body));
+  route(app, t, r.multiTransfer, ({ actor, body }) => service.transferMany(d, actor, body));
+  route(app, t, r.expiryCandidates, ({ actor, query }) => service.expiryCandidates(d, actor, query));
+  route(app, t, r.expiryTransfer, ({ actor, body }) => service.transferExpired(d, actor, body));
+}
