@@ -26,7 +26,7 @@ const HOSTILE_STRINGS = [
   '𠜎𠜱𠝹𠱓',
   '../../etc/passwd',
   '%00%ff',
-  '${7*7}{{7*7}}',
+  `\${7*7}{{7*7}}`,
 ];
 
 async function databaseFingerprint(): Promise<string> {
