@@ -1,9 +1,44 @@
-/** Placeholder until the web shell (issue #3) lands: proves the build and the server's static serving. */
-export function App() {
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { DataRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from './shared/api/query-client';
+import { loadLocale } from './shared/preferences/locale';
+import { getPreferences, subscribePreferences } from './shared/preferences/preferences';
+
+/** Providers: TanStack Query, antd (locale + light/dark theme), the router. */
+export function App({ router, initialLocale }: { router: DataRouter; initialLocale: Locale }) {
+  const prefs = useSyncExternalStore(subscribePreferences, getPreferences);
+  const [locale, setLocale] = useState(initialLocale);
+
+  useEffect(() => {
+    let live = true;
+    void loadLocale(prefs.language).then((l) => {
+      if (live) setLocale(l);
+    });
+    return () => {
+      live = false;
+    };
+  }, [prefs.language]);
+
+  const dark = prefs.theme === 'dark';
+  useEffect(() => {
+    document.documentElement.dataset.theme = prefs.theme;
+    document.documentElement.style.colorScheme = prefs.theme;
+  }, [prefs.theme]);
+
   return (
-    <main style={{ fontFamily: 'sans-serif', padding: 32 }}>
-      <h1>WMS</h1>
-      <p>倉儲管理系統</p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={locale}
+        theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }}
+      >
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }

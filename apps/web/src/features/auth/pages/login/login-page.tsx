@@ -1,0 +1,107 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { ZEmail, ZLoginRequest, ZOtp } from '@wms/contracts';
+import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useFormErrors } from '../../../../shared/forms/use-form-errors';
+import { zodRule } from '../../../../shared/forms/zod-rule';
+import { startSession, useLogin, useVerifyOtp } from '../../api';
+
+interface TCredentials {
+  email: string;
+  password: string;
+}
+
+/** /login: e-mail and password, then the six-digit code when two-step login is on. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TCredentials>();
+  const [otpForm] = Form.useForm<{ otp: string }>();
+  const [pendingUser, setPendingUser] = useState<string | null>(null);
+  const login = useLogin();
+  const verify = useVerifyOtp();
+  const credentialErrors = useFormErrors(form);
+  const otpErrors = useFormErrors(otpForm);
+
+  const onLogin = async (values: TCredentials) => {
+    credentialErrors.clearError();
+    try {
+      const res = await login.mutateAsync(values);
+      if (res.status === 'otp') {
+        setPendingUser(res.user_id);
+        return;
+      }
+      startSession(res);
+      await navigate('/', { replace: true });
+    } catch (err) {
+      credentialErrors.showError(err);
+    }
+  };
+
+  const onVerify = async ({ otp }: { otp: string }) => {
+    if (!pendingUser) return;
+    otpErrors.clearError();
+    try {
+      startSession(await verify.mutateAsync({ user_id: pendingUser, otp }));
+      await navigate('/', { replace: true });
+    } catch (err) {
+      otpErrors.showError(err);
+    }
+  };
+
+  if (pendingUser) {
+    return (
+      <Card title={t('login.otpTitle')} data-testid="otp-step">
+        <Typography.Paragraph type="secondary">{t('login.otpHint')}</Typography.Paragraph>
+        {otpErrors.formError}
+        <Form form={otpForm} layout="vertical" onFinish={onVerify} requiredMark={false}>
+          <Form.Item name="otp" label={t('login.otp')} rules={[zodRule('otp', ZOtp)]}>
+            <Input.OTP length={6} autoFocus formatter={(v) => v.replace(/\D/g, '')} />
+          </Form.Item>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Button type="primary" htmlType="submit" block loading={verify.isPending}>
+              {t('login.otpSubmit')}
+            </Button>
+            <Button
+              type="link"
+              block
+              onClick={() => {
+                setPendingUser(null);
+                otpForm.resetFields();
+              }}
+            >
+              {t('login.back')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+    );
+  }
+
+  return (
+    <Card title={t('login.title')}>
+      {credentialErrors.formError}
+      <Form<TCredentials> form={form} layout="vertical" onFinish={onLogin} requiredMark={false}>
+        <Form.Item name="email" label={t('login.email')} rules={[zodRule('email', ZEmail)]}>
+          <Input prefix={<MailOutlined />} autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[zodRule('password', ZLoginRequest.shape.password)]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+        <Link to="/register">{t('login.register')}</Link>
+        <Link to="/format-password">{t('login.forgot')}</Link>
+      </div>
+    </Card>
+  );
+}

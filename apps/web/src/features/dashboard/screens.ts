@@ -1,0 +1,5 @@
+import { defineScreens } from '../../routes/screens';
+
+export default defineScreens({
+  '/dashboard': () => import('./pages/dashboard/dashboard-page'),
+});

@@ -1,0 +1,6 @@
+import { defineScreens } from '../../routes/screens';
+
+export default defineScreens({
+  '/privacy': () => import('./pages/privacy-page'),
+  '/service-rule': () => import('./pages/service-rule-page'),
+});

@@ -1,0 +1,135 @@
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  FileProtectOutlined,
+  HistoryOutlined,
+  ImportOutlined,
+  LogoutOutlined,
+  RollbackOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+} from '@ant-design/icons';
+import { Layout, Menu, type MenuProps, theme } from 'antd';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import type { TMainPath } from '../routes/route-table';
+import { screenTitle } from '../routes/screen-title';
+import { PreferenceControls } from '../shared/preferences/preference-controls';
+import { PageLoading } from '../shared/ui/page-loading';
+import { groupOf, MENU_GROUPS } from './menu';
+import { UserMenu, useLogout } from './user-menu';
+
+const GROUP_ICONS: Record<string, ReactNode> = {
+  basic: <SettingOutlined />,
+  product: <AppstoreOutlined />,
+  inbound: <ImportOutlined />,
+  return: <RollbackOutlined />,
+  order: <ShoppingCartOutlined />,
+  stock: <DatabaseOutlined />,
+  analysis: <BarChartOutlined />,
+  purchase: <ShoppingOutlined />,
+  account: <SafetyCertificateOutlined />,
+  api: <ApiOutlined />,
+  store: <ShopOutlined />,
+  manual: <BookOutlined />,
+  terms: <FileProtectOutlined />,
+  version: <HistoryOutlined />,
+};
+
+/** The main area's frame: the menu groups of spec §2.8, a header with language, theme and user menu. */
+export function MainLayout() {
+  const { t } = useTranslation(['nav', 'common']);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const { token } = theme.useToken();
+  const [openKeys, setOpenKeys] = useState<string[]>(() => [groupOf(pathname) ?? 'basic']);
+
+  useEffect(() => {
+    const g = groupOf(pathname);
+    if (g) setOpenKeys((keys) => (keys.includes(g) ? keys : [...keys, g]));
+  }, [pathname]);
+
+  const label = (item: string) =>
+    item.startsWith('/user-manual')
+      ? t(`nav:manualLinks.${item.split('/')[2] || 'index'}` as never)
+      : screenTitle(item as TMainPath);
+
+  const items: MenuProps['items'] = [
+    { key: '/dashboard', icon: <DashboardOutlined />, label: screenTitle('/dashboard') },
+    ...MENU_GROUPS.map((g) =>
+      g.key === 'version'
+        ? { key: g.items[0]!, icon: GROUP_ICONS[g.key], label: t(`nav:groups.${g.key}` as never) }
+        : {
+            key: g.key,
+            icon: GROUP_ICONS[g.key],
+            label: t(`nav:groups.${g.key}` as never),
+            children: g.items.map((item) => ({ key: item, label: label(item) })),
+          },
+    ),
+    { key: 'logout', icon: <LogoutOutlined />, label: t('nav:groups.logout'), danger: true },
+  ];
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={232}
+        breakpoint="lg"
+        collapsible
+        theme="dark"
+        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        data-testid="main-menu"
+      >
+        <Link
+          to="/dashboard"
+          style={{ display: 'block', color: '#fff', fontWeight: 600, fontSize: 18, padding: '16px 24px' }}
+        >
+          {t('common:app.short')}
+        </Link>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={[pathname]}
+          openKeys={openKeys}
+          onOpenChange={setOpenKeys}
+          onClick={({ key }) => {
+            if (key === 'logout') void logout();
+            else void navigate(key);
+          }}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            padding: '0 24px',
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <span style={{ fontWeight: 600 }}>{t('common:app.name')}</span>
+          <span style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+            <PreferenceControls />
+            <UserMenu />
+          </span>
+        </Layout.Header>
+        <Layout.Content style={{ margin: 24 }}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,32 @@
+import { Alert, type FormInstance } from 'antd';
+import { useCallback, useState } from 'react';
+import { errorField, errorText } from './error-text';
+
+/**
+ * Show a failed call on the form: the server's translated error under its field (`params.field`) when the form
+ * has that field, otherwise in an alert above the form (render `formError`).
+ */
+export function useFormErrors(form: FormInstance) {
+  const [message, setMessage] = useState<string | null>(null);
+
+  const showError = useCallback(
+    (err: unknown) => {
+      const text = errorText(err);
+      const field = errorField(err);
+      const names = Object.keys(form.getFieldsValue(true) as object);
+      if (field && names.includes(field)) {
+        form.setFields([{ name: field, errors: [text] }]);
+        setMessage(null);
+      } else {
+        setMessage(text);
+      }
+    },
+    [form],
+  );
+  const clearError = useCallback(() => setMessage(null), []);
+
+  const formError = message ? (
+    <Alert type="error" showIcon title={message} data-testid="form-error" style={{ marginBottom: 16 }} />
+  ) : null;
+  return { showError, clearError, formError };
+}

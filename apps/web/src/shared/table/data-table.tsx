@@ -1,0 +1,164 @@
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Empty, Form, Input, Space, Table } from 'antd';
+import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExcelExport } from '../excel/use-excel-export';
+import type { TCell } from '../excel/xlsx';
+import { errorText } from '../forms/error-text';
+import { emptyKind, fetchAllPages, PAGE_SIZES, type TPageResult, type TTableQuery, toOrdering } from './list-query';
+
+export interface TDataColumn<T> extends ColumnType<T> {
+  /** Column value in the Excel export (default: the `dataIndex` value). */
+  exportValue?: (row: T) => TCell;
+  /** Leave the column out of the export (e.g. action buttons). */
+  noExport?: boolean;
+}
+
+export interface TDataTableProps<T> {
+  /** Query key prefix (from the feature's query-key factory); the list query is appended. */
+  queryKey: readonly unknown[];
+  fetchPage: (query: TTableQuery, signal?: AbortSignal) => Promise<TPageResult<T>>;
+  columns: TDataColumn<T>[];
+  rowKey: string | ((row: T) => string);
+  /** Extra search-form fields (antd Form.Item); their values become query parameters. */
+  filters?: ReactNode;
+  searchPlaceholder?: string;
+  /** Show the "export Excel" button: every row of the current search, in the visible columns. */
+  excel?: { fileName: string };
+  toolbar?: ReactNode;
+  initialPageSize?: (typeof PAGE_SIZES)[number];
+}
+
+function cellValue<T>(row: T, col: TDataColumn<T>): TCell {
+  if (col.exportValue) return col.exportValue(row);
+  // dataIndex is a deep recursive type over T in antd: read it as unknown, or tsc explodes on generic T.
+  const index: unknown = col.dataIndex;
+  const path: unknown[] = Array.isArray(index) ? index : index === undefined ? [] : [index];
+  let v: unknown = row;
+  for (const key of path) v = (v as Record<string, unknown> | null)?.[key as string];
+  return v === undefined || v === null || typeof v === 'object' ? '' : (v as TCell);
+}
+
+/**
+ * The list widget of every screen: server-side paging (10/25/50/100), sorting (`ordering`), a search form,
+ * the empty states of spec §8 and an Excel export of the whole result.
+ */
+export function DataTable<T extends object>(props: TDataTableProps<T>) {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [query, setQuery] = useState<TTableQuery>({ page: 1, page_size: props.initialPageSize ?? PAGE_SIZES[0] });
+  const { exportExcel, exporting } = useExcelExport<T>();
+
+  const list = useQuery({
+    queryKey: [...props.queryKey, 'list', query],
+    queryFn: ({ signal }) => props.fetchPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const onChange = (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const ordering = toOrdering(s?.column?.key ?? s?.field, s?.order);
+    const pageSize = pagination.pageSize ?? query.page_size;
+    setQuery((q) => ({
+      ...q,
+      page: pageSize !== q.page_size || ordering !== q.ordering ? 1 : (pagination.current ?? 1),
+      page_size: pageSize,
+      ordering,
+    }));
+  };
+
+  const onSearch = (values: Record<string, unknown>) => {
+    const search = typeof values.search === 'string' && values.search.trim() ? values.search.trim() : undefined;
+    setQuery((q) => ({ page: 1, page_size: q.page_size, ordering: q.ordering, ...values, search }));
+  };
+
+  const onExport = async () => {
+    if (!props.excel) return;
+    try {
+      const rows = await fetchAllPages((q) => props.fetchPage(q), query);
+      const columns = props.columns
+        .filter((c) => !c.noExport)
+        .map((c) => ({
+          title: typeof c.title === 'string' ? c.title : String(c.key ?? ''),
+          value: (r: T) => cellValue(r, c),
+        }));
+      await exportExcel({ fileName: props.excel.fileName, columns, rows });
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+
+  const empty = emptyKind(query);
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Form form={form} layout="inline" onFinish={onSearch} data-testid="table-search" style={{ rowGap: 8 }}>
+        <Form.Item name="search">
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={props.searchPlaceholder ?? t('table.searchPlaceholder')}
+            aria-label={t('table.search')}
+          />
+        </Form.Item>
+        {props.filters}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('actions.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onSearch({});
+              }}
+            >
+              {t('actions.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+        <Form.Item style={{ marginInlineStart: 'auto' }}>
+          <Space>
+            {props.toolbar}
+            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label={t('actions.refresh')} />
+            {props.excel ? (
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()}>
+                {t('table.export')}
+              </Button>
+            ) : null}
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<T>
+        rowKey={props.rowKey}
+        columns={props.columns}
+        dataSource={list.data?.results ?? []}
+        loading={list.isFetching}
+        onChange={onChange}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: list.isError ? (
+            <Empty description={errorText(list.error)} />
+          ) : (
+            <Empty
+              data-testid="table-empty"
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={empty === 'notFound' ? t('states.notFound') : t('states.noData')}
+            />
+          ),
+        }}
+        pagination={{
+          current: query.page,
+          pageSize: query.page_size,
+          total: list.data?.count ?? 0,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showTotal: (total) => t('table.total', { count: total }),
+        }}
+      />
+    </Space>
+  );
+}
