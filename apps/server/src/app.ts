@@ -9,8 +9,10 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerCompanyRoutes } from './modules/company/company.routes';
 import { registerInboundRoutes } from './modules/inbound/inbound.routes';
+import { registerLabelRoutes } from './modules/labels/labels.routes';
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
+import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
@@ -25,8 +27,10 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerCatalogRoutes,
   registerCompanyRoutes,
   registerPartnerRoutes,
+  registerLabelRoutes,
   registerInboundRoutes,
   registerStockRoutes,
+  registerStocktakeRoutes,
 ];
 
 const REDACT = ['req.headers.authorization', 'req.body.password', 'req.body.refresh', 'req.body.otp'];

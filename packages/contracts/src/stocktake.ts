@@ -181,6 +181,8 @@ export const ZStocktakeScannedLocation = z.object({
   round: z.number().int(),
   /** Server time of the scan: the count's book quantities are the ledger's at this moment. */
   scanned_at: z.string(),
+  /** Whether this location has anything to count in the open round (review and third rounds recount some only). */
+  in_round: z.boolean(),
   /** Already counted in this round (a new count replaces it). */
   counted_at: z.string().nullable(),
   /** The products expected here in this round (no book quantities: counts are blind). */
