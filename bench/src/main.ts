@@ -1,0 +1,295 @@
+/**
+ * `npm run bench`: figures for speed and scale, printed as a table and written to bench/results/latest.json.
+ * Flags: --quick (small data set, short load runs), --only=<step,step> (generate is always run).
+ * Steps: check (invariant check over the ledger), api (HTTP load on PostgreSQL and PGlite), web (JS sizes),
+ * plus the steps registered in STEPS below. Benchmarks report; they never assert times.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, queryRows, type TDatabase } from '../../apps/server/src/db/client';
+import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.invariants';
+import { countRows, generateData, SCALES, type TSellerData } from './generate';
+import { loadTest, type TLoadResult } from './load';
+import { webFigures } from './web';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const quick = process.argv.includes('--quick');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const want = (step: string) => !only || only.includes(step);
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+export interface TReport {
+  when: string;
+  machine: { cpus: number; model: string; memory_gb: number; node: string; platform: string };
+  scale: string;
+  rows: Record<string, number>;
+  figures: Array<{ group: string; name: string; value: number | string; unit: string; note?: string }>;
+  load: TLoadResult[];
+}
+
+const report: TReport = {
+  when: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model ?? 'unknown',
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  },
+  scale: quick ? 'quick' : 'default',
+  rows: {},
+  figures: [],
+  load: [],
+};
+export const figure = (group: string, name: string, value: number | string, unit: string, note?: string) =>
+  report.figures.push({ group, name, value, unit, ...(note ? { note } : {}) });
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Start the real server (tsx main.ts) on a database; resolves once /api/health/ answers. */
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; proc: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const proc = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/api/health/`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    proc,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+async function login(url: string, seller: TSellerData): Promise<string> {
+  const res = await fetch(`${url}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: seller.email, password: seller.password }),
+  });
+  const body = (await res.json()) as { access?: string };
+  if (!body.access) throw new Error(`bench login failed: ${JSON.stringify(body)}`);
+  return body.access;
+}
+
+/** The API-under-load endpoints; each returns the autocannon options for one run. */
+async function apiLoad(
+  engine: string,
+  url: string,
+  seller: TSellerData,
+  productId: string,
+  database: TDatabase | null,
+) {
+  const token = await login(url, seller);
+  const auth = { authorization: `Bearer ${token}` };
+  const seconds = quick ? 3 : 10;
+  const runs = [
+    { name: 'product stock page', url: `${url}/api/product-stock/?page=3&page_size=25&search=SKU00` },
+    {
+      name: 'order list (status + date filters)',
+      url: `${url}/api/outbound-orders/?page=2&page_size=25&status=closed&ordering=-created_at`,
+    },
+    { name: 'stock log page (one product)', url: `${url}/api/stock-log/?page=1&page_size=25&product_id=${productId}` },
+    { name: 'stock log page (all)', url: `${url}/api/stock-log/?page=5&page_size=25` },
+  ];
+  for (const r of runs) {
+    const result = await loadTest({ name: r.name, engine, url: r.url, headers: auth, seconds });
+    report.load.push(result);
+    log(
+      `${engine} ${r.name}: ${result.rps} req/s p50 ${result.p50} ms p99 ${result.p99} ms (${result.non2xx} non-2xx)`,
+    );
+  }
+  const loginRun = await loadTest({
+    name: 'login (scrypt)',
+    engine,
+    url: `${url}/api/login/`,
+    method: 'POST',
+    body: JSON.stringify({ email: seller.email, password: seller.password }),
+    // scrypt makes each login cost tens of ms of CPU: a short window would end before the first wave of 50 returns.
+    seconds: Math.max(seconds, 10),
+  });
+  report.load.push(loginRun);
+  log(`${engine} login: ${loginRun.rps} req/s p99 ${loginRun.p99} ms`);
+  for (const step of API_EXTRA) await step(engine, url, token, seller, database, report);
+}
+
+/** More API load runs registered by other benches (e.g. scan-to-pack). */
+export const API_EXTRA: Array<
+  (
+    engine: string,
+    url: string,
+    token: string,
+    seller: TSellerData,
+    database: TDatabase | null,
+    report: TReport,
+  ) => Promise<void>
+> = [];
+
+async function someProductId(database: TDatabase, customerId: string): Promise<string> {
+  const rows = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from products where customer_id = ${customerId} order by number limit 1 offset 17`,
+  );
+  return rows[0]!.id;
+}
+
+/** Benches that need the PostgreSQL data set (allocation, import, …); registered in steps.ts. */
+export const STEPS: Array<{
+  name: string;
+  run: (ctx: { database: TDatabase; url: string; sellers: TSellerData[]; quick: boolean }) => Promise<void>;
+}> = [];
+
+async function main(): Promise<void> {
+  // @ts-expect-error plain ESM helper shared with the test runner
+  const { startCluster } = (await import('../../scripts/pg-cluster.mjs')) as {
+    startCluster(): Promise<{ url: string; stop(): void }>;
+  };
+  try {
+    await import('./steps');
+  } catch (err) {
+    log(`no extra steps (${(err as Error).message})`);
+  }
+  const scale = SCALES[quick ? 'quick' : 'default'];
+  const cluster = process.env.BENCH_DATABASE_URL ? null : await startCluster();
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
+  const dbName = `wms_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  const databaseUrl = u.toString();
+  const database = await openDatabase({ databaseUrl, poolSize: 10 });
+  const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'wms-bench-pglite-'));
+  try {
+    await migrateDatabase(database);
+    let t0 = Date.now();
+    const sellers = await generateData(database.db, scale, log);
+    figure('data', 'generate data set (PostgreSQL)', ((Date.now() - t0) / 1000).toFixed(1), 's');
+    report.rows = await countRows(database.db);
+    log(`rows: ${JSON.stringify(report.rows)}`);
+
+    if (want('check')) {
+      t0 = Date.now();
+      const violations = await checkStockInvariants(database.db);
+      figure(
+        'stock',
+        `check:stock over ${report.rows.stock_movements} ledger rows`,
+        Date.now() - t0,
+        'ms',
+        `${violations.length} violations`,
+      );
+    }
+
+    if (want('api')) {
+      const server = await startServer({
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wms-bench-data-')),
+      });
+      try {
+        await apiLoad(
+          'postgres',
+          server.url,
+          sellers[0]!,
+          await someProductId(database, sellers[0]!.customerId),
+          database,
+        );
+        for (const step of STEPS) if (want(step.name)) await step.run({ database, url: server.url, sellers, quick });
+        if (want('web')) {
+          const s0 = sellers[0]!;
+          const web = await webFigures(root, {
+            url: server.url,
+            email: s0.email,
+            password: s0.password,
+            orders: scale.historicalOrdersPerSeller,
+          });
+          for (const f of web) figure('web', f.name, f.value, f.unit, f.note);
+        }
+      } finally {
+        await server.stop();
+      }
+      // PGlite: the embedded engine, on the quick data set (generating millions of rows in WASM takes too long).
+      const lite = await openDatabase({ dataDir: pgliteDir });
+      await migrateDatabase(lite);
+      t0 = Date.now();
+      const liteSellers = await generateData(lite.db, SCALES.quick, log);
+      figure('data', 'generate quick data set (PGlite)', ((Date.now() - t0) / 1000).toFixed(1), 's');
+      const liteProduct = await someProductId(lite, liteSellers[0]!.customerId);
+      await lite.close(); // PGlite is one process: the server opens it next
+      const liteServer = await startServer({ DATABASE_URL: '', DATA_DIR: pgliteDir });
+      try {
+        await apiLoad('pglite (quick data)', liteServer.url, liteSellers[0]!, liteProduct, null);
+      } finally {
+        await liteServer.stop();
+      }
+    } else {
+      for (const step of STEPS) if (want(step.name)) await step.run({ database, url: '', sellers, quick });
+    }
+  } finally {
+    await database.close();
+    rmSync(pgliteDir, { recursive: true, force: true });
+    cluster?.stop();
+  }
+  printReport();
+}
+
+function printReport(): void {
+  const dir = path.join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    `\nBenchmarks (${report.scale} scale) on ${report.machine.cpus} × ${report.machine.model}, ${report.machine.memory_gb} GiB, Node ${report.machine.node}`,
+  );
+  console.log(
+    'rows:',
+    Object.entries(report.rows)
+      .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+      .join(', '),
+  );
+  console.log('\n| group | figure | value | unit | note |\n|---|---|---:|---|---|');
+  for (const f of report.figures) console.log(`| ${f.group} | ${f.name} | ${f.value} | ${f.unit} | ${f.note ?? ''} |`);
+  console.log(
+    '\n| engine | endpoint (50 connections) | req/s | p50 ms | p95 ms | p99 ms | non-2xx |\n|---|---|---:|---:|---:|---:|---:|',
+  );
+  for (const l of report.load)
+    console.log(`| ${l.engine} | ${l.name} | ${l.rps} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.non2xx + l.errors} |`);
+  console.log('\nwritten to bench/results/latest.json');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

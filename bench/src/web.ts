@@ -1,0 +1,134 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+export interface TWebFigure {
+  name: string;
+  value: number;
+  unit: string;
+  note?: string;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function ensureBuilt(root: string): string {
+  const dist = path.join(root, 'apps/web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    const r = spawnSync('npm', ['run', '-s', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('web build failed');
+  }
+  return dist;
+}
+
+/** gzip size of every JS file a page loads, measured from the built files the browser requested. */
+async function jsOfPage(
+  baseUrl: string,
+  dist: string,
+  steps: (page: import('@playwright/test').Page) => Promise<void>,
+): Promise<{ gzip: number; files: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage();
+    const seen = new Set<string>();
+    page.on('request', (req) => {
+      const u = new URL(req.url());
+      if (u.origin === new URL(baseUrl).origin && u.pathname.endsWith('.js')) seen.add(u.pathname);
+    });
+    await steps(page);
+    let gzip = 0;
+    for (const p of seen) {
+      const file = path.join(dist, decodeURIComponent(p));
+      if (existsSync(file)) gzip += gzipSync(readFileSync(file), { level: 9 }).length;
+    }
+    return { gzip, files: seen.size };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function logIn(
+  page: import('@playwright/test').Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[id$="email"]').fill(email);
+  await page.locator('input[id$="password"]').fill(password);
+  await page.locator('input[id$="password"]').press('Enter');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+}
+
+/**
+ * Web figures: gzip size of the JS the login page and the dashboard load, and the time until /deliver shows the
+ * first page of a seller's orders. Needs a running server with a seller (url, email, password).
+ */
+export async function webFigures(
+  root: string,
+  server: { url: string; email: string; password: string; orders: number } | null,
+): Promise<TWebFigure[]> {
+  const dist = ensureBuilt(root);
+  const out: TWebFigure[] = [];
+  if (!server) return out;
+  const loginJs = await jsOfPage(server.url, dist, async (page) => {
+    await page.goto(`${server.url}/login`);
+    await page.waitForLoadState('networkidle');
+  });
+  out.push({
+    name: 'JS loaded by /login (gzip)',
+    value: Math.round(loginJs.gzip / 102.4) / 10,
+    unit: 'kB',
+    note: `${loginJs.files} files`,
+  });
+  const dashJs = await jsOfPage(server.url, dist, async (page) => {
+    await logIn(page, server.url, server.email, server.password);
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForLoadState('networkidle');
+  });
+  out.push({
+    name: 'JS loaded by login → /dashboard (gzip)',
+    value: Math.round(dashJs.gzip / 102.4) / 10,
+    unit: 'kB',
+    note: `${dashJs.files} files`,
+  });
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage();
+    await logIn(page, server.url, server.email, server.password);
+    const t0 = Date.now();
+    await page.goto(`${server.url}/deliver`);
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 60_000 });
+    out.push({
+      name: `/deliver first page with ${server.orders.toLocaleString('en')} orders (headless Chromium)`,
+      value: Date.now() - t0,
+      unit: 'ms',
+    });
+  } catch (err) {
+    out.push({
+      name: '/deliver first page',
+      value: -1,
+      unit: 'ms',
+      note: `not measured: ${(err as Error).message.split('\n')[0]}`,
+    });
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
