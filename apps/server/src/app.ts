@@ -10,7 +10,9 @@ import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerCompanyRoutes } from './modules/company/company.routes';
 import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerLabelRoutes } from './modules/labels/labels.routes';
+import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
+import { registerReturnRoutes } from './modules/returns/returns.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -30,7 +32,9 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerLabelRoutes,
   registerInboundRoutes,
   registerStockRoutes,
+  registerReturnRoutes,
   registerStocktakeRoutes,
+  registerOutboundRoutes,
 ];
 
 const REDACT = ['req.headers.authorization', 'req.body.password', 'req.body.refresh', 'req.body.otp'];

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './inbound';
 export * from './jobs';
 export * from './labels';
+export * from './outbound';
 export * from './partners';
 export * from './returns';
 export * from './routes';

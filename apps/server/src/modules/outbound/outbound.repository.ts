@@ -1,0 +1,854 @@
+import type { TOrderStatus } from '@wms/contracts';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows, type Tx } from '../../db/client';
+import {
+  collection_batches,
+  customers,
+  ecommerce_platforms,
+  logistics_providers,
+  order_import_forms,
+  outbound_column_settings,
+  outbound_order_lines,
+  outbound_orders,
+  outbound_pack_items,
+  outbound_packaging_uses,
+  outbound_serials,
+  packaging_materials,
+  product_components,
+  products,
+  warehouses,
+} from '../../db/schema';
+import { taipeiDay } from '../../platform/sequences';
+import { countAll } from '../warehouse/listing';
+
+export type TOrderRow = typeof outbound_orders.$inferSelect;
+export type TOrderInsert = typeof outbound_orders.$inferInsert;
+export type TBatchRow = typeof collection_batches.$inferSelect;
+export type TFormRow = typeof order_import_forms.$inferSelect;
+
+/** The document type of an order in the stock engine's reservations and ledger. */
+export const ORDER_DOCUMENT = 'outbound';
+
+// ---- orders ----
+
+// Qualified by hand: the subqueries must see the outer order row.
+const lineCount = sql<number>`(select count(*)::int from outbound_order_lines ol where ol.order_id = "outbound_orders"."id")`;
+const unitCount = sql<number>`(select coalesce(sum(ol.quantity), 0)::int from outbound_order_lines ol where ol.order_id = "outbound_orders"."id")`;
+
+/** An order with the codes and names the API shows next to its ids. */
+export const orderColumns = {
+  order: outbound_orders,
+  warehouse_code: warehouses.code,
+  provider_code: logistics_providers.code,
+  provider_name: logistics_providers.name,
+  platform_code: ecommerce_platforms.code,
+  platform_name: ecommerce_platforms.name,
+  batch_number: collection_batches.number,
+  line_count: lineCount,
+  unit_count: unitCount,
+};
+export type TOrderView = {
+  order: TOrderRow;
+  warehouse_code: string | null;
+  provider_code: string | null;
+  provider_name: string | null;
+  platform_code: string | null;
+  platform_name: string | null;
+  batch_number: string | null;
+  line_count: number;
+  unit_count: number;
+};
+
+function orderViews(ex: Executor) {
+  return ex
+    .select(orderColumns)
+    .from(outbound_orders)
+    .leftJoin(warehouses, eq(warehouses.id, outbound_orders.warehouse_id))
+    .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
+    .leftJoin(ecommerce_platforms, eq(ecommerce_platforms.id, outbound_orders.platform_id))
+    .leftJoin(collection_batches, eq(collection_batches.id, outbound_orders.batch_id));
+}
+
+export async function listOrderViews(
+  ex: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  window: { limit: number; offset: number },
+): Promise<{ rows: TOrderView[]; count: number }> {
+  const [rows, [total]] = await Promise.all([
+    orderViews(ex)
+      .where(where)
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset),
+    ex.select({ n: countAll }).from(outbound_orders).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findOrderViews(ex: Executor, customerId: string, ids: string[]): Promise<TOrderView[]> {
+  if (ids.length === 0) return [];
+  return orderViews(ex).where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
+}
+
+export async function findOrderView(ex: Executor, customerId: string, id: string): Promise<TOrderView | undefined> {
+  const [row] = await findOrderViews(ex, customerId, [id]);
+  return row;
+}
+
+/** An order by what a scanner or a user types: our number, the consignment number, or the platform's number. */
+export async function findOrderIdByCode(ex: Executor, customerId: string, code: string): Promise<string | undefined> {
+  const o = outbound_orders;
+  const rows = await ex
+    .select({ id: o.id, number: o.number, consignment: o.consignment_number })
+    .from(o)
+    .where(
+      and(
+        eq(o.customer_id, customerId),
+        or(eq(o.number, code), eq(o.consignment_number, code), eq(o.platform_order_number, code)),
+      ),
+    )
+    .limit(3);
+  const exact = rows.find((r) => r.number === code) ?? rows.find((r) => r.consignment === code) ?? rows[0];
+  return exact?.id;
+}
+
+/** Lock an order row for the rest of the transaction (status checks then see the latest status). */
+export async function lockOrder(tx: Tx, customerId: string, id: string): Promise<TOrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.id, id), eq(outbound_orders.customer_id, customerId)))
+    .for('update');
+  return row;
+}
+
+export async function insertOrders(tx: Tx, values: TOrderInsert[]): Promise<TOrderRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(outbound_orders).values(values).returning();
+}
+
+/** Insert orders whose platform order number is not there yet; returns the inserted ones (re-imports skip). */
+export async function insertOrdersSkippingDuplicates(
+  tx: Tx,
+  values: TOrderInsert[],
+): Promise<Array<{ id: string; number: string; platform_id: string | null; platform_order_number: string | null }>> {
+  if (values.length === 0) return [];
+  return tx.insert(outbound_orders).values(values).onConflictDoNothing().returning({
+    id: outbound_orders.id,
+    number: outbound_orders.number,
+    platform_id: outbound_orders.platform_id,
+    platform_order_number: outbound_orders.platform_order_number,
+  });
+}
+
+/** Platform order numbers (of one platform, or of no platform) that a seller already has. */
+export async function existingPlatformNumbers(
+  ex: Executor,
+  customerId: string,
+  platformId: string | null,
+  numbers: string[],
+): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const o = outbound_orders;
+  const rows = await ex
+    .select({ n: o.platform_order_number })
+    .from(o)
+    .where(
+      and(
+        eq(o.customer_id, customerId),
+        platformId ? eq(o.platform_id, platformId) : isNull(o.platform_id),
+        inArray(o.platform_order_number, numbers),
+      ),
+    );
+  return new Set(rows.map((r) => r.n!));
+}
+
+export async function updateOrder(tx: Tx, customerId: string, id: string, patch: Partial<TOrderInsert>) {
+  await tx
+    .update(outbound_orders)
+    .set(patch)
+    .where(and(eq(outbound_orders.id, id), eq(outbound_orders.customer_id, customerId)));
+}
+
+/**
+ * The status change of the workflow as one conditional statement: only from the allowed statuses. Zero rows
+ * (someone else changed the order first) is the caller's 409.
+ */
+export async function changeStatus(
+  tx: Tx,
+  customerId: string,
+  id: string,
+  from: readonly TOrderStatus[],
+  set: Partial<TOrderInsert> & { status: TOrderStatus },
+): Promise<TOrderRow | undefined> {
+  const [row] = await tx
+    .update(outbound_orders)
+    .set(set)
+    .where(
+      and(
+        eq(outbound_orders.id, id),
+        eq(outbound_orders.customer_id, customerId),
+        inArray(outbound_orders.status, [...from]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+// ---- lines ----
+
+export async function insertLines(tx: Tx, values: Array<typeof outbound_order_lines.$inferInsert>): Promise<void> {
+  for (let i = 0; i < values.length; i += 1000) await tx.insert(outbound_order_lines).values(values.slice(i, i + 1000));
+}
+
+export async function deleteLines(tx: Tx, customerId: string, orderId: string): Promise<void> {
+  await tx
+    .delete(outbound_order_lines)
+    .where(and(eq(outbound_order_lines.order_id, orderId), eq(outbound_order_lines.customer_id, customerId)));
+}
+
+export async function orderLines(ex: Executor, customerId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  const l = outbound_order_lines;
+  return ex
+    .select({
+      id: l.id,
+      order_id: l.order_id,
+      line_no: l.line_no,
+      product_id: l.product_id,
+      quantity: l.quantity,
+      unit_price: l.unit_price,
+      source_row: l.source_row,
+      product_number: products.number,
+      product_name: products.name,
+      product_type: products.type,
+      barcode: products.barcode,
+    })
+    .from(l)
+    .innerJoin(products, eq(products.id, l.product_id))
+    .where(and(eq(l.customer_id, customerId), inArray(l.order_id, orderIds)))
+    .orderBy(asc(l.order_id), asc(l.line_no));
+}
+
+// ---- what the stock engine holds for orders (read only) ----
+
+export interface TAllocationRow {
+  order_id: string;
+  balance_id: string;
+  product_id: string;
+  product_number: string;
+  product_name: string;
+  barcode: string | null;
+  location_id: string;
+  location_code: string;
+  pick_sequence: number;
+  expiry_date: string | null;
+  quantity: number;
+}
+
+/** The stock reserved for these orders, per pile, in walking order (pick sequence, then location code). */
+export async function orderAllocations(
+  ex: Executor,
+  customerId: string,
+  orderIds: string[],
+): Promise<TAllocationRow[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await queryRows<TAllocationRow>(
+    ex,
+    sql`select r.document_id as order_id, r.balance_id, b.product_id, p.number as product_number,
+          p.name as product_name, p.barcode, b.location_id, l.code as location_code, l.pick_sequence,
+          b.expiry_date::text as expiry_date, r.quantity
+        from stock_reservations r
+          join stock_balances b on b.id = r.balance_id
+          join storage_locations l on l.id = b.location_id
+          join products p on p.id = b.product_id
+        where r.customer_id = ${customerId} and r.document_type = ${ORDER_DOCUMENT}
+          and r.document_id in ${orderIds} and r.quantity > 0
+        order by l.pick_sequence, l.code, p.number, b.expiry_date nulls first`,
+  );
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity), pick_sequence: Number(r.pick_sequence) }));
+}
+
+/** What shipped with an order (its outbound ledger rows), per product and lot: returns put this back. */
+export async function shippedQuantities(ex: Executor, customerId: string, orderId: string) {
+  const rows = await queryRows<{ product_id: string; expiry_date: string | null; quantity: number }>(
+    ex,
+    sql`select m.product_id, m.expiry_date::text as expiry_date, (-sum(m.quantity))::int as quantity
+        from stock_movements m
+        where m.customer_id = ${customerId} and m.document_type = ${ORDER_DOCUMENT} and m.document_id = ${orderId}
+          and m.reason = 'outbound'
+        group by m.product_id, m.expiry_date
+        order by m.product_id, m.expiry_date nulls first`,
+  );
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
+}
+
+// ---- packing ----
+
+export async function insertPackItems(
+  tx: Tx,
+  customerId: string,
+  orderId: string,
+  items: Array<{ productId: string; expected: number }>,
+): Promise<void> {
+  if (items.length === 0) return;
+  await tx
+    .insert(outbound_pack_items)
+    .values(
+      items.map((i) => ({ customer_id: customerId, order_id: orderId, product_id: i.productId, expected: i.expected })),
+    )
+    .onConflictDoNothing();
+}
+
+export async function packItems(ex: Executor, customerId: string, orderId: string) {
+  const i = outbound_pack_items;
+  return ex
+    .select({
+      product_id: i.product_id,
+      expected: i.expected,
+      packed: i.packed,
+      product_number: products.number,
+      product_name: products.name,
+      barcode: products.barcode,
+      requires_serial: products.requires_serial,
+    })
+    .from(i)
+    .innerJoin(products, eq(products.id, i.product_id))
+    .where(and(eq(i.customer_id, customerId), eq(i.order_id, orderId)))
+    .orderBy(asc(products.number));
+}
+
+/** One more unit packed, only while fewer than expected are (an extra unit changes nothing). */
+export async function addPackedUnit(tx: Tx, customerId: string, orderId: string, productId: string): Promise<boolean> {
+  const rows = await tx
+    .update(outbound_pack_items)
+    .set({ packed: sql`${outbound_pack_items.packed} + 1` })
+    .where(
+      and(
+        eq(outbound_pack_items.customer_id, customerId),
+        eq(outbound_pack_items.order_id, orderId),
+        eq(outbound_pack_items.product_id, productId),
+        sql`${outbound_pack_items.packed} < ${outbound_pack_items.expected}`,
+      ),
+    )
+    .returning({ packed: outbound_pack_items.packed });
+  return rows.length === 1;
+}
+
+export async function resetPack(tx: Tx, customerId: string, orderId: string): Promise<void> {
+  await tx
+    .update(outbound_pack_items)
+    .set({ packed: 0 })
+    .where(and(eq(outbound_pack_items.customer_id, customerId), eq(outbound_pack_items.order_id, orderId)));
+  await tx
+    .delete(outbound_serials)
+    .where(and(eq(outbound_serials.customer_id, customerId), eq(outbound_serials.order_id, orderId)));
+}
+
+export async function deletePackItems(tx: Tx, customerId: string, orderId: string): Promise<void> {
+  await tx
+    .delete(outbound_pack_items)
+    .where(and(eq(outbound_pack_items.customer_id, customerId), eq(outbound_pack_items.order_id, orderId)));
+}
+
+// ---- serials (IMEI) ----
+
+export async function insertSerial(tx: Tx, values: typeof outbound_serials.$inferInsert): Promise<void> {
+  await tx.insert(outbound_serials).values(values);
+}
+
+/** The active (not returned) use of a serial, with its order number. */
+export async function findActiveSerial(ex: Executor, customerId: string, serial: string) {
+  const [row] = await ex
+    .select({ order_id: outbound_serials.order_id, order_number: outbound_orders.number })
+    .from(outbound_serials)
+    .innerJoin(outbound_orders, eq(outbound_orders.id, outbound_serials.order_id))
+    .where(
+      and(
+        eq(outbound_serials.customer_id, customerId),
+        eq(outbound_serials.serial, serial),
+        isNull(outbound_serials.returned_at),
+      ),
+    );
+  return row;
+}
+
+export const serialColumns = {
+  id: outbound_serials.id,
+  serial: outbound_serials.serial,
+  order_id: outbound_serials.order_id,
+  order_number: outbound_orders.number,
+  platform_order_number: outbound_orders.platform_order_number,
+  consignment_number: outbound_orders.consignment_number,
+  order_status: outbound_orders.status,
+  closed_at: outbound_orders.closed_at,
+  product_id: outbound_serials.product_id,
+  product_number: products.number,
+  product_name: products.name,
+  returned_at: outbound_serials.returned_at,
+  created_at: outbound_serials.created_at,
+};
+
+export async function listSerials(
+  ex: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  window: { limit: number; offset: number },
+) {
+  const base = () =>
+    ex
+      .select(serialColumns)
+      .from(outbound_serials)
+      .innerJoin(outbound_orders, eq(outbound_orders.id, outbound_serials.order_id))
+      .innerJoin(products, eq(products.id, outbound_serials.product_id));
+  const [rows, [total]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset),
+    ex
+      .select({ n: countAll })
+      .from(outbound_serials)
+      .innerJoin(outbound_orders, eq(outbound_orders.id, outbound_serials.order_id))
+      .innerJoin(products, eq(products.id, outbound_serials.product_id))
+      .where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function orderSerials(ex: Executor, customerId: string, orderId: string) {
+  return ex
+    .select(serialColumns)
+    .from(outbound_serials)
+    .innerJoin(outbound_orders, eq(outbound_orders.id, outbound_serials.order_id))
+    .innerJoin(products, eq(products.id, outbound_serials.product_id))
+    .where(and(eq(outbound_serials.customer_id, customerId), eq(outbound_serials.order_id, orderId)))
+    .orderBy(asc(outbound_serials.created_at), asc(outbound_serials.serial));
+}
+
+/** Mark (or unmark) the serials of an order as returned: a returned device may ship again. */
+export async function setSerialsReturned(tx: Tx, customerId: string, orderId: string, returned: boolean) {
+  await tx
+    .update(outbound_serials)
+    .set({ returned_at: returned ? new Date() : null })
+    .where(and(eq(outbound_serials.customer_id, customerId), eq(outbound_serials.order_id, orderId)));
+}
+
+// ---- packaging ----
+
+/** Take packaging material out of stock by one conditional statement; false when there is not enough. */
+export async function takePackaging(tx: Tx, customerId: string, id: string, quantity: number): Promise<boolean> {
+  const rows = await tx
+    .update(packaging_materials)
+    .set({ quantity: sql`${packaging_materials.quantity} - ${quantity}` })
+    .where(
+      and(
+        eq(packaging_materials.id, id),
+        eq(packaging_materials.customer_id, customerId),
+        sql`${packaging_materials.quantity} >= ${quantity}`,
+      ),
+    )
+    .returning({ id: packaging_materials.id });
+  return rows.length === 1;
+}
+
+export async function packagingExists(ex: Executor, customerId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ex
+    .select({ id: packaging_materials.id })
+    .from(packaging_materials)
+    .where(and(eq(packaging_materials.customer_id, customerId), inArray(packaging_materials.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertPackagingUses(tx: Tx, values: Array<typeof outbound_packaging_uses.$inferInsert>) {
+  if (values.length) await tx.insert(outbound_packaging_uses).values(values);
+}
+
+export async function orderPackaging(ex: Executor, customerId: string, orderId: string) {
+  return ex
+    .select({
+      packaging_material_id: outbound_packaging_uses.packaging_material_id,
+      code: packaging_materials.code,
+      name: packaging_materials.name,
+      quantity: outbound_packaging_uses.quantity,
+    })
+    .from(outbound_packaging_uses)
+    .innerJoin(packaging_materials, eq(packaging_materials.id, outbound_packaging_uses.packaging_material_id))
+    .where(and(eq(outbound_packaging_uses.customer_id, customerId), eq(outbound_packaging_uses.order_id, orderId)));
+}
+
+// ---- look-ups of other modules' rows (products, platforms, carriers, warehouses) ----
+
+export interface TProductInfo {
+  id: string;
+  number: string;
+  name: string;
+  barcode: string | null;
+  type: string;
+  status: string;
+  allow_shipping: boolean;
+  volume_required: boolean;
+  requires_serial: boolean;
+  default_logistics_provider_id: string | null;
+  component_count: number;
+}
+
+const productInfoColumns = {
+  id: products.id,
+  number: products.number,
+  name: products.name,
+  barcode: products.barcode,
+  type: products.type,
+  status: products.status,
+  allow_shipping: products.allow_shipping,
+  volume_required: products.volume_required,
+  requires_serial: products.requires_serial,
+  default_logistics_provider_id: products.default_logistics_provider_id,
+  component_count: sql<number>`(select count(*)::int from product_components pc where pc.product_id = "products"."id")`,
+};
+
+export async function productsByIds(ex: Executor, customerId: string, ids: string[]): Promise<TProductInfo[]> {
+  if (ids.length === 0) return [];
+  return ex
+    .select(productInfoColumns)
+    .from(products)
+    .where(and(eq(products.customer_id, customerId), inArray(products.id, [...new Set(ids)])));
+}
+
+/** Every product of a seller (imports resolve product numbers and barcodes against it). */
+export async function allProducts(ex: Executor, customerId: string): Promise<TProductInfo[]> {
+  return ex.select(productInfoColumns).from(products).where(eq(products.customer_id, customerId));
+}
+
+/** Single products a scan may mean: by product number or barcode. */
+export async function productsByCode(ex: Executor, customerId: string, code: string) {
+  return ex
+    .select({ id: products.id, number: products.number })
+    .from(products)
+    .where(and(eq(products.customer_id, customerId), or(eq(products.number, code), eq(products.barcode, code))));
+}
+
+export async function componentsOf(ex: Executor, customerId: string, kitIds: string[]) {
+  if (kitIds.length === 0) return [];
+  return ex
+    .select({
+      kit_id: product_components.product_id,
+      component_id: product_components.component_id,
+      quantity: product_components.quantity,
+    })
+    .from(product_components)
+    .where(and(eq(product_components.customer_id, customerId), inArray(product_components.product_id, kitIds)));
+}
+
+export async function platformsOf(ex: Executor, customerId: string) {
+  return ex
+    .select({ id: ecommerce_platforms.id, code: ecommerce_platforms.code, name: ecommerce_platforms.name })
+    .from(ecommerce_platforms)
+    .where(eq(ecommerce_platforms.customer_id, customerId));
+}
+
+export async function providersOf(ex: Executor, customerId: string) {
+  return ex
+    .select({
+      id: logistics_providers.id,
+      code: logistics_providers.code,
+      name: logistics_providers.name,
+      is_active: logistics_providers.is_active,
+      temperature_code: logistics_providers.temperature_code,
+      specification_code: logistics_providers.specification_code,
+      contract_type: logistics_providers.contract_type,
+    })
+    .from(logistics_providers)
+    .where(eq(logistics_providers.customer_id, customerId));
+}
+
+export async function warehousesOf(ex: Executor, customerId: string) {
+  return ex
+    .select({ id: warehouses.id, code: warehouses.code, address: warehouses.address })
+    .from(warehouses)
+    .where(eq(warehouses.customer_id, customerId))
+    .orderBy(asc(warehouses.code));
+}
+
+export async function companyOf(ex: Executor, customerId: string) {
+  const [row] = await ex
+    .select({ name: customers.name, phone: customers.phone, address: customers.invoice_address })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}
+
+// ---- collection batches ----
+
+export async function insertBatch(tx: Tx, values: typeof collection_batches.$inferInsert): Promise<TBatchRow> {
+  const [row] = await tx.insert(collection_batches).values(values).returning();
+  return row!;
+}
+
+/** Put exported, unbatched orders into a batch by one conditional statement; returns the ids that moved. */
+export async function assignBatch(tx: Tx, customerId: string, batchId: string, orderIds: string[]): Promise<string[]> {
+  const rows = await tx
+    .update(outbound_orders)
+    .set({ batch_id: batchId })
+    .where(
+      and(
+        eq(outbound_orders.customer_id, customerId),
+        inArray(outbound_orders.id, orderIds),
+        eq(outbound_orders.status, 'exported'),
+        isNull(outbound_orders.batch_id),
+      ),
+    )
+    .returning({ id: outbound_orders.id });
+  return rows.map((r) => r.id);
+}
+
+export async function unassignBatch(tx: Tx, customerId: string, batchId: string, orderIds: string[]) {
+  const rows = await tx
+    .update(outbound_orders)
+    .set({ batch_id: null })
+    .where(
+      and(
+        eq(outbound_orders.customer_id, customerId),
+        eq(outbound_orders.batch_id, batchId),
+        inArray(outbound_orders.id, orderIds),
+        inArray(outbound_orders.status, ['exported', 'online', 'cancel_export']),
+      ),
+    )
+    .returning({ id: outbound_orders.id });
+  return rows.map((r) => r.id);
+}
+
+const batchCounts = {
+  order_count: sql<number>`(select count(*)::int from outbound_orders o where o.batch_id = "collection_batches"."id")`,
+  exported_count: sql<number>`(select count(*)::int from outbound_orders o where o.batch_id = "collection_batches"."id" and o.status = 'exported')`,
+  online_count: sql<number>`(select count(*)::int from outbound_orders o where o.batch_id = "collection_batches"."id" and o.status = 'online')`,
+  closed_count: sql<number>`(select count(*)::int from outbound_orders o where o.batch_id = "collection_batches"."id" and o.status in ('closed', 'returned', 'closed_returned'))`,
+  unit_count: sql<number>`(select coalesce(sum(l.quantity), 0)::int from outbound_order_lines l join outbound_orders o on o.id = l.order_id where o.batch_id = "collection_batches"."id")`,
+};
+
+export type TBatchView = {
+  batch: TBatchRow;
+  warehouse_code: string | null;
+  order_count: number;
+  exported_count: number;
+  online_count: number;
+  closed_count: number;
+  unit_count: number;
+};
+
+function batchViews(ex: Executor) {
+  return ex
+    .select({ batch: collection_batches, warehouse_code: warehouses.code, ...batchCounts })
+    .from(collection_batches)
+    .leftJoin(warehouses, eq(warehouses.id, collection_batches.warehouse_id));
+}
+
+export async function listBatchViews(
+  ex: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  window: { limit: number; offset: number },
+): Promise<{ rows: TBatchView[]; count: number }> {
+  const [rows, [total]] = await Promise.all([
+    batchViews(ex)
+      .where(where)
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset),
+    ex.select({ n: countAll }).from(collection_batches).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findBatchView(ex: Executor, customerId: string, id: string): Promise<TBatchView | undefined> {
+  const [row] = await batchViews(ex).where(
+    and(eq(collection_batches.id, id), eq(collection_batches.customer_id, customerId)),
+  );
+  return row;
+}
+
+export async function lockBatch(tx: Tx, customerId: string, id: string): Promise<TBatchRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(collection_batches)
+    .where(and(eq(collection_batches.id, id), eq(collection_batches.customer_id, customerId)))
+    .for('update');
+  return row;
+}
+
+export async function batchOrderIds(ex: Executor, customerId: string, batchId: string): Promise<string[]> {
+  const rows = await ex
+    .select({ id: outbound_orders.id })
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.customer_id, customerId), eq(outbound_orders.batch_id, batchId)))
+    .orderBy(asc(outbound_orders.number));
+  return rows.map((r) => r.id);
+}
+
+export async function markBatchPicking(tx: Tx, customerId: string, id: string): Promise<void> {
+  await tx
+    .update(collection_batches)
+    .set({ picking_started_at: sql`coalesce(${collection_batches.picking_started_at}, now())` })
+    .where(and(eq(collection_batches.id, id), eq(collection_batches.customer_id, customerId)));
+}
+
+// ---- import forms and column settings ----
+
+export async function listForms(ex: Executor, customerId: string) {
+  return ex
+    .select({
+      form: order_import_forms,
+      platform_code: ecommerce_platforms.code,
+      platform_name: ecommerce_platforms.name,
+    })
+    .from(order_import_forms)
+    .leftJoin(ecommerce_platforms, eq(ecommerce_platforms.id, order_import_forms.platform_id))
+    .where(eq(order_import_forms.customer_id, customerId))
+    .orderBy(asc(order_import_forms.name), asc(order_import_forms.id));
+}
+
+export async function findForm(ex: Executor, customerId: string, id: string) {
+  const [row] = await ex
+    .select({
+      form: order_import_forms,
+      platform_code: ecommerce_platforms.code,
+      platform_name: ecommerce_platforms.name,
+    })
+    .from(order_import_forms)
+    .leftJoin(ecommerce_platforms, eq(ecommerce_platforms.id, order_import_forms.platform_id))
+    .where(and(eq(order_import_forms.id, id), eq(order_import_forms.customer_id, customerId)));
+  return row;
+}
+
+/** The saved layout of a channel (platform, or null for files without one). */
+export async function findFormForPlatform(ex: Executor, customerId: string, platformId: string | null) {
+  const [row] = await ex
+    .select()
+    .from(order_import_forms)
+    .where(
+      and(
+        eq(order_import_forms.customer_id, customerId),
+        platformId ? eq(order_import_forms.platform_id, platformId) : isNull(order_import_forms.platform_id),
+      ),
+    );
+  return row;
+}
+
+export async function insertForm(tx: Tx, values: typeof order_import_forms.$inferInsert): Promise<TFormRow> {
+  const [row] = await tx.insert(order_import_forms).values(values).returning();
+  return row!;
+}
+
+export async function updateForm(
+  tx: Tx,
+  customerId: string,
+  id: string,
+  patch: Partial<typeof order_import_forms.$inferInsert>,
+) {
+  await tx
+    .update(order_import_forms)
+    .set(patch)
+    .where(and(eq(order_import_forms.id, id), eq(order_import_forms.customer_id, customerId)));
+}
+
+export async function deleteForm(tx: Tx, customerId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(order_import_forms)
+    .where(and(eq(order_import_forms.id, id), eq(order_import_forms.customer_id, customerId)))
+    .returning({ id: order_import_forms.id });
+  return rows.length === 1;
+}
+
+export async function columnSettings(ex: Executor, customerId: string) {
+  return ex
+    .select({ screen: outbound_column_settings.screen, columns: outbound_column_settings.columns })
+    .from(outbound_column_settings)
+    .where(eq(outbound_column_settings.customer_id, customerId));
+}
+
+export async function saveColumnSettings(tx: Tx, customerId: string, screen: string, columns: string[]) {
+  await tx
+    .insert(outbound_column_settings)
+    .values({ customer_id: customerId, screen, columns })
+    .onConflictDoUpdate({
+      target: [outbound_column_settings.customer_id, outbound_column_settings.screen],
+      set: { columns, updated_at: new Date() },
+    });
+}
+
+// ---- numbers ----
+
+/**
+ * `count` consecutive document numbers in one statement (imports number thousands of orders): the same
+ * `doc_sequences` row and format as platform/sequences.ts nextDocumentNumber, advanced by `count` at once.
+ */
+export async function nextDocumentNumbers(
+  tx: Tx,
+  customerId: string,
+  prefix: string,
+  count: number,
+  now: Date = new Date(),
+): Promise<string[]> {
+  if (count === 0) return [];
+  const day = taipeiDay(now);
+  const rows = await queryRows<{ last_value: number }>(
+    tx,
+    sql`insert into doc_sequences (customer_id, prefix, day, last_value) values (${customerId}, ${prefix}, ${day}, ${count})
+        on conflict (customer_id, prefix, day) do update set last_value = doc_sequences.last_value + ${count}
+        returning last_value`,
+  );
+  const last = Number(rows[0]!.last_value);
+  return Array.from({ length: count }, (_, i) => `${prefix}${day}${String(last - count + 1 + i).padStart(4, '0')}`);
+}
+
+// ---- counts (/deliver-cnt) ----
+
+export async function countBy(
+  ex: Executor,
+  where: SQL,
+  key: SQL,
+): Promise<Array<{ key: string | null; count: number }>> {
+  const rows = await queryRows<{ key: string | null; count: number }>(
+    ex,
+    sql`select ${key} as key, count(*)::int as count from outbound_orders o
+        left join ecommerce_platforms pf on pf.id = o.platform_id
+        left join logistics_providers lp on lp.id = o.logistics_provider_id
+        where ${where} group by 1 order by 1 nulls last`,
+  );
+  return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
+}
+
+/** Orders holding any of these consignment numbers (imports check a file's numbers against them). */
+export async function ordersByConsignment(ex: Executor, customerId: string, numbers: string[]) {
+  if (numbers.length === 0) return [];
+  const rows = await ex
+    .select({
+      consignment_number: outbound_orders.consignment_number,
+      platform_id: outbound_orders.platform_id,
+      platform_order_number: outbound_orders.platform_order_number,
+    })
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.consignment_number, numbers)));
+  return rows as Array<{
+    consignment_number: string;
+    platform_id: string | null;
+    platform_order_number: string | null;
+  }>;
+}
+
+/** One page of orders without counting them all (exports walk pages). */
+export async function pageOrderViews(
+  ex: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  window: { limit: number; offset: number },
+): Promise<TOrderView[]> {
+  return orderViews(ex)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+}
