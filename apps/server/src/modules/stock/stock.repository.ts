@@ -270,7 +270,9 @@ export async function stockLog(ex: Executor, customerId: string, q: TStockLogQue
   const where = logWhere(customerId, q);
   const [n] = await queryRows<{ n: number }>(
     ex,
-    sql`select count(*)::int as n from (select 1 from stock_movements m where ${where} limit ${STOCK_LOG_COUNT_CAP + 1}) c`,
+    // Ordered like the indexes, so counting walks the newest index entries instead of the heap's oldest rows.
+    sql`select count(*)::int as n from (select 1 from stock_movements m where ${where}
+        order by m.created_at desc nulls last limit ${STOCK_LOG_COUNT_CAP + 1}) c`,
   );
   const count = Number(n?.n ?? 0);
   const offset = (q.page - 1) * q.page_size;
@@ -283,13 +285,13 @@ async function movementRows(ex: Executor, where: SQL, limit: number, offset: num
   return queryRows<TMovementRaw>(
     ex,
     sql`${MOVEMENT_SELECT}
-        from (select * from stock_movements m where ${where} order by m.created_at desc, m.id desc
+        from (select * from stock_movements m where ${where} order by m.created_at desc nulls last, m.id desc nulls last
               limit ${limit} offset ${offset}) m
           join products p on p.id = m.product_id
           join storage_locations l on l.id = m.location_id
           join warehouses w on w.id = m.warehouse_id
           left join users u on u.id = m.user_id
-        order by m.created_at desc, m.id desc`,
+        order by m.created_at desc nulls last, m.id desc nulls last`,
   );
 }
 
