@@ -3,12 +3,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { DEMO, E2E_PORT } from './helpers/accounts';
+
 const root = path.resolve(import.meta.dirname, '..');
-export const E2E_PORT = 3210;
-export const DEMO = {
-  customer: { email: 'demo@wms.local', password: 'demo-pass-123' },
-  employee: { email: 'staff@wms.local', password: 'staff-pass-123' },
-};
+
+export { DEMO, E2E_PORT };
 
 /** Build the web app, start the server on a fresh embedded database, and stop it afterwards. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -23,26 +22,30 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (build.status !== 0) throw new Error('web build failed');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
+  const env = {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEMO_CUSTOMER_EMAIL: DEMO.customer.email,
+    DEMO_CUSTOMER_PASSWORD: DEMO.customer.password,
+    DEMO_EMPLOYEE_EMAIL: DEMO.employee.email,
+    DEMO_EMPLOYEE_PASSWORD: DEMO.employee.password,
+    PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+    LOG_LEVEL: 'warn',
+  };
+  // Demo data plus one store and member (no store-admin API yet), written before the server opens the database.
+  const seed = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'e2e/seed-store.ts')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  if (seed.status !== 0) throw new Error('e2e seed failed');
   const server: ChildProcess = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
     [path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        DEMO_CUSTOMER_EMAIL: DEMO.customer.email,
-        DEMO_CUSTOMER_PASSWORD: DEMO.customer.password,
-        DEMO_EMPLOYEE_EMAIL: DEMO.employee.email,
-        DEMO_EMPLOYEE_PASSWORD: DEMO.employee.password,
-        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
+    { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const deadline = Date.now() + 60_000;
   for (;;) {

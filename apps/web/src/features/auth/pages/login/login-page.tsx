@@ -47,6 +47,7 @@ export default function LoginPage() {
       startSession(await verify.mutateAsync({ user_id: pendingUser, otp }));
       await navigate('/', { replace: true });
     } catch (err) {
+      otpForm.resetFields();
       otpErrors.showError(err);
     }
   };

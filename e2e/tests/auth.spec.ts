@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { DEMO } from '../helpers/accounts';
+import { mailCount, readMail } from '../helpers/mail';
+import { typeOtp } from '../helpers/otp';
+import { chooseLanguage, loginByApi, loginThroughUi, registerByApi } from '../helpers/session';
+import { totp } from '../helpers/totp';
+
+test('login with e-mail and password lands on the dashboard', async ({ page }) => {
+  await loginThroughUi(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard-welcome')).toContainText(DEMO.customer.name);
+});
+
+test('a wrong password shows the catalogue message in the chosen language', async ({ page }) => {
+  await loginThroughUi(page, { email: DEMO.customer.email, password: 'not-the-password' });
+  await expect(page.getByTestId('form-error')).toHaveText('登入帳號或密碼錯誤');
+  await chooseLanguage(page, 'English');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('form-error')).toHaveText('Incorrect login account or password');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the form checks the e-mail format with the contract schema before calling', async ({ page }) => {
+  await page.goto('/login');
+  await page.locator('#email').fill('not-an-email');
+  await page.locator('#password').fill('x');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('電子郵件 格式不正確')).toBeVisible();
+});
+
+test('register → the password arrives by mail → log in → change the password', async ({ page }) => {
+  const stamp = Date.now();
+  const email = `new${stamp}@example.com`;
+  await page.goto('/register');
+  await chooseLanguage(page, 'English');
+  await page.locator('#company_name').fill(`Acme ${stamp}`);
+  await page.locator('#name').fill('Ada Tester');
+  await page.locator('#email').fill(email);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByTestId('register-success')).toContainText(`The password has been sent to ${email}`);
+
+  const mail = await readMail(email);
+  expect(mail.subject).toBe('Welcome to WMS: your password');
+  const password = /Password:\s*(\S+)/.exec(mail.body)?.[1];
+  expect(password).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Go to login' }).click();
+  await loginThroughUi(page, { email, password: password! });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome back, Ada Tester');
+
+  await page.goto('/change-password');
+  await page.locator('#old_password').fill(password!);
+  await page.locator('#new_password').fill('123456');
+  await page.locator('#confirm').fill('123456');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password length must be greater than 6').first()).toBeVisible();
+  await page.locator('#new_password').fill('a-new-password-1');
+  await page.locator('#confirm').fill('a-new-password-1');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Change successful, please log in again')).toBeVisible();
+  await loginThroughUi(page, { email, password: 'a-new-password-1' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('registering an address twice shows the server error under the e-mail field', async ({ page }) => {
+  await page.goto('/register');
+  await page.locator('#company_name').fill('Again Ltd');
+  await page.locator('#name').fill('Again');
+  await page.locator('#email').fill(DEMO.customer.email);
+  await page.getByRole('button', { name: '註 冊' }).click();
+  await expect(page.locator('#email_help')).toHaveText('此電子郵件已註冊');
+});
+
+test('forgot password: the mailed link sets a new password', async ({ page }) => {
+  const user = await registerByApi(page, 'ja');
+  const before = mailCount(user.email);
+  await page.goto('/format-password');
+  await page.locator('#email').fill(user.email);
+  await page.getByRole('button', { name: '寄送重設連結' }).click();
+  await expect(page.getByTestId('reset-sent')).toBeVisible();
+  const mail = await readMail(user.email, before);
+  expect(mail.subject).toBe('WMS：パスワードの再設定');
+  const link = /https?:\/\/\S+\/format-password\?token=\S+/.exec(mail.body)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await page.locator('#new_password').fill('reset-pass-777');
+  await page.locator('#confirm').fill('reset-pass-777');
+  await page.getByRole('button', { name: '重設密碼' }).click();
+  await expect(page.getByTestId('reset-done')).toContainText('變更成功，請重新登入');
+  await loginThroughUi(page, { email: user.email, password: 'reset-pass-777' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('two-step login: enable with a code, log in with the six-digit step, disable', async ({ page }) => {
+  const user = await registerByApi(page);
+  await loginByApi(page, user);
+  await page.goto('/two-factor');
+  await page.getByRole('button', { name: '開始設定' }).click();
+  await expect(page.getByTestId('two-factor-qr')).toBeVisible();
+  const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  // The server accepts ±1 step and each step once: the previous step to enable, now to log in, next to disable.
+  await typeOtp(page, page.locator('form'), totp(secret, Date.now() - 30_000));
+  await page.getByTestId('two-factor-enable').click();
+  await expect(page.getByText('啟用兩階段驗證成功')).toBeVisible();
+  await expect(page.getByText('兩步驟登入已啟用')).toBeVisible();
+
+  await page.getByTestId('user-menu').click();
+  await page.locator('.ant-dropdown-menu').getByRole('menuitem', { name: '登出' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await loginThroughUi(page, user);
+  const step = page.getByTestId('otp-step');
+  await expect(step).toBeVisible();
+  await typeOtp(page, step, '000000');
+  await step.getByRole('button', { name: '驗 證' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText('驗證碼錯誤或已使用');
+  // A wrong code empties the boxes for the next try.
+  await typeOtp(page, step, totp(secret));
+  await step.getByRole('button', { name: '驗 證' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/two-factor');
+  await page.locator('#password').fill(user.password);
+  await typeOtp(page, page.locator('form'), totp(secret, Date.now() + 30_000));
+  await page.getByTestId('two-factor-disable').click();
+  await expect(page.getByText('已停用兩步驟登入')).toBeVisible();
+  await expect(page.getByRole('button', { name: '開始設定' })).toBeVisible();
+});
