@@ -63,7 +63,11 @@ for (const lng of ['zh-TW', 'en'] as const) {
       await visit('/404', '404', '.ant-result-404');
       await visit('/gd-api-callback', 'under-construction', '[data-testid=under-construction]');
       await visit('/dev-test', 'dev-test', '.ant-table-row');
-      await visit('/return-print/1', 'print-layout', '[data-testid=print-layout] .ant-result, [data-testid=print-layout] .print-sheet');
+      await visit(
+        '/return-print/1',
+        'print-layout',
+        '[data-testid=print-layout] .ant-result, [data-testid=print-layout] .print-sheet',
+      );
     });
 
     test('CRM and store portal frames', async ({ page }) => {
