@@ -160,6 +160,10 @@ export type TInboundCounts = z.infer<typeof ZInboundCounts>;
 
 export const ZInboundPrint = z.object({
   receipt: ZInboundReceiptDetail,
+  /** Code128 SVG of the receipt number (server-rendered, vector). */
+  number_barcode_svg: z.string(),
+  /** Per line: the product's barcode (EAN-13 when valid, else Code128 of the barcode or product number). */
+  line_barcodes: z.array(z.object({ line_id: ZId, value: z.string(), svg: z.string() })),
   company: z.object({ name: z.string(), phone: z.string().nullable(), address: z.string().nullable() }),
   printed_at: z.string(),
 });

@@ -21,6 +21,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { findProductByCode } from '../catalog/catalog.repository';
+import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';
 import * as stock from '../stock/stock.engine';
 import { lotRuleViolation, sellableUntil, taipeiToday } from '../stock/stock.rules';
 import * as repo from './inbound.repository';
@@ -419,6 +420,11 @@ export async function printReceipt(deps: TInboundDeps, actor: TActor, id: string
   const company = await repo.findCompany(deps.db, customerId);
   return {
     receipt,
+    number_barcode_svg: barcodeSvg(receipt.number, 'code128'),
+    line_barcodes: receipt.lines.map((l) => {
+      const value = l.product_barcode || l.product_number;
+      return { line_id: l.id, value, svg: barcodeSvg(value, pickSymbology(value, 'auto')) };
+    }),
     company: { name: company?.name ?? '', phone: company?.phone ?? null, address: company?.invoice_address ?? null },
     printed_at: new Date().toISOString(),
   };

@@ -334,6 +334,9 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     const print = (await api('GET', `/api/entry-print/${r.id}/`)).json();
     expect(print.receipt).toMatchObject({ number: r.number, lines: [{ product_barcode: '4710000000011' }] });
     expect(print.company.name).toBeTruthy();
+    expect(print.number_barcode_svg).toMatch(/^<svg /);
+    expect(print.line_barcodes).toMatchObject([{ line_id: r.lines[0].id, value: '4710000000011' }]);
+    expect(print.line_barcodes[0].svg).toContain('<svg');
     const qr = (await api('GET', `/api/entry-qrcode/${r.id}/`)).json();
     expect(qr).toMatchObject({ number: r.number, qr_text: r.number });
     expect(qr.qr_data_url).toMatch(/^data:image\/png;base64,/);
