@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
+    // A hang guard, not a timing assertion: Chromium PDF and concurrency tests run long on a loaded 2-core machine.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
   },
 });
