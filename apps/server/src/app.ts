@@ -12,6 +12,7 @@ import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerLabelRoutes } from './modules/labels/labels.routes';
 import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
+import { registerReturnRoutes } from './modules/returns/returns.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -31,6 +32,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerLabelRoutes,
   registerInboundRoutes,
   registerStockRoutes,
+  registerReturnRoutes,
   registerStocktakeRoutes,
   registerOutboundRoutes,
 ];

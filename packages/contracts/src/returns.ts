@@ -38,6 +38,7 @@ export const RETURN_VALUE_LABELS: {
   status: Record<TReturnStatus, Messages>;
   supplier_status: Record<TSupplierReturnStatus, Messages>;
   reason: Record<TSupplierReturnReason, Messages>;
+  document: Record<'return' | 'supplier_return', Messages>;
 } = {
   category: {
     customer_return: { 'zh-TW': '客戶退貨', ja: '顧客返品', en: 'Customer return' },
@@ -60,6 +61,10 @@ export const RETURN_VALUE_LABELS: {
     overstock: { 'zh-TW': '庫存過多', ja: '過剰在庫', en: 'Overstock' },
     wrong_item: { 'zh-TW': '錯誤商品', ja: '誤納品', en: 'Wrong item' },
     other: { 'zh-TW': '其他', ja: 'その他', en: 'Other' },
+  },
+  document: {
+    return: { 'zh-TW': '退貨單', ja: '返品伝票', en: 'Return receipt' },
+    supplier_return: { 'zh-TW': '退供應商單', ja: '仕入先返品伝票', en: 'Return to supplier' },
   },
 };
 
@@ -146,6 +151,8 @@ export type TReturnReceiptLine = z.infer<typeof ZReturnReceiptLine>;
 
 export const ZReturnReceiptDetail = ZReturnReceipt.extend({
   warehouse_name: z.string(),
+  /** What the receipt's status allows: edit, delete, confirm, cancel (the confirmation). */
+  actions: z.array(z.enum(['edit', 'delete', 'confirm', 'cancel'])),
   /** The linked order's current status (null without a linked order). */
   order_status: z.string().nullable(),
   lines: z.array(ZReturnReceiptLine),
@@ -238,6 +245,29 @@ export const ZReturnPrint = z.object({
 });
 export type TReturnPrint = z.infer<typeof ZReturnPrint>;
 
+/** Prefill a return from its original order (found by order number, platform order number or consignment number). */
+export const ZReturnOrderLookupQuery = z.object({ code: z.string().trim().min(1).max(64) });
+export const ZReturnOrderLookup = z.object({
+  order_id: ZId,
+  order_number: z.string(),
+  order_status: z.string(),
+  consignment_number: z.string(),
+  warehouse_id: ZId.nullable(),
+  /** What actually left the warehouse for this order, per product and lot (combination products as components). */
+  lines: z.array(
+    z.object({
+      product_id: ZId,
+      product_number: z.string(),
+      product_name: z.string(),
+      expiry_date: z.string().nullable(),
+      quantity: z.number().int(),
+    }),
+  ),
+  /** Numbers of the return receipts already registered for this order. */
+  returns: z.array(z.object({ id: ZId, number: z.string(), status: z.enum(RETURN_STATUSES) })),
+});
+export type TReturnOrderLookup = z.infer<typeof ZReturnOrderLookup>;
+
 // ---- return-to-supplier orders ----
 
 export const ZSupplierReturnLineInput = z.strictObject({
@@ -293,6 +323,7 @@ export const ZSupplierReturn = z.object({
 export type TSupplierReturn = z.infer<typeof ZSupplierReturn>;
 export const ZSupplierReturnDetail = ZSupplierReturn.extend({
   warehouse_name: z.string(),
+  actions: z.array(z.enum(['edit', 'dispatch', 'cancel'])),
   lines: z.array(
     z.object({
       id: ZId,
@@ -363,6 +394,13 @@ export const returnRoutes = defineRoutes({
     auth: 'customer',
     query: ZReturnListQuery,
     response: z.unknown(),
+  },
+  lookupReturnOrder: {
+    method: 'GET',
+    path: '/api/returns/order-lookup/',
+    auth: 'customer',
+    query: ZReturnOrderLookupQuery,
+    response: ZReturnOrderLookup,
   },
   returnCounts: {
     method: 'GET',

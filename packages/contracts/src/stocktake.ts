@@ -234,7 +234,11 @@ export const ZStocktakeCountResult = z.object({
   counted_at: z.string(),
 });
 
-export const ZStocktakeDetail = ZStocktake.extend({ warehouse_name: z.string() });
+export const ZStocktakeDetail = ZStocktake.extend({
+  warehouse_name: z.string(),
+  /** What the sheet's status and type allow now. */
+  actions: z.array(z.enum(['edit', 'count', 'next_round', 'close', 'cancel'])),
+});
 export type TStocktakeDetail = z.infer<typeof ZStocktakeDetail>;
 
 /** The variance report: every line with a difference (or, after close, a posted variance). */

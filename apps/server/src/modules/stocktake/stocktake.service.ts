@@ -24,6 +24,7 @@ import { postAdjustment, stockActorOf } from '../stock/stock.engine';
 import { lotRuleViolation, stockKeyString, taipeiToday } from '../stock/stock.rules';
 import * as repo from './stocktake.repository';
 import {
+  actionsFor,
   aggregateItems,
   canDo,
   countMoment,
@@ -63,6 +64,7 @@ function toStocktake(
     warehouse_id: row.warehouse_id,
     warehouse_code: warehouse?.code ?? '',
     warehouse_name: warehouse?.name ?? '',
+    actions: actionsFor(status, type),
     name: row.name,
     year: row.year,
     attribute: row.attribute,
@@ -155,7 +157,11 @@ export async function listStocktakes(
   return {
     count,
     results: rows.map((r) => {
-      const { warehouse_name: _, ...sheet } = toStocktake(r, summaries.get(r.id), warehouses.get(r.warehouse_id));
+      const {
+        warehouse_name: _,
+        actions: __,
+        ...sheet
+      } = toStocktake(r, summaries.get(r.id), warehouses.get(r.warehouse_id));
       return sheet;
     }),
   };

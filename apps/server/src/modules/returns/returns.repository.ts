@@ -1,0 +1,685 @@
+import type {
+  TReturnCategory,
+  TReturnListQuery,
+  TReturnStatus,
+  TSupplierReturnReason,
+  TSupplierReturnStatus,
+} from '@wms/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows, type Tx } from '../../db/client';
+import { return_receipt_lines, return_receipts, supplier_return_lines, supplier_returns } from '../../db/schema';
+
+export type TReturnRow = typeof return_receipts.$inferSelect;
+export type TSupplierReturnRow = typeof supplier_returns.$inferSelect;
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function orderBy(ordering: string | undefined, columns: Record<string, string>, fallback: string): SQL | null {
+  const raw = ordering ?? fallback;
+  const column = columns[raw.replace(/^-/, '')];
+  if (!column) return null;
+  return sql.raw(`${column} ${raw.startsWith('-') ? 'desc' : 'asc'} nulls last, r.id asc`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Return receipts
+
+export interface TReturnSummaryRow {
+  id: string;
+  number: string;
+  warehouse_id: string;
+  warehouse_code: string;
+  warehouse_name: string;
+  category: TReturnCategory;
+  planned_date: string;
+  status: TReturnStatus;
+  order_id: string | null;
+  order_number: string;
+  order_status: string | null;
+  consignment_number: string;
+  remark: string;
+  line_count: number;
+  quantity: number;
+  accepted_quantity: number | null;
+  defective_quantity: number | null;
+  good_quantity: number | null;
+  confirmed_at: Date | null;
+  cancelled_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const RETURN_SUMMARY = sql.raw(`r.id, r.number, r.warehouse_id, w.code as warehouse_code, w.name as warehouse_name,
+  r.category, r.planned_date::text as planned_date, r.status, r.order_id, r.order_number, o.status as order_status,
+  r.consignment_number, r.remark,
+  (select count(*)::int from return_receipt_lines l where l.receipt_id = r.id) as line_count,
+  (select coalesce(sum(l.quantity), 0)::int from return_receipt_lines l where l.receipt_id = r.id) as quantity,
+  (select sum(l.accepted_quantity)::int from return_receipt_lines l where l.receipt_id = r.id) as accepted_quantity,
+  (select sum(l.defective_quantity)::int from return_receipt_lines l where l.receipt_id = r.id) as defective_quantity,
+  (select sum(l.good_quantity)::int from return_receipt_lines l where l.receipt_id = r.id) as good_quantity,
+  r.confirmed_at, r.cancelled_at, r.created_at, r.updated_at`);
+const RETURN_FROM = sql.raw(`from return_receipts r
+  join warehouses w on w.id = r.warehouse_id
+  left join outbound_orders o on o.id = r.order_id`);
+
+const RETURN_ORDERING: Record<string, string> = {
+  number: 'r.number',
+  planned_date: 'r.planned_date',
+  status: 'r.status',
+  category: 'r.category',
+  created_at: 'r.created_at',
+  confirmed_at: 'r.confirmed_at',
+};
+
+export function returnOrder(ordering: string | undefined): SQL | null {
+  return orderBy(ordering, RETURN_ORDERING, '-created_at');
+}
+
+function returnWhere(customerId: string, q: Partial<TReturnListQuery>): SQL {
+  const where = [sql`r.customer_id = ${customerId}`];
+  if (q.status) where.push(sql`r.status = ${q.status}`);
+  if (q.category) where.push(sql`r.category = ${q.category}`);
+  if (q.warehouse_id) where.push(sql`r.warehouse_id = ${q.warehouse_id}`);
+  if (q.date_from) where.push(sql`r.planned_date >= ${q.date_from}::date`);
+  if (q.date_to) where.push(sql`r.planned_date <= ${q.date_to}::date`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(
+      sql`(r.number ilike ${p} or r.order_number ilike ${p} or r.consignment_number ilike ${p} or r.remark ilike ${p}
+        or exists (select 1 from return_receipt_lines l join products p on p.id = l.product_id
+                   where l.receipt_id = r.id and (p.number ilike ${p} or p.name ilike ${p} or p.barcode ilike ${p})))`,
+    );
+  }
+  return sql.join(where, sql` and `);
+}
+
+export async function listReturns(
+  ex: Executor,
+  customerId: string,
+  q: Partial<TReturnListQuery>,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: TReturnSummaryRow[]; count: number }> {
+  const where = returnWhere(customerId, q);
+  const rows = await queryRows<TReturnSummaryRow>(
+    ex,
+    sql`select ${RETURN_SUMMARY} ${RETURN_FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+  );
+  const [total] = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from return_receipts r where ${where}`,
+  );
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findReturnSummary(ex: Executor, customerId: string, id: string) {
+  const [row] = await queryRows<TReturnSummaryRow>(
+    ex,
+    sql`select ${RETURN_SUMMARY} ${RETURN_FROM} where r.customer_id = ${customerId} and r.id = ${id}`,
+  );
+  return row;
+}
+
+export async function findReturn(ex: Executor, customerId: string, id: string) {
+  const [row] = await ex
+    .select()
+    .from(return_receipts)
+    .where(and(eq(return_receipts.id, id), eq(return_receipts.customer_id, customerId)));
+  return row;
+}
+
+export interface TReturnLineRow {
+  id: string;
+  line_no: number;
+  product_id: string;
+  product_number: string;
+  product_name: string;
+  product_barcode: string | null;
+  product_type: string;
+  shelf_life_months: number | null;
+  quantity: number;
+  expiry_date: string | null;
+  accepted_quantity: number | null;
+  defective_quantity: number | null;
+  good_quantity: number | null;
+  location_id: string | null;
+  location_code: string | null;
+  defective_location_id: string | null;
+  defective_location_code: string | null;
+}
+
+export async function findReturnLines(ex: Executor, customerId: string, receiptId: string): Promise<TReturnLineRow[]> {
+  return queryRows<TReturnLineRow>(
+    ex,
+    sql`select l.id, l.line_no, l.product_id, p.number as product_number, p.name as product_name,
+          p.barcode as product_barcode, p.type as product_type, p.shelf_life_months, l.quantity,
+          l.expiry_date::text as expiry_date, l.accepted_quantity, l.defective_quantity, l.good_quantity,
+          l.location_id, g.code as location_code, l.defective_location_id, d.code as defective_location_code
+        from return_receipt_lines l
+          join products p on p.id = l.product_id
+          left join storage_locations g on g.id = l.location_id
+          left join storage_locations d on d.id = l.defective_location_id
+        where l.customer_id = ${customerId} and l.receipt_id = ${receiptId}
+        order by l.line_no`,
+  );
+}
+
+export async function insertReturn(tx: Tx, values: typeof return_receipts.$inferInsert): Promise<TReturnRow> {
+  const [row] = await tx.insert(return_receipts).values(values).returning();
+  return row!;
+}
+
+export async function replaceReturnLines(
+  tx: Tx,
+  customerId: string,
+  receiptId: string,
+  lines: Array<{ product_id: string; quantity: number; expiry_date: string | null }>,
+): Promise<void> {
+  await tx.delete(return_receipt_lines).where(eq(return_receipt_lines.receipt_id, receiptId));
+  await tx.insert(return_receipt_lines).values(
+    lines.map((l, i) => ({
+      customer_id: customerId,
+      receipt_id: receiptId,
+      line_no: i + 1,
+      product_id: l.product_id,
+      quantity: l.quantity,
+      expiry_date: l.expiry_date,
+    })),
+  );
+}
+
+/** A conditional update: zero rows when the receipt is not this seller's or not in one of `from`. */
+export async function updateReturnInStatus(
+  tx: Tx,
+  customerId: string,
+  id: string,
+  from: readonly TReturnStatus[],
+  set: Partial<typeof return_receipts.$inferInsert>,
+): Promise<TReturnRow | undefined> {
+  const [row] = await tx
+    .update(return_receipts)
+    .set({ ...set, updated_at: new Date() })
+    .where(
+      and(
+        eq(return_receipts.id, id),
+        eq(return_receipts.customer_id, customerId),
+        inArray(return_receipts.status, [...from]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteReturnInStatus(
+  tx: Tx,
+  customerId: string,
+  id: string,
+  from: readonly TReturnStatus[],
+): Promise<TReturnRow | undefined> {
+  const [row] = await tx
+    .delete(return_receipts)
+    .where(
+      and(
+        eq(return_receipts.id, id),
+        eq(return_receipts.customer_id, customerId),
+        inArray(return_receipts.status, [...from]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function setReturnLineConfirmation(
+  tx: Tx,
+  customerId: string,
+  lineId: string,
+  values: {
+    accepted_quantity: number;
+    defective_quantity: number;
+    good_quantity: number;
+    location_id: string | null;
+    defective_location_id: string | null;
+    expiry_date: string | null;
+  },
+): Promise<void> {
+  await tx
+    .update(return_receipt_lines)
+    .set({ ...values, updated_at: new Date() })
+    .where(and(eq(return_receipt_lines.id, lineId), eq(return_receipt_lines.customer_id, customerId)));
+}
+
+/** Confirmed returns of an order other than `exceptId` (only the first confirmed return moves the order). */
+export async function otherConfirmedReturns(
+  ex: Executor,
+  customerId: string,
+  orderId: string,
+  exceptId: string,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from return_receipts
+        where customer_id = ${customerId} and order_id = ${orderId} and id <> ${exceptId} and status = 'confirmed'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function returnsOfOrder(ex: Executor, customerId: string, orderId: string) {
+  return queryRows<{ id: string; number: string; status: TReturnStatus }>(
+    ex,
+    sql`select id, number, status from return_receipts
+        where customer_id = ${customerId} and order_id = ${orderId} order by created_at`,
+  );
+}
+
+export interface TReturnExportRow {
+  number: string;
+  warehouse_code: string;
+  category: TReturnCategory;
+  planned_date: string;
+  status: TReturnStatus;
+  order_number: string;
+  consignment_number: string;
+  remark: string;
+  confirmed_at: Date | null;
+  line_no: number;
+  product_number: string;
+  product_name: string;
+  expiry_date: string | null;
+  quantity: number;
+  accepted_quantity: number | null;
+  good_quantity: number | null;
+  defective_quantity: number | null;
+  location_code: string | null;
+  defective_location_code: string | null;
+}
+
+/** One row per line of the receipts the list's filters select (for /return-export). */
+export async function exportReturnLines(
+  ex: Executor,
+  customerId: string,
+  q: Partial<TReturnListQuery>,
+  order: SQL,
+  limit: number,
+): Promise<TReturnExportRow[]> {
+  return queryRows<TReturnExportRow>(
+    ex,
+    sql`select r.number, w.code as warehouse_code, r.category, r.planned_date::text as planned_date, r.status,
+          r.order_number, r.consignment_number, r.remark, r.confirmed_at, l.line_no, p.number as product_number,
+          p.name as product_name, l.expiry_date::text as expiry_date, l.quantity, l.accepted_quantity,
+          l.good_quantity, l.defective_quantity, g.code as location_code, d.code as defective_location_code
+        from return_receipts r
+          join warehouses w on w.id = r.warehouse_id
+          join return_receipt_lines l on l.receipt_id = r.id
+          join products p on p.id = l.product_id
+          left join storage_locations g on g.id = l.location_id
+          left join storage_locations d on d.id = l.defective_location_id
+        where ${returnWhere(customerId, q)}
+        order by ${order}, l.line_no limit ${limit}`,
+  );
+}
+
+export async function countReturns(
+  ex: Executor,
+  customerId: string,
+  q: { warehouse_id?: string; date_from?: string; date_to?: string },
+) {
+  const where = returnWhere(customerId, q);
+  const byStatus = await queryRows<{ status: TReturnStatus; count: number }>(
+    ex,
+    sql`select r.status, count(*)::int as count from return_receipts r where ${where} group by r.status`,
+  );
+  const byCategory = await queryRows<{ category: TReturnCategory; count: number }>(
+    ex,
+    sql`select r.category, count(*)::int as count from return_receipts r where ${where} group by r.category`,
+  );
+  const products = await queryRows<{
+    product_id: string;
+    product_number: string;
+    product_name: string;
+    receipts: number;
+    accepted_quantity: number;
+    good_quantity: number;
+    defective_quantity: number;
+  }>(
+    ex,
+    sql`select l.product_id, p.number as product_number, p.name as product_name,
+          count(distinct r.id)::int as receipts, sum(l.accepted_quantity)::int as accepted_quantity,
+          sum(l.good_quantity)::int as good_quantity, sum(l.defective_quantity)::int as defective_quantity
+        from return_receipts r
+          join return_receipt_lines l on l.receipt_id = r.id
+          join products p on p.id = l.product_id
+        where ${where} and r.status = 'confirmed'
+        group by l.product_id, p.number, p.name
+        order by sum(l.accepted_quantity) desc, p.number
+        limit 200`,
+  );
+  const sWhere = [sql`s.customer_id = ${customerId}`];
+  if (q.warehouse_id) sWhere.push(sql`s.warehouse_id = ${q.warehouse_id}`);
+  if (q.date_from) sWhere.push(sql`s.planned_date >= ${q.date_from}::date`);
+  if (q.date_to) sWhere.push(sql`s.planned_date <= ${q.date_to}::date`);
+  const supplier = await queryRows<{ status: TSupplierReturnStatus; count: number }>(
+    ex,
+    sql`select s.status, count(*)::int as count from supplier_returns s where ${sql.join(sWhere, sql` and `)}
+        group by s.status`,
+  );
+  return { byStatus, byCategory, products, supplier };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lookups shared by both documents
+
+export async function findWarehouse(ex: Executor, customerId: string, id: string) {
+  const [row] = await queryRows<{ id: string; code: string; name: string }>(
+    ex,
+    sql`select id, code, name from warehouses where id = ${id} and customer_id = ${customerId}`,
+  );
+  return row;
+}
+
+export async function findProducts(ex: Executor, customerId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return queryRows<{ id: string; number: string; name: string; type: string; shelfLifeMonths: number | null }>(
+    ex,
+    sql`select id, number, name, type, shelf_life_months as "shelfLifeMonths" from products
+        where customer_id = ${customerId} and id in ${[...new Set(ids)]}`,
+  );
+}
+
+export async function findLocations(ex: Executor, customerId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return queryRows<{ id: string; warehouse_id: string; code: string; kind: string; is_active: boolean }>(
+    ex,
+    sql`select id, warehouse_id, code, kind, is_active from storage_locations
+        where customer_id = ${customerId} and id in ${[...new Set(ids)]}`,
+  );
+}
+
+export async function companyName(ex: Executor, customerId: string): Promise<string> {
+  const [row] = await queryRows<{ name: string }>(ex, sql`select name from customers where id = ${customerId}`);
+  return row?.name ?? '';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Return-to-supplier orders
+
+export interface TSupplierSummaryRow {
+  id: string;
+  number: string;
+  warehouse_id: string;
+  warehouse_code: string;
+  warehouse_name: string;
+  status: TSupplierReturnStatus;
+  reason: TSupplierReturnReason;
+  supplier_name: string;
+  supplier_contact: string;
+  supplier_phone: string;
+  supplier_address: string;
+  planned_date: string;
+  consignment_number: string;
+  remark: string;
+  line_count: number;
+  quantity: number;
+  dispatched_at: Date | null;
+  cancelled_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SUPPLIER_SUMMARY = sql.raw(`r.id, r.number, r.warehouse_id, w.code as warehouse_code, w.name as warehouse_name,
+  r.status, r.reason, r.supplier_name, r.supplier_contact, r.supplier_phone, r.supplier_address,
+  r.planned_date::text as planned_date, r.consignment_number, r.remark,
+  (select count(*)::int from supplier_return_lines l where l.supplier_return_id = r.id) as line_count,
+  (select coalesce(sum(l.quantity), 0)::int from supplier_return_lines l where l.supplier_return_id = r.id) as quantity,
+  r.dispatched_at, r.cancelled_at, r.created_at, r.updated_at`);
+const SUPPLIER_FROM = sql.raw('from supplier_returns r join warehouses w on w.id = r.warehouse_id');
+
+const SUPPLIER_ORDERING: Record<string, string> = {
+  number: 'r.number',
+  planned_date: 'r.planned_date',
+  status: 'r.status',
+  supplier_name: 'r.supplier_name',
+  created_at: 'r.created_at',
+};
+
+export function supplierOrder(ordering: string | undefined): SQL | null {
+  return orderBy(ordering, SUPPLIER_ORDERING, '-created_at');
+}
+
+export interface TSupplierListFilter {
+  status?: TSupplierReturnStatus;
+  reason?: TSupplierReturnReason;
+  warehouse_id?: string;
+  date_from?: string;
+  date_to?: string;
+  search?: string;
+}
+
+function supplierWhere(customerId: string, q: TSupplierListFilter): SQL {
+  const where = [sql`r.customer_id = ${customerId}`];
+  if (q.status) where.push(sql`r.status = ${q.status}`);
+  if (q.reason) where.push(sql`r.reason = ${q.reason}`);
+  if (q.warehouse_id) where.push(sql`r.warehouse_id = ${q.warehouse_id}`);
+  if (q.date_from) where.push(sql`r.planned_date >= ${q.date_from}::date`);
+  if (q.date_to) where.push(sql`r.planned_date <= ${q.date_to}::date`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(
+      sql`(r.number ilike ${p} or r.supplier_name ilike ${p} or r.consignment_number ilike ${p} or r.remark ilike ${p}
+        or exists (select 1 from supplier_return_lines l join products p on p.id = l.product_id
+                   where l.supplier_return_id = r.id and (p.number ilike ${p} or p.name ilike ${p})))`,
+    );
+  }
+  return sql.join(where, sql` and `);
+}
+
+export async function listSupplierReturns(
+  ex: Executor,
+  customerId: string,
+  q: TSupplierListFilter,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: TSupplierSummaryRow[]; count: number }> {
+  const where = supplierWhere(customerId, q);
+  const rows = await queryRows<TSupplierSummaryRow>(
+    ex,
+    sql`select ${SUPPLIER_SUMMARY} ${SUPPLIER_FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+  );
+  const [total] = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from supplier_returns r where ${where}`,
+  );
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findSupplierSummary(ex: Executor, customerId: string, id: string) {
+  const [row] = await queryRows<TSupplierSummaryRow>(
+    ex,
+    sql`select ${SUPPLIER_SUMMARY} ${SUPPLIER_FROM} where r.customer_id = ${customerId} and r.id = ${id}`,
+  );
+  return row;
+}
+
+export async function findSupplierReturn(ex: Executor, customerId: string, id: string) {
+  const [row] = await ex
+    .select()
+    .from(supplier_returns)
+    .where(and(eq(supplier_returns.id, id), eq(supplier_returns.customer_id, customerId)));
+  return row;
+}
+
+export interface TSupplierLineRow {
+  id: string;
+  line_no: number;
+  balance_id: string;
+  product_id: string;
+  product_number: string;
+  product_name: string;
+  product_barcode: string | null;
+  location_id: string;
+  location_code: string;
+  location_kind: string;
+  expiry_date: string | null;
+  quantity: number;
+}
+
+export async function findSupplierLines(ex: Executor, customerId: string, docId: string): Promise<TSupplierLineRow[]> {
+  return queryRows<TSupplierLineRow>(
+    ex,
+    sql`select l.id, l.line_no, l.balance_id, l.product_id, p.number as product_number, p.name as product_name,
+          p.barcode as product_barcode, l.location_id, loc.code as location_code, loc.kind as location_kind,
+          l.expiry_date::text as expiry_date, l.quantity
+        from supplier_return_lines l
+          join products p on p.id = l.product_id
+          join storage_locations loc on loc.id = l.location_id
+        where l.customer_id = ${customerId} and l.supplier_return_id = ${docId}
+        order by l.line_no`,
+  );
+}
+
+export async function insertSupplierReturn(
+  tx: Tx,
+  values: typeof supplier_returns.$inferInsert,
+): Promise<TSupplierReturnRow> {
+  const [row] = await tx.insert(supplier_returns).values(values).returning();
+  return row!;
+}
+
+export async function insertSupplierLines(tx: Tx, values: Array<typeof supplier_return_lines.$inferInsert>) {
+  await tx.insert(supplier_return_lines).values(values);
+}
+
+export async function updateSupplierInStatus(
+  tx: Tx,
+  customerId: string,
+  id: string,
+  from: readonly TSupplierReturnStatus[],
+  set: Partial<typeof supplier_returns.$inferInsert>,
+): Promise<TSupplierReturnRow | undefined> {
+  const [row] = await tx
+    .update(supplier_returns)
+    .set({ ...set, updated_at: new Date() })
+    .where(
+      and(
+        eq(supplier_returns.id, id),
+        eq(supplier_returns.customer_id, customerId),
+        inArray(supplier_returns.status, [...from]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** What open (reserved) return-to-supplier orders claim of these piles, except one order. */
+export async function claimedOn(
+  ex: Executor,
+  customerId: string,
+  balanceIds: string[],
+  exceptDocId: string | null,
+): Promise<Map<string, number>> {
+  if (balanceIds.length === 0) return new Map();
+  const rows = await queryRows<{ balance_id: string; quantity: number }>(
+    ex,
+    sql`select l.balance_id, sum(l.quantity)::int as quantity
+        from supplier_return_lines l join supplier_returns r on r.id = l.supplier_return_id
+        where l.customer_id = ${customerId} and r.status = 'reserved' and l.balance_id in ${balanceIds}
+          ${exceptDocId ? sql`and r.id <> ${exceptDocId}` : sql``}
+        group by l.balance_id`,
+  );
+  return new Map(rows.map((r) => [r.balance_id, Number(r.quantity)]));
+}
+
+export interface TPileRow {
+  balance_id: string;
+  product_id: string;
+  product_number: string;
+  product_name: string;
+  location_id: string;
+  location_code: string;
+  location_kind: string;
+  expiry_date: string | null;
+  on_hand: number;
+  reserved: number;
+  claimed: number;
+}
+
+/** Piles of a warehouse a return-to-supplier order could take: on hand − reserved − claimed > 0. */
+export async function listPiles(
+  ex: Executor,
+  customerId: string,
+  q: { warehouse_id: string; location_kind?: string; search?: string },
+  limit: number,
+  offset: number,
+): Promise<{ rows: TPileRow[]; count: number }> {
+  const claimed = sql`coalesce((select sum(l.quantity) from supplier_return_lines l
+      join supplier_returns r on r.id = l.supplier_return_id
+      where l.balance_id = b.id and r.status = 'reserved' and loc.kind <> 'sellable'), 0)::int`;
+  const where = [
+    sql`b.customer_id = ${customerId}`,
+    sql`b.warehouse_id = ${q.warehouse_id}`,
+    sql`b.on_hand - b.reserved - ${claimed} > 0`,
+  ];
+  if (q.location_kind) where.push(sql`loc.kind = ${q.location_kind}`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(sql`(p.number ilike ${p} or p.name ilike ${p} or p.barcode ilike ${p} or loc.code ilike ${p})`);
+  }
+  const cond = sql.join(where, sql` and `);
+  const from = sql`from stock_balances b
+    join products p on p.id = b.product_id
+    join storage_locations loc on loc.id = b.location_id`;
+  const rows = await queryRows<TPileRow>(
+    ex,
+    sql`select b.id as balance_id, b.product_id, p.number as product_number, p.name as product_name,
+          b.location_id, loc.code as location_code, loc.kind as location_kind, b.expiry_date::text as expiry_date,
+          b.on_hand, b.reserved, ${claimed} as claimed
+        ${from} where ${cond}
+        order by p.number, loc.code, b.expiry_date nulls first limit ${limit} offset ${offset}`,
+  );
+  const [total] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${from} where ${cond}`);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export interface TSupplierExportRow {
+  number: string;
+  warehouse_code: string;
+  status: TSupplierReturnStatus;
+  reason: TSupplierReturnReason;
+  supplier_name: string;
+  planned_date: string;
+  consignment_number: string;
+  remark: string;
+  dispatched_at: Date | null;
+  line_no: number;
+  product_number: string;
+  product_name: string;
+  location_code: string;
+  expiry_date: string | null;
+  quantity: number;
+}
+
+export async function exportSupplierLines(
+  ex: Executor,
+  customerId: string,
+  q: TSupplierListFilter,
+  order: SQL,
+  limit: number,
+): Promise<TSupplierExportRow[]> {
+  return queryRows<TSupplierExportRow>(
+    ex,
+    sql`select r.number, w.code as warehouse_code, r.status, r.reason, r.supplier_name,
+          r.planned_date::text as planned_date, r.consignment_number, r.remark, r.dispatched_at, l.line_no,
+          p.number as product_number, p.name as product_name, loc.code as location_code,
+          l.expiry_date::text as expiry_date, l.quantity
+        from supplier_returns r
+          join warehouses w on w.id = r.warehouse_id
+          join supplier_return_lines l on l.supplier_return_id = r.id
+          join products p on p.id = l.product_id
+          join storage_locations loc on loc.id = l.location_id
+        where ${supplierWhere(customerId, q)}
+        order by ${order}, l.line_no limit ${limit}`,
+  );
+}
