@@ -20,5 +20,13 @@ export default defineConfig({
   plugins: [react(), buildInfo()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    // The contracts only declare schemas and tables: let unused ones drop out, so a page (the login page above all)
+    // carries only the contracts it uses, however many contexts the package grows.
+    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contracts/') } },
+  },
 });

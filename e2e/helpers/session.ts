@@ -38,8 +38,7 @@ export async function storedSession(page: Page): Promise<{ access: string; refre
 
 /** Pick a language in the header's switch. */
 export async function chooseLanguage(page: Page, label: '繁體中文' | '日本語' | 'English'): Promise<void> {
-  await page.getByTestId('language-switch').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+  await page.getByTestId('language-switch').getByText(label, { exact: true }).click();
 }
 
 /** Register a new seller by the API and read its password from the mail, as a person would. */

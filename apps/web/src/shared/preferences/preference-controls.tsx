@@ -1,37 +1,38 @@
-import { MoonOutlined, SunOutlined, TranslationOutlined } from '@ant-design/icons';
+import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { LANGUAGES, type TLanguage } from '@wms/contracts';
-import { Select, Space, Switch, Tooltip } from 'antd';
+import { Segmented, Space, Switch } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPreferences, subscribePreferences } from './preferences';
 import { useChangePreferences } from './use-change-preferences';
 
-/** Language switch (zh-TW, ja, en) and light/dark theme switch, saved in localStorage and the profile. */
+/**
+ * Language switch (zh-TW, ja, en) and light/dark theme switch, saved in localStorage and the profile. Segmented and
+ * Switch need no popup machinery, which keeps the login page's JavaScript small.
+ */
 export function PreferenceControls() {
   const { t } = useTranslation('common');
   const prefs = useSyncExternalStore(subscribePreferences, getPreferences);
   const change = useChangePreferences();
   return (
     <Space size="middle">
-      <Select<TLanguage>
+      <Segmented<TLanguage>
         data-testid="language-switch"
         aria-label={t('language.label')}
+        size="small"
         value={prefs.language}
         onChange={(language) => void change({ language })}
-        prefix={<TranslationOutlined />}
-        style={{ minWidth: 140 }}
         options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
       />
-      <Tooltip title={t('theme.label')}>
-        <Switch
-          data-testid="theme-switch"
-          aria-label={t('theme.label')}
-          checked={prefs.theme === 'dark'}
-          onChange={(dark) => void change({ theme: dark ? 'dark' : 'light' })}
-          checkedChildren={<MoonOutlined />}
-          unCheckedChildren={<SunOutlined />}
-        />
-      </Tooltip>
+      <Switch
+        data-testid="theme-switch"
+        aria-label={t('theme.label')}
+        title={t('theme.label')}
+        checked={prefs.theme === 'dark'}
+        onChange={(dark) => void change({ theme: dark ? 'dark' : 'light' })}
+        checkedChildren={<MoonOutlined />}
+        unCheckedChildren={<SunOutlined />}
+      />
     </Space>
   );
 }

@@ -1,11 +1,12 @@
 import { ZForgotPasswordRequest, ZPassword } from '@wms/contracts';
-import { Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
+import { Button, Form, Input, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { passwordRule, zodRule } from '../../../../shared/forms/zod-rule';
 import { getLanguage } from '../../../../shared/preferences/preferences';
+import { Hint, Panel } from '../../../../shared/ui/panel';
 import { useForgotPassword, useResetPassword } from '../../api';
 
 /** /format-password: ask for a reset link; with `?token=` (the mailed link) choose the new password. */
@@ -24,7 +25,7 @@ function RequestReset() {
 
   if (sent) {
     return (
-      <Card>
+      <Panel>
         <Result
           status="success"
           data-testid="reset-sent"
@@ -32,13 +33,13 @@ function RequestReset() {
           subTitle={t('formatPassword.sentBody')}
           extra={<Link to="/login">{t('formatPassword.toLogin')}</Link>}
         />
-      </Card>
+      </Panel>
     );
   }
   return (
-    <Card title={t('formatPassword.title')}>
+    <Panel title={t('formatPassword.title')}>
       <Spin spinning={forgot.isPending} description={t('formatPassword.progress')}>
-        <Typography.Paragraph type="secondary">{t('formatPassword.hint')}</Typography.Paragraph>
+        <Hint>{t('formatPassword.hint')}</Hint>
         {formError}
         <Form
           form={form}
@@ -69,7 +70,7 @@ function RequestReset() {
       <div style={{ marginTop: 16 }}>
         <Link to="/login">{t('formatPassword.toLogin')}</Link>
       </div>
-    </Card>
+    </Panel>
   );
 }
 
@@ -83,7 +84,7 @@ function ResetPassword({ token }: { token: string }) {
 
   if (done) {
     return (
-      <Card>
+      <Panel>
         <Result
           status="success"
           data-testid="reset-done"
@@ -94,11 +95,11 @@ function ResetPassword({ token }: { token: string }) {
             </Button>
           }
         />
-      </Card>
+      </Panel>
     );
   }
   return (
-    <Card title={t('formatPassword.resetTitle')}>
+    <Panel title={t('formatPassword.resetTitle')}>
       <Spin spinning={reset.isPending} description={t('formatPassword.progress')}>
         {formError}
         <Form
@@ -141,6 +142,6 @@ function ResetPassword({ token }: { token: string }) {
           </Button>
         </Form>
       </Spin>
-    </Card>
+    </Panel>
   );
 }

@@ -1,11 +1,12 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { ZEmail, ZLoginRequest, ZOtp } from '@wms/contracts';
-import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../../shared/forms/zod-rule';
+import { Hint, Panel } from '../../../../shared/ui/panel';
 import { startSession, useLogin, useVerifyOtp } from '../../api';
 
 interface TCredentials {
@@ -54,8 +55,8 @@ export default function LoginPage() {
 
   if (pendingUser) {
     return (
-      <Card title={t('login.otpTitle')} data-testid="otp-step">
-        <Typography.Paragraph type="secondary">{t('login.otpHint')}</Typography.Paragraph>
+      <Panel title={t('login.otpTitle')} testId="otp-step">
+        <Hint>{t('login.otpHint')}</Hint>
         {otpErrors.formError}
         <Form form={otpForm} layout="vertical" onFinish={onVerify} requiredMark={false}>
           <Form.Item name="otp" label={t('login.otp')} rules={[zodRule('otp', ZOtp)]}>
@@ -77,12 +78,12 @@ export default function LoginPage() {
             </Button>
           </Space>
         </Form>
-      </Card>
+      </Panel>
     );
   }
 
   return (
-    <Card title={t('login.title')}>
+    <Panel title={t('login.title')}>
       {credentialErrors.formError}
       <Form<TCredentials> form={form} layout="vertical" onFinish={onLogin} requiredMark={false}>
         <Form.Item name="email" label={t('login.email')} rules={[zodRule('email', ZEmail)]}>
@@ -103,6 +104,6 @@ export default function LoginPage() {
         <Link to="/register">{t('login.register')}</Link>
         <Link to="/format-password">{t('login.forgot')}</Link>
       </div>
-    </Card>
+    </Panel>
   );
 }

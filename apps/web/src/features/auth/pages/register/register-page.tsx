@@ -1,11 +1,12 @@
 import { ZRegisterRequest } from '@wms/contracts';
-import { Button, Card, Form, Input, Result, Spin } from 'antd';
+import { Button, Form, Input, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { getLanguage } from '../../../../shared/preferences/preferences';
+import { Panel } from '../../../../shared/ui/panel';
 import { useRegister } from '../../api';
 
 interface TRegisterForm {
@@ -38,7 +39,7 @@ export default function RegisterPage() {
 
   if (registeredEmail) {
     return (
-      <Card>
+      <Panel>
         <Result
           status="success"
           data-testid="register-success"
@@ -50,12 +51,12 @@ export default function RegisterPage() {
             </Button>
           }
         />
-      </Card>
+      </Panel>
     );
   }
 
   return (
-    <Card title={t('register.title')}>
+    <Panel title={t('register.title')}>
       <Spin spinning={register.isPending} description={t('register.progress')}>
         {formError}
         <Form<TRegisterForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
@@ -83,6 +84,6 @@ export default function RegisterPage() {
       <div style={{ marginTop: 16 }}>
         <Link to="/login">{t('register.hasAccount')}</Link>
       </div>
-    </Card>
+    </Panel>
   );
 }

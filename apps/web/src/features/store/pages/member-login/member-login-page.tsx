@@ -1,10 +1,11 @@
 import { LockOutlined, MailOutlined, ShopOutlined } from '@ant-design/icons';
 import { ZMemberLoginRequest } from '@wms/contracts';
-import { Button, Card, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../../shared/forms/zod-rule';
+import { Panel } from '../../../../shared/ui/panel';
 import { useMemberLogin } from '../../api';
 
 interface TForm {
@@ -25,7 +26,7 @@ export default function MemberLoginPage() {
   const { showError, clearError, formError } = useFormErrors(form);
 
   return (
-    <Card title={t('login.title')}>
+    <Panel title={t('login.title')}>
       {formError}
       <Form<TForm>
         form={form}
@@ -55,6 +56,6 @@ export default function MemberLoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
-    </Card>
+    </Panel>
   );
 }
