@@ -100,7 +100,7 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
-      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginTop: 16 }}>
         <Link to="/register">{t('login.register')}</Link>
         <Link to="/format-password">{t('login.forgot')}</Link>
       </div>
