@@ -1,0 +1,71 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { inboundRoutes } from '@wms/contracts';
+import { App, Button, Card, Form, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { screenTitle } from '../../../../routes/screen-title';
+import { errorText } from '../../../../shared/forms/error-text';
+import type { TTableQuery } from '../../../../shared/table/list-query';
+import { downloadFile } from '../../../stock/api';
+import { ProductPicker } from '../../../stock/components/product-picker';
+import { fetchReceipts, inboundKeys } from '../../api';
+import { ReceiptFilters, toReceiptQuery } from '../entry/entry-page';
+import '../../i18n';
+
+/** /entry-export: choose filters, see how many receipts match, download their lines as an Excel file. */
+export default function EntryExportPage() {
+  const { t } = useTranslation(['inbound', 'nav', 'common']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [query, setQuery] = useState<TTableQuery>({ page: 1, page_size: 10 });
+  const [busy, setBusy] = useState(false);
+  const matching = useQuery({
+    queryKey: [...inboundKeys.receipts, 'export-count', query],
+    queryFn: () => fetchReceipts({ ...query, page_size: 10 }),
+  });
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { page: _p, page_size: _s, ...filters } = query;
+      await downloadFile(inboundRoutes.exportReceipts, 'inbound-receipts.xlsx', filters);
+    } catch (err) {
+      void message.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title={screenTitle('/entry-export')}>
+      <Form
+        form={form}
+        layout="inline"
+        style={{ rowGap: 8 }}
+        onValuesChange={(_, all) => setQuery({ ...toReceiptQuery(all as TTableQuery), page: 1, page_size: 10 })}
+      >
+        <ReceiptFilters />
+        <Form.Item name="product_id">
+          <ProductPicker allowClear placeholder={t('field.product')} aria-label={t('field.product')} />
+        </Form.Item>
+      </Form>
+      <Space style={{ marginTop: 24 }}>
+        <Typography.Text data-testid="export-count">
+          {t('export.matching', { count: matching.data?.count ?? 0 })}
+        </Typography.Text>
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          loading={busy}
+          disabled={!matching.data?.count}
+          onClick={() => void download()}
+          data-testid="export-download"
+        >
+          {t('export.download')}
+        </Button>
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+        {t('export.hint')}
+      </Typography.Paragraph>
+    </Card>
+  );
+}
