@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -8,6 +9,15 @@ import { DEMO, E2E_PORT } from './helpers/accounts';
 const root = path.resolve(import.meta.dirname, '..');
 
 export { DEMO, E2E_PORT };
+
+/** Refuse a port something else listens on: the health check would otherwise reach another run's server. */
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is in use: set E2E_PORT to a free port`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
 
 /** Build the web app, start the server on a fresh embedded database, and stop it afterwards. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -20,6 +30,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: { ...process.env, BUILD_ID: 'e2e-build-1' },
   });
   if (build.status !== 0) throw new Error('web build failed');
+  await assertPortFree(E2E_PORT);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
   const env = {

@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// Several people run the suite on one machine: each run gets its own port (E2E_PORT, else one derived from the
+// runner's pid). Workers inherit the runner's environment, so they all see the same value.
+process.env.E2E_PORT ??= String(32000 + (process.pid % 2000));
+
 /** Runs against the built app on a fresh embedded database (see global-setup.ts); Chromium comes from Debian. */
 export default defineConfig({
   testDir: './tests',
@@ -12,7 +16,7 @@ export default defineConfig({
   outputDir: './artifacts/test-results',
   globalSetup: './global-setup.ts',
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3210',
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT}`,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

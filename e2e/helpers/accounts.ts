@@ -5,4 +5,5 @@ export const DEMO = {
   store: { name: '示範商店 Demo Shop', shortUrl: 'demo-shop' },
   member: { email: 'member@wms.local', password: 'member-pass-123', name: 'Store member' },
 };
-export const E2E_PORT = 3210;
+/** The port of this run's server (playwright.config.ts picks it). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
