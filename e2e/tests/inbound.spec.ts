@@ -11,7 +11,7 @@ import { loginByApi, registerByApi } from '../helpers/session';
 const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 mkdirSync(shots, { recursive: true });
 
-async function setUpSeller(page: Page) {
+async function setUpSeller(page: Page, opts: { shelfLife?: boolean } = {}) {
   const seller = await registerByApi(page, 'en');
   const { access } = await loginByApi(page, seller);
   const api = (req: APIRequestContext, url: string, data: unknown) =>
@@ -24,12 +24,14 @@ async function setUpSeller(page: Page) {
     ['A-01-01', 'sellable'],
     ['A-01-02', 'sellable'],
     ['BAD-01', 'defective'],
+    ['EXP-01', 'expired'],
   ])
     await api(page.request, '/api/storage-locations/', { warehouse_id: wh.id, code, kind });
   const product = await api(page.request, '/api/products/', {
     number: `E2E-${Date.now()}`,
     name: 'E2E oolong tea',
     barcode: '4710000000097',
+    ...(opts.shelfLife ? { shelf_life_months: 6, sellable_rule_months: 1 } : {}),
   });
   return { product: product as { id: string; number: string } };
 }
@@ -125,4 +127,62 @@ test('receive, confirm into a location, see the stock, transfer it, see the move
   await page.goto(printHref!);
   await expect(page.getByTestId('entry-print')).toContainText(number);
   await expect(page.getByTestId('entry-print').locator('svg').first()).toBeVisible();
+});
+
+test('quick inbound of a shelf-life lot, multi-line transfer, and moving unsellable lots to the expiry location', async ({
+  page,
+}) => {
+  await page.goto('/user-manual');
+  await page.evaluate(() => localStorage.setItem('wms.language', 'en'));
+  const { product } = await setUpSeller(page, { shelfLife: true });
+  // Expiring in 10 days with a one-month sellable rule: already past its sellable-until date.
+  const soon = new Date(Date.now() + 10 * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
+
+  // Quick inbound: scan product, quantity, expiry, scan location.
+  await page.goto('/entry-quick');
+  await scan(page, 'quick-product', product.number);
+  await expect(page.getByTestId('quick-quantity')).toBeFocused();
+  await page.getByTestId('quick-quantity').fill('6');
+  await page.getByRole('textbox', { name: 'Expiry date' }).fill(soon);
+  await page.getByRole('textbox', { name: 'Expiry date' }).press('Enter');
+  await scan(page, 'quick-location', 'A-01-01');
+  await expect(page.locator('.ant-message')).toContainText(/Received: IN\d{12}/);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(soon);
+  await expect(page.getByTestId('quick-product')).toBeFocused();
+
+  // Multi-line transfer: 2 to A-01-02 and 1 to BAD-01 in one document.
+  await page.goto('/stock-multi-transfer');
+  await scan(page, 'multi-product', product.number);
+  await page.getByTestId('multi-add-pile').first().click();
+  await page.getByTestId('multi-add-pile').first().click();
+  const lines = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(lines).toHaveCount(2);
+  for (const [i, qty, to] of [
+    [0, '2', 'A-01-02'],
+    [1, '1', 'BAD-01'],
+  ] as const) {
+    await lines.nth(i).getByRole('spinbutton').fill(qty);
+    await lines.nth(i).getByRole('combobox').fill(to);
+    await lines.nth(i).getByRole('combobox').press('Enter');
+    await expect(lines.nth(i)).toContainText(to);
+  }
+  await page.getByTestId('multi-submit').click();
+  await expect(page.locator('.ant-message')).toContainText(/Transferred 3 units \(TR\d{12}\)/);
+
+  // Expiry transfer: every pile of the lot is past its sellable date (A-01-01, A-01-02 and the defective one in BAD-01).
+  await page.goto('/stock-expire-transfer');
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(3);
+  await page.locator('.ant-table-thead .ant-checkbox-input').check();
+  await page.getByRole('combobox', { name: 'Expiry location' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'EXP-01' }).click();
+  await page.getByTestId('expiry-submit').click();
+  await expect(page.locator('.ant-message')).toContainText(/Moved 6 units \(TR\d{12}\); 0 reserved units stayed/);
+  await expect(page.locator('.ant-table-tbody')).toContainText('No lots to move');
+
+  await page.goto('/product-location');
+  const piles = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(piles).toHaveCount(1);
+  await expect(piles.first()).toContainText('EXP-01');
+  await expect(piles.first()).toContainText('Not for sale');
 });
