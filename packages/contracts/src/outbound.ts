@@ -644,6 +644,8 @@ export const ZPrintData = z.object({
   total_units: z.number().int(),
   orders: z.array(ZPrintOrder),
   company: z.object({ name: z.string(), phone: z.string().nullable(), address: z.string().nullable() }),
+  /** Code128 SVGs (server-rendered with bwip-js) by value: the batch number, order and consignment numbers. */
+  barcodes: z.record(z.string(), z.string()),
   printed_at: z.string(),
 });
 export type TPrintData = z.infer<typeof ZPrintData>;

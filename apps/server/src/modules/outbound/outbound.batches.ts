@@ -8,6 +8,7 @@ import type { TActor } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
+import { barcodeSvg } from '../labels/labels.barcode';
 import { orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
 import * as repo from './outbound.repository';
 import { type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.service';
@@ -282,12 +283,16 @@ async function printDataOf(
     lines: lines.filter((l) => l.order_id === v.order.id).map(toLine),
     allocations: allocations.filter((a) => a.order_id === v.order.id).map(toAllocation),
   }));
+  const codes = [batch?.number, ...orders.flatMap((o) => [o.number, o.consignment_number])].filter(
+    (v): v is string => !!v,
+  );
   return {
     batch,
     pick_rows: rows,
     total_units: rows.reduce((s, r) => s + r.quantity, 0),
     orders: sortPrintOrders(orders, orderby, walk),
     company: { name: company?.name ?? '', phone: company?.phone ?? null, address: company?.address ?? null },
+    barcodes: Object.fromEntries([...new Set(codes)].map((v) => [v, barcodeSvg(v, 'code128')])),
     printed_at: new Date().toISOString(),
   };
 }

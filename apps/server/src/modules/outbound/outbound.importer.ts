@@ -306,13 +306,12 @@ function isShippable(p: repo.TProductInfo): boolean {
 /** Pass 2, in the caller's transaction: insert the orders and lines in batches; returns the created orders. */
 async function writeOrders(
   tx: Tx,
-  ctx: TJobContext,
   actor: TActor,
   content: Buffer,
   layout: TLayout,
   lookups: TLookups,
   defaultPlatform: string | null,
-  progress: { base: number; total: number },
+  report: (done: number) => void,
 ): Promise<{ created: Array<{ id: string; key: string }>; skipped: number }> {
   const customerId = tenantOf(actor);
   const defaults = await defaultsContext(tx, customerId);
@@ -390,7 +389,7 @@ async function writeOrders(
     pendingLines.push({ key, productId: product.id, quantity: line.quantity!, unitPrice: line.unit_price, row });
     if (pendingOrders.size >= ORDER_BATCH || pendingLines.length >= LINE_BATCH) {
       await flush();
-      await ctx.progress(progress.base + rows, progress.total);
+      report(rows);
     }
   }
   await flush();
@@ -414,11 +413,14 @@ export async function runOrderImport(ctx: TJobContext): Promise<TImportResult> {
   const total = rows * 2 + (payload.export_after_import ? orders.size : 0);
   await ctx.progress(rows, total);
 
+  // Progress rows are written outside the transaction, never awaited inside it: on PGlite (one connection) a
+  // write outside waits for the transaction to end, so awaiting it inside would never return. Chained in order.
+  let progressed = Promise.resolve();
+  const report = (done: number) => {
+    progressed = progressed.then(() => ctx.progress(rows + done, total)).catch(() => undefined);
+  };
   const { created, skipped } = await withTx(ctx.db, async (tx) => {
-    const result = await writeOrders(tx, ctx, actor, file.content, layout, lookups, payload.platform_id, {
-      base: rows,
-      total,
-    });
+    const result = await writeOrders(tx, actor, file.content, layout, lookups, payload.platform_id, report);
     await writeAudit(tx, actor, {
       action: 'import',
       entity: 'outbound_order',
@@ -426,6 +428,7 @@ export async function runOrderImport(ctx: TJobContext): Promise<TImportResult> {
     });
     return result;
   });
+  await progressed;
   await ctx.progress(rows * 2, total);
 
   const shortages: TImportResult['shortages'] = [];

@@ -114,6 +114,8 @@ export function checkOrder(draft: TOrderDraft, products: TLineProduct[]): TRuleI
   if ((draft.channel === 'ecommerce') !== (draft.platform_id !== null))
     issues.push({ code: 'CHANNEL_ABNORMAL', field: 'channel', value: draft.channel });
 
+  // Collect on delivery without an amount collects the order's total (platform files give only the total).
+  if (draft.cod && !draft.cod_amount && draft.total_amount) draft.cod_amount = draft.total_amount;
   if (draft.cod && !(draft.cod_amount && Number(draft.cod_amount) > 0))
     issues.push({ code: 'REQUIRED_FIELD', field: 'cod_amount' });
   if (!draft.cod) draft.cod_amount = null;

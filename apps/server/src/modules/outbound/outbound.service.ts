@@ -605,17 +605,15 @@ async function applyAction(tx: Tx, actor: TActor, id: string, action: TOrderActi
       break;
   }
   if (failure) {
-    await repo.updateOrder(tx, customerId, id, {
-      abnormal_code: failure.code,
-      abnormal_params: await abnormalOf(tx, customerId, failure),
-    });
+    const params = await abnormalOf(tx, customerId, failure);
+    await repo.updateOrder(tx, customerId, id, { abnormal_code: failure.code, abnormal_params: params });
     await writeAudit(tx, actor, {
       action: `${action}_refused`,
       entity: 'outbound_order',
       entityId: id,
-      after: { code: failure.code, params: failure.params },
+      after: { code: failure.code, params },
     });
-    return failure;
+    return new AppError(failure.code, params, failure.status);
   }
   await writeAudit(tx, actor, {
     action,
@@ -639,7 +637,7 @@ export async function transitionOrder(
 ): Promise<TOrderDetail> {
   const customerId = tenantOf(actor);
   const failure = await withTx(deps.db, (tx) => applyAction(tx, actor, id, action));
-  if (failure) throw new AppError(failure.code, await abnormalOf(deps.db, customerId, failure), failure.status);
+  if (failure) throw failure;
   return orderDetail(deps.db, customerId, id);
 }
 

@@ -562,6 +562,8 @@ describe('collection batches, pick lists and prints', () => {
     const selection = (await get(`/api/outbound-print/?ids=${o1.id},${o2.id}&orderby=location`)).json() as TPrintData;
     expect(selection.orders.map((o) => o.id)).toEqual([o1.id, o2.id]);
     expect(selection.company.name).toBe('Outbound seller');
+    expect(Object.keys(selection.barcodes).sort()).toEqual([o1.number, o2.number].sort());
+    expect(selection.barcodes[o1.number]).toMatch(/^<svg /);
   });
 
   it('starts picking (orders go online) and removes an order from the batch', async () => {

@@ -1,0 +1,268 @@
+import { fieldLabel, type TImportField, type TOrder, type TOrderDetail } from '@wms/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client';
+import { products } from '../../../db/schema';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { importFile, outboundWorld, type TWorld, xlsx } from './factories';
+
+let ctx: TTestContext;
+let w: TWorld;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  w = await outboundWorld(ctx);
+  await w.put([
+    { productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: 6 },
+    { productId: w.phone.id, locationId: w.loc.B.id, expiryDate: null, quantity: 5 },
+  ]);
+}, 60_000);
+afterAll(() => ctx?.close());
+
+const zh = (f: TImportField) => fieldLabel(f, 'zh-TW');
+const orderCount = async () =>
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        ctx.deps.database.db,
+        sql`select count(*)::int as n from outbound_orders where customer_id = ${w.customerId}`,
+      )
+    )[0]!.n,
+  );
+const list = async (search: string) =>
+  (
+    (
+      await ctx.inject({ method: 'GET', url: `/api/outbound-orders/?search=${search}&page_size=100`, token: w.token })
+    ).json() as {
+      results: TOrder[];
+    }
+  ).results;
+
+/** The standard template in Traditional Chinese (a required mark on one header, as the template writes it). */
+const header = [
+  `${zh('platform_order_number')} *`,
+  zh('recipient_name'),
+  zh('recipient_phone'),
+  zh('recipient_postcode'),
+  zh('recipient_address'),
+  zh('logistics_provider'),
+  zh('cod'),
+  zh('cod_amount'),
+  zh('product'),
+  zh('quantity'),
+];
+
+describe('order import', () => {
+  it('imports good rows grouped into orders, with a progress bar that ends full', async () => {
+    const file = await xlsx([
+      header,
+      ['IMP-1', '王小明', '0912-345-678', '100', '台北市中正區', 'TCAT', 'N', null, w.plain.number, 2],
+      ['IMP-2', '陳小華', '886922333444', '40341', '台中市西區', '黑貓宅急便', 'Y', 350, w.kit.number, 1],
+      ['IMP-1', '王小明', '0912-345-678', '100', '台北市中正區', 'TCAT', 'N', null, w.phone.number, 1],
+      ['IMP-3', '林一', '02-2345-6789', '106', '台北市大安區', null, null, null, w.plain.barcode, 3],
+    ]);
+    const job = await importFile(ctx, w.token, file);
+    expect(job.error).toBeNull();
+    expect(job).toMatchObject({
+      state: 'succeeded',
+      result: { rows: 4, orders: 3, created: 3, skipped_duplicates: 0 },
+    });
+    expect(job.progress).toBe(job.total);
+    const [one] = await list('IMP-1');
+    expect(one).toMatchObject({
+      line_count: 2,
+      unit_count: 3,
+      recipient_phone: '0912345678',
+      logistics_provider_code: 'TCAT',
+    });
+    const two = (await list('IMP-2'))[0]!;
+    expect(two).toMatchObject({
+      recipient_phone: '0922333444',
+      cod: true,
+      cod_amount: '350.00',
+      status: 'pending_export',
+    });
+    const detail = (
+      await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${one!.id}/`, token: w.token })
+    ).json() as TOrderDetail;
+    expect(detail.lines.map((l) => [l.line_no, l.product_number, l.quantity])).toEqual([
+      [1, w.plain.number, 2],
+      [2, w.phone.number, 1],
+    ]);
+  });
+
+  it('never duplicates a re-imported platform order: existing ones are skipped, new ones added', async () => {
+    const before = await orderCount();
+    const file = await xlsx([
+      header,
+      ['IMP-1', '王小明', '0912345678', '100', '台北市', null, null, null, w.plain.number, 2],
+      ['IMP-4', '新客人', '0911111111', '100', '台北市', null, null, null, w.plain.number, 1],
+      ['IMP-3', '林一', '0223456789', '106', '台北市', null, null, null, w.plain.number, 3],
+    ]);
+    const job = await importFile(ctx, w.token, file);
+    expect(job.result).toMatchObject({ orders: 3, created: 1, skipped_duplicates: 2 });
+    expect(await orderCount()).toBe(before + 1);
+    expect(await list('IMP-1')).toHaveLength(1);
+  });
+
+  it('rejects a file with bad rows, naming each with its row and the spec message, and writes nothing', async () => {
+    const bulky = await w.f.product({ number: 'BULKY-1' });
+    await ctx.deps.database.db.update(products).set({ volume_required: true }).where(eq(products.id, bulky.id));
+    const before = await orderCount();
+    const wide = [...header, zh('platform'), zh('channel'), zh('consignment_number')];
+    const ok = ['BAD-0', '好', '0912345678', '100', '台北', null, null, null, w.plain.number, 1, null, null, null];
+    const file = await xlsx([
+      wide,
+      ok, // row 2 is fine
+      ['BAD-1', '甲', '0912345678', '100', '台北', null, null, null, 'NO-SUCH-SKU', 1, null, null, null], // 3
+      ['BAD-2', '乙', '0912345678', '100', '台北', null, null, null, w.plain.number, 0, null, null, null], // 4
+      ['BAD-3', '丙', '0912345678', '100', '台北', null, null, null, w.plain.number, 1, 'MOMO', null, null], // 5
+      ['BAD-4', '丁', '0912345678', '100', '台北', null, null, null, w.plain.number, 1, null, 'telepathy', null], // 6
+      ['BAD-5', '戊', '0912345678', '100', '台北', 'PIGEON', null, null, w.plain.number, 1, null, null, null], // 7
+      ['BAD-6', '己', '0912345678', '100', null, null, null, null, w.plain.number, 1, null, null, null], // 8
+      ['BAD-7', '庚', null, '1', '台北', null, null, null, w.plain.number, 1, null, null, null], // 9
+      ['BAD-8', '辛', '0912345678', '100', '台北', null, null, null, 'BULKY-1', 1, null, null, null], // 10
+      ['BAD-9', '壬', '0912345678', '100', '台北', null, 'Y', null, w.plain.number, 1.5, null, null, 'CN1'], // 11
+      ['BAD-10', '癸', '0912345678', '100', '台北', null, null, null, w.plain.number, 1, null, null, 'CN1'], // 12
+      [null, '子', '0912345678', '100', '台北', null, null, null, w.plain.number, 1, null, null, null], // 13
+    ]);
+    const job = await importFile(ctx, w.token, file);
+    expect(job.state).toBe('failed');
+    expect(job.error?.code).toBe('IMPORT_REJECTED');
+    const errors = job.error!.params!.errors!;
+    expect(errors.map((e) => [e.row, e.code, e.field])).toEqual([
+      [3, 'PRODUCT_ABNORMAL', 'product'],
+      [4, 'ABNORMAL_QUANTITY', 'quantity'],
+      [5, 'PLATFORM_ABNORMAL', 'platform'],
+      [6, 'CHANNEL_ABNORMAL', 'channel'],
+      [7, 'PATHWAY_ABNORMAL', 'logistics_provider'],
+      [8, 'REQUIRED_FIELD', 'recipient_address'],
+      [9, 'REQUIRED_FIELD', 'recipient_phone'],
+      [9, 'INVALID_FIELD', 'recipient_postcode'],
+      [10, 'REQUIRED_FIELD', 'volume'],
+      [11, 'REQUIRED_FIELD', 'cod_amount'],
+      [11, 'ABNORMAL_QUANTITY', 'quantity'],
+      [12, 'DUPLICATE_VALUE', 'consignment_number'],
+      [13, 'REQUIRED_FIELD', 'platform_order_number'],
+    ]);
+    expect(job.error!.params!.count).toBe(13);
+    expect(errors[0]!.message).toBe('商品資料異常: NO-SUCH-SKU');
+    expect(errors[1]!.message).toBe('數量異常: 0');
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('rejects a file without a required column, naming the header row', async () => {
+    const job = await importFile(
+      ctx,
+      w.token,
+      await xlsx([
+        ['Order', 'Qty'],
+        ['X', 1],
+      ]),
+    );
+    expect(job.error?.code).toBe('IMPORT_REJECTED');
+    expect(job.error!.params!.errors!.map((e) => [e.row, e.field])).toContainEqual([1, 'platform_order_number']);
+    const bad = await ctx.inject({
+      method: 'POST',
+      url: '/api/outbound-orders/import/',
+      token: w.token,
+      payload: { file_base64: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]).toString('base64') },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('IMPORT_FILE_INVALID');
+  });
+
+  it("imports a seller's own layout saved per channel: title row, line-broken headers, SKU placeholders", async () => {
+    const shopee = [
+      ['蝦皮訂單匯出 2026-11-22'],
+      [
+        '訂單\n編號',
+        '收件者\n姓名',
+        '收件者電話',
+        '收件地址',
+        '郵遞區號',
+        '商品選項貨號',
+        '主商品貨號',
+        '數量',
+        '付款方式',
+        '買家總支付金額',
+      ],
+      ['240101AAA', '黃小姐', '886933222111', '高雄市苓雅區', '802', '見選項', w.plain.number, 1, '貨到付款', 590],
+      ['240101AAA', '黃小姐', '886933222111', '高雄市苓雅區', '802', w.phone.number, '-', 1, '貨到付款', 590],
+      ['240101BBB', '張先生', '0955666777', '台南市東區', '701', '-', w.plain.number, 2, '信用卡', 300],
+    ];
+    const file = await xlsx(shopee);
+    const inspect = await ctx.inject({
+      method: 'POST',
+      url: '/api/order-import-forms/inspect/',
+      token: w.token,
+      payload: { file_base64: file.toString('base64'), header_row: 2 },
+    });
+    const seen = inspect.json();
+    expect(seen.headers.slice(0, 2)).toEqual(['訂單 編號', '收件者 姓名']);
+    expect(seen.suggested.product).toEqual(['商品選項貨號', '主商品貨號']);
+    expect(seen.samples[0][0]).toBe('240101AAA');
+    const form = await ctx.inject({
+      method: 'POST',
+      url: '/api/order-import-forms/',
+      token: w.token,
+      payload: {
+        name: 'Shopee TW',
+        platform_id: w.shop.id,
+        header_row: 2,
+        mapping: { ...seen.suggested, recipient_name: ['收件者\n姓名'], cod: ['付款方式'] },
+      },
+    });
+    expect(form.statusCode, form.body).toBe(201);
+    expect(form.json()).toMatchObject({ platform_code: 'SHOPEE', mapping: { recipient_name: ['收件者 姓名'] } });
+    // one form per channel
+    const again = await ctx.inject({
+      method: 'POST',
+      url: '/api/order-import-forms/',
+      token: w.token,
+      payload: { name: 'dup', platform_id: w.shop.id, mapping: seen.suggested },
+    });
+    expect(again.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'platform_id' } });
+
+    const job = await importFile(ctx, w.token, file, { platform_id: w.shop.id });
+    expect(job.error).toBeNull();
+    expect(job.result).toMatchObject({ rows: 3, orders: 2, created: 2 });
+    const [a] = await list('240101AAA');
+    expect(a).toMatchObject({
+      platform_code: 'SHOPEE',
+      channel: 'ecommerce',
+      recipient_name: '黃小姐',
+      recipient_phone: '0933222111',
+      cod: true, // 付款方式 貨到付款; the amount to collect is the order's total
+      cod_amount: '590.00',
+      total_amount: '590.00',
+      unit_count: 2,
+    });
+    // the same platform order number without a platform is another order; with it, a duplicate
+    expect((await list('240101BBB'))[0]).toMatchObject({ cod: false, cod_amount: null, total_amount: '300.00' });
+    const job2 = await importFile(ctx, w.token, file, { platform_id: w.shop.id });
+    expect(job2.result).toMatchObject({ created: 0, skipped_duplicates: 2 });
+  });
+
+  it('reads CSV in UTF-8 and exports on import when asked, reporting shortages by row', async () => {
+    const csv = [
+      header.join(','),
+      `CSV-1,甲,0912345678,100,台北,,,,${w.phone.number},1`,
+      `CSV-2,乙,0912345678,100,"台北市, 中正區",,,,${w.plain.number},999`,
+    ].join('\r\n');
+    const job = await importFile(ctx, w.token, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv)]), {
+      export_after_import: true,
+    });
+    expect(job.result).toMatchObject({
+      created: 2,
+      exported: 1,
+      shortages: [{ row: 3, order: 'CSV-2', code: 'INVENTORY_SHORTAGE', params: { product_number: w.plain.number } }],
+    });
+    expect((await list('CSV-1'))[0]!.status).toBe('exported');
+    expect((await list('CSV-2'))[0]).toMatchObject({
+      status: 'pending_export',
+      recipient_address: '台北市, 中正區',
+      abnormal: { code: 'INVENTORY_SHORTAGE' },
+    });
+  });
+});
