@@ -960,8 +960,9 @@ export type TReturnEvent = Extract<
 
 /**
  * For the returns module: move a shipped order along the returns part of the workflow **in the caller's
- * transaction** (closed → returned → closed_returned, and back). `return_confirmed` also frees the order's IMEIs so
- * the returned devices may ship again (`return_unconfirmed` takes them back). Stock is the returns module's business
+ * transaction** (closed → returned → closed_returned, and back). Leaving closed frees the order's IMEIs so the
+ * returned devices may ship again; coming back to closed takes them back (409 SERIAL_ALREADY_SHIPPED if one has
+ * shipped again meanwhile). Stock is the returns module's business
  * (it posts the returned goods through the stock engine). 404 for another seller's order, 409 from any other status.
  */
 export async function applyReturnEvent(
@@ -976,8 +977,9 @@ export async function applyReturnEvent(
   if (!to) throw illegal(order.status, input.event);
   const moved = await repo.changeStatus(tx, customerId, order.id, [order.status as TOrderStatus], { status: to });
   if (!moved) throw illegal(order.status, input.event);
-  if (input.event === 'return_confirmed') await repo.setSerialsReturned(tx, customerId, order.id, true);
-  if (input.event === 'return_unconfirmed') {
+  // The goods are back from the moment the order leaves closed; back to closed, its IMEIs count as shipped again.
+  if (order.status === 'closed') await repo.setSerialsReturned(tx, customerId, order.id, true);
+  if (to === 'closed') {
     try {
       await tx.transaction((sp) => repo.setSerialsReturned(sp, customerId, order.id, false));
     } catch (err) {

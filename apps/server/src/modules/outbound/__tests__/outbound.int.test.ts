@@ -420,6 +420,13 @@ describe('packing station and shipping', () => {
       applyReturnEvent(tx, actor, { orderId: order.id, event: 'return_registered', returnNumber: 'RT-1' }),
     );
     expect(returned.status).toBe('returned');
+    expect((await get('/api/outbound-serials/?serial=356938035643809')).json().results[0].returned_at).toBeTruthy();
+    const back = await withTx(db, (tx) =>
+      applyReturnEvent(tx, actor, { orderId: order.id, event: 'return_cancelled' }),
+    );
+    expect(back.status).toBe('closed');
+    expect((await get('/api/outbound-serials/?serial=356938035643809')).json().results[0].returned_at).toBeNull();
+    await withTx(db, (tx) => applyReturnEvent(tx, actor, { orderId: order.id, event: 'return_registered' }));
     const closed = await withTx(db, (tx) =>
       applyReturnEvent(tx, actor, { orderId: order.id, event: 'return_confirmed' }),
     );
