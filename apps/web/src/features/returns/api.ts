@@ -1,0 +1,157 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  catalogRoutes,
+  returnRoutes as r,
+  type TConfirmReturnReceipt,
+  type TCreateReturnReceipt,
+  type TCreateSupplierReturn,
+  type TUpdateReturnReceipt,
+  type TUpdateSupplierReturn,
+  warehouseRoutes,
+} from '@wms/contracts';
+import { apiCall } from '../../shared/api/client';
+import { queryClient } from '../../shared/api/query-client';
+import type { TTableQuery } from '../../shared/table/list-query';
+
+/** Query keys of the returns screens; every write invalidates `all`. */
+export const returnKeys = {
+  all: ['returns'] as const,
+  receipts: ['returns', 'receipts'] as const,
+  receipt: (id: string) => ['returns', 'receipts', id] as const,
+  supplier: ['returns', 'supplier'] as const,
+  supplierOne: (id: string) => ['returns', 'supplier', id] as const,
+  piles: ['returns', 'piles'] as const,
+  counts: (q: object) => ['returns', 'counts', q] as const,
+};
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: returnKeys.all });
+
+export const fetchReturns = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listReturns, { query }, { signal });
+export const fetchSupplierReturns = (query: TTableQuery, signal?: AbortSignal) =>
+  apiCall(r.listSupplierReturns, { query }, { signal });
+export const fetchPiles = (query: TTableQuery & { warehouse_id: string }, signal?: AbortSignal) =>
+  apiCall(r.listSupplierReturnPiles, { query }, { signal });
+
+export function useReturn(id: string | null) {
+  return useQuery({
+    queryKey: returnKeys.receipt(id ?? ''),
+    enabled: !!id,
+    queryFn: () => apiCall(r.getReturn, { params: { id: id! } }),
+  });
+}
+
+export function useSaveReturn() {
+  return useMutation({
+    mutationFn: (v: { id?: string; body: TCreateReturnReceipt | TUpdateReturnReceipt }) =>
+      v.id
+        ? apiCall(r.updateReturn, { params: { id: v.id }, body: v.body as TUpdateReturnReceipt })
+        : apiCall(r.createReturn, { body: v.body as TCreateReturnReceipt }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteReturn() {
+  return useMutation({ mutationFn: (id: string) => apiCall(r.deleteReturn, { params: { id } }), onSuccess: refresh });
+}
+
+export function useConfirmReturn() {
+  return useMutation({
+    mutationFn: (v: { id: string; body: TConfirmReturnReceipt }) =>
+      apiCall(r.confirmReturn, { params: { id: v.id }, body: v.body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelReturnConfirmation() {
+  return useMutation({
+    mutationFn: (id: string) => apiCall(r.cancelReturnConfirmation, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+export const lookupOrder = (code: string) => apiCall(r.lookupReturnOrder, { query: { code } });
+
+export function useReturnCounts(q: { warehouse_id?: string; date_from?: string; date_to?: string }) {
+  return useQuery({ queryKey: returnKeys.counts(q), queryFn: () => apiCall(r.returnCounts, { query: q }) });
+}
+
+export function useReturnPrint(id: string, kind: 'return' | 'supplier_return') {
+  return useQuery({
+    queryKey: ['returns', 'print', kind, id],
+    queryFn: () =>
+      kind === 'return'
+        ? apiCall(r.printReturn, { params: { id } })
+        : apiCall(r.printSupplierReturn, { params: { id } }),
+  });
+}
+
+export function useSupplierReturn(id: string | null) {
+  return useQuery({
+    queryKey: returnKeys.supplierOne(id ?? ''),
+    enabled: !!id,
+    queryFn: () => apiCall(r.getSupplierReturn, { params: { id: id! } }),
+  });
+}
+
+export function useCreateSupplierReturn() {
+  return useMutation({
+    mutationFn: (body: TCreateSupplierReturn) => apiCall(r.createSupplierReturn, { body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateSupplierReturn() {
+  return useMutation({
+    mutationFn: (v: { id: string; body: TUpdateSupplierReturn }) =>
+      apiCall(r.updateSupplierReturn, { params: { id: v.id }, body: v.body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDispatchSupplierReturn() {
+  return useMutation({
+    mutationFn: (v: { id: string; consignment_number?: string }) =>
+      apiCall(r.dispatchSupplierReturn, {
+        params: { id: v.id },
+        body: v.consignment_number ? { consignment_number: v.consignment_number } : {},
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelSupplierReturn() {
+  return useMutation({
+    mutationFn: (id: string) => apiCall(r.cancelSupplierReturn, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Every warehouse of the seller, for selects. */
+export function useWarehouseOptions() {
+  return useQuery({
+    queryKey: ['returns', 'warehouse-options'],
+    queryFn: () => apiCall(warehouseRoutes.listWarehouses, { query: { page_size: 100 } }),
+    select: (d) => d.results.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` })),
+  });
+}
+
+/** Active storage locations of one kind in a warehouse, for the confirmation's selects. */
+export function useLocationOptions(warehouseId: string | undefined, kind: 'sellable' | 'defective') {
+  return useQuery({
+    queryKey: ['returns', 'location-options', warehouseId, kind],
+    enabled: !!warehouseId,
+    queryFn: () =>
+      apiCall(warehouseRoutes.listStorageLocations, {
+        query: { warehouse_id: warehouseId, kind, is_active: 'true', page_size: 100, ordering: 'code' },
+      }),
+    select: (d) => d.results.map((l) => ({ value: l.id, label: l.name ? `${l.code} ${l.name}` : l.code })),
+  });
+}
+
+/** Single products matching a search, for the lines' product select. */
+export async function searchProducts(search: string) {
+  const page = await apiCall(catalogRoutes.listProducts, {
+    query: { search: search || undefined, type: 'single', page_size: 25 },
+  });
+  return page.results;
+}

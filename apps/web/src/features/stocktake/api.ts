@@ -1,0 +1,110 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  catalogRoutes,
+  stocktakeRoutes as r,
+  type TCreateStocktake,
+  type TSubmitStocktakeCount,
+  type TUpdateStocktake,
+  warehouseRoutes,
+} from '@wms/contracts';
+import { apiCall } from '../../shared/api/client';
+import { queryClient } from '../../shared/api/query-client';
+import type { TTableQuery } from '../../shared/table/list-query';
+
+/** Query keys of /inventory; every write invalidates `all`. */
+export const stocktakeKeys = {
+  all: ['stocktake'] as const,
+  list: ['stocktake', 'list'] as const,
+  sheet: (id: string) => ['stocktake', 'sheet', id] as const,
+  locations: (id: string) => ['stocktake', 'sheet', id, 'locations'] as const,
+  lines: (id: string) => ['stocktake', 'sheet', id, 'lines'] as const,
+  report: (id: string) => ['stocktake', 'sheet', id, 'report'] as const,
+};
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: stocktakeKeys.all });
+
+export const fetchStocktakes = (query: TTableQuery, signal?: AbortSignal) =>
+  apiCall(r.listStocktakes, { query }, { signal });
+export const fetchSheetLocations = (id: string) => (query: TTableQuery, signal?: AbortSignal) =>
+  apiCall(r.listStocktakeLocations, { params: { id }, query }, { signal });
+export const fetchSheetLines =
+  (id: string, extra: Record<string, unknown> = {}) =>
+  (query: TTableQuery, signal?: AbortSignal) =>
+    apiCall(r.listStocktakeLines, { params: { id }, query: { ...query, ...extra } }, { signal });
+
+export function useStocktake(id: string | null) {
+  return useQuery({
+    queryKey: stocktakeKeys.sheet(id ?? ''),
+    enabled: !!id,
+    queryFn: () => apiCall(r.getStocktake, { params: { id: id! } }),
+  });
+}
+
+export function useStocktakeReport(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: stocktakeKeys.report(id),
+    enabled,
+    queryFn: () => apiCall(r.stocktakeReport, { params: { id } }),
+  });
+}
+
+export function useCreateStocktake() {
+  return useMutation({
+    mutationFn: (body: TCreateStocktake) => apiCall(r.createStocktake, { body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateStocktake() {
+  return useMutation({
+    mutationFn: (v: { id: string; body: TUpdateStocktake }) =>
+      apiCall(r.updateStocktake, { params: { id: v.id }, body: v.body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useStocktakeAction() {
+  return useMutation({
+    mutationFn: (v: { id: string; action: 'next_round' | 'close' | 'cancel' }) => {
+      const route =
+        v.action === 'next_round' ? r.nextStocktakeRound : v.action === 'close' ? r.closeStocktake : r.cancelStocktake;
+      return apiCall(route, { params: { id: v.id } });
+    },
+    onSuccess: refresh,
+  });
+}
+
+export const scanLocation = (id: string, code: string) =>
+  apiCall(r.scanStocktakeLocation, { params: { id }, query: { code } });
+export const scanProduct = (id: string, code: string) =>
+  apiCall(r.scanStocktakeProduct, { params: { id }, query: { code } });
+
+export function useSubmitCount() {
+  return useMutation({
+    mutationFn: (v: { id: string; body: TSubmitStocktakeCount }) =>
+      apiCall(r.submitStocktakeCount, { params: { id: v.id }, body: v.body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useWarehouseOptions() {
+  return useQuery({
+    queryKey: ['stocktake', 'warehouse-options'],
+    queryFn: () => apiCall(warehouseRoutes.listWarehouses, { query: { page_size: 100 } }),
+    select: (d) => d.results.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` })),
+  });
+}
+
+export async function searchLocations(warehouseId: string, search: string) {
+  const page = await apiCall(warehouseRoutes.listStorageLocations, {
+    query: { warehouse_id: warehouseId, search: search || undefined, page_size: 100, ordering: 'code' },
+  });
+  return page.results.map((l) => ({ value: l.id, label: l.name ? `${l.code} ${l.name}` : l.code }));
+}
+
+export async function searchProducts(search: string) {
+  const page = await apiCall(catalogRoutes.listProducts, {
+    query: { search: search || undefined, type: 'single', page_size: 50 },
+  });
+  return page.results.map((p) => ({ value: p.id, label: `${p.number} ${p.name}` }));
+}
