@@ -1,0 +1,82 @@
+import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { type TCreatePackagingMaterial, type TPackagingMaterial, ZCreatePackagingMaterial } from '@wms/contracts';
+import { Button, Form, Input, InputNumber } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { zodRule } from '../../../../shared/forms/zod-rule';
+import { DataTable } from '../../../../shared/table/data-table';
+import { CrudModal, RowActions } from '../../../warehouse/components/crud';
+import { useFieldLabel } from '../../../warehouse/components/field-label';
+import { catalogKeys, fetchPackaging, useDeletePackaging, useSavePackaging } from '../../api';
+import '../../i18n';
+
+/** /package: packaging materials (code, name, category, inventory quantity) and their labels. */
+export default function PackagePage() {
+  const { t } = useTranslation(['catalog', 'warehouse']);
+  const label = useFieldLabel();
+  const navigate = useNavigate();
+  const save = useSavePackaging();
+  const remove = useDeletePackaging();
+  const [editing, setEditing] = useState<TPackagingMaterial | 'new' | null>(null);
+  const s = ZCreatePackagingMaterial.shape;
+  const current = editing && editing !== 'new' ? editing : null;
+  return (
+    <>
+      <DataTable<TPackagingMaterial>
+        queryKey={catalogKeys.packaging}
+        fetchPage={fetchPackaging}
+        rowKey="id"
+        excel={{ fileName: 'packaging' }}
+        toolbar={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('warehouse:crud.add')}
+            </Button>
+            <Button icon={<PrinterOutlined />} onClick={() => navigate('/package-print')}>
+              {t('catalog:print')}
+            </Button>
+          </>
+        }
+        columns={[
+          { title: label('code'), dataIndex: 'code', key: 'code', sorter: true },
+          { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
+          { title: label('category'), dataIndex: 'category', key: 'category', sorter: true },
+          { title: label('quantity'), dataIndex: 'quantity', key: 'quantity', sorter: true, align: 'right' },
+          {
+            title: t('warehouse:crud.actions'),
+            key: 'actions',
+            noExport: true,
+            render: (_, m) => (
+              <RowActions name={m.code} onEdit={() => setEditing(m)} onDelete={() => remove.mutateAsync(m.id)} />
+            ),
+          },
+        ]}
+      />
+      <CrudModal<TCreatePackagingMaterial>
+        open={editing !== null}
+        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        initialValues={current ?? { quantity: 0 }}
+        onClose={() => setEditing(null)}
+        onSubmit={(body) => save.mutateAsync({ id: current?.id, body })}
+      >
+        {() => (
+          <>
+            <Form.Item name="code" label={label('code')} rules={[zodRule('code', s.code)]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="name" label={label('name')}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="category" label={label('category')}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="quantity" label={label('quantity')} rules={[zodRule('quantity', s.quantity)]}>
+              <InputNumber min={0} precision={0} />
+            </Form.Item>
+          </>
+        )}
+      </CrudModal>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import type company from '../../locales/zh-TW/company.json';
+
+declare module '../../i18n/resources' {
+  interface TWmsResources {
+    company: typeof company;
+  }
+}

@@ -1,0 +1,5 @@
+import { defineScreens } from '../../routes/screens';
+
+export default defineScreens({
+  '/corporation': () => import('./pages/corporation/corporation-page'),
+});

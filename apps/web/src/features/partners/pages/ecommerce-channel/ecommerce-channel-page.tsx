@@ -1,0 +1,86 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type TCreateEcommercePlatform, type TEcommercePlatform, ZCreateEcommercePlatform } from '@wms/contracts';
+import { Button, Form, Input, Switch, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../../../shared/forms/zod-rule';
+import { DataTable } from '../../../../shared/table/data-table';
+import { CrudModal, RowActions } from '../../../warehouse/components/crud';
+import { useFieldLabel } from '../../../warehouse/components/field-label';
+import { fetchPlatforms, partnerKeys, useDeletePlatform, useSavePlatform } from '../../api';
+import '../../i18n';
+
+/** /ecommerce-channel: e-commerce platforms (code, name, store number, URL, callback enabled). */
+export default function EcommerceChannelPage() {
+  const { t } = useTranslation(['partners', 'warehouse', 'common']);
+  const label = useFieldLabel();
+  const save = useSavePlatform();
+  const remove = useDeletePlatform();
+  const [editing, setEditing] = useState<TEcommercePlatform | 'new' | null>(null);
+  const s = ZCreateEcommercePlatform.shape;
+  const current = editing && editing !== 'new' ? editing : null;
+  return (
+    <>
+      <DataTable<TEcommercePlatform>
+        queryKey={partnerKeys.platforms}
+        fetchPage={fetchPlatforms}
+        rowKey="id"
+        excel={{ fileName: 'ecommerce-platforms' }}
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('warehouse:crud.add')}
+          </Button>
+        }
+        columns={[
+          { title: label('code'), dataIndex: 'code', key: 'code', sorter: true },
+          { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
+          { title: label('store_number'), dataIndex: 'store_number', key: 'store_number', sorter: true },
+          { title: label('url'), dataIndex: 'url' },
+          {
+            title: label('callback_enabled'),
+            dataIndex: 'callback_enabled',
+            render: (v: boolean) => (
+              <Tag color={v ? 'green' : 'default'}>{v ? t('warehouse:crud.yes') : t('warehouse:crud.no')}</Tag>
+            ),
+            exportValue: (p) => (p.callback_enabled ? t('warehouse:crud.yes') : t('warehouse:crud.no')),
+          },
+          {
+            title: t('warehouse:crud.actions'),
+            key: 'actions',
+            noExport: true,
+            render: (_, p) => (
+              <RowActions name={p.code} onEdit={() => setEditing(p)} onDelete={() => remove.mutateAsync(p.id)} />
+            ),
+          },
+        ]}
+      />
+      <CrudModal<TCreateEcommercePlatform>
+        open={editing !== null}
+        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        initialValues={current ?? { callback_enabled: false }}
+        onClose={() => setEditing(null)}
+        onSubmit={(body) => save.mutateAsync({ id: current?.id, body })}
+      >
+        {() => (
+          <>
+            <Form.Item name="code" label={label('code')} rules={[zodRule('code', s.code)]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="name" label={label('name')} rules={[zodRule('name', s.name)]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="store_number" label={label('store_number')}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="url" label={label('url')} rules={[zodRule('url', s.url)]}>
+              <Input inputMode="url" />
+            </Form.Item>
+            <Form.Item name="callback_enabled" label={label('callback_enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </>
+        )}
+      </CrudModal>
+    </>
+  );
+}

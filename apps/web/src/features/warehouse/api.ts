@@ -1,0 +1,101 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  warehouseRoutes as r,
+  type TCreateArea,
+  type TCreateShelf,
+  type TCreateStorageLocation,
+  type TCreateWarehouse,
+  type TGenerateLocations,
+  type TUpdateArea,
+  type TUpdateShelf,
+  type TUpdateStorageLocation,
+  type TUpdateWarehouse,
+} from '@wms/contracts';
+import { apiCall } from '../../shared/api/client';
+import { queryClient } from '../../shared/api/query-client';
+import type { TTableQuery } from '../../shared/table/list-query';
+
+export const warehouseKeys = {
+  all: ['warehouse'] as const,
+  warehouses: ['warehouse', 'warehouses'] as const,
+  areas: ['warehouse', 'areas'] as const,
+  shelves: ['warehouse', 'shelves'] as const,
+  locations: ['warehouse', 'locations'] as const,
+};
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all });
+
+export const fetchWarehouses = (query: TTableQuery, signal?: AbortSignal) =>
+  apiCall(r.listWarehouses, { query }, { signal });
+export const fetchAreas = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listAreas, { query }, { signal });
+export const fetchShelves = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listShelves, { query }, { signal });
+export const fetchLocations = (query: TTableQuery, signal?: AbortSignal) =>
+  apiCall(r.listStorageLocations, { query }, { signal });
+
+/** Every warehouse of the seller (for selects). */
+export function useWarehouseOptions() {
+  return useQuery({
+    queryKey: [...warehouseKeys.warehouses, 'options'],
+    queryFn: () => apiCall(r.listWarehouses, { query: { page_size: 100 } }),
+    select: (d) => d.results.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` })),
+  });
+}
+
+export function useAreaOptions(warehouseId: string | undefined) {
+  return useQuery({
+    queryKey: [...warehouseKeys.areas, 'options', warehouseId],
+    enabled: !!warehouseId,
+    queryFn: () => apiCall(r.listAreas, { query: { page_size: 100, warehouse_id: warehouseId } }),
+    select: (d) => d.results.map((a) => ({ value: a.id, label: `${a.code} ${a.name}` })),
+  });
+}
+
+export function useShelfOptions(warehouseId: string | undefined) {
+  return useQuery({
+    queryKey: [...warehouseKeys.shelves, 'options', warehouseId],
+    enabled: !!warehouseId,
+    queryFn: () => apiCall(r.listShelves, { query: { page_size: 100, warehouse_id: warehouseId } }),
+    select: (d) => d.results.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` })),
+  });
+}
+
+const useWrite = <A>(fn: (a: A) => Promise<unknown>) => useMutation({ mutationFn: fn, onSuccess: refresh });
+
+export const useSaveWarehouse = () =>
+  useWrite((a: { id?: string; body: TCreateWarehouse | TUpdateWarehouse }) =>
+    a.id
+      ? apiCall(r.updateWarehouse, { params: { id: a.id }, body: a.body })
+      : apiCall(r.createWarehouse, { body: a.body as TCreateWarehouse }),
+  );
+export const useDeleteWarehouse = () => useWrite((id: string) => apiCall(r.deleteWarehouse, { params: { id } }));
+
+export const useSaveArea = () =>
+  useWrite((a: { id?: string; body: TCreateArea | TUpdateArea }) =>
+    a.id
+      ? apiCall(r.updateArea, { params: { id: a.id }, body: a.body as TUpdateArea })
+      : apiCall(r.createArea, { body: a.body as TCreateArea }),
+  );
+export const useDeleteArea = () => useWrite((id: string) => apiCall(r.deleteArea, { params: { id } }));
+
+export const useSaveShelf = () =>
+  useWrite((a: { id?: string; body: TCreateShelf | TUpdateShelf }) =>
+    a.id
+      ? apiCall(r.updateShelf, { params: { id: a.id }, body: a.body as TUpdateShelf })
+      : apiCall(r.createShelf, { body: a.body as TCreateShelf }),
+  );
+export const useDeleteShelf = () => useWrite((id: string) => apiCall(r.deleteShelf, { params: { id } }));
+export const useGenerateLocations = () =>
+  useWrite((a: { id: string; body: Partial<TGenerateLocations> & { positions_per_layer: number } }) =>
+    apiCall(r.generateShelfLocations, { params: { id: a.id }, body: a.body }),
+  );
+
+export const useSaveLocation = () =>
+  useWrite((a: { id?: string; body: TCreateStorageLocation | TUpdateStorageLocation }) =>
+    a.id
+      ? apiCall(r.updateStorageLocation, { params: { id: a.id }, body: a.body as TUpdateStorageLocation })
+      : apiCall(r.createStorageLocation, { body: a.body as TCreateStorageLocation }),
+  );
+export const useDeleteLocations = () =>
+  useWrite((ids: string[]) => apiCall(r.bulkDeleteStorageLocations, { body: { ids } }));
+
+export { refresh as refreshWarehouse };

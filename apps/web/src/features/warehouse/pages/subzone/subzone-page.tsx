@@ -1,0 +1,476 @@
+import { AppstoreAddOutlined, DeleteOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import {
+  LOCATION_KIND_VALUES,
+  locationCode,
+  type TArea,
+  type TShelf,
+  type TStorageLocation,
+  warehouseRoutes,
+  ZCreateArea,
+  ZCreateShelf,
+  ZCreateStorageLocation,
+  ZGenerateLocations,
+} from '@wms/contracts';
+import { App, Button, Form, Input, InputNumber, Popconfirm, Select, Switch, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '../../../../shared/forms/error-text';
+import { zodRule } from '../../../../shared/forms/zod-rule';
+import { DataTable } from '../../../../shared/table/data-table';
+import {
+  fetchAreas,
+  fetchLocations,
+  fetchShelves,
+  refreshWarehouse,
+  useAreaOptions,
+  useDeleteArea,
+  useDeleteLocations,
+  useDeleteShelf,
+  useGenerateLocations,
+  useSaveArea,
+  useSaveLocation,
+  useSaveShelf,
+  useShelfOptions,
+  useWarehouseOptions,
+  warehouseKeys,
+} from '../../api';
+import { CrudModal, RowActions, useSelection } from '../../components/crud';
+import { useFieldLabel } from '../../components/field-label';
+import { ImportButton } from '../../components/import-button';
+import '../../i18n';
+
+function WarehouseFilter() {
+  const { t } = useTranslation('warehouse');
+  const warehouses = useWarehouseOptions();
+  return (
+    <Form.Item name="warehouse_id">
+      <Select
+        allowClear
+        style={{ minWidth: 180 }}
+        placeholder={t('filters.warehouse')}
+        options={warehouses.data ?? []}
+        aria-label={t('fields.warehouse')}
+      />
+    </Form.Item>
+  );
+}
+
+function AreasTab() {
+  const { t } = useTranslation(['warehouse', 'common']);
+  const label = useFieldLabel();
+  const save = useSaveArea();
+  const remove = useDeleteArea();
+  const warehouses = useWarehouseOptions();
+  const [editing, setEditing] = useState<TArea | 'new' | null>(null);
+  const s = ZCreateArea.shape;
+  return (
+    <>
+      <DataTable<TArea>
+        queryKey={warehouseKeys.areas}
+        fetchPage={fetchAreas}
+        rowKey="id"
+        excel={{ fileName: 'areas' }}
+        filters={<WarehouseFilter />}
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-area">
+            {t('warehouse:crud.add')}
+          </Button>
+        }
+        columns={[
+          { title: t('warehouse:fields.warehouse'), dataIndex: 'warehouse_code', key: 'warehouse_code', sorter: true },
+          { title: label('code'), dataIndex: 'code', key: 'code', sorter: true },
+          { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
+          {
+            title: t('warehouse:crud.actions'),
+            key: 'actions',
+            noExport: true,
+            render: (_, a) => (
+              <RowActions name={a.code} onEdit={() => setEditing(a)} onDelete={() => remove.mutateAsync(a.id)} />
+            ),
+          },
+        ]}
+      />
+      <CrudModal<{ warehouse_id: string; code: string; name: string }>
+        open={editing !== null}
+        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        initialValues={editing && editing !== 'new' ? editing : { warehouse_id: warehouses.data?.[0]?.value }}
+        onClose={() => setEditing(null)}
+        onSubmit={(v) =>
+          editing && editing !== 'new'
+            ? save.mutateAsync({ id: editing.id, body: { code: v.code, name: v.name } })
+            : save.mutateAsync({ body: v })
+        }
+      >
+        {() => (
+          <>
+            <Form.Item
+              name="warehouse_id"
+              label={t('warehouse:fields.warehouse')}
+              rules={[zodRule('warehouse_id', s.warehouse_id)]}
+            >
+              <Select options={warehouses.data ?? []} disabled={editing !== 'new'} />
+            </Form.Item>
+            <Form.Item name="code" label={label('code')} rules={[zodRule('code', s.code)]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="name" label={label('name')} rules={[zodRule('name', s.name)]}>
+              <Input />
+            </Form.Item>
+          </>
+        )}
+      </CrudModal>
+    </>
+  );
+}
+
+type TShelfForm = {
+  warehouse_id: string;
+  area_id?: string | null;
+  code: string;
+  name: string;
+  category?: string;
+  layers: number;
+};
+
+function ShelfFields({ warehouseId, isNew }: { warehouseId?: string; isNew: boolean }) {
+  const { t } = useTranslation('warehouse');
+  const label = useFieldLabel();
+  const warehouses = useWarehouseOptions();
+  const areas = useAreaOptions(warehouseId);
+  const s = ZCreateShelf.shape;
+  return (
+    <>
+      <Form.Item name="warehouse_id" label={t('fields.warehouse')} rules={[zodRule('warehouse_id', s.warehouse_id)]}>
+        <Select options={warehouses.data ?? []} disabled={!isNew} />
+      </Form.Item>
+      <Form.Item name="area_id" label={t('fields.area')}>
+        <Select allowClear options={areas.data ?? []} />
+      </Form.Item>
+      <Form.Item name="code" label={label('code')} rules={[zodRule('code', s.code)]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="name" label={label('name')} rules={[zodRule('name', s.name)]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="category" label={label('category')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="layers" label={label('layers')} rules={[zodRule('layers', s.layers)]}>
+        <InputNumber min={1} max={99} precision={0} />
+      </Form.Item>
+    </>
+  );
+}
+
+function ShelvesTab() {
+  const { t } = useTranslation(['warehouse', 'common']);
+  const label = useFieldLabel();
+  const { message } = App.useApp();
+  const save = useSaveShelf();
+  const remove = useDeleteShelf();
+  const generate = useGenerateLocations();
+  const warehouses = useWarehouseOptions();
+  const [editing, setEditing] = useState<TShelf | 'new' | null>(null);
+  const [generating, setGenerating] = useState<TShelf | null>(null);
+  return (
+    <>
+      <DataTable<TShelf>
+        queryKey={warehouseKeys.shelves}
+        fetchPage={fetchShelves}
+        rowKey="id"
+        excel={{ fileName: 'shelves' }}
+        filters={<WarehouseFilter />}
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-shelf">
+            {t('warehouse:crud.add')}
+          </Button>
+        }
+        columns={[
+          { title: t('warehouse:fields.warehouse'), dataIndex: 'warehouse_code', key: 'warehouse_code', sorter: true },
+          { title: t('warehouse:fields.area'), dataIndex: 'area_code' },
+          { title: label('code'), dataIndex: 'code', key: 'code', sorter: true },
+          { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
+          { title: label('category'), dataIndex: 'category', key: 'category', sorter: true },
+          { title: label('layers'), dataIndex: 'layers', key: 'layers', sorter: true },
+          { title: label('location_count'), dataIndex: 'location_count' },
+          {
+            title: t('warehouse:crud.actions'),
+            key: 'actions',
+            noExport: true,
+            render: (_, s) => (
+              <RowActions
+                name={s.code}
+                onEdit={() => setEditing(s)}
+                onDelete={() => remove.mutateAsync(s.id)}
+                extra={
+                  <Button size="small" icon={<AppstoreAddOutlined />} onClick={() => setGenerating(s)}>
+                    {t('warehouse:generate.button')}
+                  </Button>
+                }
+              />
+            ),
+          },
+        ]}
+      />
+      <CrudModal<TShelfForm>
+        open={editing !== null}
+        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        initialValues={
+          editing && editing !== 'new' ? editing : { warehouse_id: warehouses.data?.[0]?.value, layers: 1 }
+        }
+        onClose={() => setEditing(null)}
+        onSubmit={(v) => {
+          const { warehouse_id: _w, ...rest } = v;
+          return editing && editing !== 'new'
+            ? save.mutateAsync({ id: editing.id, body: { ...rest, area_id: rest.area_id ?? null } })
+            : save.mutateAsync({ body: { ...v, area_id: v.area_id ?? null } });
+        }}
+      >
+        {(f) => <ShelfWatch form={f} isNew={editing === 'new'} />}
+      </CrudModal>
+      <CrudModal<{ positions_per_layer: number; cells: number; kind: string }>
+        open={generating !== null}
+        title={t('warehouse:generate.title', { shelf: generating?.code ?? '' })}
+        initialValues={{ positions_per_layer: 1, cells: 1, kind: 'sellable' }}
+        onClose={() => setGenerating(null)}
+        onSubmit={async (v) => {
+          const res = await generate.mutateAsync({
+            id: generating!.id,
+            body: { ...v, kind: v.kind as (typeof LOCATION_KIND_VALUES)[number] },
+          });
+          void message.success(t('warehouse:generate.done', res as { created: number; skipped: number }));
+        }}
+      >
+        {() => (
+          <>
+            <Typography.Paragraph type="secondary">
+              {t('warehouse:generate.hint', { example: locationCode(generating?.code ?? 'A01', 1, 1) })}
+            </Typography.Paragraph>
+            <Form.Item
+              name="positions_per_layer"
+              label={label('positions_per_layer')}
+              rules={[zodRule('positions_per_layer', ZGenerateLocations.shape.positions_per_layer)]}
+            >
+              <InputNumber min={1} max={99} precision={0} />
+            </Form.Item>
+            <Form.Item name="cells" label={label('cells')}>
+              <InputNumber min={1} max={999} precision={0} />
+            </Form.Item>
+            <Form.Item name="kind" label={label('kind')}>
+              <Select options={LOCATION_KIND_VALUES.map((k) => ({ value: k, label: t(`warehouse:kind.${k}`) }))} />
+            </Form.Item>
+          </>
+        )}
+      </CrudModal>
+    </>
+  );
+}
+
+/** The shelf form re-reads the chosen warehouse to offer its areas. */
+function ShelfWatch({ form, isNew }: { form: import('antd').FormInstance; isNew: boolean }) {
+  const warehouseId = Form.useWatch('warehouse_id', form) as string | undefined;
+  return <ShelfFields warehouseId={warehouseId} isNew={isNew} />;
+}
+
+type TLocationForm = Omit<TStorageLocation, 'id' | 'created_at' | 'updated_at'>;
+
+function LocationFields({ form, isNew }: { form: import('antd').FormInstance; isNew: boolean }) {
+  const { t } = useTranslation('warehouse');
+  const label = useFieldLabel();
+  const warehouseId = Form.useWatch('warehouse_id', form) as string | undefined;
+  const warehouses = useWarehouseOptions();
+  const areas = useAreaOptions(warehouseId);
+  const shelves = useShelfOptions(warehouseId);
+  const s = ZCreateStorageLocation.shape;
+  return (
+    <>
+      <Form.Item name="warehouse_id" label={t('fields.warehouse')} rules={[zodRule('warehouse_id', s.warehouse_id)]}>
+        <Select options={warehouses.data ?? []} disabled={!isNew} />
+      </Form.Item>
+      <Form.Item name="code" label={label('code')} rules={[zodRule('code', s.code)]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="name" label={label('name')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="area_id" label={t('fields.area')}>
+        <Select allowClear options={areas.data ?? []} />
+      </Form.Item>
+      <Form.Item name="shelf_id" label={t('fields.shelf')}>
+        <Select allowClear options={shelves.data ?? []} />
+      </Form.Item>
+      <Form.Item name="layer" label={label('layer')}>
+        <InputNumber min={1} max={99} precision={0} />
+      </Form.Item>
+      <Form.Item name="cells" label={label('cells')}>
+        <InputNumber min={1} max={999} precision={0} />
+      </Form.Item>
+      <Form.Item name="kind" label={label('kind')}>
+        <Select options={LOCATION_KIND_VALUES.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
+      </Form.Item>
+      <Form.Item name="pick_sequence" label={label('pick_sequence')}>
+        <InputNumber min={0} precision={0} />
+      </Form.Item>
+      <Form.Item name="is_active" label={label('is_active')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </>
+  );
+}
+
+function LocationsTab() {
+  const { t } = useTranslation(['warehouse', 'common']);
+  const label = useFieldLabel();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const save = useSaveLocation();
+  const remove = useDeleteLocations();
+  const warehouses = useWarehouseOptions();
+  const selection = useSelection<TStorageLocation>();
+  const [editing, setEditing] = useState<TStorageLocation | 'new' | null>(null);
+  const ids = [...selection.selected.keys()];
+  return (
+    <>
+      <DataTable<TStorageLocation>
+        queryKey={warehouseKeys.locations}
+        fetchPage={fetchLocations}
+        rowKey="id"
+        excel={{ fileName: 'storage-locations' }}
+        filters={
+          <>
+            <WarehouseFilter />
+            <Form.Item name="kind">
+              <Select
+                allowClear
+                style={{ minWidth: 140 }}
+                placeholder={t('warehouse:filters.kind')}
+                aria-label={label('kind')}
+                options={LOCATION_KIND_VALUES.map((k) => ({ value: k, label: t(`warehouse:kind.${k}`) }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-location">
+              {t('warehouse:crud.add')}
+            </Button>
+            <ImportButton
+              importRoute={warehouseRoutes.importStorageLocations}
+              templateRoute={warehouseRoutes.storageLocationImportTemplate}
+              templateFileName="storage-locations-template.xlsx"
+              progressText={t('warehouse:import.importing')}
+              onDone={() => void refreshWarehouse()}
+            />
+            <Button
+              icon={<PrinterOutlined />}
+              disabled={ids.length === 0}
+              onClick={() => navigate(`/rack-print/${ids.join(',')}`)}
+            >
+              {t('warehouse:print.labels')}
+            </Button>
+            <Popconfirm
+              title={t('warehouse:crud.confirmDeleteSelected', { count: ids.length })}
+              okText={t('common:actions.confirm')}
+              cancelText={t('common:actions.cancel')}
+              disabled={ids.length === 0}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync(ids);
+                  selection.clear();
+                  void message.success(t('warehouse:crud.deleted'));
+                } catch (err) {
+                  void message.error(errorText(err));
+                }
+              }}
+            >
+              <Button danger icon={<DeleteOutlined />} disabled={ids.length === 0}>
+                {t('warehouse:crud.deleteSelected')}
+              </Button>
+            </Popconfirm>
+          </>
+        }
+        columns={[
+          selection.column,
+          { title: t('warehouse:fields.warehouse'), dataIndex: 'warehouse_code', key: 'warehouse_code', sorter: true },
+          { title: label('code'), dataIndex: 'code', key: 'code', sorter: true },
+          { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
+          { title: t('warehouse:fields.area'), dataIndex: 'area_code' },
+          { title: t('warehouse:fields.shelf'), dataIndex: 'shelf_code' },
+          { title: label('layer'), dataIndex: 'layer' },
+          { title: label('cells'), dataIndex: 'cells', key: 'cells', sorter: true },
+          {
+            title: label('kind'),
+            dataIndex: 'kind',
+            key: 'kind',
+            sorter: true,
+            render: (k: string) => t(`warehouse:kind.${k as 'sellable'}`),
+            exportValue: (l) => t(`warehouse:kind.${l.kind}`),
+          },
+          {
+            title: label('is_active'),
+            dataIndex: 'is_active',
+            render: (v: boolean) => (
+              <Tag color={v ? 'green' : 'default'}>{v ? t('warehouse:crud.yes') : t('warehouse:crud.no')}</Tag>
+            ),
+            exportValue: (l) => (l.is_active ? t('warehouse:crud.yes') : t('warehouse:crud.no')),
+          },
+          {
+            title: t('warehouse:crud.actions'),
+            key: 'actions',
+            noExport: true,
+            render: (_, l) => (
+              <RowActions name={l.code} onEdit={() => setEditing(l)} onDelete={() => remove.mutateAsync([l.id])} />
+            ),
+          },
+        ]}
+      />
+      <CrudModal<TLocationForm>
+        open={editing !== null}
+        width={640}
+        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        initialValues={
+          editing && editing !== 'new'
+            ? editing
+            : {
+                warehouse_id: warehouses.data?.[0]?.value,
+                cells: 1,
+                kind: 'sellable',
+                is_active: true,
+                pick_sequence: 0,
+              }
+        }
+        onClose={() => setEditing(null)}
+        onSubmit={(v) => {
+          const body = { ...v, area_id: v.area_id ?? null, shelf_id: v.shelf_id ?? null, layer: v.layer ?? null };
+          if (editing && editing !== 'new') {
+            const { warehouse_id: _w, ...patch } = body;
+            return save.mutateAsync({ id: editing.id, body: patch });
+          }
+          return save.mutateAsync({ body });
+        }}
+      >
+        {(f) => <LocationFields form={f} isNew={editing === 'new'} />}
+      </CrudModal>
+    </>
+  );
+}
+
+/** /subzone: areas (subzones), shelves (with one-step location generation) and storage locations of a warehouse. */
+export default function SubzonePage() {
+  const { t } = useTranslation('warehouse');
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'areas';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setParams({ tab: key }, { replace: true })}
+      items={[
+        { key: 'areas', label: t('tabs.areas'), children: <AreasTab /> },
+        { key: 'shelves', label: t('tabs.shelves'), children: <ShelvesTab /> },
+        { key: 'locations', label: t('tabs.locations'), children: <LocationsTab /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,6 @@
+import { defineScreens } from '../../routes/screens';
+
+export default defineScreens({
+  '/warehouse': () => import('./pages/warehouse/warehouse-page'),
+  '/subzone': () => import('./pages/subzone/subzone-page'),
+});
