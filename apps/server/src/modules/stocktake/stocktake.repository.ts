@@ -535,7 +535,7 @@ export async function addRoundOneLines(
   sheetId: string,
   scope: TStocktakeScope,
   locationId: string,
-  moment: Date,
+  moment: string,
   scanned: Array<{ productId: string; expiryDate: string | null }>,
 ): Promise<void> {
   const productFilter =
@@ -549,7 +549,7 @@ export async function addRoundOneLines(
         where b.customer_id = ${customerId} and b.location_id = ${locationId} ${productFilter}
           and b.on_hand - coalesce((select sum(m.quantity) from stock_movements m
                                     where m.customer_id = ${customerId} and m.location_id = ${locationId}
-                                      and m.balance_id = b.id and m.created_at > ${moment.toISOString()}::timestamptz), 0) <> 0
+                                      and m.balance_id = b.id and m.created_at > ${moment}::timestamptz), 0) <> 0
         on conflict on constraint stocktake_lines_key do nothing`,
   );
   if (scanned.length === 0) return;
@@ -586,14 +586,14 @@ export async function linesWithBookAt(
   sheetId: string,
   locationId: string,
   round: TRound,
-  moment: Date,
+  moment: string,
 ): Promise<TLineBook[]> {
   const rows = await queryRows<TLineBook>(
     tx,
     sql`select l.id, l.product_id, l.expiry_date::text as expiry_date,
           (coalesce(b.on_hand, 0) - coalesce((select sum(m.quantity) from stock_movements m
                                               where m.customer_id = ${customerId} and m.location_id = ${locationId}
-                                                and m.balance_id = b.id and m.created_at > ${moment.toISOString()}::timestamptz), 0))::int as book
+                                                and m.balance_id = b.id and m.created_at > ${moment}::timestamptz), 0))::int as book
         from stocktake_lines l
           left join stock_balances b on b.customer_id = l.customer_id and b.location_id = l.location_id
             and b.product_id = l.product_id and b.expiry_date is not distinct from l.expiry_date
@@ -725,6 +725,33 @@ export async function recordVariances(
 export async function dbNow(ex: Executor): Promise<Date> {
   const [row] = await queryRows<{ now: Date }>(ex, sql`select now() as now`);
   return new Date(row!.now);
+}
+
+const ISO_MICROS = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
+
+/** The transaction's start (what its own ledger rows would be stamped with) as ISO text with microseconds. */
+export async function txMoment(tx: Tx): Promise<string> {
+  const [row] = await queryRows<{ at: string }>(tx, sql`select to_char(now() at time zone 'UTC', ${ISO_MICROS}) as at`);
+  return row!.at;
+}
+
+/**
+ * The moment of a location scan as ISO text with microseconds (a JS Date would drop them), answered only once the
+ * database clock has moved past it: every ledger row of a transaction that starts after the answer is stamped later
+ * (PGlite's clock has millisecond steps), and every row committed before it is stamped no later.
+ */
+export async function scanMoment(ex: Executor): Promise<string> {
+  const [row] = await queryRows<{ at: string }>(
+    ex,
+    sql`select to_char(clock_timestamp() at time zone 'UTC', ${ISO_MICROS}) as at`,
+  );
+  const at = row!.at;
+  for (let i = 0; i < 100; i++) {
+    const [tick] = await queryRows<{ past: boolean }>(ex, sql`select clock_timestamp() > ${at}::timestamptz as past`);
+    if (tick?.past) break;
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  return at;
 }
 
 export async function companyName(ex: Executor, customerId: string): Promise<string> {

@@ -361,7 +361,7 @@ export async function scanLocation(
     location_code: location.code,
     location_name: location.name,
     round,
-    scanned_at: (await repo.dbNow(deps.db)).toISOString(),
+    scanned_at: await repo.scanMoment(deps.db),
     in_round: round === 1 || expected.length > 0,
     counted_at: iso(location.counted_at[round - 1] ?? null),
     expected: expected.map((e) => ({ ...e, counted: e.counted === null ? null : Number(e.counted) })),
@@ -410,8 +410,10 @@ export async function submitCount(
     const location = await repo.findSheetLocation(tx, sheet.id, { id: input.location_id }, true);
     if (!location) throw new AppError('STOCKTAKE_NOT_ON_SHEET', { field: 'location_id' });
     const now = await repo.dbNow(tx);
-    const moment = countMoment(input.started_at ? new Date(input.started_at) : null, now, sheet.round_started_at);
-    if (!moment) throw new AppError('INVALID_FIELD', { field: 'started_at' });
+    if (!countMoment(input.started_at ? new Date(input.started_at) : null, now, sheet.round_started_at))
+      throw new AppError('INVALID_FIELD', { field: 'started_at' });
+    // Compared as text with its microseconds, not as a Date (which would drop them).
+    const moment = input.started_at ?? (await repo.txMoment(tx));
 
     const known = await repo.productsByIds(
       tx,
@@ -476,7 +478,7 @@ export async function submitCount(
       after: {
         round,
         location: location.code,
-        moment: moment.toISOString(),
+        moment,
         lines: writes.map((w) => ({ line_id: w.id, count: w.count, book: w.book })),
       },
     });
