@@ -73,8 +73,8 @@ export const ORDER_VALUE_LABELS: {
     cancel_export: { 'zh-TW': '取消轉出', ja: '出庫指示取消申請', en: 'Cancel export' },
     online: { 'zh-TW': '作業中', ja: '作業中', en: 'Online' },
     closed: { 'zh-TW': '已結案', ja: '完了', en: 'Closed' },
-    returned: { 'zh-TW': '退貨', ja: '返品', en: 'Returned' },
-    closed_returned: { 'zh-TW': '結案退貨', ja: '返品完了', en: 'Closed-returned' },
+    returned: { 'zh-TW': '退回', ja: '返品', en: 'Returned' },
+    closed_returned: { 'zh-TW': '已結案退貨', ja: '返品完了', en: 'Closed-returned' },
     cancelled: { 'zh-TW': '已取消', ja: 'キャンセル', en: 'Cancelled' },
   },
   channel: {

@@ -382,8 +382,8 @@ async function writeOrders(
     const product = productOfLine(line.products, lookups)!;
     if (!ids.has(key) && !pendingOrders.has(key)) {
       const draft = draftFromRow(reader.header(cells, ignored), lookups, defaultPlatform, ignored);
-      checkOrder(draft, []); // normalises phones and postcodes in place
       fillDefaults(draft, [product], defaults);
+      checkOrder(draft, []); // normalises phones and postcodes in place (pass 1 found them valid)
       pendingOrders.set(key, draft);
     }
     pendingLines.push({ key, productId: product.id, quantity: line.quantity!, unitPrice: line.unit_price, row });

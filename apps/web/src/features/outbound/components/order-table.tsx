@@ -1,0 +1,194 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ORDER_CHANNELS, ORDER_STATUSES, type TOrder, type TOrderColumn, type TOrderListQuery } from '@wms/contracts';
+import { Button, DatePicker, Empty, Form, Input, Select, Space, Table } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { Dayjs } from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/forms/error-text';
+import { emptyKind, PAGE_SIZES, type TTableQuery, toOrdering } from '../../../shared/table/list-query';
+import { fetchOrders, outboundKeys, usePlatformOptions, useProviderOptions } from '../api';
+import { useOrderLabels } from './labels';
+import { orderColumn } from './order-columns';
+
+type TFilters = Partial<TOrderListQuery> & { range?: [Dayjs | null, Dayjs | null] | null };
+
+/**
+ * The order list with the seller's columns (/customize), the filters of /deliver (status, dates, channel, platform,
+ * carrier, search) and row selection for bulk actions. The shared DataTable has no selection, hence this table.
+ */
+export function OrderTable(props: {
+  columns: TOrderColumn[];
+  /** Fixed filters (e.g. only exported orders without a batch). */
+  fixed?: Partial<TOrderListQuery>;
+  /** Extra columns at the end (actions). */
+  extra?: Array<import('antd/es/table').ColumnType<TOrder>>;
+  selected?: string[];
+  onSelect?: (ids: string[], rows: TOrder[]) => void;
+  toolbar?: ReactNode;
+  showFilters?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation(['outbound', 'common']);
+  const l = useOrderLabels();
+  const platforms = usePlatformOptions();
+  const providers = useProviderOptions();
+  const [form] = Form.useForm<TFilters>();
+  const [query, setQuery] = useState<TTableQuery>({ page: 1, page_size: PAGE_SIZES[1] });
+  const full = { ...query, ...props.fixed } as TTableQuery;
+  const list = useQuery({
+    queryKey: [...outboundKeys.orders, 'list', full],
+    queryFn: ({ signal }) => fetchOrders(full, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const onSearch = (v: TFilters) => {
+    const { range, ...rest } = v;
+    const clean = Object.fromEntries(Object.entries(rest).filter(([, x]) => x !== undefined && x !== null && x !== ''));
+    setQuery((q) => ({
+      page: 1,
+      page_size: q.page_size,
+      ordering: q.ordering,
+      ...clean,
+      date_from: range?.[0]?.format('YYYY-MM-DD'),
+      date_to: range?.[1]?.format('YYYY-MM-DD'),
+    }));
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid={props.testId}>
+      <Form<TFilters> form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 8 }}>
+        <Form.Item name="search">
+          <Input
+            allowClear
+            placeholder={t('list.searchPlaceholder')}
+            style={{ width: 280 }}
+            data-testid="order-search"
+          />
+        </Form.Item>
+        {props.showFilters !== false ? (
+          <>
+            <Form.Item name="status">
+              <Select
+                allowClear
+                placeholder={l.field('status')}
+                style={{ width: 140 }}
+                options={ORDER_STATUSES.map((s) => ({ value: s, label: l.status(s) }))}
+                data-testid="order-filter-status"
+              />
+            </Form.Item>
+            <Form.Item name="date_field" initialValue="created_at">
+              <Select
+                style={{ width: 130 }}
+                options={(['created_at', 'shipping_date', 'closed_at'] as const).map((f) => ({
+                  value: f,
+                  label: l.field(f),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="range">
+              <DatePicker.RangePicker />
+            </Form.Item>
+            <Form.Item name="channel">
+              <Select
+                allowClear
+                placeholder={l.field('channel')}
+                style={{ width: 140 }}
+                options={ORDER_CHANNELS.map((c) => ({ value: c, label: l.channel(c) }))}
+              />
+            </Form.Item>
+            <Form.Item name="platform_id">
+              <Select
+                allowClear
+                placeholder={l.field('platform')}
+                style={{ width: 160 }}
+                options={platforms.data ?? []}
+              />
+            </Form.Item>
+            <Form.Item name="logistics_provider_id">
+              <Select
+                allowClear
+                placeholder={l.field('logistics_provider')}
+                style={{ width: 160 }}
+                options={providers.data ?? []}
+              />
+            </Form.Item>
+            <Form.Item name="abnormal">
+              <Select
+                allowClear
+                placeholder={t('list.abnormal')}
+                style={{ width: 130 }}
+                options={[
+                  { value: 'true', label: t('list.onlyAbnormal') },
+                  { value: 'false', label: t('list.noAbnormal') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        ) : null}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" data-testid="order-search-submit">
+              {t('common:actions.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onSearch({});
+              }}
+            >
+              {t('common:actions.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+        {props.toolbar ? <Form.Item style={{ marginInlineStart: 'auto' }}>{props.toolbar}</Form.Item> : null}
+      </Form>
+      <Table<TOrder>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.results ?? []}
+        columns={[...props.columns.map((c) => orderColumn(c, l, t)), ...(props.extra ?? [])]}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          props.onSelect
+            ? {
+                selectedRowKeys: props.selected ?? [],
+                onChange: (keys, rows) => props.onSelect?.(keys as string[], rows),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
+        onChange={(p, _f, sorter) => {
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TOrder> | undefined;
+          const ordering = toOrdering(s?.column?.key, s?.order);
+          const size = p.pageSize ?? query.page_size;
+          setQuery((q) => ({
+            ...q,
+            page: size !== q.page_size || ordering !== q.ordering ? 1 : (p.current ?? 1),
+            page_size: size,
+            ordering,
+          }));
+        }}
+        locale={{
+          emptyText: list.isError ? (
+            <Empty description={errorText(list.error)} />
+          ) : (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={emptyKind(query) === 'notFound' ? t('common:states.notFound') : t('common:states.noData')}
+            />
+          ),
+        }}
+        pagination={{
+          current: query.page,
+          pageSize: query.page_size,
+          total: list.data?.count ?? 0,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showTotal: (total) => t('common:table.total', { count: total }),
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,338 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import type { TPackItem, TPackView } from '@wms/contracts';
+import type { InputRef } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Input,
+  InputNumber,
+  Progress,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/forms/error-text';
+import { ScanInput } from '../../stock/components/scan-input';
+import {
+  lookupOrder,
+  packReset,
+  packScan,
+  packView,
+  usePackagingOptions,
+  useSetConsignment,
+  useShipOrder,
+} from '../api';
+import { beep } from './feedback';
+import { OrderStatusTag, useOrderLabels } from './labels';
+
+type TCue = { kind: 'ok' | 'refused'; text: string } | null;
+
+/**
+ * The packing station, scanner-first: scan the order (or its consignment) barcode, then each item — a wrong item
+ * or an extra unit is refused with a low buzz and a red flash —, the IMEI/serial of items that need one, choose the
+ * packaging, confirm: the order ships (closed) and the station waits for the next order.
+ */
+export function PackingStation() {
+  const { t } = useTranslation(['outbound', 'common']);
+  const l = useOrderLabels();
+  const { message } = App.useApp();
+  const packaging = usePackagingOptions();
+  const ship = useShipOrder();
+  const setConsignment = useSetConsignment();
+  const [view, setView] = useState<TPackView | null>(null);
+  const [cue, setCue] = useState<TCue>(null);
+  const [orderCode, setOrderCode] = useState('');
+  const [itemCode, setItemCode] = useState('');
+  const [serial, setSerial] = useState('');
+  const [pendingSerial, setPendingSerial] = useState<TPackItem | null>(null);
+  const [pendingBarcode, setPendingBarcode] = useState('');
+  const [consignment, setConsignmentText] = useState('');
+  const [boxes, setBoxes] = useState<Array<{ key: number; id?: string; quantity: number }>>([{ key: 0, quantity: 1 }]);
+  const orderRef = useRef<InputRef>(null);
+  const itemRef = useRef<InputRef>(null);
+  const serialRef = useRef<InputRef>(null);
+  const consignmentRef = useRef<InputRef>(null);
+
+  useEffect(() => {
+    if (!view) orderRef.current?.focus();
+    else if (pendingSerial) serialRef.current?.focus();
+    else if (!view.complete) itemRef.current?.focus();
+    else consignmentRef.current?.focus();
+  }, [view, pendingSerial]);
+
+  const signal = (kind: 'ok' | 'refused', text: string) => {
+    beep(kind);
+    setCue({ kind, text });
+  };
+
+  const openOrder = async (code: string) => {
+    try {
+      const order = await lookupOrder(code);
+      if (order.status !== 'exported' && order.status !== 'online') {
+        signal('refused', t('pack.notPackable', { number: order.number, status: l.status(order.status) }));
+        setOrderCode('');
+        return;
+      }
+      const v = await packView(order.id);
+      setView(v);
+      setConsignmentText(v.order.consignment_number ?? '');
+      setBoxes([{ key: 0, quantity: 1 }]);
+      signal('ok', t('pack.opened', { number: v.order.number }));
+    } catch (err) {
+      signal('refused', errorText(err));
+    }
+    setOrderCode('');
+  };
+
+  const send = async (barcode: string, serialValue?: string) => {
+    if (!view) return;
+    try {
+      const next = await packScan(view.order.id, serialValue ? { barcode, serial: serialValue } : { barcode });
+      setView(next);
+      const item = next.items.find((i) => i.barcode === barcode || i.product_number === barcode);
+      signal('ok', item ? `${item.product_number} ${item.packed}/${item.expected}` : t('pack.ok'));
+    } catch (err) {
+      signal('refused', errorText(err));
+    }
+  };
+
+  const scanItem = async (code: string) => {
+    setItemCode('');
+    if (!view) return;
+    const item = view.items.find((i) => i.barcode === code || i.product_number === code);
+    if (item?.requires_serial && item.packed < item.expected) {
+      setPendingSerial(item);
+      setPendingBarcode(code);
+      setCue({ kind: 'ok', text: t('pack.serialFor', { product: item.product_number }) });
+      return;
+    }
+    await send(code);
+  };
+
+  const scanSerial = async (value: string) => {
+    setSerial('');
+    const barcode = pendingBarcode;
+    setPendingSerial(null);
+    await send(barcode, value);
+  };
+
+  const confirm = async () => {
+    if (!view) return;
+    try {
+      if (consignment.trim() && consignment.trim() !== view.order.consignment_number)
+        await setConsignment.mutateAsync({ id: view.order.id, body: { consignment_number: consignment.trim() } });
+      const used = boxes.filter((b): b is typeof b & { id: string } => !!b.id && b.quantity > 0);
+      await ship.mutateAsync({
+        id: view.order.id,
+        body: { packaging: used.map((b) => ({ packaging_material_id: b.id, quantity: b.quantity })) },
+      });
+      beep('ok');
+      void message.success(t('pack.shipped', { number: view.order.number }));
+      setCue({ kind: 'ok', text: t('pack.shipped', { number: view.order.number }) });
+      setView(null);
+    } catch (err) {
+      signal('refused', errorText(err));
+    }
+  };
+
+  const reset = async () => {
+    if (!view) return;
+    try {
+      setView(await packReset(view.order.id));
+      setPendingSerial(null);
+    } catch (err) {
+      signal('refused', errorText(err));
+    }
+  };
+
+  const packed = view?.items.reduce((s, i) => s + i.packed, 0) ?? 0;
+  const expected = view?.items.reduce((s, i) => s + i.expected, 0) ?? 0;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="packing-station">
+      <Card
+        size="small"
+        data-testid="pack-cue"
+        data-cue={cue?.kind ?? ''}
+        style={{
+          background: cue?.kind === 'refused' ? '#fff1f0' : cue?.kind === 'ok' ? '#f6ffed' : undefined,
+          borderColor: cue?.kind === 'refused' ? '#ff4d4f' : cue?.kind === 'ok' ? '#52c41a' : undefined,
+          transition: 'background 0.2s',
+        }}
+      >
+        <Typography.Text strong type={cue?.kind === 'refused' ? 'danger' : undefined} data-testid="pack-cue-text">
+          {cue?.text ?? t('pack.ready')}
+        </Typography.Text>
+      </Card>
+      {!view ? (
+        <ScanInput
+          ref={orderRef}
+          autoFocus
+          value={orderCode}
+          onChange={setOrderCode}
+          onScan={(c) => void openOrder(c)}
+          placeholder={t('pack.scanOrder')}
+          aria-label={t('pack.scanOrder')}
+          data-testid="pack-scan-order"
+        />
+      ) : (
+        <Row gutter={16}>
+          <Col xs={24} lg={14}>
+            <Card
+              size="small"
+              title={
+                <Space>
+                  <span data-testid="pack-order-number">{view.order.number}</span>
+                  <OrderStatusTag status={view.order.status} />
+                  <span>{view.order.recipient_name}</span>
+                </Space>
+              }
+              extra={
+                <Space>
+                  <Button icon={<ReloadOutlined />} onClick={() => void reset()} data-testid="pack-reset">
+                    {t('actions.reset')}
+                  </Button>
+                  <Button onClick={() => setView(null)}>{t('pack.nextOrder')}</Button>
+                </Space>
+              }
+            >
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                {pendingSerial ? (
+                  <Input
+                    ref={serialRef}
+                    value={serial}
+                    onChange={(e) => setSerial(e.target.value)}
+                    onPressEnter={(e) => {
+                      e.preventDefault();
+                      const v = (e.target as HTMLInputElement).value.trim();
+                      if (v) void scanSerial(v);
+                    }}
+                    placeholder={t('pack.scanSerial', { product: pendingSerial.product_number })}
+                    aria-label={t('pack.scanSerial', { product: pendingSerial.product_number })}
+                    data-testid="pack-scan-serial"
+                    autoComplete="off"
+                  />
+                ) : (
+                  <ScanInput
+                    ref={itemRef}
+                    value={itemCode}
+                    onChange={setItemCode}
+                    onScan={(c) => void scanItem(c)}
+                    placeholder={t('pack.scanItem')}
+                    aria-label={t('pack.scanItem')}
+                    data-testid="pack-scan-item"
+                    disabled={view.complete}
+                  />
+                )}
+                <Progress
+                  percent={expected ? Math.round((packed / expected) * 100) : 0}
+                  format={() => `${packed}/${expected}`}
+                />
+                <Table<TPackItem>
+                  size="small"
+                  rowKey="product_id"
+                  pagination={false}
+                  dataSource={view.items}
+                  data-testid="pack-items"
+                  rowClassName={(i) => (i.packed === i.expected ? 'pack-done' : '')}
+                  columns={[
+                    { title: l.field('product'), dataIndex: 'product_number' },
+                    { title: l.field('product_name'), dataIndex: 'product_name' },
+                    { title: l.field('barcode'), dataIndex: 'barcode' },
+                    {
+                      title: t('pack.progress'),
+                      key: 'progress',
+                      render: (_, i) => (
+                        <Tag
+                          color={i.packed === i.expected ? 'green' : 'default'}
+                          data-testid={`pack-progress-${i.product_number}`}
+                        >
+                          {i.packed}/{i.expected}
+                        </Tag>
+                      ),
+                    },
+                    {
+                      title: l.field('serial'),
+                      key: 'serials',
+                      render: (_, i) => (i.requires_serial ? i.serials.join(', ') || t('pack.serialNeeded') : ''),
+                    },
+                  ]}
+                />
+              </Space>
+            </Card>
+          </Col>
+          <Col xs={24} lg={10}>
+            <Card size="small" title={t('pack.confirmTitle')}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                {view.complete ? (
+                  <Alert type="success" showIcon title={t('pack.complete')} data-testid="pack-complete" />
+                ) : (
+                  <Alert type="info" showIcon title={t('pack.remaining', { count: expected - packed })} />
+                )}
+                <Input
+                  ref={consignmentRef}
+                  value={consignment}
+                  onChange={(e) => setConsignmentText(e.target.value)}
+                  onPressEnter={() => (view.complete ? void confirm() : undefined)}
+                  onFocus={(e) => e.target.select()}
+                  placeholder={l.field('consignment_number')}
+                  aria-label={l.field('consignment_number')}
+                  data-testid="pack-consignment"
+                />
+                {boxes.map((b, i) => (
+                  <Space key={b.key} wrap>
+                    <Select
+                      allowClear
+                      style={{ width: 220 }}
+                      placeholder={t('pack.packaging')}
+                      value={b.id}
+                      onChange={(id) => setBoxes((all) => all.map((x, j) => (j === i ? { ...x, id } : x)))}
+                      options={(packaging.data ?? []).map((p) => ({
+                        value: p.id,
+                        label: `${p.code} ${p.name} (${p.quantity})`,
+                      }))}
+                      data-testid={`pack-packaging-${i}`}
+                    />
+                    <InputNumber
+                      min={1}
+                      max={1000}
+                      precision={0}
+                      value={b.quantity}
+                      onChange={(q) => setBoxes((all) => all.map((x, j) => (j === i ? { ...x, quantity: q ?? 1 } : x)))}
+                      aria-label={l.field('quantity')}
+                    />
+                  </Space>
+                ))}
+                <Button
+                  size="small"
+                  onClick={() =>
+                    setBoxes((all) => [...all, { key: all.length ? all[all.length - 1]!.key + 1 : 0, quantity: 1 }])
+                  }
+                >
+                  {t('pack.addPackaging')}
+                </Button>
+                <Button
+                  type="primary"
+                  block
+                  disabled={!view.complete}
+                  loading={ship.isPending}
+                  onClick={() => void confirm()}
+                  data-testid="pack-ship"
+                >
+                  {t('pack.ship')}
+                </Button>
+              </Space>
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,147 @@
+import { PlusOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
+import { DEFAULT_COLUMNS, type TOrder, type TOrderAction, type TOrderDetail } from '@wms/contracts';
+import { App, Button, Dropdown, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../../shared/forms/error-text';
+import { useBulkTransition, useColumnSettings } from '../../api';
+import { ImportOrdersModal } from '../../components/import-modal';
+import { abnormalText, useOrderLabels } from '../../components/labels';
+import { OrderDetailDrawer } from '../../components/order-detail';
+import { OrderFormModal } from '../../components/order-form';
+import { OrderTable } from '../../components/order-table';
+import '../../i18n';
+
+const BULK: TOrderAction[] = ['export', 'cancel', 'request_cancel_export', 'grant_cancel_export'];
+
+/** The print screens of a selection of orders (`?ids=`), opened in a new tab. */
+export function openSelectionPrint(kind: 'pick' | 'pick-A4' | 'doc' | 'rec', ids: string[], orderby = 'number') {
+  const path =
+    kind === 'pick'
+      ? '/deliver-print-pick/selection'
+      : kind === 'pick-A4'
+        ? '/deliver-print-pick-A4/selection'
+        : `/deliver-print-${kind}/selection/${orderby}`;
+  window.open(`${path}?ids=${ids.join(',')}${kind === 'pick' ? '&paper=A5' : ''}`, '_blank');
+}
+
+/** /deliver: the order list with filters, bulk export/cancel/print, import, create, detail and edit while pending. */
+export default function DeliverPage() {
+  const { t } = useTranslation(['outbound', 'common']);
+  const l = useOrderLabels();
+  const { message, modal } = App.useApp();
+  const settings = useColumnSettings();
+  const bulk = useBulkTransition();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [detail, setDetail] = useState<string | null>(null);
+  const [editing, setEditing] = useState<TOrderDetail | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const runBulk = async (action: TOrderAction) => {
+    try {
+      const r = await bulk.mutateAsync({ action, ids: selected });
+      const failures = r.results.filter((x) => !x.ok);
+      if (failures.length === 0) void message.success(t('list.bulkDone', { ok: r.succeeded, failed: r.failed }));
+      else
+        modal.warning({
+          title: t('list.bulkDone', { ok: r.succeeded, failed: r.failed }),
+          content: (
+            <Space orientation="vertical" data-testid="bulk-failures">
+              {failures.map((f) => (
+                <span key={f.id}>
+                  {f.number ?? f.id}: {f.error ? abnormalText(f.error, l.lang) : ''}
+                </span>
+              ))}
+            </Space>
+          ),
+        });
+      setSelected([]);
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+
+  const columns = settings.data?.deliver_list ?? DEFAULT_COLUMNS.deliver_list;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <OrderTable
+        testId="order-table"
+        columns={columns}
+        selected={selected}
+        onSelect={(ids) => setSelected(ids)}
+        toolbar={
+          <Space>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="order-import">
+              {t('actions.import')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="order-new">
+              {t('actions.new')}
+            </Button>
+          </Space>
+        }
+        extra={[
+          {
+            key: 'actions',
+            title: t('list.actions'),
+            fixed: 'right',
+            render: (_, o: TOrder) => (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setDetail(o.id)}
+                data-testid={`order-open-${o.platform_order_number ?? o.number}`}
+              >
+                {t('actions.detail')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {selected.length ? (
+        <Space
+          wrap
+          data-testid="bulk-bar"
+          style={{ position: 'sticky', bottom: 0, background: 'var(--ant-color-bg-container)', padding: 8, zIndex: 2 }}
+        >
+          <Typography.Text strong>{t('list.selected', { count: selected.length })}</Typography.Text>
+          {BULK.map((a) => (
+            <Button
+              key={a}
+              loading={bulk.isPending}
+              onClick={() => void runBulk(a)}
+              danger={a === 'cancel'}
+              data-testid={`bulk-${a}`}
+            >
+              {t(`actions.${a}`)}
+            </Button>
+          ))}
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'pick', label: t('actions.printPickA5') },
+                { key: 'pick-A4', label: t('actions.printPickA4') },
+                { key: 'doc', label: t('actions.printDoc') },
+                { key: 'rec', label: t('actions.printRec') },
+              ],
+              onClick: ({ key }) => openSelectionPrint(key as 'pick', selected),
+            }}
+          >
+            <Button icon={<PrinterOutlined />}>{t('actions.print')}</Button>
+          </Dropdown>
+          <Button onClick={() => setSelected([])}>{t('list.clearSelection')}</Button>
+        </Space>
+      ) : null}
+      <OrderDetailDrawer
+        id={detail}
+        onClose={() => setDetail(null)}
+        onEdit={(o) => {
+          setEditing(o);
+        }}
+      />
+      {editing ? (
+        <OrderFormModal open editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
+      <ImportOrdersModal open={importing} onClose={() => setImporting(false)} />
+    </Space>
+  );
+}
