@@ -11,7 +11,7 @@ import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg } from '../labels/labels.barcode';
 import { orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
 import * as repo from './outbound.repository';
-import { type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.service';
+import { startPackingLocked, type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.service';
 import { canJoinBatch } from './outbound.workflow';
 
 /** Collection batches (/deliver-opser): exported orders grouped for one pick walk, and the print data of pick lists. */
@@ -113,17 +113,8 @@ export async function startBatchPicking(deps: TOutboundDeps, actor: TActor, id: 
     for (const orderId of await repo.batchOrderIds(tx, customerId, id)) {
       const order = await repo.lockOrder(tx, customerId, orderId);
       if (order?.status !== 'exported') continue;
-      const expected = new Map<string, number>();
-      for (const a of await repo.orderAllocations(tx, customerId, [orderId]))
-        expected.set(a.product_id, (expected.get(a.product_id) ?? 0) + a.quantity);
-      await repo.insertPackItems(
-        tx,
-        customerId,
-        orderId,
-        [...expected].map(([productId, n]) => ({ productId, expected: n })),
-      );
-      if (await repo.changeStatus(tx, customerId, orderId, ['exported'], { status: 'online', online_at: new Date() }))
-        started.push(order.number);
+      await startPackingLocked(tx, order);
+      started.push(order.number);
     }
     await repo.markBatchPicking(tx, customerId, id);
     await writeAudit(tx, actor, {
@@ -313,6 +304,15 @@ export async function printData(
   const order = await repo.findOrderView(deps.db, customerId, id);
   if (!order) throw notFound();
   return printDataOf(deps.db, customerId, [id], orderby, null);
+}
+
+/** The pick list of a collection batch (404 for anything else). */
+export async function batchPickList(deps: TOutboundDeps, actor: TActor, id: string): Promise<TPrintData> {
+  const customerId = tenantOf(actor);
+  const batch = await repo.findBatchView(deps.db, customerId, id);
+  if (!batch) throw notFound();
+  const ids = await repo.batchOrderIds(deps.db, customerId, id);
+  return printDataOf(deps.db, customerId, ids, 'location', toBatch(batch));
 }
 
 /** Print data of a selection of orders (the list's bulk print). Ids of other sellers are simply not there. */

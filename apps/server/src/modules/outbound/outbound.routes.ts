@@ -57,10 +57,7 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
   route(app, t, r.removeBatchOrders, ({ actor, params, body }) =>
     batches.removeBatchOrders(d, actor, params.id, body.order_ids),
   );
-  route(app, t, r.batchPickList, async ({ actor, params }) => {
-    await batches.getBatch(d, actor, params.id);
-    return batches.printData(d, actor, params.id, 'location');
-  });
+  route(app, t, r.batchPickList, ({ actor, params }) => batches.batchPickList(d, actor, params.id));
   route(app, t, r.printData, ({ actor, params, query }) => batches.printData(d, actor, params.id, query.orderby));
   route(app, t, r.printSelection, ({ actor, query }) =>
     batches.printSelection(d, actor, parseIds(query.ids) ?? [], query.orderby),

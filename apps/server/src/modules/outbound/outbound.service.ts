@@ -20,7 +20,7 @@ import {
   type TShipOrder,
   type TUpdateOrder,
 } from '@wms/contracts';
-import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { outbound_orders, outbound_serials, products } from '../../db/schema';
 import { sqlState, withTx } from '../../db/tx';
@@ -528,8 +528,8 @@ async function exportLocked(tx: Tx, actor: TActor, order: repo.TOrderRow): Promi
   return null;
 }
 
-/** Open an order for packing: what to pack comes from its reservations (combinations as their components). */
-async function startPackingLocked(tx: Tx, order: repo.TOrderRow): Promise<repo.TOrderRow> {
+/** Open a locked order for packing: what to pack comes from its reservations (combinations as their components). */
+export async function startPackingLocked(tx: Tx, order: repo.TOrderRow): Promise<repo.TOrderRow> {
   const expected = expectedFromAllocations(await repo.orderAllocations(tx, order.customer_id, [order.id]));
   await repo.insertPackItems(
     tx,
@@ -810,9 +810,7 @@ async function packViewOf(ex: Executor, customerId: string, id: string): Promise
 }
 
 export async function packView(deps: TOutboundDeps, actor: TActor, id: string): Promise<TPackView> {
-  const customerId = tenantOf(actor);
-  const view = await packViewOf(deps.db, customerId, id);
-  return view;
+  return packViewOf(deps.db, tenantOf(actor), id);
 }
 
 /** Lock an order for packing; an exported order is opened (→ online) by its first scan. */
@@ -1035,12 +1033,7 @@ export async function listSerials(
     q.serial ? eq(s.serial, q.serial) : undefined,
     q.order_id ? eq(s.order_id, q.order_id) : undefined,
     q.product_id ? eq(s.product_id, q.product_id) : undefined,
-    q.search
-      ? or(
-          searchWhere(q.search, [s.serial, o.number, o.platform_order_number, o.consignment_number]),
-          ilike(products.number, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-        )
-      : undefined,
+    searchWhere(q.search, [s.serial, o.number, o.platform_order_number, o.consignment_number, products.number]),
   );
   const order = orderingOf(
     q.ordering,

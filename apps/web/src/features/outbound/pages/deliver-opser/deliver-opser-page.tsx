@@ -119,6 +119,7 @@ function BatchesTab() {
             {
               title: t('list.actions'),
               key: 'actions',
+              fixed: 'right',
               noExport: true,
               render: (_, b) => (
                 <Space size={0} wrap>
