@@ -2,6 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
 import { loginByApi } from '../helpers/session';
 
+// Several screens and dialogs per test: give them room on a busy CI machine.
+test.describe.configure({ timeout: 150_000 });
+
 /** antd spaces out two-character CJK button texts ("儲 存"). */
 const save = (page: Page) => page.getByRole('dialog').getByRole('button', { name: /儲\s*存|Save/ });
 const modal = (page: Page) => page.getByRole('dialog');
@@ -70,9 +73,11 @@ test('creates a warehouse structure through the UI: warehouse → area → shelf
 
   // The storage locations, coded <shelf>-<layer>-<position>
   await page.getByRole('tab', { name: '儲位' }).click();
-  await page.getByTestId('table-search').getByRole('textbox').fill('E2E-S1');
-  await page.getByRole('button', { name: /搜\s*尋/ }).click();
-  const rows = page.getByRole('tabpanel', { name: '儲位' }).locator('.ant-table-row');
+  // Visited tabs stay in the page (hidden): work inside the active one.
+  const panel = page.getByRole('tabpanel', { name: '儲位' });
+  await panel.getByTestId('table-search').getByRole('textbox').fill('E2E-S1');
+  await panel.getByRole('button', { name: /搜\s*尋/ }).click();
+  const rows = panel.locator('.ant-table-row');
   await expect(rows).toHaveCount(6);
   await expect(rows.filter({ hasText: 'E2E-S1-02-03' })).toContainText('E2E-A');
 
