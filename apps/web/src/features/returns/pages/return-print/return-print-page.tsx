@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../../shared/format';
@@ -26,7 +26,7 @@ export default function ReturnPrintPage() {
   const doc = useReturnPrint(id, kind);
   if (doc.isLoading) return <PageLoading />;
   if (doc.isError || !doc.data)
-    return <Alert type="error" showIcon title={errorText(doc.error)} style={{ margin: 24 }} />;
+    return <Result status="warning" title={errorText(doc.error)} data-testid="return-print-error" />;
   const d = doc.data;
   const received = d.kind === 'return';
   return (
