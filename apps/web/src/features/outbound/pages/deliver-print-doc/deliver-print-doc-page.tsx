@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { PRINT_ORDER_BY, type TPrintOrder, type TPrintOrderBy } from '@wms/contracts';
-import { Alert, Button } from 'antd';
+import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../../shared/format';
@@ -28,7 +28,7 @@ export function OrderDocumentsPage(props: { kind: 'doc' | 'rec' }) {
   const data = usePrintData(id, by, ids);
   if (data.isLoading) return <PageLoading />;
   if (data.isError || !data.data)
-    return <Alert type="error" showIcon title={errorText(data.error)} style={{ margin: 24 }} />;
+    return <Result status="warning" title={errorText(data.error)} data-testid="order-print-error" />;
   const d = data.data;
   const code = (v: string | null) =>
     v && d.barcodes[v] ? (

@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -32,7 +32,7 @@ export function PickListPage(props: { paper: 'A4' | 'A5' }) {
   }, [props.paper, params, setParams]);
   if (data.isLoading) return <PageLoading />;
   if (data.isError || !data.data)
-    return <Alert type="error" showIcon title={errorText(data.error)} style={{ margin: 24 }} />;
+    return <Result status="warning" title={errorText(data.error)} data-testid="pick-list-error" />;
   const d = data.data;
   const code = d.batch?.number;
   return (
