@@ -425,10 +425,6 @@ export interface TParsedLine {
 export class RowReader {
   constructor(private readonly columns: TColumns) {}
 
-  has(field: TImportField): boolean {
-    return !!this.columns[field];
-  }
-
   /** The first non-empty cell of the field's columns. */
   cell(cells: TCell[], field: TImportField): TCell {
     for (const i of this.columns[field] ?? []) {

@@ -51,11 +51,6 @@ export const ORDER_RULES: Record<TOrderEvent, TRule> = {
   return_cancelled: { from: ['returned'], to: 'closed', stock: 'none' },
 };
 
-/** Statuses from which an event is allowed. */
-export function allowedFrom(event: TOrderEvent): readonly TOrderStatus[] {
-  return ORDER_RULES[event].from;
-}
-
 export function canApply(event: TOrderEvent, status: TOrderStatus): boolean {
   return ORDER_RULES[event].from.includes(status);
 }
