@@ -35,6 +35,10 @@ export async function openDatabase(opts: {
 }): Promise<TDatabase> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client whose connection the server closes (restart, failover, pg_terminate_backend) makes the
+    // pool emit 'error'; without a listener that is an uncaught exception that takes the process down. The pool
+    // has already dropped the client and opens a new one on the next checkout, so there is nothing to do here.
+    pool.on('error', () => {});
     // Numeric and bigint come back as strings by default; keep money exact, but give counts as numbers.
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return { db, engine: 'postgres', pool, close: () => pool.end() };

@@ -32,10 +32,20 @@ async function freshDatabase(): Promise<{ database: TDatabase; drop: () => Promi
   return {
     database,
     drop: async () => {
+      // pool.end() resolves before its clients' sockets are closed; a forced drop at that moment would
+      // terminate them (57P01) under the feet of the closing clients. Wait for them to leave, force only last.
       const a = new pg.Client({ connectionString: url });
       await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          const { rows } = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0].n === 0 || attempt >= 50) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await a.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await a.end();
+      }
     },
   };
 }
