@@ -28,7 +28,11 @@ export async function loadTest(opts: {
   body?: string;
   connections?: number;
   seconds?: number;
+  /** Vary path and body per request: taken in turn (wrapping round), shared by all connections. */
+  requests?: Array<{ path: string; body: string }>;
 }): Promise<TLoadResult> {
+  let next = 0;
+  const list = opts.requests;
   const times: number[] = [];
   const instance: autocannon.Instance = autocannon(
     {
@@ -38,6 +42,18 @@ export async function loadTest(opts: {
       body: opts.body,
       connections: opts.connections ?? 50,
       duration: opts.seconds ?? 10,
+      ...(list
+        ? {
+            requests: [
+              {
+                setupRequest: (req: autocannon.Request) => {
+                  const r = list[next++ % list.length]!;
+                  return { ...req, path: r.path, body: r.body };
+                },
+              },
+            ],
+          }
+        : {}),
     },
     () => undefined,
   );

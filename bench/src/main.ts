@@ -168,7 +168,14 @@ async function someProductId(database: TDatabase, customerId: string): Promise<s
 /** Benches that need the PostgreSQL data set (allocation, import, …); registered in steps.ts. */
 export const STEPS: Array<{
   name: string;
-  run: (ctx: { database: TDatabase; url: string; sellers: TSellerData[]; quick: boolean }) => Promise<void>;
+  run: (ctx: {
+    database: TDatabase;
+    url: string;
+    sellers: TSellerData[];
+    quick: boolean;
+    /** The server process (tsx; the app runs in it or its child), for memory figures. */
+    serverPid?: number;
+  }) => Promise<void>;
 }> = [];
 
 async function main(): Promise<void> {
@@ -214,20 +221,23 @@ async function main(): Promise<void> {
       );
     }
 
-    if (want('api')) {
+    const steps = STEPS.filter((s) => want(s.name));
+    if (want('api') || want('web') || steps.length > 0) {
       const server = await startServer({
         DATABASE_URL: databaseUrl,
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wms-bench-data-')),
       });
       try {
-        await apiLoad(
-          'postgres',
-          server.url,
-          sellers[0]!,
-          await someProductId(database, sellers[0]!.customerId),
-          database,
-        );
-        for (const step of STEPS) if (want(step.name)) await step.run({ database, url: server.url, sellers, quick });
+        if (want('api'))
+          await apiLoad(
+            'postgres',
+            server.url,
+            sellers[0]!,
+            await someProductId(database, sellers[0]!.customerId),
+            database,
+          );
+        for (const step of steps)
+          await step.run({ database, url: server.url, sellers, quick, serverPid: server.proc.pid });
         if (want('web')) {
           const s0 = sellers[0]!;
           const web = await webFigures(root, {
@@ -241,6 +251,8 @@ async function main(): Promise<void> {
       } finally {
         await server.stop();
       }
+    }
+    if (want('api')) {
       // PGlite: the embedded engine, on the quick data set (generating millions of rows in WASM takes too long).
       const lite = await openDatabase({ dataDir: pgliteDir });
       await migrateDatabase(lite);
@@ -255,8 +267,6 @@ async function main(): Promise<void> {
       } finally {
         await liteServer.stop();
       }
-    } else {
-      for (const step of STEPS) if (want(step.name)) await step.run({ database, url: '', sellers, quick });
     }
   } finally {
     await database.close();

@@ -1,2 +1,343 @@
-/** Benches that run on the PostgreSQL data set; each registers itself in STEPS (allocation, import, scan-to-pack). */
-export {};
+/**
+ * Benches that need a running server and the generated data set; each registers itself in main's STEPS (run once on
+ * PostgreSQL) or API_EXTRA (run under load on every engine):
+ * - allocation: export 10,000 pending orders (30,000 lines) through the outbound service, then the same balance
+ *   updates as bare SQL — the physical limit of this machine — and the ratio;
+ * - import: a 100,000-row xlsx order file through the HTTP import job, with the server's peak RSS;
+ * - scan-to-pack: the packing station's scan call under 50 connections.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { fieldLabel, type TImportField } from '@wms/contracts';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { queryRows, type TDatabase } from '../../apps/server/src/db/client';
+import { exportOrderInTx } from '../../apps/server/src/modules/outbound/outbound.service';
+import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.invariants';
+import type { TActor } from '../../apps/server/src/platform/auth';
+import type { TSellerData } from './generate';
+import { loadTest } from './load';
+import { API_EXTRA, figure, STEPS } from './main';
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/** Run `work` over `items` with `n` workers. */
+async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+async function api<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+async function login(url: string, seller: TSellerData): Promise<string> {
+  return (
+    await api<{ access: string }>(url, '', 'POST', '/api/login/', { email: seller.email, password: seller.password })
+  ).access;
+}
+
+// ---- allocation ----
+
+async function allocation(ctx: { database: TDatabase; sellers: TSellerData[]; quick: boolean }): Promise<void> {
+  const { db, pool: pgPool } = ctx.database;
+  if (!pgPool) throw new Error('allocation bench runs on PostgreSQL');
+  const seller = ctx.sellers[ctx.sellers.length - 1]!;
+  const orders = ctx.quick ? 1_000 : 10_000;
+  const workers = 8;
+  // Pending orders with three lines each, spread over the seller's products (as an import would leave them).
+  const created = await queryRows<{ id: string }>(
+    db,
+    sql`insert into outbound_orders (customer_id, number, recipient_name, recipient_phone, recipient_postcode,
+                                     recipient_address, warehouse_id, status, channel, total_amount, created_at)
+        select ${seller.customerId}, 'ALLOC' || lpad(i::text, 8, '0'), '收件人 ' || i, '0912345678', '100',
+               '臺北市中正區重慶南路一段 ' || i || ' 號', ${seller.warehouseId}, 'pending_export', 'manual', 300, now()
+        from generate_series(1, ${orders}) i
+        returning id`,
+  );
+  await db.execute(sql`
+    with o as (select id, row_number() over (order by number) as n from outbound_orders
+               where customer_id = ${seller.customerId} and number like 'ALLOC%'),
+         p as (select id, row_number() over (order by number) as n, count(*) over () as total from products
+               where customer_id = ${seller.customerId})
+    insert into outbound_order_lines (customer_id, order_id, line_no, product_id, quantity)
+    select ${seller.customerId}, o.id, k, p.id, 1 + (o.n + k) % 3
+    from o cross join generate_series(1, 3) k
+    join p on p.n = ((o.n * 3 + k * 7919) % p.total) + 1`);
+  const [{ lines } = { lines: 0 }] = await queryRows<{ lines: number }>(
+    db,
+    sql`select count(*)::int as lines from outbound_order_lines l join outbound_orders o on o.id = l.order_id
+        where o.customer_id = ${seller.customerId} and o.number like 'ALLOC%'`,
+  );
+  await db.execute(sql`analyze outbound_orders`);
+  await db.execute(sql`analyze outbound_order_lines`);
+  log(`allocation: ${orders} pending orders with ${lines} lines; exporting through the service (${workers} workers)`);
+
+  const actor: TActor = { kind: 'user', id: seller.userId, role: 'CUSTOMER', customerId: seller.customerId };
+  let refused = 0;
+  let t0 = Date.now();
+  await pool(
+    created.map((r) => r.id),
+    workers,
+    async (id) => {
+      if (await exportOrderInTx(db, actor, id)) refused++;
+    },
+  );
+  const serviceMs = Date.now() - t0;
+  const serviceRate = Math.round((Number(lines) / serviceMs) * 1000);
+  figure(
+    'allocation',
+    `export ${orders.toLocaleString('en')} orders / ${Number(lines).toLocaleString('en')} lines through the service`,
+    serviceRate,
+    'lines/s',
+    `${seconds(serviceMs)} s, ${workers} workers, ${refused} refused for stock`,
+  );
+
+  // The same balance updates as bare SQL: one transaction per order, one guarded UPDATE per reservation row.
+  const reservations = await queryRows<{ document_id: string; balance_id: string; quantity: number }>(
+    db,
+    sql`select r.document_id, r.balance_id, r.quantity from stock_reservations r
+        join outbound_orders o on o.id = r.document_id
+        where o.customer_id = ${seller.customerId} and o.number like 'ALLOC%' order by r.document_id`,
+  );
+  const byOrder = new Map<string, Array<{ balance_id: string; quantity: number }>>();
+  for (const r of reservations) {
+    const list = byOrder.get(r.document_id) ?? [];
+    list.push(r);
+    byOrder.set(r.document_id, list);
+  }
+  t0 = Date.now();
+  await pool([...byOrder.values()], workers, async (rows) => {
+    const client = await pgPool.connect();
+    try {
+      await client.query('begin');
+      // In balance order, as the stock engine locks them: two orders never wait on each other in a cycle.
+      for (const r of [...rows].sort((a, b) => (a.balance_id < b.balance_id ? -1 : 1)))
+        await client.query(
+          'update stock_balances set reserved = reserved + $1 where id = $2 and on_hand - reserved >= $1',
+          [r.quantity, r.balance_id],
+        );
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+  });
+  const bareMs = Date.now() - t0;
+  const bareRate = Math.round((Number(lines) / bareMs) * 1000);
+  // Undo the bare updates so the balances match their reservations again.
+  await pgPool.query(
+    `update stock_balances b set reserved = b.reserved - s.q
+     from (select balance_id, sum(quantity)::int as q from stock_reservations r
+           join outbound_orders o on o.id = r.document_id
+           where o.customer_id = $1 and o.number like 'ALLOC%' group by balance_id) s
+     where b.id = s.balance_id`,
+    [seller.customerId],
+  );
+  figure(
+    'allocation',
+    'the same balance updates as bare SQL (physical limit)',
+    bareRate,
+    'lines/s',
+    `${seconds(bareMs)} s, ${reservations.length} updates in ${byOrder.size} transactions`,
+  );
+  figure('allocation', 'service / bare SQL', (serviceRate / bareRate).toFixed(2), 'ratio');
+  const violations = await checkStockInvariants(db, { customerId: seller.customerId });
+  figure('allocation', 'check:stock after allocation', violations.length, 'violations');
+  log(`allocation: service ${serviceRate} lines/s, bare SQL ${bareRate} lines/s`);
+}
+
+// ---- import ----
+
+/** Resident set size of the largest process in the tree under `pid` (tsx runs the server in a child), in MB. */
+function treeRssMb(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let max = 0;
+  const walk = (p: number) => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      if (m) max = Math.max(max, Number(m[1]) / 1024);
+    } catch {
+      // gone
+    }
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return Math.round(max);
+}
+
+async function orderFile(rows: number, productNumbers: string[]): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const ws = wb.addWorksheet('orders');
+  const fields: TImportField[] = [
+    'platform_order_number',
+    'recipient_name',
+    'recipient_phone',
+    'recipient_postcode',
+    'recipient_address',
+    'shipping_remark',
+    'product',
+    'quantity',
+  ];
+  ws.addRow(fields.map((f) => fieldLabel(f, 'zh-TW'))).commit();
+  for (let i = 0; i < rows; i++) {
+    const order = Math.floor(i / 2); // two lines per order
+    ws.addRow([
+      `IMP-${order}`,
+      `收件人 ${order}`,
+      `09${String(order).padStart(8, '0')}`,
+      '100',
+      `台北市中正區重慶南路一段 ${order} 號`,
+      `備註 ${i}`,
+      productNumbers[i % productNumbers.length],
+      (i % 3) + 1,
+    ]).commit();
+  }
+  ws.commit();
+  await wb.commit();
+  return Buffer.concat(chunks);
+}
+
+async function importBench(ctx: {
+  database: TDatabase;
+  url: string;
+  sellers: TSellerData[];
+  quick: boolean;
+  serverPid?: number;
+}): Promise<void> {
+  const seller = ctx.sellers[0]!;
+  const rows = ctx.quick ? 10_000 : 100_000;
+  const products = await queryRows<{ number: string }>(
+    ctx.database.db,
+    sql`select number from products where customer_id = ${seller.customerId} order by number limit 500`,
+  );
+  const file = await orderFile(
+    rows,
+    products.map((p) => p.number),
+  );
+  const token = await login(ctx.url, seller);
+  const before = ctx.serverPid ? treeRssMb(ctx.serverPid) : 0;
+  let peak = before;
+  const sampler = setInterval(() => {
+    if (ctx.serverPid) peak = Math.max(peak, treeRssMb(ctx.serverPid));
+  }, 100);
+  const t0 = Date.now();
+  let job: { id: string; state: string; progress: number; total: number; error: unknown; result: unknown };
+  try {
+    job = await api(ctx.url, token, 'POST', '/api/outbound-orders/import/', {
+      file_base64: file.toString('base64'),
+      file_name: 'orders.xlsx',
+    });
+    while (job.state === 'queued' || job.state === 'running') {
+      await new Promise((r) => setTimeout(r, 250));
+      job = await api(ctx.url, token, 'GET', `/api/jobs/${job.id}/`);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const ms = Date.now() - t0;
+  const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as n from outbound_orders where customer_id = ${seller.customerId} and platform_order_number like 'IMP-%'`,
+  );
+  const note = `${(file.length / 2 ** 20).toFixed(1)} MB xlsx, job ${job.state}, ${Number(n).toLocaleString('en')} orders created`;
+  figure('import', `import ${rows.toLocaleString('en')}-row xlsx order file (HTTP → job)`, seconds(ms), 's', note);
+  figure('import', 'rows per second', Math.round((rows / ms) * 1000), 'rows/s');
+  if (ctx.serverPid) {
+    figure('import', 'server peak RSS during the import', peak, 'MB', `${before} MB before`);
+  }
+  log(`import: ${rows} rows in ${seconds(ms)} s, state ${job.state}, peak RSS ${peak} MB (before ${before} MB)`);
+  if (job.state !== 'succeeded') log(`import error: ${JSON.stringify(job.error).slice(0, 500)}`);
+}
+
+// ---- scan-to-pack under load ----
+
+async function scanToPack(engine: string, url: string, token: string, orderCount: number, secs: number) {
+  const page = await api<{ results: Array<{ id: string; barcode: string | null }> }>(
+    url,
+    token,
+    'GET',
+    '/api/products/?page=1&page_size=100',
+  );
+  const products = page.results.filter((p) => p.barcode);
+  const orders: Array<{ id: string; barcodes: string[] }> = [];
+  let t0 = Date.now();
+  await pool(
+    Array.from({ length: orderCount }, (_, i) => i),
+    10,
+    async (i) => {
+      const picked = [0, 1, 2].map((k) => products[(i * 3 + k * 31) % products.length]!);
+      const o = await api<{ id: string }>(url, token, 'POST', '/api/outbound-orders/', {
+        recipient_name: `Pack ${i}`,
+        recipient_phone: '0912345678',
+        recipient_postcode: '100',
+        recipient_address: `臺北市中正區重慶南路一段 ${i} 號`,
+        lines: picked.map((p) => ({ product_id: p.id, quantity: 3 })),
+      });
+      orders.push({ id: o.id, barcodes: picked.map((p) => p.barcode!) });
+    },
+  );
+  for (let i = 0; i < orders.length; i += 1000) {
+    await api(url, token, 'POST', '/api/outbound-orders/bulk-transition/', {
+      action: 'export',
+      ids: orders.slice(i, i + 1000).map((o) => o.id),
+    });
+  }
+  log(`${engine} scan-to-pack: ${orders.length} orders created and exported in ${seconds(Date.now() - t0)} s`);
+  // Nine units per order; consecutive requests go to different orders, as at several packing stations.
+  const scans: Array<{ path: string; body: string }> = [];
+  for (let unit = 0; unit < 9; unit++)
+    for (const o of orders)
+      scans.push({
+        path: `/api/outbound-orders/${o.id}/pack/scan/`,
+        body: JSON.stringify({ barcode: o.barcodes[unit % 3] }),
+      });
+  t0 = Date.now();
+  const result = await loadTest({
+    name: 'scan-to-pack (POST pack/scan)',
+    engine,
+    url,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    seconds: secs,
+    requests: scans,
+  });
+  log(
+    `${engine} scan-to-pack: ${result.rps} req/s p50 ${result.p50} ms p99 ${result.p99} ms (${result.non2xx} non-2xx of ${result.requests}, ${scans.length} units available)`,
+  );
+  return result;
+}
+
+STEPS.push({ name: 'allocation', run: allocation }, { name: 'import', run: importBench });
+API_EXTRA.push(async (engine, url, token, _seller, _database, report) => {
+  const quick = report.scale === 'quick';
+  const orders = quick ? 150 : engine.startsWith('pglite') ? 300 : 1_000;
+  report.load.push(await scanToPack(engine, url, token, orders, quick ? 3 : 10));
+});
