@@ -26,6 +26,7 @@ const ZEnv = z.object({
     .int()
     .min(60)
     .default(14 * 24 * 3600),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   BODY_LIMIT_BYTES: z.coerce
@@ -33,6 +34,7 @@ const ZEnv = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  JOB_STALE_SECONDS: z.coerce.number().min(1).default(60),
   SEED_DEMO: boolish.default(true),
   DEMO_CUSTOMER_EMAIL: z.string().email().default('demo@wms.local'),
   DEMO_CUSTOMER_PASSWORD: z.string().min(7).optional(),
@@ -54,9 +56,13 @@ export interface TConfig {
   publicUrl: string;
   accessTtl: number;
   refreshTtl: number;
+  /** A rotated refresh token presented again this soon after its rotation is a lost answer, not a theft. */
+  refreshReuseGrace: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
   bodyLimit: number;
+  /** A running job whose heartbeat stopped this long ago lost its process (PostgreSQL; PGlite recovers at start). */
+  jobStaleMs: number;
   seedDemo: boolean;
   demo: { customerEmail: string; customerPassword?: string; employeeEmail: string; employeePassword?: string };
   webDist: string;
@@ -106,9 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     accessTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtl: e.REFRESH_TOKEN_TTL_SECONDS,
+    refreshReuseGrace: e.REFRESH_REUSE_GRACE_SECONDS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     seedDemo: e.SEED_DEMO,
     demo: {
       customerEmail: e.DEMO_CUSTOMER_EMAIL,

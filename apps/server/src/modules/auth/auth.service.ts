@@ -96,7 +96,10 @@ export async function verifyOtp(deps: TAuthDeps, input: { user_id: string; otp: 
 
 type TRotation = { ok: true; jti: string; family: string; subjectId: string } | { ok: false };
 
-/** Rotate a refresh token in one transaction; a used or revoked one coming back revokes its whole family. */
+/**
+ * Rotate a refresh token in one transaction; a used or revoked one coming back revokes its whole family, except a
+ * used one within REFRESH_REUSE_GRACE_SECONDS of its rotation (a retry of the same client).
+ */
 async function rotate(
   deps: TAuthDeps,
   token: string,
@@ -107,11 +110,17 @@ async function rotate(
   const result = await withTx<TRotation>(deps.db, async (tx) => {
     const row = await repo.lockRefreshToken(tx, claims.jti);
     if (!row || row.subject_type !== subjectType || row.subject_id !== claims.sub) return { ok: false };
-    if (row.used_at || row.revoked_at || row.expires_at.getTime() < Date.now()) {
+    // A token used moments ago is the same client retrying (a reload while the answer was on its way, two tabs
+    // refreshing at once): it gets a sibling token in the same family. Used any later, it was stolen.
+    const retried =
+      row.used_at !== null &&
+      !row.revoked_at &&
+      Date.now() - row.used_at.getTime() <= deps.config.refreshReuseGrace * 1000;
+    if ((row.used_at && !retried) || row.revoked_at || row.expires_at.getTime() < Date.now()) {
       await repo.revokeFamily(tx, row.family_id);
       return { ok: false };
     }
-    await repo.markRefreshUsed(tx, row.id);
+    if (!retried) await repo.markRefreshUsed(tx, row.id);
     const jti = randomUUID();
     await repo.insertRefreshToken(tx, {
       id: jti,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { totp } from '../../../platform/totp';
@@ -103,7 +104,11 @@ describe('tokens', () => {
     const second = r1.json();
     expect(second.access).toBeTruthy();
     expect(second.refresh).not.toBe(first.refresh);
-    // replay the rotated token: refused, and the newer token of the same family dies with it
+    // replay the rotated token after the retry grace: refused, and the newer token of the same family dies with it
+    await ctx.deps.database.db.execute(
+      sql`update refresh_tokens set used_at = used_at - make_interval(secs => ${ctx.deps.config.refreshReuseGrace + 1})
+          where used_at is not null`,
+    );
     const replay = await post('/api/token/refresh/', { refresh: first.refresh });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.code).toBe('TOKEN_INVALID');
@@ -111,6 +116,27 @@ describe('tokens', () => {
     // another login (another family) is untouched
     const other = await ctx.login(c.email, c.password);
     expect((await post('/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(200);
+  });
+
+  it('gives a client that retries a refresh moments later a sibling token, and keeps the family alive', async () => {
+    const c = await ctx.newCustomer();
+    const first = await ctx.login(c.email, c.password);
+    const a = await post('/api/token/refresh/', { refresh: first.refresh });
+    // the page reloaded before it stored a's answer (or a second tab raced it): the same token comes back at once
+    const b = await post('/api/token/refresh/', { refresh: first.refresh });
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json().refresh).not.toBe(a.json().refresh);
+    const profile = await ctx.inject({ method: 'GET', url: '/api/profile/', token: b.json().access });
+    expect(profile.statusCode).toBe(200);
+    // both successors keep working; the first token, once its grace is over, is a theft and ends the family
+    expect((await post('/api/token/refresh/', { refresh: a.json().refresh })).statusCode).toBe(200);
+    await ctx.deps.database.db.execute(
+      sql`update refresh_tokens set used_at = used_at - make_interval(secs => ${ctx.deps.config.refreshReuseGrace + 1})
+          where used_at is not null`,
+    );
+    expect((await post('/api/token/refresh/', { refresh: first.refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: b.json().refresh })).statusCode).toBe(401);
   });
 
   it('refuses tampered, expired, alg:none and wrong-type tokens', async () => {
