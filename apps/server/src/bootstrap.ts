@@ -16,6 +16,11 @@ export async function createDeps(
   const tokens = new TokenService(config.jwtSecret, config.accessTtl, config.refreshTtl);
   const mailer =
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const jobs = new JobRunner(database.db, { concurrency: 1 });
+  // PGlite: one process per data directory, so a job found running at start was cut off by a crash.
+  const jobs = new JobRunner(database.db, {
+    concurrency: 1,
+    exclusive: database.engine === 'pglite',
+    staleAfterMs: config.jobStaleMs,
+  });
   return { config, database, tokens, mailer, jobs };
 }

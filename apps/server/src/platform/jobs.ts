@@ -19,8 +19,11 @@ export interface TJobContext {
 export type TJobHandler = (ctx: TJobContext) => Promise<unknown>;
 
 const MAX_ATTEMPTS = 3;
-/** A running job whose lock is older than this was cut off (crash, kill -9) and is retried or failed. */
-const STALE_AFTER_MS = 10 * 60 * 1000;
+/**
+ * A running job whose heartbeat (`locked_at`) is older than this lost its process (crash, kill -9) and is retried or
+ * failed. The runner refreshes `locked_at` of its own running jobs every quarter of this (at most every 15 s).
+ */
+export const STALE_AFTER_MS = 60_000;
 
 /** Queue a job in the caller's transaction (so a job exists exactly when its request committed). */
 export async function enqueueJob(
@@ -60,6 +63,11 @@ export async function getJob(db: Executor, customerId: string, id: string): Prom
 /**
  * Runs queued jobs in this process. Claims with FOR UPDATE SKIP LOCKED, so several app processes on one PostgreSQL
  * share the work. `kick()` after enqueueing starts work at once; a slow poll picks up the rest.
+ *
+ * A job cut off mid-run (the process died; its writes rolled back with its transaction) is queued again, or failed
+ * after MAX_ATTEMPTS: with `exclusive` (PGlite: one process per data directory) every job found running at start is
+ * such a job and is recovered before this runner claims anything; otherwise (several processes on one PostgreSQL) a
+ * running job whose heartbeat stopped for `staleAfterMs` is.
  */
 export class JobRunner {
   private readonly handlers = new Map<string, TJobHandler>();
@@ -67,6 +75,10 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly idle = new Set<() => void>();
+  /** Jobs this runner is running: never taken for cut off, whatever their heartbeat says. */
+  private readonly active = new Set<string>();
+  /** Claims wait for the start-up recovery, so a job claimed by this runner is never mistaken for an orphan. */
+  private recovered: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -74,8 +86,15 @@ export class JobRunner {
       concurrency?: number;
       pollMs?: number;
       log?: { error(obj: object, msg: string): void };
+      /** Only this process uses the database, so a job left running at start was cut off. */
+      exclusive?: boolean;
+      staleAfterMs?: number;
     } = {},
   ) {}
+
+  private get staleAfterMs(): number {
+    return this.opts.staleAfterMs ?? STALE_AFTER_MS;
+  }
 
   register(kind: string, handler: TJobHandler): void {
     this.handlers.set(kind, handler);
@@ -83,9 +102,14 @@ export class JobRunner {
 
   start(): void {
     this.stopped = false;
+    if (this.opts.exclusive)
+      this.recovered = this.recoverStale(0).catch((err) => this.opts.log?.error({ err }, 'job recovery failed'));
     const poll = () => {
       if (this.stopped) return;
-      void this.recoverStale().then(() => this.kick());
+      void this.recovered
+        .then(() => this.recoverStale())
+        .catch((err) => this.opts.log?.error({ err }, 'job recovery failed'))
+        .then(() => this.kick());
       this.timer = setTimeout(poll, this.opts.pollMs ?? 2000);
       this.timer.unref();
     };
@@ -139,8 +163,31 @@ export class JobRunner {
   }
 
   private async runOne(): Promise<boolean> {
+    await this.recovered;
     const job = await this.claim();
     if (!job) return false;
+    this.active.add(job.id);
+    // Heartbeat: on PostgreSQL through another pooled connection, so it beats while the handler's transaction runs.
+    const beat = setInterval(
+      () => {
+        void this.db
+          .update(jobs)
+          .set({ locked_at: sql`now()` })
+          .where(and(eq(jobs.id, job.id), eq(jobs.state, 'running')))
+          .catch(() => undefined);
+      },
+      Math.min(15_000, this.staleAfterMs / 4),
+    );
+    beat.unref();
+    try {
+      return await this.runClaimed(job);
+    } finally {
+      clearInterval(beat);
+      this.active.delete(job.id);
+    }
+  }
+
+  private async runClaimed(job: TJobRow): Promise<boolean> {
     const handler = this.handlers.get(job.kind)!;
     const ctx: TJobContext = {
       job,
@@ -148,7 +195,7 @@ export class JobRunner {
       progress: async (done, total) => {
         await this.db
           .update(jobs)
-          .set({ progress: done, ...(total !== undefined ? { total } : {}), locked_at: new Date() })
+          .set({ progress: done, ...(total !== undefined ? { total } : {}), locked_at: sql`now()` })
           .where(eq(jobs.id, job.id));
       },
       file: async () => {
@@ -177,15 +224,20 @@ export class JobRunner {
     return true;
   }
 
-  /** Jobs cut off mid-run (their writes rolled back with their transaction) are queued again, or failed after MAX_ATTEMPTS. */
-  async recoverStale(staleAfterMs: number = STALE_AFTER_MS): Promise<void> {
-    const cutoff = new Date(Date.now() - staleAfterMs);
+  /**
+   * Jobs cut off mid-run (their writes rolled back with their transaction) are queued again, or failed after
+   * MAX_ATTEMPTS: every running job of another runner whose heartbeat is older than `staleAfterMs` (database clock;
+   * 0: every running job of another runner).
+   */
+  async recoverStale(staleAfterMs: number = this.staleAfterMs): Promise<void> {
+    const mine = [...this.active];
     await this.db.execute(sql`
       update jobs set
         state = case when attempts >= ${MAX_ATTEMPTS} then 'failed' else 'queued' end,
         error = case when attempts >= ${MAX_ATTEMPTS} then '{"code":"INTERNAL_ERROR","params":{"reason":"interrupted"}}'::jsonb else error end,
         finished_at = case when attempts >= ${MAX_ATTEMPTS} then now() else null end,
         updated_at = now()
-      where state = 'running' and locked_at < ${cutoff}`);
+      where state = 'running' and (locked_at is null or locked_at <= now() - make_interval(secs => ${staleAfterMs / 1000}))
+        ${mine.length ? sql`and id not in ${mine}` : sql``}`);
   }
 }

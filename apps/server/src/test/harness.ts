@@ -14,27 +14,24 @@ import type { TAppDeps } from '../platform/deps';
 
 export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase(): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: async () => {} };
-  }
+/**
+ * A new, empty database on the PostgreSQL server of `serverUrl` (TEST_DATABASE_URL): its URL, and `drop()`. For tests
+ * that hand the URL to another process (a server they start and kill); createTestContext uses it too.
+ */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `wms_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const u = new URL(url);
+  const u = new URL(serverUrl);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 20 });
   return {
-    database,
+    url: u.toString(),
     drop: async () => {
       // pool.end() resolves before its clients' sockets are closed; a forced drop at that moment would
       // terminate them (57P01) under the feet of the closing clients. Wait for them to leave, force only last.
-      const a = new pg.Client({ connectionString: url });
+      const a = new pg.Client({ connectionString: serverUrl });
       await a.connect();
       try {
         for (let attempt = 0; ; attempt++) {
@@ -48,6 +45,18 @@ async function freshDatabase(): Promise<{ database: TDatabase; drop: () => Promi
       }
     },
   };
+}
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+async function freshDatabase(): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  const scratch = await createScratchDatabase(url);
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
+  return { database, drop: scratch.drop };
 }
 
 /** Decode RFC 2047 encoded words (`=?UTF-8?B?…?=` / `?Q?`) in a header. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { job_files, jobs } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/harness';
 import { AppError } from '../errors';
-import { enqueueJob } from '../jobs';
+import { enqueueJob, JobRunner } from '../jobs';
 
 let ctx: TTestContext;
 beforeAll(async () => {
@@ -70,5 +70,71 @@ describe('jobs', () => {
     await ctx.deps.jobs.recoverStale();
     const [after] = await ctx.deps.database.db.select().from(jobs).where(eq(jobs.id, stale!.id));
     expect(after!.state).toBe('queued');
+  });
+
+  /** A job row as a crashed process leaves it: running, claimed `ageMs` ago, never heard of since. */
+  async function cutOffJob(customerId: string, ageMs: number, attempts = 1) {
+    const [row] = await ctx.deps.database.db
+      .insert(jobs)
+      .values({
+        customer_id: customerId,
+        kind: 'test.orphan',
+        state: 'running',
+        attempts,
+        locked_at: new Date(Date.now() - ageMs),
+      })
+      .returning();
+    return row!;
+  }
+  const stateOf = async (id: string) => (await ctx.deps.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+
+  it('an exclusive runner (PGlite: one process per database) recovers every job left running at start', async () => {
+    const a = await ctx.newCustomer();
+    const fresh = await cutOffJob(a.customerId, 0); // cut off a moment ago: no heartbeat would look stale yet
+    const spent = await cutOffJob(a.customerId, 0, 3);
+    const runner = new JobRunner(ctx.deps.database.db, { exclusive: true, pollMs: 60_000 });
+    runner.start();
+    try {
+      await vi.waitFor(async () => expect((await stateOf(fresh.id)).state).toBe('queued'), { timeout: 10_000 });
+      expect(await stateOf(spent.id)).toMatchObject({
+        state: 'failed',
+        error: { code: 'INTERNAL_ERROR', params: { reason: 'interrupted' } },
+      });
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('a shared runner (PostgreSQL) recovers a running job once its heartbeat stopped, and keeps beating its own', async () => {
+    const a = await ctx.newCustomer();
+    const db = ctx.deps.database.db;
+    const recent = await cutOffJob(a.customerId, 100);
+    const silent = await cutOffJob(a.customerId, 5_000);
+    const other = new JobRunner(db, { staleAfterMs: 2_000 });
+    await other.recoverStale();
+    expect((await stateOf(recent.id)).state).toBe('running');
+    expect((await stateOf(silent.id)).state).toBe('queued');
+
+    // A job that runs for 3 stale windows without reporting progress is not taken for cut off: its runner beats.
+    const runs: number[] = [];
+    // Windows wide enough that a loaded CI machine does not delay a beat past one.
+    const owner = new JobRunner(db, { staleAfterMs: 1_500 });
+    owner.register('test.slow', async () => {
+      runs.push(Date.now());
+      await new Promise((r) => setTimeout(r, 4_500));
+      return { ok: true };
+    });
+    const slow = await enqueueJob(db, { customerId: a.customerId, kind: 'test.slow' });
+    owner.kick();
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    const watcher = new JobRunner(db, { staleAfterMs: 1_500 });
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 900));
+      await watcher.recoverStale();
+      expect((await stateOf(slow.id)).state).toBe('running');
+    }
+    await owner.whenIdle();
+    expect(await stateOf(slow.id)).toMatchObject({ state: 'succeeded', attempts: 1 });
+    expect(runs).toHaveLength(1);
   });
 });
