@@ -36,12 +36,8 @@ export interface TProductStockRaw {
   unsellable: number | null;
 }
 
-/**
- * One row per product and warehouse of the seller (products without stock show zeros). Singles aggregate their
- * piles; a combination product's on hand and available are derived per warehouse from its components:
- * min over components of floor(component / per kit) — the SQL twin of `kitQuantity` in stock.rules.ts.
- */
-function productStockSql(customerId: string, q: TProductStockQuery, today: string): SQL {
+/** Which product × warehouse pairs (aliases p, w) the screen's non-stock filters keep. */
+function productWarehouseWhere(customerId: string, q: TProductStockQuery): SQL[] {
   const pw: SQL[] = [sql`p.customer_id = ${customerId}`, sql`w.customer_id = ${customerId}`];
   if (q.product_id) pw.push(sql`p.id = ${q.product_id}`);
   if (q.warehouse_id) pw.push(sql`w.id = ${q.warehouse_id}`);
@@ -50,19 +46,46 @@ function productStockSql(customerId: string, q: TProductStockQuery, today: strin
     const like = likeOf(q.search);
     pw.push(sql`(p.number ilike ${like} or p.name ilike ${like} or p.barcode = ${q.search})`);
   }
+  return pw;
+}
+
+/**
+ * One row per product and warehouse of the seller (products without stock show zeros). Singles aggregate their
+ * piles; a combination product's on hand and available are derived per warehouse from its components:
+ * min over components of floor(component / per kit) — the SQL twin of `kitQuantity` in stock.rules.ts.
+ */
+function productStockSql(
+  customerId: string,
+  q: TProductStockQuery,
+  today: string,
+  window?: { page: number; page_size: number },
+): SQL {
+  const pw = productWarehouseWhere(customerId, q);
   const outer: SQL[] = [sql`true`];
   if (q.in_stock === true) outer.push(sql`x.on_hand > 0`);
   if (q.in_stock === false) outer.push(sql`x.on_hand = 0`);
   if (q.below_safety === true) outer.push(sql`x.available < x.safety_stock`);
   const warehouseOfAgg = q.warehouse_id ? sql`and b.warehouse_id = ${q.warehouse_id}` : sql``;
+  // With a window (no filter on stock figures), only the page's products and their components are aggregated.
+  const windowed = window
+    ? sql`pg as (
+      select p.id as product_id, w.id as warehouse_id from products p cross join warehouses w
+      where ${sql.join(pw, sql` and `)} order by p.number, w.code ${page(window)}),
+    ids as (
+      select product_id from pg
+      union select pc.component_id from product_components pc join pg on pg.product_id = pc.product_id),`
+    : sql``;
+  const aggScope = window ? sql`and b.product_id in (select product_id from ids)` : sql``;
+  const kitScope = window ? sql`and pc.product_id in (select product_id from pg)` : sql``;
+  const xWhere = window ? [...pw, sql`(p.id, w.id) in (select product_id, warehouse_id from pg)`] : pw;
   return sql`
-    with agg as (
+    with ${windowed} agg as (
       select b.product_id, b.warehouse_id, sum(b.on_hand)::int as on_hand, sum(b.reserved)::int as reserved,
         sum(case when ${allocatableSql(today)} then b.on_hand - b.reserved else 0 end)::int as available
       from stock_balances b
         join storage_locations l on l.id = b.location_id
         join products p on p.id = b.product_id
-      where b.customer_id = ${customerId} ${warehouseOfAgg}
+      where b.customer_id = ${customerId} ${warehouseOfAgg} ${aggScope}
       group by b.product_id, b.warehouse_id),
     kit as (
       select pc.product_id, w.id as warehouse_id,
@@ -71,7 +94,7 @@ function productStockSql(customerId: string, q: TProductStockQuery, today: strin
       from product_components pc
         join warehouses w on w.customer_id = pc.customer_id
         left join agg a on a.product_id = pc.component_id and a.warehouse_id = w.id
-      where pc.customer_id = ${customerId}
+      where pc.customer_id = ${customerId} ${kitScope}
       group by pc.product_id, w.id),
     x as (
       select p.id as product_id, p.number as product_number, p.name as product_name, p.barcode, p.type,
@@ -85,16 +108,28 @@ function productStockSql(customerId: string, q: TProductStockQuery, today: strin
         cross join warehouses w
         left join agg a on a.product_id = p.id and a.warehouse_id = w.id
         left join kit k on k.product_id = p.id and k.warehouse_id = w.id
-      where ${sql.join(pw, sql` and `)})
+      where ${sql.join(xWhere, sql` and `)})
     select * from x where ${sql.join(outer, sql` and `)}`;
 }
 
 export async function productStock(ex: Executor, customerId: string, q: TProductStockQuery, today: string) {
-  const base = productStockSql(customerId, q, today);
-  const [n] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from (${base}) s`);
+  const order = sql`order by s.product_number, s.warehouse_code`;
+  if (q.in_stock !== undefined || q.below_safety === true) {
+    // Filters on the figures: every pair's figures are needed to count and page.
+    const base = productStockSql(customerId, q, today);
+    const [n] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from (${base}) s`);
+    const rows = await queryRows<TProductStockRaw>(ex, sql`select * from (${base}) s ${order} ${page(q)}`);
+    return { count: Number(n?.n ?? 0), rows };
+  }
+  // One row per product × warehouse: count the pairs, aggregate the stock of the page's pairs only.
+  const [n] = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from products p cross join warehouses w
+        where ${sql.join(productWarehouseWhere(customerId, q), sql` and `)}`,
+  );
   const rows = await queryRows<TProductStockRaw>(
     ex,
-    sql`select * from (${base}) s order by s.product_number, s.warehouse_code ${page(q)}`,
+    sql`select * from (${productStockSql(customerId, q, today, q)}) s ${order}`,
   );
   return { count: Number(n?.n ?? 0), rows };
 }

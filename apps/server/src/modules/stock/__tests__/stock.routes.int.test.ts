@@ -90,6 +90,33 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     expect(inStock.results.map((r: { product_id: string }) => r.product_id)).not.toContain(y.id);
     const search = (await api('GET', `/api/product-stock/?search=${x.number}&warehouse_id=${wh.id}`)).json();
     expect(search).toMatchObject({ count: 1, results: [{ product_id: x.id }] });
+
+    // Unfiltered pages aggregate only their own products (and a kit's components, wherever those sort): page by
+    // page they equal the figures computed over every pair (in_stock=true ∪ in_stock=false takes that path).
+    // A kit sorting last, its component first, fillers between: they land on different pages of 10.
+    const first = await f.product({ number: `AA-${randomUUID().slice(0, 6)}` });
+    for (let i = 0; i < 8; i++) await f.product({ number: `M-${i}-${randomUUID().slice(0, 6)}` });
+    const last = await f.kit([{ productId: first.id, quantity: 3 }], `ZZ-${randomUUID().slice(0, 6)}`);
+    await inbound([{ productId: first.id, locationId: a1.id, expiryDate: null, quantity: 7 }]);
+    const all = [
+      ...(await api('GET', '/api/product-stock/?in_stock=true&page_size=100')).json().results,
+      ...(await api('GET', '/api/product-stock/?in_stock=false&page_size=100')).json().results,
+    ].sort((a, b) => (a.product_number + a.warehouse_code).localeCompare(b.product_number + b.warehouse_code));
+    const paged: unknown[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const res = (await api('GET', `/api/product-stock/?page_size=10&page=${pageNo}`)).json();
+      expect(res.count).toBe(all.length);
+      if (res.results.length === 0) break;
+      paged.push(...res.results);
+    }
+    expect(paged).toEqual(all);
+    expect(paged).toContainEqual(expect.objectContaining({ product_id: kit.id, warehouse_id: wh.id, on_hand: 5 }));
+    expect(paged.length).toBeGreaterThan(20);
+    const lastPage = (await api('GET', `/api/product-stock/?page_size=10&page=${Math.ceil(all.length / 10)}`)).json();
+    expect(lastPage.results).toContainEqual(
+      expect.objectContaining({ product_id: last.id, warehouse_id: wh.id, on_hand: 2, available: 2 }),
+    );
+    expect(lastPage.results).not.toContainEqual(expect.objectContaining({ product_id: first.id }));
   });
 
   it('lists piles per product and location with their lot state', async () => {
