@@ -178,6 +178,18 @@ export const STEPS: Array<{
   }) => Promise<void>;
 }> = [];
 
+/** A step that fails (e.g. no Chromium for `web`) is reported as failed; the others' figures are kept. */
+let failedSteps = 0;
+async function attempt(name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    failedSteps++;
+    log(`${name} failed: ${(err as Error).message.split('\n')[0]}`);
+    figure(name, 'step failed', 'failed', '', (err as Error).message.split('\n')[0]);
+  }
+}
+
 async function main(): Promise<void> {
   // @ts-expect-error plain ESM helper shared with the test runner
   const { startCluster } = (await import('../../scripts/pg-cluster.mjs')) as {
@@ -237,17 +249,20 @@ async function main(): Promise<void> {
             database,
           );
         for (const step of steps)
-          await step.run({ database, url: server.url, sellers, quick, serverPid: server.proc.pid });
-        if (want('web')) {
-          const s0 = sellers[0]!;
-          const web = await webFigures(root, {
-            url: server.url,
-            email: s0.email,
-            password: s0.password,
-            orders: scale.historicalOrdersPerSeller,
+          await attempt(step.name, () =>
+            step.run({ database, url: server.url, sellers, quick, serverPid: server.proc.pid }),
+          );
+        if (want('web'))
+          await attempt('web', async () => {
+            const s0 = sellers[0]!;
+            const web = await webFigures(root, {
+              url: server.url,
+              email: s0.email,
+              password: s0.password,
+              orders: scale.historicalOrdersPerSeller,
+            });
+            for (const f of web) figure('web', f.name, f.value, f.unit, f.note);
           });
-          for (const f of web) figure('web', f.name, f.value, f.unit, f.note);
-        }
       } finally {
         await server.stop();
       }
@@ -274,6 +289,7 @@ async function main(): Promise<void> {
     cluster?.stop();
   }
   printReport();
+  if (failedSteps > 0) process.exitCode = 1;
 }
 
 function printReport(): void {
