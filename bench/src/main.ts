@@ -118,7 +118,7 @@ async function apiLoad(
   const runs = [
     { name: 'product stock page', url: `${url}/api/product-stock/?page=3&page_size=25&search=SKU00` },
     {
-      name: 'order list (status + date filters)',
+      name: 'order list (status filter, newest first)',
       url: `${url}/api/outbound-orders/?page=2&page_size=25&status=closed&ordering=-created_at`,
     },
     { name: 'stock log page (one product)', url: `${url}/api/stock-log/?page=1&page_size=25&product_id=${productId}` },
