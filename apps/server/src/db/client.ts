@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
@@ -16,6 +16,22 @@ export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
 export type Tx = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
 /** What a repository function takes as its first argument: the transaction (or the db for plain reads). */
 export type Executor = Db | Tx;
+
+/**
+ * Run independent reads and get their results in order: at once on the pool (each on its own connection), one after
+ * another inside a transaction — a transaction is one client, and pg queues overlapping queries on one client with a
+ * deprecation warning (pg 9 refuses them). Pass functions, so that nothing starts before its turn.
+ */
+export async function allOf<T extends readonly (() => unknown)[] | []>(
+  ex: Executor,
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: T[K] extends () => infer R ? Awaited<R> : never }> {
+  type TOut = { -readonly [K in keyof T]: T[K] extends () => infer R ? Awaited<R> : never };
+  if (!(ex instanceof PgTransaction)) return (await Promise.all(queries.map((q) => q()))) as TOut;
+  const out: unknown[] = [];
+  for (const q of queries) out.push(await q());
+  return out as TOut;
+}
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 

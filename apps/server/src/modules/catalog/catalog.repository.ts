@@ -1,6 +1,6 @@
 import { DEFAULT_CATEGORY_CODE, DEFAULT_CATEGORY_NAME, type TListQuery } from '@wms/contracts';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { allOf, type Executor } from '../../db/client';
 import {
   ecommerce_platforms,
   logistics_providers,
@@ -39,15 +39,16 @@ export async function listCategories(tx: Executor, customerId: string, q: TPageO
   const where = and(eq(c.customer_id, customerId), searchWhere(q.search, [c.code, c.name]));
   const order = orderingOf(q.ordering, { code: c.code, name: c.name, created_at: c.created_at }, 'code', c.id);
   const { limit, offset } = window(q);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select({ category: c, product_count: productCount })
-      .from(c)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: countAll }).from(c).where(where),
+  const [rows, [total]] = await allOf(tx, [
+    () =>
+      tx
+        .select({ category: c, product_count: productCount })
+        .from(c)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => tx.select({ n: countAll }).from(c).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -149,12 +150,13 @@ export async function listProducts(tx: Executor, customerId: string, q: TPageOpt
     p.id,
   );
   const { limit, offset } = window(q);
-  const [rows, [total]] = await Promise.all([
-    productQuery(tx, where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: countAll }).from(p).where(where),
+  const [rows, [total]] = await allOf(tx, [
+    () =>
+      productQuery(tx, where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => tx.select({ n: countAll }).from(p).where(where),
   ]);
   return { rows: rows as TProductView[], count: Number(total?.n ?? 0) };
 }
@@ -288,19 +290,22 @@ export async function platformExists(tx: Executor, customerId: string, id: strin
 
 /** Code → id maps for imports and batch changes (one query each). */
 export async function referenceMaps(tx: Executor, customerId: string) {
-  const [cats, provs, plats] = await Promise.all([
-    tx
-      .select({ id: product_categories.id, code: product_categories.code })
-      .from(product_categories)
-      .where(eq(product_categories.customer_id, customerId)),
-    tx
-      .select({ id: logistics_providers.id, code: logistics_providers.code })
-      .from(logistics_providers)
-      .where(eq(logistics_providers.customer_id, customerId)),
-    tx
-      .select({ id: ecommerce_platforms.id, code: ecommerce_platforms.code })
-      .from(ecommerce_platforms)
-      .where(eq(ecommerce_platforms.customer_id, customerId)),
+  const [cats, provs, plats] = await allOf(tx, [
+    () =>
+      tx
+        .select({ id: product_categories.id, code: product_categories.code })
+        .from(product_categories)
+        .where(eq(product_categories.customer_id, customerId)),
+    () =>
+      tx
+        .select({ id: logistics_providers.id, code: logistics_providers.code })
+        .from(logistics_providers)
+        .where(eq(logistics_providers.customer_id, customerId)),
+    () =>
+      tx
+        .select({ id: ecommerce_platforms.id, code: ecommerce_platforms.code })
+        .from(ecommerce_platforms)
+        .where(eq(ecommerce_platforms.customer_id, customerId)),
   ]);
   return {
     categories: new Map(cats.map((c) => [c.code, c.id])),
@@ -327,15 +332,16 @@ export async function listPackaging(tx: Executor, customerId: string, q: TPageOp
     m.id,
   );
   const { limit, offset } = window(q);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(m)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: countAll }).from(m).where(where),
+  const [rows, [total]] = await allOf(tx, [
+    () =>
+      tx
+        .select()
+        .from(m)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => tx.select({ n: countAll }).from(m).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }

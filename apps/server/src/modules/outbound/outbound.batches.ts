@@ -1,6 +1,6 @@
 import type { TBatch, TBatchDetail, TPickRow, TPrintData, TPrintOrder, TPrintOrderBy } from '@wms/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { allOf, type Executor } from '../../db/client';
 import { collection_batches } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
@@ -251,11 +251,11 @@ async function printDataOf(
   orderby: TPrintOrderBy,
   batch: TBatch | null,
 ): Promise<TPrintData> {
-  const [views, lines, allocations, company] = await Promise.all([
-    repo.findOrderViews(ex, customerId, orderIds),
-    repo.orderLines(ex, customerId, orderIds),
-    repo.orderAllocations(ex, customerId, orderIds),
-    repo.companyOf(ex, customerId),
+  const [views, lines, allocations, company] = await allOf(ex, [
+    () => repo.findOrderViews(ex, customerId, orderIds),
+    () => repo.orderLines(ex, customerId, orderIds),
+    () => repo.orderAllocations(ex, customerId, orderIds),
+    () => repo.companyOf(ex, customerId),
   ]);
   const allocated = new Set(allocations.map((a) => a.order_id));
   const unallocated = lines

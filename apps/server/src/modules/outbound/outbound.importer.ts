@@ -13,7 +13,7 @@ import {
   type TLanguage,
   type TUpdateImportForm,
 } from '@wms/contracts';
-import type { Db, Executor, Tx } from '../../db/client';
+import { allOf, type Db, type Executor, type Tx } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
@@ -108,11 +108,11 @@ interface TLookups {
 }
 
 async function loadLookups(ex: Executor, customerId: string): Promise<TLookups> {
-  const [products, platforms, providers, warehouses] = await Promise.all([
-    repo.allProducts(ex, customerId),
-    repo.platformsOf(ex, customerId),
-    repo.providersOf(ex, customerId),
-    repo.warehousesOf(ex, customerId),
+  const [products, platforms, providers, warehouses] = await allOf(ex, [
+    () => repo.allProducts(ex, customerId),
+    () => repo.platformsOf(ex, customerId),
+    () => repo.providersOf(ex, customerId),
+    () => repo.warehousesOf(ex, customerId),
   ]);
   const l: TLookups = { products: new Map(), platforms: new Map(), providers: new Map(), warehouses: new Map() };
   // Product numbers win over barcodes when one product's barcode is another's number.

@@ -1,6 +1,6 @@
 import type { TOrderStatus } from '@wms/contracts';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows, type Tx } from '../../db/client';
+import { allOf, type Executor, queryRows, type Tx } from '../../db/client';
 import {
   collection_batches,
   customers,
@@ -75,13 +75,14 @@ export async function listOrderViews(
   order: SQL[],
   window: { limit: number; offset: number },
 ): Promise<{ rows: TOrderView[]; count: number }> {
-  const [rows, [total]] = await Promise.all([
-    orderViews(ex)
-      .where(where)
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset),
-    ex.select({ n: countAll }).from(outbound_orders).where(where),
+  const [rows, [total]] = await allOf(ex, [
+    () =>
+      orderViews(ex)
+        .where(where)
+        .orderBy(...order)
+        .limit(window.limit)
+        .offset(window.offset),
+    () => ex.select({ n: countAll }).from(outbound_orders).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -402,18 +403,20 @@ export async function listSerials(
       .from(outbound_serials)
       .innerJoin(outbound_orders, eq(outbound_orders.id, outbound_serials.order_id))
       .innerJoin(products, eq(products.id, outbound_serials.product_id));
-  const [rows, [total]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset),
-    ex
-      .select({ n: countAll })
-      .from(outbound_serials)
-      .innerJoin(outbound_orders, eq(outbound_orders.id, outbound_serials.order_id))
-      .innerJoin(products, eq(products.id, outbound_serials.product_id))
-      .where(where),
+  const [rows, [total]] = await allOf(ex, [
+    () =>
+      base()
+        .where(where)
+        .orderBy(...order)
+        .limit(window.limit)
+        .offset(window.offset),
+    () =>
+      ex
+        .select({ n: countAll })
+        .from(outbound_serials)
+        .innerJoin(outbound_orders, eq(outbound_orders.id, outbound_serials.order_id))
+        .innerJoin(products, eq(products.id, outbound_serials.product_id))
+        .where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -652,13 +655,14 @@ export async function listBatchViews(
   order: SQL[],
   window: { limit: number; offset: number },
 ): Promise<{ rows: TBatchView[]; count: number }> {
-  const [rows, [total]] = await Promise.all([
-    batchViews(ex)
-      .where(where)
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset),
-    ex.select({ n: countAll }).from(collection_batches).where(where),
+  const [rows, [total]] = await allOf(ex, [
+    () =>
+      batchViews(ex)
+        .where(where)
+        .orderBy(...order)
+        .limit(window.limit)
+        .offset(window.offset),
+    () => ex.select({ n: countAll }).from(collection_batches).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }

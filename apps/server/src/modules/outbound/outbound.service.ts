@@ -21,7 +21,7 @@ import {
   type TUpdateOrder,
 } from '@wms/contracts';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../db/client';
+import { allOf, type Db, type Executor, type Tx } from '../../db/client';
 import { outbound_orders, outbound_serials, products } from '../../db/schema';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
@@ -179,12 +179,12 @@ async function packItemsOf(ex: Executor, customerId: string, order: repo.TOrderR
 export async function orderDetail(ex: Executor, customerId: string, id: string): Promise<TOrderDetail> {
   const view = await repo.findOrderView(ex, customerId, id);
   if (!view) throw notFound();
-  const [lines, allocations, serials, packaging, packItems] = await Promise.all([
-    repo.orderLines(ex, customerId, [id]),
-    repo.orderAllocations(ex, customerId, [id]),
-    repo.orderSerials(ex, customerId, id),
-    repo.orderPackaging(ex, customerId, id),
-    packItemsOf(ex, customerId, view.order),
+  const [lines, allocations, serials, packaging, packItems] = await allOf(ex, [
+    () => repo.orderLines(ex, customerId, [id]),
+    () => repo.orderAllocations(ex, customerId, [id]),
+    () => repo.orderSerials(ex, customerId, id),
+    () => repo.orderPackaging(ex, customerId, id),
+    () => packItemsOf(ex, customerId, view.order),
   ]);
   return {
     ...toOrder(view),
@@ -289,10 +289,10 @@ async function checkReferences(
   customerId: string,
   refs: { warehouse_id?: string | null; logistics_provider_id?: string | null; platform_id?: string | null },
 ) {
-  const [whs, providers, platforms] = await Promise.all([
-    refs.warehouse_id ? repo.warehousesOf(ex, customerId) : [],
-    refs.logistics_provider_id ? repo.providersOf(ex, customerId) : [],
-    refs.platform_id ? repo.platformsOf(ex, customerId) : [],
+  const [whs, providers, platforms] = await allOf(ex, [
+    () => (refs.warehouse_id ? repo.warehousesOf(ex, customerId) : []),
+    () => (refs.logistics_provider_id ? repo.providersOf(ex, customerId) : []),
+    () => (refs.platform_id ? repo.platformsOf(ex, customerId) : []),
   ]);
   if (refs.warehouse_id && !whs.some((w) => w.id === refs.warehouse_id))
     throw new AppError('NOT_FOUND', { field: 'warehouse_id' });
@@ -311,7 +311,10 @@ export interface TDefaultsContext {
 }
 
 export async function defaultsContext(ex: Executor, customerId: string): Promise<TDefaultsContext> {
-  const [company, warehouses] = await Promise.all([repo.companyOf(ex, customerId), repo.warehousesOf(ex, customerId)]);
+  const [company, warehouses] = await allOf(ex, [
+    () => repo.companyOf(ex, customerId),
+    () => repo.warehousesOf(ex, customerId),
+  ]);
   return { company, warehouses };
 }
 

@@ -1,6 +1,6 @@
 import type { TListQuery } from '@wms/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { allOf, type Executor } from '../../db/client';
 import { ecommerce_platforms, logistics_providers } from '../../db/schema';
 import { countAll, orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
 
@@ -28,15 +28,16 @@ export async function listProviders(
     t.id,
   );
   const { limit, offset } = window(q);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: countAll }).from(t).where(where),
+  const [rows, [total]] = await allOf(tx, [
+    () =>
+      tx
+        .select()
+        .from(t)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => tx.select({ n: countAll }).from(t).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -88,15 +89,16 @@ export async function listPlatforms(tx: Executor, customerId: string, q: TPageOp
     t.id,
   );
   const { limit, offset } = window(q);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: countAll }).from(t).where(where),
+  const [rows, [total]] = await allOf(tx, [
+    () =>
+      tx
+        .select()
+        .from(t)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => tx.select({ n: countAll }).from(t).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }

@@ -1,7 +1,7 @@
 import type { TListQuery } from '@wms/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import { allOf, type Executor } from '../../db/client';
 import { areas, shelves, storage_locations, warehouses } from '../../db/schema';
 import { countAll, orderingOf, pageWindow, searchWhere } from './listing';
 
@@ -30,15 +30,16 @@ export async function listWarehouses(tx: Executor, customerId: string, q: TPageO
     warehouses.id,
   );
   const { limit, offset } = window(q);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(warehouses)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: countAll }).from(warehouses).where(where),
+  const [rows, [total]] = await allOf(tx, [
+    () =>
+      tx
+        .select()
+        .from(warehouses)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => tx.select({ n: countAll }).from(warehouses).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -126,16 +127,18 @@ export async function listAreas(
     areas.id,
   );
   const { limit, offset } = window(q);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select(areaSelect)
-      .from(areas)
-      .innerJoin(warehouses, eq(warehouses.id, areas.warehouse_id))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: countAll }).from(areas).innerJoin(warehouses, eq(warehouses.id, areas.warehouse_id)).where(where),
+  const [rows, [total]] = await allOf(tx, [
+    () =>
+      tx
+        .select(areaSelect)
+        .from(areas)
+        .innerJoin(warehouses, eq(warehouses.id, areas.warehouse_id))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () =>
+      tx.select({ n: countAll }).from(areas).innerJoin(warehouses, eq(warehouses.id, areas.warehouse_id)).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -245,12 +248,13 @@ export async function listShelves(
     shelves.id,
   );
   const { limit, offset } = window(q);
-  const [rows, [total]] = await Promise.all([
-    shelfQuery(tx, where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: countAll }).from(shelves).where(where),
+  const [rows, [total]] = await allOf(tx, [
+    () =>
+      shelfQuery(tx, where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => tx.select({ n: countAll }).from(shelves).where(where),
   ]);
   return { rows: rows as TShelfView[], count: Number(total?.n ?? 0) };
 }
@@ -382,12 +386,13 @@ export async function listLocations(tx: Executor, customerId: string, q: TPageOp
     l.id,
   );
   const { limit, offset } = window(q);
-  const [rows, [total]] = await Promise.all([
-    locationQuery(tx, where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: countAll }).from(l).where(where),
+  const [rows, [total]] = await allOf(tx, [
+    () =>
+      locationQuery(tx, where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => tx.select({ n: countAll }).from(l).where(where),
   ]);
   return { rows: rows as TLocationView[], count: Number(total?.n ?? 0) };
 }
@@ -460,25 +465,28 @@ export async function deleteLocations(tx: Executor, customerId: string, ids: str
 
 /** Areas and shelves of a customer by code, per warehouse (imports resolve codes in one query each). */
 export async function codeMaps(tx: Executor, customerId: string) {
-  const [ws, as, ss] = await Promise.all([
-    tx
-      .select({ id: warehouses.id, code: warehouses.code })
-      .from(warehouses)
-      .where(eq(warehouses.customer_id, customerId)),
-    tx
-      .select({ id: areas.id, code: areas.code, warehouse_id: areas.warehouse_id })
-      .from(areas)
-      .where(eq(areas.customer_id, customerId)),
-    tx
-      .select({
-        id: shelves.id,
-        code: shelves.code,
-        warehouse_id: shelves.warehouse_id,
-        area_id: shelves.area_id,
-        layers: shelves.layers,
-      })
-      .from(shelves)
-      .where(eq(shelves.customer_id, customerId)),
+  const [ws, as, ss] = await allOf(tx, [
+    () =>
+      tx
+        .select({ id: warehouses.id, code: warehouses.code })
+        .from(warehouses)
+        .where(eq(warehouses.customer_id, customerId)),
+    () =>
+      tx
+        .select({ id: areas.id, code: areas.code, warehouse_id: areas.warehouse_id })
+        .from(areas)
+        .where(eq(areas.customer_id, customerId)),
+    () =>
+      tx
+        .select({
+          id: shelves.id,
+          code: shelves.code,
+          warehouse_id: shelves.warehouse_id,
+          area_id: shelves.area_id,
+          layers: shelves.layers,
+        })
+        .from(shelves)
+        .where(eq(shelves.customer_id, customerId)),
   ]);
   return {
     warehouses: new Map(ws.map((w) => [w.code, w.id])),
