@@ -535,11 +535,14 @@ export async function reserveForOrder(
       demands.push({ ref: l.ref ?? null, requestedProductId: p.id, productId: p.id, quantity: l.quantity });
     }
   }
-  const productMap = await loadProducts(
-    tx,
-    who.customerId,
-    demands.map((d) => d.productId),
-  );
+  // Without kits the demanded products are the requested ones, already loaded.
+  const productMap = kitIds.length
+    ? await loadProducts(
+        tx,
+        who.customerId,
+        demands.map((d) => d.productId),
+      )
+    : requested;
   const productIds = [...productMap.keys()];
   const warehouseFilter = input.warehouseId ? sql`and b.warehouse_id = ${input.warehouseId}` : sql``;
 
@@ -602,14 +605,38 @@ export async function reserveForOrder(
     }
   }
 
-  const byId = new Map(raw.map((r) => [r.id, toBalance(r)]));
-  const ordered = [...totals.entries()].sort((a, b) => compareStockKeys(byId.get(a[0])!, byId.get(b[0])!));
-  for (const [balanceId, quantity] of ordered) {
-    if (!(await addReserved(tx, who.customerId, balanceId, quantity)))
-      throw new Error(`stock engine: locked balance ${balanceId} refused a planned reservation`);
-    await addReservation(tx, who.customerId, input.document, balanceId, quantity);
-  }
+  // The piles are locked: one statement reserves all of them, one records the document's reservations.
+  await reserveMany(tx, who.customerId, input.document, totals);
   return allocations;
+}
+
+/** Add each planned quantity to its (locked) balance's reserved and to the document's reservation of it. */
+async function reserveMany(
+  tx: Tx,
+  customerId: string,
+  document: TStockDocument,
+  totals: Map<string, number>,
+): Promise<void> {
+  if (totals.size === 0) return;
+  const values = sql.join(
+    [...totals].map(([balanceId, quantity]) => sql`(${balanceId}::uuid, ${quantity}::int)`),
+    sql`, `,
+  );
+  const updated = await queryRows<{ id: string }>(
+    tx,
+    sql`update stock_balances b set reserved = b.reserved + v.q, updated_at = now()
+        from (values ${values}) as v(id, q)
+        where b.id = v.id and b.customer_id = ${customerId} and b.on_hand - b.reserved >= v.q
+        returning b.id`,
+  );
+  if (updated.length !== totals.size) throw new Error('stock engine: a locked balance refused a planned reservation');
+  await tx.execute(
+    sql`insert into stock_reservations (customer_id, balance_id, document_type, document_id, document_number, quantity)
+        select ${customerId}, v.id, ${document.type}, ${document.id}, ${document.number}, v.q
+        from (values ${values}) as v(id, q)
+        on conflict (document_type, document_id, balance_id)
+        do update set quantity = stock_reservations.quantity + excluded.quantity, updated_at = now()`,
+  );
 }
 
 export interface TBalanceQuantity {
