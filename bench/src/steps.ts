@@ -7,14 +7,12 @@
  * - scan-to-pack: the packing station's scan call under 50 connections.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
-import { fieldLabel, type TImportField } from '@wms/contracts';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { queryRows, type TDatabase } from '../../apps/server/src/db/client';
 import { exportOrderInTx } from '../../apps/server/src/modules/outbound/outbound.service';
 import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.invariants';
 import type { TActor } from '../../apps/server/src/platform/auth';
+import { largeOrderFile } from '../../apps/server/src/test/order-file';
 import type { TSellerData } from './generate';
 import { loadTest } from './load';
 import { API_EXTRA, figure, STEPS } from './main';
@@ -190,41 +188,6 @@ function treeRssMb(pid: number): number {
   return Math.round(max);
 }
 
-async function orderFile(rows: number, productNumbers: string[]): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const ws = wb.addWorksheet('orders');
-  const fields: TImportField[] = [
-    'platform_order_number',
-    'recipient_name',
-    'recipient_phone',
-    'recipient_postcode',
-    'recipient_address',
-    'shipping_remark',
-    'product',
-    'quantity',
-  ];
-  ws.addRow(fields.map((f) => fieldLabel(f, 'zh-TW'))).commit();
-  for (let i = 0; i < rows; i++) {
-    const order = Math.floor(i / 2); // two lines per order
-    ws.addRow([
-      `IMP-${order}`,
-      `收件人 ${order}`,
-      `09${String(order).padStart(8, '0')}`,
-      '100',
-      `台北市中正區重慶南路一段 ${order} 號`,
-      `備註 ${i}`,
-      productNumbers[i % productNumbers.length],
-      (i % 3) + 1,
-    ]).commit();
-  }
-  ws.commit();
-  await wb.commit();
-  return Buffer.concat(chunks);
-}
-
 async function importBench(ctx: {
   database: TDatabase;
   url: string;
@@ -238,9 +201,10 @@ async function importBench(ctx: {
     ctx.database.db,
     sql`select number from products where customer_id = ${seller.customerId} order by number limit 500`,
   );
-  const file = await orderFile(
+  const file = await largeOrderFile(
     rows,
     products.map((p) => p.number),
+    { prefix: 'IMP', addressPad: 0 },
   );
   const token = await login(ctx.url, seller);
   const before = ctx.serverPid ? treeRssMb(ctx.serverPid) : 0;

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateDatabase, openDatabase, queryRows } from '../../db/client';
 import { withTx } from '../../db/tx';
 import * as accountRepo from '../../modules/account/account.repository';
-import { largeOrderFile } from '../../modules/outbound/__tests__/factories';
 import { stockFactory } from '../../modules/stock/__tests__/factories';
 import { postInbound } from '../../modules/stock/stock.engine';
 import { checkStockInvariants } from '../../modules/stock/stock.invariants';
 import { hashPassword } from '../../platform/crypto';
 import { createScratchDatabase, TEST_ENGINE } from '../harness';
+import { largeOrderFile } from '../order-file';
 
 /**
  * Crash safety (issue #8): the real server (`src/main.ts`, a child process) is killed with SIGKILL in the middle of
@@ -220,7 +220,7 @@ afterAll(async () => {
 
 describe(`crash safety (kill -9 of the server, ${TEST_ENGINE})`, () => {
   it(`a ${IMPORT_ROWS}-row order import killed mid-write leaves no order; after a restart the job imports the file once`, async () => {
-    const file = await largeOrderFile(IMPORT_ROWS, productNumbers, ORDER_PREFIX);
+    const file = await largeOrderFile(IMPORT_ROWS, productNumbers, { prefix: ORDER_PREFIX });
     const orders = IMPORT_ROWS / 2;
     let server = await startServer();
     const token = await login(server);

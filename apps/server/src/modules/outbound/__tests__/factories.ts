@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
-import { fieldLabel, type TImportField, type TOrderDetail } from '@wms/contracts';
+import type { TOrderDetail } from '@wms/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
@@ -105,45 +104,6 @@ export async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const ws = wb.addWorksheet('Sheet1');
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-/**
- * A large order import file, written with exceljs's streaming writer (no whole Workbook in memory): `rows` rows, two
- * per order (`<prefix>-<n>` platform order numbers), zh-TW headers, products taken in turn from `productNumbers`.
- */
-export async function largeOrderFile(rows: number, productNumbers: string[], prefix = 'BIG'): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const ws = wb.addWorksheet('orders');
-  const fields: TImportField[] = [
-    'platform_order_number',
-    'recipient_name',
-    'recipient_phone',
-    'recipient_postcode',
-    'recipient_address',
-    'shipping_remark',
-    'product',
-    'quantity',
-  ];
-  ws.addRow(fields.map((f) => fieldLabel(f, 'zh-TW'))).commit();
-  for (let i = 0; i < rows; i++) {
-    const order = Math.floor(i / 2);
-    ws.addRow([
-      `${prefix}-${order}`,
-      `收件人 ${order}`,
-      `09${String(order).padStart(8, '0')}`,
-      '100',
-      `台北市中正區重慶南路一段 ${order} 號 ${'樓'.repeat(10)}`,
-      `備註 ${i}`,
-      productNumbers[i % productNumbers.length],
-      (i % 3) + 1,
-    ]).commit();
-  }
-  ws.commit();
-  await wb.commit();
-  return Buffer.concat(chunks);
 }
 
 /** Read the first sheet of an .xlsx answer into arrays of cell values. */

@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client';
 import { createTestContext } from '../../../test/harness';
-import { importFile, largeOrderFile, outboundWorld } from './factories';
+import { largeOrderFile } from '../../../test/order-file';
+import { importFile, outboundWorld } from './factories';
 
 const ROWS = Number(process.env.OUTBOUND_IMPORT_ROWS ?? 100_000);
 
