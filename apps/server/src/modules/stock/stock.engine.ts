@@ -319,16 +319,6 @@ async function decrementFree(tx: Tx, customerId: string, where: SQL, quantity: n
   return row ? toBalance(row) : null;
 }
 
-async function addReserved(tx: Tx, customerId: string, balanceId: string, quantity: number): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`update stock_balances b set reserved = b.reserved + ${quantity}, updated_at = now()
-        where b.id = ${balanceId} and b.customer_id = ${customerId} and b.on_hand - b.reserved >= ${quantity}
-        returning b.id`,
-  );
-  return rows.length === 1;
-}
-
 /** Take `quantity` off the document's reservation of a balance; false when the document holds less. */
 async function takeReservation(
   tx: Tx,
@@ -347,21 +337,6 @@ async function takeReservation(
   if (rows.length !== 1) return false;
   if (Number(rows[0]!.quantity) === 0) await tx.execute(sql`delete from stock_reservations where id = ${rows[0]!.id}`);
   return true;
-}
-
-async function addReservation(
-  tx: Tx,
-  customerId: string,
-  document: TStockDocument,
-  balanceId: string,
-  quantity: number,
-): Promise<void> {
-  await tx.execute(
-    sql`insert into stock_reservations (customer_id, balance_id, document_type, document_id, document_number, quantity)
-        values (${customerId}, ${balanceId}, ${document.type}, ${document.id}, ${document.number}, ${quantity})
-        on conflict (document_type, document_id, balance_id)
-        do update set quantity = stock_reservations.quantity + excluded.quantity, updated_at = now()`,
-  );
 }
 
 function assertQuantity(q: unknown, field = 'quantity'): asserts q is number {
@@ -665,13 +640,14 @@ export async function reserve(
   requireDocumentId(input.document);
   const wanted = sumByBalance(input.lines);
   const locked = await lockBalances(tx, who.customerId, [...wanted.keys()]);
+  // The piles are locked: check every one on its current numbers, then write them all as reserveForOrder does.
   for (const b of [...locked.values()].sort(compareStockKeys)) {
     const q = wanted.get(b.id)!;
     if (b.locationKind !== 'sellable') throw new AppError('INVALID_FIELD', { field: 'location_id', id: b.locationId });
-    if (!(await addReserved(tx, who.customerId, b.id, q)))
+    if (b.onHand - b.reserved < q)
       throw shortage({ balance_id: b.id, product_id: b.productId, requested: q, available: b.onHand - b.reserved });
-    await addReservation(tx, who.customerId, input.document, b.id, q);
   }
+  await reserveMany(tx, who.customerId, input.document, wanted);
 }
 
 async function documentReservations(tx: Tx, customerId: string, document: TStockDocument) {
