@@ -1,14 +1,18 @@
 import type { TConfig } from './config';
 import { migrateDatabase, openDatabase, type TDatabase } from './db/client';
+import { JOBS } from './jobs';
 import { TokenService } from './platform/auth';
 import type { TAppDeps } from './platform/deps';
-import { JobRunner } from './platform/jobs';
+import { JobQueue } from './platform/jobs';
 import { createMailer, type TMailer } from './platform/mail';
+import { OutgoingHttp } from './platform/outgoing-http';
+import { ProviderRegistry } from './platform/providers';
+import { registerProviders } from './providers';
 
 /** Open and migrate the database and build the services every module shares. */
 export async function createDeps(
   config: TConfig,
-  log: { info(obj: object, msg: string): void },
+  log: { info(obj: object, msg: string): void; error?(obj: object, msg: string): void },
   opts: { database?: TDatabase; mailer?: TMailer } = {},
 ): Promise<TAppDeps> {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -17,10 +21,14 @@ export async function createDeps(
   const mailer =
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   // PGlite: one process per data directory, so a job found running at start was cut off by a crash.
-  const jobs = new JobRunner(database.db, {
-    concurrency: 1,
+  const http = new OutgoingHttp(database.db, { allowPrivateTargets: config.outgoingAllowPrivate });
+  const providers = registerProviders(new ProviderRegistry({ http, config }));
+  const jobs = new JobQueue(database, JOBS, {
+    services: { http, config, providers },
     exclusive: database.engine === 'pglite',
     staleAfterMs: config.jobStaleMs,
+    cronCheckSeconds: config.jobCronCheckSeconds,
+    log: { error: (obj, msg) => (log.error ?? log.info).call(log, obj, msg) },
   });
-  return { config, database, tokens, mailer, jobs };
+  return { config, database, tokens, mailer, jobs, http, providers };
 }

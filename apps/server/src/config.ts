@@ -35,6 +35,8 @@ const ZEnv = z.object({
     .min(1024)
     .default(1024 * 1024),
   JOB_STALE_SECONDS: z.coerce.number().min(1).default(60),
+  JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  OUTGOING_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   SEED_DEMO: boolish.default(true),
   DEMO_CUSTOMER_EMAIL: z.string().email().default('demo@wms.local'),
   DEMO_CUSTOMER_PASSWORD: z.string().min(7).optional(),
@@ -63,6 +65,9 @@ export interface TConfig {
   bodyLimit: number;
   /** A running job whose heartbeat stopped this long ago lost its process (PostgreSQL; PGlite recovers at start). */
   jobStaleMs: number;
+  jobCronCheckSeconds: number;
+  /** Operator setting: user-entered URLs (partners' callbacks) may reach private/loopback addresses. */
+  outgoingAllowPrivate: boolean;
   seedDemo: boolean;
   demo: { customerEmail: string; customerPassword?: string; employeeEmail: string; employeePassword?: string };
   webDist: string;
@@ -117,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     bodyLimit: e.BODY_LIMIT_BYTES,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
+    jobCronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,
+    outgoingAllowPrivate: e.OUTGOING_ALLOW_PRIVATE === '1',
     seedDemo: e.SEED_DEMO,
     demo: {
       customerEmail: e.DEMO_CUSTOMER_EMAIL,

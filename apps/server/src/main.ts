@@ -7,11 +7,14 @@ import { seedDemoData } from './modules/seed/seed.service';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const boot = { info: (obj: object, msg: string) => console.log(msg, JSON.stringify(obj)) };
+  const boot = {
+    info: (obj: object, msg: string) => console.log(msg, JSON.stringify(obj)),
+    error: (obj: object, msg: string) => console.error(msg, obj),
+  };
   const deps = await createDeps(config, boot);
   const seed = await seedDemoData(deps.database.db, config);
   const app = await buildApp(deps);
-  deps.jobs.start();
+  await deps.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [

@@ -186,6 +186,36 @@ export const ERROR_CATALOGUE = {
     ja: 'ファイルに {{count}} 件のエラーがあるため、何も取り込まれていません',
     en: 'The file has {{count}} errors; nothing was imported',
   },
+  JOB_CANCELLED: {
+    status: 409,
+    'zh-TW': '工作已取消',
+    ja: 'ジョブは取り消されました',
+    en: 'The job was cancelled',
+  },
+  JOB_ALREADY_QUEUED: {
+    status: 409,
+    'zh-TW': '相同的工作已在排程中',
+    ja: '同じジョブがすでに待機中です',
+    en: 'The same job is already queued',
+  },
+  TARGET_NOT_ALLOWED: {
+    status: 400,
+    'zh-TW': '{{field}} 不可指向內部網路或本機位址',
+    ja: '{{field}} に内部ネットワークやローカルのアドレスは指定できません',
+    en: '{{field}} must not point to a private or local address',
+  },
+  PROVIDER_UNAVAILABLE: {
+    status: 502,
+    'zh-TW': '外部服務暫時無法回應，系統將自動重試',
+    ja: '外部サービスが応答しません。自動的に再試行します',
+    en: 'The outside service did not answer; it will be retried automatically',
+  },
+  PROVIDER_REFUSED: {
+    status: 502,
+    'zh-TW': '外部服務拒絕了請求（HTTP {{status}}）',
+    ja: '外部サービスがリクエストを拒否しました（HTTP {{status}}）',
+    en: 'The outside service refused the request (HTTP {{status}})',
+  },
   IMPORT_FILE_INVALID: {
     status: 400,
     'zh-TW': '無法讀取檔案，請使用下載的範本（.xlsx）',

@@ -40,6 +40,8 @@ export interface TDatabase {
   engine: 'pglite' | 'postgres';
   /** The pg pool when engine is postgres. */
   pool?: pg.Pool;
+  /** The embedded database when engine is pglite (its one connection). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -69,7 +71,7 @@ export async function openDatabase(opts: {
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, engine: 'pglite', close: () => client.close() };
+  return { db, engine: 'pglite', pglite: client, close: () => client.close() };
 }
 
 /** Apply committed SQL migrations. On PostgreSQL an advisory lock keeps several app processes from racing. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TRole } from '@wms/contracts';
+import { type TRole, ZRole } from '@wms/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 import { AppError } from './errors';
 
 /** Who is calling. `customerId` is the tenant every seller-owned query is scoped by. */
@@ -10,6 +11,13 @@ export type TActor =
   | { kind: 'system'; id: null; customerId: string | null };
 
 export const SYSTEM_ACTOR: TActor = { kind: 'system', id: null, customerId: null };
+
+/** The actor as a job payload carries it (who queued the work; audit rows of the job name them). */
+export const ZActor: z.ZodType<TActor> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), id: z.string(), role: ZRole, customerId: z.string().nullable() }),
+  z.object({ kind: z.literal('member'), id: z.string(), storeId: z.string(), customerId: z.string() }),
+  z.object({ kind: z.literal('system'), id: z.null(), customerId: z.string().nullable() }),
+]);
 
 type TTokenType = 'access' | 'refresh' | 'member_access' | 'member_refresh';
 

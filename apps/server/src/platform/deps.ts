@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../config';
 import type { TDatabase } from '../db/client';
 import type { TokenService } from './auth';
-import type { JobRunner } from './jobs';
+import type { JobQueue } from './jobs';
 import type { TMailer } from './mail';
+import type { OutgoingHttp } from './outgoing-http';
+import type { ProviderRegistry } from './providers';
 
 /** Everything a module needs, built once in main.ts (or by the test harness) and passed to buildApp. */
 export interface TAppDeps {
@@ -11,7 +13,11 @@ export interface TAppDeps {
   database: TDatabase;
   tokens: TokenService;
   mailer: TMailer;
-  /** Background jobs (imports, exports): register handlers at start-up, `kick()` after enqueueing. */
-  jobs: JobRunner;
+  /** Background and timed work (pg-boss): `enqueue(tx, definition, payload, …)` inside the writing transaction. */
+  jobs: JobQueue;
+  /** The one outgoing HTTP client (timeouts, retries where idempotent, attempt log, SSRF guard). */
+  http: OutgoingHttp;
+  /** Outside-system adapters by kind and code. */
+  providers: ProviderRegistry;
   log?: FastifyBaseLogger;
 }

@@ -1,53 +1,569 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client';
+import type { TJob } from '@wms/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Db, Executor, TDatabase } from '../db/client';
 import { queryRows } from '../db/client';
 import { job_files, jobs } from '../db/schema';
 import { AppError } from './errors';
+import type { ProviderRegistry, TProviderServices } from './providers';
+
+/** What a job handler may call out through: the outgoing client, the provider registry, the operator's settings. */
+export type TJobServices = TProviderServices & { providers: ProviderRegistry };
+
+/**
+ * Background and timed work on pg-boss (a maintained PostgreSQL queue: SKIP LOCKED claims, retries with exponential
+ * back-off, cron schedules stored in the database, a failed state with the last error). pg-boss runs on PostgreSQL
+ * through its own SQL and on PGlite through the `db` hook below. Every job also has a row in our `jobs` table (same
+ * id): what the web app polls — state, progress, result or error, the uploaded file — and the heartbeat that finds a
+ * job whose process died (pg-boss 10 has none: a dead process' job would otherwise wait for its expiry).
+ */
 
 export type TJobRow = typeof jobs.$inferSelect;
+export type TJobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
-export interface TJobContext {
+export interface TJobContext<P = unknown> {
   job: TJobRow;
+  /** The payload, parsed with the definition's schema. */
+  payload: P;
   db: Db;
+  engine: 'pglite' | 'postgres';
+  services: TJobServices;
+  /** 1 for the first run, 2 for the first retry, … */
+  attempt: number;
+  /** Aborted when the job is cancelled; `progress()` throws then, so a handler inside its transaction rolls back. */
+  signal: AbortSignal;
   /** Record progress (done of total); cheap enough to call every few hundred rows. */
   progress(done: number, total?: number): Promise<void>;
   /** The uploaded file of this job, if any. */
   file(): Promise<{ name: string; content: Buffer } | null>;
 }
 
-/** A job handler does its writes in its own transaction(s) and returns the result stored on the job. */
-export type TJobHandler = (ctx: TJobContext) => Promise<unknown>;
+export interface TJobOptions<P> {
+  /** Retries after the first run (default 2: three runs in all). An AppError is never retried (a refusal). */
+  retryLimit?: number;
+  /** Seconds before the first retry (default 10); doubled per retry with jitter (`retryBackoff`, default on). */
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** Longest a run may take before pg-boss fails it (default 1 h). */
+  expireInSeconds?: number;
+  /** Queue that receives the job when it finally fails (pg-boss dead letter). */
+  deadLetter?: string;
+  /** A cron schedule (5 fields, minute precision): fires once per period across every process. */
+  cron?: { schedule: string; tz?: string; payload: P };
+  /** Jobs of this kind run at once in one process (default 1). */
+  concurrency?: number;
+}
 
-const MAX_ATTEMPTS = 3;
+export interface TJobDefinition<P = unknown> {
+  name: string;
+  payload: z.ZodType<P>;
+  handler: (ctx: TJobContext<P>) => Promise<unknown>;
+  options: TJobOptions<P>;
+}
+
+/** A typed job: declared in its module (`<context>.jobs.ts`), listed in `src/jobs.ts`. */
+export function defineJob<P>(
+  name: string,
+  payload: z.ZodType<P>,
+  handler: (ctx: TJobContext<P>) => Promise<unknown>,
+  options: TJobOptions<P> = {},
+): TJobDefinition<P> {
+  if (!/^[a-z][a-z0-9_.-]*$/.test(name)) throw new Error(`job name ${name}: lower-case words, dots, dashes`);
+  return { name, payload, handler, options };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of definitions of different payloads
+export type TAnyJobDefinition = TJobDefinition<any>;
+
+interface TBossDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /**
- * A running job whose heartbeat (`locked_at`) is older than this lost its process (crash, kill -9) and is retried or
- * failed. The runner refreshes `locked_at` of its own running jobs every quarter of this (at most every 15 s).
+ * pg-boss' `db` hook on a transaction (or the pool): its insert commits or rolls back with the caller's writes. Its
+ * statements reuse numbered placeholders ($5 three times), so they go to the driver's client as they are — the
+ * transaction's client (drizzle keeps it as `session.client`), or the pool / PGlite itself.
  */
-export const STALE_AFTER_MS = 60_000;
+function executorDb(ex: Executor): TBossDb {
+  const holder = ex as unknown as { session?: { client?: TQueryable }; $client?: TQueryable };
+  const client = holder.session?.client ?? holder.$client;
+  if (!client?.query) throw new Error('no driver client behind this executor');
+  return { executeSql: (text, values) => client.query(text, values ?? []) };
+}
 
-/** Queue a job in the caller's transaction (so a job exists exactly when its request committed). */
-export async function enqueueJob(
-  tx: Executor,
-  input: {
-    customerId: string | null;
-    kind: string;
-    payload?: unknown;
-    createdBy?: string | null;
-    file?: { name: string; content: Buffer };
-  },
-): Promise<TJobRow> {
-  const [job] = await tx
-    .insert(jobs)
-    .values({
-      customer_id: input.customerId,
-      kind: input.kind,
-      payload: input.payload ?? null,
-      created_by: input.createdBy ?? null,
-    })
-    .returning();
-  if (input.file)
-    await tx.insert(job_files).values({ job_id: job!.id, file_name: input.file.name, content: input.file.content });
-  return job!;
+interface TQueryable {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** pg-boss' own connection: the pool on PostgreSQL; on PGlite its single connection (multi-statement DDL by exec). */
+function bossDb(database: TDatabase): TBossDb {
+  if (database.pool) {
+    const pool = database.pool;
+    return { executeSql: (text, values) => pool.query(text, values as unknown[]) };
+  }
+  const client = database.pglite!;
+  return {
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values as unknown[]);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+
+const BOSS_SCHEMA = 'pgboss';
+
+interface TBossJob {
+  id: string;
+  name: string;
+  data: unknown;
+  retryCount: number;
+  retryLimit: number;
+}
+
+/**
+ * The job queue of this process: registers every definition's queue, worker and schedule on pg-boss, and keeps our
+ * `jobs` rows (state, progress, result, error, heartbeat) in step.
+ *
+ * A job cut off mid-run (the process died; its writes rolled back with its transaction) is failed into pg-boss'
+ * retry policy (run again later, or failed when its retries are spent): with `exclusive` (PGlite: one process per
+ * data directory) every job found running at start is such a job; otherwise (several processes on one PostgreSQL) a
+ * running job whose heartbeat stopped for `staleAfterMs` is.
+ */
+export class JobQueue {
+  private readonly definitions = new Map<string, TAnyJobDefinition>();
+  private readonly boss: PgBoss;
+  private readonly workers = new Map<string, string[]>();
+  private started: Promise<void> | null = null;
+  private stopped = false;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  /** Jobs running in this process, with their abort controllers: never taken for cut off. */
+  private readonly active = new Map<string, AbortController>();
+  private readonly idle = new Set<() => void>();
+
+  constructor(
+    private readonly database: TDatabase,
+    definitions: readonly TAnyJobDefinition[],
+    private readonly opts: {
+      /** Only this process uses the database, so a job left running at start was cut off. */
+      exclusive?: boolean;
+      staleAfterMs?: number;
+      /** Seconds between polls of an idle queue (a job enqueued here is picked up at once through kick()). */
+      pollSeconds?: number;
+      /** Seconds between cron checks (default 10; tests use 1). */
+      cronCheckSeconds?: number;
+      log?: { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
+      /** Handed to every handler (ctx.services). */
+      services?: TJobServices;
+    } = {},
+  ) {
+    for (const d of definitions) this.definitions.set(d.name, d);
+    this.boss = new PgBoss({
+      db: bossDb(database),
+      schema: BOSS_SCHEMA,
+      supervise: true,
+      schedule: true,
+      migrate: true,
+      cronMonitorIntervalSeconds: opts.cronCheckSeconds ?? 10,
+      cronWorkerIntervalSeconds: opts.cronCheckSeconds ?? 5,
+      maintenanceIntervalSeconds: 60,
+      archiveCompletedAfterSeconds: 60 * 60 * 24,
+      deleteAfterDays: 30,
+    } as PgBoss.ConstructorOptions);
+    this.boss.on('error', (err) => this.opts.log?.error({ err }, 'job queue error'));
+  }
+
+  get staleAfterMs(): number {
+    return this.opts.staleAfterMs ?? 60_000;
+  }
+
+  private get pollSeconds(): number {
+    return this.opts.pollSeconds ?? 2;
+  }
+
+  /** Install or migrate pg-boss' schema, then start every queue, worker and schedule. */
+  start(): Promise<void> {
+    this.stopped = false;
+    this.started ??= (async () => {
+      await this.boss.start();
+      if (this.opts.exclusive) await this.recoverStale(0);
+      for (const d of this.definitions.values()) await this.startQueue(d);
+      await this.dropStaleSchedules();
+      const sweep = () => {
+        if (this.stopped) return;
+        if (!this.opts.exclusive)
+          void this.recoverStale().catch((err) => this.opts.log?.error({ err }, 'job recovery failed'));
+        this.sweepTimer = setTimeout(sweep, Math.max(500, this.staleAfterMs / 4));
+        this.sweepTimer.unref();
+      };
+      sweep();
+    })();
+    return this.started;
+  }
+
+  /** Stop fetching, wait for running jobs (up to 30 s), stop pg-boss. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
+    this.stopped = true;
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    for (const name of this.workers.keys()) await this.boss.offWork(name);
+    await this.whenRunningDone();
+    await this.boss.stop({ graceful: false, close: false });
+    this.started = null;
+  }
+
+  /** Add a definition after construction (tests); its queue, worker and schedule start now when running. */
+  async register(def: TAnyJobDefinition): Promise<void> {
+    this.definitions.set(def.name, def);
+    if (this.started) {
+      await this.started;
+      await this.startQueue(def);
+    }
+  }
+
+  private async startQueue(def: TAnyJobDefinition): Promise<void> {
+    const o = def.options;
+    await this.boss.createQueue(def.name, {
+      name: def.name,
+      retryLimit: o.retryLimit ?? 2,
+      retryDelay: o.retryDelaySeconds ?? 10,
+      retryBackoff: o.retryBackoff ?? true,
+      expireInSeconds: o.expireInSeconds ?? 3600,
+      ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
+    });
+    // createQueue keeps an existing queue's settings; a changed definition updates them.
+    await this.boss.updateQueue(def.name, {
+      retryLimit: o.retryLimit ?? 2,
+      retryDelay: o.retryDelaySeconds ?? 10,
+      retryBackoff: o.retryBackoff ?? true,
+      expireInSeconds: o.expireInSeconds ?? 3600,
+      ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
+    } as PgBoss.Queue);
+    if (o.cron)
+      await this.boss.schedule(def.name, o.cron.schedule, o.cron.payload as object, { tz: o.cron.tz ?? 'Asia/Taipei' });
+    if (this.workers.has(def.name)) return;
+    const ids: string[] = [];
+    for (let i = 0; i < (o.concurrency ?? 1); i++)
+      ids.push(
+        await this.boss.work<unknown>(
+          def.name,
+          { pollingIntervalSeconds: this.pollSeconds, batchSize: 1, includeMetadata: true },
+          async ([job]) => this.run(def, job as unknown as TBossJob),
+        ),
+      );
+    this.workers.set(def.name, ids);
+  }
+
+  /** A schedule whose definition is gone (renamed, removed) stops firing. */
+  private async dropStaleSchedules(): Promise<void> {
+    for (const s of await this.boss.getSchedules()) {
+      const def = this.definitions.get(s.name);
+      if (!def?.options.cron) await this.boss.unschedule(s.name);
+    }
+  }
+
+  /** Ask the workers to fetch now instead of at their next poll. */
+  kick(name?: string): void {
+    for (const [queue, ids] of this.workers)
+      if (!name || queue === name) for (const id of ids) this.boss.notifyWorker(id);
+  }
+
+  /**
+   * Queue a job in the caller's transaction (so it exists exactly when the request committed), with its `jobs` row
+   * and file. `startAfter`: a Date or seconds from now. Call `kick()` after the commit to start it at once.
+   */
+  async enqueue<P>(
+    ex: Executor,
+    def: TJobDefinition<P>,
+    payload: P,
+    opts: {
+      customerId: string | null;
+      createdBy?: string | null;
+      file?: { name: string; content: Buffer };
+      startAfter?: Date | number;
+      /** At most one queued job with this key per kind (pg-boss singleton); null is answered when one exists. */
+      singletonKey?: string;
+    },
+  ): Promise<TJobRow> {
+    if (!this.definitions.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    const data = def.payload.parse(payload);
+    const [row] = await ex
+      .insert(jobs)
+      .values({
+        customer_id: opts.customerId,
+        kind: def.name,
+        payload: data as object,
+        created_by: opts.createdBy ?? null,
+      })
+      .returning();
+    const id = await this.boss.send(
+      def.name,
+      data as object,
+      {
+        id: row!.id,
+        db: executorDb(ex),
+        ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      } as PgBoss.SendOptions,
+    );
+    if (!id) throw new AppError('JOB_ALREADY_QUEUED', { kind: def.name });
+    if (opts.file)
+      await ex.insert(job_files).values({ job_id: row!.id, file_name: opts.file.name, content: opts.file.content });
+    return row!;
+  }
+
+  /** `enqueue` by name, for a definition built from a list (the outbox' delivery job). */
+  enqueueByName(
+    ex: Executor,
+    name: string,
+    payload: unknown,
+    opts: Parameters<JobQueue['enqueue']>[3],
+  ): Promise<TJobRow> {
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`job ${name} is not registered`);
+    return this.enqueue(ex, def, payload, opts);
+  }
+
+  /**
+   * Cancel a queued or running job of this customer. A queued one ends at once; a running one is told to stop (its
+   * handler sees `signal` aborted and `progress()` throws, so its transaction rolls back) and ends as cancelled — or
+   * as succeeded when its work had already committed.
+   */
+  async cancel(customerId: string, id: string): Promise<TJobRow> {
+    const row = await getJob(this.database.db, customerId, id);
+    if (row.state !== 'queued' && row.state !== 'running')
+      throw new AppError('INVALID_STATUS_TRANSITION', { from: row.state, to: 'cancelled' });
+    await this.boss.cancel(row.kind, id);
+    this.active.get(id)?.abort();
+    const [after] = await this.database.db
+      .update(jobs)
+      .set({ state: 'cancelled', finished_at: new Date(), updated_at: new Date() })
+      .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')))
+      .returning();
+    if (after) await this.database.db.delete(job_files).where(eq(job_files.job_id, id));
+    return after ?? (await getJob(this.database.db, customerId, id));
+  }
+
+  /** Resolves when no job is running in this process. */
+  private whenRunningDone(): Promise<void> {
+    if (this.active.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.add(resolve));
+  }
+
+  /**
+   * Resolves when no job of this process' kinds is waiting to start or running (tests: "let the queue drain").
+   * Jobs that wait for a later start (delayed, backing off) do not count.
+   */
+  async whenIdle(timeoutMs = 120_000): Promise<void> {
+    const t0 = Date.now();
+    const names = [...this.definitions.keys()];
+    for (;;) {
+      const rows = await queryRows<{ n: number }>(
+        this.database.db,
+        sql`select count(*)::int as n from ${sql.identifier(BOSS_SCHEMA)}.job
+            where name in ${names} and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+      );
+      if (rows[0]!.n === 0 && this.active.size === 0) return;
+      if (Date.now() - t0 > timeoutMs) throw new Error('jobs did not finish in time');
+      this.kick();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  private async run(def: TAnyJobDefinition, bossJob: TBossJob): Promise<unknown> {
+    const db = this.database.db;
+    const attempt = bossJob.retryCount + 1;
+    const controller = new AbortController();
+    this.active.set(bossJob.id, controller);
+    // Cron and outbox jobs are queued by pg-boss itself: their row is made on their first run.
+    const [row] = await db
+      .insert(jobs)
+      .values({
+        id: bossJob.id,
+        kind: def.name,
+        payload: bossJob.data as object,
+        state: 'running',
+        attempts: attempt,
+        locked_at: sql`now()`,
+      })
+      .onConflictDoUpdate({
+        target: jobs.id,
+        set: { state: 'running', attempts: attempt, locked_at: sql`now()`, updated_at: sql`now()` },
+        setWhere: sql`${jobs.state} <> 'cancelled'`,
+      })
+      .returning();
+    if (!row) {
+      this.finish(bossJob.id);
+      return { cancelled: true };
+    }
+    // Heartbeat: on PostgreSQL through another pooled connection, so it beats while the handler's transaction runs.
+    // It also notices a cancellation made by another process.
+    const beat = setInterval(
+      () => {
+        void db
+          .update(jobs)
+          .set({ locked_at: sql`now()` })
+          .where(eq(jobs.id, row.id))
+          .then(() => this.bossState(bossJob.id))
+          .then((state) => {
+            if (state === 'cancelled') controller.abort();
+          })
+          .catch(() => undefined);
+      },
+      Math.min(15_000, this.staleAfterMs / 4),
+    );
+    beat.unref();
+    const ctx: TJobContext = {
+      job: row,
+      payload: undefined,
+      db,
+      engine: this.database.engine,
+      services: this.opts.services as TJobServices,
+      attempt,
+      signal: controller.signal,
+      progress: async (done, total) => {
+        if (controller.signal.aborted) throw new AppError('JOB_CANCELLED');
+        await db
+          .update(jobs)
+          .set({ progress: done, ...(total !== undefined ? { total } : {}), locked_at: sql`now()` })
+          .where(eq(jobs.id, row.id));
+      },
+      file: async () => {
+        const [f] = await db.select().from(job_files).where(eq(job_files.job_id, row.id));
+        return f ? { name: f.file_name, content: f.content } : null;
+      },
+    };
+    try {
+      ctx.payload = def.payload.parse(bossJob.data);
+      const result = await def.handler(ctx);
+      // A cancellation that came after the work committed lost the race: the job succeeded.
+      await db
+        .update(jobs)
+        .set({
+          state: 'succeeded',
+          result: result ?? null,
+          error: null,
+          finished_at: new Date(),
+          progress: sql`greatest(${jobs.progress}, ${jobs.total})`,
+        })
+        .where(and(eq(jobs.id, row.id), eq(jobs.state, 'running')));
+      await db.delete(job_files).where(eq(job_files.job_id, row.id));
+      return result ?? null;
+    } catch (err) {
+      await this.recordFailure(def, bossJob, err, controller.signal.aborted);
+      throw err instanceof AppError ? Object.assign(new Error(err.code), { code: err.code, params: err.params }) : err;
+    } finally {
+      clearInterval(beat);
+      this.finish(bossJob.id);
+    }
+  }
+
+  private async bossState(id: string): Promise<string | undefined> {
+    const [r] = await queryRows<{ state: string }>(
+      this.database.db,
+      sql`select state from ${sql.identifier(BOSS_SCHEMA)}.job where id = ${id}`,
+    );
+    return r?.state;
+  }
+
+  private finish(id: string): void {
+    this.active.delete(id);
+    if (this.active.size === 0) {
+      for (const r of this.idle) r();
+      this.idle.clear();
+    }
+  }
+
+  /**
+   * An AppError is a refusal (bad file, a rule): final, never retried — pg-boss is told there are no retries left.
+   * Anything else is retried by pg-boss with back-off until its retries are spent; the row shows it queued again
+   * with the last error, or failed.
+   */
+  private async recordFailure(def: TAnyJobDefinition, bossJob: TBossJob, err: unknown, cancelled: boolean) {
+    const db = this.database.db;
+    if (cancelled) {
+      await db
+        .update(jobs)
+        .set({ state: 'cancelled', finished_at: new Date() })
+        .where(and(eq(jobs.id, bossJob.id), eq(jobs.state, 'running')));
+      await db.delete(job_files).where(eq(job_files.job_id, bossJob.id));
+      return;
+    }
+    const refusal = err instanceof AppError;
+    if (!refusal) this.opts.log?.error({ err, jobId: bossJob.id, kind: def.name }, 'job failed');
+    const error = refusal
+      ? { code: err.code, params: err.params }
+      : { code: 'INTERNAL_ERROR', params: { reason: err instanceof Error ? err.message.slice(0, 500) : 'error' } };
+    const final = refusal || bossJob.retryCount >= bossJob.retryLimit;
+    if (refusal)
+      await db.execute(
+        sql`update ${sql.identifier(BOSS_SCHEMA)}.job set retry_limit = retry_count where name = ${def.name} and id = ${bossJob.id}`,
+      );
+    await db
+      .update(jobs)
+      .set(final ? { state: 'failed', error, finished_at: new Date() } : { state: 'queued', error })
+      .where(and(eq(jobs.id, bossJob.id), eq(jobs.state, 'running')));
+    if (final) await db.delete(job_files).where(eq(job_files.job_id, bossJob.id));
+  }
+
+  /**
+   * Jobs cut off mid-run: every running job of another process whose heartbeat is older than `staleAfterMs`
+   * (database clock; 0: every running job not running here) is failed into pg-boss' retry policy.
+   */
+  async recoverStale(staleAfterMs: number = this.staleAfterMs): Promise<void> {
+    const mine = [...this.active.keys()];
+    const db = this.database.db;
+    const stale = await queryRows<{ id: string; kind: string }>(
+      db,
+      sql`select id, kind from jobs
+          where state = 'running' and (locked_at is null or locked_at <= now() - make_interval(secs => ${staleAfterMs / 1000}))
+          ${mine.length ? sql`and id not in ${mine}` : sql``}`,
+    );
+    // At start on PGlite every job pg-boss holds active was cut off too, whether or not its row got to say running.
+    if (staleAfterMs === 0)
+      for (const j of await queryRows<{ id: string; kind: string }>(
+        db,
+        sql`select id, name as kind from ${sql.identifier(BOSS_SCHEMA)}.job where state = 'active'
+            ${mine.length ? sql`and id not in ${mine}` : sql``}`,
+      ))
+        if (!stale.some((s) => s.id === j.id)) stale.push(j);
+    for (const job of stale) {
+      await this.boss.fail(job.kind, job.id, { code: 'INTERNAL_ERROR', reason: 'interrupted' });
+      const state = await this.bossState(job.id);
+      const failed = !state || state === 'failed';
+      await db
+        .update(jobs)
+        .set(
+          failed
+            ? {
+                state: 'failed',
+                error: { code: 'INTERNAL_ERROR', params: { reason: 'interrupted' } },
+                finished_at: new Date(),
+              }
+            : { state: 'queued', error: { code: 'INTERNAL_ERROR', params: { reason: 'interrupted' } } },
+        )
+        .where(and(eq(jobs.id, job.id), inArray(jobs.state, ['queued', 'running'])));
+      if (failed) await db.delete(job_files).where(eq(job_files.job_id, job.id));
+    }
+  }
+}
+
+/** A job as the web app polls it. */
+export function jobView(job: TJobRow): TJob {
+  return {
+    id: job.id,
+    kind: job.kind,
+    state: job.state as TJob['state'],
+    progress: job.progress,
+    total: job.total,
+    result: job.result ?? null,
+    error: (job.error as TJob['error']) ?? null,
+    attempts: job.attempts,
+    created_at: job.created_at.toISOString(),
+    finished_at: job.finished_at?.toISOString() ?? null,
+  };
 }
 
 /** A job of this customer (404 for anyone else's). */
@@ -58,186 +574,4 @@ export async function getJob(db: Executor, customerId: string, id: string): Prom
     .where(and(eq(jobs.id, id), eq(jobs.customer_id, customerId)));
   if (!job) throw new AppError('NOT_FOUND');
   return job;
-}
-
-/**
- * Runs queued jobs in this process. Claims with FOR UPDATE SKIP LOCKED, so several app processes on one PostgreSQL
- * share the work. `kick()` after enqueueing starts work at once; a slow poll picks up the rest.
- *
- * A job cut off mid-run (the process died; its writes rolled back with its transaction) is queued again, or failed
- * after MAX_ATTEMPTS: with `exclusive` (PGlite: one process per data directory) every job found running at start is
- * such a job and is recovered before this runner claims anything; otherwise (several processes on one PostgreSQL) a
- * running job whose heartbeat stopped for `staleAfterMs` is.
- */
-export class JobRunner {
-  private readonly handlers = new Map<string, TJobHandler>();
-  private running = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
-  private readonly idle = new Set<() => void>();
-  /** Jobs this runner is running: never taken for cut off, whatever their heartbeat says. */
-  private readonly active = new Set<string>();
-  /** Claims wait for the start-up recovery, so a job claimed by this runner is never mistaken for an orphan. */
-  private recovered: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly db: Db,
-    private readonly opts: {
-      concurrency?: number;
-      pollMs?: number;
-      log?: { error(obj: object, msg: string): void };
-      /** Only this process uses the database, so a job left running at start was cut off. */
-      exclusive?: boolean;
-      staleAfterMs?: number;
-    } = {},
-  ) {}
-
-  private get staleAfterMs(): number {
-    return this.opts.staleAfterMs ?? STALE_AFTER_MS;
-  }
-
-  register(kind: string, handler: TJobHandler): void {
-    this.handlers.set(kind, handler);
-  }
-
-  start(): void {
-    this.stopped = false;
-    if (this.opts.exclusive)
-      this.recovered = this.recoverStale(0).catch((err) => this.opts.log?.error({ err }, 'job recovery failed'));
-    const poll = () => {
-      if (this.stopped) return;
-      void this.recovered
-        .then(() => this.recoverStale())
-        .catch((err) => this.opts.log?.error({ err }, 'job recovery failed'))
-        .then(() => this.kick());
-      this.timer = setTimeout(poll, this.opts.pollMs ?? 2000);
-      this.timer.unref();
-    };
-    poll();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.whenIdle();
-  }
-
-  /** Resolves when no job is running in this process (tests use it to wait for a job). */
-  whenIdle(): Promise<void> {
-    if (this.running === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idle.add(resolve));
-  }
-
-  /** Claim and run jobs until none is queued or the concurrency limit is reached. */
-  kick(): void {
-    const limit = this.opts.concurrency ?? 1;
-    while (!this.stopped && this.running < limit) {
-      this.running++;
-      void this.runOne()
-        .catch((err) => this.opts.log?.error({ err }, 'job runner error'))
-        .then((ran) => {
-          this.running--;
-          if (ran) this.kick();
-          if (this.running === 0) {
-            for (const r of this.idle) r();
-            this.idle.clear();
-          }
-        });
-      break;
-    }
-  }
-
-  private async claim(): Promise<TJobRow | undefined> {
-    const kinds = [...this.handlers.keys()];
-    if (kinds.length === 0) return undefined;
-    const rows = await queryRows<{ id: string }>(
-      this.db,
-      sql`update jobs set state = 'running', locked_at = now(), attempts = attempts + 1, updated_at = now()
-          where id = (select id from jobs where state = 'queued' and kind in ${kinds}
-                      order by created_at for update skip locked limit 1)
-          returning id`,
-    );
-    if (!rows[0]) return undefined;
-    const [job] = await this.db.select().from(jobs).where(eq(jobs.id, rows[0].id));
-    return job;
-  }
-
-  private async runOne(): Promise<boolean> {
-    await this.recovered;
-    const job = await this.claim();
-    if (!job) return false;
-    this.active.add(job.id);
-    // Heartbeat: on PostgreSQL through another pooled connection, so it beats while the handler's transaction runs.
-    const beat = setInterval(
-      () => {
-        void this.db
-          .update(jobs)
-          .set({ locked_at: sql`now()` })
-          .where(and(eq(jobs.id, job.id), eq(jobs.state, 'running')))
-          .catch(() => undefined);
-      },
-      Math.min(15_000, this.staleAfterMs / 4),
-    );
-    beat.unref();
-    try {
-      return await this.runClaimed(job);
-    } finally {
-      clearInterval(beat);
-      this.active.delete(job.id);
-    }
-  }
-
-  private async runClaimed(job: TJobRow): Promise<boolean> {
-    const handler = this.handlers.get(job.kind)!;
-    const ctx: TJobContext = {
-      job,
-      db: this.db,
-      progress: async (done, total) => {
-        await this.db
-          .update(jobs)
-          .set({ progress: done, ...(total !== undefined ? { total } : {}), locked_at: sql`now()` })
-          .where(eq(jobs.id, job.id));
-      },
-      file: async () => {
-        const [f] = await this.db.select().from(job_files).where(eq(job_files.job_id, job.id));
-        return f ? { name: f.file_name, content: f.content } : null;
-      },
-    };
-    try {
-      const result = await handler(ctx);
-      await this.db
-        .update(jobs)
-        .set({
-          state: 'succeeded',
-          result: result ?? null,
-          finished_at: new Date(),
-          progress: sql`greatest(${jobs.progress}, ${jobs.total})`,
-        })
-        .where(eq(jobs.id, job.id));
-    } catch (err) {
-      const error =
-        err instanceof AppError ? { code: err.code, params: err.params } : { code: 'INTERNAL_ERROR', params: {} };
-      if (!(err instanceof AppError)) this.opts.log?.error({ err, jobId: job.id }, 'job failed');
-      await this.db.update(jobs).set({ state: 'failed', error, finished_at: new Date() }).where(eq(jobs.id, job.id));
-    }
-    await this.db.delete(job_files).where(eq(job_files.job_id, job.id));
-    return true;
-  }
-
-  /**
-   * Jobs cut off mid-run (their writes rolled back with their transaction) are queued again, or failed after
-   * MAX_ATTEMPTS: every running job of another runner whose heartbeat is older than `staleAfterMs` (database clock;
-   * 0: every running job of another runner).
-   */
-  async recoverStale(staleAfterMs: number = this.staleAfterMs): Promise<void> {
-    const mine = [...this.active];
-    await this.db.execute(sql`
-      update jobs set
-        state = case when attempts >= ${MAX_ATTEMPTS} then 'failed' else 'queued' end,
-        error = case when attempts >= ${MAX_ATTEMPTS} then '{"code":"INTERNAL_ERROR","params":{"reason":"interrupted"}}'::jsonb else error end,
-        finished_at = case when attempts >= ${MAX_ATTEMPTS} then now() else null end,
-        updated_at = now()
-      where state = 'running' and (locked_at is null or locked_at <= now() - make_interval(secs => ${staleAfterMs / 1000}))
-        ${mine.length ? sql`and id not in ${mine}` : sql``}`);
-  }
 }

@@ -112,7 +112,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const deps = await createDeps(config, silent, { database });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
-  deps.jobs.start();
+  await deps.jobs.start();
 
   const ctx: TTestContext = {
     app,

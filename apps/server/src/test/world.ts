@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   areas,
   ecommerce_platforms,
+  integration_attempts,
+  jobs,
   label_sheets,
   logistics_providers,
+  outbox_messages,
   packaging_materials,
   product_categories,
   product_components,
@@ -19,7 +22,6 @@ import { returnsWorld } from '../modules/returns/__tests__/world';
 import { stockWorld } from '../modules/stock/__tests__/world';
 import { stocktakeWorld } from '../modules/stocktake/__tests__/world';
 import { hashPassword } from '../platform/crypto';
-import { enqueueJob } from '../platform/jobs';
 import type { TTestContext } from './harness';
 
 export interface TSeller {
@@ -48,7 +50,20 @@ const accountWorld: TWorldBuilder = async (ctx, s) => {
     name: 'A member',
     password_hash: await hashPassword('member-pass'),
   });
-  await enqueueJob(db, { customerId: s.customerId, kind: 'world.unhandled' });
+  await db.insert(jobs).values({ customer_id: s.customerId, kind: 'world.unhandled' });
+  // Platform spine: an outbox message and the attempt log of its call.
+  const [message] = await db
+    .insert(outbox_messages)
+    .values({ customer_id: s.customerId, topic: 'world.topic', payload: {}, idempotency_key: randomUUID() })
+    .returning();
+  await db.insert(integration_attempts).values({
+    customer_id: s.customerId,
+    provider: 'webhook',
+    operation: 'world',
+    reference: message!.id,
+    method: 'POST',
+    url: 'https://partner.example/callback',
+  });
 };
 
 const structureWorld: TWorldBuilder = async (ctx, s) => {

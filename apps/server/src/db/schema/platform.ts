@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './_columns';
@@ -44,7 +45,10 @@ export const doc_sequences = pgTable(
   (t) => [primaryKey({ columns: [t.customer_id, t.prefix, t.day] })],
 );
 
-/** Long work (imports, exports, callbacks) as rows claimed with FOR UPDATE SKIP LOCKED. */
+/**
+ * What the web app sees of a background job (pg-boss holds the queue; same id): state, progress, result or error,
+ * attempts, and the heartbeat (`locked_at`) that finds a job whose process died.
+ */
 export const jobs = pgTable(
   'jobs',
   {
@@ -65,7 +69,7 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_state_idx').on(t.state, t.created_at),
-    check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'succeeded', 'failed')`),
+    check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
   ],
 );
 
@@ -83,3 +87,61 @@ export const job_files = pgTable('job_files', {
   content: bytea('content').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every outgoing HTTP call to an outside system (payment, marketplace, carrier, a partner's callback URL): one row
+ * per attempt, secrets masked, bodies cut at 16 kB, so screens can show what was sent and answered.
+ */
+export const integration_attempts = pgTable(
+  'integration_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customer_id: uuid('customer_id'),
+    provider: text('provider').notNull(),
+    operation: text('operation').notNull(),
+    /** What the call was for (an outbox message id, an order number, …). */
+    reference: text('reference'),
+    attempt: integer('attempt').notNull().default(1),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    request_headers: jsonb('request_headers'),
+    request_body: text('request_body'),
+    status: integer('status'),
+    response_body: text('response_body'),
+    /** Transport failure (timeout, refused, target not allowed); null when an HTTP answer came back. */
+    error: text('error'),
+    duration_ms: integer('duration_ms').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('integration_attempts_customer_idx').on(t.customer_id, t.created_at.desc()),
+    index('integration_attempts_reference_idx').on(t.reference),
+  ],
+);
+
+/**
+ * Transactional outbox: a use case that must call an outside system writes its change and a message here in one
+ * transaction; the `outbox.deliver` job makes the call, records the answer and retries with back-off.
+ */
+export const outbox_messages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    customer_id: uuid('customer_id'),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Sent to the other side where it supports one (Idempotency-Key); unique, so a message is written once. */
+    idempotency_key: text('idempotency_key').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    result: jsonb('result'),
+    delivered_at: timestamp('delivered_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('outbox_messages_idempotency_key_idx').on(t.idempotency_key),
+    index('outbox_messages_customer_idx').on(t.customer_id, t.created_at),
+    check('outbox_messages_state_check', sql`${t.state} in ('pending', 'delivered', 'failed')`),
+  ],
+);

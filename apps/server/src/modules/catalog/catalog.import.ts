@@ -8,9 +8,9 @@ import {
 import type { Executor, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TJobContext } from '../../platform/jobs';
+import { defineJob, type TJobContext } from '../../platform/jobs';
 import { cellBool, cellText, readWorkbook, type TCellValue, type TReadRow } from '../warehouse/excel';
-import { jobPayload, rejectImport, type TRowIssue, zodRowIssues } from '../warehouse/importing';
+import { jobPayload, rejectImport, type TRowIssue, ZImportPayload, zodRowIssues } from '../warehouse/importing';
 import { PRODUCT_COLUMNS } from './catalog.columns';
 import * as repo from './catalog.repository';
 import { productRuleIssues } from './catalog.rules';
@@ -284,3 +284,8 @@ export function productImportJob(engine: 'pglite' | 'postgres') {
     });
   };
 }
+
+/** Products from an .xlsx: validated, then all written in one transaction or none. */
+export const productImport = defineJob(PRODUCT_IMPORT_JOB, ZImportPayload, (ctx) => productImportJob(ctx.engine)(ctx), {
+  retryLimit: 1,
+});

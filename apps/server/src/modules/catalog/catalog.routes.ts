@@ -7,7 +7,7 @@ import { queueImport } from '../warehouse/importing';
 import { IMPORT_BODY_LIMIT, IMPORT_NOTE } from '../warehouse/warehouse.routes';
 import { applyBatchUpdate, previewBatchUpdate } from './catalog.batch';
 import { PRODUCT_COLUMNS, productSheetRow } from './catalog.columns';
-import { PRODUCT_IMPORT_JOB, productImportJob } from './catalog.import';
+import { productImport } from './catalog.import';
 import * as service from './catalog.service';
 
 const CATEGORY_COLUMNS: TSheetColumn[] = [{ key: 'code' }, { key: 'name', width: 24 }, { key: 'product_count' }];
@@ -50,7 +50,6 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
   });
   route(app, t, r.bulkDeleteProducts, ({ actor, body }) => service.deleteProducts(d, actor, body.ids));
 
-  deps.jobs.register(PRODUCT_IMPORT_JOB, productImportJob(deps.database.engine));
   route(app, t, r.productImportTemplate, async ({ lang, reply }) =>
     sendXlsx(
       reply,
@@ -62,7 +61,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
     app,
     t,
     r.importProducts,
-    ({ actor, body, lang }) => queueImport({ db: d.db, jobs: deps.jobs }, actor, PRODUCT_IMPORT_JOB, body, lang),
+    ({ actor, body, lang }) => queueImport({ db: d.db, jobs: deps.jobs }, actor, productImport, body, lang),
     { status: 202, bodyLimit: IMPORT_BODY_LIMIT },
   );
   route(app, t, r.previewBatchUpdate, ({ actor, body, lang }) => previewBatchUpdate(d, actor, body, lang), {

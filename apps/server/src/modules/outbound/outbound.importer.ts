@@ -13,14 +13,15 @@ import {
   type TLanguage,
   type TUpdateImportForm,
 } from '@wms/contracts';
+import { z } from 'zod';
 import { allOf, type Db, type Executor, type Tx } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
-import { enqueueJob, type JobRunner, type TJobContext } from '../../platform/jobs';
-import { jobPayload, toJob } from '../warehouse/importing';
+import { defineJob, type JobQueue, type TJobContext } from '../../platform/jobs';
+import { jobPayload, toJob, ZImportPayload } from '../warehouse/importing';
 import {
   codeKey,
   fileKind,
@@ -68,7 +69,7 @@ function decodeFile(base64: string): Buffer {
 
 /** Queue an import job with its file (one transaction with its audit row) and start it. */
 export async function queueOrderImport(
-  deps: { db: Db; jobs: JobRunner },
+  deps: { db: Db; jobs: JobQueue },
   actor: TActor,
   input: TImportRequest,
   lang: TLanguage,
@@ -79,13 +80,12 @@ export async function queueOrderImport(
   if (platformId && !(await repo.platformsOf(deps.db, customerId)).some((p) => p.id === platformId))
     throw new AppError('PLATFORM_ABNORMAL', { field: 'platform_id' });
   const job = await withTx(deps.db, async (tx) => {
-    const row = await enqueueJob(tx, {
-      customerId,
-      kind: IMPORT_JOB,
-      payload: { lang, actor, platform_id: platformId, export_after_import: input.export_after_import ?? false },
-      createdBy: actor.id,
-      file: { name: input.file_name || 'orders.xlsx', content },
-    });
+    const row = await deps.jobs.enqueue(
+      tx,
+      orderImport,
+      { lang, actor, platform_id: platformId, export_after_import: input.export_after_import ?? false },
+      { customerId, createdBy: actor.id, file: { name: input.file_name || 'orders.xlsx', content } },
+    );
     await writeAudit(tx, actor, {
       action: 'import_requested',
       entity: 'job',
@@ -94,7 +94,7 @@ export async function queueOrderImport(
     });
     return row;
   });
-  deps.jobs.kick();
+  deps.jobs.kick(IMPORT_JOB);
   return toJob(job);
 }
 
@@ -670,3 +670,12 @@ export async function uploadConsignments(
   if (items.length === 0) throw new AppError('NO_DATA');
   return setConsignments(deps, actor, items, lang);
 }
+
+/** What an order import carries besides the uploader: the channel's platform and whether to export right after. */
+const ZOrderImportPayload = ZImportPayload.extend({
+  platform_id: z.string().nullable(),
+  export_after_import: z.boolean(),
+});
+
+/** Orders from an .xlsx or CSV: validated, written in one transaction, optionally exported order by order. */
+export const orderImport = defineJob(IMPORT_JOB, ZOrderImportPayload, runOrderImport, { retryLimit: 1 });

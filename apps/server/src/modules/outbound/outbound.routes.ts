@@ -15,7 +15,6 @@ const UPLOAD_BODY_LIMIT = Math.ceil((importer.IMPORT_MAX_BYTES * 4) / 3) + 64 * 
 export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): void {
   const d = { db: deps.database.db, jobs: deps.jobs };
   const t = deps.tokens;
-  deps.jobs.register(importer.IMPORT_JOB, importer.runOrderImport);
 
   route(app, t, r.listOrders, ({ actor, query }) => service.listOrders(d, actor, query));
   route(app, t, r.createOrder, ({ actor, body }) => service.createOrder(d, actor, body), { status: 201 });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route, tenantOf } from '../../platform/http';
-import { getJob } from '../../platform/jobs';
+import { getJob, jobView } from '../../platform/jobs';
 
 /** The web build writes dist/build.json; re-read when it changes so a redeploy shows the 'system needs update' dialog. */
 function buildIdReader(webDist: string): () => string {
@@ -31,20 +31,12 @@ export function registerSystemRoutes(app: FastifyInstance, deps: TAppDeps): void
     await deps.database.db.execute(sql`select 1`);
     return { status: 'ok' as const, database: deps.database.engine, version: deps.config.version, build_id: buildId() };
   });
-  route(app, deps.tokens, jobRoutes.getJob, async ({ actor, params }) => {
-    const job = await getJob(deps.database.db, tenantOf(actor), params.id);
-    return {
-      id: job.id,
-      kind: job.kind,
-      state: job.state as 'queued' | 'running' | 'succeeded' | 'failed',
-      progress: job.progress,
-      total: job.total,
-      result: job.result ?? null,
-      error: (job.error as { code: string; params?: Record<string, unknown> } | null) ?? null,
-      created_at: job.created_at.toISOString(),
-      finished_at: job.finished_at?.toISOString() ?? null,
-    };
-  });
+  route(app, deps.tokens, jobRoutes.getJob, async ({ actor, params }) =>
+    jobView(await getJob(deps.database.db, tenantOf(actor), params.id)),
+  );
+  route(app, deps.tokens, jobRoutes.cancelJob, async ({ actor, params }) =>
+    jobView(await deps.jobs.cancel(tenantOf(actor), params.id)),
+  );
   route(app, deps.tokens, r.build, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     return { build_id: buildId(), version: deps.config.version };

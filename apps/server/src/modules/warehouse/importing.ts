@@ -1,12 +1,20 @@
-import { errorMessage, type TErrorCode, type TImportRowError, type TJob, type TLanguage } from '@wms/contracts';
-import type { z } from 'zod';
+import {
+  errorMessage,
+  LANGUAGES,
+  type TErrorCode,
+  type TImportRowError,
+  type TJob,
+  type TLanguage,
+} from '@wms/contracts';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
+import { ZActor } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
-import { enqueueJob, type JobRunner, type TJobRow } from '../../platform/jobs';
+import { type JobQueue, jobView, type TJobDefinition, type TJobRow } from '../../platform/jobs';
 
 /** Largest accepted upload (the decoded .xlsx). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -54,51 +62,42 @@ export function decodeUpload(base64: string): Buffer {
   return content;
 }
 
-export function toJob(job: TJobRow): TJob {
-  return {
-    id: job.id,
-    kind: job.kind,
-    state: job.state as TJob['state'],
-    progress: job.progress,
-    total: job.total,
-    result: job.result ?? null,
-    error: (job.error as TJob['error']) ?? null,
-    created_at: job.created_at.toISOString(),
-    finished_at: job.finished_at?.toISOString() ?? null,
-  };
-}
+/** What an import job carries: the uploader's language (row errors in it) and identity (the audit row). */
+export const ZImportPayload = z.object({ lang: z.enum(LANGUAGES), actor: ZActor });
+export type TImportPayload = z.infer<typeof ZImportPayload>;
+
+export const toJob = jobView;
 
 /**
  * Queue an import: the file is stored with the job in one transaction (with its audit row), then the runner is
  * kicked. The web app polls GET /api/jobs/:id/ for progress; the job writes everything or nothing.
  */
 export async function queueImport(
-  deps: { db: Db; jobs: JobRunner },
+  deps: { db: Db; jobs: JobQueue },
   actor: TActor,
-  kind: string,
+  job: TJobDefinition<TImportPayload>,
   upload: { file_base64: string; filename?: string },
   lang: TLanguage,
 ): Promise<TJob> {
   const customerId = tenantOf(actor);
   const content = decodeUpload(upload.file_base64);
-  const job = await withTx(deps.db, async (tx) => {
-    const row = await enqueueJob(tx, {
-      customerId,
-      kind,
-      payload: { lang, actor },
-      createdBy: actor.id,
-      file: { name: upload.filename ?? 'import.xlsx', content },
-    });
+  const queued = await withTx(deps.db, async (tx) => {
+    const row = await deps.jobs.enqueue(
+      tx,
+      job,
+      { lang, actor },
+      { customerId, createdBy: actor.id, file: { name: upload.filename ?? 'import.xlsx', content } },
+    );
     await writeAudit(tx, actor, {
       action: 'import_requested',
       entity: 'job',
       entityId: row.id,
-      after: { kind, filename: upload.filename ?? null, bytes: content.length },
+      after: { kind: job.name, filename: upload.filename ?? null, bytes: content.length },
     });
     return row;
   });
-  deps.jobs.kick();
-  return toJob(job);
+  deps.jobs.kick(job.name);
+  return toJob(queued);
 }
 
 /** The uploader's language and identity, saved on the job when it was queued. */

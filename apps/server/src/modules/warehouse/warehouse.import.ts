@@ -4,9 +4,9 @@ import type { Executor, Tx } from '../../db/client';
 import { storage_locations } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TJobContext } from '../../platform/jobs';
+import { defineJob, type TJobContext } from '../../platform/jobs';
 import { cellBool, cellText, readWorkbook, type TReadRow, type TSheetColumn } from './excel';
-import { jobPayload, rejectImport, type TRowIssue, zodRowIssues } from './importing';
+import { jobPayload, rejectImport, type TRowIssue, ZImportPayload, zodRowIssues } from './importing';
 import * as repo from './warehouse.repository';
 
 export const LOCATION_IMPORT_JOB = 'warehouse.location_import';
@@ -180,3 +180,8 @@ export function locationImportJob() {
     });
   };
 }
+
+/** Storage locations from an .xlsx: validated, then all written in one transaction or none. */
+export const locationImport = defineJob(LOCATION_IMPORT_JOB, ZImportPayload, (ctx) => locationImportJob()(ctx), {
+  retryLimit: 1,
+});

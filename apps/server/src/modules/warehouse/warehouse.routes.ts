@@ -4,7 +4,7 @@ import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from './excel';
 import { queueImport } from './importing';
-import { LOCATION_COLUMNS, LOCATION_IMPORT_JOB, locationImportJob } from './warehouse.import';
+import { LOCATION_COLUMNS, locationImport } from './warehouse.import';
 import * as service from './warehouse.service';
 
 /** Base64 of the largest accepted .xlsx, plus the JSON around it. */
@@ -84,7 +84,6 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
   });
   route(app, t, r.bulkDeleteStorageLocations, ({ actor, body }) => service.deleteLocations(d, actor, body.ids));
 
-  deps.jobs.register(LOCATION_IMPORT_JOB, locationImportJob());
   route(app, t, r.storageLocationImportTemplate, async ({ lang, reply }) =>
     sendXlsx(
       reply,
@@ -96,7 +95,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
     app,
     t,
     r.importStorageLocations,
-    ({ actor, body, lang }) => queueImport({ db: d.db, jobs: deps.jobs }, actor, LOCATION_IMPORT_JOB, body, lang),
+    ({ actor, body, lang }) => queueImport({ db: d.db, jobs: deps.jobs }, actor, locationImport, body, lang),
     { status: 202, bodyLimit: IMPORT_BODY_LIMIT },
   );
 }

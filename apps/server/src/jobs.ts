@@ -1,0 +1,22 @@
+import { productImport } from './modules/catalog/catalog.import';
+import { webhookDelivery } from './modules/integrations/integrations.outbox';
+import { orderImport } from './modules/outbound/outbound.importer';
+import { locationImport } from './modules/warehouse/warehouse.import';
+import type { TAnyJobDefinition } from './platform/jobs';
+import { jobRetention } from './platform/jobs.maintenance';
+import { outboxDeliveryJob, type TAnyOutboxTopic } from './platform/outbox';
+
+/** Every kind of outside call made after a commit (transactional outbox), in one place. */
+export const OUTBOX_TOPICS: readonly TAnyOutboxTopic[] = [webhookDelivery];
+
+/**
+ * Every background and timed job, in one place (as app.ts lists every module's routes). Each is declared beside its
+ * use case with `defineJob(name, ZPayload, handler, options)`; the queue starts a worker per job and its schedule.
+ */
+export const JOBS: readonly TAnyJobDefinition[] = [
+  productImport,
+  locationImport,
+  orderImport,
+  outboxDeliveryJob(OUTBOX_TOPICS),
+  jobRetention,
+];

@@ -1,0 +1,62 @@
+import { createHmac } from 'node:crypto';
+import { AppError } from '../../../platform/errors';
+import type { TProviderServices, TWebhookProvider } from '../../../platform/providers';
+
+/** Header names of our callbacks (INTEGRATIONS.md: "our signature header, HMAC-SHA256 of the raw body"). */
+export const WEBHOOK_HEADERS = {
+  signature: 'x-wms-signature',
+  event: 'x-wms-event',
+  delivery: 'x-wms-delivery',
+  idempotency: 'idempotency-key',
+} as const;
+
+/** `sha256=<hex HMAC-SHA256(secret, raw body)>`: what a partner recomputes to trust a callback. */
+export function signWebhookBody(secret: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`;
+}
+
+/**
+ * A partner's callback URL: POST the event as JSON with the partner's own headers, our signature, the event type and
+ * the delivery id (also as `Idempotency-Key`, so the partner can drop a repeated delivery). 2xx is delivered; 408,
+ * 429 and 5xx are worth a retry (a plain error: the job backs off and runs again); any other answer is final
+ * (PROVIDER_REFUSED).
+ * The URL was typed by a seller: private and loopback targets are refused unless the operator allows them.
+ */
+export function webhookProvider(_setting: unknown, services: TProviderServices): TWebhookProvider {
+  return {
+    code: 'webhook',
+    async deliver(target, event, ctx) {
+      const body = JSON.stringify({ id: event.id, type: event.type, data: event.data });
+      const res = await services.http.send(
+        {
+          method: 'POST',
+          url: target.url,
+          userUrl: true,
+          // One attempt per job run: the outbox job retries with back-off, and the partner de-duplicates by key.
+          idempotent: false,
+          timeoutMs: 15_000,
+          secrets: [target.secret],
+          headers: {
+            ...target.headers,
+            'content-type': 'application/json; charset=utf-8',
+            [WEBHOOK_HEADERS.signature]: signWebhookBody(target.secret, body),
+            [WEBHOOK_HEADERS.event]: event.type,
+            [WEBHOOK_HEADERS.delivery]: event.id,
+            [WEBHOOK_HEADERS.idempotency]: event.id,
+          },
+          body,
+        },
+        {
+          customerId: ctx.customerId,
+          provider: 'webhook',
+          operation: event.type,
+          reference: ctx.reference ?? event.id,
+        },
+      );
+      if (res.status >= 200 && res.status < 300) return { status: res.status, attempts: res.attempts };
+      if (res.status === 408 || res.status === 429 || res.status >= 500)
+        throw new Error(`callback answered HTTP ${res.status}`);
+      throw new AppError('PROVIDER_REFUSED', { status: res.status });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { migrateDatabase, openDatabase, queryRows, type TDatabase } from '../../db/client';
+import { createScratchDatabase, TEST_ENGINE } from '../../test/harness';
+import { defineJob, JobQueue } from '../jobs';
+
+/**
+ * Two app processes on one PostgreSQL: each has its own pool and its own pg-boss, as two servers behind a load
+ * balancer would. A cron job declared by both fires once per period.
+ */
+const onPostgres = TEST_ENGINE === 'postgres';
+
+let scratch: { url: string; drop: () => Promise<void> };
+const databases: TDatabase[] = [];
+beforeAll(async () => {
+  if (!onPostgres) return;
+  scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+  for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: scratch.url, poolSize: 5 }));
+  await migrateDatabase(databases[0]!);
+});
+afterAll(async () => {
+  for (const d of databases) await d.close();
+  await scratch?.drop();
+});
+
+describe.skipIf(!onPostgres)('cron jobs across processes (PostgreSQL)', () => {
+  it('a schedule declared by two processes fires once per minute, and survives their restart', async () => {
+    const fired: Array<{ process: number; at: number; minute: string }> = [];
+    const tick = (process: number) =>
+      defineJob(
+        'test.every-minute',
+        z.object({ source: z.string() }),
+        async ({ payload }) => {
+          expect(payload.source).toBe('cron');
+          const at = Date.now();
+          fired.push({ process, at, minute: new Date(at).toISOString().slice(0, 16) });
+          return null;
+        },
+        { cron: { schedule: '* * * * *', tz: 'Asia/Taipei', payload: { source: 'cron' } } },
+      );
+    const queues = databases.map((d, i) => new JobQueue(d, [tick(i)], { cronCheckSeconds: 1, pollSeconds: 0.5 }));
+    await Promise.all(queues.map((q) => q.start()));
+    try {
+      // Two periods: wait for the first firing, then past the next minute boundary with room for the cron check.
+      const t0 = Date.now();
+      while (fired.length === 0 && Date.now() - t0 < 75_000) await new Promise((r) => setTimeout(r, 200));
+      expect(fired.length, 'the schedule never fired').toBe(1);
+      const nextMinute = Math.ceil((fired[0]!.at + 1) / 60_000) * 60_000;
+      while (Date.now() < nextMinute + 12_000) await new Promise((r) => setTimeout(r, 250));
+      expect(fired).toHaveLength(2);
+      expect(new Set(fired.map((f) => f.minute)).size).toBe(2);
+    } finally {
+      await Promise.all(queues.map((q) => q.stop()));
+    }
+    const [before] = await queryRows<{ created_on: Date; cron: string }>(
+      databases[0]!.db,
+      sql`select created_on, cron from pgboss.schedule where name = 'test.every-minute'`,
+    );
+    expect(before?.cron).toBe('* * * * *');
+    // Restart both: the schedule is the same row (stored in the database, not in a process).
+    const again = databases.map((d, i) => new JobQueue(d, [tick(i)], { cronCheckSeconds: 1 }));
+    await Promise.all(again.map((q) => q.start()));
+    await Promise.all(again.map((q) => q.stop()));
+    const [after] = await queryRows<{ created_on: Date }>(
+      databases[0]!.db,
+      sql`select created_on from pgboss.schedule where name = 'test.every-minute'`,
+    );
+    expect(after?.created_on).toEqual(before!.created_on);
+    // Every firing ran once: one completed job per minute.
+    const runs = await queryRows<{ n: number }>(
+      databases[0]!.db,
+      sql`select count(*)::int as n from jobs where kind = 'test.every-minute' and state = 'succeeded'`,
+    );
+    expect(runs[0]!.n).toBe(2);
+  }, 180_000);
+});

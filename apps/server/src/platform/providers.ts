@@ -1,0 +1,95 @@
+import type { TConfig } from '../config';
+import type { OutgoingHttp } from './outgoing-http';
+
+/**
+ * Outside systems behind one small interface per kind, picked from a registry by the seller's setting ("the provider
+ * for this setting"): a use case asks `providers.resolve('carrier', setting.code, setting)` and never knows the
+ * protocol. Adapters live in their module's `providers/` folder, call out only through `OutgoingHttp` (timeouts,
+ * retries where idempotent, the attempt log, the SSRF guard) and are tested against a local server that speaks the
+ * real protocol (`__tests__/fake-<provider>.ts`).
+ */
+
+export type TProviderKind = 'payment' | 'marketplace' | 'carrier' | 'webhook';
+
+/** What an adapter is built with: the outgoing client and the operator's settings. */
+export interface TProviderServices {
+  http: OutgoingHttp;
+  config: TConfig;
+}
+
+/** Who a call is for, recorded with every attempt. */
+export interface TCallContext {
+  customerId: string | null;
+  reference?: string | null;
+}
+
+/** Card / online payment (TapPay, NewebPay). Amounts are integer TWD as the gateways take them. */
+export interface TPaymentProvider {
+  readonly code: string;
+  charge(
+    input: { orderNumber: string; amount: number; description: string; token: string; cardholder?: object },
+    ctx: TCallContext,
+  ): Promise<{ ok: boolean; transactionId: string | null; redirectUrl?: string | null; failure?: string | null }>;
+  query(transactionId: string, ctx: TCallContext): Promise<{ ok: boolean; state: string }>;
+}
+
+/** A shopping platform (Shopee): authorisation, orders ready to ship, tracking numbers back. */
+export interface TMarketplaceProvider {
+  readonly code: string;
+  listReadyOrders(
+    input: { from: Date; to: Date; cursor?: string },
+    ctx: TCallContext,
+  ): Promise<{ orderNumbers: string[]; nextCursor: string | null }>;
+}
+
+/** A carrier (T-cat, HCT, ECPay logistics): a consignment number for an order. */
+export interface TCarrierProvider {
+  readonly code: string;
+  createConsignment(
+    order: { orderNumber: string; recipient: object; sender: object; codAmount?: number | null },
+    ctx: TCallContext,
+  ): Promise<{ consignmentNumber: string; label?: Buffer | null }>;
+}
+
+/** A partner's callback URL: a signed JSON event. */
+export interface TWebhookProvider {
+  readonly code: string;
+  deliver(
+    target: { url: string; headers: Record<string, string>; secret: string },
+    event: { id: string; type: string; data: unknown },
+    ctx: TCallContext,
+  ): Promise<{ status: number; attempts: number }>;
+}
+
+interface TProviderOf {
+  payment: TPaymentProvider;
+  marketplace: TMarketplaceProvider;
+  carrier: TCarrierProvider;
+  webhook: TWebhookProvider;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each factory reads its own setting shape
+type TFactory<K extends TProviderKind> = (setting: any, services: TProviderServices) => TProviderOf[K];
+
+export class ProviderRegistry {
+  private readonly factories = new Map<string, TFactory<TProviderKind>>();
+
+  constructor(private readonly services: TProviderServices) {}
+
+  /** Make an adapter available under its kind and code (a module does this once, at start-up). */
+  register<K extends TProviderKind>(kind: K, code: string, factory: TFactory<K>): this {
+    this.factories.set(`${kind}:${code}`, factory as TFactory<TProviderKind>);
+    return this;
+  }
+
+  /** The adapter for this setting (its credentials, base URL, …); an unknown code is a setting error. */
+  resolve<K extends TProviderKind>(kind: K, code: string, setting: unknown = {}): TProviderOf[K] {
+    const factory = this.factories.get(`${kind}:${code}`);
+    if (!factory) throw new Error(`no ${kind} provider '${code}'`);
+    return factory(setting, this.services) as TProviderOf[K];
+  }
+
+  codes(kind: TProviderKind): string[] {
+    return [...this.factories.keys()].filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
+  }
+}

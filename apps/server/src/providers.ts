@@ -1,0 +1,7 @@
+import { webhookProvider } from './modules/integrations/providers/webhook';
+import type { ProviderRegistry } from './platform/providers';
+
+/** Every outside-system adapter, by kind and code, in one place (as app.ts lists routes and jobs.ts lists jobs). */
+export function registerProviders(registry: ProviderRegistry): ProviderRegistry {
+  return registry.register('webhook', 'webhook', webhookProvider);
+}
