@@ -58,7 +58,8 @@ export function outboxDeliveryJob(topics: readonly TAnyOutboxTopic[]): TJobDefin
         .select()
         .from(outbox_messages)
         .where(eq(outbox_messages.id, ctx.payload.message_id));
-      if (!message || message.state !== 'pending') return { skipped: message?.state ?? 'missing' };
+      if (!message) return { skipped: 'missing' };
+      if (message.state !== 'pending') return { skipped: message.state };
       const topic = byName.get(message.topic);
       if (!topic) throw new AppError('NOT_FOUND', { topic: message.topic });
       await ctx.db

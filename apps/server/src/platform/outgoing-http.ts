@@ -47,7 +47,7 @@ export interface TAttemptContext {
 const MAX_RECORDED = 16 * 1024;
 const MAX_RESPONSE = 5 * 1024 * 1024;
 const SENSITIVE_HEADER =
-  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-signature.*|.*token.*|.*secret.*)$/i;
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|.*signature.*|.*token.*|.*secret.*)$/i;
 const SENSITIVE_KEY =
   /(password|passwd|secret|token|api[_-]?key|partner[_-]?key|hash[_-]?(key|iv)|check_?mac_?value|trade_?sha|sign(ature)?|card_?(key|token|secret)|prime|authorization)$/i;
 export const MASK = '••••••';

@@ -1,0 +1,55 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+
+/**
+ * A partner's callback receiver on 127.0.0.1, as a partner would write one from our docs: it recomputes
+ * `x-wms-signature` (sha256=HMAC-SHA256(secret, raw body)) and answers 401 when it does not match, drops a delivery
+ * id it has already processed (Idempotency-Key) with 200, and can be told to fail the next N requests.
+ */
+export interface TFakeWebhook {
+  url: string;
+  requests: Array<{ headers: http.IncomingHttpHeaders; body: string; status: number }>;
+  /** Deliveries processed once each (by delivery id). */
+  processed: Map<string, unknown>;
+  failNext(n: number, status?: number): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeWebhook(secret: string): Promise<TFakeWebhook> {
+  const requests: TFakeWebhook['requests'] = [];
+  const processed = new Map<string, unknown>();
+  let failures: { n: number; status: number } = { n: 0, status: 500 };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const answer = (status: number, json: object) => {
+        requests.push({ headers: req.headers, body, status });
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      };
+      if (failures.n > 0) {
+        failures.n--;
+        return answer(failures.status, { error: 'temporarily unavailable' });
+      }
+      const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`);
+      const given = Buffer.from(String(req.headers['x-wms-signature'] ?? ''));
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return answer(401, { error: 'bad signature' });
+      const id = String(req.headers['idempotency-key'] ?? '');
+      if (!processed.has(id)) processed.set(id, JSON.parse(body));
+      return answer(200, { ok: true });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/hooks/wms`,
+    requests,
+    processed,
+    failNext(n, status = 500) {
+      failures = { n, status };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
