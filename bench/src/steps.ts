@@ -14,6 +14,7 @@ import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.
 import type { TActor } from '../../apps/server/src/platform/auth';
 import { largeOrderFile } from '../../apps/server/src/test/order-file';
 import type { TSellerData } from './generate';
+import { jobsBench } from './jobs';
 import { loadTest } from './load';
 import { API_EXTRA, figure, STEPS } from './main';
 
@@ -299,7 +300,11 @@ async function scanToPack(engine: string, url: string, token: string, orderCount
   return result;
 }
 
-STEPS.push({ name: 'allocation', run: allocation }, { name: 'import', run: importBench });
+STEPS.push(
+  { name: 'allocation', run: allocation },
+  { name: 'import', run: importBench },
+  { name: 'jobs', run: jobsBench },
+);
 API_EXTRA.push(async (engine, url, token, _seller, _database, report) => {
   const quick = report.scale === 'quick';
   const orders = quick ? 150 : engine.startsWith('pglite') ? 300 : 1_000;

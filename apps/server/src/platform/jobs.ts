@@ -188,8 +188,10 @@ export class JobQueue {
     this.started ??= (async () => {
       await this.boss.start();
       if (this.opts.exclusive) await this.recoverStale(0);
-      for (const d of this.definitions.values()) await this.startQueue(d);
-      await this.dropStaleSchedules();
+      await this.serialised(async () => {
+        for (const d of this.definitions.values()) await this.startQueue(d);
+        await this.dropStaleSchedules();
+      });
       const sweep = () => {
         if (this.stopped) return;
         if (!this.opts.exclusive)
@@ -200,6 +202,23 @@ export class JobQueue {
       sweep();
     })();
     return this.started;
+  }
+
+  /**
+   * Queue and schedule set-up of several processes starting at once deadlocks inside pg-boss' create_queue (each
+   * creates the same partitions); on PostgreSQL it runs under one advisory lock, one process after another.
+   */
+  private async serialised(work: () => Promise<void>): Promise<void> {
+    const pool = this.database.pool;
+    if (!pool) return work();
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock(72062)');
+      await work();
+    } finally {
+      await lock.query('select pg_advisory_unlock(72062)').catch(() => undefined);
+      lock.release();
+    }
   }
 
   /** Stop fetching, wait for running jobs (up to 30 s), stop pg-boss. */
@@ -219,7 +238,7 @@ export class JobQueue {
     this.definitions.set(def.name, def);
     if (this.started) {
       await this.started;
-      await this.startQueue(def);
+      await this.serialised(() => this.startQueue(def));
     }
   }
 

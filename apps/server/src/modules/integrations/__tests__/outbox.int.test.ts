@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { integration_attempts, outbox_messages } from '../../../db/schema';
 import { withTx } from '../../../db/tx';
