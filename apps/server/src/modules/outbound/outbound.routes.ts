@@ -7,7 +7,6 @@ import * as batches from './outbound.batches';
 import { exportOrdersFile, importTemplate } from './outbound.export';
 import * as importer from './outbound.importer';
 import * as service from './outbound.service';
-import { parseIds } from './outbound.service';
 
 /** Uploads (base64 in JSON) up to the importer's file limit. */
 const UPLOAD_BODY_LIMIT = Math.ceil((importer.IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -59,9 +58,7 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
   );
   route(app, t, r.batchPickList, ({ actor, params }) => batches.batchPickList(d, actor, params.id));
   route(app, t, r.printData, ({ actor, params, query }) => batches.printData(d, actor, params.id, query.orderby));
-  route(app, t, r.printSelection, ({ actor, query }) =>
-    batches.printSelection(d, actor, parseIds(query.ids) ?? [], query.orderby),
-  );
+  route(app, t, r.printSelection, ({ actor, query }) => batches.printSelection(d, actor, query.ids, query.orderby));
 
   route(app, t, r.listSerials, ({ actor, query }) => service.listSerials(d, actor, query));
 

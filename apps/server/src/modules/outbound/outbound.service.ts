@@ -20,9 +20,7 @@ import {
   type TShipOrder,
   type TUpdateOrder,
 } from '@wms/contracts';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { allOf, type Db, type Executor, type Tx } from '../../db/client';
-import { outbound_orders, outbound_serials, products } from '../../db/schema';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
@@ -31,7 +29,6 @@ import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
 import * as engine from '../stock/stock.engine';
 import { taipeiToday } from '../stock/stock.rules';
-import { orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
 import { rejectRows, type TRowIssue } from './outbound.import';
 import * as repo from './outbound.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
@@ -198,74 +195,10 @@ export async function orderDetail(ex: Executor, customerId: string, id: string):
 
 // ---- list ----
 
-/** A Taipei calendar day as the UTC instant it starts at (Taiwan has no daylight saving time). */
-function taipeiMidnight(day: string, plusDays = 0): Date {
-  return new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86400_000);
-}
-
-export function parseIds(ids: string | undefined): string[] | undefined {
-  if (ids === undefined) return undefined;
-  return ids
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s));
-}
-
-/** The WHERE of the order list and of the exports: the caller's tenant, then every filter of the list query. */
-export function orderWhere(customerId: string, q: Partial<TOrderListQuery>): SQL {
-  const o = outbound_orders;
-  const conds: Array<SQL | undefined> = [eq(o.customer_id, customerId)];
-  if (q.status) conds.push(eq(o.status, q.status));
-  if (q.channel) conds.push(eq(o.channel, q.channel));
-  if (q.platform_id) conds.push(eq(o.platform_id, q.platform_id));
-  if (q.logistics_provider_id) conds.push(eq(o.logistics_provider_id, q.logistics_provider_id));
-  if (q.warehouse_id) conds.push(eq(o.warehouse_id, q.warehouse_id));
-  if (q.batch_id) conds.push(eq(o.batch_id, q.batch_id));
-  if (q.abnormal !== undefined) conds.push(q.abnormal ? isNotNull(o.abnormal_code) : isNull(o.abnormal_code));
-  if (q.in_batch !== undefined) conds.push(q.in_batch ? isNotNull(o.batch_id) : isNull(o.batch_id));
-  if (q.has_consignment !== undefined)
-    conds.push(q.has_consignment ? isNotNull(o.consignment_number) : isNull(o.consignment_number));
-  const ids = parseIds(q.ids);
-  if (ids) conds.push(ids.length ? inArray(o.id, ids) : sql`false`);
-  const field = q.date_field ?? 'created_at';
-  if (field === 'shipping_date') {
-    if (q.date_from) conds.push(gte(o.shipping_date, q.date_from));
-    if (q.date_to) conds.push(sql`${o.shipping_date} <= ${q.date_to}`);
-  } else {
-    const col = field === 'closed_at' ? o.closed_at : o.created_at;
-    if (q.date_from) conds.push(gte(col, taipeiMidnight(q.date_from)));
-    if (q.date_to) conds.push(lt(col, taipeiMidnight(q.date_to, 1)));
-  }
-  conds.push(
-    searchWhere(q.search, [
-      o.number,
-      o.platform_order_number,
-      o.third_party_number,
-      o.consignment_number,
-      o.recipient_name,
-      o.recipient_phone,
-      o.recipient_mobile,
-    ]),
-  );
-  return and(...conds)!;
-}
-
-const o = outbound_orders;
-export const ORDER_SORT = {
-  number: o.number,
-  platform_order_number: o.platform_order_number,
-  consignment_number: o.consignment_number,
-  status: o.status,
-  shipping_date: o.shipping_date,
-  recipient_name: o.recipient_name,
-  created_at: o.created_at,
-  closed_at: o.closed_at,
-};
+export { ORDER_SORT, orderWhere, parseIds } from './outbound.repository';
 
 export async function listOrders(deps: TOutboundDeps, actor: TActor, q: TOrderListQuery) {
-  const customerId = tenantOf(actor);
-  const order = orderingOf(q.ordering, ORDER_SORT, '-created_at', o.id);
-  const { rows, count } = await repo.listOrderViews(deps.db, orderWhere(customerId, q), order, pageWindow(q));
+  const { rows, count } = await repo.listOrderViews(deps.db, tenantOf(actor), q);
   return { count, results: rows.map(toOrder) };
 }
 
@@ -740,50 +673,30 @@ export async function setConsignments(
       if (prev !== undefined)
         errors.push({ row, code: 'DUPLICATE_VALUE', field: 'consignment_number', value: item.consignment_number });
       seen.set(item.consignment_number, row);
-      const [match] = await tx
-        .select({ id: o.id, status: o.status })
-        .from(o)
-        .where(
-          and(eq(o.customer_id, customerId), or(eq(o.number, item.order), eq(o.platform_order_number, item.order))),
-        )
-        .limit(1);
+      const match = await repo.findOrderByNumber(tx, customerId, item.order);
       if (!match) errors.push({ row, code: 'NOT_FOUND', field: 'order', value: item.order });
       else if (!acceptsConsignment(match.status as TOrderStatus))
         errors.push({ row, code: 'INVALID_STATUS_TRANSITION', field: 'order', value: item.order });
       else resolved.push({ id: match.id, item, row });
     }
-    const numbers = [...seen.keys()];
-    for (let i = 0; i < numbers.length; i += 1000) {
-      const taken = await tx
-        .select({ id: o.id, consignment: o.consignment_number })
-        .from(o)
-        .where(and(eq(o.customer_id, customerId), inArray(o.consignment_number, numbers.slice(i, i + 1000))));
-      const inInput = new Set(resolved.map((r) => r.id));
-      for (const t of taken) {
-        // Held by an order of this input, which gets its number from the input: not a conflict.
-        if (!inInput.has(t.id))
-          errors.push({
-            row: seen.get(t.consignment!)!,
-            code: 'DUPLICATE_VALUE',
-            field: 'consignment_number',
-            value: t.consignment,
-          });
-      }
+    const inInput = new Set(resolved.map((r) => r.id));
+    for (const taken of await repo.ordersByConsignment(tx, customerId, [...seen.keys()])) {
+      // Held by an order of this input, which gets its number from the input: not a conflict.
+      if (!inInput.has(taken.id))
+        errors.push({
+          row: seen.get(taken.consignment_number)!,
+          code: 'DUPLICATE_VALUE',
+          field: 'consignment_number',
+          value: taken.consignment_number,
+        });
     }
     if (errors.length) rejectRows(errors, lang);
     // Clear first, then set: two orders may swap numbers within one input.
-    await tx
-      .update(o)
-      .set({ consignment_number: null })
-      .where(
-        and(
-          eq(o.customer_id, customerId),
-          inArray(
-            o.id,
-            resolved.map((r) => r.id),
-          ),
-        ),
-      );
+    await repo.clearConsignments(
+      tx,
+      customerId,
+      resolved.map((r) => r.id),
+    );
     for (const r of resolved) {
       await repo.updateOrder(tx, customerId, r.id, {
         consignment_number: r.item.consignment_number,
@@ -1016,85 +929,29 @@ export async function findShippedOrder(ex: Executor, customerId: string, orderId
 
 // ---- IMEI (/deliver-imei) ----
 
-export async function listSerials(
-  deps: TOutboundDeps,
-  actor: TActor,
-  q: {
-    page: number;
-    page_size: number;
-    search?: string;
-    ordering?: string;
-    serial?: string;
-    order_id?: string;
-    product_id?: string;
-  },
-) {
-  const customerId = tenantOf(actor);
-  const s = outbound_serials;
-  const where = and(
-    eq(s.customer_id, customerId),
-    q.serial ? eq(s.serial, q.serial) : undefined,
-    q.order_id ? eq(s.order_id, q.order_id) : undefined,
-    q.product_id ? eq(s.product_id, q.product_id) : undefined,
-    searchWhere(q.search, [s.serial, o.number, o.platform_order_number, o.consignment_number, products.number]),
-  );
-  const order = orderingOf(
-    q.ordering,
-    { serial: s.serial, created_at: s.created_at, order_number: o.number },
-    '-created_at',
-    s.id,
-  );
-  const { rows, count } = await repo.listSerials(deps.db, where, order, pageWindow(q));
+export async function listSerials(deps: TOutboundDeps, actor: TActor, q: repo.TSerialListQuery) {
+  const { rows, count } = await repo.listSerials(deps.db, tenantOf(actor), q);
   return { count, results: rows.map(toSerial) };
 }
 
 // ---- counts (/deliver-cnt) ----
 
-export async function orderCounts(
-  deps: TOutboundDeps,
-  actor: TActor,
-  q: { date_field: 'created_at' | 'shipping_date' | 'closed_at'; date_from?: string; date_to?: string },
-): Promise<TOrderCounts> {
+export async function orderCounts(deps: TOutboundDeps, actor: TActor, q: repo.TCountRange): Promise<TOrderCounts> {
   const customerId = tenantOf(actor);
-  const where = sql`o.customer_id = ${customerId} and ${rangeSql(q)}`;
-  const day =
-    q.date_field === 'shipping_date'
-      ? sql`o.shipping_date::text`
-      : sql`to_char(o.${sql.raw(q.date_field)} + interval '8 hours', 'YYYY-MM-DD')`;
-  const [byStatus, byDate, byChannel, byCarrier] = await Promise.all([
-    repo.countBy(deps.db, where, sql`o.status`),
-    repo.countBy(deps.db, where, day),
-    repo.countBy(deps.db, where, sql`coalesce(pf.code, o.channel)`),
-    repo.countBy(deps.db, where, sql`lp.code`),
-  ]);
-  const [platforms, providers] = await Promise.all([
-    repo.platformsOf(deps.db, customerId),
-    repo.providersOf(deps.db, customerId),
+  const [counts, platforms, providers] = await allOf(deps.db, [
+    () => repo.orderCounts(deps.db, customerId, q),
+    () => repo.platformsOf(deps.db, customerId),
+    () => repo.providersOf(deps.db, customerId),
   ]);
   const label = (rows: Array<{ key: string | null; count: number }>, names: Map<string, string>) =>
     rows.map((r) => ({ key: r.key, label: r.key ? (names.get(r.key) ?? null) : null, count: r.count }));
   return {
-    total: byStatus.reduce((s, r) => s + r.count, 0),
-    by_status: label(byStatus, new Map()),
-    by_date: label(byDate, new Map()),
-    by_channel: label(byChannel, new Map(platforms.map((p) => [p.code, p.name]))),
-    by_carrier: label(byCarrier, new Map(providers.map((p) => [p.code, p.name]))),
+    total: counts.byStatus.reduce((s, r) => s + r.count, 0),
+    by_status: label(counts.byStatus, new Map()),
+    by_date: label(counts.byDate, new Map()),
+    by_channel: label(counts.byChannel, new Map(platforms.map((p) => [p.code, p.name]))),
+    by_carrier: label(counts.byCarrier, new Map(providers.map((p) => [p.code, p.name]))),
   };
-}
-
-function rangeSql(q: { date_field: string; date_from?: string; date_to?: string }): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (q.date_field === 'shipping_date') {
-    if (q.date_from) parts.push(sql`o.shipping_date >= ${q.date_from}`);
-    if (q.date_to) parts.push(sql`o.shipping_date <= ${q.date_to}`);
-    if (q.date_from || q.date_to) parts.push(sql`o.shipping_date is not null`);
-  } else {
-    const col = sql.raw(`o.${q.date_field === 'closed_at' ? 'closed_at' : 'created_at'}`);
-    if (q.date_from) parts.push(sql`${col} >= ${taipeiMidnight(q.date_from)}`);
-    if (q.date_to) parts.push(sql`${col} < ${taipeiMidnight(q.date_to, 1)}`);
-    if (q.date_field === 'closed_at') parts.push(sql`o.closed_at is not null`);
-  }
-  return sql.join(parts, sql` and `);
 }
 
 // ---- /customize ----
