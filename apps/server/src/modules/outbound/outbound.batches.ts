@@ -16,13 +16,13 @@ import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg } from '../labels/labels.barcode';
 import * as repo from './outbound.repository';
-import { startPackingLocked, type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.service';
+import { startPackingLocked } from './outbound.status';
+import { notFound, type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.views';
 import { BATCHABLE_STATUSES, canApply, canJoinBatch, RESERVED_STATUSES } from './outbound.workflow';
 
 /** Collection batches (/deliver-opser): exported orders grouped for one pick walk, and the print data of pick lists. */
 
 export const BATCH_PREFIX = 'CB';
-const notFound = () => new AppError('NOT_FOUND');
 
 function toBatch(v: repo.TBatchView): TBatch {
   return {
@@ -114,7 +114,7 @@ export async function startBatchPicking(deps: TOutboundDeps, actor: TActor, id: 
     for (const orderId of await repo.batchOrderIds(tx, customerId, id)) {
       const order = await repo.lockOrder(tx, customerId, orderId);
       if (!order || !canApply('start_packing', order.status as TOrderStatus)) continue;
-      await startPackingLocked(tx, order);
+      await startPackingLocked(tx, actor, order);
       started.push(order.number);
     }
     await repo.markBatchPicking(tx, customerId, id);
