@@ -1,7 +1,13 @@
-import type { TBatch, TBatchDetail, TPickRow, TPrintData, TPrintOrder, TPrintOrderBy } from '@wms/contracts';
-import { and, eq } from 'drizzle-orm';
+import type {
+  TBatch,
+  TBatchDetail,
+  TOrderStatus,
+  TPickRow,
+  TPrintData,
+  TPrintOrder,
+  TPrintOrderBy,
+} from '@wms/contracts';
 import { allOf, type Executor } from '../../db/client';
-import { collection_batches } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
@@ -9,15 +15,14 @@ import { AppError } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg } from '../labels/labels.barcode';
-import { orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
 import * as repo from './outbound.repository';
-import { startPackingLocked, type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.service';
-import { canJoinBatch } from './outbound.workflow';
+import { startPackingLocked } from './outbound.status';
+import { notFound, type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.views';
+import { BATCHABLE_STATUSES, canApply, canJoinBatch, RESERVED_STATUSES } from './outbound.workflow';
 
 /** Collection batches (/deliver-opser): exported orders grouped for one pick walk, and the print data of pick lists. */
 
 export const BATCH_PREFIX = 'CB';
-const notFound = () => new AppError('NOT_FOUND');
 
 function toBatch(v: repo.TBatchView): TBatch {
   return {
@@ -50,11 +55,7 @@ export async function listBatches(
   actor: TActor,
   q: { page: number; page_size: number; search?: string; ordering?: string },
 ) {
-  const customerId = tenantOf(actor);
-  const b = collection_batches;
-  const where = and(eq(b.customer_id, customerId), searchWhere(q.search, [b.number, b.remark]));
-  const order = orderingOf(q.ordering, { number: b.number, created_at: b.created_at }, '-created_at', b.id);
-  const { rows, count } = await repo.listBatchViews(deps.db, where, order, pageWindow(q));
+  const { rows, count } = await repo.listBatchViews(deps.db, tenantOf(actor), q);
   return { count, results: rows.map(toBatch) };
 }
 
@@ -76,7 +77,7 @@ export async function createBatch(
   const id = await withTx(deps.db, async (tx) => {
     const views = await repo.findOrderViews(tx, customerId, ids);
     if (views.length !== ids.length) throw notFound();
-    const refused = views.filter((v) => !canJoinBatch(v.order.status as never) || v.order.batch_id);
+    const refused = views.filter((v) => !canJoinBatch(v.order.status as TOrderStatus) || v.order.batch_id);
     if (refused.length)
       throw new AppError('INVALID_STATUS_TRANSITION', { action: 'batch', orders: refused.map((v) => v.order.number) });
     const warehouses = new Set(views.map((v) => v.order.warehouse_id));
@@ -90,7 +91,7 @@ export async function createBatch(
       created_by: actor.id,
     });
     // Conditional: an order exported-and-unbatched a moment ago may have moved since; then nothing is created.
-    const moved = await repo.assignBatch(tx, customerId, batch.id, ids);
+    const moved = await repo.assignBatch(tx, customerId, batch.id, ids, BATCHABLE_STATUSES);
     if (moved.length !== ids.length) throw new AppError('INVALID_STATUS_TRANSITION', { action: 'batch' });
     await writeAudit(tx, actor, {
       action: 'create',
@@ -112,8 +113,8 @@ export async function startBatchPicking(deps: TOutboundDeps, actor: TActor, id: 
     const started: string[] = [];
     for (const orderId of await repo.batchOrderIds(tx, customerId, id)) {
       const order = await repo.lockOrder(tx, customerId, orderId);
-      if (order?.status !== 'exported') continue;
-      await startPackingLocked(tx, order);
+      if (!order || !canApply('start_packing', order.status as TOrderStatus)) continue;
+      await startPackingLocked(tx, actor, order);
       started.push(order.number);
     }
     await repo.markBatchPicking(tx, customerId, id);
@@ -127,7 +128,7 @@ export async function startBatchPicking(deps: TOutboundDeps, actor: TActor, id: 
   return batchDetail(deps.db, customerId, id);
 }
 
-/** Take orders out of a batch (not yet shipped); they stay exported or online. */
+/** Take orders out of a batch (still holding their reservations: not shipped); they keep their status. */
 export async function removeBatchOrders(
   deps: TOutboundDeps,
   actor: TActor,
@@ -138,7 +139,7 @@ export async function removeBatchOrders(
   await withTx(deps.db, async (tx) => {
     const batch = await repo.lockBatch(tx, customerId, id);
     if (!batch) throw notFound();
-    const removed = await repo.unassignBatch(tx, customerId, id, [...new Set(orderIds)]);
+    const removed = await repo.unassignBatch(tx, customerId, id, [...new Set(orderIds)], RESERVED_STATUSES);
     if (removed.length === 0) throw new AppError('INVALID_STATUS_TRANSITION', { action: 'remove_from_batch' });
     await writeAudit(tx, actor, {
       action: 'remove_orders',
@@ -258,12 +259,11 @@ async function printDataOf(
     () => repo.companyOf(ex, customerId),
   ]);
   const allocated = new Set(allocations.map((a) => a.order_id));
-  const unallocated = lines
-    .filter(
-      (l) =>
-        !allocated.has(l.order_id) && views.find((v) => v.order.id === l.order_id)?.order.status === 'pending_export',
-    )
-    .map((l) => ({ ...l }));
+  // Lines of orders not exported yet: shown without a location.
+  const exportable = new Set(
+    views.filter((v) => canApply('export', v.order.status as TOrderStatus)).map((v) => v.order.id),
+  );
+  const unallocated = lines.filter((l) => !allocated.has(l.order_id) && exportable.has(l.order_id));
   const rows = pickRows(allocations, unallocated);
   const walk = new Map<string, number>();
   rows.forEach((r, i) => {
@@ -315,14 +315,15 @@ export async function batchPickList(deps: TOutboundDeps, actor: TActor, id: stri
   return printDataOf(deps.db, customerId, ids, 'location', toBatch(batch));
 }
 
-/** Print data of a selection of orders (the list's bulk print). Ids of other sellers are simply not there. */
+/** Print data of a selection of orders (the list's bulk print, `?ids=a,b`). Ids of other sellers are simply not there. */
 export async function printSelection(
   deps: TOutboundDeps,
   actor: TActor,
-  ids: string[],
+  ids: string | undefined,
   orderby: TPrintOrderBy,
 ): Promise<TPrintData> {
   const customerId = tenantOf(actor);
-  const found = (await repo.findOrderViews(deps.db, customerId, ids.slice(0, 1000))).map((v) => v.order.id);
+  const selected = (repo.parseIds(ids) ?? []).slice(0, 1000);
+  const found = (await repo.findOrderViews(deps.db, customerId, selected)).map((v) => v.order.id);
   return printDataOf(deps.db, customerId, found, orderby, null);
 }

@@ -1,5 +1,5 @@
-import type { TOrderStatus } from '@wms/contracts';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { TOrderListQuery, TOrderStatus } from '@wms/contracts';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { allOf, type Executor, queryRows, type Tx } from '../../db/client';
 import {
   collection_batches,
@@ -19,7 +19,8 @@ import {
   warehouses,
 } from '../../db/schema';
 import { taipeiDay } from '../../platform/sequences';
-import { countAll } from '../warehouse/listing';
+import { countAll, orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
+import { SHIPPED_STATUSES } from './outbound.workflow';
 
 export type TOrderRow = typeof outbound_orders.$inferSelect;
 export type TOrderInsert = typeof outbound_orders.$inferInsert;
@@ -69,12 +70,80 @@ function orderViews(ex: Executor) {
     .leftJoin(collection_batches, eq(collection_batches.id, outbound_orders.batch_id));
 }
 
+/** A Taipei calendar day as the UTC instant it starts at (Taiwan has no daylight saving time). */
+function taipeiMidnight(day: string, plusDays = 0): Date {
+  return new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86400_000);
+}
+
+/** `?ids=a,b,c` as the well-formed ids it holds (undefined when not given). */
+export function parseIds(ids: string | undefined): string[] | undefined {
+  if (ids === undefined) return undefined;
+  return ids
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s));
+}
+
+/** The WHERE of the order list and of the exports: the caller's tenant, then every filter of the list query. */
+export function orderWhere(customerId: string, q: Partial<TOrderListQuery>): SQL {
+  const o = outbound_orders;
+  const conds: Array<SQL | undefined> = [eq(o.customer_id, customerId)];
+  if (q.status) conds.push(eq(o.status, q.status));
+  if (q.channel) conds.push(eq(o.channel, q.channel));
+  if (q.platform_id) conds.push(eq(o.platform_id, q.platform_id));
+  if (q.logistics_provider_id) conds.push(eq(o.logistics_provider_id, q.logistics_provider_id));
+  if (q.warehouse_id) conds.push(eq(o.warehouse_id, q.warehouse_id));
+  if (q.batch_id) conds.push(eq(o.batch_id, q.batch_id));
+  if (q.abnormal !== undefined) conds.push(q.abnormal ? isNotNull(o.abnormal_code) : isNull(o.abnormal_code));
+  if (q.in_batch !== undefined) conds.push(q.in_batch ? isNotNull(o.batch_id) : isNull(o.batch_id));
+  if (q.has_consignment !== undefined)
+    conds.push(q.has_consignment ? isNotNull(o.consignment_number) : isNull(o.consignment_number));
+  const ids = parseIds(q.ids);
+  if (ids) conds.push(ids.length ? inArray(o.id, ids) : sql`false`);
+  const field = q.date_field ?? 'created_at';
+  if (field === 'shipping_date') {
+    if (q.date_from) conds.push(gte(o.shipping_date, q.date_from));
+    if (q.date_to) conds.push(sql`${o.shipping_date} <= ${q.date_to}`);
+  } else {
+    const col = field === 'closed_at' ? o.closed_at : o.created_at;
+    if (q.date_from) conds.push(gte(col, taipeiMidnight(q.date_from)));
+    if (q.date_to) conds.push(lt(col, taipeiMidnight(q.date_to, 1)));
+  }
+  conds.push(
+    searchWhere(q.search, [
+      o.number,
+      o.platform_order_number,
+      o.third_party_number,
+      o.consignment_number,
+      o.recipient_name,
+      o.recipient_phone,
+      o.recipient_mobile,
+    ]),
+  );
+  return and(...conds)!;
+}
+
+/** The columns the order list and the exports sort by (`?ordering=`). */
+export const ORDER_SORT = {
+  number: outbound_orders.number,
+  platform_order_number: outbound_orders.platform_order_number,
+  consignment_number: outbound_orders.consignment_number,
+  status: outbound_orders.status,
+  shipping_date: outbound_orders.shipping_date,
+  recipient_name: outbound_orders.recipient_name,
+  created_at: outbound_orders.created_at,
+  closed_at: outbound_orders.closed_at,
+};
+
+/** One page of the order list (filters, search, ordering of the list query) and how many orders match. */
 export async function listOrderViews(
   ex: Executor,
-  where: SQL | undefined,
-  order: SQL[],
-  window: { limit: number; offset: number },
+  customerId: string,
+  q: TOrderListQuery,
 ): Promise<{ rows: TOrderView[]; count: number }> {
+  const where = orderWhere(customerId, q);
+  const order = orderingOf(q.ordering, ORDER_SORT, '-created_at', outbound_orders.id);
+  const window = pageWindow(q);
   const [rows, [total]] = await allOf(ex, [
     () =>
       orderViews(ex)
@@ -112,6 +181,17 @@ export async function findOrderIdByCode(ex: Executor, customerId: string, code: 
     .limit(3);
   const exact = rows.find((r) => r.number === code) ?? rows.find((r) => r.consignment === code) ?? rows[0];
   return exact?.id;
+}
+
+/** An order by our number or the platform's order number (consignment files and forms name orders so). */
+export async function findOrderByNumber(ex: Executor, customerId: string, code: string) {
+  const o = outbound_orders;
+  const [row] = await ex
+    .select({ id: o.id, status: o.status })
+    .from(o)
+    .where(and(eq(o.customer_id, customerId), or(eq(o.number, code), eq(o.platform_order_number, code))))
+    .limit(1);
+  return row;
 }
 
 /** Lock an order row for the rest of the transaction (status checks then see the latest status). */
@@ -170,6 +250,14 @@ export async function updateOrder(tx: Tx, customerId: string, id: string, patch:
     .update(outbound_orders)
     .set(patch)
     .where(and(eq(outbound_orders.id, id), eq(outbound_orders.customer_id, customerId)));
+}
+
+/** Take the consignment numbers off these orders (before setting new ones: two orders may swap numbers). */
+export async function clearConsignments(tx: Tx, customerId: string, ids: string[]): Promise<void> {
+  await tx
+    .update(outbound_orders)
+    .set({ consignment_number: null })
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
 }
 
 /**
@@ -391,12 +479,34 @@ export const serialColumns = {
   created_at: outbound_serials.created_at,
 };
 
-export async function listSerials(
-  ex: Executor,
-  where: SQL | undefined,
-  order: SQL[],
-  window: { limit: number; offset: number },
-) {
+export interface TSerialListQuery {
+  page: number;
+  page_size: number;
+  search?: string;
+  ordering?: string;
+  serial?: string;
+  order_id?: string;
+  product_id?: string;
+}
+
+/** One page of the IMEI list (/deliver-imei) and how many serials match. */
+export async function listSerials(ex: Executor, customerId: string, q: TSerialListQuery) {
+  const s = outbound_serials;
+  const o = outbound_orders;
+  const where = and(
+    eq(s.customer_id, customerId),
+    q.serial ? eq(s.serial, q.serial) : undefined,
+    q.order_id ? eq(s.order_id, q.order_id) : undefined,
+    q.product_id ? eq(s.product_id, q.product_id) : undefined,
+    searchWhere(q.search, [s.serial, o.number, o.platform_order_number, o.consignment_number, products.number]),
+  );
+  const order = orderingOf(
+    q.ordering,
+    { serial: s.serial, created_at: s.created_at, order_number: o.number },
+    '-created_at',
+    s.id,
+  );
+  const window = pageWindow(q);
   const base = () =>
     ex
       .select(serialColumns)
@@ -591,8 +701,14 @@ export async function insertBatch(tx: Tx, values: typeof collection_batches.$inf
   return row!;
 }
 
-/** Put exported, unbatched orders into a batch by one conditional statement; returns the ids that moved. */
-export async function assignBatch(tx: Tx, customerId: string, batchId: string, orderIds: string[]): Promise<string[]> {
+/** Put unbatched orders in one of `statuses` into a batch by one conditional statement; returns the ids that moved. */
+export async function assignBatch(
+  tx: Tx,
+  customerId: string,
+  batchId: string,
+  orderIds: string[],
+  statuses: readonly TOrderStatus[],
+): Promise<string[]> {
   const rows = await tx
     .update(outbound_orders)
     .set({ batch_id: batchId })
@@ -600,7 +716,7 @@ export async function assignBatch(tx: Tx, customerId: string, batchId: string, o
       and(
         eq(outbound_orders.customer_id, customerId),
         inArray(outbound_orders.id, orderIds),
-        eq(outbound_orders.status, 'exported'),
+        inArray(outbound_orders.status, [...statuses]),
         isNull(outbound_orders.batch_id),
       ),
     )
@@ -608,7 +724,14 @@ export async function assignBatch(tx: Tx, customerId: string, batchId: string, o
   return rows.map((r) => r.id);
 }
 
-export async function unassignBatch(tx: Tx, customerId: string, batchId: string, orderIds: string[]) {
+/** Take orders in one of `statuses` out of a batch by one conditional statement; returns the ids that left. */
+export async function unassignBatch(
+  tx: Tx,
+  customerId: string,
+  batchId: string,
+  orderIds: string[],
+  statuses: readonly TOrderStatus[],
+) {
   const rows = await tx
     .update(outbound_orders)
     .set({ batch_id: null })
@@ -617,7 +740,7 @@ export async function unassignBatch(tx: Tx, customerId: string, batchId: string,
         eq(outbound_orders.customer_id, customerId),
         eq(outbound_orders.batch_id, batchId),
         inArray(outbound_orders.id, orderIds),
-        inArray(outbound_orders.status, ['exported', 'online', 'cancel_export']),
+        inArray(outbound_orders.status, [...statuses]),
       ),
     )
     .returning({ id: outbound_orders.id });
@@ -628,7 +751,7 @@ const batchCounts = {
   order_count: sql<number>`(select count(*)::int from outbound_orders o where o.batch_id = "collection_batches"."id")`,
   exported_count: sql<number>`(select count(*)::int from outbound_orders o where o.batch_id = "collection_batches"."id" and o.status = 'exported')`,
   online_count: sql<number>`(select count(*)::int from outbound_orders o where o.batch_id = "collection_batches"."id" and o.status = 'online')`,
-  closed_count: sql<number>`(select count(*)::int from outbound_orders o where o.batch_id = "collection_batches"."id" and o.status in ('closed', 'returned', 'closed_returned'))`,
+  closed_count: sql<number>`(select count(*)::int from outbound_orders o where o.batch_id = "collection_batches"."id" and o.status in ${SHIPPED_STATUSES})`,
   unit_count: sql<number>`(select coalesce(sum(l.quantity), 0)::int from outbound_order_lines l join outbound_orders o on o.id = l.order_id where o.batch_id = "collection_batches"."id")`,
 };
 
@@ -649,12 +772,16 @@ function batchViews(ex: Executor) {
     .leftJoin(warehouses, eq(warehouses.id, collection_batches.warehouse_id));
 }
 
+/** One page of a seller's collection batches (search on number and remark) and how many match. */
 export async function listBatchViews(
   ex: Executor,
-  where: SQL | undefined,
-  order: SQL[],
-  window: { limit: number; offset: number },
+  customerId: string,
+  q: { page: number; page_size: number; search?: string; ordering?: string },
 ): Promise<{ rows: TBatchView[]; count: number }> {
+  const b = collection_batches;
+  const where = and(eq(b.customer_id, customerId), searchWhere(q.search, [b.number, b.remark]));
+  const order = orderingOf(q.ordering, { number: b.number, created_at: b.created_at }, '-created_at', b.id);
+  const window = pageWindow(q);
   const [rows, [total]] = await allOf(ex, [
     () =>
       batchViews(ex)
@@ -810,11 +937,29 @@ export async function nextDocumentNumbers(
 
 // ---- counts (/deliver-cnt) ----
 
-export async function countBy(
-  ex: Executor,
-  where: SQL,
-  key: SQL,
-): Promise<Array<{ key: string | null; count: number }>> {
+export interface TCountRange {
+  date_field: 'created_at' | 'shipping_date' | 'closed_at';
+  date_from?: string;
+  date_to?: string;
+}
+
+/** Orders of a date range on the chosen date (Taipei days), a shipping or closing date required when filtering on it. */
+function rangeSql(q: TCountRange): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (q.date_field === 'shipping_date') {
+    if (q.date_from) parts.push(sql`o.shipping_date >= ${q.date_from}`);
+    if (q.date_to) parts.push(sql`o.shipping_date <= ${q.date_to}`);
+    if (q.date_from || q.date_to) parts.push(sql`o.shipping_date is not null`);
+  } else {
+    const col = sql.raw(`o.${q.date_field === 'closed_at' ? 'closed_at' : 'created_at'}`);
+    if (q.date_from) parts.push(sql`${col} >= ${taipeiMidnight(q.date_from)}`);
+    if (q.date_to) parts.push(sql`${col} < ${taipeiMidnight(q.date_to, 1)}`);
+    if (q.date_field === 'closed_at') parts.push(sql`o.closed_at is not null`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+async function countBy(ex: Executor, where: SQL, key: SQL): Promise<Array<{ key: string | null; count: number }>> {
   const rows = await queryRows<{ key: string | null; count: number }>(
     ex,
     sql`select ${key} as key, count(*)::int as count from outbound_orders o
@@ -825,22 +970,48 @@ export async function countBy(
   return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
 }
 
-/** Orders holding any of these consignment numbers (imports check a file's numbers against them). */
+/** A seller's orders of a date range counted by status, by Taipei day, by channel (platform code) and by carrier code. */
+export async function orderCounts(ex: Executor, customerId: string, q: TCountRange) {
+  const where = sql`o.customer_id = ${customerId} and ${rangeSql(q)}`;
+  const day =
+    q.date_field === 'shipping_date'
+      ? sql`o.shipping_date::text`
+      : sql`to_char(o.${sql.raw(q.date_field)} + interval '8 hours', 'YYYY-MM-DD')`;
+  const [byStatus, byDate, byChannel, byCarrier] = await allOf(ex, [
+    () => countBy(ex, where, sql`o.status`),
+    () => countBy(ex, where, day),
+    () => countBy(ex, where, sql`coalesce(pf.code, o.channel)`),
+    () => countBy(ex, where, sql`lp.code`),
+  ]);
+  return { byStatus, byDate, byChannel, byCarrier };
+}
+
+/** Orders holding any of these consignment numbers (imports and consignment inputs check their numbers against them). */
 export async function ordersByConsignment(ex: Executor, customerId: string, numbers: string[]) {
-  if (numbers.length === 0) return [];
-  const rows = await ex
-    .select({
-      consignment_number: outbound_orders.consignment_number,
-      platform_id: outbound_orders.platform_id,
-      platform_order_number: outbound_orders.platform_order_number,
-    })
-    .from(outbound_orders)
-    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.consignment_number, numbers)));
-  return rows as Array<{
+  const rows: Array<{
+    id: string;
     consignment_number: string;
     platform_id: string | null;
     platform_order_number: string | null;
-  }>;
+  }> = [];
+  for (let i = 0; i < numbers.length; i += 1000) {
+    const found = await ex
+      .select({
+        id: outbound_orders.id,
+        consignment_number: outbound_orders.consignment_number,
+        platform_id: outbound_orders.platform_id,
+        platform_order_number: outbound_orders.platform_order_number,
+      })
+      .from(outbound_orders)
+      .where(
+        and(
+          eq(outbound_orders.customer_id, customerId),
+          inArray(outbound_orders.consignment_number, numbers.slice(i, i + 1000)),
+        ),
+      );
+    rows.push(...(found as typeof rows));
+  }
+  return rows;
 }
 
 /** One page of orders without counting them all (exports walk pages). */

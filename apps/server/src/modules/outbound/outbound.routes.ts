@@ -4,10 +4,12 @@ import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import { sendXlsx } from '../warehouse/excel';
 import * as batches from './outbound.batches';
+import * as consignments from './outbound.consignments';
 import { exportOrdersFile, importTemplate } from './outbound.export';
 import * as importer from './outbound.importer';
-import * as service from './outbound.service';
-import { parseIds } from './outbound.service';
+import * as orders from './outbound.orders';
+import * as packing from './outbound.packing';
+import * as status from './outbound.status';
 
 /** Uploads (base64 in JSON) up to the importer's file limit. */
 const UPLOAD_BODY_LIMIT = Math.ceil((importer.IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -16,10 +18,10 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
   const d = { db: deps.database.db, jobs: deps.jobs };
   const t = deps.tokens;
 
-  route(app, t, r.listOrders, ({ actor, query }) => service.listOrders(d, actor, query));
-  route(app, t, r.createOrder, ({ actor, body }) => service.createOrder(d, actor, body), { status: 201 });
-  route(app, t, r.lookupOrder, ({ actor, query }) => service.lookupOrder(d, actor, query.code));
-  route(app, t, r.orderCounts, ({ actor, query }) => service.orderCounts(d, actor, query));
+  route(app, t, r.listOrders, ({ actor, query }) => orders.listOrders(d, actor, query));
+  route(app, t, r.createOrder, ({ actor, body }) => orders.createOrder(d, actor, body), { status: 201 });
+  route(app, t, r.lookupOrder, ({ actor, query }) => orders.lookupOrder(d, actor, query.code));
+  route(app, t, r.orderCounts, ({ actor, query }) => orders.orderCounts(d, actor, query));
   route(app, t, r.exportFile, async ({ actor, query, lang, reply }) => {
     const file = await exportOrdersFile(d, actor, query, lang);
     reply.header('content-type', file.contentType);
@@ -33,21 +35,21 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
     status: 202,
     bodyLimit: UPLOAD_BODY_LIMIT,
   });
-  route(app, t, r.bulkTransition, ({ actor, body }) => service.bulkTransition(d, actor, body));
-  route(app, t, r.setConsignments, ({ actor, body, lang }) => service.setConsignments(d, actor, body.items, lang));
+  route(app, t, r.bulkTransition, ({ actor, body }) => status.bulkTransition(d, actor, body));
+  route(app, t, r.setConsignments, ({ actor, body, lang }) => consignments.setConsignments(d, actor, body.items, lang));
   route(app, t, r.uploadConsignments, ({ actor, body, lang }) => importer.uploadConsignments(d, actor, body, lang), {
     bodyLimit: UPLOAD_BODY_LIMIT,
   });
-  route(app, t, r.getOrder, ({ actor, params }) => service.getOrder(d, actor, params.id));
-  route(app, t, r.updateOrder, ({ actor, params, body }) => service.updateOrder(d, actor, params.id, body));
+  route(app, t, r.getOrder, ({ actor, params }) => orders.getOrder(d, actor, params.id));
+  route(app, t, r.updateOrder, ({ actor, params, body }) => orders.updateOrder(d, actor, params.id, body));
   route(app, t, r.transitionOrder, ({ actor, params, body }) =>
-    service.transitionOrder(d, actor, params.id, body.action),
+    status.transitionOrder(d, actor, params.id, body.action),
   );
-  route(app, t, r.setConsignment, ({ actor, params, body }) => service.setConsignment(d, actor, params.id, body));
-  route(app, t, r.packView, ({ actor, params }) => service.packView(d, actor, params.id));
-  route(app, t, r.packScan, ({ actor, params, body }) => service.packScan(d, actor, params.id, body));
-  route(app, t, r.packReset, ({ actor, params }) => service.packReset(d, actor, params.id));
-  route(app, t, r.shipOrder, ({ actor, params, body }) => service.shipOrder(d, actor, params.id, body));
+  route(app, t, r.setConsignment, ({ actor, params, body }) => consignments.setConsignment(d, actor, params.id, body));
+  route(app, t, r.packView, ({ actor, params }) => packing.packView(d, actor, params.id));
+  route(app, t, r.packScan, ({ actor, params, body }) => packing.packScan(d, actor, params.id, body));
+  route(app, t, r.packReset, ({ actor, params }) => packing.packReset(d, actor, params.id));
+  route(app, t, r.shipOrder, ({ actor, params, body }) => packing.shipOrder(d, actor, params.id, body));
 
   route(app, t, r.listBatches, ({ actor, query }) => batches.listBatches(d, actor, query));
   route(app, t, r.createBatch, ({ actor, body }) => batches.createBatch(d, actor, body), { status: 201 });
@@ -58,11 +60,9 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
   );
   route(app, t, r.batchPickList, ({ actor, params }) => batches.batchPickList(d, actor, params.id));
   route(app, t, r.printData, ({ actor, params, query }) => batches.printData(d, actor, params.id, query.orderby));
-  route(app, t, r.printSelection, ({ actor, query }) =>
-    batches.printSelection(d, actor, parseIds(query.ids) ?? [], query.orderby),
-  );
+  route(app, t, r.printSelection, ({ actor, query }) => batches.printSelection(d, actor, query.ids, query.orderby));
 
-  route(app, t, r.listSerials, ({ actor, query }) => service.listSerials(d, actor, query));
+  route(app, t, r.listSerials, ({ actor, query }) => packing.listSerials(d, actor, query));
 
   route(app, t, r.listImportForms, ({ actor }) => importer.listForms(d, actor));
   route(app, t, r.createImportForm, ({ actor, body }) => importer.createForm(d, actor, body), { status: 201 });
@@ -73,6 +73,6 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
   route(app, t, r.updateImportForm, ({ actor, params, body }) => importer.updateForm(d, actor, params.id, body));
   route(app, t, r.deleteImportForm, ({ actor, params }) => importer.deleteForm(d, actor, params.id));
 
-  route(app, t, r.getColumnSettings, ({ actor }) => service.getColumnSettings(d, actor));
-  route(app, t, r.saveColumnSettings, ({ actor, body }) => service.saveColumnSettings(d, actor, body));
+  route(app, t, r.getColumnSettings, ({ actor }) => orders.getColumnSettings(d, actor));
+  route(app, t, r.saveColumnSettings, ({ actor, body }) => orders.saveColumnSettings(d, actor, body));
 }

@@ -1,4 +1,4 @@
-import type { TOrderAction, TOrderStatus } from '@wms/contracts';
+import { ORDER_STATUSES, type TOrderAction, type TOrderStatus } from '@wms/contracts';
 
 /**
  * The order state machine (spec §4), pure: which event moves an order from which status to which, and what it does
@@ -51,50 +51,131 @@ export const ORDER_RULES: Record<TOrderEvent, TRule> = {
   return_cancelled: { from: ['returned'], to: 'closed', stock: 'none' },
 };
 
+const EVENTS = Object.keys(ORDER_RULES) as TOrderEvent[];
+
 export function canApply(event: TOrderEvent, status: TOrderStatus): boolean {
   return ORDER_RULES[event].from.includes(status);
 }
 
 /**
+ * The statuses an event can lead to from `status` (none when it is not allowed there). For `previous`: every status
+ * an event leads into `status` from (cancel_export is entered from exported or online).
+ */
+export function targetsOf(event: TOrderEvent, status: TOrderStatus): TOrderStatus[] {
+  const rule = ORDER_RULES[event];
+  if (!rule.from.includes(status)) return [];
+  if (rule.to !== 'previous') return [rule.to];
+  return ORDER_STATUSES.filter((s) =>
+    EVENTS.some((e) => ORDER_RULES[e].to === status && ORDER_RULES[e].from.includes(s)),
+  );
+}
+
+/**
  * The status an event leads to, or null when the event is not allowed in `status`. `previous` is the status saved
- * when the cancel-export request was made (exported or online).
+ * when the cancel-export request was made; without one, the earliest status the request can come from.
  */
 export function nextStatus(
   event: TOrderEvent,
   status: TOrderStatus,
   previous: TOrderStatus | null = null,
 ): TOrderStatus | null {
-  const rule = ORDER_RULES[event];
-  if (!rule.from.includes(status)) return null;
-  if (rule.to !== 'previous') return rule.to;
-  return previous === 'online' ? 'online' : 'exported';
+  const targets = targetsOf(event, status);
+  if (previous !== null && targets.includes(previous)) return previous;
+  return targets[0] ?? null;
 }
 
 export function stockEffect(event: TOrderEvent): TStockEffect {
   return ORDER_RULES[event].stock;
 }
 
-/** Header and lines can be edited only before stock is reserved. */
+/** The events with this stock effect. */
+export function eventsWith(effect: TStockEffect): TOrderEvent[] {
+  return EVENTS.filter((e) => stockEffect(e) === effect);
+}
+
+/** The statuses these events start from, in life-cycle order. */
+export function statusesBefore(events: readonly TOrderEvent[]): TOrderStatus[] {
+  return ORDER_STATUSES.filter((s) => events.some((e) => canApply(e, s)));
+}
+
+/** The statuses these events lead to, in life-cycle order. */
+export function statusesAfter(events: readonly TOrderEvent[]): TOrderStatus[] {
+  return ORDER_STATUSES.filter((s) => events.some((e) => ORDER_STATUSES.some((f) => targetsOf(e, f).includes(s))));
+}
+
+/** The statuses reachable from `start` (itself included) through the events `through` lets pass, in life-cycle order. */
+export function reachableStatuses(
+  start: readonly TOrderStatus[],
+  through: (event: TOrderEvent) => boolean = () => true,
+): TOrderStatus[] {
+  const seen = new Set(start);
+  const queue = [...start];
+  while (queue.length > 0) {
+    const status = queue.shift()!;
+    for (const e of EVENTS.filter(through))
+      for (const t of targetsOf(e, status))
+        if (!seen.has(t)) {
+          seen.add(t);
+          queue.push(t);
+        }
+  }
+  return ORDER_STATUSES.filter((s) => seen.has(s));
+}
+
+// The status sets the service and the repository use, derived from the rules above (never written out again).
+
+/** Header and lines can be edited only before stock is reserved: where a reserving event starts. */
+export const EDITABLE_STATUSES = statusesBefore(eventsWith('reserve'));
+
+/** Reserved stock is held from a reserving event until an event releases or consumes it. */
+export const RESERVED_STATUSES = reachableStatuses(
+  statusesAfter(eventsWith('reserve')),
+  (e) => stockEffect(e) === 'none',
+);
+
+/** Consignment number, shipping date and piece count can be set while the order can still ship (not yet, not cancelled). */
+export const CONSIGNMENT_STATUSES = ORDER_STATUSES.filter((s) =>
+  reachableStatuses([s]).some((r) => eventsWith('consume').some((e) => canApply(e, r))),
+);
+
+/** Shipped: where a consuming event leads, and wherever returns take the order from there. */
+export const SHIPPED_STATUSES = reachableStatuses(statusesAfter(eventsWith('consume')));
+
+/** Where shipping leads (closed): an order's IMEIs count as shipped there; returns take it out (freeing them) and back. */
+export const SHIPPED_OUT_STATUSES = statusesAfter(eventsWith('consume'));
+
+/** A collection batch takes orders whose picking has not started (exported, no pending cancel request). */
+export const BATCHABLE_STATUSES = statusesBefore(['start_packing']);
+
+/** The packing station opens orders it may start (exported) and packs orders that may ship (online). */
+export const PACKABLE_STATUSES = statusesBefore(['start_packing', ...eventsWith('consume')]);
+
+/** Header and lines can be edited (EDITABLE_STATUSES). */
 export function isEditable(status: TOrderStatus): boolean {
-  return status === 'pending_export';
+  return EDITABLE_STATUSES.includes(status);
 }
 
-/** Consignment number, shipping date and piece count can be set until the order ships or is cancelled. */
+/** Consignment number, shipping date and piece count can be set (CONSIGNMENT_STATUSES). */
 export function acceptsConsignment(status: TOrderStatus): boolean {
-  return status === 'pending_export' || status === 'exported' || status === 'online' || status === 'cancel_export';
+  return CONSIGNMENT_STATUSES.includes(status);
 }
 
-/** Statuses in which the order holds reserved stock. */
+/** The order holds reserved stock (RESERVED_STATUSES). */
 export function holdsReservation(status: TOrderStatus): boolean {
-  return status === 'exported' || status === 'online' || status === 'cancel_export';
+  return RESERVED_STATUSES.includes(status);
 }
 
-/** A collection batch takes exported orders (not yet picked, no pending cancel request). */
+/** A collection batch may take the order (BATCHABLE_STATUSES). */
 export function canJoinBatch(status: TOrderStatus): boolean {
-  return status === 'exported';
+  return BATCHABLE_STATUSES.includes(status);
 }
 
-/** The packing station opens exported orders (starting them) and online ones. */
+/** The packing station may open the order (PACKABLE_STATUSES). */
 export function canPack(status: TOrderStatus): boolean {
-  return status === 'exported' || status === 'online';
+  return PACKABLE_STATUSES.includes(status);
+}
+
+/** The order is where shipping leaves it, nothing returned (SHIPPED_OUT_STATUSES). */
+export function isShippedOut(status: TOrderStatus): boolean {
+  return SHIPPED_OUT_STATUSES.includes(status);
 }

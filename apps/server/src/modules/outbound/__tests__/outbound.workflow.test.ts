@@ -2,13 +2,27 @@ import { ORDER_STATUSES, type TOrderStatus } from '@wms/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   acceptsConsignment,
+  BATCHABLE_STATUSES,
+  CONSIGNMENT_STATUSES,
   canApply,
+  canJoinBatch,
+  canPack,
+  EDITABLE_STATUSES,
+  eventsWith,
   holdsReservation,
   isEditable,
   nextStatus,
   ORDER_RULES,
+  PACKABLE_STATUSES,
+  RESERVED_STATUSES,
+  reachableStatuses,
+  SHIPPED_OUT_STATUSES,
+  SHIPPED_STATUSES,
+  statusesAfter,
+  statusesBefore,
   stockEffect,
   type TOrderEvent,
+  targetsOf,
 } from '../outbound.workflow';
 
 const EVENTS = Object.keys(ORDER_RULES) as TOrderEvent[];
@@ -88,6 +102,48 @@ describe('order workflow', () => {
     expect(ORDER_STATUSES.filter(acceptsConsignment)).toEqual(
       ['pending_export', 'exported', 'cancel_export', 'online'].sort(byLife),
     );
+  });
+});
+
+describe('status sets derived from the rule table', () => {
+  it('reads where an event starts and leads, "previous" being every status that leads into its from-status', () => {
+    expect(targetsOf('export', 'pending_export')).toEqual(['exported']);
+    expect(targetsOf('export', 'exported')).toEqual([]);
+    expect(targetsOf('refuse_cancel_export', 'cancel_export')).toEqual(['exported', 'online']);
+    expect(eventsWith('reserve')).toEqual(['export']);
+    expect(eventsWith('consume')).toEqual(['ship']);
+    expect(statusesBefore(['request_cancel_export', 'cancel'])).toEqual(['pending_export', 'exported', 'online']);
+    expect(statusesAfter(['ship', 'return_registered'])).toEqual(['closed', 'returned']);
+  });
+
+  it('walks the rules from some statuses, through every event or only the ones let pass', () => {
+    expect(reachableStatuses(['closed'])).toEqual(['closed', 'returned', 'closed_returned']);
+    expect(reachableStatuses(['cancelled'])).toEqual(['cancelled']);
+    expect(reachableStatuses(['pending_export'])).toEqual([...ORDER_STATUSES]);
+    expect(reachableStatuses(['exported'], (e) => e === 'start_packing')).toEqual(['exported', 'online']);
+  });
+
+  it('sends a refused cancel-export back to the saved status, else to the earliest it can have come from', () => {
+    expect(nextStatus('refuse_cancel_export', 'cancel_export')).toBe('exported');
+    expect(nextStatus('refuse_cancel_export', 'cancel_export', 'pending_export')).toBe('exported');
+    expect(nextStatus('export', 'pending_export', 'online')).toBe('exported');
+  });
+
+  it('gives the sets the service and the repository filter by', () => {
+    expect(EDITABLE_STATUSES).toEqual(['pending_export']);
+    expect(RESERVED_STATUSES).toEqual(['exported', 'cancel_export', 'online']);
+    expect(CONSIGNMENT_STATUSES).toEqual(['pending_export', 'exported', 'cancel_export', 'online']);
+    expect(SHIPPED_STATUSES).toEqual(['closed', 'returned', 'closed_returned']);
+    expect(SHIPPED_OUT_STATUSES).toEqual(['closed']);
+    expect(BATCHABLE_STATUSES).toEqual(['exported']);
+    expect(PACKABLE_STATUSES).toEqual(['exported', 'online']);
+    expect(ORDER_STATUSES.filter(canJoinBatch)).toEqual(BATCHABLE_STATUSES);
+    expect(ORDER_STATUSES.filter(canPack)).toEqual(PACKABLE_STATUSES);
+  });
+
+  it('splits every status into before shipping (or cancelled) and shipped', () => {
+    const before = new Set([...CONSIGNMENT_STATUSES, 'cancelled']);
+    expect(ORDER_STATUSES.filter((s) => !before.has(s))).toEqual(SHIPPED_STATUSES);
   });
 });
 

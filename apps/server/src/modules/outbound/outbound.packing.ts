@@ -1,0 +1,170 @@
+import type { TOrderDetail, TOrderStatus, TPackScan, TPackView, TShipOrder } from '@wms/contracts';
+import type { Executor, Tx } from '../../db/client';
+import { sqlState, withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import type { TActor } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { tenantOf } from '../../platform/http';
+import * as engine from '../stock/stock.engine';
+import * as repo from './outbound.repository';
+import { moveOrder, startPackingLocked } from './outbound.status';
+import { illegal, notFound, orderDetail, packItemsOf, type TOutboundDeps, toOrder, toSerial } from './outbound.views';
+import { canApply, canPack } from './outbound.workflow';
+
+/**
+ * The packing station (/deliver-opser): open an order, count its units by scanning them (with the IMEI/serial where a
+ * product needs one), start the box over, and ship it (packaging taken, reserved stock consumed); and the IMEI list
+ * (/deliver-imei) of what was captured.
+ */
+
+async function packViewOf(ex: Executor, customerId: string, id: string): Promise<TPackView> {
+  const view = await repo.findOrderView(ex, customerId, id);
+  if (!view) throw notFound();
+  const items = await packItemsOf(ex, customerId, view.order);
+  const complete =
+    items.length > 0 &&
+    items.every((i) => i.packed === i.expected && (!i.requires_serial || i.serials.length === i.expected));
+  return { order: toOrder(view), items, complete };
+}
+
+export async function packView(deps: TOutboundDeps, actor: TActor, id: string): Promise<TPackView> {
+  return packViewOf(deps.db, tenantOf(actor), id);
+}
+
+/** Lock an order for packing; an order not started yet (exported) is opened (→ online) by its first scan. */
+async function lockForPacking(tx: Tx, actor: TActor, id: string): Promise<repo.TOrderRow> {
+  const customerId = tenantOf(actor);
+  let order = await repo.lockOrder(tx, customerId, id);
+  if (!order) throw notFound();
+  const status = order.status as TOrderStatus;
+  if (!canPack(status)) throw illegal(status, 'pack');
+  if (canApply('start_packing', status)) {
+    order = await startPackingLocked(tx, actor, order);
+    await writeAudit(tx, actor, {
+      action: 'start_packing',
+      entity: 'outbound_order',
+      entityId: id,
+      before: { status },
+      after: { status: order.status },
+    });
+  }
+  return order;
+}
+
+/**
+ * One scanned unit at the packing station: the barcode (or product number) must be an item of the order that is
+ * not fully packed yet; an item that needs an IMEI/serial needs it with the scan, and a serial ships once.
+ */
+export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, scan: TPackScan): Promise<TPackView> {
+  const customerId = tenantOf(actor);
+  await withTx(deps.db, async (tx) => {
+    await lockForPacking(tx, actor, id);
+    const items = await repo.packItems(tx, customerId, id);
+    const candidates = new Set((await repo.productsByCode(tx, customerId, scan.barcode)).map((p) => p.id));
+    const matching = items.filter((i) => candidates.has(i.product_id));
+    if (matching.length === 0) throw new AppError('PACK_ITEM_NOT_IN_ORDER', { barcode: scan.barcode });
+    const item = matching.find((i) => i.packed < i.expected);
+    if (!item)
+      throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: matching[0]!.product_number });
+    if (item.requires_serial) {
+      if (!scan.serial) throw new AppError('REQUIRED_FIELD', { field: 'serial', product_number: item.product_number });
+      const used = await repo.findActiveSerial(tx, customerId, scan.serial);
+      if (used) throw new AppError('SERIAL_ALREADY_SHIPPED', { serial: scan.serial, order_number: used.order_number });
+      try {
+        await tx.transaction((sp) =>
+          repo.insertSerial(sp, {
+            customer_id: customerId,
+            order_id: id,
+            product_id: item.product_id,
+            serial: scan.serial!,
+            created_by: actor.id,
+          }),
+        );
+      } catch (err) {
+        if (sqlState(err) !== '23505') throw err;
+        const other = await repo.findActiveSerial(tx, customerId, scan.serial);
+        throw new AppError('SERIAL_ALREADY_SHIPPED', { serial: scan.serial, order_number: other?.order_number ?? '' });
+      }
+    }
+    if (!(await repo.addPackedUnit(tx, customerId, id, item.product_id)))
+      throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });
+    await writeAudit(tx, actor, {
+      action: 'pack_scan',
+      entity: 'outbound_order',
+      entityId: id,
+      after: { product_id: item.product_id, serial: scan.serial ?? null },
+    });
+  });
+  return packViewOf(deps.db, customerId, id);
+}
+
+/** Start the scanning of an order over (a box packed wrong): counts and captured serials go back to zero. */
+export async function packReset(deps: TOutboundDeps, actor: TActor, id: string): Promise<TPackView> {
+  const customerId = tenantOf(actor);
+  await withTx(deps.db, async (tx) => {
+    await lockForPacking(tx, actor, id);
+    await repo.resetPack(tx, customerId, id);
+    await writeAudit(tx, actor, { action: 'pack_reset', entity: 'outbound_order', entityId: id });
+  });
+  return packViewOf(deps.db, customerId, id);
+}
+
+/**
+ * Confirm a packed order: every unit scanned (and its serial captured), a consignment number present, the packaging
+ * taken out of stock, the reserved stock consumed through the engine (the ledger's outbound rows), status closed.
+ */
+export async function shipOrder(
+  deps: TOutboundDeps,
+  actor: TActor,
+  id: string,
+  input: TShipOrder,
+): Promise<TOrderDetail> {
+  const customerId = tenantOf(actor);
+  await withTx(deps.db, async (tx) => {
+    const order = await repo.lockOrder(tx, customerId, id);
+    if (!order) throw notFound();
+    if (!canApply('ship', order.status as TOrderStatus)) throw illegal(order.status, 'ship');
+    if (!order.consignment_number) throw new AppError('REQUIRED_FIELD', { field: 'consignment_number' });
+    const view = await packViewOf(tx, customerId, id);
+    if (!view.complete) throw new AppError('PACK_INCOMPLETE');
+    const packaging = input.packaging ?? [];
+    const known = await repo.packagingExists(
+      tx,
+      customerId,
+      packaging.map((p) => p.packaging_material_id),
+    );
+    for (const p of packaging) {
+      if (!known.has(p.packaging_material_id))
+        throw new AppError('NOT_FOUND', { field: 'packaging_material_id', id: p.packaging_material_id });
+      if (!(await repo.takePackaging(tx, customerId, p.packaging_material_id, p.quantity)))
+        throw new AppError('PACKAGING_SHORTAGE', { packaging_material_id: p.packaging_material_id });
+    }
+    await repo.insertPackagingUses(
+      tx,
+      packaging.map((p) => ({ customer_id: customerId, order_id: id, ...p })),
+    );
+    const movements = await engine.consumeReserved(tx, engine.stockActorOf(actor), {
+      document: { type: repo.ORDER_DOCUMENT, id, number: order.number },
+    });
+    const shipped = -movements.reduce((s, m) => s + m.quantity, 0);
+    const packed = view.items.reduce((s, i) => s + i.packed, 0);
+    // The box holds exactly what was reserved: the pack items were made from the reservations.
+    if (shipped !== packed) throw new AppError('PACK_INCOMPLETE', { shipped, packed });
+    const moved = await moveOrder(tx, actor, order, 'ship');
+    await writeAudit(tx, actor, {
+      action: 'ship',
+      entity: 'outbound_order',
+      entityId: id,
+      before: { status: order.status },
+      after: { status: moved.status, units: shipped, packaging },
+    });
+  });
+  return orderDetail(deps.db, customerId, id);
+}
+
+// ---- IMEI (/deliver-imei) ----
+
+export async function listSerials(deps: TOutboundDeps, actor: TActor, q: repo.TSerialListQuery) {
+  const { rows, count } = await repo.listSerials(deps.db, tenantOf(actor), q);
+  return { count, results: rows.map(toSerial) };
+}

@@ -1,0 +1,294 @@
+import type { TBulkResult, TOrder, TOrderAction, TOrderDetail, TOrderStatus } from '@wms/contracts';
+import type { Db, Executor, Tx } from '../../db/client';
+import { sqlState, withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import type { TActor } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { tenantOf } from '../../platform/http';
+import * as engine from '../stock/stock.engine';
+import { taipeiToday } from '../stock/stock.rules';
+import { draftOf, orderIssue } from './outbound.orders';
+import * as repo from './outbound.repository';
+import {
+  expectedFromAllocations,
+  illegal,
+  notFound,
+  orderDetail,
+  orderSummary,
+  type TOutboundDeps,
+} from './outbound.views';
+import { canApply, isShippedOut, nextStatus, ORDER_RULES, stockEffect, type TOrderEvent } from './outbound.workflow';
+
+/**
+ * Status changes of orders, driven by the workflow's rule table (`ORDER_RULES`): the table says from which statuses
+ * an event may start, where it leads and what it does to stock; `moveOrder` writes that as one conditional update.
+ * The seller's actions (export, start packing, cancel-export requests, cancel), the returns module's events, and the
+ * move the packing station and collection batches make when they open an order.
+ */
+
+/** What an event records on the order besides its status: times, who, the status to go back to, the batch it leaves. */
+function recordOf(event: TOrderEvent, order: repo.TOrderRow, actor: TActor): Partial<repo.TOrderInsert> {
+  const now = new Date();
+  switch (event) {
+    case 'export':
+      return { exported_at: now, abnormal_code: null, abnormal_params: null };
+    case 'start_packing':
+      return { online_at: now };
+    case 'ship':
+      return { closed_at: now, closed_by: actor.id, shipping_date: order.shipping_date ?? taipeiToday() };
+    case 'request_cancel_export':
+      return { status_before_cancel: order.status };
+    case 'grant_cancel_export':
+      return { status_before_cancel: null, exported_at: null, online_at: null, batch_id: null };
+    case 'refuse_cancel_export':
+      return { status_before_cancel: null };
+    case 'cancel':
+      return { cancelled_at: now };
+    default:
+      return {};
+  }
+}
+
+/**
+ * Apply an event to a locked order as the rule table says: one conditional update from the event's from-statuses to
+ * its next status, with what the event records. Zero rows (or an event the status does not allow) → 409.
+ */
+export async function moveOrder(
+  tx: Tx,
+  actor: TActor,
+  order: repo.TOrderRow,
+  event: TOrderEvent,
+): Promise<repo.TOrderRow> {
+  const to = nextStatus(event, order.status as TOrderStatus, order.status_before_cancel as TOrderStatus | null);
+  if (!to) throw illegal(order.status, event);
+  const moved = await repo.changeStatus(tx, order.customer_id, order.id, ORDER_RULES[event].from, {
+    ...recordOf(event, order, actor),
+    status: to,
+  });
+  if (!moved) throw illegal(order.status, event);
+  return moved;
+}
+
+/** Why an export failed, kept on the order so the list shows it (with the product number for a shortage). */
+async function abnormalOf(ex: Executor, customerId: string, err: AppError): Promise<Record<string, unknown>> {
+  const params = { ...err.params };
+  if (typeof params.product_id === 'string') {
+    const [p] = await repo.productsByIds(ex, customerId, [params.product_id]);
+    if (p) params.product_number = p.number;
+  }
+  return params;
+}
+
+/**
+ * The reserving effect of an export on a locked order: validate it, then reserve all its lines through the stock
+ * engine in a savepoint (a shortage leaves nothing reserved). Returns the refusal instead of throwing it when the
+ * order should stay pending with the reason recorded (shortage, product or pathway problems).
+ */
+async function reserveOrder(tx: Tx, actor: TActor, order: repo.TOrderRow): Promise<AppError | null> {
+  const customerId = order.customer_id;
+  const lines = await repo.orderLines(tx, customerId, [order.id]);
+  const lineProducts = await repo.productsByIds(
+    tx,
+    customerId,
+    lines.map((l) => l.product_id),
+  );
+  const issue = orderIssue(draftOf({}, order), lineProducts);
+  if (issue) return issue;
+  if (!order.warehouse_id) return new AppError('REQUIRED_FIELD', { field: 'warehouse' });
+  if (order.logistics_provider_id) {
+    const provider = (await repo.providersOf(tx, customerId)).find((p) => p.id === order.logistics_provider_id);
+    if (!provider?.is_active) return new AppError('PATHWAY_ABNORMAL', { field: 'logistics_provider' });
+  }
+  try {
+    await tx.transaction(async (sp) => {
+      await engine.reserveForOrder(sp, engine.stockActorOf(actor), {
+        document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
+        warehouseId: order.warehouse_id,
+        lines: lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
+      });
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return err;
+    throw err;
+  }
+  return null;
+}
+
+/** The releasing effect of a granted cancel-export: the reservation goes back, and the box is emptied. */
+async function releaseOrder(tx: Tx, actor: TActor, order: repo.TOrderRow): Promise<void> {
+  await engine.release(tx, engine.stockActorOf(actor), {
+    document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
+  });
+  await repo.resetPack(tx, order.customer_id, order.id);
+  await repo.deletePackItems(tx, order.customer_id, order.id);
+}
+
+/** Open a locked order for packing: what to pack comes from its reservations (combinations as their components). */
+export async function startPackingLocked(tx: Tx, actor: TActor, order: repo.TOrderRow): Promise<repo.TOrderRow> {
+  const expected = expectedFromAllocations(await repo.orderAllocations(tx, order.customer_id, [order.id]));
+  await repo.insertPackItems(
+    tx,
+    order.customer_id,
+    order.id,
+    [...expected].map(([productId, n]) => ({ productId, expected: n })),
+  );
+  return moveOrder(tx, actor, order, 'start_packing');
+}
+
+/** A refused export, written on the order (it stays pending with the reason visible) and audited. */
+async function recordRefusal(
+  tx: Tx,
+  actor: TActor,
+  order: repo.TOrderRow,
+  action: TOrderAction,
+  failure: AppError,
+): Promise<AppError> {
+  const params = await abnormalOf(tx, order.customer_id, failure);
+  await repo.updateOrder(tx, order.customer_id, order.id, { abnormal_code: failure.code, abnormal_params: params });
+  await writeAudit(tx, actor, {
+    action: `${action}_refused`,
+    entity: 'outbound_order',
+    entityId: order.id,
+    after: { code: failure.code, params },
+  });
+  return new AppError(failure.code, params, failure.status);
+}
+
+/**
+ * Apply one of the seller's actions to one order in the caller's transaction, with the stock effect the rule table
+ * gives it. Returns a refusal that must be recorded on the order (a failed export); other refusals are thrown.
+ */
+async function applyAction(tx: Tx, actor: TActor, id: string, action: TOrderAction): Promise<AppError | null> {
+  const order = await repo.lockOrder(tx, tenantOf(actor), id);
+  if (!order) throw notFound();
+  const status = order.status as TOrderStatus;
+  if (!canApply(action, status)) throw illegal(status, action);
+  let moved: repo.TOrderRow;
+  switch (stockEffect(action)) {
+    case 'reserve': {
+      const failure = await reserveOrder(tx, actor, order);
+      if (failure) return recordRefusal(tx, actor, order, action, failure);
+      moved = await moveOrder(tx, actor, order, action);
+      break;
+    }
+    case 'release':
+      await releaseOrder(tx, actor, order);
+      moved = await moveOrder(tx, actor, order, action);
+      break;
+    case 'consume':
+      // Shipping consumes the stock only through the packing station's checks (shipOrder).
+      throw illegal(status, action);
+    case 'none':
+      moved =
+        action === 'start_packing'
+          ? await startPackingLocked(tx, actor, order)
+          : await moveOrder(tx, actor, order, action);
+      break;
+  }
+  await writeAudit(tx, actor, {
+    action,
+    entity: 'outbound_order',
+    entityId: id,
+    before: { status },
+    after: { status: moved.status },
+  });
+  return null;
+}
+
+/**
+ * One status change of one order (one transaction). A refused export is recorded on the order (it stays pending
+ * with the reason visible) and then answered with its code, e.g. 409 INVENTORY_SHORTAGE.
+ */
+export async function transitionOrder(
+  deps: TOutboundDeps,
+  actor: TActor,
+  id: string,
+  action: TOrderAction,
+): Promise<TOrderDetail> {
+  const customerId = tenantOf(actor);
+  const failure = await withTx(deps.db, (tx) => applyAction(tx, actor, id, action));
+  if (failure) throw failure;
+  return orderDetail(deps.db, customerId, id);
+}
+
+/** Export one order in its own transaction; the refusal (recorded on the order) is returned, not thrown. */
+export async function exportOrderInTx(db: Db, actor: TActor, id: string): Promise<AppError | null> {
+  try {
+    return await withTx(db, (tx) => applyAction(tx, actor, id, 'export'));
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+}
+
+/** The same action on many orders, each in its own transaction: every order is done fully or not at all. */
+export async function bulkTransition(
+  deps: TOutboundDeps,
+  actor: TActor,
+  input: { action: TOrderAction; ids: string[] },
+): Promise<TBulkResult> {
+  const customerId = tenantOf(actor);
+  const results: TBulkResult['results'] = [];
+  for (const id of [...new Set(input.ids)]) {
+    let error: AppError | null;
+    try {
+      error = await withTx(deps.db, (tx) => applyAction(tx, actor, id, input.action));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      error = err;
+    }
+    const view = await repo.findOrderView(deps.db, customerId, id);
+    results.push({
+      id,
+      number: view?.order.number ?? null,
+      ok: !error,
+      status: (view?.order.status as TOrderStatus | undefined) ?? null,
+      error: error ? { code: error.code, params: error.params } : null,
+    });
+  }
+  const succeeded = results.filter((r) => r.ok).length;
+  return { results, succeeded, failed: results.length - succeeded };
+}
+
+// ---- returns (issue #7) ----
+
+export type TReturnEvent = Extract<
+  TOrderEvent,
+  'return_registered' | 'return_confirmed' | 'return_unconfirmed' | 'return_cancelled'
+>;
+
+/**
+ * For the returns module: move a shipped order along the returns part of the workflow **in the caller's
+ * transaction** (closed → returned → closed_returned, and back). Leaving closed frees the order's IMEIs so the
+ * returned devices may ship again; coming back to closed takes them back (409 SERIAL_ALREADY_SHIPPED if one has
+ * shipped again meanwhile). Stock is the returns module's business
+ * (it posts the returned goods through the stock engine). 404 for another seller's order, 409 from any other status.
+ */
+export async function applyReturnEvent(
+  tx: Tx,
+  actor: TActor,
+  input: { orderId: string; event: TReturnEvent; returnNumber?: string },
+): Promise<TOrder> {
+  const customerId = tenantOf(actor);
+  const order = await repo.lockOrder(tx, customerId, input.orderId);
+  if (!order) throw notFound();
+  const to = (await moveOrder(tx, actor, order, input.event)).status as TOrderStatus;
+  // The goods are back from the moment the order leaves closed; back in closed, its IMEIs count as shipped again.
+  if (isShippedOut(order.status as TOrderStatus)) await repo.setSerialsReturned(tx, customerId, order.id, true);
+  if (isShippedOut(to)) {
+    try {
+      await tx.transaction((sp) => repo.setSerialsReturned(sp, customerId, order.id, false));
+    } catch (err) {
+      if (sqlState(err) === '23505') throw new AppError('SERIAL_ALREADY_SHIPPED', { order_number: order.number });
+      throw err;
+    }
+  }
+  await writeAudit(tx, actor, {
+    action: input.event,
+    entity: 'outbound_order',
+    entityId: order.id,
+    before: { status: order.status },
+    after: { status: to, return_number: input.returnNumber ?? null },
+  });
+  return orderSummary(tx, customerId, order.id);
+}
