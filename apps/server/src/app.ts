@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerCompanyRoutes } from './modules/company/company.routes';
 import { registerInboundRoutes } from './modules/inbound/inbound.routes';
+import { registerIntegrationRoutes } from './modules/integrations/integrations.routes';
 import { registerLabelRoutes } from './modules/labels/labels.routes';
 import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
@@ -35,6 +36,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerReturnRoutes,
   registerStocktakeRoutes,
   registerOutboundRoutes,
+  registerIntegrationRoutes,
 ];
 
 const REDACT = ['req.headers.authorization', 'req.body.password', 'req.body.refresh', 'req.body.otp'];

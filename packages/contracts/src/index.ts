@@ -4,6 +4,7 @@ export * from './common';
 export * from './company';
 export * from './errors';
 export * from './inbound';
+export * from './integrations';
 export * from './jobs';
 export * from './labels';
 export * from './outbound';

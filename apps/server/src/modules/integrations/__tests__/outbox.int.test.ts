@@ -115,6 +115,23 @@ describe('transactional outbox → signed callback', () => {
     expect(logged).not.toContain('partner-header-token-42');
     expect(logged).not.toContain(String(last.headers['x-wms-signature']));
     expect(JSON.stringify(await messageOf(message.id))).not.toContain(SECRET);
+
+    // The seller sees its attempt log through the API; another seller does not.
+    const b = await ctx.newCustomer();
+    const mine = await ctx.inject({
+      method: 'GET',
+      url: `/api/integration-attempts/?reference=${message.id}`,
+      token: a.token,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ count: 3, results: [{ status: 200 }, { status: 503 }, { status: 503 }] });
+    expect(mine.json().results[0].request_headers['x-wms-signature']).toBe('••••••');
+    const theirs = await ctx.inject({
+      method: 'GET',
+      url: `/api/integration-attempts/?reference=${message.id}`,
+      token: b.token,
+    });
+    expect(theirs.json()).toMatchObject({ count: 0, results: [] });
   }, 60_000);
 
   it('an answer that is not worth retrying (400) fails the message at once with the reason', async () => {
