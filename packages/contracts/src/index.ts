@@ -8,6 +8,7 @@ export * from './jobs';
 export * from './labels';
 export * from './outbound';
 export * from './partners';
+export * from './receiving';
 export * from './returns';
 export * from './routes';
 export * from './stock';
