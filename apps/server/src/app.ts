@@ -20,6 +20,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
+import { registerOpenApi } from './platform/openapi';
 
 /** Every module's routes, in one place. A new bounded context adds its register function here. */
 const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
@@ -57,6 +58,9 @@ export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object
     reply.header('referrer-policy', 'same-origin');
     return payload;
   });
+
+  // Before the routes: it records each route as it is registered (GET /api/openapi.json serves the document).
+  await registerOpenApi(app, deps.config.version);
 
   await app.register(
     async (api) => {

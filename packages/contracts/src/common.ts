@@ -29,3 +29,11 @@ export const ZIdParams = z.object({ id: ZId });
 export const ZMoney = z.string().regex(/^-?\d{1,12}(\.\d{1,4})?$/);
 
 export const ZOk = z.object({ ok: z.literal(true) });
+
+/** A calendar day, `YYYY-MM-DD`. */
+export const ZIsoDate = z.iso.date();
+/**
+ * A quantity as typed: any finite number. Whole, non-negative and consistent is checked by the server, which answers
+ * ABNORMAL_QUANTITY (spec §8 "Abnormal quantity") rather than a generic format error.
+ */
+export const ZQuantityInput = z.number().finite().min(-1_000_000_000).max(1_000_000_000);

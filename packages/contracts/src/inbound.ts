@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZListQuery, ZOk, ZPage } from './common';
+import { ZId, ZIdParams, ZIsoDate, ZListQuery, ZOk, ZPage, ZQuantityInput } from './common';
+import * as receiving from './receiving';
 import { defineRoutes } from './routes';
 
-/** Receipt statuses of spec §4: pending confirmation → confirmed → cancelled-confirmed (can be confirmed again). */
-export const INBOUND_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
-export type TInboundStatus = (typeof INBOUND_STATUSES)[number];
+/** Receipt statuses of spec §4 (receiving.ts): pending confirmation → confirmed → cancelled-confirmed. */
+export const INBOUND_STATUSES = receiving.RECEIPT_STATUSES;
+export type TInboundStatus = receiving.TReceiptStatus;
 export const INBOUND_CATEGORIES = ['purchase', 'consignment', 'transfer', 'return', 'other'] as const;
 export type TInboundCategory = (typeof INBOUND_CATEGORIES)[number];
-export const INBOUND_MAX_LINES = 500;
+export const INBOUND_MAX_LINES = receiving.RECEIPT_MAX_LINES;
 export const INBOUND_ORDERING = ['number', 'planned_date', 'status', 'created_at', 'confirmed_at'] as const;
-
-export const ZIsoDate = z.iso.date();
-/**
- * A quantity as typed: any finite number. Whole, non-negative and consistent is checked by the server, which answers
- * ABNORMAL_QUANTITY (spec §8 "Abnormal quantity") rather than a generic format error.
- */
-export const ZQuantityInput = z.number().finite().min(-1_000_000_000).max(1_000_000_000);
 
 export const ZInboundLineInput = z.strictObject({
   product_id: ZId,
@@ -37,88 +31,42 @@ export type TCreateInboundReceipt = z.infer<typeof ZCreateInboundReceipt>;
 export const ZUpdateInboundReceipt = ZCreateInboundReceipt;
 export type TUpdateInboundReceipt = z.infer<typeof ZUpdateInboundReceipt>;
 
-export const ZInboundLine = z.object({
-  id: ZId,
-  line_no: z.number().int(),
-  product_id: ZId,
-  product_number: z.string(),
-  product_name: z.string(),
-  product_barcode: z.string().nullable(),
+export const ZInboundLine = receiving.ZReceiptLine.extend({
   /** Non-null: the product has a shelf life, so the line needs an expiry date. */
   shelf_life_months: z.number().int().nullable(),
-  quantity: z.number().int(),
-  expiry_date: z.string().nullable(),
   /** Last day before which the lot can be sold (expiry minus the product's sellable-date rule). */
   sellable_until: z.string().nullable(),
-  accepted_quantity: z.number().int().nullable(),
-  defective_quantity: z.number().int().nullable(),
-  good_quantity: z.number().int().nullable(),
   /** accepted − planned (null until confirmed). */
   difference: z.number().int().nullable(),
-  location_id: ZId.nullable(),
-  location_code: z.string().nullable(),
-  defective_location_id: ZId.nullable(),
-  defective_location_code: z.string().nullable(),
 });
 export type TInboundLine = z.infer<typeof ZInboundLine>;
 
-export const ZInboundReceipt = z.object({
-  id: ZId,
-  number: z.string(),
-  warehouse_id: ZId,
-  warehouse_code: z.string(),
+export const ZInboundReceipt = receiving.ZReceiptHeader.extend({
   warehouse_name: z.string(),
   category: z.enum(INBOUND_CATEGORIES),
-  planned_date: z.string(),
-  status: z.enum(INBOUND_STATUSES),
-  remark: z.string(),
   quick: z.boolean(),
-  line_count: z.number().int(),
   total_quantity: z.number().int(),
   total_accepted: z.number().int().nullable(),
   total_good: z.number().int().nullable(),
   total_defective: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  confirmed_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
 });
 export type TInboundReceipt = z.infer<typeof ZInboundReceipt>;
 export const ZInboundReceiptDetail = ZInboundReceipt.extend({
   lines: z.array(ZInboundLine),
-  /** What the current status allows (from inbound.workflow.ts), so screens show the right buttons. */
-  actions: z.array(z.enum(['edit', 'delete', 'confirm', 'cancel'])),
+  /** What the current status allows (from receiving.workflow.ts), so screens show the right buttons. */
+  actions: z.array(z.enum(receiving.RECEIPT_ACTIONS)),
 });
 export type TInboundReceiptDetail = z.infer<typeof ZInboundReceiptDetail>;
 
-export const ZInboundListQuery = ZListQuery.extend({
-  status: z.enum(INBOUND_STATUSES).optional(),
+export const ZInboundListQuery = receiving.ZReceiptListQuery.extend({
   category: z.enum(INBOUND_CATEGORIES).optional(),
-  warehouse_id: ZId.optional(),
   /** Receipts with a line of this product. */
   product_id: ZId.optional(),
-  /** Planned date range (inclusive). */
-  date_from: ZIsoDate.optional(),
-  date_to: ZIsoDate.optional(),
 });
 export type TInboundListQuery = z.infer<typeof ZInboundListQuery>;
 
-export const ZConfirmLineInput = z.strictObject({
-  line_id: ZId,
-  accepted_quantity: ZQuantityInput,
-  defective_quantity: ZQuantityInput.default(0),
-  /** Optional cross-check: must equal accepted − defective. */
-  good_quantity: ZQuantityInput.optional(),
-  /** Where the good stock goes: a sellable location of the receipt's warehouse (required when good > 0). */
-  location_id: ZId.nullable().optional(),
-  /** Where the defective stock goes: a defective location of the warehouse (required when defective > 0). */
-  defective_location_id: ZId.nullable().optional(),
-  /** Correct the lot's expiry at the dock (shelf-life products). */
-  expiry_date: ZIsoDate.nullable().optional(),
-});
-export type TConfirmLineInput = z.infer<typeof ZConfirmLineInput>;
 export const ZConfirmInboundReceipt = z.strictObject({
-  lines: z.array(ZConfirmLineInput).min(1).max(INBOUND_MAX_LINES),
+  lines: z.array(receiving.ZConfirmLineInput).min(1).max(INBOUND_MAX_LINES),
 });
 export type TConfirmInboundReceipt = z.infer<typeof ZConfirmInboundReceipt>;
 

@@ -1,3 +1,4 @@
+export * from './apidocs';
 export * from './auth';
 export * from './catalog';
 export * from './common';
@@ -9,6 +10,7 @@ export * from './jobs';
 export * from './labels';
 export * from './outbound';
 export * from './partners';
+export * from './receiving';
 export * from './returns';
 export * from './routes';
 export * from './stock';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZListQuery, ZPage } from './common';
+import { ZId, ZIdParams, ZIsoDate, ZListQuery, ZPage } from './common';
 import type { TLanguage } from './errors';
+import * as receiving from './receiving';
 import { defineRoutes } from './routes';
 
 /**
@@ -10,14 +11,13 @@ import { defineRoutes } from './routes';
 
 type Messages = Record<TLanguage, string>;
 
-const ZDay = z.iso.date();
 const ZText = (max: number) => z.string().trim().max(max);
 
 export const RETURN_CATEGORIES = ['customer_return', 'undeliverable', 'other'] as const;
 export type TReturnCategory = (typeof RETURN_CATEGORIES)[number];
-/** Spec §4: pending confirmation, confirmed, cancelled-confirmed (a confirmation undone; it can be confirmed again). */
-export const RETURN_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
-export type TReturnStatus = (typeof RETURN_STATUSES)[number];
+/** Spec §4 (receiving.ts): pending confirmation, confirmed, cancelled-confirmed (it can be confirmed again). */
+export const RETURN_STATUSES = receiving.RECEIPT_STATUSES;
+export type TReturnStatus = receiving.TReceiptStatus;
 export const RETURN_ACTIONS = ['confirm', 'cancel_confirmation'] as const;
 export type TReturnAction = (typeof RETURN_ACTIONS)[number];
 
@@ -29,7 +29,7 @@ export type TSupplierReturnAction = (typeof SUPPLIER_RETURN_ACTIONS)[number];
 export const SUPPLIER_RETURN_REASONS = ['defective', 'expired', 'overstock', 'wrong_item', 'other'] as const;
 export type TSupplierReturnReason = (typeof SUPPLIER_RETURN_REASONS)[number];
 
-export const MAX_RETURN_LINES = 500;
+export const MAX_RETURN_LINES = receiving.RECEIPT_MAX_LINES;
 export const MAX_RETURN_QUANTITY = 100_000;
 
 /** Labels of the enumerations (the web app and the Excel export use the same words). */
@@ -74,14 +74,14 @@ export const ZReturnLineInput = z.strictObject({
   product_id: ZId,
   quantity: z.number().int().min(1).max(MAX_RETURN_QUANTITY),
   /** Required for products with a shelf life (the lot), refused for others. */
-  expiry_date: ZDay.nullable().optional(),
+  expiry_date: ZIsoDate.nullable().optional(),
 });
 export type TReturnLineInput = z.infer<typeof ZReturnLineInput>;
 
 const returnFields = {
   warehouse_id: ZId,
   category: z.enum(RETURN_CATEGORIES),
-  planned_date: ZDay,
+  planned_date: ZIsoDate,
   /** The original outbound order (optional); its number is copied onto the receipt. */
   order_id: ZId.nullable(),
   /** Free-text reference when the order is not in the system (e.g. the platform's order number). */
@@ -104,55 +104,28 @@ export const ZUpdateReturnReceipt = z
   .extend({ lines: z.array(ZReturnLineInput).min(1).max(MAX_RETURN_LINES).optional() });
 export type TUpdateReturnReceipt = z.infer<typeof ZUpdateReturnReceipt>;
 
-export const ZReturnReceipt = z.object({
-  id: ZId,
-  number: z.string(),
-  warehouse_id: ZId,
-  warehouse_code: z.string(),
+export const ZReturnReceipt = receiving.ZReceiptHeader.extend({
   category: z.enum(RETURN_CATEGORIES),
-  planned_date: z.string(),
-  status: z.enum(RETURN_STATUSES),
   order_id: ZId.nullable(),
   order_number: z.string(),
   consignment_number: z.string(),
-  remark: z.string(),
-  line_count: z.number().int(),
   quantity: z.number().int(),
   accepted_quantity: z.number().int().nullable(),
   defective_quantity: z.number().int().nullable(),
   good_quantity: z.number().int().nullable(),
-  confirmed_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type TReturnReceipt = z.infer<typeof ZReturnReceipt>;
 
-export const ZReturnReceiptLine = z.object({
-  id: ZId,
-  line_no: z.number().int(),
-  product_id: ZId,
-  product_number: z.string(),
-  product_name: z.string(),
-  product_barcode: z.string().nullable(),
+export const ZReturnReceiptLine = receiving.ZReceiptLine.extend({
   /** The product has a shelf life: a lot (expiry date) is required. */
   has_shelf_life: z.boolean(),
-  quantity: z.number().int(),
-  expiry_date: z.string().nullable(),
-  accepted_quantity: z.number().int().nullable(),
-  defective_quantity: z.number().int().nullable(),
-  good_quantity: z.number().int().nullable(),
-  location_id: ZId.nullable(),
-  location_code: z.string().nullable(),
-  defective_location_id: ZId.nullable(),
-  defective_location_code: z.string().nullable(),
 });
 export type TReturnReceiptLine = z.infer<typeof ZReturnReceiptLine>;
 
 export const ZReturnReceiptDetail = ZReturnReceipt.extend({
   warehouse_name: z.string(),
   /** What the receipt's status allows: edit, delete, confirm, cancel (the confirmation). */
-  actions: z.array(z.enum(['edit', 'delete', 'confirm', 'cancel'])),
+  actions: z.array(z.enum(receiving.RECEIPT_ACTIONS)),
   /** The linked order's current status (null without a linked order). */
   order_status: z.string().nullable(),
   lines: z.array(ZReturnReceiptLine),
@@ -160,30 +133,23 @@ export const ZReturnReceiptDetail = ZReturnReceipt.extend({
 export type TReturnReceiptDetail = z.infer<typeof ZReturnReceiptDetail>;
 
 /**
- * Confirm (/return-confirm): per line, accepted = good + defective; good stock goes to a sellable location of the
+ * Confirm (/return-confirm): the receipt line confirmation (receiving.ts) with every number given, whole and within
+ * MAX_RETURN_QUANTITY: per line, accepted = good + defective; good stock goes to a sellable location of the
  * receipt's warehouse, defective stock to a defective one. Every line is listed once.
  */
-export const ZConfirmReturnLine = z.strictObject({
-  line_id: ZId,
-  accepted_quantity: z.number().int().min(0).max(MAX_RETURN_QUANTITY),
-  defective_quantity: z.number().int().min(0).max(MAX_RETURN_QUANTITY),
-  good_quantity: z.number().int().min(0).max(MAX_RETURN_QUANTITY),
-  location_id: ZId.nullable().optional(),
-  defective_location_id: ZId.nullable().optional(),
-  /** The lot actually received (shelf-life products); defaults to the line's. */
-  expiry_date: ZDay.nullable().optional(),
+const ZReturnQuantity = z.number().int().min(0).max(MAX_RETURN_QUANTITY);
+export const ZConfirmReturnLine = receiving.ZConfirmLineInput.extend({
+  accepted_quantity: ZReturnQuantity,
+  defective_quantity: ZReturnQuantity,
+  good_quantity: ZReturnQuantity,
 });
 export const ZConfirmReturnReceipt = z.strictObject({
   lines: z.array(ZConfirmReturnLine).min(1).max(MAX_RETURN_LINES),
 });
 export type TConfirmReturnReceipt = z.infer<typeof ZConfirmReturnReceipt>;
 
-export const ZReturnListQuery = ZListQuery.extend({
-  status: z.enum(RETURN_STATUSES).optional(),
+export const ZReturnListQuery = receiving.ZReceiptListQuery.extend({
   category: z.enum(RETURN_CATEGORIES).optional(),
-  warehouse_id: ZId.optional(),
-  date_from: ZDay.optional(),
-  date_to: ZDay.optional(),
 });
 export type TReturnListQuery = z.infer<typeof ZReturnListQuery>;
 export const RETURN_ORDERING = ['number', 'planned_date', 'status', 'category', 'created_at', 'confirmed_at'] as const;
@@ -191,8 +157,8 @@ export const RETURN_ORDERING = ['number', 'planned_date', 'status', 'category', 
 /** /return-cnt: counts of receipts by status and category, and returned quantities per product, for a period. */
 export const ZReturnCountsQuery = z.object({
   warehouse_id: ZId.optional(),
-  date_from: ZDay.optional(),
-  date_to: ZDay.optional(),
+  date_from: ZIsoDate.optional(),
+  date_to: ZIsoDate.optional(),
 });
 export const ZReturnCounts = z.object({
   total: z.number().int(),
@@ -282,7 +248,7 @@ const supplierFields = {
   supplier_phone: ZText(30),
   supplier_address: ZText(300),
   reason: z.enum(SUPPLIER_RETURN_REASONS),
-  planned_date: ZDay,
+  planned_date: ZIsoDate,
   consignment_number: ZText(40),
   remark: ZText(500),
 };
@@ -347,8 +313,8 @@ export const ZSupplierReturnListQuery = ZListQuery.extend({
   status: z.enum(SUPPLIER_RETURN_STATUSES).optional(),
   reason: z.enum(SUPPLIER_RETURN_REASONS).optional(),
   warehouse_id: ZId.optional(),
-  date_from: ZDay.optional(),
-  date_to: ZDay.optional(),
+  date_from: ZIsoDate.optional(),
+  date_to: ZIsoDate.optional(),
 });
 export const SUPPLIER_RETURN_ORDERING = ['number', 'planned_date', 'status', 'supplier_name', 'created_at'] as const;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZListQuery, ZPage } from './common';
-import { ZIsoDate, ZQuantityInput } from './inbound';
+import { ZId, ZIsoDate, ZListQuery, ZPage, ZQuantityInput } from './common';
 import { defineRoutes } from './routes';
 
 /** Why stock moved (the ledger's `reason`); the server's CHECK constraint holds the same list. */

@@ -1,28 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TRouteContract } from '@wms/contracts';
-import * as contracts from '@wms/contracts';
 import { z } from 'zod';
-
-function isRoute(value: unknown): value is TRouteContract {
-  return (
-    !!value &&
-    typeof value === 'object' &&
-    typeof (value as TRouteContract).path === 'string' &&
-    typeof (value as TRouteContract).method === 'string' &&
-    typeof (value as TRouteContract).auth === 'string'
-  );
-}
+import { contractRoutes, operationIdOf } from '../platform/openapi';
 
 /** Every route of every route table the contracts export: the sweeps cover a new route without being edited. */
 export function allRoutes(): Array<TRouteContract & { name: string }> {
-  const out: Array<TRouteContract & { name: string }> = [];
-  for (const [tableName, table] of Object.entries(contracts)) {
-    if (!table || typeof table !== 'object' || Array.isArray(table)) continue;
-    for (const [name, r] of Object.entries(table as Record<string, unknown>)) {
-      if (isRoute(r)) out.push({ ...r, name: `${tableName}.${name}` });
-    }
-  }
-  return out;
+  return contractRoutes().map((r) => ({ ...r, name: operationIdOf(r) }));
 }
 
 export function pathParams(path: string): string[] {

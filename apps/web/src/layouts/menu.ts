@@ -50,7 +50,10 @@ export const MENU_GROUPS: TMenuGroup[] = [
   { key: 'analysis', items: ['/deliver-statistics', '/location-stock', '/product-turnover', '/stock-age'] },
   { key: 'purchase', items: ['/purchase-advice'] },
   { key: 'account', items: ['/billing', '/two-factor', '/change-password', '/profile', '/users'] },
-  { key: 'api', items: ['/module-api-setup', '/module-shopee-create', '/gd-api-setup', '/gd-api-callback'] },
+  {
+    key: 'api',
+    items: ['/module-api-setup', '/module-shopee-create', '/gd-api-setup', '/gd-api-callback', '/api-docs'],
+  },
   { key: 'store', items: ['/store-admin', '/store-member'] },
   { key: 'manual', items: ['/user-manual', '/user-manual/flowchart', '/user-help', '/bug', '/request'] },
   { key: 'terms', items: ['/service-rule', '/privacy'] },

@@ -63,6 +63,8 @@ export const MAIN_PATHS = [
   '/module-shopee-create',
   '/gd-api-setup',
   '/gd-api-callback',
+  // The API reference (OpenAPI) of the contracts; not in the spec
+  '/api-docs',
   // Administration
   '/users',
   '/database-clean',

@@ -29,6 +29,8 @@ const SPEC_SCREENS: Record<string, string[]> = {
   '2.4 payment': ['/tappay', '/wait-tappay', '/newebpay', '/wait-newebpay'],
   '2.6 store': ['/store/404', '/store/dashboard', '/store/deliver-list', '/store/profile', '/store/password'],
   '2.7 crm': ['/crm/dashboard', '/crm/customer', '/crm/board', '/crm/rack', '/crm/stock', '/crm/404'],
+  // Not in the spec: the OpenAPI reference of the contracts (docs/ARCHITECTURE.md "API reference").
+  'platform (main area)': ['/api-docs'],
 };
 
 const SPEC_MANUAL_PAGES = [

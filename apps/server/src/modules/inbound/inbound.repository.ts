@@ -1,19 +1,11 @@
 import type { TInboundCountQuery, TInboundListQuery, TInboundStatus } from '@wms/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import {
-  customers,
-  inbound_receipt_lines,
-  inbound_receipts,
-  products,
-  storage_locations,
-  warehouses,
-} from '../../db/schema';
+import { customers, storage_locations } from '../../db/schema';
+import { receiptLinesFrom } from '../receiving/receiving.repository';
 
 /** ISO-8601 UTC text of a timestamptz column (identical on both drivers). */
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-export type TReceiptRow = typeof inbound_receipts.$inferSelect;
 
 export interface TReceiptSummaryRow {
   id: string;
@@ -35,27 +27,6 @@ export interface TReceiptSummaryRow {
   updated_at: string;
   confirmed_at: string | null;
   cancelled_at: string | null;
-}
-
-export interface TLineRow {
-  id: string;
-  line_no: number;
-  product_id: string;
-  product_number: string;
-  product_name: string;
-  product_barcode: string | null;
-  product_type: string;
-  shelf_life_months: number | null;
-  sellable_rule_months: number | null;
-  quantity: number;
-  expiry_date: string | null;
-  accepted_quantity: number | null;
-  defective_quantity: number | null;
-  good_quantity: number | null;
-  location_id: string | null;
-  location_code: string | null;
-  defective_location_id: string | null;
-  defective_location_code: string | null;
 }
 
 const SUMMARY_SELECT = sql`
@@ -129,149 +100,6 @@ export async function findReceiptSummary(ex: Executor, customerId: string, id: s
   return row;
 }
 
-export async function findReceipt(ex: Executor, customerId: string, id: string) {
-  const [row] = await ex
-    .select()
-    .from(inbound_receipts)
-    .where(and(eq(inbound_receipts.customer_id, customerId), eq(inbound_receipts.id, id)));
-  return row;
-}
-
-export async function findLines(ex: Executor, customerId: string, receiptId: string): Promise<TLineRow[]> {
-  return queryRows<TLineRow>(
-    ex,
-    sql`select l.id, l.line_no, l.product_id, p.number as product_number, p.name as product_name,
-          p.barcode as product_barcode, p.type as product_type, p.shelf_life_months, p.sellable_rule_months,
-          l.quantity, l.expiry_date::text as expiry_date, l.accepted_quantity, l.defective_quantity, l.good_quantity,
-          l.location_id, gl.code as location_code, l.defective_location_id, dl.code as defective_location_code
-        from inbound_receipt_lines l
-          join products p on p.id = l.product_id
-          left join storage_locations gl on gl.id = l.location_id
-          left join storage_locations dl on dl.id = l.defective_location_id
-        where l.customer_id = ${customerId} and l.receipt_id = ${receiptId}
-        order by l.line_no`,
-  );
-}
-
-export async function insertReceipt(ex: Executor, values: typeof inbound_receipts.$inferInsert) {
-  const [row] = await ex.insert(inbound_receipts).values(values).returning();
-  return row!;
-}
-
-export async function replaceLines(
-  ex: Executor,
-  customerId: string,
-  receiptId: string,
-  lines: Array<{ product_id: string; quantity: number; expiry_date: string | null }>,
-) {
-  await ex
-    .delete(inbound_receipt_lines)
-    .where(and(eq(inbound_receipt_lines.customer_id, customerId), eq(inbound_receipt_lines.receipt_id, receiptId)));
-  await ex.insert(inbound_receipt_lines).values(
-    lines.map((l, i) => ({
-      customer_id: customerId,
-      receipt_id: receiptId,
-      line_no: i + 1,
-      product_id: l.product_id,
-      quantity: l.quantity,
-      expiry_date: l.expiry_date,
-    })),
-  );
-}
-
-/**
- * The guarded write of every receipt action: update the row only while its status is one the action allows.
- * Returns the updated row, or undefined when the receipt is not this seller's or its status does not allow it.
- */
-export async function updateReceiptInStatus(
-  ex: Executor,
-  customerId: string,
-  id: string,
-  from: readonly TInboundStatus[],
-  patch: Partial<typeof inbound_receipts.$inferInsert>,
-) {
-  const [row] = await ex
-    .update(inbound_receipts)
-    .set({ ...patch, updated_at: new Date() })
-    .where(
-      and(
-        eq(inbound_receipts.customer_id, customerId),
-        eq(inbound_receipts.id, id),
-        inArray(inbound_receipts.status, [...from]),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function deleteReceiptInStatus(
-  ex: Executor,
-  customerId: string,
-  id: string,
-  from: readonly TInboundStatus[],
-) {
-  const rows = await ex
-    .delete(inbound_receipts)
-    .where(
-      and(
-        eq(inbound_receipts.customer_id, customerId),
-        eq(inbound_receipts.id, id),
-        inArray(inbound_receipts.status, [...from]),
-      ),
-    )
-    .returning({ id: inbound_receipts.id });
-  return rows.length === 1;
-}
-
-export async function setLineConfirmation(
-  ex: Executor,
-  customerId: string,
-  lineId: string,
-  values: Pick<
-    typeof inbound_receipt_lines.$inferInsert,
-    | 'accepted_quantity'
-    | 'defective_quantity'
-    | 'good_quantity'
-    | 'location_id'
-    | 'defective_location_id'
-    | 'expiry_date'
-  >,
-) {
-  await ex
-    .update(inbound_receipt_lines)
-    .set({ ...values, updated_at: new Date() })
-    .where(and(eq(inbound_receipt_lines.customer_id, customerId), eq(inbound_receipt_lines.id, lineId)));
-}
-
-export async function findWarehouse(ex: Executor, customerId: string, id: string) {
-  const [row] = await ex
-    .select()
-    .from(warehouses)
-    .where(and(eq(warehouses.customer_id, customerId), eq(warehouses.id, id)));
-  return row;
-}
-
-export async function findProducts(ex: Executor, customerId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return ex
-    .select({
-      id: products.id,
-      number: products.number,
-      type: products.type,
-      shelfLifeMonths: products.shelf_life_months,
-    })
-    .from(products)
-    .where(and(eq(products.customer_id, customerId), inArray(products.id, [...new Set(ids)])));
-}
-
-export async function findLocations(ex: Executor, customerId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return ex
-    .select()
-    .from(storage_locations)
-    .where(and(eq(storage_locations.customer_id, customerId), inArray(storage_locations.id, [...new Set(ids)])));
-}
-
 export async function findLocationsByCode(ex: Executor, customerId: string, code: string, warehouseId?: string) {
   const conds = [eq(storage_locations.customer_id, customerId), eq(storage_locations.code, code)];
   if (warehouseId) conds.push(eq(storage_locations.warehouse_id, warehouseId));
@@ -317,12 +145,7 @@ export async function exportLines(ex: Executor, customerId: string, q: TInboundL
           p.barcode, l.quantity, l.expiry_date::text as expiry_date, l.accepted_quantity, l.defective_quantity,
           l.good_quantity, gl.code as location_code, dl.code as defective_location_code, r.remark,
           ${iso('r.confirmed_at')} as confirmed_at
-        from inbound_receipts r
-          join warehouses w on w.id = r.warehouse_id
-          join inbound_receipt_lines l on l.receipt_id = r.id
-          join products p on p.id = l.product_id
-          left join storage_locations gl on gl.id = l.location_id
-          left join storage_locations dl on dl.id = l.defective_location_id
+        ${receiptLinesFrom('inbound')}
         where ${listWhere(customerId, q)}
         order by ${orderBy(q.ordering)}, l.line_no
         limit ${limit}`,

@@ -22,10 +22,12 @@ import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { findProductByCode } from '../catalog/catalog.repository';
 import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';
-import * as stock from '../stock/stock.engine';
-import { lotRuleViolation, sellableUntil, taipeiToday } from '../stock/stock.rules';
+import * as receipts from '../receiving/receiving.repository';
+import * as receiving from '../receiving/receiving.service';
+import * as workflow from '../receiving/receiving.workflow';
+import { sellableUntil, taipeiToday } from '../stock/stock.rules';
+import { findWarehouse } from '../warehouse/warehouse.repository';
 import * as repo from './inbound.repository';
-import * as workflow from './inbound.workflow';
 
 export interface TInboundDeps {
   db: Db;
@@ -43,29 +45,15 @@ function toReceipt(r: repo.TReceiptSummaryRow): TInboundReceipt {
   };
 }
 
-function toDetail(r: repo.TReceiptSummaryRow, lines: repo.TLineRow[]): TInboundReceiptDetail {
+function toDetail(r: repo.TReceiptSummaryRow, lines: receipts.TReceiptLineRow[]): TInboundReceiptDetail {
   return {
     ...toReceipt(r),
     actions: workflow.actionsFor(r.status),
     lines: lines.map((l) => ({
-      id: l.id,
-      line_no: l.line_no,
-      product_id: l.product_id,
-      product_number: l.product_number,
-      product_name: l.product_name,
-      product_barcode: l.product_barcode,
+      ...receiving.toReceiptLine(l),
       shelf_life_months: l.shelf_life_months,
-      quantity: l.quantity,
-      expiry_date: l.expiry_date,
       sellable_until: sellableUntil(l.expiry_date, l.sellable_rule_months),
-      accepted_quantity: l.accepted_quantity,
-      defective_quantity: l.defective_quantity,
-      good_quantity: l.good_quantity,
       difference: l.accepted_quantity === null ? null : l.accepted_quantity - l.quantity,
-      location_id: l.location_id,
-      location_code: l.location_code,
-      defective_location_id: l.defective_location_id,
-      defective_location_code: l.defective_location_code,
     })),
   };
 }
@@ -73,39 +61,7 @@ function toDetail(r: repo.TReceiptSummaryRow, lines: repo.TLineRow[]): TInboundR
 async function loadDetail(ex: Db | Tx, customerId: string, id: string): Promise<TInboundReceiptDetail> {
   const summary = await repo.findReceiptSummary(ex, customerId, id);
   if (!summary) throw notFound();
-  return toDetail(summary, await repo.findLines(ex, customerId, id));
-}
-
-/** A guarded update matched no row: 404 when the receipt is not this seller's, else 409 for its status. */
-async function refuseTransition(tx: Tx, customerId: string, id: string): Promise<never> {
-  const receipt = await repo.findReceipt(tx, customerId, id);
-  if (!receipt) throw notFound();
-  throw new AppError('INVALID_STATUS_TRANSITION', { status: receipt.status });
-}
-
-/** Check the planned lines: whole quantities ≥ 1, this seller's single products, the lot rule for expiry dates. */
-async function checkPlannedLines(tx: Tx, customerId: string, lines: TCreateInboundReceipt['lines']) {
-  const found = new Map(
-    (
-      await repo.findProducts(
-        tx,
-        customerId,
-        lines.map((l) => l.product_id),
-      )
-    ).map((p) => [p.id, p]),
-  );
-  return lines.map((l, i) => {
-    const line = i + 1;
-    if (!workflow.isPlannedQuantity(l.quantity))
-      throw new AppError('ABNORMAL_QUANTITY', { field: 'quantity', line, value: l.quantity });
-    const product = found.get(l.product_id);
-    if (!product) throw new AppError('NOT_FOUND', { field: 'product_id', line });
-    const expiry = l.expiry_date ?? null;
-    const violation = lotRuleViolation(product, expiry);
-    if (violation === 'PRODUCT_ABNORMAL') throw new AppError(violation, { field: 'product_id', line });
-    if (violation) throw new AppError(violation, { field: 'expiry_date', line, product_number: product.number });
-    return { product_id: l.product_id, quantity: l.quantity, expiry_date: expiry };
-  });
+  return toDetail(summary, await receipts.findLines(ex, 'inbound', customerId, id));
 }
 
 export async function listReceipts(deps: TInboundDeps, actor: TActor, q: TInboundListQuery) {
@@ -135,10 +91,10 @@ export async function createReceipt(deps: TInboundDeps, actor: TActor, input: TC
 
 async function insertReceipt(tx: Tx, actor: TActor, input: TCreateInboundReceipt, quick: boolean) {
   const customerId = tenantOf(actor);
-  if (!(await repo.findWarehouse(tx, customerId, input.warehouse_id)))
+  if (!(await findWarehouse(tx, customerId, input.warehouse_id)))
     throw new AppError('NOT_FOUND', { field: 'warehouse_id' });
-  const lines = await checkPlannedLines(tx, customerId, input.lines);
-  const receipt = await repo.insertReceipt(tx, {
+  const lines = await receiving.checkPlannedLines(tx, customerId, input.lines);
+  const receipt = await receipts.insertReceipt(tx, 'inbound', {
     customer_id: customerId,
     number: await nextDocumentNumber(tx, customerId, 'IN'),
     warehouse_id: input.warehouse_id,
@@ -148,7 +104,7 @@ async function insertReceipt(tx: Tx, actor: TActor, input: TCreateInboundReceipt
     quick,
     created_by: actor.id,
   });
-  await repo.replaceLines(tx, customerId, receipt.id, lines);
+  await receipts.replaceLines(tx, 'inbound', customerId, receipt.id, lines);
   return receipt;
 }
 
@@ -156,23 +112,17 @@ async function insertReceipt(tx: Tx, actor: TActor, input: TCreateInboundReceipt
 export async function updateReceipt(deps: TInboundDeps, actor: TActor, id: string, input: TCreateInboundReceipt) {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const before = await repo.findReceipt(tx, customerId, id);
-    if (!before) throw notFound();
-    if (!(await repo.findWarehouse(tx, customerId, input.warehouse_id)))
+    const before = await receiving.requireReceipt(tx, 'inbound', customerId, id);
+    if (!(await findWarehouse(tx, customerId, input.warehouse_id)))
       throw new AppError('NOT_FOUND', { field: 'warehouse_id' });
-    const lines = await checkPlannedLines(tx, customerId, input.lines);
-    const updated = await repo.updateReceiptInStatus(tx, customerId, id, workflow.statusesAllowing('edit'), {
-      warehouse_id: input.warehouse_id,
-      category: input.category,
-      planned_date: input.planned_date,
-      remark: input.remark ?? '',
-    });
-    if (!updated) await refuseTransition(tx, customerId, id);
-    await repo.replaceLines(tx, customerId, id, lines);
-    await writeAudit(tx, actor, {
-      action: 'update',
-      entity: 'inbound_receipt',
-      entityId: id,
+    await receiving.editReceipt(tx, actor, 'inbound', id, {
+      set: {
+        warehouse_id: input.warehouse_id,
+        category: input.category,
+        planned_date: input.planned_date,
+        remark: input.remark ?? '',
+      },
+      lines: await receiving.checkPlannedLines(tx, customerId, input.lines),
       before: { warehouse_id: before.warehouse_id, category: before.category, planned_date: before.planned_date },
       after: { ...input, lines: input.lines.length },
     });
@@ -181,129 +131,14 @@ export async function updateReceipt(deps: TInboundDeps, actor: TActor, id: strin
 }
 
 export async function deleteReceipt(deps: TInboundDeps, actor: TActor, id: string) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
-    const before = await repo.findReceipt(tx, customerId, id);
-    if (!(await repo.deleteReceiptInStatus(tx, customerId, id, workflow.statusesAllowing('delete'))))
-      await refuseTransition(tx, customerId, id);
-    await writeAudit(tx, actor, {
-      action: 'delete',
-      entity: 'inbound_receipt',
-      entityId: id,
-      before: { number: before?.number, status: before?.status },
-    });
-  });
+  await withTx(deps.db, (tx) => receiving.deleteReceipt(tx, actor, 'inbound', id));
   return { ok: true as const };
-}
-
-/**
- * Confirm inside the caller's transaction: the guarded status change first (it locks the receipt, so a second
- * confirmation waits and then gets 409), then the per-line numbers and locations, then the stock posting.
- */
-async function confirmInTx(tx: Tx, actor: TActor, id: string, input: TConfirmInboundReceipt) {
-  const customerId = tenantOf(actor);
-  const from = await repo.findReceipt(tx, customerId, id);
-  if (!from) throw notFound();
-  const receipt = await repo.updateReceiptInStatus(tx, customerId, id, workflow.statusesAllowing('confirm'), {
-    status: workflow.targetStatus('confirm'),
-    confirmed_at: new Date(),
-    confirmed_by: actor.id,
-  });
-  if (!receipt) return refuseTransition(tx, customerId, id);
-
-  const lines = await repo.findLines(tx, customerId, id);
-  const byId = new Map(lines.map((l) => [l.id, l]));
-  const seen = new Set<string>();
-  for (const l of input.lines) {
-    if (!byId.has(l.line_id) || seen.has(l.line_id)) throw new AppError('INVALID_FIELD', { field: 'line_id' });
-    seen.add(l.line_id);
-  }
-  const missing = lines.find((l) => !seen.has(l.id));
-  if (missing) throw new AppError('REQUIRED_FIELD', { field: 'line_id', line: missing.line_no });
-
-  const locations = new Map(
-    (
-      await repo.findLocations(
-        tx,
-        customerId,
-        input.lines.flatMap((l) => [l.location_id, l.defective_location_id].filter((x): x is string => !!x)),
-      )
-    ).map((l) => [l.id, l]),
-  );
-  const checkLocation = (locationId: string | null | undefined, kind: string, field: string, line: number) => {
-    if (!locationId) throw new AppError('REQUIRED_FIELD', { field, line });
-    const loc = locations.get(locationId);
-    if (!loc) throw new AppError('NOT_FOUND', { field, line });
-    if (loc.warehouse_id !== receipt.warehouse_id || loc.kind !== kind || !loc.is_active)
-      throw new AppError('INVALID_FIELD', { field, line });
-    return loc.id;
-  };
-
-  const postings: stock.TInboundLine[] = [];
-  const summary: Array<Record<string, unknown>> = [];
-  for (const l of input.lines) {
-    const line = byId.get(l.line_id)!;
-    const checked = workflow.checkConfirmQuantities(l);
-    if (!checked.ok)
-      throw new AppError('ABNORMAL_QUANTITY', {
-        field: checked.field,
-        line: line.line_no,
-        accepted_quantity: l.accepted_quantity,
-        defective_quantity: l.defective_quantity,
-        good_quantity: l.good_quantity,
-      });
-    const { accepted, defective, good } = checked.value;
-    const expiry = l.expiry_date !== undefined ? l.expiry_date : line.expiry_date;
-    const violation = lotRuleViolation({ type: line.product_type, shelfLifeMonths: line.shelf_life_months }, expiry);
-    if (violation === 'PRODUCT_ABNORMAL') throw new AppError(violation, { field: 'product_id', line: line.line_no });
-    if (violation) throw new AppError(violation, { field: 'expiry_date', line: line.line_no });
-    const goodLocation = good > 0 ? checkLocation(l.location_id, 'sellable', 'location_id', line.line_no) : null;
-    const defectiveLocation =
-      defective > 0 ? checkLocation(l.defective_location_id, 'defective', 'defective_location_id', line.line_no) : null;
-    await repo.setLineConfirmation(tx, customerId, line.id, {
-      accepted_quantity: accepted,
-      defective_quantity: defective,
-      good_quantity: good,
-      location_id: goodLocation,
-      defective_location_id: defectiveLocation,
-      expiry_date: expiry ?? null,
-    });
-    if (goodLocation)
-      postings.push({
-        productId: line.product_id,
-        locationId: goodLocation,
-        expiryDate: expiry ?? null,
-        quantity: good,
-      });
-    if (defectiveLocation)
-      postings.push({
-        productId: line.product_id,
-        locationId: defectiveLocation,
-        expiryDate: expiry ?? null,
-        quantity: defective,
-      });
-    summary.push({ line: line.line_no, planned: line.quantity, accepted, defective, good });
-  }
-  await stock.postInbound(tx, stock.stockActorOf(actor), {
-    document: { type: 'inbound', id: receipt.id, number: receipt.number },
-    reason: 'inbound',
-    lines: postings,
-  });
-  await writeAudit(tx, actor, {
-    action: 'confirm',
-    entity: 'inbound_receipt',
-    entityId: id,
-    before: { status: from.status },
-    after: { status: receipt.status, lines: summary },
-  });
-  return receipt;
 }
 
 /** /entry-confirm: accepted, defective and good per line into their locations; posts the stock in the same transaction. */
 export async function confirmReceipt(deps: TInboundDeps, actor: TActor, id: string, input: TConfirmInboundReceipt) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, (tx) => confirmInTx(tx, actor, id, input));
-  return loadDetail(deps.db, customerId, id);
+  await withTx(deps.db, (tx) => receiving.confirmReceipt(tx, actor, 'inbound', id, input));
+  return loadDetail(deps.db, tenantOf(actor), id);
 }
 
 /**
@@ -311,47 +146,8 @@ export async function confirmReceipt(deps: TInboundDeps, actor: TActor, id: stri
  * stock is still there and free (not reserved, not moved or shipped); otherwise INVENTORY_SHORTAGE and nothing changes.
  */
 export async function cancelConfirmation(deps: TInboundDeps, actor: TActor, id: string) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
-    const receipt = await repo.updateReceiptInStatus(tx, customerId, id, workflow.statusesAllowing('cancel'), {
-      status: workflow.targetStatus('cancel'),
-      cancelled_at: new Date(),
-      cancelled_by: actor.id,
-    });
-    if (!receipt) await refuseTransition(tx, customerId, id);
-    const lines = await repo.findLines(tx, customerId, id);
-    const reversal: stock.TAdjustmentLine[] = [];
-    for (const l of lines) {
-      if (l.location_id && l.good_quantity)
-        reversal.push({
-          productId: l.product_id,
-          locationId: l.location_id,
-          expiryDate: l.expiry_date,
-          delta: -l.good_quantity,
-        });
-      if (l.defective_location_id && l.defective_quantity)
-        reversal.push({
-          productId: l.product_id,
-          locationId: l.defective_location_id,
-          expiryDate: l.expiry_date,
-          delta: -l.defective_quantity,
-        });
-    }
-    if (reversal.length)
-      await stock.postAdjustment(tx, stock.stockActorOf(actor), {
-        document: { type: 'inbound', id, number: receipt!.number },
-        reason: 'inbound_cancel',
-        lines: reversal,
-      });
-    await writeAudit(tx, actor, {
-      action: 'cancel_confirmation',
-      entity: 'inbound_receipt',
-      entityId: id,
-      before: { status: 'confirmed' },
-      after: { status: receipt!.status, reversed_units: reversal.reduce((s, r) => s - r.delta, 0) },
-    });
-  });
-  return loadDetail(deps.db, customerId, id);
+  await withTx(deps.db, (tx) => receiving.cancelConfirmation(tx, actor, 'inbound', id));
+  return loadDetail(deps.db, tenantOf(actor), id);
 }
 
 /** /entry-quick: a scanned product, a quantity and a scanned location become a confirmed receipt in one transaction. */
@@ -376,14 +172,14 @@ export async function quickInbound(deps: TInboundDeps, actor: TActor, input: TQu
       },
       true,
     );
-    const [line] = await repo.findLines(tx, customerId, receipt.id);
+    const [line] = await receipts.findLines(tx, 'inbound', customerId, receipt.id);
     await writeAudit(tx, actor, {
       action: 'create',
       entity: 'inbound_receipt',
       entityId: receipt.id,
       after: { number: receipt.number, quick: true },
     });
-    await confirmInTx(tx, actor, receipt.id, {
+    await receiving.confirmReceipt(tx, actor, 'inbound', receipt.id, {
       lines: [
         { line_id: line!.id, accepted_quantity: input.quantity, defective_quantity: 0, location_id: location.id },
       ],

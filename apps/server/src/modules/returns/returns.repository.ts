@@ -7,9 +7,9 @@ import type {
 } from '@wms/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client';
-import { return_receipt_lines, return_receipts, supplier_return_lines, supplier_returns } from '../../db/schema';
+import { supplier_return_lines, supplier_returns } from '../../db/schema';
+import { receiptLinesFrom } from '../receiving/receiving.repository';
 
-export type TReturnRow = typeof return_receipts.$inferSelect;
 export type TSupplierReturnRow = typeof supplier_returns.$inferSelect;
 
 function likePattern(term: string): string {
@@ -123,134 +123,6 @@ export async function findReturnSummary(ex: Executor, customerId: string, id: st
   return row;
 }
 
-export async function findReturn(ex: Executor, customerId: string, id: string) {
-  const [row] = await ex
-    .select()
-    .from(return_receipts)
-    .where(and(eq(return_receipts.id, id), eq(return_receipts.customer_id, customerId)));
-  return row;
-}
-
-export interface TReturnLineRow {
-  id: string;
-  line_no: number;
-  product_id: string;
-  product_number: string;
-  product_name: string;
-  product_barcode: string | null;
-  product_type: string;
-  shelf_life_months: number | null;
-  quantity: number;
-  expiry_date: string | null;
-  accepted_quantity: number | null;
-  defective_quantity: number | null;
-  good_quantity: number | null;
-  location_id: string | null;
-  location_code: string | null;
-  defective_location_id: string | null;
-  defective_location_code: string | null;
-}
-
-export async function findReturnLines(ex: Executor, customerId: string, receiptId: string): Promise<TReturnLineRow[]> {
-  return queryRows<TReturnLineRow>(
-    ex,
-    sql`select l.id, l.line_no, l.product_id, p.number as product_number, p.name as product_name,
-          p.barcode as product_barcode, p.type as product_type, p.shelf_life_months, l.quantity,
-          l.expiry_date::text as expiry_date, l.accepted_quantity, l.defective_quantity, l.good_quantity,
-          l.location_id, g.code as location_code, l.defective_location_id, d.code as defective_location_code
-        from return_receipt_lines l
-          join products p on p.id = l.product_id
-          left join storage_locations g on g.id = l.location_id
-          left join storage_locations d on d.id = l.defective_location_id
-        where l.customer_id = ${customerId} and l.receipt_id = ${receiptId}
-        order by l.line_no`,
-  );
-}
-
-export async function insertReturn(tx: Tx, values: typeof return_receipts.$inferInsert): Promise<TReturnRow> {
-  const [row] = await tx.insert(return_receipts).values(values).returning();
-  return row!;
-}
-
-export async function replaceReturnLines(
-  tx: Tx,
-  customerId: string,
-  receiptId: string,
-  lines: Array<{ product_id: string; quantity: number; expiry_date: string | null }>,
-): Promise<void> {
-  await tx.delete(return_receipt_lines).where(eq(return_receipt_lines.receipt_id, receiptId));
-  await tx.insert(return_receipt_lines).values(
-    lines.map((l, i) => ({
-      customer_id: customerId,
-      receipt_id: receiptId,
-      line_no: i + 1,
-      product_id: l.product_id,
-      quantity: l.quantity,
-      expiry_date: l.expiry_date,
-    })),
-  );
-}
-
-/** A conditional update: zero rows when the receipt is not this seller's or not in one of `from`. */
-export async function updateReturnInStatus(
-  tx: Tx,
-  customerId: string,
-  id: string,
-  from: readonly TReturnStatus[],
-  set: Partial<typeof return_receipts.$inferInsert>,
-): Promise<TReturnRow | undefined> {
-  const [row] = await tx
-    .update(return_receipts)
-    .set({ ...set, updated_at: new Date() })
-    .where(
-      and(
-        eq(return_receipts.id, id),
-        eq(return_receipts.customer_id, customerId),
-        inArray(return_receipts.status, [...from]),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function deleteReturnInStatus(
-  tx: Tx,
-  customerId: string,
-  id: string,
-  from: readonly TReturnStatus[],
-): Promise<TReturnRow | undefined> {
-  const [row] = await tx
-    .delete(return_receipts)
-    .where(
-      and(
-        eq(return_receipts.id, id),
-        eq(return_receipts.customer_id, customerId),
-        inArray(return_receipts.status, [...from]),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function setReturnLineConfirmation(
-  tx: Tx,
-  customerId: string,
-  lineId: string,
-  values: {
-    accepted_quantity: number;
-    defective_quantity: number;
-    good_quantity: number;
-    location_id: string | null;
-    defective_location_id: string | null;
-    expiry_date: string | null;
-  },
-): Promise<void> {
-  await tx
-    .update(return_receipt_lines)
-    .set({ ...values, updated_at: new Date() })
-    .where(and(eq(return_receipt_lines.id, lineId), eq(return_receipt_lines.customer_id, customerId)));
-}
-
 /** Confirmed returns of an order other than `exceptId` (only the first confirmed return moves the order). */
 export async function otherConfirmedReturns(
   ex: Executor,
@@ -309,13 +181,8 @@ export async function exportReturnLines(
     sql`select r.number, w.code as warehouse_code, r.category, r.planned_date::text as planned_date, r.status,
           r.order_number, r.consignment_number, r.remark, r.confirmed_at, l.line_no, p.number as product_number,
           p.name as product_name, l.expiry_date::text as expiry_date, l.quantity, l.accepted_quantity,
-          l.good_quantity, l.defective_quantity, g.code as location_code, d.code as defective_location_code
-        from return_receipts r
-          join warehouses w on w.id = r.warehouse_id
-          join return_receipt_lines l on l.receipt_id = r.id
-          join products p on p.id = l.product_id
-          left join storage_locations g on g.id = l.location_id
-          left join storage_locations d on d.id = l.defective_location_id
+          l.good_quantity, l.defective_quantity, gl.code as location_code, dl.code as defective_location_code
+        ${receiptLinesFrom('return')}
         where ${returnWhere(customerId, q)}
         order by ${order}, l.line_no limit ${limit}`,
   );
@@ -377,24 +244,6 @@ export async function findWarehouse(ex: Executor, customerId: string, id: string
     sql`select id, code, name from warehouses where id = ${id} and customer_id = ${customerId}`,
   );
   return row;
-}
-
-export async function findProducts(ex: Executor, customerId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return queryRows<{ id: string; number: string; name: string; type: string; shelfLifeMonths: number | null }>(
-    ex,
-    sql`select id, number, name, type, shelf_life_months as "shelfLifeMonths" from products
-        where customer_id = ${customerId} and id in ${[...new Set(ids)]}`,
-  );
-}
-
-export async function findLocations(ex: Executor, customerId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return queryRows<{ id: string; warehouse_id: string; code: string; kind: string; is_active: boolean }>(
-    ex,
-    sql`select id, warehouse_id, code, kind, is_active from storage_locations
-        where customer_id = ${customerId} and id in ${[...new Set(ids)]}`,
-  );
 }
 
 export async function companyName(ex: Executor, customerId: string): Promise<string> {

@@ -23,8 +23,8 @@ import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';
 import * as outbound from '../outbound/outbound.service';
-import * as stock from '../stock/stock.engine';
-import { lotRuleViolation } from '../stock/stock.rules';
+import * as receipts from '../receiving/receiving.repository';
+import * as receiving from '../receiving/receiving.service';
 import * as repo from './returns.repository';
 import * as workflow from './returns.workflow';
 
@@ -66,38 +66,14 @@ function toReturn(r: repo.TReturnSummaryRow): TReturnReceipt {
 async function loadDetail(ex: Executor, customerId: string, id: string): Promise<TReturnReceiptDetail> {
   const summary = await repo.findReturnSummary(ex, customerId, id);
   if (!summary) throw notFound();
-  const lines = await repo.findReturnLines(ex, customerId, id);
+  const lines = await receipts.findLines(ex, 'return', customerId, id);
   return {
     ...toReturn(summary),
     warehouse_name: summary.warehouse_name,
     actions: workflow.actionsFor(summary.status),
     order_status: summary.order_status,
-    lines: lines.map((l) => ({
-      id: l.id,
-      line_no: l.line_no,
-      product_id: l.product_id,
-      product_number: l.product_number,
-      product_name: l.product_name,
-      product_barcode: l.product_barcode,
-      has_shelf_life: !!l.shelf_life_months,
-      quantity: l.quantity,
-      expiry_date: l.expiry_date,
-      accepted_quantity: l.accepted_quantity,
-      defective_quantity: l.defective_quantity,
-      good_quantity: l.good_quantity,
-      location_id: l.location_id,
-      location_code: l.location_code,
-      defective_location_id: l.defective_location_id,
-      defective_location_code: l.defective_location_code,
-    })),
+    lines: lines.map((l) => ({ ...receiving.toReceiptLine(l), has_shelf_life: !!l.shelf_life_months })),
   };
-}
-
-/** A guarded update matched no row: 404 when the receipt is not this seller's, else 409 for its status. */
-async function refuseTransition(tx: Tx, customerId: string, id: string): Promise<never> {
-  const row = await repo.findReturn(tx, customerId, id);
-  if (!row) throw notFound();
-  throw new AppError('INVALID_STATUS_TRANSITION', { status: row.status });
 }
 
 /**
@@ -105,26 +81,8 @@ async function refuseTransition(tx: Tx, customerId: string, id: string): Promise
  * rule for expiry dates — except that a shelf-life product's lot may stay open until the confirmation, because a
  * return is often registered before anyone has seen the goods.
  */
-async function checkPlannedLines(tx: Tx, customerId: string, lines: TCreateReturnReceipt['lines']) {
-  const found = new Map(
-    (
-      await repo.findProducts(
-        tx,
-        customerId,
-        lines.map((l) => l.product_id),
-      )
-    ).map((p) => [p.id, p]),
-  );
-  return lines.map((l, i) => {
-    const line = i + 1;
-    const product = found.get(l.product_id);
-    if (!product) throw new AppError('NOT_FOUND', { field: 'product_id', line });
-    const expiry = l.expiry_date ?? null;
-    const violation = lotRuleViolation(product, expiry);
-    if (violation === 'PRODUCT_ABNORMAL') throw new AppError(violation, { field: 'product_id', line });
-    if (violation === 'INVALID_FIELD') throw new AppError(violation, { field: 'expiry_date', line });
-    return { product_id: l.product_id, quantity: l.quantity, expiry_date: expiry };
-  });
+function checkPlannedLines(tx: Tx, customerId: string, lines: TCreateReturnReceipt['lines']) {
+  return receiving.checkPlannedLines(tx, customerId, lines, { lotMayStayOpen: true });
 }
 
 /** The order a return names must be one of this seller's orders; its number is copied onto the receipt. */
@@ -166,7 +124,7 @@ export async function lookupReturnOrder(deps: TReturnsDeps, actor: TActor, code:
   const { order, shipped } = await outbound.findShippedOrder(deps.db, customerId, found.id);
   const products = new Map(
     (
-      await repo.findProducts(
+      await receipts.findProducts(
         deps.db,
         customerId,
         shipped.map((s) => s.product_id),
@@ -200,7 +158,7 @@ export async function createReturn(deps: TReturnsDeps, actor: TActor, input: TCr
     const order = await linkedOrder(tx, customerId, input.order_id);
     const lines = await checkPlannedLines(tx, customerId, input.lines);
     const number = await nextDocumentNumber(tx, customerId, 'RT');
-    const row = await repo.insertReturn(tx, {
+    const row = await receipts.insertReceipt(tx, 'return', {
       customer_id: customerId,
       number,
       warehouse_id: warehouse.id,
@@ -212,7 +170,7 @@ export async function createReturn(deps: TReturnsDeps, actor: TActor, input: TCr
       remark: input.remark ?? '',
       created_by: actor.id,
     });
-    await repo.replaceReturnLines(tx, customerId, row.id, lines);
+    await receipts.replaceLines(tx, 'return', customerId, row.id, lines);
     await writeAudit(tx, actor, {
       action: 'create',
       entity: 'return_receipt',
@@ -228,9 +186,8 @@ export async function createReturn(deps: TReturnsDeps, actor: TActor, input: TCr
 export async function updateReturn(deps: TReturnsDeps, actor: TActor, id: string, input: TUpdateReturnReceipt) {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const before = await repo.findReturn(tx, customerId, id);
-    if (!before) throw notFound();
-    const set: Parameters<typeof repo.updateReturnInStatus>[4] = {};
+    const before = await receiving.requireReceipt(tx, 'return', customerId, id);
+    const set: Partial<receipts.TReceiptInsert<'return'>> = {};
     if (input.warehouse_id !== undefined) {
       if (!(await repo.findWarehouse(tx, customerId, input.warehouse_id)))
         throw new AppError('NOT_FOUND', { field: 'warehouse_id' });
@@ -245,14 +202,10 @@ export async function updateReturn(deps: TReturnsDeps, actor: TActor, id: string
     if (input.planned_date !== undefined) set.planned_date = input.planned_date;
     if (input.consignment_number !== undefined) set.consignment_number = input.consignment_number;
     if (input.remark !== undefined) set.remark = input.remark;
-    const row = await repo.updateReturnInStatus(tx, customerId, id, workflow.statusesAllowing('edit'), set);
-    if (!row) await refuseTransition(tx, customerId, id);
     const lines = input.lines ? await checkPlannedLines(tx, customerId, input.lines) : null;
-    if (lines) await repo.replaceReturnLines(tx, customerId, id, lines);
-    await writeAudit(tx, actor, {
-      action: 'update',
-      entity: 'return_receipt',
-      entityId: id,
+    await receiving.editReceipt(tx, actor, 'return', id, {
+      set,
+      lines,
       before: { category: before.category, order_number: before.order_number, planned_date: before.planned_date },
       after: { ...set, lines: lines ?? undefined },
     });
@@ -262,17 +215,7 @@ export async function updateReturn(deps: TReturnsDeps, actor: TActor, id: string
 
 /** Only a pending receipt can be deleted (nothing was ever posted for it). */
 export async function deleteReturn(deps: TReturnsDeps, actor: TActor, id: string) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
-    const row = await repo.deleteReturnInStatus(tx, customerId, id, workflow.statusesAllowing('delete'));
-    if (!row) await refuseTransition(tx, customerId, id);
-    await writeAudit(tx, actor, {
-      action: 'delete',
-      entity: 'return_receipt',
-      entityId: id,
-      before: { number: row!.number, status: row!.status },
-    });
-  });
+  await withTx(deps.db, (tx) => receiving.deleteReceipt(tx, actor, 'return', id));
   return { ok: true as const };
 }
 
@@ -282,7 +225,7 @@ export async function deleteReturn(deps: TReturnsDeps, actor: TActor, id: string
 async function moveOrder(
   tx: Tx,
   actor: TActor,
-  receipt: repo.TReturnRow,
+  receipt: receipts.TReceiptRow<'return'>,
   events: workflow.TOrderReturnEvent[],
 ): Promise<void> {
   if (!receipt.order_id || events.length === 0) return;
@@ -308,114 +251,17 @@ async function moveOrder(
 }
 
 /**
- * /return-confirm, in one transaction: the guarded status change (it locks the receipt, so a second confirmation
- * waits and then gets 409), the numbers and locations per line (good stock to a sellable location, defective stock to
- * a defective one, both of the receipt's warehouse), one stock posting (reason `return`), and the original order's
- * status (outbound module). Any refusal rolls all of it back.
+ * /return-confirm, in one transaction: the receiving routine (guarded status change, numbers and locations per line,
+ * one stock posting with reason `return`), then the original order's status (outbound module). Any refusal rolls all
+ * of it back.
  */
 export async function confirmReturn(deps: TReturnsDeps, actor: TActor, id: string, input: TConfirmReturnReceipt) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
-    const from = await repo.findReturn(tx, customerId, id);
-    if (!from) throw notFound();
-    const receipt = await repo.updateReturnInStatus(tx, customerId, id, workflow.statusesAllowing('confirm'), {
-      status: workflow.targetStatus('confirm'),
-      confirmed_at: new Date(),
-      confirmed_by: actor.id,
-    });
-    if (!receipt) return refuseTransition(tx, customerId, id);
-
-    const lines = await repo.findReturnLines(tx, customerId, id);
-    const byId = new Map(lines.map((l) => [l.id, l]));
-    const seen = new Set<string>();
-    for (const l of input.lines) {
-      if (!byId.has(l.line_id) || seen.has(l.line_id)) throw new AppError('INVALID_FIELD', { field: 'line_id' });
-      seen.add(l.line_id);
-    }
-    const missing = lines.find((l) => !seen.has(l.id));
-    if (missing) throw new AppError('REQUIRED_FIELD', { field: 'line_id', line: missing.line_no });
-
-    const locations = new Map(
-      (
-        await repo.findLocations(
-          tx,
-          customerId,
-          input.lines.flatMap((l) => [l.location_id, l.defective_location_id].filter((x): x is string => !!x)),
-        )
-      ).map((l) => [l.id, l]),
-    );
-    const checkLocation = (locationId: string | null | undefined, kind: string, field: string, line: number) => {
-      if (!locationId) throw new AppError('REQUIRED_FIELD', { field, line });
-      const loc = locations.get(locationId);
-      if (!loc) throw new AppError('NOT_FOUND', { field, line });
-      if (loc.warehouse_id !== receipt.warehouse_id || loc.kind !== kind || !loc.is_active)
-        throw new AppError('INVALID_FIELD', { field, line });
-      return loc.id;
-    };
-
-    const postings: stock.TInboundLine[] = [];
-    const summary: Array<Record<string, unknown>> = [];
-    for (const l of input.lines) {
-      const line = byId.get(l.line_id)!;
-      const checked = workflow.checkConfirmQuantities(l);
-      if (!checked.ok)
-        throw new AppError('ABNORMAL_QUANTITY', {
-          field: checked.field,
-          line: line.line_no,
-          accepted_quantity: l.accepted_quantity,
-          defective_quantity: l.defective_quantity,
-          good_quantity: l.good_quantity,
-        });
-      const { accepted, defective, good } = checked.value;
-      const expiry = l.expiry_date !== undefined ? l.expiry_date : line.expiry_date;
-      const violation = lotRuleViolation({ type: line.product_type, shelfLifeMonths: line.shelf_life_months }, expiry);
-      if (violation === 'PRODUCT_ABNORMAL') throw new AppError(violation, { field: 'product_id', line: line.line_no });
-      if (violation) throw new AppError(violation, { field: 'expiry_date', line: line.line_no });
-      const goodLocation = good > 0 ? checkLocation(l.location_id, 'sellable', 'location_id', line.line_no) : null;
-      const defectiveLocation =
-        defective > 0
-          ? checkLocation(l.defective_location_id, 'defective', 'defective_location_id', line.line_no)
-          : null;
-      await repo.setReturnLineConfirmation(tx, customerId, line.id, {
-        accepted_quantity: accepted,
-        defective_quantity: defective,
-        good_quantity: good,
-        location_id: goodLocation,
-        defective_location_id: defectiveLocation,
-        expiry_date: expiry ?? null,
-      });
-      if (goodLocation)
-        postings.push({
-          productId: line.product_id,
-          locationId: goodLocation,
-          expiryDate: expiry ?? null,
-          quantity: good,
-        });
-      if (defectiveLocation)
-        postings.push({
-          productId: line.product_id,
-          locationId: defectiveLocation,
-          expiryDate: expiry ?? null,
-          quantity: defective,
-        });
-      summary.push({ line: line.line_no, expected: line.quantity, accepted, defective, good });
-    }
-    if (postings.length)
-      await stock.postInbound(tx, stock.stockActorOf(actor), {
-        document: { type: 'return', id: receipt.id, number: receipt.number },
-        reason: 'return',
-        lines: postings,
-      });
-    await moveOrder(tx, actor, receipt, workflow.orderEventsOnConfirm(receipt.category as TReturnCategory));
-    await writeAudit(tx, actor, {
-      action: 'confirm',
-      entity: 'return_receipt',
-      entityId: id,
-      before: { status: from.status },
-      after: { status: receipt.status, lines: summary },
-    });
-  });
-  return loadDetail(deps.db, customerId, id);
+  await withTx(deps.db, (tx) =>
+    receiving.confirmReceipt(tx, actor, 'return', id, input, (receipt) =>
+      moveOrder(tx, actor, receipt, workflow.orderEventsOnConfirm(receipt.category as TReturnCategory)),
+    ),
+  );
+  return loadDetail(deps.db, tenantOf(actor), id);
 }
 
 /**
@@ -423,48 +269,12 @@ export async function confirmReturn(deps: TReturnsDeps, actor: TActor, id: strin
  * there and free, else INVENTORY_SHORTAGE and nothing changes), and the order's status walks back.
  */
 export async function cancelReturnConfirmation(deps: TReturnsDeps, actor: TActor, id: string) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
-    const receipt = await repo.updateReturnInStatus(tx, customerId, id, workflow.statusesAllowing('cancel'), {
-      status: workflow.targetStatus('cancel'),
-      cancelled_at: new Date(),
-      cancelled_by: actor.id,
-    });
-    if (!receipt) return refuseTransition(tx, customerId, id);
-    const lines = await repo.findReturnLines(tx, customerId, id);
-    const reversal: stock.TAdjustmentLine[] = [];
-    for (const l of lines) {
-      if (l.location_id && l.good_quantity)
-        reversal.push({
-          productId: l.product_id,
-          locationId: l.location_id,
-          expiryDate: l.expiry_date,
-          delta: -l.good_quantity,
-        });
-      if (l.defective_location_id && l.defective_quantity)
-        reversal.push({
-          productId: l.product_id,
-          locationId: l.defective_location_id,
-          expiryDate: l.expiry_date,
-          delta: -l.defective_quantity,
-        });
-    }
-    if (reversal.length)
-      await stock.postAdjustment(tx, stock.stockActorOf(actor), {
-        document: { type: 'return', id, number: receipt.number },
-        reason: 'return_cancel',
-        lines: reversal,
-      });
-    await moveOrder(tx, actor, receipt, workflow.orderEventsOnCancel(receipt.category as TReturnCategory));
-    await writeAudit(tx, actor, {
-      action: 'cancel_confirmation',
-      entity: 'return_receipt',
-      entityId: id,
-      before: { status: 'confirmed' },
-      after: { status: receipt.status, reversed_units: reversal.reduce((s, r) => s - r.delta, 0) },
-    });
-  });
-  return loadDetail(deps.db, customerId, id);
+  await withTx(deps.db, (tx) =>
+    receiving.cancelConfirmation(tx, actor, 'return', id, (receipt) =>
+      moveOrder(tx, actor, receipt, workflow.orderEventsOnCancel(receipt.category as TReturnCategory)),
+    ),
+  );
+  return loadDetail(deps.db, tenantOf(actor), id);
 }
 
 // ---- export, counts, print ----

@@ -1,35 +1,20 @@
-import type { TReturnCategory, TReturnStatus, TSupplierReturnStatus } from '@wms/contracts';
-import * as receipt from '../inbound/inbound.workflow';
+import type { TReturnCategory, TSupplierReturnStatus } from '@wms/contracts';
 
 /**
  * Pure rules of returns (no I/O); written down in docs/ARCHITECTURE.md, section "Returns".
  *
- * A return receipt has the inbound receipt's life cycle — pending confirmation → confirmed → cancelled-confirmed,
- * a cancelled confirmation can be corrected and confirmed again, only a pending receipt can be deleted — and the
- * same confirmation numbers (accepted = good + defective). Those rules are the inbound module's, reused here, not
- * copied: a change to the receipt life cycle changes both.
+ * A return receipt has the receipt life cycle of modules/receiving — pending confirmation → confirmed →
+ * cancelled-confirmed, a cancelled confirmation can be corrected and confirmed again, only a pending receipt can be
+ * deleted — and the same confirmation numbers (accepted = good + defective). Those rules are receiving.workflow.ts's,
+ * re-exported here, not copied: a change to the receipt life cycle changes inbound and return receipts alike.
  */
-
-export type TReturnAction = receipt.TInboundAction;
-
-/** The statuses an action may start from (for the conditional update `… AND status IN (…)`). */
-export function statusesAllowing(action: TReturnAction): readonly TReturnStatus[] {
-  return receipt.statusesAllowing(action);
-}
-
-export function canDo(status: TReturnStatus, action: TReturnAction): boolean {
-  return receipt.canDo(status, action);
-}
-
-export function targetStatus(action: 'confirm' | 'cancel'): TReturnStatus {
-  return receipt.targetStatus(action);
-}
-
-export function actionsFor(status: TReturnStatus): TReturnAction[] {
-  return receipt.actionsFor(status);
-}
-
-export const checkConfirmQuantities = receipt.checkConfirmQuantities;
+export {
+  actionsFor,
+  canDo,
+  checkConfirmQuantities,
+  statusesAllowing,
+  targetStatus,
+} from '../receiving/receiving.workflow';
 
 /** The outbound order events a return reports (outbound.workflow.ts owns what they do to the order). */
 export type TOrderReturnEvent = 'return_registered' | 'return_confirmed' | 'return_unconfirmed' | 'return_cancelled';

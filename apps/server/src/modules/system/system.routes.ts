@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { jobRoutes, authRoutes as r } from '@wms/contracts';
+import { apiDocsRoutes, jobRoutes, authRoutes as r, type TOpenApiDocument } from '@wms/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
@@ -37,6 +37,8 @@ export function registerSystemRoutes(app: FastifyInstance, deps: TAppDeps): void
   route(app, deps.tokens, jobRoutes.cancelJob, async ({ actor, params }) =>
     jobView(await deps.jobs.cancel(tenantOf(actor), params.id)),
   );
+  // Built once from the routes' contracts (cached by @fastify/swagger); for any logged-in user.
+  route(app, deps.tokens, apiDocsRoutes.openapi, async () => app.swagger() as unknown as TOpenApiDocument);
   route(app, deps.tokens, r.build, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     return { build_id: buildId(), version: deps.config.version };

@@ -1,6 +1,6 @@
 import { RETURN_STATUSES, SUPPLIER_RETURN_STATUSES } from '@wms/contracts';
 import { describe, expect, it } from 'vitest';
-import * as inbound from '../../inbound/inbound.workflow';
+import * as receiving from '../../receiving/receiving.workflow';
 import {
   actionsFor,
   canDo,
@@ -19,7 +19,7 @@ import {
 describe('return receipt life cycle', () => {
   it('is the inbound receipt life cycle: pending → confirmed → cancelled-confirmed → confirmed again', () => {
     for (const status of RETURN_STATUSES) {
-      expect(actionsFor(status)).toEqual(inbound.actionsFor(status));
+      expect(actionsFor(status)).toEqual(receiving.actionsFor(status));
     }
     expect(actionsFor('pending')).toEqual(['edit', 'delete', 'confirm']);
     expect(actionsFor('confirmed')).toEqual(['cancel']);

@@ -1,38 +1,37 @@
-import type { TInboundStatus } from '@wms/contracts';
+import type { TReceiptAction, TReceiptStatus } from '@wms/contracts';
 
 /**
- * The receipt state machine (spec §4), pure. pending confirmation → confirmed (stock posted) → cancelled-confirmed
- * (stock taken back out); a cancelled confirmation can be corrected and confirmed again. Only a pending receipt can
- * be deleted (nothing was ever posted for it).
+ * The receipt state machine (spec §4) of inbound and return receipts, pure. pending confirmation → confirmed (stock
+ * posted) → cancelled-confirmed (stock taken back out); a cancelled confirmation can be corrected and confirmed again.
+ * Only a pending receipt can be deleted (nothing was ever posted for it).
  */
-export type TInboundAction = 'edit' | 'delete' | 'confirm' | 'cancel';
 
-const FROM: Record<TInboundAction, readonly TInboundStatus[]> = {
+const FROM: Record<TReceiptAction, readonly TReceiptStatus[]> = {
   edit: ['pending', 'cancelled'],
   delete: ['pending'],
   confirm: ['pending', 'cancelled'],
   cancel: ['confirmed'],
 };
 
-const TO: Partial<Record<TInboundAction, TInboundStatus>> = { confirm: 'confirmed', cancel: 'cancelled' };
+const TO: Partial<Record<TReceiptAction, TReceiptStatus>> = { confirm: 'confirmed', cancel: 'cancelled' };
 
 /** The statuses an action may start from: the service puts them in its conditional update (`… AND status IN (…)`). */
-export function statusesAllowing(action: TInboundAction): readonly TInboundStatus[] {
+export function statusesAllowing(action: TReceiptAction): readonly TReceiptStatus[] {
   return FROM[action];
 }
 
-export function canDo(status: TInboundStatus, action: TInboundAction): boolean {
+export function canDo(status: TReceiptStatus, action: TReceiptAction): boolean {
   return FROM[action].includes(status);
 }
 
 /** The status an action leads to (edit and delete leave none). */
-export function targetStatus(action: 'confirm' | 'cancel'): TInboundStatus {
+export function targetStatus(action: 'confirm' | 'cancel'): TReceiptStatus {
   return TO[action]!;
 }
 
 /** What a receipt in this status allows, for the screens' buttons. */
-export function actionsFor(status: TInboundStatus): TInboundAction[] {
-  return (Object.keys(FROM) as TInboundAction[]).filter((a) => canDo(status, a));
+export function actionsFor(status: TReceiptStatus): TReceiptAction[] {
+  return (Object.keys(FROM) as TReceiptAction[]).filter((a) => canDo(status, a));
 }
 
 export interface TCheckedQuantities {

@@ -6,9 +6,9 @@ import {
   isPlannedQuantity,
   statusesAllowing,
   targetStatus,
-} from '../inbound.workflow';
+} from '../receiving.workflow';
 
-describe('inbound receipt workflow', () => {
+describe('receipt workflow (inbound and return receipts)', () => {
   it('allows the transitions of spec §4 and nothing else', () => {
     expect(actionsFor('pending')).toEqual(['edit', 'delete', 'confirm']);
     expect(actionsFor('confirmed')).toEqual(['cancel']);
