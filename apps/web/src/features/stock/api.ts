@@ -3,15 +3,11 @@ import {
   catalogRoutes,
   stockRoutes as r,
   type TExpiryTransferRequest,
-  type TRouteContract,
   type TStockMultiTransferRequest,
   type TStockTransferRequest,
   warehouseRoutes,
 } from '@wms/contracts';
-import { apiCall, buildUrl } from '../../shared/api/client';
-import { userSession } from '../../shared/auth/session';
-import { downloadBytes } from '../../shared/excel/use-excel-export';
-import { getLanguage } from '../../shared/preferences/preferences';
+import { apiCall } from '../../shared/api/client';
 import type { TTableQuery } from '../../shared/table/list-query';
 
 /** Query keys of the stock screens; inbound invalidates `stockKeys.all` after it posts stock. */
@@ -83,16 +79,4 @@ export function useLocations(warehouseId: string | undefined, kind?: 'sellable' 
       }),
     select: (d) => d.results,
   });
-}
-
-/** Download a file route of the contracts (the server's Excel exports) with the user's token and language. */
-export async function downloadFile(route: TRouteContract, fileName: string, query?: Record<string, unknown>) {
-  const call = (token: string | null) =>
-    fetch(buildUrl(route.path, undefined, query), {
-      headers: { 'accept-language': getLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-  let res = await call(userSession.accessToken());
-  if (res.status === 401 && (await userSession.refresh()) === 'refreshed') res = await call(userSession.accessToken());
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  downloadBytes(new Uint8Array(await res.arrayBuffer()), fileName, res.headers.get('content-type') ?? '');
 }

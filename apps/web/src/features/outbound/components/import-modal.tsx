@@ -11,10 +11,10 @@ import {
 import { Alert, Button, Checkbox, Modal, Progress, Select, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../shared/download';
 import { errorText } from '../../../shared/forms/error-text';
 import { getLanguage } from '../../../shared/preferences/preferences';
-import { downloadFile } from '../../stock/api';
-import { fileToBase64 } from '../../warehouse/components/download';
+import { fileToBase64 } from '../../../shared/upload';
 import { runImport, usePlatformOptions } from '../api';
 import { abnormalText, useOrderLabels } from './labels';
 
@@ -93,7 +93,7 @@ export function ImportOrdersModal(props: { open: boolean; onClose: () => void })
           <Button
             icon={<DownloadOutlined />}
             onClick={() =>
-              downloadFile(outboundRoutes.importTemplate, `order-import-template-${l.lang}.xlsx`).catch((e) =>
+              downloadFile(outboundRoutes.importTemplate, `order-import-template-${l.lang}.xlsx`, {}).catch((e) =>
                 setError(errorText(e)),
               )
             }

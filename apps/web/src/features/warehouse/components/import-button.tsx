@@ -12,9 +12,10 @@ import { Alert, App, Button, Modal, Progress, Space, Table, Typography, Upload }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../../shared/api/client';
+import { downloadFile } from '../../../shared/download';
 import { errorText } from '../../../shared/forms/error-text';
 import { getLanguage } from '../../../shared/preferences/preferences';
-import { downloadFile, fileToBase64 } from './download';
+import { fileToBase64 } from '../../../shared/upload';
 import { useFieldLabel } from './field-label';
 import '../i18n';
 
@@ -93,7 +94,9 @@ export function ImportButton(props: {
             <Button
               icon={<DownloadOutlined />}
               onClick={() =>
-                downloadFile(props.templateRoute, props.templateFileName).catch((e) => setError(errorText(e)))
+                downloadFile(props.templateRoute, props.templateFileName, {} as never).catch((e) =>
+                  setError(errorText(e)),
+                )
               }
             >
               {t('warehouse:import.template')}

@@ -5,9 +5,9 @@ import { App, Button, Card, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { downloadFile } from '../../../stock/api';
 import { ProductPicker } from '../../../stock/components/product-picker';
 import { fetchReceipts, inboundKeys } from '../../api';
 import { ReceiptFilters, toReceiptQuery } from '../entry/entry-page';
@@ -28,7 +28,7 @@ export default function EntryExportPage() {
     setBusy(true);
     try {
       const { page: _p, page_size: _s, ...filters } = query;
-      await downloadFile(inboundRoutes.exportReceipts, 'inbound-receipts.xlsx', filters);
+      await downloadFile(inboundRoutes.exportReceipts, 'inbound-receipts.xlsx', { query: filters });
     } catch (err) {
       void message.error(errorText(err));
     } finally {

@@ -12,9 +12,9 @@ import { App, Button, Card, DatePicker, Form, Input, Radio, Select, Space } from
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useWarehouseOptions } from '../../api';
-import { downloadExport } from '../../components/download';
 import { useReturnLabels } from '../../components/labels';
 import '../../i18n';
 
@@ -48,8 +48,15 @@ export default function ReturnExportPage() {
         search: v.search?.trim() || undefined,
         ...(v.kind === 'return' ? { category: v.category } : {}),
       };
-      if (v.kind === 'return') await downloadExport(returnRoutes.exportReturns, 'returns.xlsx', { query });
-      else await downloadExport(returnRoutes.exportSupplierReturns, 'supplier-returns.xlsx', { query });
+      // The status select offers the statuses of the chosen kind only.
+      if (v.kind === 'return')
+        await downloadFile(returnRoutes.exportReturns, 'returns.xlsx', {
+          query: { ...query, status: query.status as TReturnStatus | undefined },
+        });
+      else
+        await downloadFile(returnRoutes.exportSupplierReturns, 'supplier-returns.xlsx', {
+          query: { ...query, status: query.status as TSupplierReturnStatus | undefined },
+        });
     } catch (err) {
       void message.error(errorText(err));
     } finally {

@@ -5,11 +5,12 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { downloadFile } from '../../../../shared/download';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { downloadFile, fetchStockLog, stockKeys } from '../../api';
+import { fetchStockLog, stockKeys } from '../../api';
 import { ProductPicker } from '../../components/product-picker';
 import { ReasonTag, SignedQuantity } from '../../components/stock-tags';
 import { WarehouseSelect } from '../../components/warehouse-select';
@@ -40,7 +41,7 @@ export default function StockLogPage() {
         <Button
           icon={<DownloadOutlined />}
           onClick={() =>
-            downloadFile(stockRoutes.exportStockLog, 'stock-log.xlsx', toLogQuery(last)).catch(
+            downloadFile(stockRoutes.exportStockLog, 'stock-log.xlsx', { query: toLogQuery(last) }).catch(
               (e) => void message.error(errorText(e)),
             )
           }
