@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../../shared/api/client';
 import { downloadFile } from '../../../shared/download';
 import { errorText } from '../../../shared/forms/error-text';
+import { useFieldLabel } from '../../../shared/forms/field-label';
 import { getLanguage } from '../../../shared/preferences/preferences';
 import { fileToBase64 } from '../../../shared/upload';
-import { useFieldLabel } from './field-label';
 import '../i18n';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

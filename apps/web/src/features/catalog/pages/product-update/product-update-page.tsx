@@ -30,11 +30,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { DataTable } from '../../../../shared/table/data-table';
 import { fileToBase64 } from '../../../../shared/upload';
 import { usePlatformOptions, useProviderOptions } from '../../../partners/api';
 import { useSelection } from '../../../warehouse/components/crud';
-import { useFieldLabel } from '../../../warehouse/components/field-label';
 import { catalogKeys, fetchProducts, useApplyBatch, useCategoryOptions, usePreviewBatch } from '../../api';
 import '../../i18n';
 

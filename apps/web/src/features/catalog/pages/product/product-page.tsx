@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/forms/error-text';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { DataTable } from '../../../../shared/table/data-table';
 import { CrudModal, RowActions, useSelection } from '../../../warehouse/components/crud';
-import { useFieldLabel } from '../../../warehouse/components/field-label';
 import { ImportButton } from '../../../warehouse/components/import-button';
 import {
   catalogKeys,

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../../shared/forms/error-text';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
 import {
@@ -36,7 +37,6 @@ import {
   warehouseKeys,
 } from '../../api';
 import { CrudModal, RowActions, useSelection } from '../../components/crud';
-import { useFieldLabel } from '../../components/field-label';
 import { ImportButton } from '../../components/import-button';
 import '../../i18n';
 
