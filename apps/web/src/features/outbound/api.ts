@@ -1,14 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   catalogRoutes,
-  jobRoutes,
   partnerRoutes,
   outboundRoutes as r,
   type TConsignmentItem,
   type TCreateImportForm,
   type TCreateOrder,
   type TImportRequest,
-  type TJob,
   type TOrderAction,
   type TPackScan,
   type TPrintOrderBy,
@@ -203,20 +201,10 @@ export function useDeleteImportForm() {
 export const inspectFile = (file_base64: string, header_row: number) =>
   apiCall(r.inspectImportFile, { body: { file_base64, header_row } });
 
-const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
-
-/** Queue an import and follow its job until it ends, reporting every poll (the progress bar). */
-export async function runImport(body: TImportRequest, onProgress: (job: TJob) => void): Promise<TJob> {
-  let job = await apiCall(r.importOrders, { body });
-  onProgress(job);
-  while (job.state === 'queued' || job.state === 'running') {
-    await sleep(600);
-    job = await apiCall(jobRoutes.getJob, { params: { id: job.id } });
-    onProgress(job);
-  }
-  await refresh();
-  return job;
-}
+/** Queue an order import; the dialog follows its job (shared/jobs). */
+export const importOrders = (body: TImportRequest) => apiCall(r.importOrders, { body });
+/** After an import: new orders, and stock reserved when they were exported at once. */
+export const refreshAfterImport = () => refresh();
 
 // ---- other modules' rows for selects ----
 

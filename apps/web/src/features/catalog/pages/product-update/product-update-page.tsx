@@ -76,7 +76,7 @@ function ValueInput({
 
 /** /product-update: batch changes. Select products and set fields, or upload an Excel; preview, then apply. */
 export default function ProductUpdatePage() {
-  const { t } = useTranslation(['catalog', 'warehouse', 'common']);
+  const { t } = useTranslation(['catalog', 'warehouse', 'shared', 'common']);
   const label = useFieldLabel();
   const { message } = App.useApp();
   const [mode, setMode] = useState<'select' | 'file'>('select');
@@ -256,7 +256,7 @@ export default function ProductUpdatePage() {
                 <ul style={{ margin: 0 }}>
                   {result.errors.map((e) => (
                     <li key={`${e.row}-${e.field}-${e.code}-${e.message}`}>
-                      {e.row ? `${t('warehouse:import.row')} ${e.row}: ` : ''}
+                      {e.row ? `${t('shared:import.row')} ${e.row}: ` : ''}
                       {e.message}
                     </li>
                   ))}
@@ -276,7 +276,7 @@ export default function ProductUpdatePage() {
             columns={[
               { title: label('number'), dataIndex: 'number' },
               { title: label('name'), dataIndex: 'name' },
-              { title: t('warehouse:import.field'), dataIndex: 'field', render: (f: string) => label(f) },
+              { title: t('shared:import.field'), dataIndex: 'field', render: (f: string) => label(f) },
               { title: t('catalog:update.before'), dataIndex: 'before', render: show },
               { title: t('catalog:update.after'), dataIndex: 'after', render: show },
             ]}

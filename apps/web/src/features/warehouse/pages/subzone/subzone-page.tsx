@@ -15,9 +15,11 @@ import { App, Button, Form, Input, InputNumber, Popconfirm, Select, Switch, Tabs
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { apiCall } from '../../../../shared/api/client';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
+import { ImportButton } from '../../../../shared/jobs/import-button';
 import { DataTable } from '../../../../shared/table/data-table';
 import {
   fetchAreas,
@@ -37,7 +39,6 @@ import {
   warehouseKeys,
 } from '../../api';
 import { CrudModal, RowActions, useSelection } from '../../components/crud';
-import { ImportButton } from '../../components/import-button';
 import '../../i18n';
 
 function WarehouseFilter() {
@@ -357,10 +358,12 @@ function LocationsTab() {
               {t('warehouse:crud.add')}
             </Button>
             <ImportButton
-              importRoute={warehouseRoutes.importStorageLocations}
-              templateRoute={warehouseRoutes.storageLocationImportTemplate}
-              templateFileName="storage-locations-template.xlsx"
-              progressText={t('warehouse:import.importing')}
+              start={(body) => apiCall(warehouseRoutes.importStorageLocations, { body })}
+              template={{
+                route: warehouseRoutes.storageLocationImportTemplate,
+                fileName: 'storage-locations-template.xlsx',
+              }}
+              progressText={() => t('warehouse:import.importing')}
               onDone={() => void refreshWarehouse()}
             />
             <Button
