@@ -233,11 +233,3 @@ export function usePackagingOptions() {
     select: (d) => d.results,
   });
 }
-
-/** Single and combination products matching a search, for the order lines. */
-export async function searchProducts(search: string) {
-  const page = await apiCall(catalogRoutes.listProducts, {
-    query: { search: search || undefined, status: 'active', page_size: 25 },
-  });
-  return page.results;
-}

@@ -1,13 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  catalogRoutes,
   returnRoutes as r,
   type TConfirmReturnReceipt,
   type TCreateReturnReceipt,
   type TCreateSupplierReturn,
   type TUpdateReturnReceipt,
   type TUpdateSupplierReturn,
-  warehouseRoutes,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
@@ -124,34 +122,4 @@ export function useCancelSupplierReturn() {
     mutationFn: (id: string) => apiCall(r.cancelSupplierReturn, { params: { id } }),
     onSuccess: refresh,
   });
-}
-
-/** Every warehouse of the seller, for selects. */
-export function useWarehouseOptions() {
-  return useQuery({
-    queryKey: ['returns', 'warehouse-options'],
-    queryFn: () => apiCall(warehouseRoutes.listWarehouses, { query: { page_size: 100 } }),
-    select: (d) => d.results.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` })),
-  });
-}
-
-/** Active storage locations of one kind in a warehouse, for the confirmation's selects. */
-export function useLocationOptions(warehouseId: string | undefined, kind: 'sellable' | 'defective') {
-  return useQuery({
-    queryKey: ['returns', 'location-options', warehouseId, kind],
-    enabled: !!warehouseId,
-    queryFn: () =>
-      apiCall(warehouseRoutes.listStorageLocations, {
-        query: { warehouse_id: warehouseId, kind, is_active: 'true', page_size: 100, ordering: 'code' },
-      }),
-    select: (d) => d.results.map((l) => ({ value: l.id, label: l.name ? `${l.code} ${l.name}` : l.code })),
-  });
-}
-
-/** Single products matching a search, for the lines' product select. */
-export async function searchProducts(search: string) {
-  const page = await apiCall(catalogRoutes.listProducts, {
-    query: { search: search || undefined, type: 'single', page_size: 25 },
-  });
-  return page.results;
 }

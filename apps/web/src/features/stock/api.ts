@@ -1,11 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  catalogRoutes,
   stockRoutes as r,
   type TExpiryTransferRequest,
   type TStockMultiTransferRequest,
   type TStockTransferRequest,
-  warehouseRoutes,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import type { TTableQuery } from '../../shared/table/list-query';
@@ -17,7 +15,6 @@ export const stockKeys = {
   piles: ['stock', 'piles'] as const,
   log: ['stock', 'log'] as const,
   expiry: ['stock', 'expiry'] as const,
-  lookups: ['stock', 'lookups'] as const,
 };
 
 export const fetchProductStock = (query: TTableQuery, signal?: AbortSignal) =>
@@ -44,39 +41,6 @@ export const useMultiTransfer = () =>
 export const useExpiryTransfer = () =>
   useStockWrite((body: TExpiryTransferRequest) => apiCall(r.expiryTransfer, { body }));
 
-/** A scanned product code (number or barcode) → the product, or an ApiError NOT_FOUND. */
-export const lookupProduct = (code: string) => apiCall(catalogRoutes.lookupProduct, { query: { code } });
-
-/** A scanned location code → the matching active locations (one per warehouse that has the code). */
-export async function lookupLocations(code: string, warehouseId?: string) {
-  const res = await apiCall(warehouseRoutes.listStorageLocations, {
-    query: { code, warehouse_id: warehouseId, page_size: 10 },
-  });
-  return res.results;
-}
-
 /** Piles of one product (optionally in one location), for choosing what to move. */
 export const fetchPiles = (query: { product_id?: string; location_id?: string; warehouse_id?: string }) =>
   apiCall(r.productLocation, { query: { ...query, page_size: 100 } });
-
-export function useWarehouses() {
-  return useQuery({
-    queryKey: [...stockKeys.lookups, 'warehouses'],
-    queryFn: () => apiCall(warehouseRoutes.listWarehouses, { query: { page_size: 100 } }),
-    select: (d) => d.results,
-    staleTime: 60_000,
-  });
-}
-
-/** Active locations of a warehouse (optionally of one kind), for selects. */
-export function useLocations(warehouseId: string | undefined, kind?: 'sellable' | 'defective' | 'expired' | 'staging') {
-  return useQuery({
-    queryKey: [...stockKeys.lookups, 'locations', warehouseId, kind],
-    enabled: !!warehouseId,
-    queryFn: () =>
-      apiCall(warehouseRoutes.listStorageLocations, {
-        query: { warehouse_id: warehouseId, kind, is_active: 'true', page_size: 100, ordering: 'code' },
-      }),
-    select: (d) => d.results,
-  });
-}

@@ -1,11 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  catalogRoutes,
   stocktakeRoutes as r,
   type TCreateStocktake,
   type TSubmitStocktakeCount,
   type TUpdateStocktake,
-  warehouseRoutes,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
@@ -85,26 +83,4 @@ export function useSubmitCount() {
       apiCall(r.submitStocktakeCount, { params: { id: v.id }, body: v.body }),
     onSuccess: refresh,
   });
-}
-
-export function useWarehouseOptions() {
-  return useQuery({
-    queryKey: ['stocktake', 'warehouse-options'],
-    queryFn: () => apiCall(warehouseRoutes.listWarehouses, { query: { page_size: 100 } }),
-    select: (d) => d.results.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` })),
-  });
-}
-
-export async function searchLocations(warehouseId: string, search: string) {
-  const page = await apiCall(warehouseRoutes.listStorageLocations, {
-    query: { warehouse_id: warehouseId, search: search || undefined, page_size: 100, ordering: 'code' },
-  });
-  return page.results.map((l) => ({ value: l.id, label: l.name ? `${l.code} ${l.name}` : l.code }));
-}
-
-export async function searchProducts(search: string) {
-  const page = await apiCall(catalogRoutes.listProducts, {
-    query: { search: search || undefined, type: 'single', page_size: 50 },
-  });
-  return page.results.map((p) => ({ value: p.id, label: `${p.number} ${p.name}` }));
 }

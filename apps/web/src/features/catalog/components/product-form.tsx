@@ -24,9 +24,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useFieldLabel } from '../../../shared/forms/field-label';
 import { zodRule } from '../../../shared/forms/zod-rule';
+import { ProductSelect } from '../../../shared/pickers/product-select';
 import { usePlatformOptions, useProviderOptions } from '../../partners/api';
 import { useCategoryOptions } from '../api';
-import { ProductSelect } from './product-select';
 import '../i18n';
 
 const s = ZCreateProduct.shape;

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
 import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
+import { ProductSelect } from '../../../../shared/pickers/product-select';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { ProductPicker } from '../../../stock/components/product-picker';
 import { fetchReceipts, inboundKeys } from '../../api';
 import { ReceiptFilters, toReceiptQuery } from '../entry/entry-page';
 import '../../i18n';
@@ -45,7 +45,7 @@ export default function EntryExportPage() {
       >
         <ReceiptFilters />
         <Form.Item name="product_id">
-          <ProductPicker allowClear placeholder={t('field.product')} aria-label={t('field.product')} />
+          <ProductSelect type="single" allowClear placeholder={t('field.product')} aria-label={t('field.product')} />
         </Form.Item>
       </Form>
       <Space style={{ marginTop: 24 }}>

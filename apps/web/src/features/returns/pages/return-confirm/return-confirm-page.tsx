@@ -18,15 +18,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../../shared/forms/error-text';
+import { LocationSelect } from '../../../../shared/pickers/location-select';
 import { DataTable } from '../../../../shared/table/data-table';
-import {
-  fetchReturns,
-  returnKeys,
-  useCancelReturnConfirmation,
-  useConfirmReturn,
-  useLocationOptions,
-  useReturn,
-} from '../../api';
+import { fetchReturns, returnKeys, useCancelReturnConfirmation, useConfirmReturn, useReturn } from '../../api';
 import { ReturnStatusTag, useReturnLabels } from '../../components/labels';
 import '../../i18n';
 
@@ -42,8 +36,6 @@ function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
   const { t } = useTranslation(['returns', 'common']);
   const labels = useReturnLabels();
   const { message } = App.useApp();
-  const sellable = useLocationOptions(receipt.warehouse_id, 'sellable');
-  const defective = useLocationOptions(receipt.warehouse_id, 'defective');
   const confirm = useConfirmReturn();
   const cancel = useCancelReturnConfirmation();
   const [entries, setEntries] = useState<Record<string, TLineEntry>>({});
@@ -135,17 +127,19 @@ function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
       {editable ? (
         <Space wrap style={{ marginBottom: 12 }}>
           <span>{t('confirm.allGoodTo')}</span>
-          <Select
+          <LocationSelect
+            warehouseId={receipt.warehouse_id}
+            kind="sellable"
             style={{ width: 200 }}
-            options={sellable.data ?? []}
-            onChange={(v: string) => setAll({ location_id: v })}
+            onChange={(v) => setAll({ location_id: v })}
             data-testid="confirm-all-location"
           />
           <span>{t('confirm.allDefectiveTo')}</span>
-          <Select
+          <LocationSelect
+            warehouseId={receipt.warehouse_id}
+            kind="defective"
             style={{ width: 200 }}
-            options={defective.data ?? []}
-            onChange={(v: string) => setAll({ defective_location_id: v })}
+            onChange={(v) => setAll({ defective_location_id: v })}
             data-testid="confirm-all-defective-location"
           />
         </Space>
@@ -215,11 +209,12 @@ function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
             title: t('fields.location'),
             render: (_, l) =>
               editable ? (
-                <Select
+                <LocationSelect
+                  warehouseId={receipt.warehouse_id}
+                  kind="sellable"
                   style={{ width: 180 }}
                   value={entries[l.id]?.location_id}
-                  options={sellable.data ?? []}
-                  onChange={(v: string) => patch(l.id, { location_id: v })}
+                  onChange={(v) => patch(l.id, { location_id: v })}
                   aria-label={`${t('fields.location')} ${l.line_no}`}
                 />
               ) : (
@@ -230,12 +225,13 @@ function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
             title: t('fields.defectiveLocation'),
             render: (_, l) =>
               editable ? (
-                <Select
+                <LocationSelect
+                  warehouseId={receipt.warehouse_id}
+                  kind="defective"
                   allowClear
                   style={{ width: 180 }}
                   value={entries[l.id]?.defective_location_id}
-                  options={defective.data ?? []}
-                  onChange={(v: string) => patch(l.id, { defective_location_id: v })}
+                  onChange={(v) => patch(l.id, { defective_location_id: v })}
                   aria-label={`${t('fields.defectiveLocation')} ${l.line_no}`}
                 />
               ) : (

@@ -14,9 +14,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
-import { useWarehouseOptions } from '../../api';
 import { useReturnLabels } from '../../components/labels';
 import '../../i18n';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 
 interface TFilter {
   kind: 'return' | 'supplier';
@@ -32,7 +32,6 @@ export default function ReturnExportPage() {
   const { t } = useTranslation(['returns', 'common']);
   const labels = useReturnLabels();
   const { message } = App.useApp();
-  const warehouses = useWarehouseOptions();
   const [form] = Form.useForm<TFilter>();
   const kind = Form.useWatch('kind', form) ?? 'return';
   const [busy, setBusy] = useState(false);
@@ -103,7 +102,7 @@ export default function ReturnExportPage() {
             </Form.Item>
           ) : null}
           <Form.Item name="warehouse_id" label={t('fields.warehouse')}>
-            <Select allowClear style={{ width: 200 }} options={warehouses.data ?? []} />
+            <WarehouseSelect allowClear style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="search" label={t('export.keyword')}>
             <Input style={{ width: 200 }} />

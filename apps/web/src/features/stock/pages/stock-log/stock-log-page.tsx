@@ -8,12 +8,12 @@ import { screenTitle } from '../../../../routes/screen-title';
 import { downloadFile } from '../../../../shared/download';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
+import { ProductSelect } from '../../../../shared/pickers/product-select';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { DataTable } from '../../../../shared/table/data-table';
 import type { TTableQuery } from '../../../../shared/table/list-query';
 import { fetchStockLog, stockKeys } from '../../api';
-import { ProductPicker } from '../../components/product-picker';
 import { ReasonTag, SignedQuantity } from '../../components/stock-tags';
-import { WarehouseSelect } from '../../components/warehouse-select';
 import '../../i18n';
 
 /** Form values → the stock-log query (date range → date_from/date_to). */
@@ -64,7 +64,12 @@ export default function StockLogPage() {
         filters={
           <>
             <Form.Item name="product_id">
-              <ProductPicker allowClear placeholder={t('filter.product')} aria-label={t('filter.product')} />
+              <ProductSelect
+                type="single"
+                allowClear
+                placeholder={t('filter.product')}
+                aria-label={t('filter.product')}
+              />
             </Form.Item>
             <Form.Item name="warehouse_id">
               <WarehouseSelect allowClear placeholder={t('filter.warehouse')} aria-label={t('filter.warehouse')} />
