@@ -17,6 +17,7 @@ import {
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
+import { invalidateStock } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
 
 /** Query keys of the outbound screens; every write invalidates `all`. */
@@ -36,6 +37,8 @@ export const outboundKeys = {
 };
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: outboundKeys.all });
+/** Writes that reserve, release or ship stock refresh the stock screens too. */
+const refreshWithStock = () => Promise.all([refresh(), invalidateStock()]);
 
 export const fetchOrders = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listOrders, { query }, { signal });
 export const fetchBatches = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listBatches, { query }, { signal });
@@ -65,14 +68,14 @@ export function useTransition() {
     mutationFn: (v: { id: string; action: TOrderAction }) =>
       apiCall(r.transitionOrder, { params: { id: v.id }, body: { action: v.action } }),
     // A refused export is written on the order (its reason shows in the list): refresh either way.
-    onSettled: refresh,
+    onSettled: refreshWithStock,
   });
 }
 
 export function useBulkTransition() {
   return useMutation({
     mutationFn: (v: { action: TOrderAction; ids: string[] }) => apiCall(r.bulkTransition, { body: v }),
-    onSettled: refresh,
+    onSettled: refreshWithStock,
   });
 }
 
@@ -137,7 +140,7 @@ export const packReset = (id: string) => apiCall(r.packReset, { params: { id } }
 export function useShipOrder() {
   return useMutation({
     mutationFn: (v: { id: string; body: TShipOrder }) => apiCall(r.shipOrder, { params: { id: v.id }, body: v.body }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
@@ -204,7 +207,7 @@ export const inspectFile = (file_base64: string, header_row: number) =>
 /** Queue an order import; the dialog follows its job (shared/jobs). */
 export const importOrders = (body: TImportRequest) => apiCall(r.importOrders, { body });
 /** After an import: new orders, and stock reserved when they were exported at once. */
-export const refreshAfterImport = () => refresh();
+export const refreshAfterImport = () => refreshWithStock();
 
 // ---- other modules' rows for selects ----
 

@@ -9,6 +9,7 @@ import {
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
+import { invalidateStock } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
 
 /** Query keys of the returns screens; every write invalidates `all`. */
@@ -23,6 +24,8 @@ export const returnKeys = {
 };
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: returnKeys.all });
+/** Writes that post, reserve, release or take out stock refresh the stock screens too. */
+const refreshWithStock = () => Promise.all([refresh(), invalidateStock()]);
 
 export const fetchReturns = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listReturns, { query }, { signal });
 export const fetchSupplierReturns = (query: TTableQuery, signal?: AbortSignal) =>
@@ -56,14 +59,14 @@ export function useConfirmReturn() {
   return useMutation({
     mutationFn: (v: { id: string; body: TConfirmReturnReceipt }) =>
       apiCall(r.confirmReturn, { params: { id: v.id }, body: v.body }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
 export function useCancelReturnConfirmation() {
   return useMutation({
     mutationFn: (id: string) => apiCall(r.cancelReturnConfirmation, { params: { id } }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
@@ -94,7 +97,7 @@ export function useSupplierReturn(id: string | null) {
 export function useCreateSupplierReturn() {
   return useMutation({
     mutationFn: (body: TCreateSupplierReturn) => apiCall(r.createSupplierReturn, { body }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
@@ -113,13 +116,13 @@ export function useDispatchSupplierReturn() {
         params: { id: v.id },
         body: v.consignment_number ? { consignment_number: v.consignment_number } : {},
       }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
 export function useCancelSupplierReturn() {
   return useMutation({
     mutationFn: (id: string) => apiCall(r.cancelSupplierReturn, { params: { id } }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }

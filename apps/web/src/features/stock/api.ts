@@ -6,16 +6,8 @@ import {
   type TStockTransferRequest,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
+import { invalidateStock } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
-
-/** Query keys of the stock screens; inbound invalidates `stockKeys.all` after it posts stock. */
-export const stockKeys = {
-  all: ['stock'] as const,
-  productStock: ['stock', 'product-stock'] as const,
-  piles: ['stock', 'piles'] as const,
-  log: ['stock', 'log'] as const,
-  expiry: ['stock', 'expiry'] as const,
-};
 
 export const fetchProductStock = (query: TTableQuery, signal?: AbortSignal) =>
   apiCall(r.productStock, { query }, { signal });
@@ -29,10 +21,7 @@ export const fetchExpiryCandidates = (query: TTableQuery, signal?: AbortSignal) 
 
 function useStockWrite<A, R>(fn: (a: A) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: stockKeys.all })]),
-  });
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateStock(qc) });
 }
 
 export const useTransfer = () => useStockWrite((body: TStockTransferRequest) => apiCall(r.transfer, { body }));

@@ -7,6 +7,7 @@ import {
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
+import { invalidateStock } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
 
 /** Query keys of /inventory; every write invalidates `all`. */
@@ -68,7 +69,8 @@ export function useStocktakeAction() {
         v.action === 'next_round' ? r.nextStocktakeRound : v.action === 'close' ? r.closeStocktake : r.cancelStocktake;
       return apiCall(route, { params: { id: v.id } });
     },
-    onSuccess: refresh,
+    // Closing books the differences into stock.
+    onSuccess: (_, v) => Promise.all([refresh(), v.action === 'close' ? invalidateStock() : null]),
   });
 }
 

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { stockKeys } from '../../../../shared/api/stock-keys';
 import { downloadFile } from '../../../../shared/download';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
@@ -12,7 +13,7 @@ import { ProductSelect } from '../../../../shared/pickers/product-select';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { DataTable } from '../../../../shared/table/data-table';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { fetchStockLog, stockKeys } from '../../api';
+import { fetchStockLog } from '../../api';
 import { ReasonTag, SignedQuantity } from '../../components/stock-tags';
 import '../../i18n';
 
