@@ -55,7 +55,13 @@ export function useLocations(
   return useQuery({
     queryKey: locationKeys.options(q),
     enabled: !!warehouseId,
-    placeholderData: keepPreviousData,
+    // While a new search loads, keep showing the last list of the same warehouse and kind (never another's).
+    placeholderData: (previous, previousQuery) => {
+      const was = previousQuery?.queryKey[3] as typeof q | undefined;
+      return was && was.warehouseId === q.warehouseId && was.kind === q.kind && was.activeOnly === q.activeOnly
+        ? previous
+        : undefined;
+    },
     queryFn: () =>
       apiCall(warehouseRoutes.listStorageLocations, {
         query: {
