@@ -3,7 +3,8 @@ import { Select, Spin } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { useDebounced, useProductSearch } from './api';
 
-type TOption = { value: string; label: string };
+/** `search` is what typing filters at once: number, name and barcode, as the server searches them. */
+type TOption = { value: string; label: string; search: string };
 
 const label = (p: TProduct) => `${p.number} ${p.name}`;
 
@@ -23,7 +24,7 @@ interface TCommon {
 
 /**
  * A product searched on the server by number, name or barcode as the user types (the first list loads when the
- * select is first opened); hands the chosen product on with its id.
+ * select is first opened; the list on screen is filtered at once meanwhile); hands the chosen product on with its id.
  */
 export function ProductSelect(
   props: TCommon &
@@ -45,13 +46,16 @@ export function ProductSelect(
   };
   const chosen = props.value === undefined ? [] : Array.isArray(props.value) ? props.value : [props.value];
   const options: TOption[] = [
-    ...chosen.filter((id) => !products.some((p) => p.id === id)).map((id) => ({ value: id, label: known[id] ?? id })),
-    ...products.map((p) => ({ value: p.id, label: label(p) })),
+    ...chosen
+      .filter((id) => !products.some((p) => p.id === id))
+      .map((id) => ({ value: id, label: known[id] ?? id, search: known[id] ?? id })),
+    ...products.map((p) => ({ value: p.id, label: label(p), search: `${label(p)} ${p.barcode ?? ''}` })),
   ];
   return (
     <Select
       mode={props.mode}
-      showSearch={{ filterOption: false, onSearch: setSearch }}
+      // The last list is filtered at once while the server's answer to the new search is on its way.
+      showSearch={{ optionFilterProp: 'search', onSearch: setSearch }}
       allowClear={props.allowClear}
       value={props.value}
       onOpenChange={(open) => (open ? setOpened(true) : undefined)}
