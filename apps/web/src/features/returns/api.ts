@@ -9,17 +9,18 @@ import {
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
-import { invalidateStock } from '../../shared/api/stock-keys';
+import { invalidateStock, stockKeys } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
 
-/** Query keys of the returns screens; every write invalidates `all`. */
+/** Query keys of the returns screens; every write invalidates `all`, those that move stock the stock keys too. */
 export const returnKeys = {
   all: ['returns'] as const,
   receipts: ['returns', 'receipts'] as const,
   receipt: (id: string) => ['returns', 'receipts', id] as const,
   supplier: ['returns', 'supplier'] as const,
   supplierOne: (id: string) => ['returns', 'supplier', id] as const,
-  piles: ['returns', 'piles'] as const,
+  /** The piles a return to supplier can take: a stock view, so every stock move refreshes it. */
+  piles: [...stockKeys.piles, 'supplier-return'] as const,
   counts: (q: object) => ['returns', 'counts', q] as const,
 };
 
