@@ -76,6 +76,8 @@ test('receive, confirm into a location, see the stock, transfer it, see the move
   await page.getByRole('combobox', { name: 'Defective location' }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'BAD-01' }).click();
   await scan(page, 'confirm-location', 'A-01-01');
+  await expect(page.getByTestId('confirm-submit')).toBeFocused();
+  await page.screenshot({ path: path.join(shots, 'en-entry-confirm.png'), fullPage: true });
   await page.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('receipt-status').first()).toHaveText('Confirmed');
   await page.screenshot({ path: path.join(shots, 'en-entry-confirm-done.png'), fullPage: true });

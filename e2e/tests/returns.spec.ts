@@ -100,7 +100,7 @@ test('a return is registered and confirmed into stock: good units to a sellable 
   await expect(panel).toBeVisible();
   await pick(page, panel.getByTestId('confirm-all-location'), w.good.code);
   await pick(page, panel.getByTestId('confirm-all-defective-location'), w.bad.code);
-  await numberInput(panel, 'confirm-defective-1').fill('1');
+  await numberInput(panel, 'confirm-defective').fill('1');
   await shot(page, 'confirm');
   await panel.getByTestId('return-confirm-submit').click();
   await expect(panel.getByTestId('return-status-confirmed')).toBeVisible();

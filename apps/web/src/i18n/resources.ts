@@ -6,6 +6,7 @@ import type dashboard from '../locales/zh-TW/dashboard.json';
 import type devtest from '../locales/zh-TW/devtest.json';
 import type manual from '../locales/zh-TW/manual.json';
 import type nav from '../locales/zh-TW/nav.json';
+import type shared from '../locales/zh-TW/shared.json';
 import type store from '../locales/zh-TW/store.json';
 
 /**
@@ -26,6 +27,8 @@ export interface TWmsResources {
   store: typeof store;
   crm: typeof crm;
   devtest: typeof devtest;
+  /** Texts of the shared widgets (import dialog, receiving lines). */
+  shared: typeof shared;
 }
 
 declare module 'i18next' {

@@ -10,12 +10,14 @@ import {
   type TUpdateProductCategory,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
+import { productKeys } from '../../shared/pickers/api';
 import type { TTableQuery } from '../../shared/table/list-query';
 
+/** Query keys of the catalogue screens; products are the product pickers' key (shared/pickers/api.ts). */
 export const catalogKeys = {
   all: ['catalog'] as const,
   categories: ['catalog', 'categories'] as const,
-  products: ['catalog', 'products'] as const,
+  products: productKeys.all,
   packaging: ['catalog', 'packaging'] as const,
 };
 
@@ -36,14 +38,6 @@ export function useCategoryOptions() {
     queryKey: [...catalogKeys.categories, 'options'],
     queryFn: () => apiCall(r.listProductCategories, { query: { page_size: 100 } }),
     select: (d) => d.results.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })),
-  });
-}
-
-/** Single products matching a search (combination components, print screens). */
-export function useProductSearch(search: string, type?: 'single') {
-  return useQuery({
-    queryKey: [...catalogKeys.products, 'search', search, type],
-    queryFn: () => apiCall(r.listProducts, { query: { search: search || undefined, type, page_size: 25 } }),
   });
 }
 

@@ -8,8 +8,8 @@ import {
   type TQuickInbound,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
+import { invalidateStock } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
-import { stockKeys } from '../stock/api';
 
 export const inboundKeys = {
   all: ['inbound'] as const,
@@ -26,16 +26,13 @@ export function useReceipt(id: string | undefined) {
   return useQuery({ queryKey: inboundKeys.receipt(id ?? ''), enabled: !!id, queryFn: () => fetchReceipt(id!) });
 }
 
-/** Receipt writes change receipts and (confirm, cancel, quick) stock: both caches are refreshed. */
-function useInboundWrite<A, R>(fn: (a: A) => Promise<R>) {
+/** Receipt writes refresh the receipts; those that post or take back stock (confirm, cancel, quick) the stock too. */
+function useInboundWrite<A, R>(fn: (a: A) => Promise<R>, movesStock = false) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: inboundKeys.all }),
-        qc.invalidateQueries({ queryKey: stockKeys.all }),
-      ]),
+      Promise.all([qc.invalidateQueries({ queryKey: inboundKeys.all }), movesStock ? invalidateStock(qc) : null]),
   });
 }
 
@@ -47,12 +44,14 @@ export const useSaveReceipt = () =>
   );
 export const useDeleteReceipt = () => useInboundWrite((id: string) => apiCall(r.deleteReceipt, { params: { id } }));
 export const useConfirmReceipt = () =>
-  useInboundWrite((a: { id: string; body: TConfirmInboundReceipt }) =>
-    apiCall(r.confirmReceipt, { params: { id: a.id }, body: a.body }),
+  useInboundWrite(
+    (a: { id: string; body: TConfirmInboundReceipt }) =>
+      apiCall(r.confirmReceipt, { params: { id: a.id }, body: a.body }),
+    true,
   );
 export const useCancelConfirmation = () =>
-  useInboundWrite((id: string) => apiCall(r.cancelConfirmation, { params: { id } }));
-export const useQuickInbound = () => useInboundWrite((body: TQuickInbound) => apiCall(r.quickInbound, { body }));
+  useInboundWrite((id: string) => apiCall(r.cancelConfirmation, { params: { id } }), true);
+export const useQuickInbound = () => useInboundWrite((body: TQuickInbound) => apiCall(r.quickInbound, { body }), true);
 
 export function useReceiptCounts(query: Partial<TInboundCountQuery>) {
   return useQuery({

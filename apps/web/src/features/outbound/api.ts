@@ -1,14 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   catalogRoutes,
-  jobRoutes,
   partnerRoutes,
   outboundRoutes as r,
   type TConsignmentItem,
   type TCreateImportForm,
   type TCreateOrder,
   type TImportRequest,
-  type TJob,
   type TOrderAction,
   type TPackScan,
   type TPrintOrderBy,
@@ -19,6 +17,7 @@ import {
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
+import { invalidateStock } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
 
 /** Query keys of the outbound screens; every write invalidates `all`. */
@@ -38,6 +37,8 @@ export const outboundKeys = {
 };
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: outboundKeys.all });
+/** Writes that reserve, release or ship stock refresh the stock screens too. */
+const refreshWithStock = () => Promise.all([refresh(), invalidateStock()]);
 
 export const fetchOrders = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listOrders, { query }, { signal });
 export const fetchBatches = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listBatches, { query }, { signal });
@@ -67,14 +68,14 @@ export function useTransition() {
     mutationFn: (v: { id: string; action: TOrderAction }) =>
       apiCall(r.transitionOrder, { params: { id: v.id }, body: { action: v.action } }),
     // A refused export is written on the order (its reason shows in the list): refresh either way.
-    onSettled: refresh,
+    onSettled: refreshWithStock,
   });
 }
 
 export function useBulkTransition() {
   return useMutation({
     mutationFn: (v: { action: TOrderAction; ids: string[] }) => apiCall(r.bulkTransition, { body: v }),
-    onSettled: refresh,
+    onSettled: refreshWithStock,
   });
 }
 
@@ -139,7 +140,7 @@ export const packReset = (id: string) => apiCall(r.packReset, { params: { id } }
 export function useShipOrder() {
   return useMutation({
     mutationFn: (v: { id: string; body: TShipOrder }) => apiCall(r.shipOrder, { params: { id: v.id }, body: v.body }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
@@ -203,20 +204,10 @@ export function useDeleteImportForm() {
 export const inspectFile = (file_base64: string, header_row: number) =>
   apiCall(r.inspectImportFile, { body: { file_base64, header_row } });
 
-const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
-
-/** Queue an import and follow its job until it ends, reporting every poll (the progress bar). */
-export async function runImport(body: TImportRequest, onProgress: (job: TJob) => void): Promise<TJob> {
-  let job = await apiCall(r.importOrders, { body });
-  onProgress(job);
-  while (job.state === 'queued' || job.state === 'running') {
-    await sleep(600);
-    job = await apiCall(jobRoutes.getJob, { params: { id: job.id } });
-    onProgress(job);
-  }
-  await refresh();
-  return job;
-}
+/** Queue an order import; the dialog follows its job (shared/jobs). */
+export const importOrders = (body: TImportRequest) => apiCall(r.importOrders, { body });
+/** After an import: new orders, and stock reserved when they were exported at once. */
+export const refreshAfterImport = () => refreshWithStock();
 
 // ---- other modules' rows for selects ----
 
@@ -244,12 +235,4 @@ export function usePackagingOptions() {
     queryFn: () => apiCall(catalogRoutes.listPackagingMaterials, { query: { page_size: 100 } }),
     select: (d) => d.results,
   });
-}
-
-/** Single and combination products matching a search, for the order lines. */
-export async function searchProducts(search: string) {
-  const page = await apiCall(catalogRoutes.listProducts, {
-    query: { search: search || undefined, status: 'active', page_size: 25 },
-  });
-  return page.results;
 }

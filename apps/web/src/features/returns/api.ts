@@ -1,30 +1,32 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  catalogRoutes,
   returnRoutes as r,
   type TConfirmReturnReceipt,
   type TCreateReturnReceipt,
   type TCreateSupplierReturn,
   type TUpdateReturnReceipt,
   type TUpdateSupplierReturn,
-  warehouseRoutes,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
+import { invalidateStock, stockKeys } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
 
-/** Query keys of the returns screens; every write invalidates `all`. */
+/** Query keys of the returns screens; every write invalidates `all`, those that move stock the stock keys too. */
 export const returnKeys = {
   all: ['returns'] as const,
   receipts: ['returns', 'receipts'] as const,
   receipt: (id: string) => ['returns', 'receipts', id] as const,
   supplier: ['returns', 'supplier'] as const,
   supplierOne: (id: string) => ['returns', 'supplier', id] as const,
-  piles: ['returns', 'piles'] as const,
+  /** The piles a return to supplier can take: a stock view, so every stock move refreshes it. */
+  piles: [...stockKeys.piles, 'supplier-return'] as const,
   counts: (q: object) => ['returns', 'counts', q] as const,
 };
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: returnKeys.all });
+/** Writes that post, reserve, release or take out stock refresh the stock screens too. */
+const refreshWithStock = () => Promise.all([refresh(), invalidateStock()]);
 
 export const fetchReturns = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listReturns, { query }, { signal });
 export const fetchSupplierReturns = (query: TTableQuery, signal?: AbortSignal) =>
@@ -58,14 +60,14 @@ export function useConfirmReturn() {
   return useMutation({
     mutationFn: (v: { id: string; body: TConfirmReturnReceipt }) =>
       apiCall(r.confirmReturn, { params: { id: v.id }, body: v.body }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
 export function useCancelReturnConfirmation() {
   return useMutation({
     mutationFn: (id: string) => apiCall(r.cancelReturnConfirmation, { params: { id } }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
@@ -96,7 +98,7 @@ export function useSupplierReturn(id: string | null) {
 export function useCreateSupplierReturn() {
   return useMutation({
     mutationFn: (body: TCreateSupplierReturn) => apiCall(r.createSupplierReturn, { body }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
@@ -115,43 +117,13 @@ export function useDispatchSupplierReturn() {
         params: { id: v.id },
         body: v.consignment_number ? { consignment_number: v.consignment_number } : {},
       }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
 }
 
 export function useCancelSupplierReturn() {
   return useMutation({
     mutationFn: (id: string) => apiCall(r.cancelSupplierReturn, { params: { id } }),
-    onSuccess: refresh,
+    onSuccess: refreshWithStock,
   });
-}
-
-/** Every warehouse of the seller, for selects. */
-export function useWarehouseOptions() {
-  return useQuery({
-    queryKey: ['returns', 'warehouse-options'],
-    queryFn: () => apiCall(warehouseRoutes.listWarehouses, { query: { page_size: 100 } }),
-    select: (d) => d.results.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` })),
-  });
-}
-
-/** Active storage locations of one kind in a warehouse, for the confirmation's selects. */
-export function useLocationOptions(warehouseId: string | undefined, kind: 'sellable' | 'defective') {
-  return useQuery({
-    queryKey: ['returns', 'location-options', warehouseId, kind],
-    enabled: !!warehouseId,
-    queryFn: () =>
-      apiCall(warehouseRoutes.listStorageLocations, {
-        query: { warehouse_id: warehouseId, kind, is_active: 'true', page_size: 100, ordering: 'code' },
-      }),
-    select: (d) => d.results.map((l) => ({ value: l.id, label: l.name ? `${l.code} ${l.name}` : l.code })),
-  });
-}
-
-/** Single products matching a search, for the lines' product select. */
-export async function searchProducts(search: string) {
-  const page = await apiCall(catalogRoutes.listProducts, {
-    query: { search: search || undefined, type: 'single', page_size: 25 },
-  });
-  return page.results;
 }

@@ -1,28 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  catalogRoutes,
   stockRoutes as r,
   type TExpiryTransferRequest,
-  type TRouteContract,
   type TStockMultiTransferRequest,
   type TStockTransferRequest,
-  warehouseRoutes,
 } from '@wms/contracts';
-import { apiCall, buildUrl } from '../../shared/api/client';
-import { userSession } from '../../shared/auth/session';
-import { downloadBytes } from '../../shared/excel/use-excel-export';
-import { getLanguage } from '../../shared/preferences/preferences';
+import { apiCall } from '../../shared/api/client';
+import { invalidateStock } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
-
-/** Query keys of the stock screens; inbound invalidates `stockKeys.all` after it posts stock. */
-export const stockKeys = {
-  all: ['stock'] as const,
-  productStock: ['stock', 'product-stock'] as const,
-  piles: ['stock', 'piles'] as const,
-  log: ['stock', 'log'] as const,
-  expiry: ['stock', 'expiry'] as const,
-  lookups: ['stock', 'lookups'] as const,
-};
 
 export const fetchProductStock = (query: TTableQuery, signal?: AbortSignal) =>
   apiCall(r.productStock, { query }, { signal });
@@ -36,10 +21,7 @@ export const fetchExpiryCandidates = (query: TTableQuery, signal?: AbortSignal) 
 
 function useStockWrite<A, R>(fn: (a: A) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: stockKeys.all })]),
-  });
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateStock(qc) });
 }
 
 export const useTransfer = () => useStockWrite((body: TStockTransferRequest) => apiCall(r.transfer, { body }));
@@ -48,51 +30,6 @@ export const useMultiTransfer = () =>
 export const useExpiryTransfer = () =>
   useStockWrite((body: TExpiryTransferRequest) => apiCall(r.expiryTransfer, { body }));
 
-/** A scanned product code (number or barcode) → the product, or an ApiError NOT_FOUND. */
-export const lookupProduct = (code: string) => apiCall(catalogRoutes.lookupProduct, { query: { code } });
-
-/** A scanned location code → the matching active locations (one per warehouse that has the code). */
-export async function lookupLocations(code: string, warehouseId?: string) {
-  const res = await apiCall(warehouseRoutes.listStorageLocations, {
-    query: { code, warehouse_id: warehouseId, page_size: 10 },
-  });
-  return res.results;
-}
-
 /** Piles of one product (optionally in one location), for choosing what to move. */
 export const fetchPiles = (query: { product_id?: string; location_id?: string; warehouse_id?: string }) =>
   apiCall(r.productLocation, { query: { ...query, page_size: 100 } });
-
-export function useWarehouses() {
-  return useQuery({
-    queryKey: [...stockKeys.lookups, 'warehouses'],
-    queryFn: () => apiCall(warehouseRoutes.listWarehouses, { query: { page_size: 100 } }),
-    select: (d) => d.results,
-    staleTime: 60_000,
-  });
-}
-
-/** Active locations of a warehouse (optionally of one kind), for selects. */
-export function useLocations(warehouseId: string | undefined, kind?: 'sellable' | 'defective' | 'expired' | 'staging') {
-  return useQuery({
-    queryKey: [...stockKeys.lookups, 'locations', warehouseId, kind],
-    enabled: !!warehouseId,
-    queryFn: () =>
-      apiCall(warehouseRoutes.listStorageLocations, {
-        query: { warehouse_id: warehouseId, kind, is_active: 'true', page_size: 100, ordering: 'code' },
-      }),
-    select: (d) => d.results,
-  });
-}
-
-/** Download a file route of the contracts (the server's Excel exports) with the user's token and language. */
-export async function downloadFile(route: TRouteContract, fileName: string, query?: Record<string, unknown>) {
-  const call = (token: string | null) =>
-    fetch(buildUrl(route.path, undefined, query), {
-      headers: { 'accept-language': getLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-  let res = await call(userSession.accessToken());
-  if (res.status === 401 && (await userSession.refresh()) === 'refreshed') res = await call(userSession.accessToken());
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  downloadBytes(new Uint8Array(await res.arrayBuffer()), fileName, res.headers.get('content-type') ?? '');
-}

@@ -1,14 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  catalogRoutes,
   stocktakeRoutes as r,
   type TCreateStocktake,
   type TSubmitStocktakeCount,
   type TUpdateStocktake,
-  warehouseRoutes,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
+import { invalidateStock } from '../../shared/api/stock-keys';
 import type { TTableQuery } from '../../shared/table/list-query';
 
 /** Query keys of /inventory; every write invalidates `all`. */
@@ -70,7 +69,8 @@ export function useStocktakeAction() {
         v.action === 'next_round' ? r.nextStocktakeRound : v.action === 'close' ? r.closeStocktake : r.cancelStocktake;
       return apiCall(route, { params: { id: v.id } });
     },
-    onSuccess: refresh,
+    // Closing books the differences into stock.
+    onSuccess: (_, v) => Promise.all([refresh(), v.action === 'close' ? invalidateStock() : null]),
   });
 }
 
@@ -85,26 +85,4 @@ export function useSubmitCount() {
       apiCall(r.submitStocktakeCount, { params: { id: v.id }, body: v.body }),
     onSuccess: refresh,
   });
-}
-
-export function useWarehouseOptions() {
-  return useQuery({
-    queryKey: ['stocktake', 'warehouse-options'],
-    queryFn: () => apiCall(warehouseRoutes.listWarehouses, { query: { page_size: 100 } }),
-    select: (d) => d.results.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` })),
-  });
-}
-
-export async function searchLocations(warehouseId: string, search: string) {
-  const page = await apiCall(warehouseRoutes.listStorageLocations, {
-    query: { warehouse_id: warehouseId, search: search || undefined, page_size: 100, ordering: 'code' },
-  });
-  return page.results.map((l) => ({ value: l.id, label: l.name ? `${l.code} ${l.name}` : l.code }));
-}
-
-export async function searchProducts(search: string) {
-  const page = await apiCall(catalogRoutes.listProducts, {
-    query: { search: search || undefined, type: 'single', page_size: 50 },
-  });
-  return page.results.map((p) => ({ value: p.id, label: `${p.number} ${p.name}` }));
 }

@@ -13,14 +13,16 @@ import {
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
+import { locationKeys, warehouseKeys as warehouseResourceKeys } from '../../shared/pickers/api';
 import type { TTableQuery } from '../../shared/table/list-query';
 
+/** Query keys of the warehouse screens; warehouses and locations are the pickers' keys (shared/pickers/api.ts). */
 export const warehouseKeys = {
   all: ['warehouse'] as const,
-  warehouses: ['warehouse', 'warehouses'] as const,
+  warehouses: warehouseResourceKeys.all,
   areas: ['warehouse', 'areas'] as const,
   shelves: ['warehouse', 'shelves'] as const,
-  locations: ['warehouse', 'locations'] as const,
+  locations: locationKeys.all,
 };
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all });
@@ -31,15 +33,6 @@ export const fetchAreas = (query: TTableQuery, signal?: AbortSignal) => apiCall(
 export const fetchShelves = (query: TTableQuery, signal?: AbortSignal) => apiCall(r.listShelves, { query }, { signal });
 export const fetchLocations = (query: TTableQuery, signal?: AbortSignal) =>
   apiCall(r.listStorageLocations, { query }, { signal });
-
-/** Every warehouse of the seller (for selects). */
-export function useWarehouseOptions() {
-  return useQuery({
-    queryKey: [...warehouseKeys.warehouses, 'options'],
-    queryFn: () => apiCall(r.listWarehouses, { query: { page_size: 100 } }),
-    select: (d) => d.results.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` })),
-  });
-}
 
 export function useAreaOptions(warehouseId: string | undefined) {
   return useQuery({

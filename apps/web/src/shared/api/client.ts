@@ -69,8 +69,14 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `HTTP_${res.status}`, {}, res.statusText);
 }
 
-async function send(route: TRouteContract, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
-  const headers: Record<string, string> = { 'accept-language': getLanguage(), accept: 'application/json' };
+async function send(
+  route: TRouteContract,
+  url: string,
+  body: unknown,
+  accept: string,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const headers: Record<string, string> = { 'accept-language': getLanguage(), accept };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = route.auth === 'public' ? null : hooks.token(route.auth);
   if (token) headers.authorization = `Bearer ${token}`;
@@ -88,19 +94,21 @@ async function send(route: TRouteContract, url: string, body: unknown, signal?: 
 }
 
 /**
- * Call one route of the contracts' table. Authenticated routes carry the bearer token of their session kind;
- * a 401 triggers one refresh and one retry, and a second failure ends the session.
+ * Send one route of the contracts' table and hand back its successful response unread (apiCall reads JSON, file
+ * downloads read bytes). Authenticated routes carry the bearer token of their session kind; a 401 triggers one
+ * refresh and one retry, and a second failure ends the session. A failed answer throws ApiError.
  */
-export async function apiCall<C extends TRouteContract>(
+export async function sendRoute<C extends TRouteContract>(
   route: C,
   input: TCallInput<C>,
-  opts: { signal?: AbortSignal } = {},
-): Promise<TResponseOf<C>> {
+  opts: { signal?: AbortSignal; accept?: string } = {},
+): Promise<Response> {
   const { body, params, query } = input as { body?: unknown; params?: Record<string, unknown>; query?: object };
   const url = buildUrl(route.path, params, query as Record<string, unknown> | undefined);
-  let res = await send(route, url, body, opts.signal);
+  const accept = opts.accept ?? 'application/json';
+  let res = await send(route, url, body, accept, opts.signal);
   if (res.status === 401 && route.auth !== 'public') {
-    if (await hooks.refresh(route.auth)) res = await send(route, url, body, opts.signal);
+    if (await hooks.refresh(route.auth)) res = await send(route, url, body, accept, opts.signal);
     if (res.status === 401) {
       const error = await toApiError(res);
       hooks.expired(route.auth);
@@ -108,6 +116,16 @@ export async function apiCall<C extends TRouteContract>(
     }
   }
   if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+/** Call one route of the contracts' table (see sendRoute) and read its JSON answer. */
+export async function apiCall<C extends TRouteContract>(
+  route: C,
+  input: TCallInput<C>,
+  opts: { signal?: AbortSignal } = {},
+): Promise<TResponseOf<C>> {
+  const res = await sendRoute(route, input, opts);
   if (res.status === 204) return undefined as TResponseOf<C>;
   return (await res.json()) as TResponseOf<C>;
 }

@@ -22,11 +22,11 @@ import {
   Switch,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFieldLabel } from '../../../shared/forms/field-label';
 import { zodRule } from '../../../shared/forms/zod-rule';
+import { ProductSelect } from '../../../shared/pickers/product-select';
 import { usePlatformOptions, useProviderOptions } from '../../partners/api';
-import { useFieldLabel } from '../../warehouse/components/field-label';
 import { useCategoryOptions } from '../api';
-import { ProductSelect } from './product-select';
 import '../i18n';
 
 const s = ZCreateProduct.shape;

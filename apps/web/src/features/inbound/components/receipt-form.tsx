@@ -5,8 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
-import { ProductPicker } from '../../stock/components/product-picker';
-import { WarehouseSelect } from '../../stock/components/warehouse-select';
+import { ProductSelect } from '../../../shared/pickers/product-select';
+import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
 import { useSaveReceipt } from '../api';
 import '../i18n';
 
@@ -138,13 +138,18 @@ export function ReceiptFormModal(props: {
                     label={i === 0 ? t('field.product') : undefined}
                     rules={[{ required: true, message: t('form.required') }]}
                   >
-                    <ProductPicker
+                    <ProductSelect
+                      type="single"
                       known={
                         initial.lines[f.name]?.product_id
-                          ? { value: initial.lines[f.name]!.product_id!, label: initial.lines[f.name]!.label ?? '' }
+                          ? [{ value: initial.lines[f.name]!.product_id!, label: initial.lines[f.name]!.label ?? '' }]
                           : undefined
                       }
-                      onPick={(p) => form.setFieldValue(['lines', f.name, 'shelf_life'], p.shelf_life_months !== null)}
+                      onChange={(_, p) =>
+                        p
+                          ? form.setFieldValue(['lines', f.name, 'shelf_life'], p.shelf_life_months !== null)
+                          : undefined
+                      }
                       placeholder={t('form.productPlaceholder')}
                       aria-label={t('field.product')}
                       data-testid="line-product"

@@ -28,10 +28,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { useWarehouses } from '../../stock/api';
+import { ProductSelect } from '../../../shared/pickers/product-select';
+import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
 import { usePlatformOptions, useProviderOptions, useSaveOrder } from '../api';
 import { useOrderLabels } from './labels';
-import { ProductSelect } from './product-select';
 
 type TLine = { product_id?: string; label?: string; quantity?: number; unit_price?: string };
 type TValues = Omit<TCreateOrder, 'lines' | 'shipping_date' | 'arrival_date'> & {
@@ -55,7 +55,6 @@ export function OrderFormModal(props: { open: boolean; editing: TOrderDetail | n
   const { message } = App.useApp();
   const [form] = Form.useForm<TValues>();
   const save = useSaveOrder();
-  const warehouses = useWarehouses();
   const platforms = usePlatformOptions();
   const providers = useProviderOptions();
   const { showError, clearError, formError } = useFormErrors(form);
@@ -167,14 +166,7 @@ export function OrderFormModal(props: { open: boolean; editing: TOrderDetail | n
         </Row>
         <Divider titlePlacement="start">{t('form.shipping')}</Divider>
         <Row gutter={12}>
-          {item(
-            'warehouse_id',
-            6,
-            <Select
-              allowClear
-              options={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
-            />,
-          )}
+          {item('warehouse_id', 6, <WarehouseSelect allowClear />)}
           {item('logistics_provider_id', 6, <Select allowClear options={providers.data ?? []} />)}
           {item('consignment_number', 6)}
           {item('shipping_date', 6, <DatePicker style={{ width: '100%' }} />)}
@@ -221,9 +213,15 @@ export function OrderFormModal(props: { open: boolean; editing: TOrderDetail | n
                     rules={[{ required: true, message: t('form.productRequired') }]}
                   >
                     <ProductSelect
-                      initialLabel={form.getFieldValue(['lines', f.name, 'label'])}
+                      status="active"
+                      known={[
+                        {
+                          value: form.getFieldValue(['lines', f.name, 'product_id']),
+                          label: form.getFieldValue(['lines', f.name, 'label']),
+                        },
+                      ]}
                       placeholder={t('form.product')}
-                      testId={`order-line-product-${i}`}
+                      data-testid={`order-line-product-${i}`}
                     />
                   </Form.Item>
                   <Form.Item

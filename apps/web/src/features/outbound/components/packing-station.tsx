@@ -20,7 +20,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/forms/error-text';
-import { ScanInput } from '../../stock/components/scan-input';
+import { ScanInput } from '../../../shared/ui/scan-input';
 import {
   lookupOrder,
   packReset,

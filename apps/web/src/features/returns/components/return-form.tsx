@@ -12,9 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/forms/error-text';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { lookupOrder, useSaveReturn, useWarehouseOptions } from '../api';
+import { ProductSelect } from '../../../shared/pickers/product-select';
+import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
+import { lookupOrder, useSaveReturn } from '../api';
 import { useReturnLabels } from './labels';
-import { ProductSelect } from './product-select';
 
 interface TLineValue {
   product_id?: string;
@@ -40,7 +41,6 @@ export function ReturnFormModal(props: { open: boolean; editing: TReturnReceiptD
   const labels = useReturnLabels();
   const { message } = App.useApp();
   const [form] = Form.useForm<TFormValues>();
-  const warehouses = useWarehouseOptions();
   const save = useSaveReturn();
   const { showError, clearError, formError } = useFormErrors(form);
   const [orderCode, setOrderCode] = useState('');
@@ -160,7 +160,7 @@ export function ReturnFormModal(props: { open: boolean; editing: TReturnReceiptD
             label={t('fields.warehouse')}
             rules={[{ required: true, message: t('form.required') }]}
           >
-            <Select options={warehouses.data ?? []} style={{ width: 220 }} data-testid="return-warehouse" />
+            <WarehouseSelect style={{ width: 220 }} data-testid="return-warehouse" />
           </Form.Item>
           <Form.Item name="category" label={t('fields.category')} rules={[{ required: true }]}>
             <Select
@@ -210,9 +210,15 @@ export function ReturnFormModal(props: { open: boolean; editing: TReturnReceiptD
                     rules={[{ required: true, message: t('form.required') }]}
                   >
                     <ProductSelect
-                      initialLabel={form.getFieldValue(['lines', field.name, 'product_label'])}
+                      type="single"
+                      known={[
+                        {
+                          value: form.getFieldValue(['lines', field.name, 'product_id']),
+                          label: form.getFieldValue(['lines', field.name, 'product_label']),
+                        },
+                      ]}
                       placeholder={t('form.productPlaceholder')}
-                      testId={`return-line-product-${i}`}
+                      data-testid={`return-line-product-${i}`}
                     />
                   </Form.Item>
                   <Form.Item

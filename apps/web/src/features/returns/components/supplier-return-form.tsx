@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { fetchPiles, returnKeys, useCreateSupplierReturn, useWarehouseOptions } from '../api';
+import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
+import { fetchPiles, returnKeys, useCreateSupplierReturn } from '../api';
 import { useReturnLabels } from './labels';
 
 interface TFormValues {
@@ -26,7 +27,6 @@ export function SupplierReturnFormModal(props: { open: boolean; onClose: () => v
   const labels = useReturnLabels();
   const { message } = App.useApp();
   const [form] = Form.useForm<TFormValues>();
-  const warehouses = useWarehouseOptions();
   const create = useCreateSupplierReturn();
   const { showError, clearError, formError } = useFormErrors(form);
   const warehouseId = Form.useWatch('warehouse_id', form);
@@ -103,7 +103,7 @@ export function SupplierReturnFormModal(props: { open: boolean; onClose: () => v
             label={t('fields.warehouse')}
             rules={[{ required: true, message: t('form.required') }]}
           >
-            <Select options={warehouses.data ?? []} style={{ width: 220 }} onChange={() => setQuantities({})} />
+            <WarehouseSelect style={{ width: 220 }} onChange={() => setQuantities({})} />
           </Form.Item>
           <Form.Item
             name="supplier_name"

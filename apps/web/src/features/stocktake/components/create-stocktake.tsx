@@ -1,59 +1,15 @@
 import { STOCKTAKE_TYPES, type TCreateStocktake, type TStocktakeType, ZCreateStocktake } from '@wms/contracts';
-import { App, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
-import { useRef, useState } from 'react';
+import { App, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { searchLocations, searchProducts, useCreateStocktake, useWarehouseOptions } from '../api';
+import { LocationSelect } from '../../../shared/pickers/location-select';
+import { ProductSelect } from '../../../shared/pickers/product-select';
+import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
+import { useCreateStocktake } from '../api';
 import { useStocktakeLabels } from './labels';
 
 type TValues = Omit<TCreateStocktake, 'scope'> & { scope: 'location' | 'product' };
-
-/** A searchable multi-select filled from the server as the user types. */
-function RemoteMulti(props: {
-  value?: string[];
-  onChange?: (v: string[]) => void;
-  load: (search: string) => Promise<Array<{ value: string; label: string }>>;
-  placeholder: string;
-  testId: string;
-}) {
-  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
-  const [known, setKnown] = useState<Record<string, string>>({});
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const search = (text: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const found = await props.load(text);
-        setOptions(found);
-        setKnown((k) => ({ ...k, ...Object.fromEntries(found.map((o) => [o.value, o.label])) }));
-      } finally {
-        setLoading(false);
-      }
-    }, 250);
-  };
-  const merged = [
-    ...(props.value ?? [])
-      .filter((v) => !options.some((o) => o.value === v))
-      .map((v) => ({ value: v, label: known[v] ?? v })),
-    ...options,
-  ];
-  return (
-    <Select
-      mode="multiple"
-      showSearch={{ filterOption: false, onSearch: search }}
-      value={props.value}
-      onChange={props.onChange}
-      onFocus={() => (options.length === 0 ? search('') : undefined)}
-      options={merged}
-      notFoundContent={loading ? <Spin size="small" /> : undefined}
-      placeholder={props.placeholder}
-      data-testid={props.testId}
-    />
-  );
-}
 
 /** New stocktake sheet: what to count (type and scope) and its labels. */
 export function CreateStocktakeModal(props: { open: boolean; onClose: (createdId?: string) => void }) {
@@ -61,7 +17,6 @@ export function CreateStocktakeModal(props: { open: boolean; onClose: (createdId
   const labels = useStocktakeLabels();
   const { message } = App.useApp();
   const [form] = Form.useForm<TValues>();
-  const warehouses = useWarehouseOptions();
   const create = useCreateStocktake();
   const { showError, clearError, formError } = useFormErrors(form);
   const type = Form.useWatch('type', form) as TStocktakeType | undefined;
@@ -119,7 +74,7 @@ export function CreateStocktakeModal(props: { open: boolean; onClose: (createdId
           label={t('fields.warehouse')}
           rules={[{ required: true, message: t('create.required') }]}
         >
-          <Select options={warehouses.data ?? []} data-testid="stocktake-warehouse" />
+          <WarehouseSelect data-testid="stocktake-warehouse" />
         </Form.Item>
         <Form.Item name="name" label={t('fields.name')} rules={[zodRule('name', s.name)]}>
           <Input data-testid="stocktake-name" />
@@ -159,10 +114,12 @@ export function CreateStocktakeModal(props: { open: boolean; onClose: (createdId
             label={t('fields.locations')}
             rules={[{ required: true, message: t('create.required') }]}
           >
-            <RemoteMulti
-              load={(q) => (warehouseId ? searchLocations(warehouseId, q) : Promise.resolve([]))}
+            <LocationSelect
+              mode="multiple"
+              warehouseId={warehouseId}
+              activeOnly={false}
               placeholder={warehouseId ? t('create.searchLocations') : t('create.pickWarehouse')}
-              testId="stocktake-locations"
+              data-testid="stocktake-locations"
             />
           </Form.Item>
         ) : null}
@@ -172,7 +129,12 @@ export function CreateStocktakeModal(props: { open: boolean; onClose: (createdId
             label={t('fields.products')}
             rules={[{ required: true, message: t('create.required') }]}
           >
-            <RemoteMulti load={searchProducts} placeholder={t('create.searchProducts')} testId="stocktake-products" />
+            <ProductSelect
+              mode="multiple"
+              type="single"
+              placeholder={t('create.searchProducts')}
+              data-testid="stocktake-products"
+            />
           </Form.Item>
         ) : null}
         <Form.Item name="remark" label={t('fields.remark')}>

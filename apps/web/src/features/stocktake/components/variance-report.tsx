@@ -2,9 +2,9 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { stocktakeRoutes, type TStocktakeDetail, type TStocktakeLine } from '@wms/contracts';
 import { Alert, App, Button, Descriptions, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../shared/download';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
-import { downloadExport } from '../../returns/components/download';
 import { useStocktakeReport } from '../api';
 import { useStocktakeLabels } from './labels';
 import './variance-report.css';
@@ -20,7 +20,7 @@ export function VarianceReport({ sheet }: { sheet: TStocktakeDetail }) {
   const r = report.data;
   const onExport = async () => {
     try {
-      await downloadExport(stocktakeRoutes.exportStocktakeReport, `stocktake-${sheet.number}.xlsx`, {
+      await downloadFile(stocktakeRoutes.exportStocktakeReport, `stocktake-${sheet.number}.xlsx`, {
         params: { id: sheet.id },
       });
     } catch (err) {

@@ -4,10 +4,10 @@ import { Button, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
 import { CrudModal, RowActions } from '../../../warehouse/components/crud';
-import { useFieldLabel } from '../../../warehouse/components/field-label';
 import { catalogKeys, fetchPackaging, useDeletePackaging, useSavePackaging } from '../../api';
 import '../../i18n';
 

@@ -3,10 +3,10 @@ import { type TCreateProductCategory, type TProductCategory, ZCreateProductCateg
 import { Button, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
 import { CrudModal, RowActions } from '../../../warehouse/components/crud';
-import { useFieldLabel } from '../../../warehouse/components/field-label';
 import { catalogKeys, fetchCategories, useDeleteCategory, useSaveCategory } from '../../api';
 import '../../i18n';
 

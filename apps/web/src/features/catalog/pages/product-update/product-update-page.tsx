@@ -30,11 +30,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { DataTable } from '../../../../shared/table/data-table';
+import { fileToBase64 } from '../../../../shared/upload';
 import { usePlatformOptions, useProviderOptions } from '../../../partners/api';
 import { useSelection } from '../../../warehouse/components/crud';
-import { fileToBase64 } from '../../../warehouse/components/download';
-import { useFieldLabel } from '../../../warehouse/components/field-label';
 import { catalogKeys, fetchProducts, useApplyBatch, useCategoryOptions, usePreviewBatch } from '../../api';
 import '../../i18n';
 
@@ -76,7 +76,7 @@ function ValueInput({
 
 /** /product-update: batch changes. Select products and set fields, or upload an Excel; preview, then apply. */
 export default function ProductUpdatePage() {
-  const { t } = useTranslation(['catalog', 'warehouse', 'common']);
+  const { t } = useTranslation(['catalog', 'warehouse', 'shared', 'common']);
   const label = useFieldLabel();
   const { message } = App.useApp();
   const [mode, setMode] = useState<'select' | 'file'>('select');
@@ -256,7 +256,7 @@ export default function ProductUpdatePage() {
                 <ul style={{ margin: 0 }}>
                   {result.errors.map((e) => (
                     <li key={`${e.row}-${e.field}-${e.code}-${e.message}`}>
-                      {e.row ? `${t('warehouse:import.row')} ${e.row}: ` : ''}
+                      {e.row ? `${t('shared:import.row')} ${e.row}: ` : ''}
                       {e.message}
                     </li>
                   ))}
@@ -276,7 +276,7 @@ export default function ProductUpdatePage() {
             columns={[
               { title: label('number'), dataIndex: 'number' },
               { title: label('name'), dataIndex: 'name' },
-              { title: t('warehouse:import.field'), dataIndex: 'field', render: (f: string) => label(f) },
+              { title: t('shared:import.field'), dataIndex: 'field', render: (f: string) => label(f) },
               { title: t('catalog:update.before'), dataIndex: 'before', render: show },
               { title: t('catalog:update.after'), dataIndex: 'after', render: show },
             ]}

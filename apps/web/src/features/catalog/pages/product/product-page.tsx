@@ -5,11 +5,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { apiCall } from '../../../../shared/api/client';
 import { errorText } from '../../../../shared/forms/error-text';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
+import { ImportButton } from '../../../../shared/jobs/import-button';
 import { DataTable } from '../../../../shared/table/data-table';
 import { CrudModal, RowActions, useSelection } from '../../../warehouse/components/crud';
-import { useFieldLabel } from '../../../warehouse/components/field-label';
-import { ImportButton } from '../../../warehouse/components/import-button';
 import {
   catalogKeys,
   fetchProducts,
@@ -130,10 +131,9 @@ export default function ProductPage() {
               {t('warehouse:crud.add')}
             </Button>
             <ImportButton
-              importRoute={catalogRoutes.importProducts}
-              templateRoute={catalogRoutes.productImportTemplate}
-              templateFileName="products-template.xlsx"
-              progressText={t('common:progress.importingProducts')}
+              start={(body) => apiCall(catalogRoutes.importProducts, { body })}
+              template={{ route: catalogRoutes.productImportTemplate, fileName: 'products-template.xlsx' }}
+              progressText={() => t('common:progress.importingProducts')}
               onDone={() => void invalidate()}
             />
             <Button icon={<PrinterOutlined />} onClick={() => navigate('/product-print', { state: { ids } })}>

@@ -1,10 +1,10 @@
 import { type TUpdateCompany, ZUpdateCompany } from '@wms/contracts';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { PageLoading } from '../../../../shared/ui/page-loading';
-import { useFieldLabel } from '../../../warehouse/components/field-label';
 import { useCompany, useUpdateCompany } from '../../api';
 import '../../i18n';
 

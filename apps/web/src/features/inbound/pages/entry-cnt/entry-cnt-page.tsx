@@ -4,9 +4,9 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { ProductSelect } from '../../../../shared/pickers/product-select';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { PAGE_SIZES } from '../../../../shared/table/list-query';
-import { ProductPicker } from '../../../stock/components/product-picker';
-import { WarehouseSelect } from '../../../stock/components/warehouse-select';
 import { useReceiptCounts } from '../../api';
 import '../../i18n';
 
@@ -39,7 +39,7 @@ export default function EntryCntPage() {
           <WarehouseSelect allowClear placeholder={t('field.warehouse')} aria-label={t('field.warehouse')} />
         </Form.Item>
         <Form.Item name="product_id">
-          <ProductPicker allowClear placeholder={t('field.product')} aria-label={t('field.product')} />
+          <ProductSelect type="single" allowClear placeholder={t('field.product')} aria-label={t('field.product')} />
         </Form.Item>
         <Form.Item name="category">
           <Select

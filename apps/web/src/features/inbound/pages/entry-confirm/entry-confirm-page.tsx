@@ -1,46 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TInboundReceipt, TInboundReceiptDetail } from '@wms/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  InputNumber,
-  type InputRef,
-  Popconfirm,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
-import dayjs from 'dayjs';
-import { type ComponentRef, useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Card, Descriptions, type InputRef, Popconfirm, Space, Table, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { screenTitle } from '../../../../routes/screen-title';
 import { errorText } from '../../../../shared/forms/error-text';
-import { lookupLocations } from '../../../stock/api';
-import { LocationSelect } from '../../../stock/components/location-select';
-import { ScanInput } from '../../../stock/components/scan-input';
+import { ReceivingLines, type TReceivedLine } from '../../../../shared/receiving/receiving-lines';
+import { ScanInput } from '../../../../shared/ui/scan-input';
 import { fetchReceipt, fetchReceipts, inboundKeys, useCancelConfirmation, useConfirmReceipt } from '../../api';
 import { StatusTag } from '../../components/status-tag';
 import '../../i18n';
 
-interface TLineInput {
-  accepted: number | null;
-  defective: number | null;
-  expiry: string | null;
-  locationCode: string;
-  locationId?: string;
-  defectiveLocationId?: string;
-}
-
-type TNumRef = ComponentRef<typeof InputNumber>;
-
 /**
- * /entry-confirm, scanner-first: scan the receipt's number (or its QR label), then per line the accepted and
- * defective quantities and the location scanned for the good units; Enter moves on. Good = accepted − defective.
+ * /entry-confirm, scanner-first: scan the receipt's number (or its QR label), then receive its lines (shared
+ * ReceivingLines: accepted, defective, the location scanned for the good units; Enter moves on).
  */
 export default function EntryConfirmPage() {
   const { t } = useTranslation(['inbound', 'nav', 'common']);
@@ -50,38 +24,20 @@ export default function EntryConfirmPage() {
   const cancel = useCancelConfirmation();
   const [scan, setScan] = useState('');
   const [receipt, setReceipt] = useState<TInboundReceiptDetail | null>(null);
-  const [inputs, setInputs] = useState<Record<string, TLineInput>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [allCode, setAllCode] = useState('');
   const receiptRef = useRef<InputRef>(null);
-  const acceptedRefs = useRef<Record<string, TNumRef | null>>({});
-  const defectiveRefs = useRef<Record<string, TNumRef | null>>({});
-  const locationRefs = useRef<Record<string, InputRef | null>>({});
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const waiting = useQuery({
     queryKey: [...inboundKeys.receipts, 'waiting'],
     queryFn: () => fetchReceipts({ status: 'pending', page_size: 25, ordering: 'planned_date' }),
   });
+  const lines = useMemo(
+    () => (receipt?.lines ?? []).map((l) => ({ ...l, has_shelf_life: l.shelf_life_months !== null })),
+    [receipt],
+  );
 
   const load = (r: TInboundReceiptDetail) => {
     setReceipt(r);
     setProblem(null);
-    setInputs(
-      Object.fromEntries(
-        r.lines.map((l) => [
-          l.id,
-          {
-            accepted: l.accepted_quantity ?? l.quantity,
-            defective: l.defective_quantity ?? 0,
-            expiry: l.expiry_date,
-            locationCode: l.location_code ?? '',
-            locationId: l.location_id ?? undefined,
-            defectiveLocationId: l.defective_location_id ?? undefined,
-          },
-        ]),
-      ),
-    );
-    if (r.status !== 'confirmed') setTimeout(() => acceptedRefs.current[r.lines[0]?.id ?? '']?.focus(), 0);
   };
 
   const openId = (id: string) =>
@@ -114,64 +70,11 @@ export default function EntryConfirmPage() {
     }
   };
 
-  const set = (id: string, patch: Partial<TLineInput>) => setInputs((s) => ({ ...s, [id]: { ...s[id]!, ...patch } }));
-
-  const resolveLocation = async (lineId: string, code: string) => {
-    if (!receipt) return false;
-    const found = (await lookupLocations(code, receipt.warehouse_id)).filter((l) => l.kind === 'sellable');
-    if (found.length === 0) {
-      setProblem(t('confirm.locationNotFound', { code }));
-      return false;
-    }
-    setProblem(null);
-    set(lineId, { locationCode: found[0]!.code, locationId: found[0]!.id });
-    return true;
-  };
-
-  const nextAfter = (lineId: string) => {
-    const lines = receipt?.lines ?? [];
-    const i = lines.findIndex((l) => l.id === lineId);
-    const next = lines[i + 1];
-    if (next) acceptedRefs.current[next.id]?.focus();
-    else confirmRef.current?.focus();
-  };
-
-  const applyToAll = async (code: string) => {
-    if (!receipt) return;
-    const found = (await lookupLocations(code, receipt.warehouse_id)).filter((l) => l.kind === 'sellable');
-    if (found.length === 0) return setProblem(t('confirm.locationNotFound', { code }));
-    setProblem(null);
-    setInputs((s) =>
-      Object.fromEntries(
-        Object.entries(s).map(([id, v]) => [
-          id,
-          v.locationId ? v : { ...v, locationId: found[0]!.id, locationCode: found[0]!.code },
-        ]),
-      ),
-    );
-    confirmRef.current?.focus();
-  };
-
-  const submit = async () => {
+  const submit = async (received: TReceivedLine[]) => {
     if (!receipt) return;
     setProblem(null);
     try {
-      const done = await confirm.mutateAsync({
-        id: receipt.id,
-        body: {
-          lines: receipt.lines.map((l) => {
-            const v = inputs[l.id]!;
-            return {
-              line_id: l.id,
-              accepted_quantity: v.accepted ?? Number.NaN,
-              defective_quantity: v.defective ?? 0,
-              location_id: v.locationId ?? null,
-              defective_location_id: v.defectiveLocationId ?? null,
-              ...(l.shelf_life_months !== null ? { expiry_date: v.expiry } : {}),
-            };
-          }),
-        },
-      });
+      const done = await confirm.mutateAsync({ id: receipt.id, body: { lines: received } });
       void message.success(t('confirm.done', { number: done.number }));
       load(done);
       void waiting.refetch();
@@ -182,32 +85,19 @@ export default function EntryConfirmPage() {
     }
   };
 
-  const editable = receipt && receipt.status !== 'confirmed';
   return (
     <Card title={screenTitle('/entry-confirm')}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Space wrap>
-          <ScanInput
-            ref={receiptRef}
-            autoFocus
-            value={scan}
-            onChange={setScan}
-            onScan={(c) => void onScanReceipt(c)}
-            placeholder={t('confirm.scanReceipt')}
-            aria-label={t('confirm.scanReceipt')}
-            data-testid="confirm-receipt-scan"
-          />
-          {editable ? (
-            <ScanInput
-              value={allCode}
-              onChange={setAllCode}
-              onScan={(c) => void applyToAll(c)}
-              placeholder={t('confirm.scanAll')}
-              aria-label={t('confirm.scanAll')}
-              data-testid="confirm-all-location"
-            />
-          ) : null}
-        </Space>
+        <ScanInput
+          ref={receiptRef}
+          autoFocus
+          value={scan}
+          onChange={setScan}
+          onScan={(c) => void onScanReceipt(c)}
+          placeholder={t('confirm.scanReceipt')}
+          aria-label={t('confirm.scanReceipt')}
+          data-testid="confirm-receipt-scan"
+        />
         {problem ? <Alert type="error" showIcon title={problem} data-testid="confirm-error" /> : null}
         {receipt ? (
           <>
@@ -223,176 +113,39 @@ export default function EntryConfirmPage() {
               <Descriptions.Item label={t('field.plannedDate')}>{receipt.planned_date}</Descriptions.Item>
               <Descriptions.Item label={t('field.remark')}>{receipt.remark}</Descriptions.Item>
             </Descriptions>
-            <Table
-              rowKey="id"
-              size="small"
-              pagination={false}
-              dataSource={receipt.lines}
-              scroll={{ x: 'max-content' }}
-              columns={[
-                { title: '#', dataIndex: 'line_no' },
-                {
-                  title: t('field.product'),
-                  render: (_, l) => (
-                    <>
-                      <div>{l.product_number}</div>
-                      <Typography.Text type="secondary">{l.product_name}</Typography.Text>
-                    </>
-                  ),
-                },
-                { title: t('field.planned'), dataIndex: 'quantity', align: 'right' },
-                {
-                  title: t('field.expiry'),
-                  render: (_, l) =>
-                    l.shelf_life_months === null ? (
-                      '—'
-                    ) : editable ? (
-                      <DatePicker
-                        value={inputs[l.id]?.expiry ? dayjs(inputs[l.id]!.expiry) : null}
-                        onChange={(d) => set(l.id, { expiry: d ? d.format('YYYY-MM-DD') : null })}
-                        aria-label={t('field.expiry')}
-                      />
-                    ) : (
-                      l.expiry_date
-                    ),
-                },
-                {
-                  title: t('field.accepted'),
-                  render: (_, l) =>
-                    editable ? (
-                      <InputNumber
-                        ref={(el) => {
-                          acceptedRefs.current[l.id] = el;
-                        }}
-                        value={inputs[l.id]?.accepted}
-                        onChange={(v) => set(l.id, { accepted: typeof v === 'number' ? v : null })}
-                        onPressEnter={() => defectiveRefs.current[l.id]?.focus()}
-                        onFocus={(e) => e.target.select()}
-                        aria-label={t('field.accepted')}
-                        data-testid="confirm-accepted"
-                        style={{ width: 96 }}
-                      />
-                    ) : (
-                      l.accepted_quantity
-                    ),
-                },
-                {
-                  title: t('field.defective'),
-                  render: (_, l) =>
-                    editable ? (
-                      <InputNumber
-                        ref={(el) => {
-                          defectiveRefs.current[l.id] = el;
-                        }}
-                        value={inputs[l.id]?.defective}
-                        onChange={(v) => set(l.id, { defective: typeof v === 'number' ? v : null })}
-                        onPressEnter={() => locationRefs.current[l.id]?.focus()}
-                        onFocus={(e) => e.target.select()}
-                        aria-label={t('field.defective')}
-                        data-testid="confirm-defective"
-                        style={{ width: 96 }}
-                      />
-                    ) : (
-                      l.defective_quantity
-                    ),
-                },
-                {
-                  title: t('field.good'),
-                  align: 'right',
-                  render: (_, l) => {
-                    const v = inputs[l.id];
-                    if (!editable) return l.good_quantity;
-                    const good = (v?.accepted ?? 0) - (v?.defective ?? 0);
-                    return <span data-testid="confirm-good">{good}</span>;
-                  },
-                },
-                {
-                  title: t('field.difference'),
-                  align: 'right',
-                  render: (_, l) => {
-                    const diff = editable ? (inputs[l.id]?.accepted ?? 0) - l.quantity : (l.difference ?? 0);
-                    return diff === 0 ? (
-                      '0'
-                    ) : (
-                      <Typography.Text type="warning">{diff > 0 ? `+${diff}` : diff}</Typography.Text>
-                    );
-                  },
-                },
-                {
-                  title: t('field.location'),
-                  render: (_, l) =>
-                    editable ? (
-                      <ScanInput
-                        ref={(el) => {
-                          locationRefs.current[l.id] = el;
-                        }}
-                        value={inputs[l.id]?.locationCode ?? ''}
-                        onChange={(v) => set(l.id, { locationCode: v, locationId: undefined })}
-                        onScan={(c) =>
-                          void resolveLocation(l.id, c).then((ok) => {
-                            if (ok) nextAfter(l.id);
+            <ReceivingLines
+              warehouseId={receipt.warehouse_id}
+              lines={lines}
+              editable={receipt.actions.includes('confirm')}
+              quantityTitle={t('field.planned')}
+              submitLabel={t('confirm.submit')}
+              submitting={confirm.isPending}
+              onSubmit={(received) => void submit(received)}
+              onProblem={setProblem}
+              actions={
+                <>
+                  {receipt.actions.includes('cancel') ? (
+                    <Popconfirm
+                      title={t('list.cancelAsk', { number: receipt.number })}
+                      onConfirm={() =>
+                        cancel
+                          .mutateAsync(receipt.id)
+                          .then((r) => {
+                            void message.success(t('list.cancelled'));
+                            load(r);
                           })
-                        }
-                        placeholder={t('confirm.scanLocation')}
-                        aria-label={t('field.location')}
-                        data-testid="confirm-location"
-                      />
-                    ) : (
-                      l.location_code
-                    ),
-                },
-                {
-                  title: t('field.defectiveLocation'),
-                  render: (_, l) =>
-                    editable ? (
-                      (inputs[l.id]?.defective ?? 0) > 0 ? (
-                        <LocationSelect
-                          warehouseId={receipt.warehouse_id}
-                          kind="defective"
-                          value={inputs[l.id]?.defectiveLocationId}
-                          onChange={(id) => set(l.id, { defectiveLocationId: id })}
-                          aria-label={t('field.defectiveLocation')}
-                        />
-                      ) : (
-                        '—'
-                      )
-                    ) : (
-                      l.defective_location_code
-                    ),
-                },
-              ]}
+                          .catch((err) => setProblem(errorText(err)))
+                      }
+                    >
+                      <Button danger>{t('list.cancelConfirmation')}</Button>
+                    </Popconfirm>
+                  ) : null}
+                  <Button href={`/entry-print/${receipt.id}`} target="_blank">
+                    {t('list.print')}
+                  </Button>
+                </>
+              }
             />
-            <Space>
-              {editable ? (
-                <Button
-                  ref={confirmRef}
-                  type="primary"
-                  loading={confirm.isPending}
-                  onClick={() => void submit()}
-                  data-testid="confirm-submit"
-                >
-                  {t('confirm.submit')}
-                </Button>
-              ) : (
-                <Popconfirm
-                  title={t('list.cancelAsk', { number: receipt.number })}
-                  onConfirm={() =>
-                    cancel
-                      .mutateAsync(receipt.id)
-                      .then((r) => {
-                        void message.success(t('list.cancelled'));
-                        load(r);
-                      })
-                      .catch((err) => setProblem(errorText(err)))
-                  }
-                >
-                  <Button danger>{t('list.cancelConfirmation')}</Button>
-                </Popconfirm>
-              )}
-              <Button href={`/entry-print/${receipt.id}`} target="_blank">
-                {t('list.print')}
-              </Button>
-            </Space>
           </>
         ) : null}
         <Typography.Title level={5} style={{ marginBottom: 0 }}>

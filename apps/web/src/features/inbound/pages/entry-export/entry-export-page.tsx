@@ -5,10 +5,10 @@ import { App, Button, Card, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
+import { ProductSelect } from '../../../../shared/pickers/product-select';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { downloadFile } from '../../../stock/api';
-import { ProductPicker } from '../../../stock/components/product-picker';
 import { fetchReceipts, inboundKeys } from '../../api';
 import { ReceiptFilters, toReceiptQuery } from '../entry/entry-page';
 import '../../i18n';
@@ -28,7 +28,7 @@ export default function EntryExportPage() {
     setBusy(true);
     try {
       const { page: _p, page_size: _s, ...filters } = query;
-      await downloadFile(inboundRoutes.exportReceipts, 'inbound-receipts.xlsx', filters);
+      await downloadFile(inboundRoutes.exportReceipts, 'inbound-receipts.xlsx', { query: filters });
     } catch (err) {
       void message.error(errorText(err));
     } finally {
@@ -45,7 +45,7 @@ export default function EntryExportPage() {
       >
         <ReceiptFilters />
         <Form.Item name="product_id">
-          <ProductPicker allowClear placeholder={t('field.product')} aria-label={t('field.product')} />
+          <ProductSelect type="single" allowClear placeholder={t('field.product')} aria-label={t('field.product')} />
         </Form.Item>
       </Form>
       <Space style={{ marginTop: 24 }}>

@@ -5,9 +5,9 @@ import { type ComponentRef, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
 import { errorText } from '../../../../shared/forms/error-text';
-import { lookupProduct } from '../../../stock/api';
-import { ScanInput } from '../../../stock/components/scan-input';
-import { WarehouseSelect } from '../../../stock/components/warehouse-select';
+import { lookupProduct } from '../../../../shared/pickers/api';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
+import { ScanInput } from '../../../../shared/ui/scan-input';
 import { useQuickInbound } from '../../api';
 import '../../i18n';
 

@@ -27,7 +27,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
-import { fileToBase64 } from '../../../warehouse/components/download';
+import { fileToBase64 } from '../../../../shared/upload';
 import { inspectFile, useDeleteImportForm, useImportForms, usePlatformOptions, useSaveImportForm } from '../../api';
 import { useOrderLabels } from '../../components/labels';
 import '../../i18n';

@@ -1,19 +1,19 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { EXPORT_FORMATS, ORDER_STATUSES, outboundRoutes, type TExportFormat } from '@wms/contracts';
+import { EXPORT_FORMATS, ORDER_STATUSES, outboundRoutes, type TExportFormat, type TOrderStatus } from '@wms/contracts';
 import { Alert, App, Button, Card, DatePicker, Form, Radio, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
-import { downloadFile } from '../../../stock/api';
 import { usePlatformOptions, useProviderOptions } from '../../api';
 import { useOrderLabels } from '../../components/labels';
 import '../../i18n';
 
 type TValues = {
   format: TExportFormat;
-  status?: string;
+  status?: TOrderStatus;
   range?: [Dayjs | null, Dayjs | null] | null;
   platform_id?: string;
   logistics_provider_id?: string;
@@ -35,13 +35,15 @@ export default function DeliverExportPage() {
     setBusy(true);
     try {
       await downloadFile(outboundRoutes.exportFile, `orders-${v.format}.xlsx`, {
-        format: v.format,
-        status: v.status,
-        platform_id: v.platform_id,
-        logistics_provider_id: v.logistics_provider_id,
-        has_consignment: v.has_consignment,
-        date_from: v.range?.[0]?.format('YYYY-MM-DD'),
-        date_to: v.range?.[1]?.format('YYYY-MM-DD'),
+        query: {
+          format: v.format,
+          status: v.status,
+          platform_id: v.platform_id,
+          logistics_provider_id: v.logistics_provider_id,
+          has_consignment: v.has_consignment,
+          date_from: v.range?.[0]?.format('YYYY-MM-DD'),
+          date_to: v.range?.[1]?.format('YYYY-MM-DD'),
+        },
       });
     } catch (err) {
       void message.error(errorText(err));

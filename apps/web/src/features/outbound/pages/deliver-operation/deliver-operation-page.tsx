@@ -21,13 +21,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
-import { ScanInput } from '../../../stock/components/scan-input';
-import { fileToBase64 } from '../../../warehouse/components/download';
+import { RowErrorsTable, rowErrorsOf } from '../../../../shared/jobs/row-errors-table';
+import { ScanInput } from '../../../../shared/ui/scan-input';
+import { fileToBase64 } from '../../../../shared/upload';
 import { useSetConsignment, useSetConsignments, useUploadConsignments } from '../../api';
 import { beep } from '../../components/feedback';
 import { useOrderLabels } from '../../components/labels';
 import { OrderTable } from '../../components/order-table';
-import { RowErrorsTable, rowErrorsOf } from '../../components/row-errors';
 import '../../i18n';
 
 /** Scan an order barcode, then its consignment barcode: saved at once, the next order is expected. */
@@ -128,6 +128,7 @@ function ScanPanel() {
 /** Many pairs at once, typed or pasted: one `order, consignment[, date, pieces]` per line. */
 function BulkPanel() {
   const { t } = useTranslation(['outbound', 'common']);
+  const l = useOrderLabels();
   const { message } = App.useApp();
   const save = useSetConsignments();
   const upload = useUploadConsignments();
@@ -192,7 +193,7 @@ function BulkPanel() {
           </Upload>
         </Space>
         {error ? <Alert type="error" showIcon title={error} /> : null}
-        <RowErrorsTable errors={errors} />
+        <RowErrorsTable errors={errors} fieldLabel={l.field} />
       </Space>
     </Card>
   );

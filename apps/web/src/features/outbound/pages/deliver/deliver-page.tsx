@@ -1,11 +1,11 @@
-import { PlusOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { DEFAULT_COLUMNS, type TOrder, type TOrderAction, type TOrderDetail } from '@wms/contracts';
 import { App, Button, Dropdown, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useBulkTransition, useColumnSettings } from '../../api';
-import { ImportOrdersModal } from '../../components/import-modal';
+import { ImportOrdersButton } from '../../components/import-orders';
 import { abnormalText, useOrderLabels } from '../../components/labels';
 import { OrderDetailDrawer } from '../../components/order-detail';
 import { OrderFormModal } from '../../components/order-form';
@@ -35,7 +35,6 @@ export default function DeliverPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [detail, setDetail] = useState<string | null>(null);
   const [editing, setEditing] = useState<TOrderDetail | 'new' | null>(null);
-  const [importing, setImporting] = useState(false);
 
   const runBulk = async (action: TOrderAction) => {
     try {
@@ -71,9 +70,7 @@ export default function DeliverPage() {
         onSelect={(ids) => setSelected(ids)}
         toolbar={
           <Space>
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="order-import">
-              {t('actions.import')}
-            </Button>
+            <ImportOrdersButton />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="order-new">
               {t('actions.new')}
             </Button>
@@ -141,7 +138,6 @@ export default function DeliverPage() {
       {editing ? (
         <OrderFormModal open editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
-      <ImportOrdersModal open={importing} onClose={() => setImporting(false)} />
     </Space>
   );
 }

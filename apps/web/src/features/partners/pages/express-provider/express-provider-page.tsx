@@ -11,10 +11,10 @@ import {
 import { Button, Form, Input, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
 import { CrudModal, RowActions } from '../../../warehouse/components/crud';
-import { useFieldLabel } from '../../../warehouse/components/field-label';
 import { fetchProviders, partnerKeys, useDeleteProvider, useSaveProvider } from '../../api';
 import '../../i18n';
 

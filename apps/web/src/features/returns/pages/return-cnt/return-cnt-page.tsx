@@ -1,17 +1,17 @@
 import type { TReturnCounts } from '@wms/contracts';
-import { Card, Col, DatePicker, Row, Select, Space, Statistic, Table } from 'antd';
+import { Card, Col, DatePicker, Row, Space, Statistic, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReturnCounts, useWarehouseOptions } from '../../api';
+import { useReturnCounts } from '../../api';
 import { useReturnLabels } from '../../components/labels';
 import '../../i18n';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 
 /** /return-cnt: receipts by status and category, what came back per product, return-to-supplier orders. */
 export default function ReturnCountsPage() {
   const { t } = useTranslation(['returns', 'common']);
   const labels = useReturnLabels();
-  const warehouses = useWarehouseOptions();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [warehouseId, setWarehouseId] = useState<string | undefined>();
   const counts = useReturnCounts({
@@ -24,11 +24,10 @@ export default function ReturnCountsPage() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap>
         <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} aria-label={t('export.period')} />
-        <Select
+        <WarehouseSelect
           allowClear
           placeholder={t('fields.warehouse')}
           style={{ width: 220 }}
-          options={warehouses.data ?? []}
           value={warehouseId}
           onChange={setWarehouseId}
         />

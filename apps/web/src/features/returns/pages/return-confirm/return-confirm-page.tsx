@@ -1,97 +1,33 @@
 import { RETURN_STATUSES, type TReturnReceipt, type TReturnReceiptDetail } from '@wms/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Form,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Descriptions, Form, Popconfirm, Select, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../../shared/forms/error-text';
+import { ReceivingLines, type TReceivedLine } from '../../../../shared/receiving/receiving-lines';
 import { DataTable } from '../../../../shared/table/data-table';
-import {
-  fetchReturns,
-  returnKeys,
-  useCancelReturnConfirmation,
-  useConfirmReturn,
-  useLocationOptions,
-  useReturn,
-} from '../../api';
+import { fetchReturns, returnKeys, useCancelReturnConfirmation, useConfirmReturn, useReturn } from '../../api';
 import { ReturnStatusTag, useReturnLabels } from '../../components/labels';
 import '../../i18n';
 
-interface TLineEntry {
-  accepted: number;
-  defective: number;
-  location_id?: string;
-  defective_location_id?: string;
-  expiry?: Dayjs | null;
-}
-
+/** One return receipt: its header, then its lines received with the shared ReceivingLines. */
 function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
   const { t } = useTranslation(['returns', 'common']);
   const labels = useReturnLabels();
   const { message } = App.useApp();
-  const sellable = useLocationOptions(receipt.warehouse_id, 'sellable');
-  const defective = useLocationOptions(receipt.warehouse_id, 'defective');
   const confirm = useConfirmReturn();
   const cancel = useCancelReturnConfirmation();
-  const [entries, setEntries] = useState<Record<string, TLineEntry>>({});
   const [error, setError] = useState<string | null>(null);
-  const editable = receipt.actions.includes('confirm');
-
-  useEffect(() => {
-    setEntries(
-      Object.fromEntries(
-        receipt.lines.map((l) => [
-          l.id,
-          {
-            accepted: l.accepted_quantity ?? l.quantity,
-            defective: l.defective_quantity ?? 0,
-            location_id: l.location_id ?? undefined,
-            defective_location_id: l.defective_location_id ?? undefined,
-            expiry: l.expiry_date ? dayjs(l.expiry_date) : null,
-          },
-        ]),
-      ),
-    );
+  const [shown, setShown] = useState(receipt);
+  if (shown !== receipt) {
+    setShown(receipt);
     setError(null);
-  }, [receipt]);
+  }
 
-  const patch = (id: string, p: Partial<TLineEntry>) => setEntries((m) => ({ ...m, [id]: { ...m[id]!, ...p } }));
-  const setAll = (p: Partial<TLineEntry>) =>
-    setEntries((m) => Object.fromEntries(Object.entries(m).map(([id, e]) => [id, { ...e, ...p }])));
-
-  const onConfirm = async () => {
+  const onConfirm = async (lines: TReceivedLine[]) => {
     setError(null);
     try {
-      await confirm.mutateAsync({
-        id: receipt.id,
-        body: {
-          lines: receipt.lines.map((l) => {
-            const e = entries[l.id]!;
-            return {
-              line_id: l.id,
-              accepted_quantity: e.accepted,
-              defective_quantity: e.defective,
-              good_quantity: e.accepted - e.defective,
-              location_id: e.accepted - e.defective > 0 ? (e.location_id ?? null) : null,
-              defective_location_id: e.defective > 0 ? (e.defective_location_id ?? null) : null,
-              expiry_date: e.expiry ? e.expiry.format('YYYY-MM-DD') : null,
-            };
-          }),
-        },
-      });
+      await confirm.mutateAsync({ id: receipt.id, body: { lines } });
       void message.success(t('confirm.done', { number: receipt.number }));
     } catch (err) {
       setError(errorText(err));
@@ -132,143 +68,34 @@ function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
       {error ? (
         <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />
       ) : null}
-      {editable ? (
-        <Space wrap style={{ marginBottom: 12 }}>
-          <span>{t('confirm.allGoodTo')}</span>
-          <Select
-            style={{ width: 200 }}
-            options={sellable.data ?? []}
-            onChange={(v: string) => setAll({ location_id: v })}
-            data-testid="confirm-all-location"
-          />
-          <span>{t('confirm.allDefectiveTo')}</span>
-          <Select
-            style={{ width: 200 }}
-            options={defective.data ?? []}
-            onChange={(v: string) => setAll({ defective_location_id: v })}
-            data-testid="confirm-all-defective-location"
-          />
-        </Space>
-      ) : null}
-      <Table
-        size="small"
-        rowKey="id"
-        pagination={false}
-        dataSource={receipt.lines}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { title: '#', dataIndex: 'line_no', width: 48 },
-          { title: t('fields.product'), render: (_, l) => `${l.product_number} ${l.product_name}` },
-          { title: t('fields.expected'), dataIndex: 'quantity', align: 'right' },
-          {
-            title: t('fields.expiryDate'),
-            render: (_, l) =>
-              editable && l.has_shelf_life ? (
-                <DatePicker
-                  value={entries[l.id]?.expiry ?? null}
-                  onChange={(d) => patch(l.id, { expiry: d })}
-                  aria-label={`${t('fields.expiryDate')} ${l.line_no}`}
-                />
-              ) : (
-                (l.expiry_date ?? '—')
-              ),
-          },
-          {
-            title: t('fields.acceptedQuantity'),
-            render: (_, l) =>
-              editable ? (
-                <InputNumber
-                  min={0}
-                  precision={0}
-                  value={entries[l.id]?.accepted}
-                  onChange={(v) => patch(l.id, { accepted: Number(v ?? 0) })}
-                  data-testid={`confirm-accepted-${l.line_no}`}
-                />
-              ) : (
-                l.accepted_quantity
-              ),
-          },
-          {
-            title: t('fields.defectiveQuantity'),
-            render: (_, l) =>
-              editable ? (
-                <InputNumber
-                  min={0}
-                  precision={0}
-                  value={entries[l.id]?.defective}
-                  onChange={(v) => patch(l.id, { defective: Number(v ?? 0) })}
-                  data-testid={`confirm-defective-${l.line_no}`}
-                />
-              ) : (
-                l.defective_quantity
-              ),
-          },
-          {
-            title: t('fields.goodQuantity'),
-            align: 'right',
-            render: (_, l) => {
-              const e = entries[l.id];
-              return editable && e ? e.accepted - e.defective : l.good_quantity;
-            },
-          },
-          {
-            title: t('fields.location'),
-            render: (_, l) =>
-              editable ? (
-                <Select
-                  style={{ width: 180 }}
-                  value={entries[l.id]?.location_id}
-                  options={sellable.data ?? []}
-                  onChange={(v: string) => patch(l.id, { location_id: v })}
-                  aria-label={`${t('fields.location')} ${l.line_no}`}
-                />
-              ) : (
-                (l.location_code ?? '—')
-              ),
-          },
-          {
-            title: t('fields.defectiveLocation'),
-            render: (_, l) =>
-              editable ? (
-                <Select
-                  allowClear
-                  style={{ width: 180 }}
-                  value={entries[l.id]?.defective_location_id}
-                  options={defective.data ?? []}
-                  onChange={(v: string) => patch(l.id, { defective_location_id: v })}
-                  aria-label={`${t('fields.defectiveLocation')} ${l.line_no}`}
-                />
-              ) : (
-                (l.defective_location_code ?? '—')
-              ),
-          },
-        ]}
+      <ReceivingLines
+        warehouseId={receipt.warehouse_id}
+        lines={receipt.lines}
+        editable={receipt.actions.includes('confirm')}
+        quantityTitle={t('fields.expected')}
+        submitLabel={t('confirm.submit')}
+        submitTestId="return-confirm-submit"
+        submitting={confirm.isPending}
+        onSubmit={(lines) => void onConfirm(lines)}
+        onProblem={setError}
+        actions={
+          <>
+            {receipt.actions.includes('cancel') ? (
+              <Popconfirm
+                title={t('confirm.cancelConfirm')}
+                okText={t('common:actions.confirm')}
+                cancelText={t('common:actions.cancel')}
+                onConfirm={() => onCancel()}
+              >
+                <Button danger loading={cancel.isPending} data-testid="return-cancel-confirmation">
+                  {t('confirm.cancelConfirmation')}
+                </Button>
+              </Popconfirm>
+            ) : null}
+            <Button onClick={() => window.open(`/return-print/${receipt.id}`, '_blank')}>{t('list.print')}</Button>
+          </>
+        }
       />
-      <Space style={{ marginTop: 16 }}>
-        {editable ? (
-          <Button
-            type="primary"
-            loading={confirm.isPending}
-            onClick={() => void onConfirm()}
-            data-testid="return-confirm-submit"
-          >
-            {t('confirm.submit')}
-          </Button>
-        ) : null}
-        {receipt.actions.includes('cancel') ? (
-          <Popconfirm
-            title={t('confirm.cancelConfirm')}
-            okText={t('common:actions.confirm')}
-            cancelText={t('common:actions.cancel')}
-            onConfirm={() => onCancel()}
-          >
-            <Button danger loading={cancel.isPending} data-testid="return-cancel-confirmation">
-              {t('confirm.cancelConfirmation')}
-            </Button>
-          </Popconfirm>
-        ) : null}
-        <Button onClick={() => window.open(`/return-print/${receipt.id}`, '_blank')}>{t('list.print')}</Button>
-      </Space>
     </Card>
   );
 }

@@ -12,11 +12,11 @@ import { App, Button, Card, DatePicker, Form, Input, Radio, Select, Space } from
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
-import { useWarehouseOptions } from '../../api';
-import { downloadExport } from '../../components/download';
 import { useReturnLabels } from '../../components/labels';
 import '../../i18n';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 
 interface TFilter {
   kind: 'return' | 'supplier';
@@ -32,7 +32,6 @@ export default function ReturnExportPage() {
   const { t } = useTranslation(['returns', 'common']);
   const labels = useReturnLabels();
   const { message } = App.useApp();
-  const warehouses = useWarehouseOptions();
   const [form] = Form.useForm<TFilter>();
   const kind = Form.useWatch('kind', form) ?? 'return';
   const [busy, setBusy] = useState(false);
@@ -48,8 +47,15 @@ export default function ReturnExportPage() {
         search: v.search?.trim() || undefined,
         ...(v.kind === 'return' ? { category: v.category } : {}),
       };
-      if (v.kind === 'return') await downloadExport(returnRoutes.exportReturns, 'returns.xlsx', { query });
-      else await downloadExport(returnRoutes.exportSupplierReturns, 'supplier-returns.xlsx', { query });
+      // The status select offers the statuses of the chosen kind only.
+      if (v.kind === 'return')
+        await downloadFile(returnRoutes.exportReturns, 'returns.xlsx', {
+          query: { ...query, status: query.status as TReturnStatus | undefined },
+        });
+      else
+        await downloadFile(returnRoutes.exportSupplierReturns, 'supplier-returns.xlsx', {
+          query: { ...query, status: query.status as TSupplierReturnStatus | undefined },
+        });
     } catch (err) {
       void message.error(errorText(err));
     } finally {
@@ -96,7 +102,7 @@ export default function ReturnExportPage() {
             </Form.Item>
           ) : null}
           <Form.Item name="warehouse_id" label={t('fields.warehouse')}>
-            <Select allowClear style={{ width: 200 }} options={warehouses.data ?? []} />
+            <WarehouseSelect allowClear style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="search" label={t('export.keyword')}>
             <Input style={{ width: 200 }} />

@@ -22,12 +22,12 @@ import {
   useCancelSupplierReturn,
   useDeleteReturn,
   useDispatchSupplierReturn,
-  useWarehouseOptions,
 } from '../../api';
 import { ReturnStatusTag, SupplierStatusTag, useReturnLabels } from '../../components/labels';
 import { ReturnFormModal } from '../../components/return-form';
 import { SupplierReturnFormModal } from '../../components/supplier-return-form';
 import '../../i18n';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 
 function printUrl(id: string, kind: 'return' | 'supplier') {
   return kind === 'return' ? `/return-print/${id}` : `/return-print/${id}?kind=supplier`;
@@ -38,7 +38,6 @@ function ReceiptsTab() {
   const labels = useReturnLabels();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const warehouses = useWarehouseOptions();
   const remove = useDeleteReturn();
   const [editing, setEditing] = useState<TReturnReceiptDetail | 'new' | null>(null);
 
@@ -77,12 +76,7 @@ function ReceiptsTab() {
               />
             </Form.Item>
             <Form.Item name="warehouse_id">
-              <Select
-                allowClear
-                placeholder={t('fields.warehouse')}
-                style={{ width: 180 }}
-                options={warehouses.data ?? []}
-              />
+              <WarehouseSelect allowClear placeholder={t('fields.warehouse')} style={{ width: 180 }} />
             </Form.Item>
           </>
         }
@@ -169,7 +163,6 @@ function SupplierTab() {
   const { t } = useTranslation(['returns', 'common']);
   const labels = useReturnLabels();
   const { message } = App.useApp();
-  const warehouses = useWarehouseOptions();
   const dispatch = useDispatchSupplierReturn();
   const cancel = useCancelSupplierReturn();
   const [creating, setCreating] = useState(false);
@@ -203,12 +196,7 @@ function SupplierTab() {
               />
             </Form.Item>
             <Form.Item name="warehouse_id">
-              <Select
-                allowClear
-                placeholder={t('fields.warehouse')}
-                style={{ width: 180 }}
-                options={warehouses.data ?? []}
-              />
+              <WarehouseSelect allowClear placeholder={t('fields.warehouse')} style={{ width: 180 }} />
             </Form.Item>
           </>
         }

@@ -3,12 +3,14 @@ import { Card, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { stockKeys } from '../../../../shared/api/stock-keys';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { DataTable } from '../../../../shared/table/data-table';
-import { fetchLocationStock, stockKeys, useLocations } from '../../api';
-import { ScanInput } from '../../components/scan-input';
-import { WarehouseSelect } from '../../components/warehouse-select';
+import { ScanInput } from '../../../../shared/ui/scan-input';
+import { fetchLocationStock } from '../../api';
 import { usePileColumns } from '../product-location/product-location-page';
 import '../../i18n';
+import { useLocations } from '../../../../shared/pickers/api';
 
 /** /location-stock: what lies in a storage location (scan its code) or on a shelf. */
 export default function LocationStockPage() {

@@ -4,10 +4,11 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { screenTitle } from '../../../../routes/screen-title';
+import { stockKeys } from '../../../../shared/api/stock-keys';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { DataTable, type TDataColumn } from '../../../../shared/table/data-table';
-import { fetchProductLocations, stockKeys } from '../../api';
+import { fetchProductLocations } from '../../api';
 import { LotStateTag } from '../../components/stock-tags';
-import { WarehouseSelect } from '../../components/warehouse-select';
 import '../../i18n';
 
 /** The columns every pile list shares (/product-location, /location-stock, expiry transfer). */

@@ -2,9 +2,10 @@ import type { TProductStockRow } from '@wms/contracts';
 import { Card, Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { stockKeys } from '../../../../shared/api/stock-keys';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { DataTable } from '../../../../shared/table/data-table';
-import { fetchProductStock, stockKeys } from '../../api';
-import { WarehouseSelect } from '../../components/warehouse-select';
+import { fetchProductStock } from '../../api';
 import '../../i18n';
 
 /** /product-stock: on hand, reserved and available per product and warehouse; combination products derived. */

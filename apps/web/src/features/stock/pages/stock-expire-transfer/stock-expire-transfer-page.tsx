@@ -4,11 +4,12 @@ import { Alert, App, Button, Card, InputNumber, Radio, Space, Table, Typography 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { stockKeys } from '../../../../shared/api/stock-keys';
 import { errorText } from '../../../../shared/forms/error-text';
+import { LocationSelect } from '../../../../shared/pickers/location-select';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { PAGE_SIZES } from '../../../../shared/table/list-query';
-import { fetchExpiryCandidates, stockKeys, useExpiryTransfer } from '../../api';
-import { LocationSelect } from '../../components/location-select';
-import { WarehouseSelect } from '../../components/warehouse-select';
+import { fetchExpiryCandidates, useExpiryTransfer } from '../../api';
 import { usePileColumns } from '../product-location/product-location-page';
 import '../../i18n';
 

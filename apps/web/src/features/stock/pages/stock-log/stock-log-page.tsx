@@ -5,14 +5,16 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { stockKeys } from '../../../../shared/api/stock-keys';
+import { downloadFile } from '../../../../shared/download';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
+import { ProductSelect } from '../../../../shared/pickers/product-select';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { DataTable } from '../../../../shared/table/data-table';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { downloadFile, fetchStockLog, stockKeys } from '../../api';
-import { ProductPicker } from '../../components/product-picker';
+import { fetchStockLog } from '../../api';
 import { ReasonTag, SignedQuantity } from '../../components/stock-tags';
-import { WarehouseSelect } from '../../components/warehouse-select';
 import '../../i18n';
 
 /** Form values → the stock-log query (date range → date_from/date_to). */
@@ -40,7 +42,7 @@ export default function StockLogPage() {
         <Button
           icon={<DownloadOutlined />}
           onClick={() =>
-            downloadFile(stockRoutes.exportStockLog, 'stock-log.xlsx', toLogQuery(last)).catch(
+            downloadFile(stockRoutes.exportStockLog, 'stock-log.xlsx', { query: toLogQuery(last) }).catch(
               (e) => void message.error(errorText(e)),
             )
           }
@@ -63,7 +65,12 @@ export default function StockLogPage() {
         filters={
           <>
             <Form.Item name="product_id">
-              <ProductPicker allowClear placeholder={t('filter.product')} aria-label={t('filter.product')} />
+              <ProductSelect
+                type="single"
+                allowClear
+                placeholder={t('filter.product')}
+                aria-label={t('filter.product')}
+              />
             </Form.Item>
             <Form.Item name="warehouse_id">
               <WarehouseSelect allowClear placeholder={t('filter.warehouse')} aria-label={t('filter.warehouse')} />

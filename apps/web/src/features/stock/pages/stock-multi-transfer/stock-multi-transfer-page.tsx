@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
 import { errorText } from '../../../../shared/forms/error-text';
-import { fetchPiles, lookupProduct, useMultiTransfer } from '../../api';
-import { LocationSelect } from '../../components/location-select';
-import { ScanInput } from '../../components/scan-input';
+import { lookupProduct } from '../../../../shared/pickers/api';
+import { LocationSelect } from '../../../../shared/pickers/location-select';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
+import { ScanInput } from '../../../../shared/ui/scan-input';
+import { fetchPiles, useMultiTransfer } from '../../api';
 import { LotStateTag } from '../../components/stock-tags';
-import { WarehouseSelect } from '../../components/warehouse-select';
 import '../../i18n';
 
 interface TLine {

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { screenTitle } from '../../../../routes/screen-title';
 import { errorText } from '../../../../shared/forms/error-text';
-import { fetchPiles, lookupLocations, lookupProduct, useTransfer } from '../../api';
-import { ScanInput } from '../../components/scan-input';
+import { lookupLocations, lookupProduct } from '../../../../shared/pickers/api';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
+import { ScanInput } from '../../../../shared/ui/scan-input';
+import { fetchPiles, useTransfer } from '../../api';
 import { LotStateTag } from '../../components/stock-tags';
-import { WarehouseSelect } from '../../components/warehouse-select';
 import '../../i18n';
 
 const pileLabel = (p: TBalanceRow) => `${p.location_code}${p.expiry_date ? ` · ${p.expiry_date}` : ''}`;

@@ -21,18 +21,17 @@ import {
   stocktakeKeys,
   useStocktake,
   useStocktakeAction,
-  useWarehouseOptions,
 } from '../../api';
 import { CountPanel } from '../../components/count-panel';
 import { CreateStocktakeModal } from '../../components/create-stocktake';
 import { StocktakeStatusTag, useStocktakeLabels } from '../../components/labels';
 import { VarianceReport } from '../../components/variance-report';
 import '../../i18n';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 
 function SheetList({ open }: { open: (id: string) => void }) {
   const { t } = useTranslation(['stocktake', 'common']);
   const labels = useStocktakeLabels();
-  const warehouses = useWarehouseOptions();
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -61,12 +60,7 @@ function SheetList({ open }: { open: (id: string) => void }) {
               />
             </Form.Item>
             <Form.Item name="warehouse_id">
-              <Select
-                allowClear
-                placeholder={t('fields.warehouse')}
-                style={{ width: 180 }}
-                options={warehouses.data ?? []}
-              />
+              <WarehouseSelect allowClear placeholder={t('fields.warehouse')} style={{ width: 180 }} />
             </Form.Item>
           </>
         }

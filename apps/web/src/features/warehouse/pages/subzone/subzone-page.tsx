@@ -15,8 +15,11 @@ import { App, Button, Form, Input, InputNumber, Popconfirm, Select, Switch, Tabs
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { apiCall } from '../../../../shared/api/client';
 import { errorText } from '../../../../shared/forms/error-text';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
+import { ImportButton } from '../../../../shared/jobs/import-button';
 import { DataTable } from '../../../../shared/table/data-table';
 import {
   fetchAreas,
@@ -32,24 +35,21 @@ import {
   useSaveLocation,
   useSaveShelf,
   useShelfOptions,
-  useWarehouseOptions,
   warehouseKeys,
 } from '../../api';
 import { CrudModal, RowActions, useSelection } from '../../components/crud';
-import { useFieldLabel } from '../../components/field-label';
-import { ImportButton } from '../../components/import-button';
 import '../../i18n';
+import { useWarehouseOptions } from '../../../../shared/pickers/api';
+import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 
 function WarehouseFilter() {
   const { t } = useTranslation('warehouse');
-  const warehouses = useWarehouseOptions();
   return (
     <Form.Item name="warehouse_id">
-      <Select
+      <WarehouseSelect
         allowClear
         style={{ minWidth: 180 }}
         placeholder={t('filters.warehouse')}
-        options={warehouses.data ?? []}
         aria-label={t('fields.warehouse')}
       />
     </Form.Item>
@@ -109,7 +109,7 @@ function AreasTab() {
               label={t('warehouse:fields.warehouse')}
               rules={[zodRule('warehouse_id', s.warehouse_id)]}
             >
-              <Select options={warehouses.data ?? []} disabled={editing !== 'new'} />
+              <WarehouseSelect disabled={editing !== 'new'} />
             </Form.Item>
             <Form.Item name="code" label={label('code')} rules={[zodRule('code', s.code)]}>
               <Input />
@@ -136,13 +136,12 @@ type TShelfForm = {
 function ShelfFields({ warehouseId, isNew }: { warehouseId?: string; isNew: boolean }) {
   const { t } = useTranslation('warehouse');
   const label = useFieldLabel();
-  const warehouses = useWarehouseOptions();
   const areas = useAreaOptions(warehouseId);
   const s = ZCreateShelf.shape;
   return (
     <>
       <Form.Item name="warehouse_id" label={t('fields.warehouse')} rules={[zodRule('warehouse_id', s.warehouse_id)]}>
-        <Select options={warehouses.data ?? []} disabled={!isNew} />
+        <WarehouseSelect disabled={!isNew} />
       </Form.Item>
       <Form.Item name="area_id" label={t('fields.area')}>
         <Select allowClear options={areas.data ?? []} />
@@ -279,14 +278,13 @@ function LocationFields({ form, isNew }: { form: import('antd').FormInstance; is
   const { t } = useTranslation('warehouse');
   const label = useFieldLabel();
   const warehouseId = Form.useWatch('warehouse_id', form) as string | undefined;
-  const warehouses = useWarehouseOptions();
   const areas = useAreaOptions(warehouseId);
   const shelves = useShelfOptions(warehouseId);
   const s = ZCreateStorageLocation.shape;
   return (
     <>
       <Form.Item name="warehouse_id" label={t('fields.warehouse')} rules={[zodRule('warehouse_id', s.warehouse_id)]}>
-        <Select options={warehouses.data ?? []} disabled={!isNew} />
+        <WarehouseSelect disabled={!isNew} />
       </Form.Item>
       <Form.Item name="code" label={label('code')} rules={[zodRule('code', s.code)]}>
         <Input />
@@ -357,10 +355,12 @@ function LocationsTab() {
               {t('warehouse:crud.add')}
             </Button>
             <ImportButton
-              importRoute={warehouseRoutes.importStorageLocations}
-              templateRoute={warehouseRoutes.storageLocationImportTemplate}
-              templateFileName="storage-locations-template.xlsx"
-              progressText={t('warehouse:import.importing')}
+              start={(body) => apiCall(warehouseRoutes.importStorageLocations, { body })}
+              template={{
+                route: warehouseRoutes.storageLocationImportTemplate,
+                fileName: 'storage-locations-template.xlsx',
+              }}
+              progressText={() => t('warehouse:import.importing')}
               onDone={() => void refreshWarehouse()}
             />
             <Button

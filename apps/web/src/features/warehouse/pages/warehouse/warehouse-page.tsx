@@ -3,11 +3,11 @@ import { type TWarehouse, ZCreateWarehouse } from '@wms/contracts';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
 import { fetchWarehouses, useDeleteWarehouse, useSaveWarehouse, warehouseKeys } from '../../api';
 import { CrudModal, RowActions } from '../../components/crud';
-import { useFieldLabel } from '../../components/field-label';
 import '../../i18n';
 
 type TForm = { code: string; name: string; address?: string };

@@ -1,21 +1,24 @@
 import { Select } from 'antd';
-import { useEffect } from 'react';
-import { useWarehouses } from '../api';
+import { type CSSProperties, useEffect } from 'react';
+import { useWarehouses } from './api';
 
 const KEY = 'wms.stock.warehouse';
 
-/** The warehouse the user works in, remembered in this browser; the first warehouse when none was chosen. */
+/** The warehouse the user works in, remembered in this browser (the last one picked in any warehouse select). */
 export function rememberedWarehouse(): string | undefined {
   return localStorage.getItem(KEY) ?? undefined;
 }
 
+/** A warehouse of the seller ("code name"); a pick is remembered in this browser for the next `autoPick`. */
 export function WarehouseSelect(props: {
   value?: string;
   onChange?: (id: string | undefined) => void;
-  /** Pick the remembered (or the only) warehouse when no value is set. */
+  /** Pick the remembered (else the first) warehouse when no value is set. */
   autoPick?: boolean;
   allowClear?: boolean;
+  disabled?: boolean;
   placeholder?: string;
+  style?: CSSProperties;
   'aria-label'?: string;
   'data-testid'?: string;
 }) {
@@ -35,11 +38,12 @@ export function WarehouseSelect(props: {
         onChange?.(id);
       }}
       allowClear={props.allowClear}
+      disabled={props.disabled}
       loading={warehouses.isLoading}
       placeholder={props.placeholder}
       aria-label={props['aria-label']}
       data-testid={props['data-testid']}
-      style={{ minWidth: 180 }}
+      style={{ minWidth: 180, ...props.style }}
       options={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
     />
   );
