@@ -17,13 +17,14 @@ import type { Db, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
+import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { findProductByCode } from '../catalog/catalog.repository';
 import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';
 import * as stock from '../stock/stock.engine';
-import { lotRuleViolation, sellableUntil, taipeiToday } from '../stock/stock.rules';
+import { lotRuleViolation, sellableUntil } from '../stock/stock.rules';
 import * as repo from './inbound.repository';
 import * as workflow from './inbound.workflow';
 

@@ -18,6 +18,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client';
 import type { TActor } from '../../platform/auth';
+import { taipeiDateTime, taipeiDay, taipeiToday } from '../../platform/calendar';
 import { tenantOf } from '../../platform/http';
 import { boolCell, type TCellValue, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
 import { EXPORT_MAX_ROWS, orderingOf } from '../warehouse/listing';
@@ -38,11 +39,6 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const COLUMN_LABEL: Partial<Record<TOrderColumn, string>> = { number: 'order_number' };
 export const columnLabel = (c: string, lang: TLanguage) => fieldLabel(COLUMN_LABEL[c as TOrderColumn] ?? c, lang);
 
-const TAIPEI_MS = 8 * 3600 * 1000;
-function taipeiTime(iso: string | null): string | null {
-  if (!iso) return null;
-  return new Date(Date.parse(iso) + TAIPEI_MS).toISOString().slice(0, 16).replace('T', ' ');
-}
 const compactDay = (d: string | null) => (d ? d.replaceAll('-', '') : '');
 const amount = (v: string | null) => (v === null ? null : Number(v));
 
@@ -76,7 +72,7 @@ export function columnValue(o: TOrder, c: TOrderColumn, lang: TLanguage): TCellV
     case 'created_at':
     case 'exported_at':
     case 'closed_at':
-      return taipeiTime(o[c]);
+      return taipeiDateTime(o[c]);
     default:
       return o[c] as TCellValue;
   }
@@ -179,10 +175,6 @@ export const CARRIER_FORMATS: Record<Exclude<TExportFormat, 'standard'>, (ctx: T
   },
 };
 
-function todayTaipei(): string {
-  return new Date(Date.now() + TAIPEI_MS).toISOString().slice(0, 10);
-}
-
 /**
  * The export file as a stream (the route sends it as it is written). Filters are the list's; `ids` exports a
  * selection. At most EXPORT_MAX_ROWS orders.
@@ -237,7 +229,7 @@ export async function exportOrdersFile(
             order: o,
             productName: own.map((l) => l.product_name).join('、'),
             provider: providers.find((p) => p.id === o.logistics_provider_id),
-            today: todayTaipei(),
+            today: taipeiToday(),
           });
           if (!headerWritten) {
             ws.addRow(Object.keys(row)).commit();
@@ -261,7 +253,7 @@ export async function exportOrdersFile(
     await wb.commit();
   };
   void writeRows(deps.db).catch((err) => stream.destroy(err as Error));
-  const stamp = todayTaipei().replaceAll('-', '');
+  const stamp = taipeiDay();
   return { filename: `orders-${q.format}-${stamp}.xlsx`, contentType: XLSX_TYPE, stream };
 }
 

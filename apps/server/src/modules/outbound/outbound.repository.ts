@@ -18,7 +18,7 @@ import {
   products,
   warehouses,
 } from '../../db/schema';
-import { taipeiDay } from '../../platform/sequences';
+import { taipeiDay } from '../../platform/calendar';
 import { countAll } from '../warehouse/listing';
 
 export type TOrderRow = typeof outbound_orders.$inferSelect;

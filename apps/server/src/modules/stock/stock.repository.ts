@@ -9,6 +9,7 @@ import { STOCK_LOG_COUNT_CAP } from '@wms/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { stock_transfers, storage_locations } from '../../db/schema';
+import { taipeiMidnight } from '../../platform/calendar';
 import { allocatableSql } from './stock.engine';
 import { addDays } from './stock.rules';
 
@@ -276,9 +277,6 @@ export interface TMovementRaw {
   note: string;
 }
 
-/** A Taipei calendar day's start as a UTC instant. */
-const taipeiStart = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
-
 function logWhere(customerId: string, q: TStockLogQuery): SQL {
   // Every filter keeps `customer_id` leading, so one of the ledger's (customer, x, created_at) indexes serves it.
   const w: SQL[] = [sql`m.customer_id = ${customerId}`];
@@ -287,8 +285,8 @@ function logWhere(customerId: string, q: TStockLogQuery): SQL {
   if (q.warehouse_id) w.push(sql`m.warehouse_id = ${q.warehouse_id}`);
   if (q.reason) w.push(sql`m.reason = ${q.reason}`);
   if (q.document_number) w.push(sql`m.document_number = ${q.document_number}`);
-  if (q.date_from) w.push(sql`m.created_at >= ${taipeiStart(q.date_from)}::timestamptz`);
-  if (q.date_to) w.push(sql`m.created_at < ${taipeiStart(addDays(q.date_to, 1))}::timestamptz`);
+  if (q.date_from) w.push(sql`m.created_at >= ${taipeiMidnight(q.date_from).toISOString()}::timestamptz`);
+  if (q.date_to) w.push(sql`m.created_at < ${taipeiMidnight(q.date_to, 1).toISOString()}::timestamptz`);
   return sql.join(w, sql` and `);
 }
 

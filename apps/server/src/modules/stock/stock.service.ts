@@ -19,12 +19,13 @@ import type { Db, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
+import { taipeiToday } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
 import * as engine from './stock.engine';
 import * as repo from './stock.repository';
-import { isExpiredOn, isSellableOn, isWholePositive, sellableUntil, taipeiToday } from './stock.rules';
+import { isExpiredOn, isSellableOn, isWholePositive, sellableUntil } from './stock.rules';
 
 export interface TStockDeps {
   db: Db;

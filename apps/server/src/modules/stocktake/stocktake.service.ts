@@ -17,11 +17,12 @@ import type { Db, Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
+import { taipeiToday } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { postAdjustment, stockActorOf } from '../stock/stock.engine';
-import { lotRuleViolation, stockKeyString, taipeiToday } from '../stock/stock.rules';
+import { lotRuleViolation, stockKeyString } from '../stock/stock.rules';
 import * as repo from './stocktake.repository';
 import {
   actionsFor,
