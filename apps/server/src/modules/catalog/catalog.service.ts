@@ -18,7 +18,7 @@ import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
-import { constraintError, EXPORT_MAX_ROWS } from '../warehouse/listing';
+import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
 import * as repo from './catalog.repository';
 import { productRuleIssues, trimDecimal } from './catalog.rules';
 

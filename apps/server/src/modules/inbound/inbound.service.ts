@@ -20,6 +20,7 @@ import type { TActor } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
+import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { findProductByCode } from '../catalog/catalog.repository';
 import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';
@@ -31,9 +32,6 @@ import * as workflow from './inbound.workflow';
 export interface TInboundDeps {
   db: Db;
 }
-
-/** Most lines one Excel export carries; narrow the filters for more. */
-export const EXPORT_MAX_ROWS = 50_000;
 
 function toReceipt(r: repo.TReceiptSummaryRow): TInboundReceipt {
   return {

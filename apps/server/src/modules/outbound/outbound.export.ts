@@ -20,8 +20,8 @@ import type { Executor } from '../../db/client';
 import type { TActor } from '../../platform/auth';
 import { taipeiDateTime, taipeiDay, taipeiToday } from '../../platform/calendar';
 import { tenantOf } from '../../platform/http';
+import { EXPORT_MAX_ROWS, orderingOf } from '../../platform/listing';
 import { boolCell, type TCellValue, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
-import { EXPORT_MAX_ROWS, orderingOf } from '../warehouse/listing';
 import * as repo from './outbound.repository';
 import { getColumnSettings, ORDER_SORT, orderWhere, type TOutboundDeps, toLine, toOrder } from './outbound.service';
 

@@ -19,7 +19,7 @@ import {
   warehouses,
 } from '../../db/schema';
 import { taipeiDay } from '../../platform/calendar';
-import { countAll } from '../warehouse/listing';
+import { countAll } from '../../platform/listing';
 
 export type TOrderRow = typeof outbound_orders.$inferSelect;
 export type TOrderInsert = typeof outbound_orders.$inferInsert;

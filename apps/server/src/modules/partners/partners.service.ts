@@ -16,7 +16,7 @@ import type { TActor } from '../../platform/auth';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
-import { constraintError, EXPORT_MAX_ROWS } from '../warehouse/listing';
+import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
 import * as repo from './partners.repository';
 
 export interface TPartnersDeps {

@@ -18,8 +18,9 @@ import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
+import { iso, pageWindow } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { postAdjustment, stockActorOf } from '../stock/stock.engine';
 import { lotRuleViolation, stockKeyString } from '../stock/stock.rules';
@@ -47,10 +48,7 @@ export interface TStocktakeDeps {
 
 type TPage = { page: number; page_size: number; search?: string; ordering?: string };
 
-const notFound = () => new AppError('NOT_FOUND');
 const badStatus = (status: string) => new AppError('INVALID_STATUS_TRANSITION', { status });
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-const window = (q: TPage) => ({ limit: q.page_size, offset: (q.page - 1) * q.page_size });
 
 function toStocktake(
   row: repo.TSheetRow,
@@ -144,7 +142,7 @@ export async function listStocktakes(
   const customerId = tenantOf(actor);
   const order = repo.orderClause(q.ordering);
   if (!order) throw new AppError('INVALID_FIELD', { field: 'ordering' });
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const { rows, count } = await repo.listSheets(deps.db, customerId, q, order, limit, offset);
   const summaries = await repo.sheetSummaries(
     deps.db,
@@ -185,7 +183,7 @@ export async function listStocktakeLocations(
   const { rows, count } = await repo.listSheetLocations(deps.db, sheet.id, round, {
     pending: q.pending === undefined ? undefined : q.pending === 'true',
     search: q.search,
-    ...window(q),
+    ...pageWindow(q),
   });
   return {
     count,
@@ -221,7 +219,7 @@ export async function listStocktakeLines(
     differing: q.differing === undefined ? undefined : q.differing === 'true',
     closed: sheet.status === 'closed',
     search: q.search,
-    ...window(q),
+    ...pageWindow(q),
   });
   return { count, results: rows.map(toLine) };
 }

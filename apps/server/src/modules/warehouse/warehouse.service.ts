@@ -22,7 +22,7 @@ import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { tenantOf } from '../../platform/http';
-import { constraintError, EXPORT_MAX_ROWS } from './listing';
+import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
 import * as repo from './warehouse.repository';
 
 export interface TWarehouseDeps {
