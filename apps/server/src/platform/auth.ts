@@ -11,6 +11,12 @@ export type TActor =
 
 export const SYSTEM_ACTOR: TActor = { kind: 'system', id: null, customerId: null };
 
+/** The tenant of a seller-owned use case. Throws when the caller has none (never happens behind a `customer` guard). */
+export function tenantOf(actor: TActor): string {
+  if (!actor.customerId) throw new AppError('FORBIDDEN');
+  return actor.customerId;
+}
+
 type TTokenType = 'access' | 'refresh' | 'member_access' | 'member_refresh';
 
 export interface TTokenClaims {

@@ -10,9 +10,8 @@ import {
 } from '@wms/contracts';
 import type { Db, Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
 import { readWorkbook } from '../warehouse/excel';
 import { decodeUpload, type TRowIssue } from '../warehouse/importing';
 import { PRODUCT_COLUMNS } from './catalog.columns';

@@ -4,9 +4,8 @@ import { allOf, type Executor } from '../../db/client';
 import { collection_batches } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
 import { orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg } from '../labels/labels.barcode';
@@ -17,7 +16,6 @@ import { canJoinBatch } from './outbound.workflow';
 /** Collection batches (/deliver-opser): exported orders grouped for one pick walk, and the print data of pick lists. */
 
 export const BATCH_PREFIX = 'CB';
-const notFound = () => new AppError('NOT_FOUND');
 
 function toBatch(v: repo.TBatchView): TBatch {
   return {

@@ -17,9 +17,8 @@ import {
 } from '@wms/contracts';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { taipeiDateTime, taipeiDay, taipeiToday } from '../../platform/calendar';
-import { tenantOf } from '../../platform/http';
 import { EXPORT_MAX_ROWS, orderingOf } from '../../platform/listing';
 import { boolCell, type TCellValue, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
 import * as repo from './outbound.repository';

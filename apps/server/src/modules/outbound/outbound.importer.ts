@@ -16,9 +16,8 @@ import {
 import { allOf, type Db, type Executor, type Tx } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
 import { enqueueJob, type JobRunner, type TJobContext } from '../../platform/jobs';
 import { jobPayload, toJob } from '../warehouse/importing';
 import {

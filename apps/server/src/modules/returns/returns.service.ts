@@ -17,9 +17,8 @@ import {
 import type { Db, Executor, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
 import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';

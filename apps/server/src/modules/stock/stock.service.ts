@@ -18,10 +18,9 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
 import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import * as engine from './stock.engine';

@@ -16,10 +16,9 @@ import type {
 import type { Db, Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
 import { iso, pageWindow } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { postAdjustment, stockActorOf } from '../stock/stock.engine';

@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
 import { enqueueJob, type JobRunner, type TJobRow } from '../../platform/jobs';
 
 /** Largest accepted upload (the decoded .xlsx). */
