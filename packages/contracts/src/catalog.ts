@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZId, ZIdParams, ZListQuery, ZMoney, ZOk, ZPage } from './common';
 import { ZJob } from './jobs';
 import { defineRoutes } from './routes';
-import { ZBoolFilter, ZBulkDelete, ZBulkDeleteResult, ZCode, ZImportUpload, ZName } from './warehouse';
+import { ZBoolFilter, ZBulkDelete, ZBulkDeleteResult, ZCode, ZImportUpload, ZName, ZUploadBase64 } from './warehouse';
 
 /** The default category every seller has (spec §9: "Default category: 0015 other"). */
 export const DEFAULT_CATEGORY_CODE = '0015';
@@ -236,7 +236,7 @@ export const ZBatchUpdate = z.strictObject({
     .array(z.strictObject({ number: z.string().trim().min(1).max(40), set: ZBatchSet }))
     .max(20_000)
     .optional(),
-  file_base64: z.string().max(28_000_000).optional(),
+  file_base64: ZUploadBase64.optional(),
 });
 export type TBatchUpdate = z.infer<typeof ZBatchUpdate>;
 export const ZBatchChange = z.object({

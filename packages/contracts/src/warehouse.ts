@@ -185,9 +185,15 @@ export const ZBulkDelete = z.strictObject({ ids: z.array(ZId).min(1).max(500) })
 export const ZBulkDeleteResult = z.object({ deleted: z.number().int() });
 
 // ---- Excel import (shared by products and storage locations) ----
-/** An uploaded .xlsx as base64 (JSON keeps one validation path; the route raises its body limit). */
+/** The largest file any upload accepts (imports, batch changes, consignment files), decoded. */
+export const UPLOAD_MAX_BYTES = 40 * 1024 * 1024;
+/** An uploaded file as base64 (JSON keeps one validation path; the route raises its body limit). */
+export const ZUploadBase64 = z
+  .string()
+  .min(1)
+  .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3));
 export const ZImportUpload = z.strictObject({
-  file_base64: z.string().min(1).max(28_000_000),
+  file_base64: ZUploadBase64,
   filename: z.string().trim().max(200).optional(),
 });
 export type TImportUpload = z.infer<typeof ZImportUpload>;

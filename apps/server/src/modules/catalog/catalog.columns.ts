@@ -1,7 +1,11 @@
 import type { TProduct } from '@wms/contracts';
-import { boolCell, type TCellValue, type TSheetColumn } from '../warehouse/excel';
+import { boolCell, type TCell } from '../../platform/cells';
+import type { TSheetColumn } from '../../platform/spreadsheet';
 
-/** Product columns of the export, the import template and batch-change files (same layout for all three). */
+/**
+ * Product columns of the export, the import template and batch-change files (same layout for all three, so an export
+ * imports again as it is).
+ */
 export const PRODUCT_COLUMNS: TSheetColumn[] = [
   { key: 'number', required: true, text: true, note: 'A-Z a-z 0-9 _ - . /' },
   { key: 'name', required: true, width: 30 },
@@ -36,7 +40,7 @@ export const PRODUCT_COLUMNS: TSheetColumn[] = [
 export function productSheetRow(
   p: TProduct,
   codes: { providers: Map<string, string>; platforms: Map<string, string> },
-): Record<string, TCellValue> {
+): Record<string, TCell> {
   return {
     number: p.number,
     name: p.name,

@@ -2,12 +2,12 @@ import { catalogRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { sendXlsx, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
-import { queueImport } from '../warehouse/importing';
-import { IMPORT_BODY_LIMIT, IMPORT_NOTE } from '../warehouse/warehouse.routes';
+import { queueImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import { IMPORT_NOTE } from '../warehouse/warehouse.routes';
 import { applyBatchUpdate, previewBatchUpdate } from './catalog.batch';
 import { PRODUCT_COLUMNS, productSheetRow } from './catalog.columns';
-import { PRODUCT_IMPORT_JOB, productImportJob } from './catalog.import';
+import { PRODUCT_IMPORT_JOB, runProductImport } from './catalog.import';
 import * as service from './catalog.service';
 
 const CATEGORY_COLUMNS: TSheetColumn[] = [{ key: 'code' }, { key: 'name', width: 24 }, { key: 'product_count' }];
@@ -50,7 +50,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
   });
   route(app, t, r.bulkDeleteProducts, ({ actor, body }) => service.deleteProducts(d, actor, body.ids));
 
-  deps.jobs.register(PRODUCT_IMPORT_JOB, productImportJob(deps.database.engine));
+  deps.jobs.register(PRODUCT_IMPORT_JOB, runProductImport);
   route(app, t, r.productImportTemplate, async ({ lang, reply }) =>
     sendXlsx(
       reply,
@@ -62,14 +62,25 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
     app,
     t,
     r.importProducts,
-    ({ actor, body, lang }) => queueImport({ db: d.db, jobs: deps.jobs }, actor, PRODUCT_IMPORT_JOB, body, lang),
-    { status: 202, bodyLimit: IMPORT_BODY_LIMIT },
+    ({ actor, body, lang }) =>
+      queueImport(
+        { db: d.db, jobs: deps.jobs },
+        actor,
+        {
+          kind: PRODUCT_IMPORT_JOB,
+          file_base64: body.file_base64,
+          fileName: body.filename ?? 'products.xlsx',
+          kinds: ['xlsx'],
+        },
+        lang,
+      ),
+    { status: 202, bodyLimit: UPLOAD_BODY_LIMIT },
   );
   route(app, t, r.previewBatchUpdate, ({ actor, body, lang }) => previewBatchUpdate(d, actor, body, lang), {
-    bodyLimit: IMPORT_BODY_LIMIT,
+    bodyLimit: UPLOAD_BODY_LIMIT,
   });
   route(app, t, r.applyBatchUpdate, ({ actor, body, lang }) => applyBatchUpdate(d, actor, body, lang), {
-    bodyLimit: IMPORT_BODY_LIMIT,
+    bodyLimit: UPLOAD_BODY_LIMIT,
   });
 
   route(app, t, r.listPackagingMaterials, ({ actor, query }) => service.listPackaging(d, actor, query));

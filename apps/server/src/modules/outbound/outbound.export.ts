@@ -19,8 +19,9 @@ import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { taipeiDateTime, taipeiDay, taipeiToday } from '../../platform/calendar';
+import { boolCell, type TCell } from '../../platform/cells';
 import { EXPORT_MAX_ROWS, orderingOf } from '../../platform/listing';
-import { boolCell, type TCellValue, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
+import { type TSheetColumn, writeWorkbook, XLSX_TYPE } from '../../platform/spreadsheet';
 import * as repo from './outbound.repository';
 import { getColumnSettings, ORDER_SORT, orderWhere, type TOutboundDeps, toLine, toOrder } from './outbound.service';
 
@@ -32,7 +33,6 @@ import { getColumnSettings, ORDER_SORT, orderWhere, type TOutboundDeps, toLine, 
  */
 
 const PAGE = 500;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The label key of a list/export column in the field labels of the error catalogue. */
 const COLUMN_LABEL: Partial<Record<TOrderColumn, string>> = { number: 'order_number' };
@@ -42,7 +42,7 @@ const compactDay = (d: string | null) => (d ? d.replaceAll('-', '') : '');
 const amount = (v: string | null) => (v === null ? null : Number(v));
 
 /** The value of one list/export column of an order, as a spreadsheet shows it. */
-export function columnValue(o: TOrder, c: TOrderColumn, lang: TLanguage): TCellValue {
+export function columnValue(o: TOrder, c: TOrderColumn, lang: TLanguage): TCell {
   switch (c) {
     case 'status':
       return ORDER_VALUE_LABELS.status[o.status][lang];
@@ -73,11 +73,11 @@ export function columnValue(o: TOrder, c: TOrderColumn, lang: TLanguage): TCellV
     case 'closed_at':
       return taipeiDateTime(o[c]);
     default:
-      return o[c] as TCellValue;
+      return o[c] as TCell;
   }
 }
 
-type TCarrierRow = Record<string, TCellValue>;
+type TCarrierRow = Record<string, TCell>;
 type TCarrierContext = {
   order: TOrder;
   productName: string;
@@ -304,7 +304,7 @@ export async function importTemplate(lang: TLanguage): Promise<Buffer> {
     note: notes[key],
     width: 18,
   }));
-  const example: Record<string, TCellValue> = {
+  const example: Record<string, TCell> = {
     platform_order_number: 'PO-0001',
     recipient_name: '王小明',
     recipient_phone: '0912345678',

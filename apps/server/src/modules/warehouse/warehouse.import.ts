@@ -4,9 +4,19 @@ import type { Executor, Tx } from '../../db/client';
 import { storage_locations } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
+import { cellText, parseBool } from '../../platform/cells';
+import {
+  type ImportRow,
+  jobFile,
+  jobPayload,
+  RowIssues,
+  readImportRows,
+  sheetLayout,
+  type TRowIssue,
+  zodRowIssues,
+} from '../../platform/importing';
 import type { TJobContext } from '../../platform/jobs';
-import { cellBool, cellText, readWorkbook, type TReadRow, type TSheetColumn } from './excel';
-import { jobPayload, rejectImport, type TRowIssue, zodRowIssues } from './importing';
+import type { TSheetColumn } from '../../platform/spreadsheet';
 import * as repo from './warehouse.repository';
 
 export const LOCATION_IMPORT_JOB = 'warehouse.location_import';
@@ -24,6 +34,8 @@ export const LOCATION_COLUMNS: TSheetColumn[] = [
   { key: 'pick_sequence', note: '0-1000000' },
   { key: 'is_active', note: 'Y | N' },
 ];
+
+const LOCATION_LAYOUT = sheetLayout(LOCATION_COLUMNS, IMPORT_MAX_ROWS);
 
 interface TParsedLocation {
   row: number;
@@ -45,7 +57,7 @@ interface TParsedLocation {
 export async function validateLocationRows(
   db: Executor,
   customerId: string,
-  rows: TReadRow[],
+  rows: ImportRow<string>[],
   onProgress: (done: number) => Promise<void>,
 ) {
   const maps = await repo.codeMaps(db, customerId);
@@ -53,7 +65,7 @@ export async function validateLocationRows(
   const parsed: TParsedLocation[] = [];
   const seen = new Set<string>();
   for (const [i, r] of rows.entries()) {
-    const v = r.values;
+    const v = r.record();
     const rowIssues: TRowIssue[] = [];
     const bad = (field: string, code: TRowIssue['code'] = 'INVALID_FIELD') =>
       rowIssues.push({ row: r.row, field, code });
@@ -75,7 +87,7 @@ export async function validateLocationRows(
       if (!Number.isInteger(n)) bad(f);
       else input[f] = n;
     }
-    const active = cellBool(v.is_active);
+    const active = parseBool(v.is_active);
     if (active === undefined) bad('is_active');
     else if (active !== null) input.is_active = active;
     if (warehouseId) {
@@ -153,30 +165,24 @@ async function writeLocationRows(tx: Tx, customerId: string, parsed: TParsedLoca
 }
 
 /** The job: validate every row (progress reported), then write all of them in one transaction or none. */
-export function locationImportJob() {
-  return async ({ job, db, progress, file }: TJobContext) => {
-    const { lang, actor } = jobPayload(job);
-    const customerId = job.customer_id!;
-    const f = await file();
-    const { rows, missing } = await readWorkbook(f!.content, LOCATION_COLUMNS, IMPORT_MAX_ROWS);
-    if (missing.length)
-      rejectImport(
-        missing.map((field) => ({ row: 1, field, code: 'REQUIRED_FIELD' })),
-        lang,
-      );
-    await progress(0, rows.length);
-    const { issues, parsed } = await validateLocationRows(db, customerId, rows, (n) => progress(n, rows.length));
-    if (issues.length) rejectImport(issues, lang);
-    return withTx(db, async (tx) => {
-      const result = await writeLocationRows(tx, customerId, parsed);
-      await writeAudit(tx, actor, {
-        action: 'import',
-        entity: 'storage_location',
-        entityId: job.id,
-        customerId,
-        after: { ...result, codes: parsed.map((p) => p.values.code) },
-      });
-      return { ...result, rows: rows.length };
+export async function runLocationImport(ctx: TJobContext) {
+  const { lang, actor } = jobPayload(ctx.job);
+  const customerId = ctx.job.customer_id!;
+  const issues = new RowIssues(lang);
+  const rows = await readImportRows((await jobFile(ctx)).content, LOCATION_LAYOUT, issues);
+  await ctx.progress(0, rows.length);
+  const checked = await validateLocationRows(ctx.db, customerId, rows, (n) => ctx.progress(n, rows.length));
+  issues.add(...checked.issues);
+  issues.rejectIfAny();
+  return withTx(ctx.db, async (tx) => {
+    const result = await writeLocationRows(tx, customerId, checked.parsed);
+    await writeAudit(tx, actor, {
+      action: 'import',
+      entity: 'storage_location',
+      entityId: ctx.job.id,
+      customerId,
+      after: { ...result, codes: checked.parsed.map((p) => p.values.code) },
     });
-  };
+    return { ...result, rows: rows.length };
+  });
 }

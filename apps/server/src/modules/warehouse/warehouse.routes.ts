@@ -1,14 +1,13 @@
 import { warehouseRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
+import { boolCell } from '../../platform/cells';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { sendXlsx, type TSheetColumn, writeWorkbook } from './excel';
-import { queueImport } from './importing';
-import { LOCATION_COLUMNS, LOCATION_IMPORT_JOB, locationImportJob } from './warehouse.import';
+import { queueImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import { LOCATION_COLUMNS, LOCATION_IMPORT_JOB, runLocationImport } from './warehouse.import';
 import * as service from './warehouse.service';
 
-/** Base64 of the largest accepted .xlsx, plus the JSON around it. */
-export const IMPORT_BODY_LIMIT = 28 * 1024 * 1024;
 export const IMPORT_NOTE = {
   'zh-TW':
     '第 1 列為欄位名稱，請從第 2 列開始填寫；* 為必填。代碼已存在時會更新該筆資料，空白欄位不變。任何一列有錯誤時整個檔案都不會匯入。',
@@ -69,7 +68,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
   route(app, t, r.exportStorageLocations, async ({ actor, query, lang, reply }) => {
     const rows = (await service.exportLocations(d, actor, query)).map((l) => ({
       ...l,
-      is_active: l.is_active ? 'Y' : 'N',
+      is_active: boolCell(l.is_active),
     }));
     return sendXlsx(reply, 'storage-locations.xlsx', await writeWorkbook('locations', LOCATION_COLUMNS, rows, lang));
   });
@@ -84,7 +83,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
   });
   route(app, t, r.bulkDeleteStorageLocations, ({ actor, body }) => service.deleteLocations(d, actor, body.ids));
 
-  deps.jobs.register(LOCATION_IMPORT_JOB, locationImportJob());
+  deps.jobs.register(LOCATION_IMPORT_JOB, runLocationImport);
   route(app, t, r.storageLocationImportTemplate, async ({ lang, reply }) =>
     sendXlsx(
       reply,
@@ -96,7 +95,18 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
     app,
     t,
     r.importStorageLocations,
-    ({ actor, body, lang }) => queueImport({ db: d.db, jobs: deps.jobs }, actor, LOCATION_IMPORT_JOB, body, lang),
-    { status: 202, bodyLimit: IMPORT_BODY_LIMIT },
+    ({ actor, body, lang }) =>
+      queueImport(
+        { db: d.db, jobs: deps.jobs },
+        actor,
+        {
+          kind: LOCATION_IMPORT_JOB,
+          file_base64: body.file_base64,
+          fileName: body.filename ?? 'storage-locations.xlsx',
+          kinds: ['xlsx'],
+        },
+        lang,
+      ),
+    { status: 202, bodyLimit: UPLOAD_BODY_LIMIT },
   );
 }
