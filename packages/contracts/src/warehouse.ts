@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIdParams, ZListQuery, ZOk, ZPage } from './common';
+import type { TLanguage } from './errors';
 import { ZJob } from './jobs';
 import { defineRoutes } from './routes';
 
@@ -125,6 +126,13 @@ export function locationCode(shelfCode: string, layer: number, position: number)
 // ---- storage locations ----
 export const LOCATION_KIND_VALUES = ['sellable', 'defective', 'expired', 'staging'] as const;
 export const ZLocationKind = z.enum(LOCATION_KIND_VALUES);
+/** Location kinds as the list and its Excel export show them; the import accepts them in any language. */
+export const LOCATION_KIND_LABELS: Record<(typeof LOCATION_KIND_VALUES)[number], Record<TLanguage, string>> = {
+  sellable: { 'zh-TW': '可銷售', ja: '販売可', en: 'Sellable' },
+  defective: { 'zh-TW': '不良品', ja: '不良品', en: 'Defective' },
+  expired: { 'zh-TW': '過期品', ja: '期限切れ', en: 'Expired' },
+  staging: { 'zh-TW': '暫存區', ja: '仮置き', en: 'Staging' },
+};
 export type TLocationKind = z.infer<typeof ZLocationKind>;
 export const ZStorageLocation = z.object({
   id: ZId,

@@ -1,6 +1,9 @@
 import {
   IMPORT_MAX_ROWS,
   isValidProductBarcode,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  PRODUCT_VALUE_LABELS,
   type TUpdateProduct,
   ZCreateProduct,
   ZUpdateProduct,
@@ -8,7 +11,7 @@ import {
 import type { Executor, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import { cellText, parseBool, type TCell, wordKey } from '../../platform/cells';
+import { cellText, parseBool, parseEnum, type TCell, wordKey } from '../../platform/cells';
 import {
   jobFile,
   jobPayload,
@@ -26,21 +29,26 @@ import { productRuleIssues } from './catalog.rules';
 
 export const PRODUCT_IMPORT_JOB = 'catalog.product_import';
 
-const TYPE_WORDS: Record<string, 'single' | 'combination'> = {
-  single: 'single',
-  combination: 'combination',
+/** Short words for the product type that sellers type besides the labels (PRODUCT_VALUE_LABELS). */
+const TYPE_SYNONYMS: Record<string, (typeof PRODUCT_TYPES)[number]> = {
   單一: 'single',
   單品: 'single',
   组合: 'combination',
   組合: 'combination',
-  単品: 'single',
   セット: 'combination',
 };
 
 const INT_FIELDS = ['safety_stock', 'stocking_days', 'shelf_life_months', 'sellable_rule_months'] as const;
 const DECIMAL_FIELDS = ['unit_price', 'selling_price', 'cost', 'weight', 'length_cm', 'width_cm', 'height_cm'] as const;
-const BOOL_FIELDS = ['volume_required', 'fragile', 'can_pack_together', 'allow_shipping', 'online_listing'] as const;
-const TEXT_FIELDS = ['number', 'name', 'barcode', 'unit', 'weight_unit', 'status'] as const;
+const BOOL_FIELDS = [
+  'volume_required',
+  'fragile',
+  'can_pack_together',
+  'allow_shipping',
+  'online_listing',
+  'requires_serial',
+] as const;
+const TEXT_FIELDS = ['number', 'name', 'barcode', 'unit', 'weight_unit'] as const;
 
 /** A sheet row of products: field → cell (fields the file has no column for are absent). */
 export interface TProductRow {
@@ -116,12 +124,13 @@ export async function validateProductRows(
       if (b === undefined) bad(f);
       else if (b !== null) input[f] = b;
     }
-    const type = cellText(v.type);
-    if (type !== null) {
-      const t = TYPE_WORDS[wordKey(type)];
-      if (!t) bad('type');
-      else input.type = t;
-    }
+    let type = parseEnum(v.type, PRODUCT_TYPES, PRODUCT_VALUE_LABELS.type);
+    if (type === undefined) type = TYPE_SYNONYMS[wordKey(cellText(v.type) ?? '')];
+    if (type === undefined) bad('type');
+    else if (type !== null) input.type = type;
+    const status = parseEnum(v.status, PRODUCT_STATUSES, PRODUCT_VALUE_LABELS.status);
+    if (status === undefined) bad('status');
+    else if (status !== null) input.status = status;
     const date = v.allowed_sale_date;
     if (date instanceof Date) input.allowed_sale_date = date.toISOString().slice(0, 10);
     else if (date !== null && date !== undefined) input.allowed_sale_date = cellText(date);

@@ -38,7 +38,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
   route(app, t, r.lookupProduct, ({ actor, query }) => service.lookupProduct(d, actor, query.code));
   route(app, t, r.exportProducts, async ({ actor, query, lang, reply }) => {
     const { rows, codes } = await service.exportProductsWithCodes(d, actor, query);
-    const sheet = rows.map((p) => productSheetRow(p, codes));
+    const sheet = rows.map((p) => productSheetRow(p, codes, lang));
     return sendXlsx(reply, 'products.xlsx', await writeWorkbook('products', PRODUCT_COLUMNS, sheet, lang));
   });
   route(app, t, r.createProduct, ({ actor, body }) => service.createProduct(d, actor, body), { status: 201 });

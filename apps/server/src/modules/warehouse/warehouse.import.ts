@@ -1,10 +1,17 @@
-import { IMPORT_MAX_ROWS, ZCreateStorageLocation } from '@wms/contracts';
+import {
+  IMPORT_MAX_ROWS,
+  LOCATION_KIND_LABELS,
+  LOCATION_KIND_VALUES,
+  type TLanguage,
+  type TStorageLocation,
+  ZCreateStorageLocation,
+} from '@wms/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { storage_locations } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import { cellText, parseBool } from '../../platform/cells';
+import { boolCell, cellText, parseBool, parseEnum, type TCell } from '../../platform/cells';
 import {
   type ImportRow,
   jobFile,
@@ -30,10 +37,26 @@ export const LOCATION_COLUMNS: TSheetColumn[] = [
   { key: 'shelf_code', text: true, note: 'shelf code in the same warehouse' },
   { key: 'layer', note: '1-99, at most the shelf layers' },
   { key: 'cells', note: '1-999' },
-  { key: 'kind', note: 'sellable | defective | expired | staging' },
+  { key: 'kind', note: 'sellable | defective | expired | staging (or their labels in any language)' },
   { key: 'pick_sequence', note: '0-1000000' },
   { key: 'is_active', note: 'Y | N' },
 ];
+
+/** A storage location as an export row: codes for references, the kind in the user's words, Y/N. */
+export function locationSheetRow(l: TStorageLocation, lang: TLanguage): Record<string, TCell> {
+  return {
+    warehouse_code: l.warehouse_code,
+    code: l.code,
+    name: l.name,
+    area_code: l.area_code,
+    shelf_code: l.shelf_code,
+    layer: l.layer,
+    cells: l.cells,
+    kind: LOCATION_KIND_LABELS[l.kind][lang],
+    pick_sequence: l.pick_sequence,
+    is_active: boolCell(l.is_active),
+  };
+}
 
 const LOCATION_LAYOUT = sheetLayout(LOCATION_COLUMNS, IMPORT_MAX_ROWS);
 
@@ -78,8 +101,9 @@ export async function validateLocationRows(
     if (code !== null) input.code = code;
     const name = cellText(v.name);
     if (name !== null) input.name = name;
-    const kind = cellText(v.kind);
-    if (kind !== null) input.kind = kind.toLowerCase();
+    const kind = parseEnum(v.kind, LOCATION_KIND_VALUES, LOCATION_KIND_LABELS);
+    if (kind === undefined) bad('kind');
+    else if (kind !== null) input.kind = kind;
     for (const f of ['layer', 'cells', 'pick_sequence'] as const) {
       const c = v[f];
       if (c === null || c === undefined) continue;

@@ -1,11 +1,10 @@
 import { warehouseRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
-import { boolCell } from '../../platform/cells';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import { queueImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
-import { LOCATION_COLUMNS, LOCATION_IMPORT_JOB, runLocationImport } from './warehouse.import';
+import { LOCATION_COLUMNS, LOCATION_IMPORT_JOB, locationSheetRow, runLocationImport } from './warehouse.import';
 import * as service from './warehouse.service';
 
 export const IMPORT_NOTE = {
@@ -66,10 +65,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
 
   route(app, t, r.listStorageLocations, ({ actor, query }) => service.listLocations(d, actor, query));
   route(app, t, r.exportStorageLocations, async ({ actor, query, lang, reply }) => {
-    const rows = (await service.exportLocations(d, actor, query)).map((l) => ({
-      ...l,
-      is_active: boolCell(l.is_active),
-    }));
+    const rows = (await service.exportLocations(d, actor, query)).map((l) => locationSheetRow(l, lang));
     return sendXlsx(reply, 'storage-locations.xlsx', await writeWorkbook('locations', LOCATION_COLUMNS, rows, lang));
   });
   route(app, t, r.createStorageLocation, ({ actor, body }) => service.createLocation(d, actor, body), { status: 201 });
