@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
 import { CrudModal, RowActions, useSelection } from '../../../warehouse/components/crud';
+import { downloadFile } from '../../../warehouse/components/download';
 import { useFieldLabel } from '../../../warehouse/components/field-label';
 import { ImportButton } from '../../../warehouse/components/import-button';
 import {
@@ -92,7 +93,10 @@ export default function ProductPage() {
         queryKey={catalogKeys.products}
         fetchPage={fetchProducts}
         rowKey="id"
-        excel={{ fileName: 'products' }}
+        excel={{
+          fileName: 'products',
+          download: (query) => downloadFile(catalogRoutes.exportProducts, 'products.xlsx', query),
+        }}
         filters={
           <>
             <Form.Item name="type">
@@ -175,7 +179,6 @@ export default function ProductPage() {
                 <Tag color={v === 'combination' ? 'purple' : 'default'}>{t(`catalog:type.${v}`)}</Tag>
               </span>
             ),
-            exportValue: (p) => t(`catalog:type.${p.type}`),
           },
           {
             title: label('category_id'),
@@ -207,7 +210,6 @@ export default function ProductPage() {
             render: (v: TProduct['status']) => (
               <Tag color={v === 'active' ? 'green' : 'default'}>{t(`catalog:status.${v}`)}</Tag>
             ),
-            exportValue: (p) => t(`catalog:status.${p.status}`),
           },
           {
             title: t('warehouse:crud.actions'),

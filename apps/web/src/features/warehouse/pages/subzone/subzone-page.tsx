@@ -36,6 +36,7 @@ import {
   warehouseKeys,
 } from '../../api';
 import { CrudModal, RowActions, useSelection } from '../../components/crud';
+import { downloadFile } from '../../components/download';
 import { useFieldLabel } from '../../components/field-label';
 import { ImportButton } from '../../components/import-button';
 import '../../i18n';
@@ -336,7 +337,10 @@ function LocationsTab() {
         queryKey={warehouseKeys.locations}
         fetchPage={fetchLocations}
         rowKey="id"
-        excel={{ fileName: 'storage-locations' }}
+        excel={{
+          fileName: 'storage-locations',
+          download: (query) => downloadFile(warehouseRoutes.exportStorageLocations, 'storage-locations.xlsx', query),
+        }}
         filters={
           <>
             <WarehouseFilter />
@@ -406,7 +410,6 @@ function LocationsTab() {
             key: 'kind',
             sorter: true,
             render: (k: string) => t(`warehouse:kind.${k as 'sellable'}`),
-            exportValue: (l) => t(`warehouse:kind.${l.kind}`),
           },
           {
             title: label('is_active'),
@@ -414,7 +417,6 @@ function LocationsTab() {
             render: (v: boolean) => (
               <Tag color={v ? 'green' : 'default'}>{v ? t('warehouse:crud.yes') : t('warehouse:crud.no')}</Tag>
             ),
-            exportValue: (l) => (l.is_active ? t('warehouse:crud.yes') : t('warehouse:crud.no')),
           },
           {
             title: t('warehouse:crud.actions'),
