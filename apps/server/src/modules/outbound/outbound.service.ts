@@ -26,10 +26,10 @@ import { outbound_orders, outbound_serials, products } from '../../db/schema';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
-import { taipeiToday } from '../../platform/calendar';
-import { AppError } from '../../platform/errors';
+import { taipeiMidnight, taipeiToday } from '../../platform/calendar';
+import { AppError, notFound } from '../../platform/errors';
 import { rejectRows, type TRowIssue } from '../../platform/importing';
-import { orderingOf, pageWindow, searchWhere } from '../../platform/listing';
+import { iso, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import * as engine from '../stock/stock.engine';
 import * as repo from './outbound.repository';
@@ -42,9 +42,7 @@ export interface TOutboundDeps {
 
 /** Prefix of order numbers: OUT202611220001. */
 export const ORDER_PREFIX = 'OUT';
-const notFound = () => new AppError('NOT_FOUND');
 const illegal = (status: string, event: string) => new AppError('INVALID_STATUS_TRANSITION', { status, action: event });
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // ---- views ----
 
@@ -196,11 +194,6 @@ export async function orderDetail(ex: Executor, customerId: string, id: string):
 }
 
 // ---- list ----
-
-/** A Taipei calendar day as the UTC instant it starts at (Taiwan has no daylight saving time). */
-function taipeiMidnight(day: string, plusDays = 0): Date {
-  return new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86400_000);
-}
 
 export function parseIds(ids: string | undefined): string[] | undefined {
   if (ids === undefined) return undefined;
