@@ -6,7 +6,6 @@ import {
   type TLanguage,
   type TOrderCategory,
   type TOrderChannel,
-  type TTimeSlot,
 } from '@wms/contracts';
 import { allOf, type Executor, type Tx } from '../../db/client';
 import { type TActor, tenantOf } from '../../platform/auth';
@@ -23,39 +22,23 @@ import { defaultsContext, fillDefaults, ORDER_PREFIX, type TDefaultsContext } fr
  * the seller already has (same platform) is skipped, never duplicated, so feeding the same rows twice is harmless.
  */
 
-/** An order's fields as they come from outside: codes and names, not ids. */
-export interface TOrderIntakeFields {
+/** An order's fields as they come from outside: the draft's fields, with codes and names instead of ids. */
+export type TOrderIntakeFields = Omit<
+  TOrderDraft,
+  'platform_order_number' | 'category' | 'channel' | 'warehouse_id' | 'logistics_provider_id' | 'platform_id'
+> & {
   platform_order_number: string;
-  third_party_number: string | null;
-  consignment_number: string | null;
-  shipping_date: string | null;
+  /** Default: normal. */
   category: TOrderCategory | null;
+  /** Default: ecommerce when the order has a platform, else manual. */
   channel: TOrderChannel | null;
   /** Platform code or name (default: the `platformId` option). */
   platform: string | null;
-  is_cross_border: boolean;
-  recipient_name: string;
-  recipient_phone: string;
-  recipient_mobile: string;
-  recipient_postcode: string;
-  recipient_address: string;
-  sender_name: string;
-  sender_phone: string;
-  sender_postcode: string;
-  sender_address: string;
-  shipping_remark: string;
   /** Warehouse code (default: the seller's only warehouse). */
   warehouse: string | null;
-  arrival_date: string | null;
-  arrival_time_slot: TTimeSlot | null;
   /** Carrier code or name (default: the first line's product's carrier). */
   logistics_provider: string | null;
-  cod: boolean;
-  cod_amount: string | null;
-  total_amount: string | null;
-  piece_count: number;
-  volume: string | null;
-}
+};
 
 /** One line: the product by number or barcode (candidates in fallback order, the first known one wins). */
 export interface TOrderIntakeLine {
@@ -243,34 +226,14 @@ class OrderRowChecker {
       if (!warehouseId) found.push({ code: 'INVALID_FIELD', field: 'warehouse', value: o.warehouse });
     } else if (l.warehouses.size === 1) warehouseId = [...l.warehouses.values()][0]!;
     else found.push({ code: 'REQUIRED_FIELD', field: 'warehouse', value: null });
+    const { platform: _p, warehouse: _w, logistics_provider: _l, ...fields } = o;
     return {
-      platform_order_number: o.platform_order_number,
-      third_party_number: o.third_party_number,
-      consignment_number: o.consignment_number,
-      shipping_date: o.shipping_date,
+      ...fields,
       category: o.category ?? 'normal',
       channel: o.channel ?? (platformId ? 'ecommerce' : 'manual'),
-      is_cross_border: o.is_cross_border,
-      recipient_name: o.recipient_name,
-      recipient_phone: o.recipient_phone,
-      recipient_mobile: o.recipient_mobile,
-      recipient_postcode: o.recipient_postcode,
-      recipient_address: o.recipient_address,
-      sender_name: o.sender_name,
-      sender_phone: o.sender_phone,
-      sender_postcode: o.sender_postcode,
-      sender_address: o.sender_address,
-      shipping_remark: o.shipping_remark,
       warehouse_id: warehouseId,
-      arrival_date: o.arrival_date,
-      arrival_time_slot: o.arrival_time_slot,
       logistics_provider_id: providerId,
       platform_id: platformId,
-      cod: o.cod,
-      cod_amount: o.cod_amount,
-      total_amount: o.total_amount,
-      piece_count: o.piece_count,
-      volume: o.volume,
     };
   }
 
