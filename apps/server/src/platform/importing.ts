@@ -2,6 +2,7 @@ import {
   errorMessage,
   type TErrorCode,
   type TImportRowError,
+  type TImportUpload,
   type TJob,
   type TLanguage,
   UPLOAD_MAX_BYTES,
@@ -195,6 +196,18 @@ export async function queueImport(
   });
   deps.jobs.kick();
   return toJob(job);
+}
+
+/** Queue the import of one of our own sheets (products, storage locations): an .xlsx in the export's layout. */
+export function queueSheetImport(
+  deps: { db: Db; jobs: JobRunner },
+  actor: TActor,
+  kind: string,
+  upload: TImportUpload,
+  lang: TLanguage,
+): Promise<TJob> {
+  const fileName = upload.filename ?? `${kind}.xlsx`;
+  return queueImport(deps, actor, { kind, file_base64: upload.file_base64, fileName, kinds: ['xlsx'] }, lang);
 }
 
 /** The uploader's language and identity (and what else the import saved), from the job. */

@@ -2,7 +2,7 @@ import { catalogRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { queueImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
+import { queueSheetImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import { IMPORT_NOTE } from '../warehouse/warehouse.routes';
 import { applyBatchUpdate, previewBatchUpdate } from './catalog.batch';
@@ -62,18 +62,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
     app,
     t,
     r.importProducts,
-    ({ actor, body, lang }) =>
-      queueImport(
-        { db: d.db, jobs: deps.jobs },
-        actor,
-        {
-          kind: PRODUCT_IMPORT_JOB,
-          file_base64: body.file_base64,
-          fileName: body.filename ?? 'products.xlsx',
-          kinds: ['xlsx'],
-        },
-        lang,
-      ),
+    ({ actor, body, lang }) => queueSheetImport({ db: d.db, jobs: deps.jobs }, actor, PRODUCT_IMPORT_JOB, body, lang),
     { status: 202, bodyLimit: UPLOAD_BODY_LIMIT },
   );
   route(app, t, r.previewBatchUpdate, ({ actor, body, lang }) => previewBatchUpdate(d, actor, body, lang), {

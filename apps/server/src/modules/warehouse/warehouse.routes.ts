@@ -2,7 +2,7 @@ import { warehouseRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { queueImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
+import { queueSheetImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import { LOCATION_COLUMNS, LOCATION_IMPORT_JOB, locationSheetRow, runLocationImport } from './warehouse.import';
 import * as service from './warehouse.service';
@@ -91,18 +91,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
     app,
     t,
     r.importStorageLocations,
-    ({ actor, body, lang }) =>
-      queueImport(
-        { db: d.db, jobs: deps.jobs },
-        actor,
-        {
-          kind: LOCATION_IMPORT_JOB,
-          file_base64: body.file_base64,
-          fileName: body.filename ?? 'storage-locations.xlsx',
-          kinds: ['xlsx'],
-        },
-        lang,
-      ),
+    ({ actor, body, lang }) => queueSheetImport({ db: d.db, jobs: deps.jobs }, actor, LOCATION_IMPORT_JOB, body, lang),
     { status: 202, bodyLimit: UPLOAD_BODY_LIMIT },
   );
 }
