@@ -1,6 +1,7 @@
 import type { TProduct } from '@wms/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
+import { runImportJob } from '../../../test/import-job';
 
 /**
  * The product list's Excel export is the product import's file: exported in any language, it imports again (into the
@@ -17,13 +18,7 @@ type M = 'GET' | 'POST';
 const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
   ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
 
-async function runImport(token: string, content: Buffer) {
-  const res = await call('POST', '/api/products/import/', token, { file_base64: content.toString('base64') });
-  expect(res.statusCode, res.body).toBe(202);
-  ctx.deps.jobs.kick();
-  await ctx.deps.jobs.whenIdle();
-  return (await call('GET', `/api/jobs/${res.json().id}/`, token)).json();
-}
+const runImport = (token: string, content: Buffer) => runImportJob(ctx, '/api/products/import/', token, content);
 
 /** A seller with the reference rows products point at (category, carrier, platform), by code. */
 async function sellerWithReferences() {

@@ -1,6 +1,7 @@
 import type { TStorageLocation } from '@wms/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
+import { runImportJob } from '../../../test/import-job';
 
 /**
  * The storage-location list's Excel export is the location import's file: exported in any language, it imports again
@@ -17,13 +18,8 @@ type M = 'GET' | 'POST';
 const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
   ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
 
-async function runImport(token: string, content: Buffer) {
-  const res = await call('POST', '/api/storage-locations/import/', token, { file_base64: content.toString('base64') });
-  expect(res.statusCode, res.body).toBe(202);
-  ctx.deps.jobs.kick();
-  await ctx.deps.jobs.whenIdle();
-  return (await call('GET', `/api/jobs/${res.json().id}/`, token)).json();
-}
+const runImport = (token: string, content: Buffer) =>
+  runImportJob(ctx, '/api/storage-locations/import/', token, content);
 
 /** A seller with warehouse W1 (area A, shelf S1 of 3 layers in it) and warehouse W2. */
 async function sellerWithStructure() {
