@@ -1,7 +1,7 @@
 import type { TStorageLocation } from '@wms/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
-import { runImportJob } from '../../../test/import-job';
+import { expectExportReimports } from '../../../test/import-job';
 
 /**
  * The storage-location list's Excel export is the location import's file: exported in any language, it imports again
@@ -17,9 +17,6 @@ afterAll(() => ctx?.close());
 type M = 'GET' | 'POST';
 const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
   ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
-
-const runImport = (token: string, content: Buffer) =>
-  runImportJob(ctx, '/api/storage-locations/import/', token, content);
 
 /** A seller with warehouse W1 (area A, shelf S1 of 3 layers in it) and warehouse W2. */
 async function sellerWithStructure() {
@@ -77,16 +74,13 @@ describe(`storage location export → import (${TEST_ENGINE})`, () => {
       'W2/S1-01:staging',
     ]);
 
-    for (const lang of ['zh-TW', 'ja', 'en']) {
-      const file = (await call('GET', '/api/storage-locations/export/', a.token, undefined, lang)).rawPayload;
-      const again = await runImport(a.token, file);
-      expect(again, lang).toMatchObject({ state: 'succeeded', result: { created: 0, updated: 4, rows: 4 } });
-      expect(await locationsOf(a.token), lang).toEqual(before);
-    }
-
-    const b = await sellerWithStructure();
-    const file = (await call('GET', '/api/storage-locations/export/', a.token)).rawPayload;
-    expect(await runImport(b.token, file)).toMatchObject({ state: 'succeeded', result: { created: 4, updated: 0 } });
-    expect(await locationsOf(b.token)).toEqual(before);
+    await expectExportReimports(ctx, {
+      exportUrl: '/api/storage-locations/export/',
+      importUrl: '/api/storage-locations/import/',
+      home: a.token,
+      other: (await sellerWithStructure()).token,
+      rows: 4,
+      snapshot: locationsOf,
+    });
   });
 });
