@@ -9,7 +9,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { type TActor, tenantOf } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { decodeUpload, issueMessages, RowIssues, readImportRows, type TRowIssue } from '../../platform/importing';
 import { PRODUCT_LAYOUT, validateProductRows } from './catalog.import';
 import * as repo from './catalog.repository';
@@ -39,7 +39,7 @@ async function plan(db: Executor, customerId: string, input: TBatchUpdate) {
   if (input.product_ids && input.set) {
     const ids = [...new Set(input.product_ids)];
     const found = await withComponents(db, customerId, await repo.findProductsByIds(db, customerId, ids));
-    if (found.length !== ids.length) throw new AppError('NOT_FOUND');
+    if (found.length !== ids.length) throw notFound();
     for (const product of found) items.push({ row: null, product, set: input.set });
   } else {
     let rows = (input.rows ?? []).map((r, i) => ({ row: i + 1, number: r.number, set: r.set }));
@@ -50,6 +50,7 @@ async function plan(db: Executor, customerId: string, input: TBatchUpdate) {
         { ...PRODUCT_LAYOUT, required: ['number'] },
         new RowIssues('zh-TW'),
       ).catch((err: unknown) => {
+        // Refused before any row only for a missing number column: reported with the other problems instead.
         if (err instanceof AppError && err.code === 'IMPORT_REJECTED') return null;
         throw err;
       });
