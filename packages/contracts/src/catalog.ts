@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZId, ZIdParams, ZListQuery, ZMoney, ZOk, ZPage } from './common';
+import type { TLanguage } from './errors';
 import { ZJob } from './jobs';
 import { defineRoutes } from './routes';
-import { ZBoolFilter, ZBulkDelete, ZBulkDeleteResult, ZCode, ZImportUpload, ZName } from './warehouse';
+import { ZBoolFilter, ZBulkDelete, ZBulkDeleteResult, ZCode, ZImportUpload, ZName, ZUploadBase64 } from './warehouse';
 
 /** The default category every seller has (spec §9: "Default category: 0015 other"). */
 export const DEFAULT_CATEGORY_CODE = '0015';
@@ -10,6 +11,20 @@ export const DEFAULT_CATEGORY_NAME = { 'zh-TW': '其他', ja: 'その他', en: '
 
 export const PRODUCT_TYPES = ['single', 'combination'] as const;
 export const PRODUCT_STATUSES = ['active', 'inactive'] as const;
+/** Type and status words as the product list and its Excel export show them; the import accepts them in any language. */
+export const PRODUCT_VALUE_LABELS: {
+  type: Record<(typeof PRODUCT_TYPES)[number], Record<TLanguage, string>>;
+  status: Record<(typeof PRODUCT_STATUSES)[number], Record<TLanguage, string>>;
+} = {
+  type: {
+    single: { 'zh-TW': '單一商品', ja: '単品', en: 'Single' },
+    combination: { 'zh-TW': '組合商品', ja: 'セット商品', en: 'Combination' },
+  },
+  status: {
+    active: { 'zh-TW': '啟用', ja: '有効', en: 'Active' },
+    inactive: { 'zh-TW': '停用', ja: '無効', en: 'Inactive' },
+  },
+};
 export const WEIGHT_UNITS = ['g', 'kg'] as const;
 /** Shelf-life and sellable-date rule periods: 1 to 12 months (spec §9). */
 export const MONTH_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
@@ -236,7 +251,7 @@ export const ZBatchUpdate = z.strictObject({
     .array(z.strictObject({ number: z.string().trim().min(1).max(40), set: ZBatchSet }))
     .max(20_000)
     .optional(),
-  file_base64: z.string().max(28_000_000).optional(),
+  file_base64: ZUploadBase64.optional(),
 });
 export type TBatchUpdate = z.infer<typeof ZBatchUpdate>;
 export const ZBatchChange = z.object({

@@ -3,7 +3,7 @@ import { ZId, ZIdParams, ZListQuery, ZOk, ZPage } from './common';
 import type { TLanguage } from './errors';
 import { ZJob } from './jobs';
 import { defineRoutes } from './routes';
-import { ZBoolFilter } from './warehouse';
+import { ZBoolFilter, ZUploadBase64 } from './warehouse';
 
 /**
  * Outbound orders and shipping (spec §2.2 Outbound, §2.3 deliver prints, §3 Order, §4 order statuses, §5, §8).
@@ -424,7 +424,7 @@ export const ZConsignmentItem = z.strictObject({
 export type TConsignmentItem = z.infer<typeof ZConsignmentItem>;
 export const ZConsignmentBatch = z.strictObject({ items: z.array(ZConsignmentItem).min(1).max(20_000) });
 export const ZFileUpload = z.strictObject({
-  file_base64: z.string().min(1).max(70_000_000),
+  file_base64: ZUploadBase64,
   file_name: ZText(200).optional(),
 });
 export const ZConsignmentResult = z.object({ updated: z.number().int() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIdParams, ZListQuery, ZOk, ZPage } from './common';
+import type { TLanguage } from './errors';
 import { ZJob } from './jobs';
 import { defineRoutes } from './routes';
 
@@ -125,6 +126,13 @@ export function locationCode(shelfCode: string, layer: number, position: number)
 // ---- storage locations ----
 export const LOCATION_KIND_VALUES = ['sellable', 'defective', 'expired', 'staging'] as const;
 export const ZLocationKind = z.enum(LOCATION_KIND_VALUES);
+/** Location kinds as the list and its Excel export show them; the import accepts them in any language. */
+export const LOCATION_KIND_LABELS: Record<(typeof LOCATION_KIND_VALUES)[number], Record<TLanguage, string>> = {
+  sellable: { 'zh-TW': '可銷售', ja: '販売可', en: 'Sellable' },
+  defective: { 'zh-TW': '不良品', ja: '不良品', en: 'Defective' },
+  expired: { 'zh-TW': '過期品', ja: '期限切れ', en: 'Expired' },
+  staging: { 'zh-TW': '暫存區', ja: '仮置き', en: 'Staging' },
+};
 export type TLocationKind = z.infer<typeof ZLocationKind>;
 export const ZStorageLocation = z.object({
   id: ZId,
@@ -185,9 +193,15 @@ export const ZBulkDelete = z.strictObject({ ids: z.array(ZId).min(1).max(500) })
 export const ZBulkDeleteResult = z.object({ deleted: z.number().int() });
 
 // ---- Excel import (shared by products and storage locations) ----
-/** An uploaded .xlsx as base64 (JSON keeps one validation path; the route raises its body limit). */
+/** The largest file any upload accepts (imports, batch changes, consignment files), decoded. */
+export const UPLOAD_MAX_BYTES = 40 * 1024 * 1024;
+/** An uploaded file as base64 (JSON keeps one validation path; the route raises its body limit). */
+export const ZUploadBase64 = z
+  .string()
+  .min(1)
+  .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3));
 export const ZImportUpload = z.strictObject({
-  file_base64: z.string().min(1).max(28_000_000),
+  file_base64: ZUploadBase64,
   filename: z.string().trim().max(200).optional(),
 });
 export type TImportUpload = z.infer<typeof ZImportUpload>;

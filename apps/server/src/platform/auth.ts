@@ -18,6 +18,11 @@ export const ZActor: z.ZodType<TActor> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('member'), id: z.string(), storeId: z.string(), customerId: z.string() }),
   z.object({ kind: z.literal('system'), id: z.null(), customerId: z.string().nullable() }),
 ]);
+/** The tenant of a seller-owned use case. Throws when the caller has none (never happens behind a `customer` guard). */
+export function tenantOf(actor: TActor): string {
+  if (!actor.customerId) throw new AppError('FORBIDDEN');
+  return actor.customerId;
+}
 
 type TTokenType = 'access' | 'refresh' | 'member_access' | 'member_refresh';
 

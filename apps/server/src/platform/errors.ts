@@ -13,4 +13,5 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = () => new AppError('NOT_FOUND');
+/** 404 for a row that is missing or belongs to another tenant (the two are never told apart). */
+export const notFound = (params: Record<string, unknown> = {}) => new AppError('NOT_FOUND', params);

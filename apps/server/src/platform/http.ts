@@ -19,12 +19,6 @@ export interface TRouteCtx<C extends TRouteContract> {
 
 type TUserActor = Extract<TActor, { kind: 'user' }>;
 
-/** The tenant of a seller route. Throws when the caller has none (never happens behind a `customer` guard). */
-export function tenantOf(actor: TActor): string {
-  if (!actor.customerId) throw new AppError('FORBIDDEN');
-  return actor.customerId;
-}
-
 export function asMember(actor: TActor): Extract<TActor, { kind: 'member' }> {
   if (actor.kind !== 'member') throw new AppError('FORBIDDEN');
   return actor;

@@ -264,14 +264,22 @@ export class JobQueue {
       await this.boss.schedule(def.name, o.cron.schedule, o.cron.payload as object, { tz: o.cron.tz ?? 'Asia/Taipei' });
     if (this.workers.has(def.name)) return;
     const ids: string[] = [];
-    for (let i = 0; i < (o.concurrency ?? 1); i++)
-      ids.push(
-        await this.boss.work<unknown>(
-          def.name,
-          { pollingIntervalSeconds: this.pollSeconds, batchSize: 1, includeMetadata: true },
-          async ([job]) => this.run(def, job as unknown as TBossJob),
-        ),
+    for (let i = 0; i < (o.concurrency ?? 1); i++) {
+      let workerId = '';
+      workerId = await this.boss.work<unknown>(
+        def.name,
+        { pollingIntervalSeconds: this.pollSeconds, batchSize: 1, includeMetadata: true },
+        async ([job]) => {
+          // A worker that just ran a job fetches again at once (there may be more) instead of waiting out its poll.
+          try {
+            return await this.run(def, job as unknown as TBossJob);
+          } finally {
+            if (workerId) this.boss.notifyWorker(workerId);
+          }
+        },
       );
+      ids.push(workerId);
+    }
     this.workers.set(def.name, ids);
   }
 

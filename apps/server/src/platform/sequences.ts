@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
-
-/** Taipei calendar day as YYYYMMDD. */
-export function taipeiDay(now: Date = new Date()): string {
-  const t = new Date(now.getTime() + 8 * 3600 * 1000);
-  return t.toISOString().slice(0, 10).replaceAll('-', '');
-}
+import { taipeiDay } from './calendar';
 
 /**
  * Next human-readable document number for a customer, e.g. `IN202611220001`. The sequence row is upserted and

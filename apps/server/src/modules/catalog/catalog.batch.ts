@@ -1,7 +1,5 @@
 import {
   BATCH_FIELDS,
-  errorMessage,
-  IMPORT_MAX_ROWS,
   type TBatchPreview,
   type TBatchSet,
   type TBatchUpdate,
@@ -10,13 +8,10 @@ import {
 } from '@wms/contracts';
 import type { Db, Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
-import type { TActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
-import { readWorkbook } from '../warehouse/excel';
-import { decodeUpload, type TRowIssue } from '../warehouse/importing';
-import { PRODUCT_COLUMNS } from './catalog.columns';
-import { validateProductRows } from './catalog.import';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
+import { decodeUpload, issueMessages, RowIssues, readImportRows, type TRowIssue } from '../../platform/importing';
+import { PRODUCT_LAYOUT, validateProductRows } from './catalog.import';
 import * as repo from './catalog.repository';
 import { productRuleIssues, trimDecimal } from './catalog.rules';
 import { changeProduct, withComponents } from './catalog.service';
@@ -44,20 +39,27 @@ async function plan(db: Executor, customerId: string, input: TBatchUpdate) {
   if (input.product_ids && input.set) {
     const ids = [...new Set(input.product_ids)];
     const found = await withComponents(db, customerId, await repo.findProductsByIds(db, customerId, ids));
-    if (found.length !== ids.length) throw new AppError('NOT_FOUND');
+    if (found.length !== ids.length) throw notFound();
     for (const product of found) items.push({ row: null, product, set: input.set });
   } else {
     let rows = (input.rows ?? []).map((r, i) => ({ row: i + 1, number: r.number, set: r.set }));
     if (input.file_base64) {
       // The export's layout: a row per product number, blank cells unchanged; type and components are not batch fields.
-      const sheet = await readWorkbook(decodeUpload(input.file_base64), PRODUCT_COLUMNS, IMPORT_MAX_ROWS);
-      for (const field of sheet.missing.filter((f) => f === 'number'))
-        issues.push({ row: 1, field, code: 'REQUIRED_FIELD' });
-      for (const r of sheet.rows) {
-        delete r.values.type;
-        delete r.values.components;
-      }
-      const checked = await validateProductRows(db, customerId, sheet.rows, async () => {});
+      const sheet = await readImportRows<string>(
+        decodeUpload(input.file_base64, ['xlsx']),
+        { ...PRODUCT_LAYOUT, required: ['number'] },
+        new RowIssues('zh-TW'),
+      ).catch((err: unknown) => {
+        // Refused before any row only for a missing number column: reported with the other problems instead.
+        if (err instanceof AppError && err.code === 'IMPORT_REJECTED') return null;
+        throw err;
+      });
+      if (!sheet) issues.push({ row: 1, field: 'number', code: 'REQUIRED_FIELD' });
+      const sheetRows = (sheet ?? []).map((r) => {
+        const { type: _t, components: _c, ...values } = r.record();
+        return { row: r.row, values };
+      });
+      const checked = await validateProductRows(db, customerId, sheetRows, async () => {});
       issues.push(...checked.issues.filter((i) => !(i.field === 'name' && i.code === 'REQUIRED_FIELD')));
       rows = checked.parsed.map((p) => {
         const { number, components: _c, type: _t, requires_serial: _s, ...set } = p.input;
@@ -123,17 +125,6 @@ function changesOf(it: TPlanItem) {
   return changes;
 }
 
-function render(issues: TRowIssue[], lang: TLanguage) {
-  return [...issues]
-    .sort((a, b) => (a.row ?? 0) - (b.row ?? 0))
-    .map((i) => ({
-      row: i.row,
-      field: i.field,
-      code: i.code,
-      message: errorMessage(i.code, lang, { field: i.field ?? '', ...i.params }),
-    }));
-}
-
 /** Preview a batch change: every changed field with its before and after, and the problems, nothing written. */
 export async function previewBatchUpdate(
   deps: { db: Db },
@@ -154,7 +145,7 @@ export async function previewBatchUpdate(
         changes,
       })),
     unchanged: withChanges.filter((x) => x.changes.length === 0).length,
-    errors: render(issues, lang),
+    errors: issueMessages(issues, lang),
   };
 }
 
@@ -167,7 +158,7 @@ export async function applyBatchUpdate(deps: { db: Db }, actor: TActor, input: T
   return withTx(deps.db, async (tx) => {
     const { items, issues } = await plan(tx, customerId, input);
     if (issues.length) {
-      const errors = render(issues, lang);
+      const errors = issueMessages(issues, lang);
       const first = errors[0]!;
       throw new AppError(first.code as TRowIssue['code'], { field: first.field, row: first.row, errors });
     }

@@ -1,12 +1,16 @@
-import type { TProduct } from '@wms/contracts';
-import { boolCell, type TCellValue, type TSheetColumn } from '../warehouse/excel';
+import { PRODUCT_VALUE_LABELS, type TLanguage, type TProduct } from '@wms/contracts';
+import { boolCell, type TCell } from '../../platform/cells';
+import type { TSheetColumn } from '../../platform/spreadsheet';
 
-/** Product columns of the export, the import template and batch-change files (same layout for all three). */
+/**
+ * Product columns of the export, the import template and batch-change files (same layout for all three, so an export
+ * imports again as it is).
+ */
 export const PRODUCT_COLUMNS: TSheetColumn[] = [
   { key: 'number', required: true, text: true, note: 'A-Z a-z 0-9 _ - . /' },
   { key: 'name', required: true, width: 30 },
   { key: 'barcode', width: 18, text: true, note: 'EAN-13 / UPC-A / EAN-8 (check digit verified) or Code128 text' },
-  { key: 'type', note: 'single | combination' },
+  { key: 'type', note: 'single | combination (or their labels in any language)' },
   { key: 'category', text: true, note: 'category code, e.g. 0015' },
   { key: 'components', width: 30, note: 'combination only: NUMBER*QTY, NUMBER*QTY (e.g. A001*2, B002*1)' },
   { key: 'unit' },
@@ -28,20 +32,23 @@ export const PRODUCT_COLUMNS: TSheetColumn[] = [
   { key: 'allowed_sale_date', note: 'YYYY-MM-DD' },
   { key: 'allow_shipping', note: 'Y | N' },
   { key: 'online_listing', note: 'Y | N' },
-  { key: 'status', note: 'active | inactive' },
+  { key: 'status', note: 'active | inactive (or their labels in any language)' },
+  { key: 'requires_serial', note: 'Y | N' },
   { key: 'default_logistics_provider', note: 'logistics provider code' },
   { key: 'default_platform', note: 'e-commerce platform code' },
 ];
 
+/** A product as an export row: codes for references, Y/N, type and status in the user's words. */
 export function productSheetRow(
   p: TProduct,
   codes: { providers: Map<string, string>; platforms: Map<string, string> },
-): Record<string, TCellValue> {
+  lang: TLanguage,
+): Record<string, TCell> {
   return {
     number: p.number,
     name: p.name,
     barcode: p.barcode,
-    type: p.type,
+    type: PRODUCT_VALUE_LABELS.type[p.type][lang],
     category: p.category_code,
     components: p.components.map((c) => `${c.number}*${c.quantity}`).join(', ') || null,
     unit: p.unit || null,
@@ -63,7 +70,8 @@ export function productSheetRow(
     allowed_sale_date: p.allowed_sale_date,
     allow_shipping: boolCell(p.allow_shipping),
     online_listing: boolCell(p.online_listing),
-    status: p.status,
+    status: PRODUCT_VALUE_LABELS.status[p.status][lang],
+    requires_serial: boolCell(p.requires_serial),
     default_logistics_provider: p.default_logistics_provider_id
       ? (codes.providers.get(p.default_logistics_provider_id) ?? null)
       : null,

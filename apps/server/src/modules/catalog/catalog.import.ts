@@ -1,6 +1,9 @@
 import {
   IMPORT_MAX_ROWS,
   isValidProductBarcode,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  PRODUCT_VALUE_LABELS,
   type TUpdateProduct,
   ZCreateProduct,
   ZUpdateProduct,
@@ -8,30 +11,51 @@ import {
 import type { Executor, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
+import { cellText, parseBool, parseEnum, type TCell, wordKey } from '../../platform/cells';
+import {
+  jobFile,
+  jobPayload,
+  progressFromTx,
+  RowIssues,
+  readImportRows,
+  sheetLayout,
+  type TRowIssue,
+  ZImportPayload,
+  zodRowIssues,
+} from '../../platform/importing';
 import { defineJob, type TJobContext } from '../../platform/jobs';
-import { cellBool, cellText, readWorkbook, type TCellValue, type TReadRow } from '../warehouse/excel';
-import { jobPayload, rejectImport, type TRowIssue, ZImportPayload, zodRowIssues } from '../warehouse/importing';
 import { PRODUCT_COLUMNS } from './catalog.columns';
 import * as repo from './catalog.repository';
 import { productRuleIssues } from './catalog.rules';
 
 export const PRODUCT_IMPORT_JOB = 'catalog.product_import';
 
-const TYPE_WORDS: Record<string, 'single' | 'combination'> = {
-  single: 'single',
-  combination: 'combination',
+/** Short words for the product type that sellers type besides the labels (PRODUCT_VALUE_LABELS). */
+const TYPE_SYNONYMS: Record<string, (typeof PRODUCT_TYPES)[number]> = {
   單一: 'single',
   單品: 'single',
   组合: 'combination',
   組合: 'combination',
-  単品: 'single',
   セット: 'combination',
 };
 
 const INT_FIELDS = ['safety_stock', 'stocking_days', 'shelf_life_months', 'sellable_rule_months'] as const;
 const DECIMAL_FIELDS = ['unit_price', 'selling_price', 'cost', 'weight', 'length_cm', 'width_cm', 'height_cm'] as const;
-const BOOL_FIELDS = ['volume_required', 'fragile', 'can_pack_together', 'allow_shipping', 'online_listing'] as const;
-const TEXT_FIELDS = ['number', 'name', 'barcode', 'unit', 'weight_unit', 'status'] as const;
+const BOOL_FIELDS = [
+  'volume_required',
+  'fragile',
+  'can_pack_together',
+  'allow_shipping',
+  'online_listing',
+  'requires_serial',
+] as const;
+const TEXT_FIELDS = ['number', 'name', 'barcode', 'unit', 'weight_unit'] as const;
+
+/** A sheet row of products: field → cell (fields the file has no column for are absent). */
+export interface TProductRow {
+  row: number;
+  values: Partial<Record<string, TCell>>;
+}
 
 /** `A001*2, B002*1` → [{number, quantity}] (quantity 1 when omitted); null when a part is malformed. */
 export function parseComponents(text: string): Array<{ number: string; quantity: number }> | null {
@@ -61,7 +85,7 @@ export interface TParsedRow {
 export async function validateProductRows(
   tx: Executor,
   customerId: string,
-  rows: TReadRow[],
+  rows: TProductRow[],
   onProgress: (done: number) => Promise<void>,
 ): Promise<{ issues: TRowIssue[]; parsed: TParsedRow[]; existing: Map<string, repo.TProductView> }> {
   const issues: TRowIssue[] = [];
@@ -97,17 +121,18 @@ export async function validateProductRows(
       else input[f] = n;
     }
     for (const f of BOOL_FIELDS) {
-      const b = cellBool(v[f]);
+      const b = parseBool(v[f]);
       if (b === undefined) bad(f);
       else if (b !== null) input[f] = b;
     }
-    const type = cellText(v.type);
-    if (type !== null) {
-      const t = TYPE_WORDS[type.toLowerCase()] ?? TYPE_WORDS[type];
-      if (!t) bad('type');
-      else input.type = t;
-    }
-    const date = v.allowed_sale_date as TCellValue;
+    let type = parseEnum(v.type, PRODUCT_TYPES, PRODUCT_VALUE_LABELS.type);
+    if (type === undefined) type = TYPE_SYNONYMS[wordKey(cellText(v.type) ?? '')];
+    if (type === undefined) bad('type');
+    else if (type !== null) input.type = type;
+    const status = parseEnum(v.status, PRODUCT_STATUSES, PRODUCT_VALUE_LABELS.status);
+    if (status === undefined) bad('status');
+    else if (status !== null) input.status = status;
+    const date = v.allowed_sale_date;
     if (date instanceof Date) input.allowed_sale_date = date.toISOString().slice(0, 10);
     else if (date !== null && date !== undefined) input.allowed_sale_date = cellText(date);
     const codeRef = (cell: string, map: Map<string, string>, field: string) => {
@@ -201,7 +226,7 @@ async function writeProductRows(
   parsed: TParsedRow[],
   existing: Map<string, repo.TProductView>,
   defaultCategoryId: string,
-  onProgress: (done: number) => Promise<void>,
+  onProgress: (done: number) => void,
 ) {
   const created: string[] = [];
   const updated: string[] = [];
@@ -218,7 +243,7 @@ async function writeProductRows(
       });
       created.push(p.input.number);
     }
-    await onProgress(created.length);
+    onProgress(created.length);
   }
   for (const p of parsed.filter((x) => existing.has(x.input.number))) {
     const before = existing.get(p.input.number)!;
@@ -228,7 +253,7 @@ async function writeProductRows(
     if (fields.type === 'single' && before.product.type === 'combination' && !p.components)
       await repo.replaceComponents(tx, customerId, before.product.id, []);
     updated.push(p.input.number);
-    if (updated.length % 200 === 0) await onProgress(created.length + updated.length);
+    if (updated.length % 200 === 0) onProgress(created.length + updated.length);
   }
   const withComponents = parsed.filter((p) => p.components);
   if (withComponents.length) {
@@ -247,45 +272,50 @@ async function writeProductRows(
   return { created, updated };
 }
 
+/** The columns of a product file as the import reads them: our export/template layout, headers in any language. */
+export const PRODUCT_LAYOUT = sheetLayout(PRODUCT_COLUMNS, IMPORT_MAX_ROWS);
+
 /**
  * The job: read, validate every row (reads only, progress reported), then write all rows in one transaction, or
- * nothing and the row errors. On PGlite (one connection) progress cannot be written while the transaction is
- * open, so the write phase reports progress on PostgreSQL only.
+ * nothing and the row errors.
  */
-export function productImportJob(engine: 'pglite' | 'postgres') {
-  return async ({ job, db, progress, file }: TJobContext) => {
-    const { lang, actor } = jobPayload(job);
-    const customerId = job.customer_id!;
-    const f = await file();
-    const { rows, missing } = await readWorkbook(f!.content, PRODUCT_COLUMNS, IMPORT_MAX_ROWS);
-    if (missing.length)
-      rejectImport(
-        missing.map((field) => ({ row: 1, field, code: 'REQUIRED_FIELD' })),
-        lang,
-      );
-    const total = rows.length * 2;
-    await progress(0, total);
-    const { issues, parsed, existing } = await validateProductRows(db, customerId, rows, (n) => progress(n, total));
-    if (issues.length) rejectImport(issues, lang);
-    await progress(rows.length, total);
-    return withTx(db, async (tx) => {
-      const defaultCategory = await repo.ensureDefaultCategory(tx, customerId);
-      const { created, updated } = await writeProductRows(tx, customerId, parsed, existing, defaultCategory.id, (n) =>
-        engine === 'postgres' ? progress(rows.length + n, total) : Promise.resolve(),
-      );
-      await writeAudit(tx, actor, {
-        action: 'import',
-        entity: 'product',
-        entityId: job.id,
-        customerId,
-        after: { created, updated },
-      });
-      return { created: created.length, updated: updated.length, rows: rows.length };
+export async function runProductImport(ctx: TJobContext) {
+  const { lang, actor } = jobPayload(ctx.job);
+  const customerId = ctx.job.customer_id!;
+  const issues = new RowIssues(lang);
+  const rows = (await readImportRows((await jobFile(ctx)).content, PRODUCT_LAYOUT, issues)).map((r) => ({
+    row: r.row,
+    values: r.record(),
+  }));
+  const total = rows.length * 2;
+  await ctx.progress(0, total);
+  const checked = await validateProductRows(ctx.db, customerId, rows, (n) => ctx.progress(n, total));
+  issues.add(...checked.issues);
+  issues.rejectIfAny();
+  await ctx.progress(rows.length, total);
+  const progress = progressFromTx(ctx);
+  const result = await withTx(ctx.db, async (tx) => {
+    const defaultCategory = await repo.ensureDefaultCategory(tx, customerId);
+    const { created, updated } = await writeProductRows(
+      tx,
+      customerId,
+      checked.parsed,
+      checked.existing,
+      defaultCategory.id,
+      (n) => progress.report(rows.length + n, total),
+    );
+    await writeAudit(tx, actor, {
+      action: 'import',
+      entity: 'product',
+      entityId: ctx.job.id,
+      customerId,
+      after: { created, updated },
     });
-  };
+    return { created: created.length, updated: updated.length, rows: rows.length };
+  });
+  await progress.settled();
+  return result;
 }
 
 /** Products from an .xlsx: validated, then all written in one transaction or none. */
-export const productImport = defineJob(PRODUCT_IMPORT_JOB, ZImportPayload, (ctx) => productImportJob(ctx.engine)(ctx), {
-  retryLimit: 1,
-});
+export const productImport = defineJob(PRODUCT_IMPORT_JOB, ZImportPayload, runProductImport, { retryLimit: 1 });

@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORY_CODE, DEFAULT_CATEGORY_NAME, type TListQuery } from '@wms/contracts';
+import { DEFAULT_CATEGORY_CODE, DEFAULT_CATEGORY_NAME } from '@wms/contracts';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { allOf, type Executor } from '../../db/client';
 import {
@@ -9,13 +9,11 @@ import {
   product_components,
   products,
 } from '../../db/schema';
-import { countAll, orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
+import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
 
 export type TProductRow = typeof products.$inferSelect;
 export type TCategoryRow = typeof product_categories.$inferSelect;
 export type TPackagingRow = typeof packaging_materials.$inferSelect;
-type TPageOpts = Pick<TListQuery, 'page' | 'page_size' | 'search' | 'ordering'> & { all?: number };
-const window = (q: TPageOpts) => (q.all ? { limit: q.all, offset: 0 } : pageWindow(q));
 
 // ---- categories ----
 /** Every seller has the default category 0015; create it on first use (idempotent, safe under concurrency). */
@@ -38,7 +36,7 @@ export async function listCategories(tx: Executor, customerId: string, q: TPageO
   const c = product_categories;
   const where = and(eq(c.customer_id, customerId), searchWhere(q.search, [c.code, c.name]));
   const order = orderingOf(q.ordering, { code: c.code, name: c.name, created_at: c.created_at }, 'code', c.id);
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await allOf(tx, [
     () =>
       tx
@@ -149,7 +147,7 @@ export async function listProducts(tx: Executor, customerId: string, q: TPageOpt
     'number',
     p.id,
   );
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await allOf(tx, [
     () =>
       productQuery(tx, where)
@@ -331,7 +329,7 @@ export async function listPackaging(tx: Executor, customerId: string, q: TPageOp
     'code',
     m.id,
   );
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await allOf(tx, [
     () =>
       tx

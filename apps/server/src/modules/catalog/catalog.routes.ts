@@ -2,9 +2,9 @@ import { catalogRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { sendXlsx, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
-import { queueImport } from '../warehouse/importing';
-import { IMPORT_BODY_LIMIT, IMPORT_NOTE } from '../warehouse/warehouse.routes';
+import { queueSheetImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import { IMPORT_NOTE } from '../warehouse/warehouse.routes';
 import { applyBatchUpdate, previewBatchUpdate } from './catalog.batch';
 import { PRODUCT_COLUMNS, productSheetRow } from './catalog.columns';
 import { productImport } from './catalog.import';
@@ -38,7 +38,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
   route(app, t, r.lookupProduct, ({ actor, query }) => service.lookupProduct(d, actor, query.code));
   route(app, t, r.exportProducts, async ({ actor, query, lang, reply }) => {
     const { rows, codes } = await service.exportProductsWithCodes(d, actor, query);
-    const sheet = rows.map((p) => productSheetRow(p, codes));
+    const sheet = rows.map((p) => productSheetRow(p, codes, lang));
     return sendXlsx(reply, 'products.xlsx', await writeWorkbook('products', PRODUCT_COLUMNS, sheet, lang));
   });
   route(app, t, r.createProduct, ({ actor, body }) => service.createProduct(d, actor, body), { status: 201 });
@@ -61,14 +61,14 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
     app,
     t,
     r.importProducts,
-    ({ actor, body, lang }) => queueImport({ db: d.db, jobs: deps.jobs }, actor, productImport, body, lang),
-    { status: 202, bodyLimit: IMPORT_BODY_LIMIT },
+    ({ actor, body, lang }) => queueSheetImport({ db: d.db, jobs: deps.jobs }, actor, productImport, body, lang),
+    { status: 202, bodyLimit: UPLOAD_BODY_LIMIT },
   );
   route(app, t, r.previewBatchUpdate, ({ actor, body, lang }) => previewBatchUpdate(d, actor, body, lang), {
-    bodyLimit: IMPORT_BODY_LIMIT,
+    bodyLimit: UPLOAD_BODY_LIMIT,
   });
   route(app, t, r.applyBatchUpdate, ({ actor, body, lang }) => applyBatchUpdate(d, actor, body, lang), {
-    bodyLimit: IMPORT_BODY_LIMIT,
+    bodyLimit: UPLOAD_BODY_LIMIT,
   });
 
   route(app, t, r.listPackagingMaterials, ({ actor, query }) => service.listPackaging(d, actor, query));

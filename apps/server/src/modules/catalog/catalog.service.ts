@@ -15,10 +15,9 @@ import type { Db, Executor } from '../../db/client';
 import type { products } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
-import { constraintError, EXPORT_MAX_ROWS } from '../warehouse/listing';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
+import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
 import * as repo from './catalog.repository';
 import { productRuleIssues, trimDecimal } from './catalog.rules';
 
@@ -26,7 +25,6 @@ export interface TCatalogDeps {
   db: Db;
 }
 type TPage = { page: number; page_size: number; search?: string; ordering?: string };
-const notFound = () => new AppError('NOT_FOUND');
 
 // ---- categories ----
 function toCategory(r: { category: repo.TCategoryRow; product_count: number }): TProductCategory {

@@ -2,9 +2,8 @@ import type { TCompany, TUpdateCompany } from '@wms/contracts';
 import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
 import * as repo from './company.repository';
 
 export interface TCompanyDeps {

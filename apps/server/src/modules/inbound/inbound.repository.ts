@@ -2,10 +2,8 @@ import type { TInboundCountQuery, TInboundListQuery, TInboundStatus } from '@wms
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { customers, storage_locations } from '../../db/schema';
+import { isoSql, likePattern } from '../../platform/listing';
 import { receiptLinesFrom } from '../receiving/receiving.repository';
-
-/** ISO-8601 UTC text of a timestamptz column (identical on both drivers). */
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export interface TReceiptSummaryRow {
   id: string;
@@ -34,8 +32,8 @@ const SUMMARY_SELECT = sql`
     r.planned_date::text as planned_date, r.status, r.remark, r.quick,
     coalesce(a.line_count, 0)::int as line_count, coalesce(a.total_quantity, 0)::int as total_quantity,
     a.total_accepted::int as total_accepted, a.total_good::int as total_good, a.total_defective::int as total_defective,
-    ${iso('r.created_at')} as created_at, ${iso('r.updated_at')} as updated_at,
-    ${iso('r.confirmed_at')} as confirmed_at, ${iso('r.cancelled_at')} as cancelled_at
+    ${isoSql('r.created_at')} as created_at, ${isoSql('r.updated_at')} as updated_at,
+    ${isoSql('r.confirmed_at')} as confirmed_at, ${isoSql('r.cancelled_at')} as cancelled_at
   from inbound_receipts r
     join warehouses w on w.id = r.warehouse_id
     left join lateral (
@@ -55,7 +53,7 @@ function listWhere(customerId: string, q: Partial<TInboundListQuery>): SQL {
       sql`exists (select 1 from inbound_receipt_lines l where l.receipt_id = r.id and l.product_id = ${q.product_id})`,
     );
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.search);
     parts.push(sql`(r.number ilike ${like} or r.remark ilike ${like} or exists (
       select 1 from inbound_receipt_lines l join products p on p.id = l.product_id
       where l.receipt_id = r.id and (p.number ilike ${like} or p.name ilike ${like} or p.barcode = ${q.search})))`);
@@ -144,7 +142,7 @@ export async function exportLines(ex: Executor, customerId: string, q: TInboundL
           r.planned_date::text as planned_date, l.line_no, p.number as product_number, p.name as product_name,
           p.barcode, l.quantity, l.expiry_date::text as expiry_date, l.accepted_quantity, l.defective_quantity,
           l.good_quantity, gl.code as location_code, dl.code as defective_location_code, r.remark,
-          ${iso('r.confirmed_at')} as confirmed_at
+          ${isoSql('r.confirmed_at')} as confirmed_at
         ${receiptLinesFrom('inbound')}
         where ${listWhere(customerId, q)}
         order by ${orderBy(q.ordering)}, l.line_no

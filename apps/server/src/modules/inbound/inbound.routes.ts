@@ -2,7 +2,7 @@ import { INBOUND_CATEGORY_LABELS, INBOUND_STATUS_LABELS, inboundRoutes as r } fr
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { sendXlsx, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import * as service from './inbound.service';
 
 const EXPORT_COLUMNS: TSheetColumn[] = [

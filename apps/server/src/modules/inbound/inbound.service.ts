@@ -16,25 +16,23 @@ import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { findProductByCode } from '../catalog/catalog.repository';
 import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';
 import * as receipts from '../receiving/receiving.repository';
 import * as receiving from '../receiving/receiving.service';
 import * as workflow from '../receiving/receiving.workflow';
-import { sellableUntil, taipeiToday } from '../stock/stock.rules';
+import { sellableUntil } from '../stock/stock.rules';
 import { findWarehouse } from '../warehouse/warehouse.repository';
 import * as repo from './inbound.repository';
 
 export interface TInboundDeps {
   db: Db;
 }
-
-/** Most lines one Excel export carries; narrow the filters for more. */
-export const EXPORT_MAX_ROWS = 50_000;
 
 function toReceipt(r: repo.TReceiptSummaryRow): TInboundReceipt {
   return {

@@ -2,7 +2,7 @@ import type { TIntegrationAttempt, ZIntegrationAttemptQuery } from '@wms/contrac
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { TActor } from '../../platform/auth';
-import { tenantOf } from '../../platform/http';
+import { tenantOf } from '../../platform/auth';
 import * as repo from './integrations.repository';
 
 /** The attempt log of the caller's outgoing calls (the screens of the partner API, Shopee and billing show it). */

@@ -10,14 +10,14 @@ import type {
 import { allOf, type Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
+import { orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg } from '../labels/labels.barcode';
 import * as repo from './outbound.repository';
 import { startPackingLocked } from './outbound.status';
-import { notFound, type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.views';
+import { type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.views';
 import { BATCHABLE_STATUSES, canApply, canJoinBatch, RESERVED_STATUSES } from './outbound.workflow';
 
 /** Collection batches (/deliver-opser): exported orders grouped for one pick walk, and the print data of pick lists. */

@@ -2,11 +2,12 @@ import type { TConsignmentItem, TLanguage, TOrder, TOrderStatus, TSetConsignment
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
-import { tenantOf } from '../../platform/http';
-import { rejectRows, type TRowIssue } from './outbound.import';
+import { tenantOf } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { rejectRows, type TRowIssue } from '../../platform/importing';
 import { orderConstraintError } from './outbound.orders';
 import * as repo from './outbound.repository';
-import { illegal, notFound, orderSummary, type TOutboundDeps } from './outbound.views';
+import { illegal, orderSummary, type TOutboundDeps } from './outbound.views';
 import { acceptsConsignment } from './outbound.workflow';
 
 /**

@@ -17,10 +17,11 @@ import {
 } from '@wms/contracts';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client';
-import type { TActor } from '../../platform/auth';
-import { tenantOf } from '../../platform/http';
-import { boolCell, type TCellValue, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
-import { EXPORT_MAX_ROWS, orderingOf } from '../warehouse/listing';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { taipeiDateTime, taipeiDay, taipeiToday } from '../../platform/calendar';
+import { boolCell, type TCell } from '../../platform/cells';
+import { EXPORT_MAX_ROWS, orderingOf } from '../../platform/listing';
+import { type TSheetColumn, writeWorkbook, XLSX_TYPE } from '../../platform/spreadsheet';
 import * as repo from './outbound.repository';
 import { getColumnSettings, ORDER_SORT, orderWhere, type TOutboundDeps, toLine, toOrder } from './outbound.service';
 
@@ -32,22 +33,16 @@ import { getColumnSettings, ORDER_SORT, orderWhere, type TOutboundDeps, toLine, 
  */
 
 const PAGE = 500;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The label key of a list/export column in the field labels of the error catalogue. */
 const COLUMN_LABEL: Partial<Record<TOrderColumn, string>> = { number: 'order_number' };
 export const columnLabel = (c: string, lang: TLanguage) => fieldLabel(COLUMN_LABEL[c as TOrderColumn] ?? c, lang);
 
-const TAIPEI_MS = 8 * 3600 * 1000;
-function taipeiTime(iso: string | null): string | null {
-  if (!iso) return null;
-  return new Date(Date.parse(iso) + TAIPEI_MS).toISOString().slice(0, 16).replace('T', ' ');
-}
 const compactDay = (d: string | null) => (d ? d.replaceAll('-', '') : '');
 const amount = (v: string | null) => (v === null ? null : Number(v));
 
 /** The value of one list/export column of an order, as a spreadsheet shows it. */
-export function columnValue(o: TOrder, c: TOrderColumn, lang: TLanguage): TCellValue {
+export function columnValue(o: TOrder, c: TOrderColumn, lang: TLanguage): TCell {
   switch (c) {
     case 'status':
       return ORDER_VALUE_LABELS.status[o.status][lang];
@@ -76,13 +71,13 @@ export function columnValue(o: TOrder, c: TOrderColumn, lang: TLanguage): TCellV
     case 'created_at':
     case 'exported_at':
     case 'closed_at':
-      return taipeiTime(o[c]);
+      return taipeiDateTime(o[c]);
     default:
-      return o[c] as TCellValue;
+      return o[c] as TCell;
   }
 }
 
-type TCarrierRow = Record<string, TCellValue>;
+type TCarrierRow = Record<string, TCell>;
 type TCarrierContext = {
   order: TOrder;
   productName: string;
@@ -179,10 +174,6 @@ export const CARRIER_FORMATS: Record<Exclude<TExportFormat, 'standard'>, (ctx: T
   },
 };
 
-function todayTaipei(): string {
-  return new Date(Date.now() + TAIPEI_MS).toISOString().slice(0, 10);
-}
-
 /**
  * The export file as a stream (the route sends it as it is written). Filters are the list's; `ids` exports a
  * selection. At most EXPORT_MAX_ROWS orders.
@@ -237,7 +228,7 @@ export async function exportOrdersFile(
             order: o,
             productName: own.map((l) => l.product_name).join('、'),
             provider: providers.find((p) => p.id === o.logistics_provider_id),
-            today: todayTaipei(),
+            today: taipeiToday(),
           });
           if (!headerWritten) {
             ws.addRow(Object.keys(row)).commit();
@@ -261,7 +252,7 @@ export async function exportOrdersFile(
     await wb.commit();
   };
   void writeRows(deps.db).catch((err) => stream.destroy(err as Error));
-  const stamp = todayTaipei().replaceAll('-', '');
+  const stamp = taipeiDay();
   return { filename: `orders-${q.format}-${stamp}.xlsx`, contentType: XLSX_TYPE, stream };
 }
 
@@ -313,7 +304,7 @@ export async function importTemplate(lang: TLanguage): Promise<Buffer> {
     note: notes[key],
     width: 18,
   }));
-  const example: Record<string, TCellValue> = {
+  const example: Record<string, TCell> = {
     platform_order_number: 'PO-0001',
     recipient_name: '王小明',
     recipient_phone: '0912345678',

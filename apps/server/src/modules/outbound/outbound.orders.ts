@@ -14,12 +14,12 @@ import { allOf, type Executor } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { tenantOf } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
 import * as repo from './outbound.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
-import { illegal, notFound, orderDetail, type TOutboundDeps, toLine, toOrder } from './outbound.views';
+import { illegal, orderDetail, type TOutboundDeps, toLine, toOrder } from './outbound.views';
 import { isEditable } from './outbound.workflow';
 
 /**

@@ -3,12 +3,12 @@ import type { Executor, Tx } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { tenantOf } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
 import * as engine from '../stock/stock.engine';
 import * as repo from './outbound.repository';
 import { moveOrder, startPackingLocked } from './outbound.status';
-import { illegal, notFound, orderDetail, packItemsOf, type TOutboundDeps, toOrder, toSerial } from './outbound.views';
+import { illegal, orderDetail, packItemsOf, type TOutboundDeps, toOrder, toSerial } from './outbound.views';
 import { canApply, canPack } from './outbound.workflow';
 
 /**

@@ -18,8 +18,8 @@ import {
   products,
   warehouses,
 } from '../../db/schema';
-import { taipeiDay } from '../../platform/sequences';
-import { countAll, orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
+import { taipeiDay } from '../../platform/calendar';
+import { countAll, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
 export type TOrderRow = typeof outbound_orders.$inferSelect;

@@ -2,7 +2,8 @@ import { outboundRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { sendXlsx } from '../warehouse/excel';
+import { UPLOAD_BODY_LIMIT } from '../../platform/importing';
+import { sendXlsx } from '../../platform/spreadsheet';
 import * as batches from './outbound.batches';
 import * as consignments from './outbound.consignments';
 import { exportOrdersFile, importTemplate } from './outbound.export';
@@ -10,9 +11,6 @@ import * as importer from './outbound.importer';
 import * as orders from './outbound.orders';
 import * as packing from './outbound.packing';
 import * as status from './outbound.status';
-
-/** Uploads (base64 in JSON) up to the importer's file limit. */
-const UPLOAD_BODY_LIMIT = Math.ceil((importer.IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): void {
   const d = { db: deps.database.db, jobs: deps.jobs };

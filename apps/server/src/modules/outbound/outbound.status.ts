@@ -3,20 +3,13 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { tenantOf } from '../../platform/auth';
+import { taipeiToday } from '../../platform/calendar';
+import { AppError, notFound } from '../../platform/errors';
 import * as engine from '../stock/stock.engine';
-import { taipeiToday } from '../stock/stock.rules';
 import { draftOf, orderIssue } from './outbound.orders';
 import * as repo from './outbound.repository';
-import {
-  expectedFromAllocations,
-  illegal,
-  notFound,
-  orderDetail,
-  orderSummary,
-  type TOutboundDeps,
-} from './outbound.views';
+import { expectedFromAllocations, illegal, orderDetail, orderSummary, type TOutboundDeps } from './outbound.views';
 import { canApply, isShippedOut, nextStatus, ORDER_RULES, stockEffect, type TOrderEvent } from './outbound.workflow';
 
 /**

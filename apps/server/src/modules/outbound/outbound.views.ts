@@ -1,7 +1,7 @@
 import type { TOrder, TOrderDetail, TOrderSerial, TOrderStatus, TPackItem } from '@wms/contracts';
 import { allOf, type Db, type Executor } from '../../db/client';
-import { AppError } from '../../platform/errors';
-import { iso } from '../warehouse/listing';
+import { AppError, notFound } from '../../platform/errors';
+import { iso } from '../../platform/listing';
 import * as repo from './outbound.repository';
 import { canApply } from './outbound.workflow';
 
@@ -14,7 +14,6 @@ export interface TOutboundDeps {
   db: Db;
 }
 
-export const notFound = () => new AppError('NOT_FOUND');
 /** 409 for an event (or an edit) the order's status does not allow. */
 export const illegal = (status: string, event: string) =>
   new AppError('INVALID_STATUS_TRANSITION', { status, action: event });

@@ -1,13 +1,10 @@
-import type { TListQuery } from '@wms/contracts';
 import { and, eq } from 'drizzle-orm';
 import { allOf, type Executor } from '../../db/client';
 import { ecommerce_platforms, logistics_providers } from '../../db/schema';
-import { countAll, orderingOf, pageWindow, searchWhere } from '../warehouse/listing';
+import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
 
 export type TProviderRow = typeof logistics_providers.$inferSelect;
 export type TPlatformRow = typeof ecommerce_platforms.$inferSelect;
-type TPageOpts = Pick<TListQuery, 'page' | 'page_size' | 'search' | 'ordering'> & { all?: number };
-const window = (q: TPageOpts) => (q.all ? { limit: q.all, offset: 0 } : pageWindow(q));
 
 export async function listProviders(
   tx: Executor,
@@ -27,7 +24,7 @@ export async function listProviders(
     'code',
     t.id,
   );
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await allOf(tx, [
     () =>
       tx
@@ -88,7 +85,7 @@ export async function listPlatforms(tx: Executor, customerId: string, q: TPageOp
     'code',
     t.id,
   );
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await allOf(tx, [
     () =>
       tx

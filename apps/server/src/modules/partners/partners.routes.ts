@@ -1,8 +1,9 @@
 import { partnerRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
+import { boolCell } from '../../platform/cells';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { boolCell, sendXlsx, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import * as service from './partners.service';
 
 const PROVIDER_COLUMNS: TSheetColumn[] = [

@@ -12,11 +12,10 @@ import type { Db, Executor } from '../../db/client';
 import type { logistics_providers } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
-import { constraintError, EXPORT_MAX_ROWS } from '../warehouse/listing';
+import { AppError, notFound } from '../../platform/errors';
+import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
 import * as repo from './partners.repository';
 
 export interface TPartnersDeps {
@@ -25,7 +24,6 @@ export interface TPartnersDeps {
   encryptionKey: Buffer;
 }
 type TPage = { page: number; page_size: number; search?: string; ordering?: string; all?: number };
-const notFound = () => new AppError('NOT_FOUND');
 
 /** The API view: secrets only masked (last four characters kept as a hint at write time). */
 export function toProvider(r: repo.TProviderRow): TLogisticsProvider {

@@ -8,13 +8,10 @@ import type {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { supplier_return_lines, supplier_returns } from '../../db/schema';
+import { likePattern } from '../../platform/listing';
 import { receiptLinesFrom } from '../receiving/receiving.repository';
 
 export type TSupplierReturnRow = typeof supplier_returns.$inferSelect;
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function orderBy(ordering: string | undefined, columns: Record<string, string>, fallback: string): SQL | null {
   const raw = ordering ?? fallback;

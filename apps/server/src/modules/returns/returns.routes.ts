@@ -2,7 +2,7 @@ import { returnRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { sendXlsx, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import * as service from './returns.service';
 import * as supplier from './supplier-returns.service';
 

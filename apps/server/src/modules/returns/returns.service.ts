@@ -17,9 +17,9 @@ import {
 import type { Db, Executor, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';
 import * as outbound from '../outbound/outbound.service';
@@ -32,10 +32,6 @@ export interface TReturnsDeps {
   db: Db;
 }
 
-/** Most lines one Excel export carries; narrow the filters for more. */
-export const EXPORT_MAX_ROWS = 50_000;
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const num = (n: number | null) => (n === null || n === undefined ? null : Number(n));
 
 function toReturn(r: repo.TReturnSummaryRow): TReturnReceipt {

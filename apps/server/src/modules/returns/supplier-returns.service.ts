@@ -12,18 +12,17 @@ import {
 import type { Executor, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg } from '../labels/labels.barcode';
 import * as stock from '../stock/stock.engine';
 import * as repo from './returns.repository';
-import { barcodeOf, EXPORT_MAX_ROWS, type TReturnsDeps } from './returns.service';
+import { barcodeOf, type TReturnsDeps } from './returns.service';
 import * as workflow from './returns.workflow';
 
 type TPage = { page: number; page_size: number; search?: string; ordering?: string };
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const DOCUMENT_TYPE = 'supplier_return';
 
 function toSupplierReturn(r: repo.TSupplierSummaryRow): TSupplierReturn {

@@ -18,6 +18,7 @@ import {
   storage_locations,
 } from '../../db/schema';
 import type { TActor } from '../../platform/auth';
+import { taipeiToday } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
 import {
   compareStockKeys,
@@ -28,7 +29,6 @@ import {
   stockKeyString,
   type TCandidate,
   type TStockKey,
-  taipeiToday,
 } from './stock.rules';
 
 export type TStockReason = (typeof STOCK_REASON_VALUES)[number];

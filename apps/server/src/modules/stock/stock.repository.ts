@@ -9,14 +9,12 @@ import { STOCK_LOG_COUNT_CAP } from '@wms/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { stock_transfers, storage_locations } from '../../db/schema';
+import { taipeiMidnight } from '../../platform/calendar';
+import { isoSql, likePattern, pageSql } from '../../platform/listing';
 import { allocatableSql } from './stock.engine';
 import { addDays } from './stock.rules';
 
 /** Read queries of the stock screens. Writes go through stock.engine.ts only. */
-
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const page = (q: { page: number; page_size: number }) => sql`limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`;
 
 // ---- /product-stock --------------------------------------------------------------------------------------------
 
@@ -43,7 +41,7 @@ function productWarehouseWhere(customerId: string, q: TProductStockQuery): SQL[]
   if (q.warehouse_id) pw.push(sql`w.id = ${q.warehouse_id}`);
   if (q.type) pw.push(sql`p.type = ${q.type}`);
   if (q.search) {
-    const like = likeOf(q.search);
+    const like = likePattern(q.search);
     pw.push(sql`(p.number ilike ${like} or p.name ilike ${like} or p.barcode = ${q.search})`);
   }
   return pw;
@@ -70,7 +68,7 @@ function productStockSql(
   const windowed = window
     ? sql`pg as (
       select p.id as product_id, w.id as warehouse_id from products p cross join warehouses w
-      where ${sql.join(pw, sql` and `)} order by p.number, w.code ${page(window)}),
+      where ${sql.join(pw, sql` and `)} order by p.number, w.code ${pageSql(window)}),
     ids as (
       select product_id from pg
       union select pc.component_id from product_components pc join pg on pg.product_id = pc.product_id),`
@@ -118,7 +116,7 @@ export async function productStock(ex: Executor, customerId: string, q: TProduct
     // Filters on the figures: every pair's figures are needed to count and page.
     const base = productStockSql(customerId, q, today);
     const [n] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from (${base}) s`);
-    const rows = await queryRows<TProductStockRaw>(ex, sql`select * from (${base}) s ${order} ${page(q)}`);
+    const rows = await queryRows<TProductStockRaw>(ex, sql`select * from (${base}) s ${order} ${pageSql(q)}`);
     return { count: Number(n?.n ?? 0), rows };
   }
   // One row per product × warehouse: count the pairs, aggregate the stock of the page's pairs only.
@@ -161,7 +159,7 @@ const BALANCE_SELECT = sql`
   select b.id as balance_id, b.product_id, p.number as product_number, p.name as product_name, p.barcode,
     p.sellable_rule_months, b.warehouse_id, w.code as warehouse_code, b.location_id, l.code as location_code,
     l.kind as location_kind, l.is_active as location_active, s.code as shelf_code, b.expiry_date::text as expiry_date,
-    b.on_hand, b.reserved, (b.on_hand - b.reserved) as free, ${iso('b.received_at')} as received_at
+    b.on_hand, b.reserved, (b.on_hand - b.reserved) as free, ${isoSql('b.received_at')} as received_at
   from stock_balances b
     join products p on p.id = b.product_id
     join storage_locations l on l.id = b.location_id
@@ -199,14 +197,14 @@ async function balancesPage(
   );
   const rows = await queryRows<TBalanceRaw>(
     ex,
-    sql`${BALANCE_SELECT} where ${cond} order by ${balanceOrder(q.ordering, fallbackOrder)} ${page(q)}`,
+    sql`${BALANCE_SELECT} where ${cond} order by ${balanceOrder(q.ordering, fallbackOrder)} ${pageSql(q)}`,
   );
   return { count: Number(n?.n ?? 0), rows };
 }
 
 function searchCond(search: string | undefined): SQL[] {
   if (!search) return [];
-  const like = likeOf(search);
+  const like = likePattern(search);
   return [sql`(p.number ilike ${like} or p.name ilike ${like} or p.barcode = ${search} or l.code ilike ${like})`];
 }
 
@@ -276,9 +274,6 @@ export interface TMovementRaw {
   note: string;
 }
 
-/** A Taipei calendar day's start as a UTC instant. */
-const taipeiStart = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
-
 function logWhere(customerId: string, q: TStockLogQuery): SQL {
   // Every filter keeps `customer_id` leading, so one of the ledger's (customer, x, created_at) indexes serves it.
   const w: SQL[] = [sql`m.customer_id = ${customerId}`];
@@ -287,13 +282,13 @@ function logWhere(customerId: string, q: TStockLogQuery): SQL {
   if (q.warehouse_id) w.push(sql`m.warehouse_id = ${q.warehouse_id}`);
   if (q.reason) w.push(sql`m.reason = ${q.reason}`);
   if (q.document_number) w.push(sql`m.document_number = ${q.document_number}`);
-  if (q.date_from) w.push(sql`m.created_at >= ${taipeiStart(q.date_from)}::timestamptz`);
-  if (q.date_to) w.push(sql`m.created_at < ${taipeiStart(addDays(q.date_to, 1))}::timestamptz`);
+  if (q.date_from) w.push(sql`m.created_at >= ${taipeiMidnight(q.date_from).toISOString()}::timestamptz`);
+  if (q.date_to) w.push(sql`m.created_at < ${taipeiMidnight(q.date_to, 1).toISOString()}::timestamptz`);
   return sql.join(w, sql` and `);
 }
 
 const MOVEMENT_SELECT = sql`
-  select m.id, ${iso('m.created_at')} as created_at, m.product_id, p.number as product_number, p.name as product_name,
+  select m.id, ${isoSql('m.created_at')} as created_at, m.product_id, p.number as product_number, p.name as product_name,
     w.code as warehouse_code, m.location_id, l.code as location_code, m.expiry_date::text as expiry_date, m.quantity,
     m.on_hand_after, m.reason, m.document_type, m.document_number, u.name as user_name, m.note`;
 

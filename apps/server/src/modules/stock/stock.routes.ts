@@ -2,7 +2,7 @@ import { stockRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { sendXlsx, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import * as service from './stock.service';
 
 const LOG_COLUMNS: TSheetColumn[] = [

@@ -30,11 +30,6 @@ export function stockKeyString(k: TStockKey): string {
   return `${k.productId}|${k.locationId}|${k.expiryDate ?? ''}`;
 }
 
-/** Today's date in Asia/Taipei (the warehouse's calendar) as YYYY-MM-DD. */
-export function taipeiToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
-}
-
 function daysInMonth(year: number, month0: number): number {
   return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
 }

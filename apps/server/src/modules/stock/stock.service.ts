@@ -18,20 +18,18 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { taipeiToday } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import * as engine from './stock.engine';
 import * as repo from './stock.repository';
-import { isExpiredOn, isSellableOn, isWholePositive, sellableUntil, taipeiToday } from './stock.rules';
+import { isExpiredOn, isSellableOn, isWholePositive, sellableUntil } from './stock.rules';
 
 export interface TStockDeps {
   db: Db;
 }
-
-/** Most ledger rows one Excel export carries. */
-export const LOG_EXPORT_MAX_ROWS = 50_000;
 
 function lotState(r: repo.TBalanceRaw, today: string): TLotState {
   if (isExpiredOn(r.expiry_date, today)) return 'expired';
@@ -111,7 +109,7 @@ export async function stockLog(deps: TStockDeps, actor: TActor, q: TStockLogQuer
 }
 
 export async function exportStockLog(deps: TStockDeps, actor: TActor, q: TStockLogQuery) {
-  return (await repo.stockLogExport(deps.db, tenantOf(actor), q, LOG_EXPORT_MAX_ROWS)).map(toMovementRow);
+  return (await repo.stockLogExport(deps.db, tenantOf(actor), q, EXPORT_MAX_ROWS)).map(toMovementRow);
 }
 
 type TKind = 'single' | 'multi' | 'expiry';

@@ -2,7 +2,7 @@ import { stocktakeRoutes as r, STOCKTAKE_VALUE_LABELS, type TLanguage, type TSto
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { sendXlsx, type TSheetColumn, writeWorkbook } from '../warehouse/excel';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import * as service from './stocktake.service';
 
 const REPORT_COLUMNS: TSheetColumn[] = [

@@ -16,12 +16,13 @@ import type {
 import type { Db, Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { taipeiToday } from '../../platform/calendar';
+import { AppError, notFound } from '../../platform/errors';
+import { iso, pageWindow } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { postAdjustment, stockActorOf } from '../stock/stock.engine';
-import { lotRuleViolation, stockKeyString, taipeiToday } from '../stock/stock.rules';
+import { lotRuleViolation, stockKeyString } from '../stock/stock.rules';
 import * as repo from './stocktake.repository';
 import {
   actionsFor,
@@ -46,10 +47,7 @@ export interface TStocktakeDeps {
 
 type TPage = { page: number; page_size: number; search?: string; ordering?: string };
 
-const notFound = () => new AppError('NOT_FOUND');
 const badStatus = (status: string) => new AppError('INVALID_STATUS_TRANSITION', { status });
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-const window = (q: TPage) => ({ limit: q.page_size, offset: (q.page - 1) * q.page_size });
 
 function toStocktake(
   row: repo.TSheetRow,
@@ -143,7 +141,7 @@ export async function listStocktakes(
   const customerId = tenantOf(actor);
   const order = repo.orderClause(q.ordering);
   if (!order) throw new AppError('INVALID_FIELD', { field: 'ordering' });
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const { rows, count } = await repo.listSheets(deps.db, customerId, q, order, limit, offset);
   const summaries = await repo.sheetSummaries(
     deps.db,
@@ -184,7 +182,7 @@ export async function listStocktakeLocations(
   const { rows, count } = await repo.listSheetLocations(deps.db, sheet.id, round, {
     pending: q.pending === undefined ? undefined : q.pending === 'true',
     search: q.search,
-    ...window(q),
+    ...pageWindow(q),
   });
   return {
     count,
@@ -220,7 +218,7 @@ export async function listStocktakeLines(
     differing: q.differing === undefined ? undefined : q.differing === 'true',
     closed: sheet.status === 'closed',
     search: q.search,
-    ...window(q),
+    ...pageWindow(q),
   });
   return { count, results: rows.map(toLine) };
 }

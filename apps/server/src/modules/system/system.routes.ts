@@ -3,8 +3,9 @@ import path from 'node:path';
 import { apiDocsRoutes, jobRoutes, authRoutes as r, type TOpenApiDocument } from '@wms/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
-import { route, tenantOf } from '../../platform/http';
+import { route } from '../../platform/http';
 import { getJob, jobView } from '../../platform/jobs';
 
 /** The web build writes dist/build.json; re-read when it changes so a redeploy shows the 'system needs update' dialog. */

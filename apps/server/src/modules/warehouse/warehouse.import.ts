@@ -1,12 +1,30 @@
-import { IMPORT_MAX_ROWS, ZCreateStorageLocation } from '@wms/contracts';
+import {
+  IMPORT_MAX_ROWS,
+  LOCATION_KIND_LABELS,
+  LOCATION_KIND_VALUES,
+  type TLanguage,
+  type TStorageLocation,
+  ZCreateStorageLocation,
+} from '@wms/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { storage_locations } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
+import { boolCell, cellText, parseBool, parseEnum, type TCell } from '../../platform/cells';
+import {
+  type ImportRow,
+  jobFile,
+  jobPayload,
+  RowIssues,
+  readImportRows,
+  sheetLayout,
+  type TRowIssue,
+  ZImportPayload,
+  zodRowIssues,
+} from '../../platform/importing';
 import { defineJob, type TJobContext } from '../../platform/jobs';
-import { cellBool, cellText, readWorkbook, type TReadRow, type TSheetColumn } from './excel';
-import { jobPayload, rejectImport, type TRowIssue, ZImportPayload, zodRowIssues } from './importing';
+import type { TSheetColumn } from '../../platform/spreadsheet';
 import * as repo from './warehouse.repository';
 
 export const LOCATION_IMPORT_JOB = 'warehouse.location_import';
@@ -20,10 +38,28 @@ export const LOCATION_COLUMNS: TSheetColumn[] = [
   { key: 'shelf_code', text: true, note: 'shelf code in the same warehouse' },
   { key: 'layer', note: '1-99, at most the shelf layers' },
   { key: 'cells', note: '1-999' },
-  { key: 'kind', note: 'sellable | defective | expired | staging' },
+  { key: 'kind', note: 'sellable | defective | expired | staging (or their labels in any language)' },
   { key: 'pick_sequence', note: '0-1000000' },
   { key: 'is_active', note: 'Y | N' },
 ];
+
+/** A storage location as an export row: codes for references, the kind in the user's words, Y/N. */
+export function locationSheetRow(l: TStorageLocation, lang: TLanguage): Record<string, TCell> {
+  return {
+    warehouse_code: l.warehouse_code,
+    code: l.code,
+    name: l.name,
+    area_code: l.area_code,
+    shelf_code: l.shelf_code,
+    layer: l.layer,
+    cells: l.cells,
+    kind: LOCATION_KIND_LABELS[l.kind][lang],
+    pick_sequence: l.pick_sequence,
+    is_active: boolCell(l.is_active),
+  };
+}
+
+const LOCATION_LAYOUT = sheetLayout(LOCATION_COLUMNS, IMPORT_MAX_ROWS);
 
 interface TParsedLocation {
   row: number;
@@ -45,7 +81,7 @@ interface TParsedLocation {
 export async function validateLocationRows(
   db: Executor,
   customerId: string,
-  rows: TReadRow[],
+  rows: ImportRow<string>[],
   onProgress: (done: number) => Promise<void>,
 ) {
   const maps = await repo.codeMaps(db, customerId);
@@ -53,7 +89,7 @@ export async function validateLocationRows(
   const parsed: TParsedLocation[] = [];
   const seen = new Set<string>();
   for (const [i, r] of rows.entries()) {
-    const v = r.values;
+    const v = r.record();
     const rowIssues: TRowIssue[] = [];
     const bad = (field: string, code: TRowIssue['code'] = 'INVALID_FIELD') =>
       rowIssues.push({ row: r.row, field, code });
@@ -66,8 +102,9 @@ export async function validateLocationRows(
     if (code !== null) input.code = code;
     const name = cellText(v.name);
     if (name !== null) input.name = name;
-    const kind = cellText(v.kind);
-    if (kind !== null) input.kind = kind.toLowerCase();
+    const kind = parseEnum(v.kind, LOCATION_KIND_VALUES, LOCATION_KIND_LABELS);
+    if (kind === undefined) bad('kind');
+    else if (kind !== null) input.kind = kind;
     for (const f of ['layer', 'cells', 'pick_sequence'] as const) {
       const c = v[f];
       if (c === null || c === undefined) continue;
@@ -75,7 +112,7 @@ export async function validateLocationRows(
       if (!Number.isInteger(n)) bad(f);
       else input[f] = n;
     }
-    const active = cellBool(v.is_active);
+    const active = parseBool(v.is_active);
     if (active === undefined) bad('is_active');
     else if (active !== null) input.is_active = active;
     if (warehouseId) {
@@ -153,35 +190,27 @@ async function writeLocationRows(tx: Tx, customerId: string, parsed: TParsedLoca
 }
 
 /** The job: validate every row (progress reported), then write all of them in one transaction or none. */
-export function locationImportJob() {
-  return async ({ job, db, progress, file }: TJobContext) => {
-    const { lang, actor } = jobPayload(job);
-    const customerId = job.customer_id!;
-    const f = await file();
-    const { rows, missing } = await readWorkbook(f!.content, LOCATION_COLUMNS, IMPORT_MAX_ROWS);
-    if (missing.length)
-      rejectImport(
-        missing.map((field) => ({ row: 1, field, code: 'REQUIRED_FIELD' })),
-        lang,
-      );
-    await progress(0, rows.length);
-    const { issues, parsed } = await validateLocationRows(db, customerId, rows, (n) => progress(n, rows.length));
-    if (issues.length) rejectImport(issues, lang);
-    return withTx(db, async (tx) => {
-      const result = await writeLocationRows(tx, customerId, parsed);
-      await writeAudit(tx, actor, {
-        action: 'import',
-        entity: 'storage_location',
-        entityId: job.id,
-        customerId,
-        after: { ...result, codes: parsed.map((p) => p.values.code) },
-      });
-      return { ...result, rows: rows.length };
+export async function runLocationImport(ctx: TJobContext) {
+  const { lang, actor } = jobPayload(ctx.job);
+  const customerId = ctx.job.customer_id!;
+  const issues = new RowIssues(lang);
+  const rows = await readImportRows((await jobFile(ctx)).content, LOCATION_LAYOUT, issues);
+  await ctx.progress(0, rows.length);
+  const checked = await validateLocationRows(ctx.db, customerId, rows, (n) => ctx.progress(n, rows.length));
+  issues.add(...checked.issues);
+  issues.rejectIfAny();
+  return withTx(ctx.db, async (tx) => {
+    const result = await writeLocationRows(tx, customerId, checked.parsed);
+    await writeAudit(tx, actor, {
+      action: 'import',
+      entity: 'storage_location',
+      entityId: ctx.job.id,
+      customerId,
+      after: { ...result, codes: checked.parsed.map((p) => p.values.code) },
     });
-  };
+    return { ...result, rows: rows.length };
+  });
 }
 
 /** Storage locations from an .xlsx: validated, then all written in one transaction or none. */
-export const locationImport = defineJob(LOCATION_IMPORT_JOB, ZImportPayload, (ctx) => locationImportJob()(ctx), {
-  retryLimit: 1,
-});
+export const locationImport = defineJob(LOCATION_IMPORT_JOB, ZImportPayload, runLocationImport, { retryLimit: 1 });

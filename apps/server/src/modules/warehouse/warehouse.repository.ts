@@ -1,20 +1,13 @@
-import type { TListQuery } from '@wms/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { allOf, type Executor } from '../../db/client';
 import { areas, shelves, storage_locations, warehouses } from '../../db/schema';
-import { countAll, orderingOf, pageWindow, searchWhere } from './listing';
+import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
 
 export type TWarehouseRow = typeof warehouses.$inferSelect;
 export type TAreaRow = typeof areas.$inferSelect;
 export type TShelfRow = typeof shelves.$inferSelect;
 export type TLocationRow = typeof storage_locations.$inferSelect;
-
-type TPageOpts = Pick<TListQuery, 'page' | 'page_size' | 'search' | 'ordering'> & { all?: number };
-
-function window(q: TPageOpts) {
-  return q.all ? { limit: q.all, offset: 0 } : pageWindow(q);
-}
 
 // ---- warehouses ----
 export async function listWarehouses(tx: Executor, customerId: string, q: TPageOpts & { code?: string }) {
@@ -29,7 +22,7 @@ export async function listWarehouses(tx: Executor, customerId: string, q: TPageO
     'code',
     warehouses.id,
   );
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await allOf(tx, [
     () =>
       tx
@@ -126,7 +119,7 @@ export async function listAreas(
     'code',
     areas.id,
   );
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await allOf(tx, [
     () =>
       tx
@@ -247,7 +240,7 @@ export async function listShelves(
     'code',
     shelves.id,
   );
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await allOf(tx, [
     () =>
       shelfQuery(tx, where)
@@ -385,7 +378,7 @@ export async function listLocations(tx: Executor, customerId: string, q: TPageOp
     'code',
     l.id,
   );
-  const { limit, offset } = window(q);
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await allOf(tx, [
     () =>
       locationQuery(tx, where)

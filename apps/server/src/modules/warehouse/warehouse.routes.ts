@@ -2,13 +2,11 @@ import { warehouseRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { sendXlsx, type TSheetColumn, writeWorkbook } from './excel';
-import { queueImport } from './importing';
-import { LOCATION_COLUMNS, locationImport } from './warehouse.import';
+import { queueSheetImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
+import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import { LOCATION_COLUMNS, locationImport, locationSheetRow } from './warehouse.import';
 import * as service from './warehouse.service';
 
-/** Base64 of the largest accepted .xlsx, plus the JSON around it. */
-export const IMPORT_BODY_LIMIT = 28 * 1024 * 1024;
 export const IMPORT_NOTE = {
   'zh-TW':
     '第 1 列為欄位名稱，請從第 2 列開始填寫；* 為必填。代碼已存在時會更新該筆資料，空白欄位不變。任何一列有錯誤時整個檔案都不會匯入。',
@@ -67,10 +65,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
 
   route(app, t, r.listStorageLocations, ({ actor, query }) => service.listLocations(d, actor, query));
   route(app, t, r.exportStorageLocations, async ({ actor, query, lang, reply }) => {
-    const rows = (await service.exportLocations(d, actor, query)).map((l) => ({
-      ...l,
-      is_active: l.is_active ? 'Y' : 'N',
-    }));
+    const rows = (await service.exportLocations(d, actor, query)).map((l) => locationSheetRow(l, lang));
     return sendXlsx(reply, 'storage-locations.xlsx', await writeWorkbook('locations', LOCATION_COLUMNS, rows, lang));
   });
   route(app, t, r.createStorageLocation, ({ actor, body }) => service.createLocation(d, actor, body), { status: 201 });
@@ -95,7 +90,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
     app,
     t,
     r.importStorageLocations,
-    ({ actor, body, lang }) => queueImport({ db: d.db, jobs: deps.jobs }, actor, locationImport, body, lang),
-    { status: 202, bodyLimit: IMPORT_BODY_LIMIT },
+    ({ actor, body, lang }) => queueSheetImport({ db: d.db, jobs: deps.jobs }, actor, locationImport, body, lang),
+    { status: 202, bodyLimit: UPLOAD_BODY_LIMIT },
   );
 }

@@ -19,10 +19,9 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
-import type { TActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { tenantOf } from '../../platform/http';
-import { constraintError, EXPORT_MAX_ROWS } from './listing';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
+import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
 import * as repo from './warehouse.repository';
 
 export interface TWarehouseDeps {
@@ -30,7 +29,6 @@ export interface TWarehouseDeps {
 }
 
 type TPage = { page: number; page_size: number; search?: string; ordering?: string };
-const notFound = () => new AppError('NOT_FOUND');
 
 export function toWarehouse(r: repo.TWarehouseRow): TWarehouse {
   return {

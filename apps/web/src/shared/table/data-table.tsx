@@ -26,8 +26,11 @@ export interface TDataTableProps<T> {
   /** Extra search-form fields (antd Form.Item); their values become query parameters. */
   filters?: ReactNode;
   searchPlaceholder?: string;
-  /** Show the "export Excel" button: every row of the current search, in the visible columns. */
-  excel?: { fileName: string };
+  /**
+   * Show the "export Excel" button: every row of the current search, in the visible columns; or, with `download`, the
+   * server's export of the current search (lists that have an import use it: their export is the import's file).
+   */
+  excel?: { fileName: string; download?: (query: TTableQuery) => Promise<void> };
   toolbar?: ReactNode;
   initialPageSize?: (typeof PAGE_SIZES)[number];
 }
@@ -52,6 +55,7 @@ export function DataTable<T extends object>(props: TDataTableProps<T>) {
   const [form] = Form.useForm();
   const [query, setQuery] = useState<TTableQuery>({ page: 1, page_size: props.initialPageSize ?? PAGE_SIZES[0] });
   const { exportExcel, exporting } = useExcelExport<T>();
+  const [downloading, setDownloading] = useState(false);
 
   const list = useQuery({
     queryKey: [...props.queryKey, 'list', query],
@@ -78,6 +82,18 @@ export function DataTable<T extends object>(props: TDataTableProps<T>) {
 
   const onExport = async () => {
     if (!props.excel) return;
+    const { download } = props.excel;
+    if (download) {
+      setDownloading(true);
+      try {
+        await download(query);
+      } catch (err) {
+        void message.error(errorText(err));
+      } finally {
+        setDownloading(false);
+      }
+      return;
+    }
     try {
       const rows = await fetchAllPages((q) => props.fetchPage(q), query);
       const columns = props.columns
@@ -125,7 +141,7 @@ export function DataTable<T extends object>(props: TDataTableProps<T>) {
             {props.toolbar}
             <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label={t('actions.refresh')} />
             {props.excel ? (
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()}>
+              <Button icon={<DownloadOutlined />} loading={exporting || downloading} onClick={() => void onExport()}>
                 {t('table.export')}
               </Button>
             ) : null}

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { ecommerce_platforms, logistics_providers, packaging_materials, products } from '../../../db/schema';
 import { withTx } from '../../../db/tx';
 import type { TTestContext } from '../../../test/harness';
+import { runImportJob } from '../../../test/import-job';
 import { stockFactory } from '../../stock/__tests__/factories';
 import * as engine from '../../stock/stock.engine';
 
@@ -117,32 +118,7 @@ export async function readXlsx(content: Buffer): Promise<unknown[][]> {
   return out;
 }
 
-/** Queue an import through the API and wait for the job to finish; returns the job. */
-export async function importFile(
-  ctx: TTestContext,
-  token: string,
-  content: Buffer,
-  extra: Record<string, unknown> = {},
-) {
-  const res = await ctx.inject({
-    method: 'POST',
-    url: '/api/outbound-orders/import/',
-    token,
-    payload: { file_base64: content.toString('base64'), file_name: 'orders.xlsx', ...extra },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const job = res.json() as { id: string };
-  ctx.deps.jobs.kick();
-  await ctx.deps.jobs.whenIdle();
-  const done = await ctx.inject({ method: 'GET', url: `/api/jobs/${job.id}/`, token });
-  return done.json() as {
-    state: string;
-    progress: number;
-    total: number;
-    result: Record<string, unknown> | null;
-    error: {
-      code: string;
-      params?: { count?: number; errors?: Array<{ row: number; code: string; field: string | null; message: string }> };
-    } | null;
-  };
+/** Queue an order import through the API and wait for the job to finish; returns the job. */
+export function importFile(ctx: TTestContext, token: string, content: Buffer, extra: Record<string, unknown> = {}) {
+  return runImportJob(ctx, '/api/outbound-orders/import/', token, content, { file_name: 'orders.xlsx', ...extra });
 }

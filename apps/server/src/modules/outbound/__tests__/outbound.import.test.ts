@@ -1,21 +1,9 @@
 import { toTaiwanPhone } from '@wms/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeCsv,
-  fileKind,
-  headerKey,
-  headerText,
-  parseAmount,
-  parseCod,
-  parseCsv,
-  parseDay,
-  parseVolume,
-  parseWhole,
-  RowReader,
-  resolveColumns,
-  suggestMapping,
-  type TRowIssue,
-} from '../outbound.import';
+import { parseAmount, parseDay, parseWhole, wordKey } from '../../../platform/cells';
+import type { TFieldIssue } from '../../../platform/importing';
+import { decodeCsv, fileKind, headerText, parseCsv } from '../../../platform/spreadsheet';
+import { parseCod, parseVolume, RowReader, resolveColumns, suggestMapping } from '../outbound.import';
 import { checkOrder, type TOrderDraft } from '../outbound.rules';
 
 /** Big5 bytes of a string, found through the platform's own Big5 decoder (tests have no encoder). */
@@ -36,9 +24,9 @@ describe('order file parsing', () => {
   it('normalises headers: line breaks, full-width letters and spaces, required marks', () => {
     expect(headerText('訂單\n編號')).toBe('訂單 編號');
     expect(headerText('  商品選項\r\n貨號 ')).toBe('商品選項 貨號');
-    expect(headerKey('訂單\n編號')).toBe(headerKey('訂單編號'));
-    expect(headerKey('Ｑｔｙ ＊')).toBe('qty');
-    expect(headerKey('Platform order number *')).toBe(headerKey('platform order number'));
+    expect(wordKey('訂單\n編號')).toBe(wordKey('訂單編號'));
+    expect(wordKey('Ｑｔｙ ＊')).toBe('qty');
+    expect(wordKey('Platform order number *')).toBe(wordKey('platform order number'));
   });
 
   it('reads dates, amounts, quantities, volume and COD the way sellers type them', () => {
@@ -112,7 +100,7 @@ describe('order file parsing', () => {
     const { columns, missing } = resolveColumns(headers, mapping);
     expect(missing).toEqual([]);
     const reader = new RowReader(columns);
-    const issues: TRowIssue[] = [];
+    const issues: TFieldIssue[] = [];
     expect(reader.line(['A1', 'x', '0912', 'addr', '100', '見選項', 'MAIN-1', 2], issues)).toEqual({
       products: ['MAIN-1'],
       quantity: 2,

@@ -5,9 +5,10 @@ import { queryRows } from '../../../db/client';
 import { audit_logs, packaging_materials, products } from '../../../db/schema';
 import { withTx } from '../../../db/tx';
 import type { TActor } from '../../../platform/auth';
+import { taipeiToday } from '../../../platform/calendar';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { checkStockInvariants } from '../../stock/stock.invariants';
-import { addMonths, taipeiToday } from '../../stock/stock.rules';
+import { addMonths } from '../../stock/stock.rules';
 import { applyReturnEvent, findShippedOrder } from '../outbound.service';
 import { createOrder, outboundWorld, readXlsx, recipient, type TWorld, transition, xlsx } from './factories';
 

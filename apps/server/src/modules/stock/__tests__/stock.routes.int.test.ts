@@ -4,10 +4,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { withTx } from '../../../db/tx';
+import { taipeiToday } from '../../../platform/calendar';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import * as engine from '../stock.engine';
 import { checkStockInvariants } from '../stock.invariants';
-import { addDays, addMonths, taipeiToday } from '../stock.rules';
+import { addDays, addMonths } from '../stock.rules';
 import { stockFactory } from './factories';
 
 let ctx: TTestContext;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { taipeiToday } from '../../../platform/calendar';
 import {
   addMonths,
   compareStockKeys,
@@ -8,7 +9,6 @@ import {
   planPicks,
   sellableUntil,
   type TCandidate,
-  taipeiToday,
 } from '../stock.rules';
 
 const cand = (over: Partial<TCandidate>): TCandidate => ({

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { ImportButton } from '../../../../shared/jobs/import-button';
@@ -93,7 +94,10 @@ export default function ProductPage() {
         queryKey={catalogKeys.products}
         fetchPage={fetchProducts}
         rowKey="id"
-        excel={{ fileName: 'products' }}
+        excel={{
+          fileName: 'products',
+          download: (query) => downloadFile(catalogRoutes.exportProducts, 'products.xlsx', { query }),
+        }}
         filters={
           <>
             <Form.Item name="type">
@@ -175,7 +179,6 @@ export default function ProductPage() {
                 <Tag color={v === 'combination' ? 'purple' : 'default'}>{t(`catalog:type.${v}`)}</Tag>
               </span>
             ),
-            exportValue: (p) => t(`catalog:type.${p.type}`),
           },
           {
             title: label('category_id'),
@@ -207,7 +210,6 @@ export default function ProductPage() {
             render: (v: TProduct['status']) => (
               <Tag color={v === 'active' ? 'green' : 'default'}>{t(`catalog:status.${v}`)}</Tag>
             ),
-            exportValue: (p) => t(`catalog:status.${p.status}`),
           },
           {
             title: t('warehouse:crud.actions'),

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
@@ -334,7 +335,11 @@ function LocationsTab() {
         queryKey={warehouseKeys.locations}
         fetchPage={fetchLocations}
         rowKey="id"
-        excel={{ fileName: 'storage-locations' }}
+        excel={{
+          fileName: 'storage-locations',
+          download: (query) =>
+            downloadFile(warehouseRoutes.exportStorageLocations, 'storage-locations.xlsx', { query }),
+        }}
         filters={
           <>
             <WarehouseFilter />
@@ -406,7 +411,6 @@ function LocationsTab() {
             key: 'kind',
             sorter: true,
             render: (k: string) => t(`warehouse:kind.${k as 'sellable'}`),
-            exportValue: (l) => t(`warehouse:kind.${l.kind}`),
           },
           {
             title: label('is_active'),
@@ -414,7 +418,6 @@ function LocationsTab() {
             render: (v: boolean) => (
               <Tag color={v ? 'green' : 'default'}>{v ? t('warehouse:crud.yes') : t('warehouse:crud.no')}</Tag>
             ),
-            exportValue: (l) => (l.is_active ? t('warehouse:crud.yes') : t('warehouse:crud.no')),
           },
           {
             title: t('warehouse:crud.actions'),

@@ -1,17 +1,25 @@
 import type { TListQuery } from '@wms/contracts';
 import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { sqlState } from '../../db/tx';
-import { AppError } from '../../platform/errors';
+import { sqlState } from '../db/tx';
+import { AppError } from './errors';
 
 /**
- * List helpers shared by the basic-settings and catalog modules (`?page=&page_size=&search=&ordering=` →
- * `{count, results}`, Django REST framework habits).
+ * List helpers of every module (`?page=&page_size=&search=&ordering=` → `{count, results}`, Django REST framework
+ * habits), for Drizzle queries and for raw SQL alike.
  */
 
-/** `search` as a case-insensitive substring match over some text columns; LIKE wildcards in the term are literal. */
+/** The paging and search options of a list; `all` (exports) lifts the page to that many rows. */
+export type TPageOpts = Pick<TListQuery, 'page' | 'page_size' | 'search' | 'ordering'> & { all?: number };
+
+/** An ILIKE pattern matching `term` anywhere; LIKE wildcards in the term are literal. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `search` as a case-insensitive substring match over some text columns. */
 export function searchWhere(term: string | undefined, columns: Array<AnyColumn | SQL>): SQL | undefined {
   if (!term) return undefined;
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(term);
   return or(...columns.map((c) => ilike(c as AnyColumn, pattern)));
 }
 
@@ -33,8 +41,19 @@ export function orderingOf(
   return [descending ? desc(column) : asc(column), asc(tieBreaker)];
 }
 
-export function pageWindow(q: Pick<TListQuery, 'page' | 'page_size'>): { limit: number; offset: number } {
+/** LIMIT/OFFSET of a page (or of the first `all` rows). */
+export function pageWindow(q: Pick<TListQuery, 'page' | 'page_size'> & { all?: number }): {
+  limit: number;
+  offset: number;
+} {
+  if (q.all) return { limit: q.all, offset: 0 };
   return { limit: q.page_size, offset: (q.page - 1) * q.page_size };
+}
+
+/** `limit … offset …` of a page, for raw SQL. */
+export function pageSql(q: Pick<TListQuery, 'page' | 'page_size'>): SQL {
+  const { limit, offset } = pageWindow(q);
+  return sql`limit ${limit} offset ${offset}`;
 }
 
 /** The most rows an Excel export writes (the list's filters narrow it). */
@@ -53,4 +72,9 @@ export function constraintError(err: unknown, uniqueField = 'code'): never {
   throw err;
 }
 
-export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+/** A timestamp as ISO text for JSON (null stays null). */
+export const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
+
+/** ISO-8601 UTC text of a timestamptz column in raw SQL (identical on both drivers). */
+export const isoSql = (column: string): SQL =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);

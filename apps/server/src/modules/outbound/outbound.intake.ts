@@ -1,0 +1,410 @@
+import {
+  DEFAULT_LANGUAGE,
+  MAX_LINE_QUANTITY,
+  ORDER_TEXT_LIMITS,
+  PACKAGE_SIZES,
+  type TLanguage,
+  type TOrderCategory,
+  type TOrderChannel,
+} from '@wms/contracts';
+import { allOf, type Executor, type Tx } from '../../db/client';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { RowIssues, type TFieldIssue } from '../../platform/importing';
+import * as repo from './outbound.repository';
+import { checkOrder, type TOrderDraft } from './outbound.rules';
+import { defaultsContext, fillDefaults, ORDER_PREFIX, type TDefaultsContext } from './outbound.service';
+
+/**
+ * Orders created from outside rows — the order file import today, the Shopee sync and the online store next — with
+ * one set of checks and one duplicate rule. A row is one line of an order; rows with the same platform order number
+ * (`key`) are one order, wherever they stand; the first row of an order carries its fields. Codes (platform,
+ * warehouse, carrier, product number or barcode) are resolved against the seller's own rows. A platform order number
+ * the seller already has (same platform) is skipped, never duplicated, so feeding the same rows twice is harmless.
+ */
+
+/** An order's fields as they come from outside: the draft's fields, with codes and names instead of ids. */
+export type TOrderIntakeFields = Omit<
+  TOrderDraft,
+  'platform_order_number' | 'category' | 'channel' | 'warehouse_id' | 'logistics_provider_id' | 'platform_id'
+> & {
+  platform_order_number: string;
+  /** Default: normal. */
+  category: TOrderCategory | null;
+  /** Default: ecommerce when the order has a platform, else manual. */
+  channel: TOrderChannel | null;
+  /** Platform code or name (default: the `platformId` option). */
+  platform: string | null;
+  /** Warehouse code (default: the seller's only warehouse). */
+  warehouse: string | null;
+  /** Carrier code or name (default: the first line's product's carrier). */
+  logistics_provider: string | null;
+};
+
+/** One line: the product by number or barcode (candidates in fallback order, the first known one wins). */
+export interface TOrderIntakeLine {
+  products: string[];
+  quantity: number | null;
+  unit_price: string | null;
+}
+
+export interface TOrderIntakeRow {
+  /** Where the row came from (a file's row number, an item's position): problems are reported by it. */
+  row: number;
+  /** The platform order number: rows with the same one are one order. */
+  key: string;
+  /** The order's fields; read from the first row of each order, later rows may leave them out. */
+  order?: TOrderIntakeFields;
+  line: TOrderIntakeLine;
+  /** Problems the source already found reading this row (a file's unreadable cells); their fields are not checked again. */
+  problems?: TFieldIssue[];
+}
+
+/** The seller's products, platforms, carriers and warehouses by code: loaded once per run, shared by both passes. */
+export interface TOrderLookups {
+  products: Map<string, repo.TProductInfo>;
+  platforms: Map<string, string>;
+  providers: Map<string, { id: string; is_active: boolean }>;
+  warehouses: Map<string, string>;
+  defaults: TDefaultsContext;
+}
+
+/** Lookup key of a code or name (platform, carrier, warehouse, product): case and spaces ignored. */
+export function codeKey(s: string): string {
+  return s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
+}
+
+export async function loadOrderLookups(ex: Executor, customerId: string): Promise<TOrderLookups> {
+  const [products, platforms, providers, warehouses, defaults] = await allOf(ex, [
+    () => repo.allProducts(ex, customerId),
+    () => repo.platformsOf(ex, customerId),
+    () => repo.providersOf(ex, customerId),
+    () => repo.warehousesOf(ex, customerId),
+    () => defaultsContext(ex, customerId),
+  ]);
+  const l: TOrderLookups = {
+    products: new Map(),
+    platforms: new Map(),
+    providers: new Map(),
+    warehouses: new Map(),
+    defaults,
+  };
+  // Product numbers win over barcodes when one product's barcode is another's number.
+  for (const p of products) if (p.barcode) l.products.set(codeKey(p.barcode), p);
+  for (const p of products) l.products.set(codeKey(p.number), p);
+  for (const p of platforms) {
+    l.platforms.set(codeKey(p.name), p.id);
+    l.platforms.set(codeKey(p.code), p.id);
+  }
+  for (const p of providers) {
+    l.providers.set(codeKey(p.name), p);
+    l.providers.set(codeKey(p.code), p);
+  }
+  for (const w of warehouses) l.warehouses.set(codeKey(w.code), w.id);
+  return l;
+}
+
+const LINE_FIELDS = new Set(['product', 'quantity', 'unit_price']);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+const CONSIGNMENT = /^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/;
+
+/** Format problems of fields a file reader would already have refused (other sources pass typed values). */
+function fieldProblems(o: TOrderIntakeFields, found: TFieldIssue[]): void {
+  for (const [field, max] of Object.entries(ORDER_TEXT_LIMITS)) {
+    const v = o[field as keyof typeof ORDER_TEXT_LIMITS] ?? '';
+    if (v.length > max) found.push({ code: 'INVALID_FIELD', field, value: `${v.slice(0, 20)}…` });
+  }
+  if (o.consignment_number && !CONSIGNMENT.test(o.consignment_number))
+    found.push({ code: 'INVALID_FIELD', field: 'consignment_number', value: o.consignment_number });
+  for (const field of ['shipping_date', 'arrival_date'] as const)
+    if (o[field] && !DAY.test(o[field])) found.push({ code: 'INVALID_FIELD', field, value: o[field] });
+  for (const field of ['cod_amount', 'total_amount'] as const)
+    if (o[field] && !AMOUNT.test(o[field])) found.push({ code: 'INVALID_FIELD', field, value: o[field] });
+  if (!Number.isInteger(o.piece_count) || o.piece_count < 1 || o.piece_count > 99)
+    found.push({ code: 'INVALID_FIELD', field: 'piece_count', value: String(o.piece_count) });
+  if (o.volume && !(PACKAGE_SIZES as readonly string[]).includes(o.volume))
+    found.push({ code: 'INVALID_FIELD', field: 'volume', value: o.volume });
+}
+
+/** Active, shippable, and (a combination) made of components: the product rule of checkOrder for one product. */
+function isShippable(p: repo.TProductInfo): boolean {
+  return p.status === 'active' && p.allow_shipping && (p.type !== 'combination' || p.component_count > 0);
+}
+
+interface TOrderMeta {
+  firstRow: number;
+  needsVolume: boolean;
+  hasVolume: boolean;
+}
+
+/**
+ * Checks rows as they stream and collects every problem by row: per row (fields, codes, the line's product and
+ * quantity), per order (the rules of `checkOrder`, volume when a line needs it), per run (consignment numbers unique in
+ * the rows and against the seller's other orders). Memory holds a few facts per order, never the rows.
+ */
+class OrderRowChecker {
+  readonly orders = new Map<string, TOrderMeta>();
+  private readonly consignments = new Map<string, { row: number; key: string; platformId: string | null }>();
+  rows = 0;
+
+  constructor(
+    private readonly lookups: TOrderLookups,
+    private readonly platformId: string | null,
+    readonly issues: RowIssues,
+  ) {}
+
+  /** Check one row; the draft of the order when this is its first row (null when the order is not writable). */
+  check(r: TOrderIntakeRow): { draft: TOrderDraft | null; product: repo.TProductInfo | undefined } {
+    this.rows++;
+    const found: TFieldIssue[] = [...(r.problems ?? [])];
+    const named = new Set(found.map((i) => i.field));
+    const own: TFieldIssue[] = [];
+    const product = this.lineProduct(r.line, own);
+    let draft: TOrderDraft | null = null;
+    if (!r.key) own.push({ code: 'REQUIRED_FIELD', field: 'platform_order_number', value: null });
+    else if (!this.orders.has(r.key)) {
+      if (!r.order) throw new Error(`order fields missing on the first row of ${r.key}`);
+      fieldProblems(r.order, own);
+      draft = this.draftOf(r.order, own);
+      fillDefaults(draft, product ? [product] : [], this.lookups.defaults);
+      for (const i of checkOrder(draft, [])) own.push({ code: i.code, field: i.field, value: i.value ?? null });
+      this.orders.set(r.key, { firstRow: r.row, needsVolume: false, hasVolume: !!draft.volume });
+      if (draft.consignment_number) {
+        if (this.consignments.has(draft.consignment_number))
+          own.push({ code: 'DUPLICATE_VALUE', field: 'consignment_number', value: draft.consignment_number });
+        else this.consignments.set(draft.consignment_number, { row: r.row, key: r.key, platformId: draft.platform_id });
+      }
+    }
+    const meta = r.key ? this.orders.get(r.key) : undefined;
+    if (product?.volume_required && meta) meta.needsVolume = true;
+    for (const i of own) if (!named.has(i.field)) found.push(i);
+    // A row's order-level problems first, then its line's.
+    const isLine = (i: TFieldIssue) => LINE_FIELDS.has(i.field ?? '');
+    this.issues.addAt(r.row, [...found.filter((i) => !isLine(i)), ...found.filter(isLine)]);
+    return { draft: found.length ? null : draft, product };
+  }
+
+  /** The line's product (the first candidate that is a known product number or barcode); line problems into `found`. */
+  private lineProduct(line: TOrderIntakeLine, found: TFieldIssue[]): repo.TProductInfo | undefined {
+    if (line.quantity === null) found.push({ code: 'REQUIRED_FIELD', field: 'quantity', value: null });
+    else if (!Number.isSafeInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY)
+      found.push({ code: 'ABNORMAL_QUANTITY', field: 'quantity', value: String(line.quantity) });
+    if (line.unit_price !== null && !AMOUNT.test(line.unit_price))
+      found.push({ code: 'INVALID_FIELD', field: 'unit_price', value: line.unit_price });
+    if (line.products.length === 0) {
+      found.push({ code: 'REQUIRED_FIELD', field: 'product', value: null });
+      return undefined;
+    }
+    for (const c of line.products) {
+      const p = this.lookups.products.get(codeKey(c));
+      if (!p) continue;
+      if (!isShippable(p)) found.push({ code: 'PRODUCT_ABNORMAL', field: 'product', value: p.number });
+      return p;
+    }
+    found.push({ code: 'PRODUCT_ABNORMAL', field: 'product', value: line.products[0]! });
+    return undefined;
+  }
+
+  /** Resolve the order's codes into ids; problems into `found`. */
+  private draftOf(o: TOrderIntakeFields, found: TFieldIssue[]): TOrderDraft {
+    const l = this.lookups;
+    let platformId = this.platformId;
+    if (o.platform) {
+      platformId = l.platforms.get(codeKey(o.platform)) ?? null;
+      if (!platformId) found.push({ code: 'PLATFORM_ABNORMAL', field: 'platform', value: o.platform });
+    }
+    let providerId: string | null = null;
+    if (o.logistics_provider) {
+      const p = l.providers.get(codeKey(o.logistics_provider));
+      if (!p?.is_active)
+        found.push({ code: 'PATHWAY_ABNORMAL', field: 'logistics_provider', value: o.logistics_provider });
+      else providerId = p.id;
+    }
+    let warehouseId: string | null = null;
+    if (o.warehouse) {
+      warehouseId = l.warehouses.get(codeKey(o.warehouse)) ?? null;
+      if (!warehouseId) found.push({ code: 'INVALID_FIELD', field: 'warehouse', value: o.warehouse });
+    } else if (l.warehouses.size === 1) warehouseId = [...l.warehouses.values()][0]!;
+    else found.push({ code: 'REQUIRED_FIELD', field: 'warehouse', value: null });
+    const { platform: _p, warehouse: _w, logistics_provider: _l, ...fields } = o;
+    return {
+      ...fields,
+      category: o.category ?? 'normal',
+      channel: o.channel ?? (platformId ? 'ecommerce' : 'manual'),
+      warehouse_id: warehouseId,
+      logistics_provider_id: providerId,
+      platform_id: platformId,
+    };
+  }
+
+  /** After the last row: volume of orders whose lines need it, consignment numbers against the seller's other orders. */
+  async finish(ex: Executor, customerId: string): Promise<void> {
+    for (const meta of this.orders.values())
+      if (meta.needsVolume && !meta.hasVolume)
+        this.issues.add({ row: meta.firstRow, code: 'REQUIRED_FIELD', field: 'volume', value: null });
+    const numbers = [...this.consignments.keys()];
+    for (let i = 0; i < numbers.length; i += 1000) {
+      for (const taken of await repo.ordersByConsignment(ex, customerId, numbers.slice(i, i + 1000))) {
+        const mine = this.consignments.get(taken.consignment_number)!;
+        // The same platform order again (a re-import, or this run's own write) is not a conflict.
+        if (taken.platform_order_number !== mine.key || taken.platform_id !== mine.platformId)
+          this.issues.add({
+            row: mine.row,
+            code: 'DUPLICATE_VALUE',
+            field: 'consignment_number',
+            value: taken.consignment_number,
+          });
+      }
+    }
+  }
+}
+
+export interface TOrderIntakeOptions {
+  /** The e-commerce platform of rows that name none (a file uploaded for a channel, a marketplace's shop). */
+  platformId?: string | null;
+  /** Language of the problems' messages. */
+  lang?: TLanguage;
+  /** Already loaded (a caller that checks the rows first passes the same lookups to both calls). */
+  lookups?: TOrderLookups;
+  /** Called every few hundred rows with the number of rows done. */
+  onRows?: (done: number) => void | Promise<void>;
+}
+
+/**
+ * Check rows without writing anything (a file's first pass, outside any transaction): every problem by row, or the
+ * number of rows and orders. Throws IMPORT_REJECTED with the problems.
+ */
+export async function checkOrderRows(
+  ex: Executor,
+  actor: TActor,
+  rows: AsyncIterable<TOrderIntakeRow> | Iterable<TOrderIntakeRow>,
+  opts: TOrderIntakeOptions & { issues?: RowIssues } = {},
+): Promise<{ rows: number; orders: number }> {
+  const customerId = tenantOf(actor);
+  const issues = opts.issues ?? new RowIssues(opts.lang ?? DEFAULT_LANGUAGE);
+  const checker = new OrderRowChecker(
+    opts.lookups ?? (await loadOrderLookups(ex, customerId)),
+    opts.platformId ?? null,
+    issues,
+  );
+  for await (const r of rows) {
+    checker.check(r);
+    if (checker.rows % 1000 === 0) await opts.onRows?.(checker.rows);
+  }
+  await checker.finish(ex, customerId);
+  issues.rejectIfAny();
+  return { rows: checker.rows, orders: checker.orders.size };
+}
+
+const ORDER_BATCH = 500;
+const LINE_BATCH = 2000;
+
+/**
+ * Create orders and their lines from outside rows in the caller's transaction: every row checked as in
+ * `checkOrderRows`, orders and lines inserted in batches, platform order numbers the seller already has skipped
+ * (`INSERT … ON CONFLICT DO NOTHING` covers one written concurrently). Any problem throws IMPORT_REJECTED with all of
+ * them by row, so the caller's transaction rolls back and nothing is written. Returns the new orders (with the row
+ * each started on) and how many were skipped as duplicates.
+ */
+export async function createOrdersFromRows(
+  tx: Tx,
+  actor: TActor,
+  rows: AsyncIterable<TOrderIntakeRow> | Iterable<TOrderIntakeRow>,
+  opts: TOrderIntakeOptions = {},
+): Promise<{
+  rows: number;
+  created: Array<{ id: string; number: string; key: string; row: number }>;
+  skipped: number;
+}> {
+  const customerId = tenantOf(actor);
+  const issues = new RowIssues(opts.lang ?? DEFAULT_LANGUAGE);
+  const checker = new OrderRowChecker(
+    opts.lookups ?? (await loadOrderLookups(tx, customerId)),
+    opts.platformId ?? null,
+    issues,
+  );
+  const ids = new Map<string, string | null>(); // order key → id (null: a duplicate that was skipped)
+  const lineNo = new Map<string, number>();
+  const created: Array<{ id: string; number: string; key: string; row: number }> = [];
+  let skipped = 0;
+  let pendingOrders = new Map<string, { draft: TOrderDraft; row: number }>();
+  let pendingLines: Array<{ key: string; productId: string; quantity: number; unitPrice: string | null; row: number }> =
+    [];
+
+  const flush = async () => {
+    if (pendingOrders.size) {
+      const byPlatform = new Map<string | null, string[]>();
+      for (const [key, { draft }] of pendingOrders)
+        byPlatform.set(draft.platform_id, [...(byPlatform.get(draft.platform_id) ?? []), key]);
+      const fresh: Array<[string, { draft: TOrderDraft; row: number }]> = [];
+      for (const [platformId, keys] of byPlatform) {
+        const existing = await repo.existingPlatformNumbers(tx, customerId, platformId, keys);
+        for (const key of keys) {
+          if (existing.has(key)) {
+            ids.set(key, null);
+            skipped++;
+          } else fresh.push([key, pendingOrders.get(key)!]);
+        }
+      }
+      const numbers = await repo.nextDocumentNumbers(tx, customerId, ORDER_PREFIX, fresh.length);
+      const inserted = await repo.insertOrdersSkippingDuplicates(
+        tx,
+        fresh.map(([, { draft }], i) => ({
+          ...draft,
+          customer_id: customerId,
+          number: numbers[i]!,
+          created_by: actor.id,
+        })),
+      );
+      const byKey = new Map(inserted.map((r) => [`${r.platform_id}|${r.platform_order_number}`, r]));
+      for (const [key, { draft, row }] of fresh) {
+        const order = byKey.get(`${draft.platform_id}|${key}`);
+        ids.set(key, order?.id ?? null);
+        if (order) created.push({ id: order.id, number: order.number, key, row });
+        else skipped++; // written by a concurrent import a moment ago
+      }
+      pendingOrders = new Map();
+    }
+    const lines = pendingLines.flatMap((l) => {
+      const orderId = ids.get(l.key);
+      if (!orderId) return [];
+      const n = (lineNo.get(l.key) ?? 0) + 1;
+      lineNo.set(l.key, n);
+      return [
+        {
+          customer_id: customerId,
+          order_id: orderId,
+          line_no: n,
+          product_id: l.productId,
+          quantity: l.quantity,
+          unit_price: l.unitPrice,
+          source_row: l.row,
+        },
+      ];
+    });
+    await repo.insertLines(tx, lines);
+    pendingLines = [];
+  };
+
+  for await (const r of rows) {
+    const { draft, product } = checker.check(r);
+    // After the first problem nothing more is written: the rest is only read for its problems.
+    if (issues.count) continue;
+    if (draft) pendingOrders.set(r.key, { draft, row: r.row });
+    pendingLines.push({
+      key: r.key,
+      productId: product!.id,
+      quantity: r.line.quantity!,
+      unitPrice: r.line.unit_price,
+      row: r.row,
+    });
+    if (pendingOrders.size >= ORDER_BATCH || pendingLines.length >= LINE_BATCH) {
+      await flush();
+      await opts.onRows?.(checker.rows);
+    }
+  }
+  if (!issues.count) await flush();
+  await checker.finish(tx, customerId);
+  issues.rejectIfAny();
+  return { rows: checker.rows, created, skipped };
+}

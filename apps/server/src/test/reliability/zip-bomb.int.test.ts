@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ENGINE, type TTestContext } from '../harness';
+import { deflatedRepeat, zipArchive } from '../zip-file';
+
+/**
+ * Zip bombs against every upload of the import pipeline (same process as the app: if one blew the heap, this file
+ * would die with it). What the directory declares is refused at upload (413, no job); an entry that inflates past what
+ * it declares fails its job before anything parses it; the next import works.
+ */
+
+const MiB = 1024 * 1024;
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+const upload = (url: string, token: string, content: Buffer) =>
+  ctx.inject({ method: 'POST', url, token, payload: { file_base64: content.toString('base64') } });
+
+describe(`zip bombs (${TEST_ENGINE})`, () => {
+  it('are refused at upload when the directory declares too much: size in all, a held entry, entry count', async () => {
+    const c = await ctx.newCustomer();
+    const huge = zipArchive([
+      { name: 'xl/worksheets/sheet1.xml', deflated: Buffer.alloc(64), declaredSize: 1500 * MiB },
+    ]);
+    const strings = zipArchive([{ name: 'xl/sharedStrings.xml', deflated: Buffer.alloc(64), declaredSize: 300 * MiB }]);
+    const many = zipArchive(
+      Array.from({ length: 1500 }, (_, i) => ({ name: `x/${i}.xml`, data: Buffer.from('<a/>') })),
+    );
+    for (const url of ['/api/products/import/', '/api/storage-locations/import/', '/api/outbound-orders/import/'])
+      for (const file of [huge, strings, many]) {
+        const res = await upload(url, c.token, file);
+        expect(res.statusCode, `${url} ${res.body}`).toBe(413);
+        expect(res.json().error.code).toBe('BODY_TOO_LARGE');
+      }
+    const preview = await ctx.inject({
+      method: 'POST',
+      url: '/api/products/batch-update/preview/',
+      token: c.token,
+      payload: { file_base64: huge.toString('base64') },
+    });
+    expect(preview.statusCode).toBe(413);
+    const products = await ctx.inject({ method: 'GET', url: '/api/products/', token: c.token });
+    expect(products.json().count).toBe(0);
+  });
+
+  it('fail their job when an entry inflates past what it declares (512 MB of shared strings declared as 1 KB)', async () => {
+    const c = await ctx.newCustomer();
+    const bomb = zipArchive([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      {
+        name: 'xl/sharedStrings.xml',
+        deflated: await deflatedRepeat('<si><t>AAAAAAAAAAAAAAAAAAAAAAAA</t></si>', 512 * MiB),
+        declaredSize: 1024,
+      },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet><sheetData/></worksheet>') },
+    ]);
+    expect(bomb.length).toBeLessThan(4 * MiB);
+    for (const url of ['/api/products/import/', '/api/outbound-orders/import/']) {
+      const heapBefore = process.memoryUsage().heapUsed;
+      const res = await upload(url, c.token, bomb);
+      expect(res.statusCode, res.body).toBe(202);
+      ctx.deps.jobs.kick();
+      await ctx.deps.jobs.whenIdle();
+      const job = (await ctx.inject({ method: 'GET', url: `/api/jobs/${res.json().id}/`, token: c.token })).json();
+      expect(job, url).toMatchObject({ state: 'failed', error: { code: 'IMPORT_FILE_INVALID' } });
+      expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * MiB);
+    }
+    // The app is still there and imports the next file.
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('p').addRows([
+      ['number', 'name'],
+      ['AFTER-1', 'after the bomb'],
+    ]);
+    const ok = await upload('/api/products/import/', c.token, Buffer.from(await wb.xlsx.writeBuffer()));
+    ctx.deps.jobs.kick();
+    await ctx.deps.jobs.whenIdle();
+    const job = (await ctx.inject({ method: 'GET', url: `/api/jobs/${ok.json().id}/`, token: c.token })).json();
+    expect(job).toMatchObject({ state: 'succeeded', result: { created: 1 } });
+  });
+});
