@@ -12,7 +12,6 @@ import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
-import { orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg } from '../labels/labels.barcode';
 import * as repo from './outbound.repository';
