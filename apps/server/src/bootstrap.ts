@@ -7,6 +7,7 @@ import { JobQueue } from './platform/jobs';
 import { createMailer, type TMailer } from './platform/mail';
 import { OutgoingHttp } from './platform/outgoing-http';
 import { ProviderRegistry } from './platform/providers';
+import { RateLimits } from './platform/rate-limit';
 import { registerProviders } from './providers';
 
 /** Open and migrate the database and build the services every module shares. */
@@ -30,5 +31,5 @@ export async function createDeps(
     cronCheckSeconds: config.jobCronCheckSeconds,
     log: { error: (obj, msg) => (log.error ?? log.info).call(log, obj, msg) },
   });
-  return { config, database, tokens, mailer, jobs, http, providers };
+  return { config, database, tokens, mailer, jobs, http, providers, rateLimits: new RateLimits(database) };
 }

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs';
 import type { TMailer } from './mail';
 import type { OutgoingHttp } from './outgoing-http';
 import type { ProviderRegistry } from './providers';
+import type { RateLimits } from './rate-limit';
 
 /** Everything a module needs, built once in main.ts (or by the test harness) and passed to buildApp. */
 export interface TAppDeps {
@@ -19,5 +20,7 @@ export interface TAppDeps {
   http: OutgoingHttp;
   /** Outside-system adapters by kind and code. */
   providers: ProviderRegistry;
+  /** The one rate limiter (shared counters on PostgreSQL, memory on PGlite). */
+  rateLimits: RateLimits;
   log?: FastifyBaseLogger;
 }

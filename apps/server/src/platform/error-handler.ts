@@ -42,7 +42,12 @@ export function installErrorHandler(app: FastifyInstance): void {
         .status(status ?? ERROR_CATALOGUE[code].status)
         .send({ error: { code, message: errorMessage(code, lang, params), params } });
 
-    if (err instanceof AppError) return send(err.code, err.params, err.status);
+    if (err instanceof AppError) {
+      if (err.code === 'RATE_LIMITED' && typeof err.params.retry_after === 'number') {
+        reply.header('retry-after', String(err.params.retry_after));
+      }
+      return send(err.code, err.params, err.status);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]!;
       const { code, field } = mapValidation(first as unknown as Parameters<typeof mapValidation>[0]);

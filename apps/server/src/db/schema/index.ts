@@ -1,6 +1,7 @@
 export * from './account';
 export * from './catalog';
 export * from './inbound';
+export * from './integrations';
 export * from './outbound';
 export * from './partners';
 export * from './platform';

@@ -137,10 +137,16 @@ export const outbox_messages = pgTable(
     last_error: text('last_error'),
     result: jsonb('result'),
     delivered_at: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * Messages with the same key are delivered one after another in the order written (e.g. one order's callbacks
+     * to one URL): only the oldest pending message of a key has a delivery job; finishing it queues the next.
+     */
+    ordering_key: text('ordering_key'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('outbox_messages_idempotency_key_idx').on(t.idempotency_key),
+    index('outbox_messages_ordering_idx').on(t.ordering_key, t.created_at),
     index('outbox_messages_customer_idx').on(t.customer_id, t.created_at),
     check('outbox_messages_state_check', sql`${t.state} in ('pending', 'delivered', 'failed')`),
   ],
