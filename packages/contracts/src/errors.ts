@@ -162,6 +162,30 @@ export const ERROR_CATALOGUE = {
     ja: '送信データが大きすぎます',
     en: 'The request is too large',
   },
+  API_KEY_INVALID: {
+    status: 401,
+    'zh-TW': 'API 金鑰無效或已停用',
+    ja: 'API キーが無効か、無効化されています',
+    en: 'The API key is invalid or disabled',
+  },
+  API_ALREADY_ENABLED: {
+    status: 409,
+    'zh-TW': 'API 已啟用；遺失金鑰時請先停用再重新啟用',
+    ja: 'API はすでに有効です。キーを紛失した場合は無効化してから再度有効にしてください',
+    en: 'The API is already enabled; if the key is lost, disable and enable it again',
+  },
+  API_SETTING_KIND: {
+    status: 409,
+    'zh-TW': '此 API 設定的種類不支援這個操作',
+    ja: 'この API 設定の種類ではこの操作はできません',
+    en: 'This kind of API setting does not support this action',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    'zh-TW': 'Idempotency-Key 已用於另一個不同的請求',
+    ja: 'Idempotency-Key は別の内容のリクエストですでに使われています',
+    en: 'The Idempotency-Key was already used for a different request',
+  },
   RATE_LIMITED: {
     status: 429,
     'zh-TW': '請求過於頻繁，請稍後再試',

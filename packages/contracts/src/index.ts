@@ -9,6 +9,7 @@ export * from './integrations';
 export * from './jobs';
 export * from './labels';
 export * from './outbound';
+export * from './partner-api';
 export * from './partners';
 export * from './receiving';
 export * from './returns';

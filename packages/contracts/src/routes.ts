@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 
-/** Who may call a route. `customer` = a seller's user (any non-EMPLOYEE role), `employee` = provider staff, `member` = store member. */
-export type TRouteAuth = 'public' | 'customer' | 'employee' | 'member' | 'user';
+/**
+ * Who may call a route. `customer` = a seller's user (any non-EMPLOYEE role), `employee` = provider staff, `member` =
+ * store member, `apikey` = a seller's own system with a partner API key (the public `/api/v1/` API).
+ */
+export type TRouteAuth = 'public' | 'customer' | 'employee' | 'member' | 'user' | 'apikey';
 
 export interface TRouteContract {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -44,6 +44,9 @@ const AUTH_WORDS: Record<TRouteContract['auth'], string> = {
   employee: "The provider's staff (access token of /api/login/ with an EMPLOYEE account).",
   user: "Any logged-in user: a seller's user or an employee (access token of /api/login/).",
   member: 'A store member (access token of /api/member-login/).',
+  apikey:
+    "A seller's own system: the partner API key of /module-api-setup in `X-API-Key` (or `Authorization: Bearer`). " +
+    'Rate-limited per key (429 with Retry-After).',
 };
 
 /** The error body of every failure (docs/ARCHITECTURE.md "How a request travels", 4). */
@@ -96,6 +99,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
             bearerFormat: 'JWT',
             description: 'Access token (15 minutes) from /api/login/ or /api/member-login/; `x-auth` says whose.',
           },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description: 'Partner API key (/module-api-setup): shown once when the API is enabled.',
+          },
         },
         schemas: { Error: ERROR_SCHEMA },
       },
@@ -114,7 +123,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           summary: summaryOf(contract.name),
           description: AUTH_WORDS[contract.auth],
           tags: [contract.table.replace(/Routes$/, '')],
-          security: contract.auth === 'public' ? [] : [{ bearer: [] }],
+          security: contract.auth === 'public' ? [] : contract.auth === 'apikey' ? [{ apiKey: [] }] : [{ bearer: [] }],
           'x-auth': contract.auth,
           response: {
             ...response,

@@ -1,3 +1,13 @@
+CREATE TABLE "api_idempotency_keys" (
+	"setting_id" uuid NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"status" integer NOT NULL,
+	"resource_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "api_idempotency_keys_setting_id_key_pk" PRIMARY KEY("setting_id","key")
+);
+--> statement-breakpoint
 CREATE TABLE "api_settings" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"customer_id" uuid NOT NULL,
@@ -33,6 +43,20 @@ CREATE TABLE "api_settings" (
 	CONSTRAINT "api_settings_kind_check" CHECK ("api_settings"."kind" in ('partner', 'connection'))
 );
 --> statement-breakpoint
+CREATE TABLE "order_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"customer_id" uuid NOT NULL,
+	"order_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"order_number" text NOT NULL,
+	"platform_order_number" text,
+	"status" text NOT NULL,
+	"previous_status" text,
+	"consignment_number" text,
+	"dispatched_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "rate_limits" (
 	"key" varchar(255) PRIMARY KEY NOT NULL,
 	"points" integer DEFAULT 0 NOT NULL,
@@ -40,9 +64,46 @@ CREATE TABLE "rate_limits" (
 );
 --> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD COLUMN "ordering_key" text;--> statement-breakpoint
+ALTER TABLE "api_idempotency_keys" ADD CONSTRAINT "api_idempotency_keys_setting_id_api_settings_id_fk" FOREIGN KEY ("setting_id") REFERENCES "public"."api_settings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_settings" ADD CONSTRAINT "api_settings_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_settings" ADD CONSTRAINT "api_settings_connection_id_api_settings_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."api_settings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "api_settings_customer_name_idx" ON "api_settings" USING btree ("customer_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_settings_key_hash_idx" ON "api_settings" USING btree ("key_hash");--> statement-breakpoint
 CREATE INDEX "api_settings_customer_idx" ON "api_settings" USING btree ("customer_id","kind");--> statement-breakpoint
-CREATE INDEX "outbox_messages_ordering_idx" ON "outbox_messages" USING btree ("ordering_key","created_at");
+CREATE INDEX "order_events_pending_idx" ON "order_events" USING btree ("customer_id","id") WHERE "order_events"."dispatched_at" is null;--> statement-breakpoint
+CREATE INDEX "outbox_messages_ordering_idx" ON "outbox_messages" USING btree ("ordering_key","created_at");--> statement-breakpoint
+CREATE OR REPLACE FUNCTION wms_order_events() RETURNS trigger AS $$
+DECLARE
+  kind text;
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM api_settings s
+    WHERE s.customer_id = NEW.customer_id AND s.kind = 'partner' AND s.enabled AND s.order_callback_enabled
+  ) THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    kind := 'order.created';
+  ELSIF NEW.status IS DISTINCT FROM OLD.status THEN
+    kind := 'order.status_changed';
+  ELSIF NEW.consignment_number IS DISTINCT FROM OLD.consignment_number THEN
+    kind := 'order.consignment_number';
+  ELSE
+    RETURN NULL;
+  END IF;
+  INSERT INTO order_events (customer_id, order_id, type, order_number, platform_order_number, status, previous_status, consignment_number)
+  VALUES (NEW.customer_id, NEW.id, kind, NEW.number, NEW.platform_order_number, NEW.status,
+          CASE WHEN TG_OP = 'UPDATE' THEN OLD.status END, NEW.consignment_number);
+  IF TG_OP = 'UPDATE' AND kind = 'order.status_changed'
+     AND NEW.consignment_number IS DISTINCT FROM OLD.consignment_number THEN
+    INSERT INTO order_events (customer_id, order_id, type, order_number, platform_order_number, status, previous_status, consignment_number)
+    VALUES (NEW.customer_id, NEW.id, 'order.consignment_number', NEW.number, NEW.platform_order_number, NEW.status,
+            OLD.status, NEW.consignment_number);
+  END IF;
+  PERFORM pg_notify('wms_order_events', NEW.customer_id::text);
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER outbound_orders_events AFTER INSERT OR UPDATE OF status, consignment_number ON outbound_orders
+  FOR EACH ROW EXECUTE FUNCTION wms_order_events();

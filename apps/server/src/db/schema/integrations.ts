@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -81,3 +83,47 @@ export const rate_limits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/**
+ * Answers of the partner API's writes by `Idempotency-Key`, per API setting: the same key again gets the same
+ * answer (and nothing is written twice); the same key with another request is refused.
+ */
+export const api_idempotency_keys = pgTable(
+  'api_idempotency_keys',
+  {
+    setting_id: uuid('setting_id')
+      .notNull()
+      .references(() => api_settings.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method, path and SHA-256 of the body: what the key was first used for. */
+    request_hash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    /** The created row's id, answered again by reading it (its current state). */
+    resource_id: uuid('resource_id').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.setting_id, t.key] })],
+);
+
+/**
+ * What happened to a seller's orders that partners are called back about: written by a database trigger on
+ * `outbound_orders` (creation, status change, consignment number) for sellers with order callbacks enabled, so no
+ * code path that changes an order can forget it. The callbacks dispatcher turns them into outbox messages.
+ */
+export const order_events = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customer_id: uuid('customer_id').notNull(),
+    order_id: uuid('order_id').notNull(),
+    type: text('type').notNull(),
+    order_number: text('order_number').notNull(),
+    platform_order_number: text('platform_order_number'),
+    status: text('status').notNull(),
+    previous_status: text('previous_status'),
+    consignment_number: text('consignment_number'),
+    dispatched_at: timestamp('dispatched_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_pending_idx').on(t.customer_id, t.id).where(sql`${t.dispatched_at} is null`)],
+);
