@@ -12,6 +12,7 @@ import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerIntegrationRoutes } from './modules/integrations/integrations.routes';
 import { registerLabelRoutes } from './modules/labels/labels.routes';
 import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
+import { registerPartnerApiRoutes } from './modules/partner-api/partner-api.routes';
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
 import { registerReturnRoutes } from './modules/returns/returns.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
@@ -38,9 +39,16 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerStocktakeRoutes,
   registerOutboundRoutes,
   registerIntegrationRoutes,
+  registerPartnerApiRoutes,
 ];
 
-const REDACT = ['req.headers.authorization', 'req.body.password', 'req.body.refresh', 'req.body.otp'];
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.body.password',
+  'req.body.refresh',
+  'req.body.otp',
+];
 
 /** buildApp(deps): plugins first, then every module's routes, then the web app (SPA fallback). */
 export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {

@@ -1,13 +1,14 @@
 import { productImport } from './modules/catalog/catalog.import';
+import { dispatchCallbacks, partnerCallback } from './modules/integrations/callbacks';
 import { webhookDelivery } from './modules/integrations/integrations.outbox';
 import { orderImport } from './modules/outbound/outbound.importer';
 import { locationImport } from './modules/warehouse/warehouse.import';
 import type { TAnyJobDefinition } from './platform/jobs';
 import { jobRetention } from './platform/jobs.maintenance';
-import { outboxDeliveryJob, type TAnyOutboxTopic } from './platform/outbox';
+import { outboxDeliveryJobs, type TAnyOutboxTopic } from './platform/outbox';
 
 /** Every kind of outside call made after a commit (transactional outbox), in one place. */
-export const OUTBOX_TOPICS: readonly TAnyOutboxTopic[] = [webhookDelivery];
+export const OUTBOX_TOPICS: readonly TAnyOutboxTopic[] = [webhookDelivery, partnerCallback];
 
 /**
  * Every background and timed job, in one place (as app.ts lists every module's routes). Each is declared beside its
@@ -17,6 +18,7 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   productImport,
   locationImport,
   orderImport,
-  outboxDeliveryJob(OUTBOX_TOPICS),
+  ...outboxDeliveryJobs(OUTBOX_TOPICS),
+  dispatchCallbacks,
   jobRetention,
 ];

@@ -1,4 +1,4 @@
-import { pickLanguage, type TErrorCode, type TLanguage, type TRouteContract } from '@wms/contracts';
+import { API_KEY_HEADER, pickLanguage, type TErrorCode, type TLanguage, type TRouteContract } from '@wms/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { bearerToken, type TActor, type TokenService } from './auth';
@@ -15,6 +15,8 @@ export interface TRouteCtx<C extends TRouteContract> {
   lang: TLanguage;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** Answer with another success status than the route's (e.g. 200 for an idempotent replay of a 201). */
+  setStatus(status: number): void;
 }
 
 type TUserActor = Extract<TActor, { kind: 'user' }>;
@@ -29,12 +31,36 @@ export function asUser(actor: TActor): TUserActor {
   return actor;
 }
 
+/** Who a partner API key belongs to (null: unknown or disabled); throws RATE_LIMITED when the key is over its limit. */
+export type TApiKeyAuthenticator = (key: string, req: FastifyRequest) => Promise<TActor | null>;
+const apiKeyAuthenticators = new WeakMap<TokenService, TApiKeyAuthenticator>();
+
+/** Set how `apikey` routes find their caller (the integrations module, at registration). */
+export function useApiKeyAuthenticator(tokens: TokenService, authenticator: TApiKeyAuthenticator): void {
+  apiKeyAuthenticators.set(tokens, authenticator);
+}
+
+/** The key of an `apikey` call: `X-API-Key`, or `Authorization: Bearer <key>`. */
+function apiKeyOf(req: FastifyRequest): string | null {
+  const header = req.headers[API_KEY_HEADER];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  return bearerToken(req.headers.authorization);
+}
+
 async function authenticate(
   tokens: TokenService,
   req: FastifyRequest,
   auth: TRouteContract['auth'],
 ): Promise<TActor | null> {
   if (auth === 'public') return null;
+  if (auth === 'apikey') {
+    const key = apiKeyOf(req);
+    const authenticator = apiKeyAuthenticators.get(tokens);
+    if (!key || !authenticator) throw new AppError('API_KEY_INVALID');
+    const actor = await authenticator(key, req);
+    if (!actor) throw new AppError('API_KEY_INVALID');
+    return actor;
+  }
   const token = bearerToken(req.headers.authorization);
   if (!token) throw new AppError('UNAUTHENTICATED');
   if (auth === 'member') {
@@ -61,7 +87,9 @@ export function route<C extends TRouteContract>(
   handler: (ctx: TRouteCtx<C>) => Promise<Infer<C['response']> | z.input<C['response']>>,
   opts: { status?: number; bodyLimit?: number } = {},
 ): void {
-  const schema: Record<string, unknown> = { response: { [opts.status ?? 200]: contract.response } };
+  const schema: Record<string, unknown> = {
+    response: { 200: contract.response, [opts.status ?? 200]: contract.response },
+  };
   if (contract.body) schema.body = contract.body;
   if (contract.query) schema.querystring = contract.query;
   if (contract.params) schema.params = contract.params;
@@ -72,6 +100,7 @@ export function route<C extends TRouteContract>(
     bodyLimit: opts.bodyLimit,
     handler: async (req, reply) => {
       const actor = await authenticate(tokens, req, contract.auth);
+      let status = opts.status ?? 200;
       const result = await handler({
         body: req.body as Infer<C['body']>,
         query: req.query as Infer<C['query']>,
@@ -80,8 +109,11 @@ export function route<C extends TRouteContract>(
         lang: pickLanguage(req.headers['accept-language']),
         req,
         reply,
+        setStatus: (s) => {
+          status = s;
+        },
       });
-      reply.status(opts.status ?? 200);
+      reply.status(status);
       return result;
     },
   });

@@ -29,6 +29,8 @@ export interface TJobContext<P = unknown> {
   db: Db;
   engine: 'pglite' | 'postgres';
   services: TJobServices;
+  /** The queue running the job: for work that queues follow-up jobs. */
+  queue: JobQueue;
   /** 1 for the first run, 2 for the first retry, … */
   attempt: number;
   /** Aborted when the job is cancelled; `progress()` throws then, so a handler inside its transaction rolls back. */
@@ -53,6 +55,13 @@ export interface TJobOptions<P> {
   cron?: { schedule: string; tz?: string; payload: P };
   /** Jobs of this kind run at once in one process (default 1). */
   concurrency?: number;
+  /**
+   * Queue a job when the database sends a notification (`pg_notify(channel, text)`, e.g. from a trigger): at once
+   * after the notifying transaction commits, instead of waiting for a schedule. Notifications within `debounceMs`
+   * with the same payload text become one job, queued after the last of them (default 200 ms). A missed
+   * notification (the process was down) is the business of a `cron` sweep of the same job.
+   */
+  wakeOn?: { channel: string; payload: (text: string) => P; debounceMs?: number };
 }
 
 export interface TJobDefinition<P = unknown> {
@@ -114,6 +123,11 @@ function bossDb(database: TDatabase): TBossDb {
 
 const BOSS_SCHEMA = 'pgboss';
 
+/** A channel name as a quoted identifier. */
+function pgIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
 interface TBossJob {
   id: string;
   name: string;
@@ -141,6 +155,9 @@ export class JobQueue {
   /** Jobs running in this process, with their abort controllers: never taken for cut off. */
   private readonly active = new Map<string, AbortController>();
   private readonly idle = new Set<() => void>();
+  /** Undo of the LISTENs of `wakeOn` definitions. */
+  private readonly unlisten: Array<() => Promise<void>> = [];
+  private readonly wakeTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly database: TDatabase,
@@ -192,6 +209,7 @@ export class JobQueue {
         for (const d of this.definitions.values()) await this.startQueue(d);
         await this.dropStaleSchedules();
       });
+      await this.listenForWakeUps();
       const sweep = () => {
         if (this.stopped) return;
         if (!this.opts.exclusive)
@@ -227,7 +245,12 @@ export class JobQueue {
     await this.started.catch(() => undefined);
     this.stopped = true;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    for (const t of this.wakeTimers.values()) clearTimeout(t);
+    this.wakeTimers.clear();
+    for (const undo of this.unlisten.splice(0)) await undo().catch(() => undefined);
     for (const name of this.workers.keys()) await this.boss.offWork(name);
+    // A later start() in this process makes its workers again.
+    this.workers.clear();
     await this.whenRunningDone();
     await this.boss.stop({ graceful: false, close: false });
     this.started = null;
@@ -281,6 +304,68 @@ export class JobQueue {
       ids.push(workerId);
     }
     this.workers.set(def.name, ids);
+  }
+
+  /**
+   * LISTEN on the channels of `wakeOn` definitions: on PostgreSQL on one connection of its own (held, re-opened when
+   * lost), on PGlite on its single connection. Each notification (debounced per payload) queues the job.
+   */
+  private async listenForWakeUps(): Promise<void> {
+    const defs = [...this.definitions.values()].filter((d) => d.options.wakeOn);
+    if (defs.length === 0) return;
+    const onNotify = (def: TAnyJobDefinition, text: string) => {
+      const wake = def.options.wakeOn!;
+      const key = `${def.name}|${text}`;
+      if (this.stopped || this.wakeTimers.has(key)) return;
+      const timer = setTimeout(() => {
+        this.wakeTimers.delete(key);
+        if (this.stopped) return;
+        void this.enqueue(this.database.db, def, wake.payload(text), { customerId: null })
+          .then(() => this.kick(def.name))
+          .catch((err) => this.opts.log?.error({ err, job: def.name }, 'job wake-up failed'));
+      }, wake.debounceMs ?? 200);
+      timer.unref();
+      this.wakeTimers.set(key, timer);
+    };
+    const channels = [...new Set(defs.map((d) => d.options.wakeOn!.channel))];
+    const deliver = (channel: string, text: string) => {
+      for (const d of defs) if (d.options.wakeOn!.channel === channel) onNotify(d, text);
+    };
+    if (this.database.pglite) {
+      for (const channel of channels) {
+        const undo = await this.database.pglite.listen(channel, (text) => deliver(channel, text));
+        this.unlisten.push(undo);
+      }
+      return;
+    }
+    const pool = this.database.pool!;
+    let client: import('pg').PoolClient | null = null;
+    const connect = async (): Promise<void> => {
+      if (this.stopped) return;
+      try {
+        const c = await pool.connect();
+        client = c;
+        c.on('notification', (n) => deliver(n.channel, n.payload ?? ''));
+        c.on('error', () => {
+          c.release(true);
+          if (client === c) client = null;
+          // Connection lost: listen again shortly (notifications in between are the cron sweep's).
+          if (!this.stopped) setTimeout(() => void connect(), 1000).unref();
+        });
+        for (const channel of channels) await c.query(`listen ${pgIdent(channel)}`);
+      } catch (err) {
+        this.opts.log?.error({ err }, 'job wake-up listen failed');
+        if (!this.stopped) setTimeout(() => void connect(), 1000).unref();
+      }
+    };
+    await connect();
+    this.unlisten.push(async () => {
+      const c = client as import('pg').PoolClient | null;
+      client = null;
+      if (!c) return;
+      await c.query('unlisten *').catch(() => undefined);
+      c.release();
+    });
   }
 
   /** A schedule whose definition is gone (renamed, removed) stops firing. */
@@ -448,6 +533,7 @@ export class JobQueue {
       db,
       engine: this.database.engine,
       services: this.opts.services as TJobServices,
+      queue: this,
       attempt,
       signal: controller.signal,
       progress: async (done, total) => {

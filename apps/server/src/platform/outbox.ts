@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { outbox_messages } from '../db/schema';
+import { withTx } from '../db/tx';
 import { AppError } from './errors';
 import { defineJob, type JobQueue, type TJobContext, type TJobDefinition } from './jobs';
 import type { TProviderServices } from './providers';
@@ -22,7 +23,11 @@ export type TOutboxMessage = typeof outbox_messages.$inferSelect;
 export interface TOutboxTopic<P = unknown> {
   name: string;
   payload: z.ZodType<P>;
+  /** The topic's own retry policy (its own delivery job); default: OUTBOX_RETRY_LIMIT retries from 10 s. */
+  retry?: { limit: number; delaySeconds: number };
   deliver(ctx: {
+    /** The database (outside any transaction: a call is not made while holding locks). */
+    db: Db;
     message: TOutboxMessage;
     payload: P;
     services: TProviderServices & { providers: import('./providers').ProviderRegistry };
@@ -35,8 +40,14 @@ export function defineOutboxTopic<P>(
   name: string,
   payload: z.ZodType<P>,
   deliver: TOutboxTopic<P>['deliver'],
+  opts: { retry?: TOutboxTopic<P>['retry'] } = {},
 ): TOutboxTopic<P> {
-  return { name, payload, deliver };
+  return { name, payload, deliver, ...opts };
+}
+
+/** The delivery job of a topic: the shared `outbox.deliver`, or `outbox.deliver.<topic>` for a topic's own policy. */
+export function deliveryJobName(topic: Pick<TOutboxTopic, 'name' | 'retry'>): string {
+  return topic.retry ? `outbox.deliver.${topic.name}` : 'outbox.deliver';
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: topics of different payloads
@@ -47,81 +58,165 @@ const ZDelivery = z.object({ message_id: z.uuid() });
 /** Runs of one message: the first and 7 retries, 10 s doubling with jitter (≈ 20–40 min in all). */
 export const OUTBOX_RETRY_LIMIT = 7;
 
-/** The job that delivers outbox messages, one run per attempt. */
-export function outboxDeliveryJob(topics: readonly TAnyOutboxTopic[]): TJobDefinition<z.infer<typeof ZDelivery>> {
+/**
+ * After a message of an ordering key is done (delivered or finally failed), queue the key's next pending message —
+ * under the key's advisory lock, so a message written at the same moment either sees this one done (and queues
+ * itself) or is seen here.
+ */
+async function queueNextInOrder(
+  ctx: TJobContext<unknown>,
+  message: TOutboxMessage,
+  byName: Map<string, TAnyOutboxTopic>,
+) {
+  if (!message.ordering_key) return;
+  await withTx(ctx.db, async (tx) => {
+    await lockOrderingKey(tx, message.ordering_key!);
+    const [next] = await tx
+      .select()
+      .from(outbox_messages)
+      .where(and(eq(outbox_messages.ordering_key, message.ordering_key!), eq(outbox_messages.state, 'pending')))
+      .orderBy(asc(outbox_messages.created_at), asc(outbox_messages.id))
+      .limit(1);
+    if (!next || next.id === message.id) return;
+    const topic = byName.get(next.topic);
+    if (!topic) return;
+    await ctx.queue.enqueueByName(
+      tx,
+      deliveryJobName(topic),
+      { message_id: next.id },
+      { customerId: next.customer_id },
+    );
+  });
+  ctx.queue.kick();
+}
+
+/** The jobs that deliver outbox messages, one run per attempt: one per retry policy. */
+export function outboxDeliveryJobs(
+  topics: readonly TAnyOutboxTopic[],
+): Array<TJobDefinition<z.infer<typeof ZDelivery>>> {
   const byName = new Map(topics.map((t) => [t.name, t]));
-  return defineJob(
-    'outbox.deliver',
-    ZDelivery,
-    async (ctx: TJobContext<z.infer<typeof ZDelivery>>) => {
-      const [message] = await ctx.db
-        .select()
-        .from(outbox_messages)
-        .where(eq(outbox_messages.id, ctx.payload.message_id));
-      if (!message) return { skipped: 'missing' };
-      if (message.state !== 'pending') return { skipped: message.state };
-      const topic = byName.get(message.topic);
-      if (!topic) throw new AppError('NOT_FOUND', { topic: message.topic });
-      await ctx.db
-        .update(outbox_messages)
-        .set({ attempts: sql`${outbox_messages.attempts} + 1`, updated_at: sql`now()` })
-        .where(eq(outbox_messages.id, message.id));
-      try {
-        const result = await topic.deliver({
-          message,
-          payload: topic.payload.parse(message.payload),
-          services: ctx.services,
-          attempt: ctx.attempt,
-        });
+  const policies = new Map<string, { limit: number; delaySeconds: number }>([
+    ['outbox.deliver', { limit: OUTBOX_RETRY_LIMIT, delaySeconds: 10 }],
+  ]);
+  for (const t of topics) if (t.retry) policies.set(deliveryJobName(t), t.retry);
+  return [...policies].map(([name, policy]) =>
+    defineJob(
+      name,
+      ZDelivery,
+      async (ctx: TJobContext<z.infer<typeof ZDelivery>>) => {
+        const [message] = await ctx.db
+          .select()
+          .from(outbox_messages)
+          .where(eq(outbox_messages.id, ctx.payload.message_id));
+        if (!message) return { skipped: 'missing' };
+        if (message.state !== 'pending') return { skipped: message.state };
+        const topic = byName.get(message.topic);
+        if (!topic) throw new AppError('NOT_FOUND', { topic: message.topic });
         await ctx.db
           .update(outbox_messages)
-          .set({ state: 'delivered', result: (result ?? null) as object, last_error: null, delivered_at: sql`now()` })
+          .set({ attempts: sql`${outbox_messages.attempts} + 1`, updated_at: sql`now()` })
           .where(eq(outbox_messages.id, message.id));
-        return result ?? null;
-      } catch (err) {
-        const final = err instanceof AppError || ctx.attempt > OUTBOX_RETRY_LIMIT;
-        const text =
-          err instanceof AppError
-            ? `${err.code} ${JSON.stringify(err.params)}`
-            : err instanceof Error
-              ? err.message
-              : String(err);
-        await ctx.db
-          .update(outbox_messages)
-          .set({ last_error: text.slice(0, 1000), ...(final ? { state: 'failed' } : {}), updated_at: sql`now()` })
-          .where(eq(outbox_messages.id, message.id));
-        throw err;
-      }
-    },
-    { retryLimit: OUTBOX_RETRY_LIMIT, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 300, concurrency: 2 },
+        try {
+          const result = await topic.deliver({
+            db: ctx.db,
+            message,
+            payload: topic.payload.parse(message.payload),
+            services: ctx.services,
+            attempt: ctx.attempt,
+          });
+          await ctx.db
+            .update(outbox_messages)
+            .set({ state: 'delivered', result: (result ?? null) as object, last_error: null, delivered_at: sql`now()` })
+            .where(eq(outbox_messages.id, message.id));
+          await queueNextInOrder(ctx, message, byName);
+          return result ?? null;
+        } catch (err) {
+          const final = err instanceof AppError || ctx.attempt > policy.limit;
+          const text =
+            err instanceof AppError
+              ? `${err.code} ${JSON.stringify(err.params)}`
+              : err instanceof Error
+                ? err.message
+                : String(err);
+          await ctx.db
+            .update(outbox_messages)
+            .set({ last_error: text.slice(0, 1000), ...(final ? { state: 'failed' } : {}), updated_at: sql`now()` })
+            .where(eq(outbox_messages.id, message.id));
+          if (final) await queueNextInOrder(ctx, message, byName);
+          throw err;
+        }
+      },
+      {
+        retryLimit: policy.limit,
+        retryDelaySeconds: policy.delaySeconds,
+        retryBackoff: true,
+        expireInSeconds: 300,
+        concurrency: 2,
+      },
+    ),
   );
+}
+
+/** Messages of one ordering key are written and handed on one at a time (transaction-scoped advisory lock). */
+async function lockOrderingKey(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`outbox:${key}`}))`);
 }
 
 /**
  * Write an outbox message and queue its delivery, in the caller's transaction. `idempotencyKey` makes writing the
- * same message twice a no-op (the existing message is answered). Call `jobs.kick('outbox.deliver')` after commit.
+ * same message twice a no-op (the existing message is answered). Call `jobs.kick()` after commit.
  */
 export async function writeOutbox<P>(
   tx: Executor,
   jobs: JobQueue,
   topic: TOutboxTopic<P>,
   payload: P,
-  opts: { customerId: string | null; idempotencyKey?: string; startAfter?: Date | number },
+  opts: {
+    customerId: string | null;
+    idempotencyKey?: string;
+    startAfter?: Date | number;
+    /** Deliver after every earlier pending message of this key (e.g. one order's callbacks to one URL). */
+    orderingKey?: string;
+  },
 ): Promise<TOutboxMessage> {
   const data = topic.payload.parse(payload);
   const key = opts.idempotencyKey ?? randomUUID();
+  if (opts.orderingKey) await lockOrderingKey(tx, opts.orderingKey);
   const [message] = await tx
     .insert(outbox_messages)
-    .values({ customer_id: opts.customerId, topic: topic.name, payload: data as object, idempotency_key: key })
+    .values({
+      customer_id: opts.customerId,
+      topic: topic.name,
+      payload: data as object,
+      idempotency_key: key,
+      ordering_key: opts.orderingKey ?? null,
+      // The write's own moment (not the transaction's start): messages written in one transaction keep their order.
+      created_at: sql`clock_timestamp()`,
+    })
     .onConflictDoNothing({ target: outbox_messages.idempotency_key })
     .returning();
   if (!message) {
     const [existing] = await tx.select().from(outbox_messages).where(eq(outbox_messages.idempotency_key, key));
     return existing!;
   }
+  if (opts.orderingKey) {
+    // Only the oldest pending message of a key has a delivery job; finishing it queues the next.
+    const [earlier] = await tx
+      .select({ id: outbox_messages.id })
+      .from(outbox_messages)
+      .where(
+        and(
+          eq(outbox_messages.ordering_key, opts.orderingKey),
+          eq(outbox_messages.state, 'pending'),
+          ne(outbox_messages.id, message.id),
+        ),
+      )
+      .limit(1);
+    if (earlier) return message;
+  }
   await jobs.enqueueByName(
     tx,
-    'outbox.deliver',
+    deliveryJobName(topic),
     { message_id: message.id },
     {
       customerId: opts.customerId,

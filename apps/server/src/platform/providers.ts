@@ -56,7 +56,8 @@ export interface TWebhookProvider {
   readonly code: string;
   deliver(
     target: { url: string; headers: Record<string, string>; secret: string },
-    event: { id: string; type: string; data: unknown },
+    /** `id`: this delivery (Idempotency-Key); `eventId`: the event (the body's id; default: the delivery id). */
+    event: { id: string; eventId?: string; type: string; createdAt?: string; data: unknown },
     ctx: TCallContext,
   ): Promise<{ status: number; attempts: number }>;
 }

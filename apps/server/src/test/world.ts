@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  api_settings,
   areas,
   ecommerce_platforms,
   integration_attempts,
   jobs,
   label_sheets,
   logistics_providers,
+  order_events,
   outbox_messages,
   packaging_materials,
   product_categories,
@@ -63,6 +65,16 @@ const accountWorld: TWorldBuilder = async (ctx, s) => {
     reference: message!.id,
     method: 'POST',
     url: 'https://partner.example/callback',
+  });
+  // Partner API: a setting (disabled, no key) and a recorded order event.
+  await db.insert(api_settings).values({ customer_id: s.customerId, name: 'A ERP', kind: 'partner' });
+  await db.insert(order_events).values({
+    customer_id: s.customerId,
+    order_id: randomUUID(),
+    type: 'order.created',
+    order_number: 'OUT-A',
+    status: 'pending_export',
+    dispatched_at: new Date(),
   });
 };
 

@@ -72,10 +72,16 @@ export async function getReceipt(deps: TInboundDeps, actor: TActor, id: string) 
 }
 
 /** Create a receipt (pending confirmation) with its number from the seller's IN sequence. */
-export async function createReceipt(deps: TInboundDeps, actor: TActor, input: TCreateInboundReceipt) {
+export async function createReceipt(
+  deps: TInboundDeps,
+  actor: TActor,
+  input: TCreateInboundReceipt,
+  opts: { afterWrite?: (receiptId: string, tx: Tx) => Promise<void> } = {},
+) {
   const customerId = tenantOf(actor);
   const id = await withTx(deps.db, async (tx) => {
     const receipt = await insertReceipt(tx, actor, input, false);
+    await opts.afterWrite?.(receipt.id, tx);
     await writeAudit(tx, actor, {
       action: 'create',
       entity: 'inbound_receipt',

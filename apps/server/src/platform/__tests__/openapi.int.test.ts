@@ -93,6 +93,7 @@ describe('OpenAPI document (/api/openapi.json)', () => {
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
     expect(doc.components.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes?.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     expect(doc.components.schemas?.Error).toBeDefined();
     const problems: string[] = [];
     const operationIds = new Set<string>();
@@ -148,8 +149,11 @@ describe('OpenAPI document (/api/openapi.json)', () => {
         }
         if (op.operationId !== id) wrong.push(`${id}: operationId ${op.operationId}`);
         if (op['x-auth'] !== r.auth) wrong.push(`${id}: x-auth ${op['x-auth']} ≠ ${r.auth}`);
-        const secured = (op.security ?? []).some((s) => 'bearer' in s);
-        if (secured !== (r.auth !== 'public')) wrong.push(`${id}: security ${JSON.stringify(op.security)}`);
+        // Public: no scheme; the partner API: its key; every other route: the bearer token.
+        const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
+        const expected = r.auth === 'public' ? [] : r.auth === 'apikey' ? ['apiKey'] : ['bearer'];
+        if (JSON.stringify(schemes) !== JSON.stringify(expected))
+          wrong.push(`${id}: security ${JSON.stringify(op.security)}`);
         if (!!op.requestBody !== !!r.body) wrong.push(`${id}: request body documented ${!!op.requestBody}`);
         const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
         if (JSON.stringify(query.sort()) !== JSON.stringify(keysOf(r.query).sort()))

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { partnerKey } from '../api-key';
 import { createTestContext, type TTestContext } from '../harness';
 import { allRoutes, pathParams, sampleOf } from '../route-table';
 import { type TSeller, WORLD_BUILDERS } from '../world';
@@ -12,6 +13,8 @@ import { type TSeller, WORLD_BUILDERS } from '../world';
  */
 let ctx: TTestContext;
 let a: TSeller & { email: string };
+/** Seller A's partner API key: the `/api/v1/` routes are swept with it. */
+let aKey: string;
 let b: TSeller & { email: string };
 let victimIds: string[] = [];
 let tenantTables: string[] = [];
@@ -36,6 +39,7 @@ async function fingerprint(customerId: string): Promise<Record<string, string>> 
 beforeAll(async () => {
   ctx = await createTestContext();
   a = await ctx.newCustomer({ name: 'Seller A' });
+  aKey = await partnerKey(ctx, a.token);
   b = await ctx.newCustomer({ name: 'Seller B' });
   for (const build of WORLD_BUILDERS) await build(ctx, b);
   const tables = await queryRows<{ table_name: string }>(
@@ -77,7 +81,8 @@ describe('tenant isolation sweep', () => {
   });
 
   it("answers seller A's calls on seller B's ids with 403/404, leaks nothing and changes nothing", async () => {
-    const routes = allRoutes().filter((r) => r.auth === 'customer' || r.auth === 'user');
+    const routes = allRoutes().filter((r) => r.auth === 'customer' || r.auth === 'user' || r.auth === 'apikey');
+    const tokenOf = (r: { auth: string }) => (r.auth === 'apikey' ? aKey : a.token);
     const withParams = routes.filter((r) => pathParams(r.path).length > 0);
     const lists = routes.filter((r) => r.method === 'GET' && pathParams(r.path).length === 0);
     const before = await fingerprint(b.customerId);
@@ -98,7 +103,7 @@ describe('tenant isolation sweep', () => {
         const res = await ctx.inject({
           method: r.method,
           url,
-          token: a.token,
+          token: tokenOf(r),
           ...(body !== undefined ? { payload: body as object } : {}),
         });
         calls++;
@@ -111,7 +116,8 @@ describe('tenant isolation sweep', () => {
       }
     }
     for (const r of lists) {
-      const res = await ctx.inject({ method: 'GET', url: r.path, token: a.token });
+      const res = await ctx.inject({ method: 'GET', url: r.path, token: tokenOf(r) });
+      if (res.statusCode === 401) failures.push(`${r.name} GET ${r.path} → 401 (the sweep's credentials were refused)`);
       calls++;
       if (res.statusCode >= 500) failures.push(`${r.name} GET ${r.path} → ${res.statusCode}`);
       const leaked = victimIds.filter((v) => res.body.includes(v));

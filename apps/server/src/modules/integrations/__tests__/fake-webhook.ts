@@ -3,7 +3,7 @@ import http from 'node:http';
 
 /**
  * A partner's callback receiver on 127.0.0.1, as a partner would write one from our docs: it recomputes
- * `x-wms-signature` (sha256=HMAC-SHA256(secret, raw body)) and answers 401 when it does not match, drops a delivery
+ * `x-wms-signature` (t=<unix>,v1=HMAC-SHA256(secret, "<t>.<raw body>")) and answers 401 when it does not match, drops a delivery
  * id it has already processed (Idempotency-Key) with 200, and can be told to fail the next N requests.
  */
 export interface TFakeWebhook {
@@ -32,9 +32,19 @@ export async function startFakeWebhook(secret: string): Promise<TFakeWebhook> {
         failures.n--;
         return answer(failures.status, { error: 'temporarily unavailable' });
       }
-      const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`);
-      const given = Buffer.from(String(req.headers['x-wms-signature'] ?? ''));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      // As our docs tell a partner: t=<unix>,v1=HMAC-SHA256(secret, "<t>.<raw body>"), t within 5 minutes.
+      const header = String(req.headers['x-wms-signature'] ?? '');
+      const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]));
+      const t = Number(parts.t);
+      const mac = createHmac('sha256', secret).update(`${parts.t}.${body}`, 'utf8').digest('hex');
+      const expected = Buffer.from(`t=${parts.t},v1=${mac}`);
+      const given = Buffer.from(header);
+      if (
+        !Number.isInteger(t) ||
+        Math.abs(Date.now() / 1000 - t) > 300 ||
+        given.length !== expected.length ||
+        !timingSafeEqual(given, expected)
+      )
         return answer(401, { error: 'bad signature' });
       const id = String(req.headers['idempotency-key'] ?? '');
       if (!processed.has(id)) processed.set(id, JSON.parse(body));

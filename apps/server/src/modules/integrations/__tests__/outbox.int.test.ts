@@ -7,7 +7,7 @@ import { writeOutbox } from '../../../platform/outbox';
 import { isPrivateAddress, maskSecrets, OutgoingHttp } from '../../../platform/outgoing-http';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { webhookDelivery, webhookPayload } from '../integrations.outbox';
-import { signWebhookBody } from '../providers/webhook';
+import { signWebhookBody, verifyWebhookSignature } from '../providers/webhook';
 import { startFakeWebhook, type TFakeWebhook } from './fake-webhook';
 
 const SECRET = 'whsec_partner_0123456789abcdef';
@@ -92,10 +92,18 @@ describe('transactional outbox → signed callback', () => {
     expect(hook.processed.get(message.id)).toEqual({
       id: message.id,
       type: 'order.status_changed',
+      created_at: expect.any(String),
       data: { order_number: 'OUT-2', status: 'closed' },
     });
     const last = hook.requests[2]!;
-    expect(last.headers['x-wms-signature']).toBe(signWebhookBody(SECRET, last.body));
+    expect(verifyWebhookSignature(SECRET, last.body, String(last.headers['x-wms-signature']))).toBe(true);
+    expect(verifyWebhookSignature('another secret', last.body, String(last.headers['x-wms-signature']))).toBe(false);
+    const t = Number(/t=(\d+)/.exec(String(last.headers['x-wms-signature']))![1]);
+    expect(last.headers['x-wms-signature']).toBe(signWebhookBody(SECRET, last.body, t));
+    // A captured callback replayed 10 minutes later is refused by the timestamp.
+    expect(verifyWebhookSignature(SECRET, last.body, String(last.headers['x-wms-signature']), { now: t + 600 })).toBe(
+      false,
+    );
     expect(last.headers['x-partner-token']).toBe('partner-header-token-42');
 
     const attempts = await db

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../platform/errors';
 import type { TProviderServices, TWebhookProvider } from '../../../platform/providers';
 
@@ -10,9 +10,30 @@ export const WEBHOOK_HEADERS = {
   idempotency: 'idempotency-key',
 } as const;
 
-/** `sha256=<hex HMAC-SHA256(secret, raw body)>`: what a partner recomputes to trust a callback. */
-export function signWebhookBody(secret: string, rawBody: string): string {
-  return `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`;
+/**
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`: what a partner recomputes to trust a callback.
+ * The timestamp is signed too, so a captured callback cannot be replayed later (partners refuse t older than 5 min).
+ */
+export function signWebhookBody(secret: string, rawBody: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const mac = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${mac}`;
+}
+
+/** Check a signature header against the raw body (what our docs tell a partner to do), with a clock tolerance. */
+export function verifyWebhookSignature(
+  secret: string,
+  rawBody: string,
+  header: string,
+  opts: { toleranceSeconds?: number; now?: number } = {},
+): boolean {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]));
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || !parts.v1) return false;
+  const now = opts.now ?? Math.floor(Date.now() / 1000);
+  if (Math.abs(now - t) > (opts.toleranceSeconds ?? 300)) return false;
+  const expected = Buffer.from(signWebhookBody(secret, rawBody, t));
+  const given = Buffer.from(header.trim());
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /**
@@ -26,7 +47,12 @@ export function webhookProvider(_setting: unknown, services: TProviderServices):
   return {
     code: 'webhook',
     async deliver(target, event, ctx) {
-      const body = JSON.stringify({ id: event.id, type: event.type, data: event.data });
+      const body = JSON.stringify({
+        id: event.eventId ?? event.id,
+        type: event.type,
+        created_at: event.createdAt ?? new Date().toISOString(),
+        data: event.data,
+      });
       const res = await services.http.send(
         {
           method: 'POST',

@@ -1,0 +1,388 @@
+import http from 'node:http';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api_settings, outbox_messages } from '../../../db/schema';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { startFakeWebhook, type TFakeWebhook } from '../../integrations/__tests__/fake-webhook';
+import { verifyWebhookSignature } from '../../integrations/providers/webhook';
+import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
+
+let ctx: TTestContext;
+let w: TWorld;
+beforeAll(async () => {
+  // Receivers listen on 127.0.0.1: this operator allows private callback targets (the default refuses them).
+  ctx = await createTestContext({ OUTGOING_ALLOW_PRIVATE: '1' });
+  w = await outboundWorld(ctx);
+  await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: 100 }]);
+}, 60_000);
+afterAll(() => ctx?.close());
+
+const order = (n: string, extra: Record<string, unknown> = {}) => ({
+  order_number: n,
+  recipient_name: '王小明',
+  recipient_mobile: '0912345678',
+  recipient_postcode: '100',
+  recipient_address: '台北市中正區重慶南路一段 122 號',
+  lines: [{ sku: w.plain.number, quantity: 2 }],
+  ...extra,
+});
+
+async function newPartner(token: string, body: Record<string, unknown> = {}) {
+  const created = await ctx.inject({
+    method: 'POST',
+    url: '/api/api-settings/',
+    token,
+    payload: { name: `ERP ${Math.random()}`, kind: 'partner', ...body },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const enabled = await ctx.inject({ method: 'POST', url: `/api/api-settings/${created.json().id}/enable/`, token });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  return enabled.json() as { setting: { id: string; key_prefix: string }; api_key: string; signing_secret: string };
+}
+
+const api = (
+  key: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => ctx.inject({ method, url, headers: { 'x-api-key': key, ...headers }, ...(payload ? { payload } : {}) });
+
+/** Run callback deliveries now: their back-off (100 s doubling) is moved to now; the back-off itself is pg-boss'. */
+async function deliverUntil(done: () => boolean | Promise<boolean>, rounds = 150) {
+  for (let i = 0; i < rounds && !(await done()); i++) {
+    await ctx.deps.database.db.execute(
+      sql`update pgboss.job set start_after = now() where name like 'outbox.deliver%' and state = 'retry'`,
+    );
+    ctx.deps.jobs.kick();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('partner API keys', () => {
+  it('shows the key once, keeps only its hash, revokes it at once and issues a new one on re-enabling', async () => {
+    const issued = await newPartner(w.token);
+    expect(issued.api_key).toMatch(/^wms_[A-Za-z0-9_-]{40}$/);
+    expect(issued.signing_secret).toMatch(/^whsec_/);
+    const [row] = await ctx.deps.database.db.select().from(api_settings).where(eq(api_settings.id, issued.setting.id));
+    expect(JSON.stringify(row)).not.toContain(issued.api_key);
+    expect(JSON.stringify(row)).not.toContain(issued.signing_secret);
+    const shown = await ctx.inject({ method: 'GET', url: `/api/api-settings/${issued.setting.id}/`, token: w.token });
+    expect(shown.body).not.toContain(issued.api_key);
+    expect(shown.json().key_prefix).toBe(issued.api_key.slice(0, 10));
+
+    expect((await api(issued.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(200);
+    const again = await ctx.inject({
+      method: 'POST',
+      url: `/api/api-settings/${issued.setting.id}/enable/`,
+      token: w.token,
+    });
+    expect(again.json().error.code).toBe('API_ALREADY_ENABLED');
+
+    await ctx.inject({ method: 'POST', url: `/api/api-settings/${issued.setting.id}/disable/`, token: w.token });
+    const revoked = await api(issued.api_key, 'GET', '/api/v1/products/');
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().error.code).toBe('API_KEY_INVALID');
+    const renewed = await ctx.inject({
+      method: 'POST',
+      url: `/api/api-settings/${issued.setting.id}/enable/`,
+      token: w.token,
+    });
+    const newKey = renewed.json().api_key as string;
+    expect(newKey).not.toBe(issued.api_key);
+    expect((await api(newKey, 'GET', '/api/v1/products/')).statusCode).toBe(200);
+    expect((await api(issued.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(401);
+    // A web token is not a key, and a key is not a web token.
+    expect((await ctx.inject({ method: 'GET', url: '/api/v1/products/', token: w.token })).statusCode).toBe(401);
+    expect((await ctx.inject({ method: 'GET', url: '/api/outbound-orders/', token: newKey })).statusCode).toBe(401);
+  });
+
+  it('creates orders with the import’s rules, idempotent by order number and Idempotency-Key; reads and cancels them', async () => {
+    const { api_key: key } = await newPartner(w.token);
+    const created = await api(key, 'POST', '/api/v1/orders/', order('ERP-1001'));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      platform_order_number: 'ERP-1001',
+      status: 'pending_export',
+      line_count: 1,
+    });
+    const again = await api(key, 'POST', '/api/v1/orders/', order('ERP-1001'));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(created.json().id);
+
+    const k = { 'idempotency-key': 'req-42' };
+    const first = await api(key, 'POST', '/api/v1/orders/', order('ERP-1002'), k);
+    const replay = await api(key, 'POST', '/api/v1/orders/', order('ERP-1002'), k);
+    expect([first.statusCode, replay.statusCode]).toEqual([201, 200]);
+    expect(replay.json().id).toBe(first.json().id);
+    const reused = await api(key, 'POST', '/api/v1/orders/', order('ERP-1003'), k);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+
+    // The import's rules and errors: an unknown SKU is refused with its row, nothing is written.
+    const bad = await api(key, 'POST', '/api/v1/orders/', order('ERP-1004', { lines: [{ sku: 'NOPE', quantity: 1 }] }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('IMPORT_REJECTED');
+    expect(bad.body).toContain('PRODUCT_ABNORMAL');
+    expect((await api(key, 'GET', '/api/v1/orders/ERP-1004/')).statusCode).toBe(404);
+
+    const got = await api(key, 'GET', '/api/v1/orders/ERP-1001/');
+    expect(got.json()).toMatchObject({
+      number: created.json().number,
+      status: 'pending_export',
+      consignment_number: null,
+    });
+    const cancelled = await api(key, 'POST', '/api/v1/orders/ERP-1001/cancel/');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('cancelled');
+
+    const stock = await api(key, 'GET', `/api/v1/stock/?sku=${w.plain.number}`);
+    expect(stock.statusCode, stock.body).toBe(200);
+    expect(stock.json().results[0]).toMatchObject({ product_number: w.plain.number });
+
+    const receipt = await api(
+      key,
+      'POST',
+      '/api/v1/inbound-receipts/',
+      { planned_date: '2026-12-01', lines: [{ sku: w.plain.number, quantity: 30 }] },
+      { 'idempotency-key': 'in-1' },
+    );
+    expect(receipt.statusCode, receipt.body).toBe(201);
+    const receiptAgain = await api(
+      key,
+      'POST',
+      '/api/v1/inbound-receipts/',
+      { planned_date: '2026-12-01', lines: [{ sku: w.plain.number, quantity: 30 }] },
+      { 'idempotency-key': 'in-1' },
+    );
+    expect(receiptAgain.statusCode).toBe(200);
+    expect(receiptAgain.json().id).toBe(receipt.json().id);
+  });
+
+  it("never reaches another seller's data with its key", async () => {
+    const other = await outboundWorld(ctx, { name: 'Other seller' });
+    const { api_key: mine } = await newPartner(w.token);
+    const { api_key: theirs } = await newPartner(other.token);
+    await api(mine, 'POST', '/api/v1/orders/', order('SECRET-1'));
+    expect((await api(theirs, 'GET', '/api/v1/orders/SECRET-1/')).statusCode).toBe(404);
+    expect((await api(theirs, 'POST', '/api/v1/orders/SECRET-1/cancel/')).statusCode).toBe(404);
+    const products = await api(theirs, 'GET', '/api/v1/products/?page_size=100');
+    expect(products.body).not.toContain(w.plain.number);
+    // Their key cannot use my SKUs either.
+    const refused = await api(theirs, 'POST', '/api/v1/orders/', order('X-1'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('PRODUCT_ABNORMAL');
+  });
+
+  it('is rate-limited per key: 429 with Retry-After beyond the limit, other keys unaffected', async () => {
+    const slow = await newPartner(w.token, { rate_limit_per_minute: 3 });
+    const other = await newPartner(w.token);
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await api(slow.api_key, 'GET', '/api/v1/products/')).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    const limited = await api(slow.api_key, 'GET', '/api/v1/products/');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect((await api(other.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(200);
+  });
+});
+
+describe('order callbacks', () => {
+  let hook: TFakeWebhook;
+  afterAll(() => hook?.close());
+
+  it('posts every status change and consignment number, signed, in order per order, through 5xx and a restart', async () => {
+    const partner = await newPartner(w.token);
+    hook = await startFakeWebhook(partner.signing_secret);
+    const patch = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/api-settings/${partner.setting.id}/`,
+      token: w.token,
+      payload: {
+        callback_url: hook.url,
+        order_callback_enabled: true,
+        http_headers: { 'x-erp-token': 'erp-secret-9' },
+      },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(patch.json().http_headers).toEqual({ 'x-erp-token': '••••••et-9' });
+
+    // The receiver is down for the first two tries.
+    hook.failNext(2, 500);
+    const created = await api(partner.api_key, 'POST', '/api/v1/orders/', order('CB-1'));
+    const id = created.json().id as string;
+    // The process stops while the first callback is backing off, and starts again: nothing is lost.
+    await deliverUntil(() => hook.requests.length >= 1);
+    await ctx.deps.jobs.stop();
+    await ctx.deps.jobs.start();
+    const exported = await ctx.inject({
+      method: 'POST',
+      url: `/api/outbound-orders/${id}/transition/`,
+      token: w.token,
+      payload: { action: 'export' },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const consignment = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/outbound-orders/${id}/consignment/`,
+      token: w.token,
+      payload: { consignment_number: '900012345678' },
+    });
+    expect(consignment.statusCode, consignment.body).toBe(200);
+    await deliverUntil(() => hook.processed.size >= 3);
+
+    const events = [...hook.processed.values()] as Array<{
+      type: string;
+      data: { status: string; consignment_number: string | null };
+    }>;
+    // In order per order, though the first one failed twice before it was delivered.
+    expect(events.map((e) => [e.type, e.data.status, e.data.consignment_number])).toEqual([
+      ['order.created', 'pending_export', null],
+      ['order.status_changed', 'exported', null],
+      ['order.consignment_number', 'exported', '900012345678'],
+    ]);
+    expect(hook.requests.map((r) => r.status)).toEqual([500, 500, 200, 200, 200]);
+    for (const r of hook.requests.filter((x) => x.status === 200)) {
+      expect(verifyWebhookSignature(partner.signing_secret, r.body, String(r.headers['x-wms-signature']))).toBe(true);
+      expect(r.headers['x-erp-token']).toBe('erp-secret-9');
+    }
+
+    // The screen's view: each delivery with its attempts, status code and latency; send again makes a new delivery.
+    const list = await ctx.inject({
+      method: 'GET',
+      url: `/api/api-settings/${partner.setting.id}/deliveries/`,
+      token: w.token,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const deliveries = list.json().results as Array<{
+      id: string;
+      event_type: string;
+      attempts: number;
+      state: string;
+      last_status: number;
+    }>;
+    expect(deliveries.map((d) => [d.event_type, d.state, d.last_status])).toEqual([
+      ['order.consignment_number', 'delivered', 200],
+      ['order.status_changed', 'delivered', 200],
+      ['order.created', 'delivered', 200],
+    ]);
+    expect(deliveries[2]!.attempts).toBe(3);
+    const attempts = await ctx.inject({
+      method: 'GET',
+      url: `/api/integration-attempts/?reference=${deliveries[2]!.id}`,
+      token: w.token,
+    });
+    expect(attempts.json().results.map((a: { status: number }) => a.status)).toEqual([200, 500, 500]);
+    expect(attempts.body).not.toContain('erp-secret-9');
+
+    const resent = await ctx.inject({
+      method: 'POST',
+      url: `/api/api-settings/${partner.setting.id}/deliveries/${deliveries[2]!.id}/resend/`,
+      token: w.token,
+    });
+    expect(resent.statusCode, resent.body).toBe(201);
+    const test = await ctx.inject({
+      method: 'POST',
+      url: `/api/api-settings/${partner.setting.id}/test-event/`,
+      token: w.token,
+    });
+    expect(test.statusCode, test.body).toBe(201);
+    await deliverUntil(() => hook.processed.size >= 5);
+    const bodies = hook.requests.slice(-2).map((r) => JSON.parse(r.body) as { id: string; type: string });
+    expect(bodies.map((b) => b.type).sort()).toEqual(['order.created', 'ping']);
+    // The resent event keeps its event id (a new delivery id).
+    expect(bodies.find((b) => b.type === 'order.created')!.id).toBe((events[0] as unknown as { id: string }).id);
+  }, 60_000);
+
+  it('refuses a loopback callback URL unless the operator allows it', async () => {
+    const strict = await createTestContext();
+    try {
+      const seller = await outboundWorld(strict);
+      const res = await strict.inject({
+        method: 'POST',
+        url: '/api/api-settings/',
+        token: seller.token,
+        payload: {
+          name: 'Local',
+          kind: 'partner',
+          callback_url: 'http://127.0.0.1:9/hook',
+          order_callback_enabled: true,
+        },
+      });
+      const id = res.json().id as string;
+      await strict.inject({ method: 'POST', url: `/api/api-settings/${id}/enable/`, token: seller.token });
+      await strict.inject({ method: 'POST', url: `/api/api-settings/${id}/test-event/`, token: seller.token });
+      await strict.deps.jobs.whenIdle();
+      const [m] = await strict.deps.database.db
+        .select()
+        .from(outbox_messages)
+        .where(sql`${outbox_messages.payload}->>'setting_id' = ${id}`);
+      expect(m).toMatchObject({ state: 'failed' });
+      expect(m!.last_error).toContain('TARGET_NOT_ALLOWED');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('authenticates callbacks with a connection’s bearer token, refreshed from its token URL', async () => {
+    const tokens: string[] = [];
+    const seen: Array<string | undefined> = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        if (req.url === '/oauth/token') {
+          const form = new URLSearchParams(body);
+          tokens.push(`${form.get('grant_type')}:${form.get('refresh_token')}`);
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ access_token: 'fresh-access-1', refresh_token: 'refresh-2', expires_in: 3600 }));
+          return;
+        }
+        seen.push(req.headers.authorization);
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const conn = await ctx.inject({
+        method: 'POST',
+        url: '/api/api-settings/',
+        token: w.token,
+        payload: {
+          name: 'ERP connection',
+          kind: 'connection',
+          token_url: `${base}/oauth/token`,
+          base_url: `${base}/health`,
+          user_name: 'client-1',
+          password: 'client-secret',
+          refresh_token: 'refresh-1',
+        },
+      });
+      expect(conn.statusCode, conn.body).toBe(201);
+      expect(conn.json()).toMatchObject({ password: '••••••cret', refresh_token: '••••••sh-1' });
+      const tested = await ctx.inject({
+        method: 'POST',
+        url: `/api/api-settings/${conn.json().id}/test/`,
+        token: w.token,
+      });
+      expect(tested.json()).toMatchObject({ ok: true, setting: { last_test_ok: true, access_token: '••••••ss-1' } });
+      expect(tokens).toEqual(['refresh_token:refresh-1']);
+      expect(seen).toEqual(['Bearer fresh-access-1']);
+
+      const partner = await newPartner(w.token, {
+        callback_url: `${base}/hook`,
+        connection_id: conn.json().id,
+        order_callback_enabled: true,
+      });
+      await ctx.inject({ method: 'POST', url: `/api/api-settings/${partner.setting.id}/test-event/`, token: w.token });
+      await deliverUntil(() => seen.length >= 2);
+      expect(seen).toEqual(['Bearer fresh-access-1', 'Bearer fresh-access-1']);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
