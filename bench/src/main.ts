@@ -238,6 +238,8 @@ async function main(): Promise<void> {
       const server = await startServer({
         DATABASE_URL: databaseUrl,
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wms-bench-data-')),
+        // The callbacks step's receiver listens on 127.0.0.1.
+        OUTGOING_ALLOW_PRIVATE: '1',
       });
       try {
         if (want('api'))

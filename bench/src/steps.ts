@@ -13,6 +13,7 @@ import { exportOrderInTx } from '../../apps/server/src/modules/outbound/outbound
 import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.invariants';
 import type { TActor } from '../../apps/server/src/platform/auth';
 import { largeOrderFile } from '../../apps/server/src/test/order-file';
+import { callbacksBench } from './callbacks';
 import type { TSellerData } from './generate';
 import { jobsBench } from './jobs';
 import { loadTest } from './load';
@@ -304,6 +305,7 @@ STEPS.push(
   { name: 'allocation', run: allocation },
   { name: 'import', run: importBench },
   { name: 'jobs', run: jobsBench },
+  { name: 'callbacks', run: callbacksBench },
 );
 API_EXTRA.push(async (engine, url, token, _seller, _database, report) => {
   const quick = report.scale === 'quick';

@@ -23,8 +23,11 @@ export type TOutboxMessage = typeof outbox_messages.$inferSelect;
 export interface TOutboxTopic<P = unknown> {
   name: string;
   payload: z.ZodType<P>;
-  /** The topic's own retry policy (its own delivery job); default: OUTBOX_RETRY_LIMIT retries from 10 s. */
-  retry?: { limit: number; delaySeconds: number };
+  /**
+   * The topic's own delivery job: its retry policy (default OUTBOX_RETRY_LIMIT retries from 10 s) and how many
+   * deliveries run at once per process (default 2).
+   */
+  retry?: { limit: number; delaySeconds: number; concurrency?: number };
   deliver(ctx: {
     /** The database (outside any transaction: a call is not made while holding locks). */
     db: Db;
@@ -95,7 +98,7 @@ export function outboxDeliveryJobs(
   topics: readonly TAnyOutboxTopic[],
 ): Array<TJobDefinition<z.infer<typeof ZDelivery>>> {
   const byName = new Map(topics.map((t) => [t.name, t]));
-  const policies = new Map<string, { limit: number; delaySeconds: number }>([
+  const policies = new Map<string, { limit: number; delaySeconds: number; concurrency?: number }>([
     ['outbox.deliver', { limit: OUTBOX_RETRY_LIMIT, delaySeconds: 10 }],
   ]);
   for (const t of topics) if (t.retry) policies.set(deliveryJobName(t), t.retry);
@@ -151,7 +154,7 @@ export function outboxDeliveryJobs(
         retryDelaySeconds: policy.delaySeconds,
         retryBackoff: true,
         expireInSeconds: 300,
-        concurrency: 2,
+        concurrency: policy.concurrency ?? 2,
       },
     ),
   );

@@ -28,8 +28,11 @@ export const ZCallbackEvent = z.object({
 const ZCallbackPayload = z.object({ setting_id: z.uuid(), event: ZCallbackEvent });
 export type TCallbackPayload = z.infer<typeof ZCallbackPayload>;
 
-/** Runs of one callback: the first and 9 retries, 100 s doubling with jitter: ≈ 14–28 h from first to last. */
-export const CALLBACK_RETRY = { limit: 9, delaySeconds: 100 };
+/**
+ * Runs of one callback: the first and 9 retries, 100 s doubling with jitter: ≈ 14–28 h from first to last. Eight
+ * deliveries at once per process: a partner's slow answer (tens of ms) should not queue every seller's callbacks.
+ */
+export const CALLBACK_RETRY = { limit: 9, delaySeconds: 100, concurrency: 8 };
 
 /** The bearer token of a connection setting: the stored one while valid, else a fresh one from its token URL. */
 export async function connectionToken(

@@ -1,0 +1,121 @@
+import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import { queryRows, type TDatabase } from '../../apps/server/src/db/client';
+import type { TSellerData } from './generate';
+import { figure } from './main';
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+async function call<T>(
+  url: string,
+  path: string,
+  init: { method: string; headers?: Record<string, string>; body?: unknown },
+) {
+  const res = await fetch(`${url}${path}`, {
+    method: init.method,
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * Order callbacks end to end on the running server: a partner receiver on 127.0.0.1 that answers in 50 ms; N orders
+ * created through the partner API (`/api/v1/orders/`), each one `order.created` callback (trigger → dispatcher →
+ * outbox → signed POST). Figure: callbacks delivered per second from the first order to the last callback.
+ */
+export async function callbacksBench(ctx: {
+  database: TDatabase;
+  url: string;
+  sellers: TSellerData[];
+  quick: boolean;
+}) {
+  const orders = ctx.quick ? 100 : 500;
+  const seller = ctx.sellers[0]!;
+  let received = 0;
+  let done: () => void = () => {};
+  const all = new Promise<void>((r) => {
+    done = r;
+  });
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () =>
+      setTimeout(() => {
+        res.writeHead(200).end('ok');
+        if (++received === orders) done();
+      }, 50),
+    );
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const hook = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  try {
+    const { access } = await call<{ access: string }>(ctx.url, '/api/login/', {
+      method: 'POST',
+      body: { email: seller.email, password: seller.password },
+    });
+    const auth = { authorization: `Bearer ${access}` };
+    const setting = await call<{ id: string }>(ctx.url, '/api/api-settings/', {
+      method: 'POST',
+      headers: auth,
+      body: {
+        name: 'Bench ERP',
+        kind: 'partner',
+        callback_url: hook,
+        order_callback_enabled: true,
+        rate_limit_per_minute: 6000,
+      },
+    });
+    const { api_key } = await call<{ api_key: string }>(ctx.url, `/api/api-settings/${setting.id}/enable/`, {
+      method: 'POST',
+      headers: auth,
+    });
+    const [product] = await queryRows<{ number: string }>(
+      ctx.database.db,
+      sql`select number from products where customer_id = ${seller.customerId} and type = 'single' order by number limit 1`,
+    );
+    const [warehouse] = await queryRows<{ code: string }>(
+      ctx.database.db,
+      sql`select code from warehouses where id = ${seller.warehouseId}`,
+    );
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < orders) {
+          const n = next++;
+          await call(ctx.url, '/api/v1/orders/', {
+            method: 'POST',
+            headers: { 'x-api-key': api_key },
+            body: {
+              order_number: `CB-BENCH-${Date.now()}-${n}`,
+              warehouse: warehouse!.code,
+              recipient_name: '王小明',
+              recipient_mobile: '0912345678',
+              recipient_postcode: '100',
+              recipient_address: '台北市中正區重慶南路一段 122 號',
+              lines: [{ sku: product!.number, quantity: 1 }],
+            },
+          });
+        }
+      }),
+    );
+    const createdS = (performance.now() - t0) / 1000;
+    await Promise.race([
+      all,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('callbacks timed out')), 300_000)),
+    ]);
+    const s = (performance.now() - t0) / 1000;
+    log(`callbacks: ${orders} delivered in ${s.toFixed(1)} s`);
+    figure(
+      'callbacks',
+      `PostgreSQL: ${orders} order callbacks to a receiver answering in 50 ms`,
+      (orders / s).toFixed(1),
+      'callbacks/s',
+      `orders created through /api/v1 at ${(orders / createdS).toFixed(0)}/s (8 clients); last callback ${s.toFixed(1)} s after the first order`,
+    );
+  } finally {
+    await new Promise((r) => receiver.close(r));
+  }
+}
