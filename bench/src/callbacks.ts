@@ -35,6 +35,7 @@ export async function callbacksBench(ctx: {
   const orders = ctx.quick ? 100 : 500;
   const seller = ctx.sellers[0]!;
   let received = 0;
+  const times: number[] = [];
   let done: () => void = () => {};
   const all = new Promise<void>((r) => {
     done = r;
@@ -44,6 +45,7 @@ export async function callbacksBench(ctx: {
     req.on('end', () =>
       setTimeout(() => {
         res.writeHead(200).end('ok');
+        times.push(performance.now());
         if (++received === orders) done();
       }, 50),
     );
@@ -107,13 +109,15 @@ export async function callbacksBench(ctx: {
       new Promise((_, reject) => setTimeout(() => reject(new Error('callbacks timed out')), 300_000)),
     ]);
     const s = (performance.now() - t0) / 1000;
+    // Deliveries per second while they flowed (first to last callback), apart from how fast orders came in.
+    const span = (times[times.length - 1]! - times[0]!) / 1000;
     log(`callbacks: ${orders} delivered in ${s.toFixed(1)} s`);
     figure(
       'callbacks',
       `PostgreSQL: ${orders} order callbacks to a receiver answering in 50 ms`,
-      (orders / s).toFixed(1),
+      ((orders - 1) / span).toFixed(1),
       'callbacks/s',
-      `orders created through /api/v1 at ${(orders / createdS).toFixed(0)}/s (8 clients); last callback ${s.toFixed(1)} s after the first order`,
+      `first to last callback ${span.toFixed(1)} s; orders created through /api/v1 at ${(orders / createdS).toFixed(0)}/s (8 clients); last callback ${s.toFixed(1)} s after the first order`,
     );
   } finally {
     await new Promise((r) => receiver.close(r));

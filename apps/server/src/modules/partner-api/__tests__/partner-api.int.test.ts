@@ -110,6 +110,16 @@ describe('partner API keys', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(created.json().id);
 
+    // A SKU is a product number or a barcode, matched as the import matches codes (case and spaces ignored).
+    const byBarcode = await api(
+      key,
+      'POST',
+      '/api/v1/orders/',
+      order('ERP-1009', { lines: [{ sku: ` ${w.plain.barcode!.toLowerCase()} `, quantity: 1 }] }),
+    );
+    expect(byBarcode.statusCode, byBarcode.body).toBe(201);
+    expect(byBarcode.json().lines[0].product_id).toBe(w.plain.id);
+
     const k = { 'idempotency-key': 'req-42' };
     const first = await api(key, 'POST', '/api/v1/orders/', order('ERP-1002'), k);
     const replay = await api(key, 'POST', '/api/v1/orders/', order('ERP-1002'), k);
