@@ -308,6 +308,19 @@ describe('order callbacks', () => {
     const strict = await createTestContext();
     try {
       const seller = await outboundWorld(strict);
+      // Typed as a literal address: refused when saved, naming the field.
+      for (const url of ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://[::1]/x', 'http://10.1.2.3/x']) {
+        const refused = await strict.inject({
+          method: 'POST',
+          url: '/api/api-settings/',
+          token: seller.token,
+          payload: { name: 'Local', kind: 'partner', callback_url: url },
+        });
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json().error).toMatchObject({ code: 'TARGET_NOT_ALLOWED', params: { field: 'callback_url' } });
+      }
+      // A host name that resolves to loopback passes the form and is refused at the call (checked after DNS): as
+      // if partner.example's DNS pointed at 127.0.0.1, the stored URL is made one.
       const res = await strict.inject({
         method: 'POST',
         url: '/api/api-settings/',
@@ -315,11 +328,16 @@ describe('order callbacks', () => {
         payload: {
           name: 'Local',
           kind: 'partner',
-          callback_url: 'http://127.0.0.1:9/hook',
+          callback_url: 'https://partner.example/hook',
           order_callback_enabled: true,
         },
       });
+      expect(res.statusCode, res.body).toBe(201);
       const id = res.json().id as string;
+      await strict.deps.database.db
+        .update(api_settings)
+        .set({ callback_url: 'http://127.0.0.1:9/hook' })
+        .where(eq(api_settings.id, id));
       await strict.inject({ method: 'POST', url: `/api/api-settings/${id}/enable/`, token: seller.token });
       await strict.inject({ method: 'POST', url: `/api/api-settings/${id}/test-event/`, token: seller.token });
       await strict.deps.jobs.whenIdle();
