@@ -58,8 +58,9 @@ export interface TJobOptions<P> {
   /**
    * Queue a job when the database sends a notification (`pg_notify(channel, text)`, e.g. from a trigger): at once
    * after the notifying transaction commits, instead of waiting for a schedule. Notifications within `debounceMs`
-   * with the same payload text become one job, queued after the last of them (default 200 ms). A missed
-   * notification (the process was down) is the business of a `cron` sweep of the same job.
+   * with the same payload text become one job, queued after the last of them (default 200 ms). Each time the
+   * process starts listening (start, a re-opened connection) it queues one job with `payload('')`: the handler's
+   * catch-up for notifications sent while nobody listened.
    */
   wakeOn?: { channel: string; payload: (text: string) => P; debounceMs?: number };
 }
@@ -331,11 +332,17 @@ export class JobQueue {
     const deliver = (channel: string, text: string) => {
       for (const d of defs) if (d.options.wakeOn!.channel === channel) onNotify(d, text);
     };
+    // Once listening (at start, and again after a lost connection), a catch-up job with an empty payload text
+    // covers what was notified while nobody listened.
+    const catchUp = () => {
+      for (const d of defs) onNotify(d, '');
+    };
     if (this.database.pglite) {
       for (const channel of channels) {
         const undo = await this.database.pglite.listen(channel, (text) => deliver(channel, text));
         this.unlisten.push(undo);
       }
+      catchUp();
       return;
     }
     const pool = this.database.pool!;
@@ -353,6 +360,7 @@ export class JobQueue {
           if (!this.stopped) setTimeout(() => void connect(), 1000).unref();
         });
         for (const channel of channels) await c.query(`listen ${pgIdent(channel)}`);
+        catchUp();
       } catch (err) {
         this.opts.log?.error({ err }, 'job wake-up listen failed');
         if (!this.stopped) setTimeout(() => void connect(), 1000).unref();
