@@ -171,6 +171,8 @@ export class JobQueue {
       pollSeconds?: number;
       /** Seconds between cron checks (default 10; tests use 1). */
       cronCheckSeconds?: number;
+      /** Factor on every retry delay (default 1; an e2e set-up shortens real back-offs without a special path). */
+      retryDelayScale?: number;
       log?: { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
       /** Handed to every handler (ctx.services). */
       services?: TJobServices;
@@ -266,12 +268,16 @@ export class JobQueue {
     }
   }
 
+  private retryDelayOf(def: TAnyJobDefinition): number {
+    return Math.max(1, Math.round((def.options.retryDelaySeconds ?? 10) * (this.opts.retryDelayScale ?? 1)));
+  }
+
   private async startQueue(def: TAnyJobDefinition): Promise<void> {
     const o = def.options;
     await this.boss.createQueue(def.name, {
       name: def.name,
       retryLimit: o.retryLimit ?? 2,
-      retryDelay: o.retryDelaySeconds ?? 10,
+      retryDelay: this.retryDelayOf(def),
       retryBackoff: o.retryBackoff ?? true,
       expireInSeconds: o.expireInSeconds ?? 3600,
       ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
@@ -279,7 +285,7 @@ export class JobQueue {
     // createQueue keeps an existing queue's settings; a changed definition updates them.
     await this.boss.updateQueue(def.name, {
       retryLimit: o.retryLimit ?? 2,
-      retryDelay: o.retryDelaySeconds ?? 10,
+      retryDelay: this.retryDelayOf(def),
       retryBackoff: o.retryBackoff ?? true,
       expireInSeconds: o.expireInSeconds ?? 3600,
       ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
