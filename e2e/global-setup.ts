@@ -45,6 +45,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DEMO_EMPLOYEE_PASSWORD: DEMO.employee.password,
     PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     LOG_LEVEL: 'warn',
+    // partner-api.spec.ts receives callbacks on 127.0.0.1: this operator allows private callback targets.
+    OUTGOING_ALLOW_PRIVATE: '1',
   };
   // Demo data plus one store and member (no store-admin API yet), written before the server opens the database.
   const seed = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'e2e/seed-store.ts')], {

@@ -71,8 +71,8 @@ test.describe('logged in as CUSTOMER', () => {
 
   test('a later screen shows "under construction" with its title inside the main layout', async ({ page }) => {
     // A screen of a late issue (integrations); pick another one if it gets built.
-    await page.goto('/gd-api-callback');
-    await expect(page.getByTestId('under-construction')).toContainText('合作夥伴 API 回呼設定');
+    await page.goto('/stock-age');
+    await expect(page.getByTestId('under-construction')).toContainText('庫齡分析');
     await expect(page.getByTestId('main-menu')).toBeVisible();
   });
 

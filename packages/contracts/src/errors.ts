@@ -523,6 +523,17 @@ export const FIELD_LABELS: Record<string, Messages> = {
   book_3: { 'zh-TW': '三盤帳面數', ja: '三次帳簿数', en: 'Book (third count)' },
   difference: { 'zh-TW': '差異', ja: '差異', en: 'Difference' },
   variance: { 'zh-TW': '盤差調整', ja: '棚卸差異調整', en: 'Variance posted' },
+  // API settings (spec §3)
+  callback_url: { 'zh-TW': '回呼網址', ja: 'コールバック URL', en: 'Callback URL' },
+  http_headers: { 'zh-TW': 'HTTP 標頭', ja: 'HTTP ヘッダー', en: 'HTTP headers' },
+  order_callback_enabled: { 'zh-TW': '訂單回呼', ja: '注文コールバック', en: 'Order callback' },
+  callback_events: { 'zh-TW': '回呼事件', ja: 'コールバックイベント', en: 'Callback events' },
+  connection_id: { 'zh-TW': '使用的連線', ja: '使用する接続', en: 'Connection' },
+  rate_limit_per_minute: { 'zh-TW': '每分鐘請求上限', ja: '1 分あたりのリクエスト上限', en: 'Requests per minute' },
+  base_url: { 'zh-TW': '基本網址', ja: 'ベース URL', en: 'Base URL' },
+  token_url: { 'zh-TW': '權杖網址', ja: 'トークン URL', en: 'Token URL' },
+  access_token: { 'zh-TW': '存取權杖', ja: 'アクセストークン', en: 'Access token' },
+  refresh_token: { 'zh-TW': '更新權杖', ja: 'リフレッシュトークン', en: 'Refresh token' },
 };
 
 /** Resolve an Accept-Language header to one of our languages (default zh-TW). */

@@ -52,7 +52,14 @@ export const MENU_GROUPS: TMenuGroup[] = [
   { key: 'account', items: ['/billing', '/two-factor', '/change-password', '/profile', '/users'] },
   {
     key: 'api',
-    items: ['/module-api-setup', '/module-shopee-create', '/gd-api-setup', '/gd-api-callback', '/api-docs'],
+    items: [
+      '/module-api-setup',
+      '/module-shopee-create',
+      '/gd-api-setup',
+      '/gd-api-callback',
+      '/partner-api-docs',
+      '/api-docs',
+    ],
   },
   { key: 'store', items: ['/store-admin', '/store-member'] },
   { key: 'manual', items: ['/user-manual', '/user-manual/flowchart', '/user-help', '/bug', '/request'] },

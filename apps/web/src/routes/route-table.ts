@@ -63,8 +63,9 @@ export const MAIN_PATHS = [
   '/module-shopee-create',
   '/gd-api-setup',
   '/gd-api-callback',
-  // The API reference (OpenAPI) of the contracts; not in the spec
+  // The API reference (OpenAPI) of the contracts and the partner API guide (#13); not in the spec
   '/api-docs',
+  '/partner-api-docs',
   // Administration
   '/users',
   '/database-clean',

@@ -30,7 +30,8 @@ const SPEC_SCREENS: Record<string, string[]> = {
   '2.6 store': ['/store/404', '/store/dashboard', '/store/deliver-list', '/store/profile', '/store/password'],
   '2.7 crm': ['/crm/dashboard', '/crm/customer', '/crm/board', '/crm/rack', '/crm/stock', '/crm/404'],
   // Not in the spec: the OpenAPI reference of the contracts (docs/ARCHITECTURE.md "API reference").
-  'platform (main area)': ['/api-docs'],
+  // The partner API guide for a seller's developers (issue #13), linked from /module-api-setup.
+  'platform (main area)': ['/api-docs', '/partner-api-docs'],
 };
 
 const SPEC_MANUAL_PAGES = [
@@ -52,10 +53,7 @@ const PENDING = new Set([
   '/bug',
   '/request',
   '/billing',
-  '/module-api-setup',
   '/module-shopee-create',
-  '/gd-api-setup',
-  '/gd-api-callback',
   '/users',
   '/database-clean',
   '/store-admin',

@@ -33,6 +33,8 @@ export interface TDataTableProps<T> {
   excel?: { fileName: string; download?: (query: TTableQuery) => Promise<void> };
   toolbar?: ReactNode;
   initialPageSize?: (typeof PAGE_SIZES)[number];
+  /** Hide the keyword box (lists the server cannot search; their filters still show). */
+  noSearch?: boolean;
 }
 
 function cellValue<T>(row: T, col: TDataColumn<T>): TCell {
@@ -112,14 +114,16 @@ export function DataTable<T extends object>(props: TDataTableProps<T>) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Form form={form} layout="inline" onFinish={onSearch} data-testid="table-search" style={{ rowGap: 8 }}>
-        <Form.Item name="search">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={props.searchPlaceholder ?? t('table.searchPlaceholder')}
-            aria-label={t('table.search')}
-          />
-        </Form.Item>
+        {props.noSearch ? null : (
+          <Form.Item name="search">
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={props.searchPlaceholder ?? t('table.searchPlaceholder')}
+              aria-label={t('table.search')}
+            />
+          </Form.Item>
+        )}
         {props.filters}
         <Form.Item>
           <Space>

@@ -1,0 +1,7 @@
+import type integrations from '../../locales/zh-TW/integrations.json';
+
+declare module '../../i18n/resources' {
+  interface TWmsResources {
+    integrations: typeof integrations;
+  }
+}
