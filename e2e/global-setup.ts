@@ -45,6 +45,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DEMO_EMPLOYEE_PASSWORD: DEMO.employee.password,
     PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     LOG_LEVEL: 'warn',
+    // Every browser of the run is one client address: the per-address budgets are tested by the server suite.
+    AUTH_IP_LIMIT_PER_MINUTE: '100000',
+    SIGNUP_IP_LIMIT_PER_HOUR: '100000',
+    MAIL_ADDRESS_LIMIT_PER_HOUR: '1000',
   };
   // Demo data plus one store and member (no store-admin API yet), written before the server opens the database.
   const seed = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'e2e/seed-store.ts')], {

@@ -48,7 +48,8 @@ export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object
   const app = Fastify({
     logger: opts.logger ?? { level: deps.config.logLevel, redact: REDACT },
     bodyLimit: deps.config.bodyLimit,
-    trustProxy: true,
+    // A hop count is accepted by Fastify at run time; its types only list the other forms.
+    trustProxy: deps.config.trustProxy as boolean | string[],
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);

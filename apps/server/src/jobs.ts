@@ -4,6 +4,7 @@ import { orderImport } from './modules/outbound/outbound.importer';
 import { locationImport } from './modules/warehouse/warehouse.import';
 import type { TAnyJobDefinition } from './platform/jobs';
 import { jobRetention } from './platform/jobs.maintenance';
+import { mailDelivery } from './platform/mail';
 import { outboxDeliveryJob, type TAnyOutboxTopic } from './platform/outbox';
 
 /** Every kind of outside call made after a commit (transactional outbox), in one place. */
@@ -19,4 +20,5 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   orderImport,
   outboxDeliveryJob(OUTBOX_TOPICS),
   jobRetention,
+  mailDelivery,
 ];
