@@ -56,9 +56,11 @@ export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   refuseUnstorableText(app);
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
+    // API answers (tokens, profiles, documents) are never kept by a browser or a shared cache.
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 

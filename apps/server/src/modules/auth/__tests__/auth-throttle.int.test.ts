@@ -58,6 +58,21 @@ describe('lockout under parallel guesses', () => {
   });
 });
 
+describe('auth answers are not cached', () => {
+  it('login, refresh and profile answers carry Cache-Control: no-store', async () => {
+    const c = await ctx.newCustomer();
+    const login = await post('/api/login/', { email: c.email, password: c.password }, client());
+    expect(login.headers['cache-control']).toBe('no-store');
+    const refresh = await post('/api/token/refresh/', { refresh: login.json().refresh }, client());
+    expect(refresh.statusCode).toBe(200);
+    expect(refresh.headers['cache-control']).toBe('no-store');
+    const failed = await post('/api/login/', { email: c.email, password: 'wrong-one' }, client());
+    expect(failed.headers['cache-control']).toBe('no-store');
+    const profile = await ctx.inject({ method: 'GET', url: '/api/profile/', token: c.token });
+    expect(profile.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('per-address budgets', () => {
   it('login, OTP and member login share a per-minute budget per client address, with Retry-After', async () => {
     const ip = client();
