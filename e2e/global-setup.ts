@@ -49,6 +49,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     OUTGOING_ALLOW_PRIVATE: '1',
     // Real back-offs, 20× shorter (a callback's first retry after 5–10 s instead of 100–200 s).
     JOB_RETRY_DELAY_SCALE: '0.05',
+    // Every browser of the run is one client address: the per-address budgets are tested by the server suite.
+    AUTH_IP_LIMIT_PER_MINUTE: '100000',
+    SIGNUP_IP_LIMIT_PER_HOUR: '100000',
+    MAIL_ADDRESS_LIMIT_PER_HOUR: '1000',
   };
   // Demo data plus one store and member (no store-admin API yet), written before the server opens the database.
   const seed = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'e2e/seed-store.ts')], {

@@ -56,16 +56,19 @@ export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object
   const app = Fastify({
     logger: opts.logger ?? { level: deps.config.logLevel, redact: REDACT },
     bodyLimit: deps.config.bodyLimit,
-    trustProxy: true,
+    // A hop count is accepted by Fastify at run time; its types only list the other forms.
+    trustProxy: deps.config.trustProxy as boolean | string[],
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   refuseUnstorableText(app);
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
+    // API answers (tokens, profiles, documents) are never kept by a browser or a shared cache.
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 

@@ -25,7 +25,7 @@ export async function createDeps(
   const http = new OutgoingHttp(database.db, { allowPrivateTargets: config.outgoingAllowPrivate });
   const providers = registerProviders(new ProviderRegistry({ http, config }));
   const jobs = new JobQueue(database, JOBS, {
-    services: { http, config, providers },
+    services: { http, config, providers, mailer },
     exclusive: database.engine === 'pglite',
     staleAfterMs: config.jobStaleMs,
     cronCheckSeconds: config.jobCronCheckSeconds,

@@ -29,6 +29,17 @@ const ZEnv = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Login, OTP and member-login attempts per client address per minute (all three together). */
+  AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Registrations and password-reset requests per client address per hour (together). */
+  SIGNUP_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Registration and reset mails to one address per hour. */
+  MAIL_ADDRESS_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /**
+   * Which peers may set X-Forwarded-For: `false` (none), `loopback` (a proxy on this host; the default), a hop
+   * count, or a comma-separated list of addresses/CIDRs (`10.0.0.0/8,uniquelocal`). `true` trusts anyone: avoid it.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -63,6 +74,11 @@ export interface TConfig {
   refreshReuseGrace: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  authIpLimitPerMinute: number;
+  signupIpLimitPerHour: number;
+  mailAddressLimitPerHour: number;
+  /** Fastify's `trustProxy`: who may name the client's address in X-Forwarded-For. */
+  trustProxy: boolean | number | string[];
   bodyLimit: number;
   /** A running job whose heartbeat stopped this long ago lost its process (PostgreSQL; PGlite recovers at start). */
   jobStaleMs: number;
@@ -91,6 +107,17 @@ function loadOrCreateKeys(dataDir: string): { jwt: string; enc: string } {
   const keys = { jwt: randomBytes(48).toString('hex'), enc: randomBytes(32).toString('hex') };
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0' || v === 'no' || v === '') return false;
+  if (v === 'true' || v === 'yes') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export const APP_VERSION = '0.1.0';
@@ -123,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshReuseGrace: e.REFRESH_REUSE_GRACE_SECONDS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
+    signupIpLimitPerHour: e.SIGNUP_IP_LIMIT_PER_HOUR,
+    mailAddressLimitPerHour: e.MAIL_ADDRESS_LIMIT_PER_HOUR,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT_BYTES,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     jobCronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,

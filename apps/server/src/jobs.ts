@@ -5,6 +5,7 @@ import { orderImport } from './modules/outbound/outbound.importer';
 import { locationImport } from './modules/warehouse/warehouse.import';
 import type { TAnyJobDefinition } from './platform/jobs';
 import { jobRetention } from './platform/jobs.maintenance';
+import { mailDelivery } from './platform/mail';
 import { outboxDeliveryJobs, type TAnyOutboxTopic } from './platform/outbox';
 
 /** Every kind of outside call made after a commit (transactional outbox), in one place. */
@@ -21,4 +22,5 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   ...outboxDeliveryJobs(OUTBOX_TOPICS),
   dispatchCallbacks,
   jobRetention,
+  mailDelivery,
 ];

@@ -1,5 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { loadConfig } from './config';
@@ -21,22 +19,12 @@ async function main(): Promise<void> {
     '',
     `  WMS is running on ${url}  (database: ${deps.database.engine}${deps.database.engine === 'pglite' ? `, ${config.dataDir}` : ''})`,
   ];
-  // Generated demo passwords are kept (mode 600) in DATA_DIR so every start can print them again.
-  const loginsFile = path.join(config.dataDir, 'demo-logins.json');
-  let logins = seed.logins;
-  if (seed.seeded) {
-    writeFileSync(loginsFile, JSON.stringify(seed.logins), { mode: 0o600 });
-  } else {
-    try {
-      logins = JSON.parse(readFileSync(loginsFile, 'utf8')) as typeof logins;
-    } catch {
-      logins = [];
-    }
-  }
-  if (logins.length > 0) {
-    lines.push('  Demo logins (initial passwords; set DEMO_*_PASSWORD to choose them):');
-    for (const l of logins) lines.push(`    ${l.role.padEnd(8)} ${l.email}  ${l.password ?? '(password from env)'}`);
-  } else {
+  // Generated passwords are printed once, by the start that created the accounts; later starts name the logins only.
+  if (seed.seeded && seed.logins.length > 0) {
+    lines.push('  Logins created now (initial passwords, shown this once; set DEMO_*_PASSWORD to choose them):');
+    for (const l of seed.logins)
+      lines.push(`    ${l.role.padEnd(8)} ${l.email}  ${l.password ?? '(password from env)'}`);
+  } else if (config.seedDemo) {
     lines.push(`  Demo logins: ${config.demo.customerEmail} (CUSTOMER), ${config.demo.employeeEmail} (EMPLOYEE)`);
   }
   lines.push('');

@@ -6,10 +6,11 @@ import type { Db, Executor, TDatabase } from '../db/client';
 import { queryRows } from '../db/client';
 import { job_files, jobs } from '../db/schema';
 import { AppError } from './errors';
+import type { TMailer } from './mail';
 import type { ProviderRegistry, TProviderServices } from './providers';
 
 /** What a job handler may call out through: the outgoing client, the provider registry, the operator's settings. */
-export type TJobServices = TProviderServices & { providers: ProviderRegistry };
+export type TJobServices = TProviderServices & { providers: ProviderRegistry; mailer?: TMailer };
 
 /**
  * Background and timed work on pg-boss (a maintained PostgreSQL queue: SKIP LOCKED claims, retries with exponential

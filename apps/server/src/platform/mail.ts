@@ -2,6 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TLanguage } from '@wms/contracts';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import type { Executor } from '../db/client';
+import { decryptSecret, encryptSecret } from './crypto';
+import { defineJob, type JobQueue } from './jobs';
 
 export interface TMail {
   to: string;
@@ -80,4 +84,31 @@ const TEMPLATES: Record<'registered' | 'password_reset', Record<TLanguage, TTemp
 
 export function renderMail(kind: keyof typeof TEMPLATES, lang: TLanguage, vars: Record<string, string>) {
   return TEMPLATES[kind][lang](vars);
+}
+
+/**
+ * Mail goes out through the job queue: queued in the transaction that makes the reason for it (an account, a reset
+ * token), sent after the commit, retried with back-off while SMTP is down. The text (a password, a reset link) is
+ * stored encrypted with APP_SECRET_KEY in the job payload.
+ */
+export const mailDelivery = defineJob(
+  'platform.mail',
+  z.object({ to: z.string(), subject: z.string(), text_enc: z.string() }),
+  async ({ payload, services }) => {
+    if (!services.mailer) throw new Error('no mailer configured for the job queue');
+    const text = decryptSecret(services.config.encryptionKey, payload.text_enc);
+    const sent = await services.mailer.send({ to: payload.to, subject: payload.subject, text });
+    return { sent: true, ...sent };
+  },
+  { retryLimit: 8, retryDelaySeconds: 30 },
+);
+
+/** Queue one mail in the caller's transaction; call `jobs.kick(mailDelivery.name)` after the commit. */
+export async function queueMail(jobs: JobQueue, ex: Executor, key: Buffer, mail: TMail): Promise<void> {
+  await jobs.enqueue(
+    ex,
+    mailDelivery,
+    { to: mail.to, subject: mail.subject, text_enc: encryptSecret(key, mail.text) },
+    { customerId: null },
+  );
 }

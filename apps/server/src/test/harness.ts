@@ -84,6 +84,8 @@ export interface TTestContext {
   inject(opts: InjectOptions & { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
   /** Mails written to the outbox since the start, parsed into to/subject/text. */
   outbox(): Array<{ to: string; subject: string; text: string; file: string }>;
+  /** Wait (up to 10 s) until the outbox holds at least `count` mails (mail is sent by a job after the request). */
+  waitForOutbox(count: number): Promise<Array<{ to: string; subject: string; text: string; file: string }>>;
   newCustomer(opts?: {
     name?: string;
     password?: string;
@@ -105,6 +107,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://wms.test',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Every request of a test comes from one address: the per-address budgets are tested on their own.
+    AUTH_IP_LIMIT_PER_MINUTE: '1000000',
+    SIGNUP_IP_LIMIT_PER_HOUR: '1000000',
+    MAIL_ADDRESS_LIMIT_PER_HOUR: '1000',
     ...env,
   });
   const { database, drop } = await freshDatabase();
@@ -152,6 +158,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         }
         return { to: header('To'), subject: decodeWords(header('Subject')), text, file: f };
       });
+    },
+    async waitForOutbox(count) {
+      const deadline = Date.now() + 10_000;
+      while (ctx.outbox().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      return ctx.outbox();
     },
     async login(email, password) {
       const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { email, password } });

@@ -15,15 +15,24 @@ import {
   verifyPassword,
 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { renderMail, type TMailer } from '../../platform/mail';
+import type { JobQueue } from '../../platform/jobs';
+import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
+import type { RateLimits } from '../../platform/rate-limit';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../platform/totp';
 import * as authRepo from '../auth/auth.repository';
+import { guardAttempt } from '../auth/auth.service';
 import * as repo from './account.repository';
 
 export interface TAccountDeps {
   db: Db;
   config: TConfig;
-  mailer: TMailer;
+  jobs: JobQueue;
+  rateLimits: RateLimits;
+}
+
+/** Registrations and reset requests of one client address share an hourly budget. */
+async function limitSignupClient(deps: TAccountDeps, ip: string): Promise<void> {
+  await deps.rateLimits.consume('signup-ip', ip, { points: deps.config.signupIpLimitPerHour, durationSeconds: 3600 });
 }
 
 const RESET_TTL_MINUTES = 60;
@@ -89,7 +98,9 @@ export async function register(
   deps: TAccountDeps,
   input: { company_name: string; name: string; email: string; phone?: string; language?: TLanguage },
   lang: TLanguage,
+  ip: string,
 ) {
+  await limitSignupClient(deps, ip);
   const email = input.email.trim().toLowerCase();
   const language = input.language ?? lang;
   const password = generatePassword();
@@ -113,19 +124,21 @@ export async function register(
         entityId: customer.id,
         after: { name: customer.name, email },
       });
+      // The mail is queued with the account: SMTP down delays it (retried), it never undoes or fails the sign-up.
+      const mail = renderMail('registered', language, {
+        name: input.name,
+        company: input.company_name,
+        email,
+        password,
+        url: deps.config.publicUrl,
+      });
+      await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: email, ...mail });
     });
   } catch (err) {
     if (sqlState(err) === '23505') throw new AppError('EMAIL_TAKEN', { field: 'email' });
     throw err;
   }
-  const mail = renderMail('registered', language, {
-    name: input.name,
-    company: input.company_name,
-    email,
-    password,
-    url: deps.config.publicUrl,
-  });
-  await deps.mailer.send({ to: email, ...mail });
+  deps.jobs.kick(mailDelivery.name);
   return { ok: true as const };
 }
 
@@ -134,19 +147,30 @@ export async function requestPasswordReset(
   deps: TAccountDeps,
   input: { email: string; language?: TLanguage },
   lang: TLanguage,
+  ip: string,
 ) {
-  const user = await authRepo.findUserByEmail(deps.db, input.email.trim().toLowerCase());
+  await limitSignupClient(deps, ip);
+  const email = input.email.trim().toLowerCase();
+  // Over the address' budget the answer stays the same and no mail goes (known or unknown address alike).
+  const withinBudget = await deps.rateLimits
+    .consume('mail-address', email, { points: deps.config.mailAddressLimitPerHour, durationSeconds: 3600 })
+    .then(() => true)
+    .catch(() => false);
+  const user = withinBudget ? await authRepo.findUserByEmail(deps.db, email) : undefined;
   if (!user?.is_active) return { ok: true as const };
   const token = randomToken(24);
-  await repo.insertPasswordReset(deps.db, {
-    user_id: user.id,
-    token_hash: sha256Hex(token),
-    expires_at: new Date(Date.now() + RESET_TTL_MINUTES * 60 * 1000),
-  });
   const language = (user.language as TLanguage) ?? input.language ?? lang;
   const link = `${deps.config.publicUrl}/format-password?token=${encodeURIComponent(token)}`;
   const mail = renderMail('password_reset', language, { name: user.name, link, minutes: String(RESET_TTL_MINUTES) });
-  await deps.mailer.send({ to: user.email, ...mail });
+  await withTx(deps.db, async (tx) => {
+    await repo.insertPasswordReset(tx, {
+      user_id: user.id,
+      token_hash: sha256Hex(token),
+      expires_at: new Date(Date.now() + RESET_TTL_MINUTES * 60 * 1000),
+    });
+    await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: user.email, ...mail });
+  });
+  deps.jobs.kick(mailDelivery.name);
   return { ok: true as const };
 }
 
@@ -182,20 +206,16 @@ export async function setUpTwoFactor(deps: TAccountDeps, actor: TUserActor) {
 }
 
 async function checkOtp(deps: TAccountDeps, user: authRepo.TUserRow, otp: string): Promise<void> {
-  const key = `otp:${user.id}`;
-  const attempts = await authRepo.findAttempts(deps.db, key);
-  if (attempts?.locked_until && attempts.locked_until.getTime() > Date.now()) {
-    throw new AppError('ACCOUNT_LOCKED', {
-      minutes: Math.ceil((attempts.locked_until.getTime() - Date.now()) / 60000),
-    });
-  }
-  const secret = decryptSecret(deps.config.encryptionKey, user.totp_secret_enc!);
-  const step = verifyTotp(secret, otp, user.totp_last_step ?? null);
-  if (step === null || !(await authRepo.consumeTotpStep(deps.db, user.id, step))) {
-    await authRepo.recordFailure(deps.db, key, deps.config.loginMaxFailures, deps.config.loginLockMinutes);
-    throw new AppError('INVALID_OTP', { field: 'otp' });
-  }
-  await authRepo.clearAttempts(deps.db, key);
+  await guardAttempt(
+    deps,
+    `otp:${user.id}`,
+    async () => {
+      const secret = decryptSecret(deps.config.encryptionKey, user.totp_secret_enc!);
+      const step = verifyTotp(secret, otp, user.totp_last_step ?? null);
+      return step !== null && (await authRepo.consumeTotpStep(deps.db, user.id, step));
+    },
+    new AppError('INVALID_OTP', { field: 'otp' }),
+  );
 }
 
 export async function enableTwoFactor(deps: TAccountDeps, actor: TUserActor, input: { otp: string }) {

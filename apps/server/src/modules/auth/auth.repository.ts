@@ -20,31 +20,54 @@ export async function findCustomerById(tx: Executor, id: string) {
   return row;
 }
 
-export async function findAttempts(tx: Executor, key: string) {
-  const [row] = await tx.select().from(login_attempts).where(eq(login_attempts.key, key));
-  return row;
-}
-
-/** Count one failure; at `max` the key is locked for `lockMinutes` and the counter restarts. Returns the lock end if locked now. */
-export async function recordFailure(tx: Executor, key: string, max: number, lockMinutes: number): Promise<Date | null> {
-  const rows = await queryRows<{ locked_until: string | Date | null }>(
+/**
+ * Count one attempt on `key` before it is checked (one atomic upsert), so parallel attempts each take a number and
+ * none slips past a lock that the earlier ones are about to set. An expired lock restarts the count.
+ */
+export async function reserveAttempt(
+  tx: Executor,
+  key: string,
+): Promise<{ failures: number; locked_until: Date | null }> {
+  const [row] = await queryRows<{ failures: number; locked_until: string | Date | null }>(
     tx,
     sql`
     insert into login_attempts (key, failures) values (${key}, 1)
     on conflict (key) do update set
-      failures = case when login_attempts.failures + 1 >= ${max} then 0 else login_attempts.failures + 1 end,
-      locked_until = case when login_attempts.failures + 1 >= ${max}
-        then now() + make_interval(mins => ${lockMinutes}) else login_attempts.locked_until end,
+      failures = case when login_attempts.locked_until <= now() then 1 else login_attempts.failures + 1 end,
+      locked_until = case when login_attempts.locked_until <= now() then null else login_attempts.locked_until end,
+      updated_at = now()
+    returning failures, locked_until`,
+  );
+  return { failures: Number(row!.failures), locked_until: row!.locked_until ? new Date(row!.locked_until) : null };
+}
+
+/** Lock `key` for `lockMinutes` (a lock already running is kept); returns its end. */
+export async function lockAttempts(tx: Executor, key: string, lockMinutes: number): Promise<Date> {
+  const [row] = await queryRows<{ locked_until: string | Date }>(
+    tx,
+    sql`
+    insert into login_attempts (key, failures, locked_until) values (${key}, 0, now() + make_interval(mins => ${lockMinutes}))
+    on conflict (key) do update set
+      locked_until = case when login_attempts.locked_until > now() then login_attempts.locked_until
+        else excluded.locked_until end,
       updated_at = now()
     returning locked_until`,
   );
-  const v = rows[0]?.locked_until;
-  const until = v ? new Date(v) : null;
-  return until && until.getTime() > Date.now() ? until : null;
+  return new Date(row!.locked_until);
 }
 
-export async function clearAttempts(tx: Executor, key: string): Promise<void> {
-  await tx.delete(login_attempts).where(eq(login_attempts.key, key));
+/** A successful attempt clears the count unless a lock was set meanwhile; returns that lock's end, or null. */
+export async function forgiveAttempts(tx: Executor, key: string): Promise<Date | null> {
+  await tx.execute(
+    sql`delete from login_attempts where key = ${key} and (locked_until is null or locked_until <= now())`,
+  );
+  const [row] = await tx.select().from(login_attempts).where(eq(login_attempts.key, key));
+  return row?.locked_until && row.locked_until.getTime() > Date.now() ? row.locked_until : null;
+}
+
+/** Give back a reserved attempt that was not a guess (the request was refused for another reason). */
+export async function releaseAttempt(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`update login_attempts set failures = greatest(failures - 1, 0) where key = ${key}`);
 }
 
 export async function setOtpPending(tx: Executor, userId: string, until: Date | null): Promise<void> {

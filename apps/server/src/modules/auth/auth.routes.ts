@@ -5,13 +5,13 @@ import { asMember, route } from '../../platform/http';
 import * as service from './auth.service';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  const d = { db: deps.database.db, config: deps.config, tokens: deps.tokens };
+  const d = { db: deps.database.db, config: deps.config, tokens: deps.tokens, rateLimits: deps.rateLimits };
   const t = deps.tokens;
-  route(app, t, r.login, ({ body }) => service.login(d, body));
-  route(app, t, r.verifyOtp, ({ body }) => service.verifyOtp(d, body));
+  route(app, t, r.login, ({ body, req }) => service.login(d, body, req.ip));
+  route(app, t, r.verifyOtp, ({ body, req }) => service.verifyOtp(d, body, req.ip));
   route(app, t, r.refresh, ({ body }) => service.refreshUserToken(d, body.refresh));
   route(app, t, r.logout, ({ body }) => service.logout(d, body.refresh));
-  route(app, t, r.memberLogin, ({ body }) => service.memberLogin(d, body));
+  route(app, t, r.memberLogin, ({ body, req }) => service.memberLogin(d, body, req.ip));
   route(app, t, r.memberRefresh, ({ body }) => service.refreshMemberToken(d, body.refresh));
   route(app, t, r.memberProfile, ({ actor }) => service.getMemberProfile(d, asMember(actor).id));
 }

@@ -6,6 +6,7 @@ import { withTx } from '../../db/tx';
 import type { TokenService } from '../../platform/auth';
 import { decryptSecret, dummyPasswordHash, verifyPassword } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import type { RateLimits } from '../../platform/rate-limit';
 import { verifyTotp } from '../../platform/totp';
 import * as repo from './auth.repository';
 
@@ -15,22 +16,47 @@ export interface TAuthDeps {
   db: Db;
   config: TConfig;
   tokens: TokenService;
+  rateLimits: RateLimits;
 }
 
 function lockedError(until: Date): AppError {
   return new AppError('ACCOUNT_LOCKED', { minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000)) });
 }
 
-/** Refuse early while a key is locked. */
-async function assertNotLocked(deps: TAuthDeps, key: string): Promise<void> {
-  const attempts = await repo.findAttempts(deps.db, key);
-  if (attempts?.locked_until && attempts.locked_until.getTime() > Date.now()) throw lockedError(attempts.locked_until);
+/**
+ * One guessing attempt on `key` (an account, an OTP challenge): counted before `check` runs and forgiven when it
+ * passes. The attempt that reaches LOGIN_MAX_FAILURES (or any after it) locks the key; a check that passes while a
+ * parallel one set the lock is refused too. `check` answers false for a wrong guess; an error it throws is not a
+ * guess and gives the attempt back.
+ */
+export async function guardAttempt(
+  deps: Pick<TAuthDeps, 'db' | 'config'>,
+  key: string,
+  check: () => Promise<boolean>,
+  wrong: AppError,
+): Promise<void> {
+  const { failures, locked_until } = await repo.reserveAttempt(deps.db, key);
+  if (locked_until && locked_until.getTime() > Date.now()) throw lockedError(locked_until);
+  const max = deps.config.loginMaxFailures;
+  if (failures > max) throw lockedError(await repo.lockAttempts(deps.db, key, deps.config.loginLockMinutes));
+  let ok: boolean;
+  try {
+    ok = await check();
+  } catch (err) {
+    await repo.releaseAttempt(deps.db, key);
+    throw err;
+  }
+  if (!ok) {
+    if (failures >= max) throw lockedError(await repo.lockAttempts(deps.db, key, deps.config.loginLockMinutes));
+    throw wrong;
+  }
+  const lockedMeanwhile = await repo.forgiveAttempts(deps.db, key);
+  if (lockedMeanwhile) throw lockedError(lockedMeanwhile);
 }
 
-async function failAttempt(deps: TAuthDeps, key: string, error: AppError): Promise<never> {
-  const until = await repo.recordFailure(deps.db, key, deps.config.loginMaxFailures, deps.config.loginLockMinutes);
-  if (until) throw lockedError(until);
-  throw error;
+/** Login, OTP and member-login attempts of one client address share a per-minute budget. */
+async function limitClient(deps: TAuthDeps, ip: string): Promise<void> {
+  await deps.rateLimits.consume('auth-ip', ip, { points: deps.config.authIpLimitPerMinute, durationSeconds: 60 });
 }
 
 /** Start a new refresh-token family for a subject and sign the pair. */
@@ -63,14 +89,18 @@ async function signUserPair(
 }
 
 /** POST /api/login/: same 401 for unknown e-mail and wrong password; a lockout after repeated failures. */
-export async function login(deps: TAuthDeps, input: { email: string; password: string }) {
+export async function login(deps: TAuthDeps, input: { email: string; password: string }, ip: string) {
+  await limitClient(deps, ip);
   const email = input.email.trim().toLowerCase();
-  const key = `login:${email}`;
-  await assertNotLocked(deps, key);
   const user = await repo.findUserByEmail(deps.db, email);
-  const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !ok || !user.is_active) return failAttempt(deps, key, new AppError('INVALID_CREDENTIALS'));
-  await repo.clearAttempts(deps.db, key);
+  await guardAttempt(
+    deps,
+    `login:${email}`,
+    async () =>
+      (await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()))) && !!user?.is_active,
+    new AppError('INVALID_CREDENTIALS'),
+  );
+  if (!user) throw new AppError('INVALID_CREDENTIALS');
   if (user.totp_enabled) {
     await repo.setOtpPending(deps.db, user.id, new Date(Date.now() + OTP_WINDOW_MS));
     return { status: 'otp' as const, user_id: user.id };
@@ -79,18 +109,24 @@ export async function login(deps: TAuthDeps, input: { email: string; password: s
 }
 
 /** POST /api/verify-otp/: the second step; a code works once and attempts are limited. */
-export async function verifyOtp(deps: TAuthDeps, input: { user_id: string; otp: string }) {
-  const key = `otp:${input.user_id}`;
-  await assertNotLocked(deps, key);
+export async function verifyOtp(deps: TAuthDeps, input: { user_id: string; otp: string }, ip: string) {
+  await limitClient(deps, ip);
   const user = await repo.findUserById(deps.db, input.user_id);
-  if (!user?.is_active || !user.totp_enabled || !user.totp_secret_enc) throw new AppError('OTP_NOT_PENDING');
-  if (!user.otp_pending_until || user.otp_pending_until.getTime() < Date.now()) throw new AppError('OTP_NOT_PENDING');
-  const secret = decryptSecret(deps.config.encryptionKey, user.totp_secret_enc);
-  const step = verifyTotp(secret, input.otp, user.totp_last_step ?? null);
-  if (step === null || !(await repo.consumeTotpStep(deps.db, user.id, step))) {
-    return failAttempt(deps, key, new AppError('INVALID_OTP'));
-  }
-  await repo.clearAttempts(deps.db, key);
+  await guardAttempt(
+    deps,
+    `otp:${input.user_id}`,
+    async () => {
+      if (!user?.is_active || !user.totp_enabled || !user.totp_secret_enc) throw new AppError('OTP_NOT_PENDING');
+      if (!user.otp_pending_until || user.otp_pending_until.getTime() < Date.now()) {
+        throw new AppError('OTP_NOT_PENDING');
+      }
+      const secret = decryptSecret(deps.config.encryptionKey, user.totp_secret_enc);
+      const step = verifyTotp(secret, input.otp, user.totp_last_step ?? null);
+      return step !== null && (await repo.consumeTotpStep(deps.db, user.id, step));
+    },
+    new AppError('INVALID_OTP'),
+  );
+  if (!user) throw new AppError('OTP_NOT_PENDING');
   return issueUserTokens(deps, user);
 }
 
@@ -183,16 +219,25 @@ async function signMemberPair(deps: TAuthDeps, member: repo.TMemberRow, jti: str
 }
 
 /** POST /api/member-login/ {corp, email, password}: `corp` names the store by its short URL. */
-export async function memberLogin(deps: TAuthDeps, input: { corp: string; email: string; password: string }) {
+export async function memberLogin(
+  deps: TAuthDeps,
+  input: { corp: string; email: string; password: string },
+  ip: string,
+) {
+  await limitClient(deps, ip);
   const email = input.email.trim().toLowerCase();
   const corp = input.corp.trim().toLowerCase();
-  const key = `member:${corp}:${email}`;
-  await assertNotLocked(deps, key);
   const store = await repo.findStoreByShortUrl(deps.db, corp);
   const member = store ? await repo.findMember(deps.db, store.id, email) : undefined;
-  const ok = await verifyPassword(input.password, member?.password_hash ?? (await dummyPasswordHash()));
-  if (!member || !ok || !member.is_active) return failAttempt(deps, key, new AppError('INVALID_CREDENTIALS'));
-  await repo.clearAttempts(deps.db, key);
+  await guardAttempt(
+    deps,
+    `member:${corp}:${email}`,
+    async () =>
+      (await verifyPassword(input.password, member?.password_hash ?? (await dummyPasswordHash()))) &&
+      !!member?.is_active,
+    new AppError('INVALID_CREDENTIALS'),
+  );
+  if (!member) throw new AppError('INVALID_CREDENTIALS');
   const jti = randomUUID();
   const family = randomUUID();
   await repo.insertRefreshToken(deps.db, {

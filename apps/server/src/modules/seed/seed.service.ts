@@ -26,6 +26,8 @@ export async function seedDemoData(db: Db, config: TConfig): Promise<TSeedResult
     hashPassword(customerPassword),
   ]);
   const logins: TSeedResult['logins'] = [];
+  // Without the demo (production), no account with a generated password: the employee only when its password is given.
+  if (!config.seedDemo && !config.demo.employeePassword) return { seeded: false, logins: [] };
   await withTx(db, async (tx) => {
     if (await authRepo.findUserByEmail(tx, config.demo.employeeEmail)) return;
     await accountRepo.insertUser(tx, {

@@ -20,7 +20,7 @@ describe('registration', () => {
     const email = 'New.Seller@Example.tw';
     const res = await post('/api/register/', { company_name: '好物商行', name: '王小明', email, language: 'en' });
     expect(res.statusCode).toBe(200);
-    const mail = ctx.outbox().find((m) => m.to.includes('new.seller@example.tw'));
+    const mail = (await ctx.waitForOutbox(1)).find((m) => m.to.includes('new.seller@example.tw'));
     expect(mail, 'registration mail in the outbox').toBeTruthy();
     expect(mail!.subject).toBe('Welcome to WMS: your password');
     const password = /Password: (\S+)/.exec(mail!.text)?.[1];
@@ -61,6 +61,8 @@ describe('password', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
+    await ctx.waitForOutbox(before + 1);
+    await new Promise((r) => setTimeout(r, 300)); // a second (wrong) mail would have arrived by now
     const mails = ctx.outbox().slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('WMS：重設密碼');

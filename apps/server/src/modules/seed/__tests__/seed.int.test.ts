@@ -32,18 +32,22 @@ describe('demo seed', () => {
     expect(await ctx.deps.database.db.select().from(users)).toHaveLength(2);
   });
 
-  it('SEED_DEMO=0 seeds the employee alone, with a generated password when none is given', async () => {
+  it('SEED_DEMO=0 seeds no account with a generated password', async () => {
     ctx = await createTestContext({ SEED_DEMO: '0' });
     const result = await seedDemoData(ctx.deps.database.db, ctx.config);
-    expect(result.logins).toHaveLength(1);
-    expect(result.logins[0]).toMatchObject({ role: 'EMPLOYEE', email: 'staff@wms.local' });
-    const generated = result.logins[0]!.password!;
-    expect(generated).toMatch(/^\S{12}$/);
+    expect(result).toEqual({ seeded: false, logins: [] });
+    expect(await ctx.deps.database.db.select().from(users)).toHaveLength(0);
+  });
+
+  it('SEED_DEMO=0 with DEMO_EMPLOYEE_PASSWORD seeds that employee alone', async () => {
+    ctx = await createTestContext({ SEED_DEMO: '0', DEMO_EMPLOYEE_PASSWORD: 'chosen-by-ops-1' });
+    const result = await seedDemoData(ctx.deps.database.db, ctx.config);
+    expect(result.logins).toEqual([{ role: 'EMPLOYEE', email: 'staff@wms.local', password: null }]);
     expect(await ctx.deps.database.db.select().from(customers)).toHaveLength(0);
     const staff = await ctx.inject({
       method: 'POST',
       url: '/api/login/',
-      payload: { email: 'staff@wms.local', password: generated },
+      payload: { email: 'staff@wms.local', password: 'chosen-by-ops-1' },
     });
     expect(staff.statusCode).toBe(200);
   });

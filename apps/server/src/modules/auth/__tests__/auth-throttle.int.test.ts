@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../../db/client';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+
+/**
+ * Abuse of the public auth routes: parallel guesses cannot slip past the lockout, each client address has a budget
+ * (X-Forwarded-For is believed from the loopback proxy only), mail goes through the job queue so SMTP down never
+ * fails a request, and forgot-password answers alike for known and unknown addresses.
+ */
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    LOGIN_MAX_FAILURES: '5',
+    AUTH_IP_LIMIT_PER_MINUTE: '25',
+    SIGNUP_IP_LIMIT_PER_HOUR: '4',
+    MAIL_ADDRESS_LIMIT_PER_HOUR: '2',
+    TRUST_PROXY: 'loopback',
+  });
+}, 60_000);
+afterAll(() => ctx?.close());
+
+let nextAddress = 1;
+/** A fresh client address per test (the loopback "proxy" names it in X-Forwarded-For). */
+const client = () => `203.0.113.${nextAddress++}`;
+const post = (url: string, payload: unknown, ip: string, remoteAddress = '127.0.0.1') =>
+  ctx.inject({ method: 'POST', url, payload: payload as object, remoteAddress, headers: { 'x-forwarded-for': ip } });
+
+describe('lockout under parallel guesses', () => {
+  it('20 parallel logins (19 wrong, the right one last): the right one is refused once the lock is reached', async () => {
+    const c = await ctx.newCustomer();
+    const ip = client();
+    const attempts = [
+      ...Array.from({ length: 19 }, () => ({ email: c.email, password: 'wrong-password' })),
+      { email: c.email, password: c.password },
+    ];
+    const answers = await Promise.all(attempts.map((a) => post('/api/login/', a, ip)));
+    const codes = answers.map((r) => (r.statusCode === 200 ? 'OK' : r.json().error.code));
+    expect(codes[19]).toBe('ACCOUNT_LOCKED');
+    // Only LOGIN_MAX_FAILURES guesses were checked at all; every other attempt met the lock.
+    expect(codes.filter((x) => x === 'INVALID_CREDENTIALS').length).toBeLessThanOrEqual(4);
+    expect(codes.filter((x) => x === 'ACCOUNT_LOCKED').length).toBeGreaterThanOrEqual(15);
+    expect(codes).not.toContain('OK');
+    const after = await post('/api/login/', { email: c.email, password: c.password }, ip);
+    expect(after.json().error.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('a right password before the lock still logs in and clears the count', async () => {
+    const c = await ctx.newCustomer();
+    const ip = client();
+    for (let i = 0; i < 4; i++) {
+      const r = await post('/api/login/', { email: c.email, password: 'nope-nope' }, ip);
+      expect(r.json().error.code).toBe('INVALID_CREDENTIALS');
+    }
+    expect((await post('/api/login/', { email: c.email, password: c.password }, ip)).statusCode).toBe(200);
+    const wrong = await post('/api/login/', { email: c.email, password: 'nope-nope' }, ip);
+    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('auth answers are not cached', () => {
+  it('login, refresh and profile answers carry Cache-Control: no-store', async () => {
+    const c = await ctx.newCustomer();
+    const login = await post('/api/login/', { email: c.email, password: c.password }, client());
+    expect(login.headers['cache-control']).toBe('no-store');
+    const refresh = await post('/api/token/refresh/', { refresh: login.json().refresh }, client());
+    expect(refresh.statusCode).toBe(200);
+    expect(refresh.headers['cache-control']).toBe('no-store');
+    const failed = await post('/api/login/', { email: c.email, password: 'wrong-one' }, client());
+    expect(failed.headers['cache-control']).toBe('no-store');
+    const profile = await ctx.inject({ method: 'GET', url: '/api/profile/', token: c.token });
+    expect(profile.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('per-address budgets', () => {
+  it('login, OTP and member login share a per-minute budget per client address, with Retry-After', async () => {
+    const ip = client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const url = ['/api/login/', '/api/member-login/', '/api/verify-otp/'][i % 3]!;
+      const body =
+        url === '/api/verify-otp/'
+          ? { user_id: crypto.randomUUID(), otp: '123456' }
+          : { corp: 'shop', email: `nobody${i}@example.tw`, password: 'whatever1' };
+      statuses.push((await post(url, body, ip)).statusCode);
+    }
+    expect(statuses).not.toContain(429);
+    const over = await post('/api/login/', { email: 'x@example.tw', password: 'whatever1' }, ip);
+    expect(over.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    const other = await post('/api/login/', { email: 'x@example.tw', password: 'whatever1' }, client());
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('believes X-Forwarded-For only from a trusted proxy (loopback by default)', async () => {
+    const outsider = '198.51.100.7';
+    // A client that is not the proxy cannot pick a new address per request to escape its budget.
+    for (let i = 0; i < 25; i++) {
+      const r = await post('/api/login/', { email: `y${i}@example.tw`, password: 'whatever1' }, client(), outsider);
+      expect(r.statusCode, `attempt ${i}: ${r.body}`).toBe(401);
+    }
+    const r = await post('/api/login/', { email: 'y@example.tw', password: 'whatever1' }, client(), outsider);
+    expect(r.json().error.code).toBe('RATE_LIMITED');
+  });
+
+  it('register and forgot-password are throttled per client address', async () => {
+    const ip = client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r =
+        i % 2
+          ? await post('/api/format-password/', { email: `who${i}@example.tw` }, ip)
+          : await post(
+              '/api/register/',
+              { company_name: `Shop ${i}`, name: 'N', email: `reg${ip}-${i}@example.tw` },
+              ip,
+            );
+      statuses.push(r.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    const over = await post(
+      '/api/register/',
+      { company_name: 'Shop x', name: 'N', email: `reg-x${ip}@example.tw` },
+      ip,
+    );
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    const forgot = await post('/api/format-password/', { email: 'who@example.tw' }, ip);
+    expect(forgot.statusCode).toBe(429);
+  });
+});
+
+describe('mail through the job queue', () => {
+  it('with SMTP down, register answers 200, the account exists and the mail job waits for its retry', async () => {
+    const send = vi.spyOn(ctx.deps.mailer, 'send').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:25'));
+    try {
+      const email = `smtp-down-${Date.now()}@example.tw`;
+      const res = await post('/api/register/', { company_name: 'Down Co', name: 'N', email }, client());
+      expect(res.statusCode).toBe(200);
+      const deadline = Date.now() + 10_000;
+      while (send.mock.calls.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(send.mock.calls[0]![0]).toMatchObject({ to: email, subject: expect.any(String) });
+      await new Promise((r) => setTimeout(r, 300));
+      const [job] = await queryRows<{ state: string; attempts: number; payload: string }>(
+        ctx.deps.database.db,
+        sql`select state, attempts, payload::text as payload from jobs where kind = 'platform.mail' order by created_at desc limit 1`,
+      );
+      // Failed once, queued again for a retry (not failed for good); the password is not stored in clear.
+      expect(job).toMatchObject({ state: 'queued', attempts: 1 });
+      expect(job!.payload).not.toMatch(/登入帳號|Login:|ログインアカウント/);
+      const again = await post('/api/register/', { company_name: 'Down Co', name: 'N', email }, client());
+      expect(again.json().error.code).toBe('EMAIL_TAKEN');
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('forgot-password answers the same for known and unknown addresses, and over the per-address budget', async () => {
+    const c = await ctx.newCustomer();
+    const ip = client();
+    const known = await post('/api/format-password/', { email: c.email }, ip);
+    const unknown = await post('/api/format-password/', { email: 'nobody-at-all@example.tw' }, ip);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    const again = await post('/api/format-password/', { email: c.email }, client());
+    const overBudget = await post('/api/format-password/', { email: c.email }, client());
+    expect(again.body).toBe(known.body);
+    expect(overBudget.body).toBe(known.body);
+  });
+});
