@@ -19,7 +19,7 @@ import { chooseLanguage, loginByApi, registerByApi } from '../helpers/session';
 const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(shots, `partner-api-${name}.png`), fullPage: true });
+  page.screenshot({ path: path.join(shots, `partner-api-${name}.png`), fullPage: true, animations: 'disabled' });
 
 interface TReceived {
   path: string;
