@@ -47,6 +47,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
     // partner-api.spec.ts receives callbacks on 127.0.0.1: this operator allows private callback targets.
     OUTGOING_ALLOW_PRIVATE: '1',
+    // Real back-offs, 20× shorter (a callback's first retry after 5–10 s instead of 100–200 s).
+    JOB_RETRY_DELAY_SCALE: '0.05',
   };
   // Demo data plus one store and member (no store-admin API yet), written before the server opens the database.
   const seed = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'e2e/seed-store.ts')], {

@@ -11,7 +11,8 @@ import { chooseLanguage, loginByApi, registerByApi } from '../helpers/session';
  * /module-api-setup with a callback URL and a header, enabled → the key and signing secret are shown once → an order
  * is created with the key over HTTP → it is on /deliver and is exported there → a local receiver on 127.0.0.1 got
  * the signed callbacks (HMAC checked here). A second receiver answers 500 twice: the same delivery reaches it on the
- * third try, after the server's real back-off (first retry 50–100 s, second 100–200 s later), and the order's next
+ * third try, after the server's real back-off (shortened 20× by the e2e server's JOB_RETRY_DELAY_SCALE: first retry
+ * 5–10 s, second 10–20 s later), and the order's next
  * event only after it. Also: an outgoing connection tested against a local token endpoint (/gd-api-setup), the
  * deliveries and their attempts (/gd-api-callback), the guide (/partner-api-docs). Screenshots:
  * e2e/artifacts/screenshots/partner-api-*.png.
@@ -85,8 +86,8 @@ async function post<T>(request: APIRequestContext, headers: Record<string, strin
 test('enable → key once → order over HTTP → /deliver export → signed callbacks; a flaky receiver gets it on the third try', async ({
   page,
 }) => {
-  // The flaky receiver's third try waits for the server's real back-off (≤ 300 s): no knob shortens it.
-  test.setTimeout(480_000);
+  // The flaky receiver's third try waits for the server's back-off (≤ 30 s with the e2e server's scale).
+  test.setTimeout(180_000);
   const good = await startReceiver(() => 200);
   const flaky = await startReceiver((n) => (n <= 2 ? 500 : 200));
   try {
@@ -261,7 +262,7 @@ test('enable → key once → order over HTTP → /deliver export → signed cal
     await shot(page, 'deliveries-retrying');
     const flakyOrder = () => flaky.received.filter((r) => body(r).data.order_number === createdOrder.number);
     await expect
-      .poll(() => flakyOrder().map((r) => r.answered), { timeout: 360_000, intervals: [2_000] })
+      .poll(() => flakyOrder().map((r) => r.answered), { timeout: 90_000, intervals: [1_000] })
       .toEqual([500, 500, 200, 200]);
     const [first, second, third, fourth] = flakyOrder();
     for (const r of [first, second, third]) {

@@ -21,6 +21,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
+import { refuseUnstorableText } from './platform/http';
 import { registerOpenApi } from './platform/openapi';
 
 /** Every module's routes, in one place. A new bounded context adds its register function here. */
@@ -61,6 +62,7 @@ export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  refuseUnstorableText(app);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');

@@ -29,6 +29,7 @@ export async function createDeps(
     exclusive: database.engine === 'pglite',
     staleAfterMs: config.jobStaleMs,
     cronCheckSeconds: config.jobCronCheckSeconds,
+    retryDelayScale: config.jobRetryDelayScale,
     log: { error: (obj, msg) => (log.error ?? log.info).call(log, obj, msg) },
   });
   return { config, database, tokens, mailer, jobs, http, providers, rateLimits: new RateLimits(database) };

@@ -36,6 +36,7 @@ const ZEnv = z.object({
     .default(1024 * 1024),
   JOB_STALE_SECONDS: z.coerce.number().min(1).default(60),
   JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  JOB_RETRY_DELAY_SCALE: z.coerce.number().gt(0).max(1).default(1),
   OUTGOING_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   SEED_DEMO: boolish.default(true),
   DEMO_CUSTOMER_EMAIL: z.string().email().default('demo@wms.local'),
@@ -66,6 +67,8 @@ export interface TConfig {
   /** A running job whose heartbeat stopped this long ago lost its process (PostgreSQL; PGlite recovers at start). */
   jobStaleMs: number;
   jobCronCheckSeconds: number;
+  /** Factor on every job's retry delay (1 in production; a test set-up shortens back-offs, e.g. 0.02). */
+  jobRetryDelayScale: number;
   /** Operator setting: user-entered URLs (partners' callbacks) may reach private/loopback addresses. */
   outgoingAllowPrivate: boolean;
   seedDemo: boolean;
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: e.BODY_LIMIT_BYTES,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     jobCronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,
+    jobRetryDelayScale: e.JOB_RETRY_DELAY_SCALE,
     outgoingAllowPrivate: e.OUTGOING_ALLOW_PRIVATE === '1',
     seedDemo: e.SEED_DEMO,
     demo: {

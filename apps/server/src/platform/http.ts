@@ -119,6 +119,50 @@ export function route<C extends TRouteContract>(
   });
 }
 
+/** True for text PostgreSQL cannot store: a NUL character, or a UTF-16 surrogate without its pair. */
+export function isUnstorableText(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The dotted name of the first string (or object key) in `value` PostgreSQL cannot store, or null. */
+export function unstorableField(value: unknown, field = ''): string | null {
+  if (typeof value === 'string') return isUnstorableText(value) ? field || 'body' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableField(value[i], field ? `${field}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  // Plain parsed JSON/query objects only: uploaded files (Buffers, streams) are checked by their parsers.
+  // (The query parser's objects have a prototype-less prototype.)
+  const proto = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto === Object.prototype || proto === null || (proto && Object.getPrototypeOf(proto) === null)) {
+    for (const [key, item] of Object.entries(value as object)) {
+      const name = field ? `${field}.${key}` : key;
+      if (isUnstorableText(key)) return name;
+      const found = unstorableField(item, name);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * One gate for every route (contract routes, the partner API, anything registered later): text PostgreSQL cannot
+ * store is refused with 400 INVALID_FIELD naming the field, before validation and before any handler runs.
+ */
+export function refuseUnstorableText(app: FastifyInstance): void {
+  app.addHook('preValidation', async (req) => {
+    for (const part of [req.params, req.query, req.body]) {
+      const field = unstorableField(part);
+      if (field !== null) throw new AppError('INVALID_FIELD', { field });
+    }
+  });
+}
+
 export function errorCodeOf(err: unknown): TErrorCode | undefined {
   return err instanceof AppError ? err.code : undefined;
 }

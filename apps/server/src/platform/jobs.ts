@@ -58,8 +58,9 @@ export interface TJobOptions<P> {
   /**
    * Queue a job when the database sends a notification (`pg_notify(channel, text)`, e.g. from a trigger): at once
    * after the notifying transaction commits, instead of waiting for a schedule. Notifications within `debounceMs`
-   * with the same payload text become one job, queued after the last of them (default 200 ms). A missed
-   * notification (the process was down) is the business of a `cron` sweep of the same job.
+   * with the same payload text become one job, queued after the last of them (default 200 ms). Each time the
+   * process starts listening (start, a re-opened connection) it queues one job with `payload('')`: the handler's
+   * catch-up for notifications sent while nobody listened.
    */
   wakeOn?: { channel: string; payload: (text: string) => P; debounceMs?: number };
 }
@@ -170,6 +171,8 @@ export class JobQueue {
       pollSeconds?: number;
       /** Seconds between cron checks (default 10; tests use 1). */
       cronCheckSeconds?: number;
+      /** Factor on every retry delay (default 1; an e2e set-up shortens real back-offs without a special path). */
+      retryDelayScale?: number;
       log?: { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
       /** Handed to every handler (ctx.services). */
       services?: TJobServices;
@@ -265,12 +268,16 @@ export class JobQueue {
     }
   }
 
+  private retryDelayOf(def: TAnyJobDefinition): number {
+    return Math.max(1, Math.round((def.options.retryDelaySeconds ?? 10) * (this.opts.retryDelayScale ?? 1)));
+  }
+
   private async startQueue(def: TAnyJobDefinition): Promise<void> {
     const o = def.options;
     await this.boss.createQueue(def.name, {
       name: def.name,
       retryLimit: o.retryLimit ?? 2,
-      retryDelay: o.retryDelaySeconds ?? 10,
+      retryDelay: this.retryDelayOf(def),
       retryBackoff: o.retryBackoff ?? true,
       expireInSeconds: o.expireInSeconds ?? 3600,
       ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
@@ -278,7 +285,7 @@ export class JobQueue {
     // createQueue keeps an existing queue's settings; a changed definition updates them.
     await this.boss.updateQueue(def.name, {
       retryLimit: o.retryLimit ?? 2,
-      retryDelay: o.retryDelaySeconds ?? 10,
+      retryDelay: this.retryDelayOf(def),
       retryBackoff: o.retryBackoff ?? true,
       expireInSeconds: o.expireInSeconds ?? 3600,
       ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
@@ -331,11 +338,17 @@ export class JobQueue {
     const deliver = (channel: string, text: string) => {
       for (const d of defs) if (d.options.wakeOn!.channel === channel) onNotify(d, text);
     };
+    // Once listening (at start, and again after a lost connection), a catch-up job with an empty payload text
+    // covers what was notified while nobody listened.
+    const catchUp = () => {
+      for (const d of defs) onNotify(d, '');
+    };
     if (this.database.pglite) {
       for (const channel of channels) {
         const undo = await this.database.pglite.listen(channel, (text) => deliver(channel, text));
         this.unlisten.push(undo);
       }
+      catchUp();
       return;
     }
     const pool = this.database.pool!;
@@ -353,6 +366,7 @@ export class JobQueue {
           if (!this.stopped) setTimeout(() => void connect(), 1000).unref();
         });
         for (const channel of channels) await c.query(`listen ${pgIdent(channel)}`);
+        catchUp();
       } catch (err) {
         this.opts.log?.error({ err }, 'job wake-up listen failed');
         if (!this.stopped) setTimeout(() => void connect(), 1000).unref();

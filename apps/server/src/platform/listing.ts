@@ -24,6 +24,14 @@ export function searchWhere(term: string | undefined, columns: Array<AnyColumn |
 }
 
 /**
+ * The whitelist entry of an `?ordering=` key, or undefined. Own keys only: `constructor`, `__proto__` and the other
+ * names every object inherits are not columns.
+ */
+export function orderColumn<T>(columns: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(columns, key) ? columns[key] : undefined;
+}
+
+/**
  * `ordering=name` or `-name`, from a whitelist (anything else is a 400 on `ordering`); ties broken by `tieBreaker`
  * so pages never overlap.
  */
@@ -36,7 +44,7 @@ export function orderingOf(
   const raw = ordering ?? fallback;
   const descending = raw.startsWith('-');
   const key = descending ? raw.slice(1) : raw;
-  const column = columns[key];
+  const column = orderColumn(columns, key);
   if (!column) throw new AppError('INVALID_FIELD', { field: 'ordering' });
   return [descending ? desc(column) : asc(column), asc(tieBreaker)];
 }

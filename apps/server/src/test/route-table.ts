@@ -69,6 +69,42 @@ function sample(s: TJsonSchema | undefined, depth = 0): unknown {
   }
 }
 
+/** A small valid-looking instance of a JSON schema (required fields only). */
+export const sampleOfJson = (s: TJsonSchema | undefined): unknown => sample(s);
+
+/**
+ * Every string leaf a payload of this schema can carry (optional ones included, arrays at index 0), each with its
+ * dotted field name and a builder that puts a given text there inside an otherwise valid payload.
+ */
+export function stringLeaves(
+  s: TJsonSchema | undefined,
+  value: unknown,
+  field = '',
+  depth = 0,
+): Array<{ field: string; build: (text: string) => unknown }> {
+  if (!s || depth > 6) return [];
+  const alt = s.anyOf ?? s.oneOf;
+  if (alt?.length) return stringLeaves(alt.find((a) => a.type !== 'null') ?? alt[0], value, field, depth + 1);
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  if (type === 'string') return [{ field, build: (text) => text }];
+  if (type === 'array') {
+    const item = Array.isArray(value) && value.length > 0 ? value[0] : sample(s.items);
+    return stringLeaves(s.items, item, field ? `${field}.0` : '0', depth + 1).map((leaf) => ({
+      field: leaf.field,
+      build: (text: string) => [leaf.build(text)],
+    }));
+  }
+  if (type === 'object') {
+    const obj = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+    return Object.entries(s.properties ?? {}).flatMap(([key, prop]) =>
+      stringLeaves(prop, key in obj ? obj[key] : sample(prop), field ? `${field}.${key}` : key, depth + 1).map(
+        (leaf) => ({ field: leaf.field, build: (text: string) => ({ ...obj, [key]: leaf.build(text) }) }),
+      ),
+    );
+  }
+  return [];
+}
+
 export function sampleOf(schema: z.ZodType | undefined): unknown {
   if (!schema) return undefined;
   try {

@@ -2,7 +2,7 @@ import type { TInboundCountQuery, TInboundListQuery, TInboundStatus } from '@wms
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { customers, storage_locations } from '../../db/schema';
-import { isoSql, likePattern } from '../../platform/listing';
+import { isoSql, likePattern, orderColumn } from '../../platform/listing';
 import { receiptLinesFrom } from '../receiving/receiving.repository';
 
 export interface TReceiptSummaryRow {
@@ -72,7 +72,7 @@ const ORDER_COLUMNS: Record<string, string> = {
 function orderBy(ordering: string | undefined): SQL {
   const desc = ordering?.startsWith('-') ?? true;
   const key = ordering?.replace(/^-/, '') ?? 'created_at';
-  const col = ORDER_COLUMNS[key] ?? 'r.created_at';
+  const col = orderColumn(ORDER_COLUMNS, key) ?? 'r.created_at';
   return sql.raw(`${col} ${desc ? 'desc' : 'asc'} nulls last, r.id desc`);
 }
 

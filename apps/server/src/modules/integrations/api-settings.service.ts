@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import type {
   TApiKeyIssued,
   TApiSetting,
@@ -16,7 +17,7 @@ import { type TActor, tenantOf } from '../../platform/auth';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../platform/crypto';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { MASK } from '../../platform/outgoing-http';
+import { isPrivateAddress, MASK } from '../../platform/outgoing-http';
 import * as repo from './api-settings.repository';
 import { connectionToken, queueCallback, type ZCallbackEvent } from './callbacks';
 
@@ -102,6 +103,21 @@ function columnsOf(
   return out;
 }
 
+/**
+ * A URL a seller types must not point inside the operator's network (checked again at each call, after DNS): a
+ * literal private/loopback address or `localhost` is refused when saved, unless the operator allows private targets.
+ */
+function checkUrls(deps: TDeps, input: TUpdateApiSetting): void {
+  if (deps.config.outgoingAllowPrivate) return;
+  for (const field of ['callback_url', 'base_url', 'token_url'] as const) {
+    const value = input[field];
+    if (!value) continue;
+    const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+    if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host)))
+      throw new AppError('TARGET_NOT_ALLOWED', { field });
+  }
+}
+
 async function checkConnection(deps: TDeps, customerId: string, connectionId: string | null | undefined) {
   if (!connectionId) return;
   const c = await repo.findSetting(deps.database.db, customerId, connectionId);
@@ -139,6 +155,7 @@ export async function getSetting(deps: TDeps, actor: TActor, id: string): Promis
 
 export async function createSetting(deps: TDeps, actor: TActor, input: TCreateApiSetting): Promise<TApiSetting> {
   const customerId = tenantOf(actor);
+  checkUrls(deps, input);
   await checkConnection(deps, customerId, input.connection_id);
   const row = await withTx(deps.database.db, async (tx) => {
     const created = await repo
@@ -169,6 +186,7 @@ export async function updateSetting(
 ): Promise<TApiSetting> {
   const customerId = tenantOf(actor);
   if (input.connection_id === id) throw new AppError('INVALID_FIELD', { field: 'connection_id' });
+  checkUrls(deps, input);
   await checkConnection(deps, customerId, input.connection_id);
   const row = await withTx(deps.database.db, async (tx) => {
     const before = await repo.lockSetting(tx, customerId, id);

@@ -14,7 +14,7 @@ import { CALLBACK_TOPIC, type TApiSettingRow, updateSetting } from './api-settin
 /**
  * Order callbacks to a seller's own system. A database trigger records every creation, status change and
  * consignment number of the orders of a seller with callbacks enabled (`order_events`) and notifies; the dispatcher
- * job (woken by the notification, swept every minute) turns the events into one outbox message per enabled setting,
+ * job (woken by the notification; at start a catch-up for every customer) turns the events into one outbox message per enabled setting,
  * ordered per order and setting; the outbox delivers each with the setting's headers (or its connection's bearer
  * token) and our signature, retrying with back-off (10 runs over about a day).
  */
@@ -167,8 +167,8 @@ export function queueCallback(
 const DISPATCH_BATCH = 1000;
 
 /**
- * Turn recorded order events into callback messages: for the customer of the notification (or every customer, the
- * minute's sweep), oldest first, in batches; events are taken with SKIP LOCKED so two dispatchers never send one
+ * Turn recorded order events into callback messages: for the customer of the notification (or every customer: the
+ * catch-up when a process starts listening), oldest first, in batches; events are taken with SKIP LOCKED so two dispatchers never send one
  * twice. Events older than a setting's key (or with a type it did not choose) are not sent to it.
  */
 export const dispatchCallbacks = defineJob(
@@ -253,7 +253,6 @@ export const dispatchCallbacks = defineJob(
     retryLimit: 5,
     retryDelaySeconds: 5,
     concurrency: 1,
-    cron: { schedule: '* * * * *', tz: 'Asia/Taipei', payload: { customer_id: null } },
     wakeOn: {
       channel: 'wms_order_events',
       payload: (text) => ({ customer_id: z.uuid().safeParse(text).success ? text : null }),

@@ -73,9 +73,17 @@ export function codeKey(s: string): string {
   return s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 }
 
-export async function loadOrderLookups(ex: Executor, customerId: string): Promise<TOrderLookups> {
+export async function loadOrderLookups(
+  ex: Executor,
+  customerId: string,
+  /** Only the products of these codes (one API order); default: every product (a file). */
+  productCodes?: string[],
+): Promise<TOrderLookups> {
   const [products, platforms, providers, warehouses, defaults] = await allOf(ex, [
-    () => repo.allProducts(ex, customerId),
+    () =>
+      productCodes
+        ? repo.productsByCodeKeys(ex, customerId, [...new Set(productCodes.map(codeKey))])
+        : repo.allProducts(ex, customerId),
     () => repo.platformsOf(ex, customerId),
     () => repo.providersOf(ex, customerId),
     () => repo.warehousesOf(ex, customerId),

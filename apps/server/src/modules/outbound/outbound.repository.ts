@@ -636,6 +636,25 @@ export async function allProducts(ex: Executor, customerId: string): Promise<TPr
   return ex.select(productInfoColumns).from(products).where(eq(products.customer_id, customerId));
 }
 
+/**
+ * The seller's products whose number or barcode has one of these lookup keys (`codeKey`: NFKC, no spaces, lower
+ * case) — for a few rows (one API order) instead of loading every product.
+ */
+export async function productsByCodeKeys(ex: Executor, customerId: string, keys: string[]): Promise<TProductInfo[]> {
+  if (keys.length === 0) return [];
+  const key = (c: typeof products.number | typeof products.barcode) =>
+    sql`lower(regexp_replace(normalize(${c}, NFKC), '\s+', '', 'g'))`;
+  return ex
+    .select(productInfoColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.customer_id, customerId),
+        or(inArray(key(products.number), keys), inArray(key(products.barcode), keys)),
+      ),
+    );
+}
+
 /** Single products a scan may mean: by product number or barcode. */
 export async function productsByCode(ex: Executor, customerId: string, code: string) {
   return ex

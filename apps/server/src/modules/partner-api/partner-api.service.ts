@@ -141,7 +141,9 @@ export async function createOrder(
     { method: 'POST', path: '/api/v1/orders/', body: input },
     async (claim) => {
       const created = await withTx(deps.db, async (tx) => {
-        const result = await createOrdersFromRows(tx, actor, rows, { lookups: await loadOrderLookups(tx, customerId) });
+        const codes = input.lines.map((l) => l.sku);
+        const lookups = await loadOrderLookups(tx, customerId, codes);
+        const result = await createOrdersFromRows(tx, actor, rows, { lookups });
         const order = result.created[0];
         if (order) await claim(order.id, tx);
         return order ?? null;
@@ -170,7 +172,7 @@ export function listProducts(deps: TDeps, actor: TActor, q: z.infer<typeof ZProd
 
 /** Resolve a SKU/barcode and a warehouse code of the seller; unknown ones are a field error (never another seller's). */
 async function resolveCodes(deps: TDeps, customerId: string, skus: string[], warehouse: string | null | undefined) {
-  const lookups = await loadOrderLookups(deps.db, customerId);
+  const lookups = await loadOrderLookups(deps.db, customerId, skus);
   const products = skus.map((sku, i) => {
     const p = lookups.products.get(codeKey(sku));
     if (!p) throw new AppError('PRODUCT_ABNORMAL', { field: `lines.${i}.sku`, value: sku });
@@ -192,7 +194,7 @@ export async function stockOf(deps: TDeps, actor: TActor, q: z.infer<typeof ZApi
   const { sku, warehouse, ...rest } = q;
   const query = { ...rest };
   if (sku || warehouse) {
-    const lookups = await loadOrderLookups(deps.db, customerId);
+    const lookups = await loadOrderLookups(deps.db, customerId, sku ? [sku] : []);
     if (sku) {
       const p = lookups.products.get(codeKey(sku));
       if (!p) return { count: 0, results: [] };

@@ -8,14 +8,14 @@ import type {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { supplier_return_lines, supplier_returns } from '../../db/schema';
-import { likePattern } from '../../platform/listing';
+import { likePattern, orderColumn } from '../../platform/listing';
 import { receiptLinesFrom } from '../receiving/receiving.repository';
 
 export type TSupplierReturnRow = typeof supplier_returns.$inferSelect;
 
 function orderBy(ordering: string | undefined, columns: Record<string, string>, fallback: string): SQL | null {
   const raw = ordering ?? fallback;
-  const column = columns[raw.replace(/^-/, '')];
+  const column = orderColumn(columns, raw.replace(/^-/, ''));
   if (!column) return null;
   return sql.raw(`${column} ${raw.startsWith('-') ? 'desc' : 'asc'} nulls last, r.id asc`);
 }

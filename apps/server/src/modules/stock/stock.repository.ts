@@ -10,7 +10,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { stock_transfers, storage_locations } from '../../db/schema';
 import { taipeiMidnight } from '../../platform/calendar';
-import { isoSql, likePattern, pageSql } from '../../platform/listing';
+import { isoSql, likePattern, orderColumn, pageSql } from '../../platform/listing';
 import { allocatableSql } from './stock.engine';
 import { addDays } from './stock.rules';
 
@@ -177,7 +177,7 @@ const BALANCE_ORDER: Record<string, string> = {
 function balanceOrder(ordering: string | undefined, fallback: string): SQL {
   if (!ordering) return sql.raw(fallback);
   const desc = ordering.startsWith('-');
-  const col = BALANCE_ORDER[ordering.replace(/^-/, '')];
+  const col = orderColumn(BALANCE_ORDER, ordering.replace(/^-/, ''));
   return sql.raw(col ? `${col} ${desc ? 'desc' : 'asc'} nulls last, ${fallback}` : fallback);
 }
 

@@ -2,7 +2,7 @@ import type { TStocktakeScope, TStocktakeStatus, TStocktakeType } from '@wms/con
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { products, stocktake_locations, stocktake_products, stocktakes, storage_locations } from '../../db/schema';
-import { likePattern } from '../../platform/listing';
+import { likePattern, orderColumn } from '../../platform/listing';
 import type { TRound } from './stocktake.workflow';
 
 export type TSheetRow = typeof stocktakes.$inferSelect;
@@ -275,7 +275,7 @@ const ORDER_COLUMNS: Record<string, string> = {
 export function orderClause(ordering: string | undefined): SQL | null {
   const raw = ordering ?? '-created_at';
   const key = raw.replace(/^-/, '');
-  const column = ORDER_COLUMNS[key];
+  const column = orderColumn(ORDER_COLUMNS, key);
   if (!column) return null;
   return sql.raw(`${column} ${raw.startsWith('-') ? 'desc' : 'asc'}, s.id asc`);
 }

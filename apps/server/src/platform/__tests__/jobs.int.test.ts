@@ -276,3 +276,24 @@ describe('jobs on pg-boss', () => {
     }
   });
 });
+
+describe('retry delay scale', () => {
+  it("multiplies every definition's retry delay (a test set-up's short back-off), never below 1 s", async () => {
+    const short = new JobQueue(ctx.deps.database, [], { retryDelayScale: 0.05 });
+    await short.start();
+    try {
+      await short.register(defineJob('test.scaled', z.object({}), async () => null, { retryDelaySeconds: 100 }));
+      await short.register(defineJob('test.scaled-min', z.object({}), async () => null, { retryDelaySeconds: 10 }));
+      const rows = await queryRows<{ name: string; retry_delay: number }>(
+        ctx.deps.database.db,
+        sql`select name, retry_delay from pgboss.queue where name in ('test.scaled', 'test.scaled-min') order by name`,
+      );
+      expect(rows).toEqual([
+        { name: 'test.scaled', retry_delay: 5 },
+        { name: 'test.scaled-min', retry_delay: 1 },
+      ]);
+    } finally {
+      await short.stop();
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { partnerKey } from '../api-key';
 import { createTestContext, type TTestContext } from '../harness';
-import { allRoutes, jsonSchemaOf, pathParams, sampleOf, type TJsonSchema } from '../route-table';
+import { allRoutes, jsonSchemaOf, pathParams, sampleOf, stringLeaves, type TJsonSchema } from '../route-table';
 
 /**
  * Bad input on every write route of the contracts: payloads that are invalid by construction (wrong types,
@@ -30,6 +30,15 @@ const HOSTILE_STRINGS = [
   '%00%ff',
   `\${7*7}{{7*7}}`,
 ];
+
+/** Text PostgreSQL cannot store: NUL, and UTF-16 surrogates without their pair (high alone, low alone). */
+const UNSTORABLE: Array<[string, string]> = [
+  ['NUL', 'a\u0000b'],
+  ['lone high surrogate', 'x\ud800y'],
+  ['lone low surrogate', 'x\udc00y'],
+];
+
+type TRefusal = { code?: string; params?: { field?: string } };
 
 async function databaseFingerprint(): Promise<string> {
   const tables = await queryRows<{ table_name: string }>(
@@ -161,6 +170,70 @@ describe('bad input on every write route', () => {
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(10);
     expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it('refuses text PostgreSQL cannot store (NUL, lone surrogates) in every string field with 400 naming it', async () => {
+    const before = await databaseFingerprint();
+    const failures: string[] = [];
+    let calls = 0;
+    const expectRefused = async (label: string, field: string, call: Promise<{ statusCode: number; body: string }>) => {
+      calls++;
+      const res = await call.catch((err: Error) => ({ statusCode: 0, body: err.message }));
+      const error = res.statusCode === 400 ? (JSON.parse(res.body) as { error?: TRefusal }).error : undefined;
+      if (error?.code !== 'INVALID_FIELD' || error.params?.field !== field) {
+        failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    };
+    for (const r of writeRoutes()) {
+      const schema = jsonSchemaOf(r.body);
+      if (!schema) continue;
+      const valid = sampleOf(r.body) ?? {};
+      for (const leaf of stringLeaves(schema, valid)) {
+        for (const [name, text] of UNSTORABLE) {
+          const res = ctx.inject({
+            method: r.method,
+            url: urlOf(r.path),
+            token: tokenFor(r.auth),
+            payload: leaf.build(text) as object,
+          });
+          await expectRefused(`${r.name} ${leaf.field} ${name}`, leaf.field, res);
+        }
+      }
+    }
+    // Query strings and path parameters of every route (a NUL arrives percent-encoded).
+    for (const r of allRoutes().filter((x) => x.auth !== 'member')) {
+      for (const key of Object.keys(jsonSchemaOf(r.query)?.properties ?? {})) {
+        const res = ctx.inject({ method: r.method, url: `${urlOf(r.path)}?${key}=a%00b`, token: tokenFor(r.auth) });
+        await expectRefused(`${r.name} ?${key} NUL`, key, res);
+      }
+      for (const p of pathParams(r.path)) {
+        const res = ctx.inject({ method: r.method, url: r.path.replace(`:${p}`, 'a%00b'), token: tokenFor(r.auth) });
+        await expectRefused(`${r.name} :${p} NUL`, p, res);
+      }
+    }
+    console.info(`unstorable text: ${calls} payloads`);
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(100);
+    expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it('never answers an ordering named after an Object property with a 5xx', async () => {
+    const failures: string[] = [];
+    const listRoutes = allRoutes().filter(
+      (r) => r.method === 'GET' && r.auth !== 'member' && 'ordering' in (jsonSchemaOf(r.query)?.properties ?? {}),
+    );
+    for (const r of listRoutes) {
+      for (const ordering of ['constructor', '-constructor', '__proto__', 'toString', '-hasOwnProperty', 'valueOf']) {
+        const res = await ctx.inject({
+          method: 'GET',
+          url: `${urlOf(r.path)}?ordering=${ordering}`,
+          token: tokenFor(r.auth),
+        });
+        if (res.statusCode >= 500) failures.push(`${r.name} ?ordering=${ordering} → ${res.statusCode}`);
+      }
+    }
+    expect(listRoutes.length).toBeGreaterThan(10);
+    expect(failures).toEqual([]);
   });
 
   it('never answers generated hostile payloads with a 5xx', async () => {

@@ -110,6 +110,16 @@ describe('partner API keys', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(created.json().id);
 
+    // A SKU is a product number or a barcode, matched as the import matches codes (case and spaces ignored).
+    const byBarcode = await api(
+      key,
+      'POST',
+      '/api/v1/orders/',
+      order('ERP-1009', { lines: [{ sku: ` ${w.plain.barcode!.toLowerCase()} `, quantity: 1 }] }),
+    );
+    expect(byBarcode.statusCode, byBarcode.body).toBe(201);
+    expect(byBarcode.json().lines[0].product_id).toBe(w.plain.id);
+
     const k = { 'idempotency-key': 'req-42' };
     const first = await api(key, 'POST', '/api/v1/orders/', order('ERP-1002'), k);
     const replay = await api(key, 'POST', '/api/v1/orders/', order('ERP-1002'), k);
@@ -211,10 +221,9 @@ describe('order callbacks', () => {
     hook.failNext(2, 500);
     const created = await api(partner.api_key, 'POST', '/api/v1/orders/', order('CB-1'));
     const id = created.json().id as string;
-    // The process stops while the first callback is backing off, and starts again: nothing is lost.
+    // The process's queue stops while the first callback is backing off, and starts again: nothing is lost…
     await deliverUntil(() => hook.requests.length >= 1);
     await ctx.deps.jobs.stop();
-    await ctx.deps.jobs.start();
     const exported = await ctx.inject({
       method: 'POST',
       url: `/api/outbound-orders/${id}/transition/`,
@@ -222,6 +231,8 @@ describe('order callbacks', () => {
       payload: { action: 'export' },
     });
     expect(exported.statusCode, exported.body).toBe(200);
+    // …the export happened while no process listened: the catch-up at start dispatches it.
+    await ctx.deps.jobs.start();
     const consignment = await ctx.inject({
       method: 'PATCH',
       url: `/api/outbound-orders/${id}/consignment/`,
@@ -298,6 +309,19 @@ describe('order callbacks', () => {
     const strict = await createTestContext();
     try {
       const seller = await outboundWorld(strict);
+      // Typed as a literal address: refused when saved, naming the field.
+      for (const url of ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://[::1]/x', 'http://10.1.2.3/x']) {
+        const refused = await strict.inject({
+          method: 'POST',
+          url: '/api/api-settings/',
+          token: seller.token,
+          payload: { name: 'Local', kind: 'partner', callback_url: url },
+        });
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json().error).toMatchObject({ code: 'TARGET_NOT_ALLOWED', params: { field: 'callback_url' } });
+      }
+      // A host name that resolves to loopback passes the form and is refused at the call (checked after DNS): as
+      // if partner.example's DNS pointed at 127.0.0.1, the stored URL is made one.
       const res = await strict.inject({
         method: 'POST',
         url: '/api/api-settings/',
@@ -305,11 +329,16 @@ describe('order callbacks', () => {
         payload: {
           name: 'Local',
           kind: 'partner',
-          callback_url: 'http://127.0.0.1:9/hook',
+          callback_url: 'https://partner.example/hook',
           order_callback_enabled: true,
         },
       });
+      expect(res.statusCode, res.body).toBe(201);
       const id = res.json().id as string;
+      await strict.deps.database.db
+        .update(api_settings)
+        .set({ callback_url: 'http://127.0.0.1:9/hook' })
+        .where(eq(api_settings.id, id));
       await strict.inject({ method: 'POST', url: `/api/api-settings/${id}/enable/`, token: seller.token });
       await strict.inject({ method: 'POST', url: `/api/api-settings/${id}/test-event/`, token: seller.token });
       await strict.deps.jobs.whenIdle();
