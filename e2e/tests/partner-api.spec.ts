@@ -20,7 +20,7 @@ import { chooseLanguage, loginByApi, registerByApi } from '../helpers/session';
 const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(shots, `partner-api-${name}.png`), fullPage: true });
+  page.screenshot({ path: path.join(shots, `partner-api-${name}.png`), fullPage: true, animations: 'disabled' });
 
 interface TReceived {
   path: string;
@@ -257,9 +257,6 @@ test('enable → key once → order over HTTP → /deliver export → signed cal
     await page.getByTestId('callback-setting').click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Flaky ERP' }).click();
     const flakyRows = page.getByTestId('callback-page').locator('.ant-table-row');
-    await expect(flakyRows.filter({ hasText: '訂單建立' })).toContainText('500', { timeout: 30_000 });
-    await expect(flakyRows.filter({ hasText: '訂單建立' })).toContainText('等待中');
-    await shot(page, 'deliveries-retrying');
     const flakyOrder = () => flaky.received.filter((r) => body(r).data.order_number === createdOrder.number);
     await expect
       .poll(() => flakyOrder().map((r) => r.answered), { timeout: 90_000, intervals: [1_000] })
@@ -272,8 +269,16 @@ test('enable → key once → order over HTTP → /deliver export → signed cal
     }
     expect(body(fourth!).type).toBe('order.status_changed');
     await expect(flakyRows.filter({ hasText: '訂單建立' })).toContainText('已送達', { timeout: 15_000 });
-    await expect(flakyRows.filter({ hasText: '訂單建立' })).toContainText('3');
     await shot(page, 'deliveries');
+    // The delivery's attempts: 500, 500, 200.
+    await flakyRows.filter({ hasText: '訂單建立' }).getByTestId('delivery-attempts').click();
+    const flakyAttempts = page.getByTestId('attempts-list').locator('.ant-collapse-header');
+    await expect(flakyAttempts).toHaveCount(3);
+    await expect(flakyAttempts.nth(0)).toContainText('500');
+    await expect(flakyAttempts.nth(1)).toContainText('500');
+    await expect(flakyAttempts.nth(2)).toContainText('200');
+    await shot(page, 'attempts-retried');
+    await page.keyboard.press('Escape');
 
     // 9. The guide, linked from /module-api-setup; English and the dark theme.
     await page.goto('/module-api-setup');

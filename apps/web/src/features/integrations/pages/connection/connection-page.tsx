@@ -91,9 +91,10 @@ export default function ConnectionPage() {
           showIcon
           closable={{ onClose: () => setLastResult(null) }}
           data-testid="connection-test-alert"
-          title={`${t('connections.testResult')}: ${
-            lastResult.ok ? t('connections.ok') : t('connections.failed')
-          } — ${lastResult.message}`}
+          title={t('connections.testResultLine', {
+            result: lastResult.ok ? t('connections.ok') : t('connections.failed'),
+            message: lastResult.message,
+          })}
         />
       ) : null}
       <Table<TApiSetting>
