@@ -72,38 +72,49 @@ CREATE UNIQUE INDEX "api_settings_key_hash_idx" ON "api_settings" USING btree ("
 CREATE INDEX "api_settings_customer_idx" ON "api_settings" USING btree ("customer_id","kind");--> statement-breakpoint
 CREATE INDEX "order_events_pending_idx" ON "order_events" USING btree ("customer_id","id") WHERE "order_events"."dispatched_at" is null;--> statement-breakpoint
 CREATE INDEX "outbox_messages_ordering_idx" ON "outbox_messages" USING btree ("ordering_key","created_at");--> statement-breakpoint
-CREATE OR REPLACE FUNCTION wms_order_events() RETURNS trigger AS $$
-DECLARE
-  kind text;
+CREATE OR REPLACE FUNCTION wms_order_events_inserted() RETURNS trigger AS $$
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM api_settings s
-    WHERE s.customer_id = NEW.customer_id AND s.kind = 'partner' AND s.enabled AND s.order_callback_enabled
-  ) THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP = 'INSERT' THEN
-    kind := 'order.created';
-  ELSIF NEW.status IS DISTINCT FROM OLD.status THEN
-    kind := 'order.status_changed';
-  ELSIF NEW.consignment_number IS DISTINCT FROM OLD.consignment_number THEN
-    kind := 'order.consignment_number';
-  ELSE
+  -- Statement level: one check per statement, however many orders an import inserts.
+  IF NOT EXISTS (SELECT 1 FROM api_settings WHERE kind = 'partner' AND enabled AND order_callback_enabled) THEN
     RETURN NULL;
   END IF;
   INSERT INTO order_events (customer_id, order_id, type, order_number, platform_order_number, status, previous_status, consignment_number)
-  VALUES (NEW.customer_id, NEW.id, kind, NEW.number, NEW.platform_order_number, NEW.status,
-          CASE WHEN TG_OP = 'UPDATE' THEN OLD.status END, NEW.consignment_number);
-  IF TG_OP = 'UPDATE' AND kind = 'order.status_changed'
-     AND NEW.consignment_number IS DISTINCT FROM OLD.consignment_number THEN
-    INSERT INTO order_events (customer_id, order_id, type, order_number, platform_order_number, status, previous_status, consignment_number)
-    VALUES (NEW.customer_id, NEW.id, 'order.consignment_number', NEW.number, NEW.platform_order_number, NEW.status,
-            OLD.status, NEW.consignment_number);
-  END IF;
-  PERFORM pg_notify('wms_order_events', NEW.customer_id::text);
+  SELECT n.customer_id, n.id, 'order.created', n.number, n.platform_order_number, n.status, NULL, n.consignment_number
+  FROM new_rows n
+  WHERE n.customer_id IN (SELECT customer_id FROM api_settings WHERE kind = 'partner' AND enabled AND order_callback_enabled)
+  ORDER BY n.number;
+  PERFORM pg_notify('wms_order_events', c.customer_id::text)
+  FROM (SELECT DISTINCT customer_id FROM new_rows
+        WHERE customer_id IN (SELECT customer_id FROM api_settings WHERE kind = 'partner' AND enabled AND order_callback_enabled)) c;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER outbound_orders_events AFTER INSERT OR UPDATE OF status, consignment_number ON outbound_orders
-  FOR EACH ROW EXECUTE FUNCTION wms_order_events();
+CREATE OR REPLACE FUNCTION wms_order_events_updated() RETURNS trigger AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM api_settings WHERE kind = 'partner' AND enabled AND order_callback_enabled) THEN
+    RETURN NULL;
+  END IF;
+  -- A status change, and a consignment number (after the status change when one update does both).
+  INSERT INTO order_events (customer_id, order_id, type, order_number, platform_order_number, status, previous_status, consignment_number)
+  SELECT n.customer_id, n.id, e.type, n.number, n.platform_order_number, n.status, o.status, n.consignment_number
+  FROM new_rows n
+  JOIN old_rows o ON o.id = n.id
+  CROSS JOIN (VALUES (1, 'order.status_changed'), (2, 'order.consignment_number')) AS e(k, type)
+  WHERE n.customer_id IN (SELECT customer_id FROM api_settings WHERE kind = 'partner' AND enabled AND order_callback_enabled)
+    AND ((e.k = 1 AND n.status IS DISTINCT FROM o.status)
+      OR (e.k = 2 AND n.consignment_number IS DISTINCT FROM o.consignment_number))
+  ORDER BY n.number, e.k;
+  PERFORM pg_notify('wms_order_events', c.customer_id::text)
+  FROM (SELECT DISTINCT n.customer_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+        WHERE (n.status IS DISTINCT FROM o.status OR n.consignment_number IS DISTINCT FROM o.consignment_number)
+          AND n.customer_id IN (SELECT customer_id FROM api_settings WHERE kind = 'partner' AND enabled AND order_callback_enabled)) c;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER outbound_orders_events_inserted AFTER INSERT ON outbound_orders
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wms_order_events_inserted();
+--> statement-breakpoint
+CREATE TRIGGER outbound_orders_events_updated AFTER UPDATE ON outbound_orders
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wms_order_events_updated();
