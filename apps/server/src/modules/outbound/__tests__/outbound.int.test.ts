@@ -163,7 +163,11 @@ describe('orders: create and validate', () => {
     expect(res.json().error).toMatchObject({ code: 'ABNORMAL_QUANTITY', params: { field: 'lines.0.quantity' } });
     // Not a number at all stays a format error.
     const text = await post({ ...recipient, lines: [{ product_id: w.plain.id, quantity: 'two' }] });
-    expect(text.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'lines.0.quantity' } });
+    expect(text.json().error).toMatchObject({
+      code: 'INVALID_FIELD',
+      message: 'Quantity on line 1 is not valid',
+      params: { field: 'lines.0.quantity' },
+    });
   });
 
   it('edits only while pending export', async () => {
