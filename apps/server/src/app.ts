@@ -23,6 +23,7 @@ import type { TAppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { refuseUnstorableText } from './platform/http';
 import { registerOpenApi } from './platform/openapi';
+import { registerSecurityHeaders } from './platform/security-headers';
 
 /** Every module's routes, in one place. A new bounded context adds its register function here. */
 const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
@@ -64,9 +65,9 @@ export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   refuseUnstorableText(app);
+  // CSP, no framing, nosniff, referrer policy and (behind TLS) HSTS on every answer.
+  await registerSecurityHeaders(app, { https: deps.config.publicUrl.startsWith('https:') });
   app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
     // API answers (tokens, profiles, documents) are never kept by a browser or a shared cache.
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

@@ -1,24 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { App } from './app';
-import { initI18n } from './i18n/i18n';
-import './i18n/resources';
-import { createAppRoutes } from './routes/router';
-import { SCREENS } from './routes/screens';
-import './shared/auth/session';
-import { loadLocale } from './shared/preferences/locale';
-import { getLanguage } from './shared/preferences/preferences';
-import './styles.css';
+import './zod-config';
 
-async function start(): Promise<void> {
-  const [, locale] = await Promise.all([initI18n(), loadLocale(getLanguage())]);
-  const router = createBrowserRouter(createAppRoutes(SCREENS));
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App router={router} initialLocale={locale} />
-    </StrictMode>,
-  );
-}
-
-void start();
+// The app is loaded only now: its modules build the contracts' schemas as they run, and zod must be configured
+// first (a static import would run before this module's body).
+void import('./boot').then((app) => app.start());

@@ -454,6 +454,10 @@ export const FIELD_LABELS: Record<string, Messages> = {
     en: 'Default platform code',
   },
   ordering: { 'zh-TW': '排序', ja: '並び順', en: 'Ordering' },
+  page: { 'zh-TW': '頁碼', ja: 'ページ番号', en: 'Page' },
+  page_size: { 'zh-TW': '每頁筆數', ja: '1 ページの件数', en: 'Page size' },
+  search: { 'zh-TW': '搜尋文字', ja: '検索文字列', en: 'Search text' },
+  id: { 'zh-TW': 'ID', ja: 'ID', en: 'ID' },
   callback_enabled: { 'zh-TW': '啟用回呼', ja: 'コールバック有効', en: 'Callback enabled' },
   order_number: { 'zh-TW': '訂單編號', ja: '注文番号', en: 'Order number' },
   platform_order_number: { 'zh-TW': '平台訂單編號', ja: 'プラットフォーム注文番号', en: 'Platform order number' },
@@ -556,13 +560,63 @@ export function pickLanguage(header: string | undefined | null): TLanguage {
   return DEFAULT_LANGUAGE;
 }
 
+/** Fields whose English label is plural: the verb after it agrees ("Lines are not valid"). */
+const PLURAL_EN = new Set([
+  'lines',
+  'balance_ids',
+  'components',
+  'order_ids',
+  'location_ids',
+  'product_ids',
+  'items',
+  'http_headers',
+  'callback_events',
+  'layers',
+  'cells',
+  'days',
+  'stocking_days',
+]);
+
+/** How a field on an array's element is named: 「第 1 行的數量」, 「1 行目の数量」, "Quantity on line 1". */
+const ON_LINE: Record<TLanguage, (line: number, label: string) => string> = {
+  'zh-TW': (line, label) => `第 ${line} 行的${label}`,
+  ja: (line, label) => `${line} 行目の${label}`,
+  en: (line, label) => `${label} on line ${line}`,
+};
+
+const isIndex = (segment: string | undefined) => segment !== undefined && /^\d+$/.test(segment);
+const ownLabel = (key: string, lang: TLanguage) =>
+  Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key]![lang] : undefined;
+
+/** The key a (dotted) field path is named by (its last named segment) and the array line it sits on, if any. */
+function resolveField(field: string): { key: string; line?: number } {
+  if (ownLabel(field, 'en') !== undefined || !field.includes('.')) return { key: field };
+  const parts = field.split('.');
+  let at = parts.length - 1;
+  while (at > 0 && isIndex(parts[at])) at--;
+  const key = parts[at]!;
+  // `lines.0.quantity`: the element's index sits just before the leaf; `location_ids.3` is named by its list.
+  return isIndex(parts[at - 1]) ? { key, line: Number(parts[at - 1]) + 1 } : { key };
+}
+
+/** A field's label in the user's language; a path (`lines.0.quantity`) is named by its leaf and line number. */
 export function fieldLabel(field: string, lang: TLanguage): string {
-  return FIELD_LABELS[field]?.[lang] ?? field;
+  const { key, line } = resolveField(field);
+  const label = ownLabel(key, lang) ?? key;
+  return line === undefined ? label : ON_LINE[lang](line, label);
+}
+
+/** English "{{field}} is …" reads "… are …" after a plural label. */
+function agreeWithField(template: string, field: unknown, lang: TLanguage): string {
+  if (lang !== 'en' || typeof field !== 'string' || !PLURAL_EN.has(resolveField(field).key)) return template;
+  return template
+    .replace('{{field}} is ', '{{field}} are ')
+    .replace('{{field}} already exists', '{{field}} already exist');
 }
 
 /** Render the catalogue message for a code with its params (`{{field}}` is turned into the field's label). */
 export function errorMessage(code: TErrorCode, lang: TLanguage, params: Record<string, unknown> = {}): string {
-  const template: string = ERROR_CATALOGUE[code][lang];
+  const template = agreeWithField(ERROR_CATALOGUE[code][lang], params.field, lang);
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     const value = params[key];
     if (key === 'field' && typeof value === 'string') return fieldLabel(value, lang);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZListQuery, ZOk, ZPage } from './common';
+import { ZId, ZIdParams, ZListQuery, ZOk, ZPage, ZQuantityInput } from './common';
 import type { TLanguage } from './errors';
 import { ZJob } from './jobs';
 import { defineRoutes } from './routes';
@@ -159,9 +159,15 @@ export const ZPieceCount = z.number().int().min(1).max(99);
 export const MAX_ORDER_LINES = 500;
 export const MAX_LINE_QUANTITY = 100_000;
 
+/** A line's quantity is whole and 1…MAX_LINE_QUANTITY; otherwise the API and the file import answer ABNORMAL_QUANTITY. */
+export function isOrderLineQuantity(quantity: number): boolean {
+  return Number.isSafeInteger(quantity) && quantity >= 1 && quantity <= MAX_LINE_QUANTITY;
+}
+
 export const ZOrderLineInput = z.strictObject({
   product_id: ZId,
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  // Any number here: the server checks isOrderLineQuantity and answers ABNORMAL_QUANTITY, as for receipt lines.
+  quantity: ZQuantityInput,
   unit_price: ZAmount.nullable().optional(),
 });
 export type TOrderLineInput = z.infer<typeof ZOrderLineInput>;

@@ -1,6 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
-  MAX_LINE_QUANTITY,
+  isOrderLineQuantity,
   ORDER_TEXT_LIMITS,
   PACKAGE_SIZES,
   type TLanguage,
@@ -195,7 +195,7 @@ class OrderRowChecker {
   /** The line's product (the first candidate that is a known product number or barcode); line problems into `found`. */
   private lineProduct(line: TOrderIntakeLine, found: TFieldIssue[]): repo.TProductInfo | undefined {
     if (line.quantity === null) found.push({ code: 'REQUIRED_FIELD', field: 'quantity', value: null });
-    else if (!Number.isSafeInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY)
+    else if (!isOrderLineQuantity(line.quantity))
       found.push({ code: 'ABNORMAL_QUANTITY', field: 'quantity', value: String(line.quantity) });
     if (line.unit_price !== null && !AMOUNT.test(line.unit_price))
       found.push({ code: 'INVALID_FIELD', field: 'unit_price', value: line.unit_price });

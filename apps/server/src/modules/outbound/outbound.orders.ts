@@ -1,6 +1,7 @@
 import {
   COLUMN_SCREENS,
   DEFAULT_COLUMNS,
+  isOrderLineQuantity,
   type TColumnSettings,
   type TCreateOrder,
   type TOrder,
@@ -179,6 +180,17 @@ export function orderConstraintError(err: unknown): never {
   throw err;
 }
 
+/** The first line whose quantity is not whole and 1…100,000, as ABNORMAL_QUANTITY naming the line. */
+function checkLineQuantities(lines: Array<{ quantity: number }>): void {
+  const at = lines.findIndex((l) => !isOrderLineQuantity(l.quantity));
+  if (at >= 0)
+    throw new AppError('ABNORMAL_QUANTITY', {
+      field: `lines.${at}.quantity`,
+      line: at + 1,
+      value: lines[at]!.quantity,
+    });
+}
+
 async function lineProductsOf(ex: Executor, customerId: string, lines: Array<{ product_id: string }>) {
   const found = await repo.productsByIds(
     ex,
@@ -209,6 +221,7 @@ function lineRows(
 export async function createOrder(deps: TOutboundDeps, actor: TActor, input: TCreateOrder): Promise<TOrderDetail> {
   const customerId = tenantOf(actor);
   const id = await withTx(deps.db, async (tx) => {
+    checkLineQuantities(input.lines);
     await checkReferences(tx, customerId, input);
     const lineProducts = await lineProductsOf(tx, customerId, input.lines);
     const draft = draftOf(input);
@@ -242,6 +255,7 @@ export async function updateOrder(
     const before = await repo.lockOrder(tx, customerId, id);
     if (!before) throw notFound();
     if (!isEditable(before.status as TOrderStatus)) throw illegal(before.status, 'update');
+    if (patch.lines) checkLineQuantities(patch.lines);
     await checkReferences(tx, customerId, patch);
     const lines =
       patch.lines ??

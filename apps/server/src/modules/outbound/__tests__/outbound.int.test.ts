@@ -134,6 +134,42 @@ describe('orders: create and validate', () => {
     expect(res.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'platform_order_number' } });
   });
 
+  it('answers ABNORMAL_QUANTITY for a line quantity that is not 1…100,000 (as receipts and the order import do)', async () => {
+    const post = (payload: object) =>
+      ctx.inject({ method: 'POST', url: '/api/outbound-orders/', token: w.token, lang: 'en', payload });
+    for (const quantity of [0, -3, 1.5, 100_001]) {
+      const res = await post({
+        ...recipient,
+        lines: [
+          { product_id: w.plain.id, quantity: 1 },
+          { product_id: w.plain.id, quantity },
+        ],
+      });
+      expect(res.statusCode, String(quantity)).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'ABNORMAL_QUANTITY',
+        message: 'Abnormal quantity',
+        params: { field: 'lines.1.quantity', line: 2, value: quantity },
+      });
+    }
+    const o = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }]);
+    const res = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/outbound-orders/${o.id}/`,
+      token: w.token,
+      payload: { lines: [{ product_id: w.plain.id, quantity: 0 }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'ABNORMAL_QUANTITY', params: { field: 'lines.0.quantity' } });
+    // Not a number at all stays a format error.
+    const text = await post({ ...recipient, lines: [{ product_id: w.plain.id, quantity: 'two' }] });
+    expect(text.json().error).toMatchObject({
+      code: 'INVALID_FIELD',
+      message: 'Quantity on line 1 is not valid',
+      params: { field: 'lines.0.quantity' },
+    });
+  });
+
   it('edits only while pending export', async () => {
     const o = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }]);
     const patch = (payload: object) =>

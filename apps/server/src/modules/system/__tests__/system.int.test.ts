@@ -41,4 +41,52 @@ describe('system', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'No information found' });
   });
+
+  it('sends the security headers (CSP, no framing, nosniff) on screens, assets, API answers and errors', async () => {
+    const answers = await Promise.all(
+      [
+        '/deliver-print-doc/1/order',
+        '/assets/app-1.js',
+        '/api/health/',
+        '/api/nothing-here/',
+        '/api/products/?page_size=abc',
+      ].map((url) => ctx.inject({ method: 'GET', url })),
+    );
+    for (const res of answers) {
+      const csp = String(res.headers['content-security-policy']);
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ])
+        expect(csp).toContain(directive);
+      // Plain HTTP (PUBLIC_URL http://…): nothing is upgraded and no HSTS is promised.
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    }
+    // The screen keeps its own caching rule; API answers stay no-store.
+    expect(answers[0]!.headers['cache-control']).toBe('no-cache');
+    expect(answers[2]!.headers['cache-control']).toBe('no-store');
+  });
+
+  it('promises HTTPS (HSTS, upgrade-insecure-requests) when the public address is https', async () => {
+    const tls = await createTestContext({ PUBLIC_URL: 'https://wms.example.com' });
+    try {
+      const res = await tls.inject({ method: 'GET', url: '/api/health/' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await tls.close();
+    }
+  });
 });
