@@ -20,6 +20,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
+import { prettyLogStream } from './platform/log-format';
 import { registerOpenApi } from './platform/openapi';
 
 /** Every module's routes, in one place. A new bounded context adds its register function here. */
@@ -45,7 +46,11 @@ const REDACT = ['req.headers.authorization', 'req.body.password', 'req.body.refr
 /** buildApp(deps): plugins first, then every module's routes, then the web app (SPA fallback). */
 export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: deps.config.logLevel, redact: REDACT },
+    logger: opts.logger ?? {
+      level: deps.config.logLevel,
+      redact: REDACT,
+      ...(deps.config.logFormat === 'pretty' ? { stream: prettyLogStream } : {}),
+    },
     bodyLimit: deps.config.bodyLimit,
     trustProxy: true,
     ajv: undefined,
