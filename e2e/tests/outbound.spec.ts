@@ -170,7 +170,10 @@ test('an imported order is exported, batched, packed with scans and shipped; the
   await expect(page.getByTestId('pack-consignment')).toBeFocused();
   await page.getByTestId('pack-consignment').fill(`TC${stamp}`);
   await shot(page, 'pack-complete');
+  // Enter in the tracking box moves on (to the packaging, or the ship button when there is none); it does not ship.
   await page.getByTestId('pack-consignment').press('Enter');
+  await expect(page.getByTestId('pack-order-number')).toHaveText(orderNumber);
+  await page.getByTestId('pack-ship').click();
   await expect(cue).toContainText(`Order ${orderNumber} shipped (closed)`);
   await expect(page.getByTestId('pack-scan-order')).toBeFocused();
   await shot(page, 'pack-shipped');

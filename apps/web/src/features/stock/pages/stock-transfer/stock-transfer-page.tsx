@@ -73,7 +73,7 @@ export default function StockTransferPage() {
     setQuantity(null);
     setToCode('');
     setProblem(null);
-    setTimeout(() => productRef.current?.focus(), 0);
+    productRef.current?.focus();
   };
 
   const onProduct = async (code: string) => {
@@ -141,7 +141,7 @@ export default function StockTransferPage() {
             autoFocus
             value={productCode}
             onChange={setProductCode}
-            onScan={(c) => void onProduct(c)}
+            onScan={onProduct}
             placeholder={t('transfer.scanProduct')}
             aria-label={t('transfer.scanProduct')}
             data-testid="transfer-product"
@@ -205,7 +205,7 @@ export default function StockTransferPage() {
             ref={toRef}
             value={toCode}
             onChange={setToCode}
-            onScan={(c) => void submit(c)}
+            onScan={submit}
             placeholder={t('transfer.scanTo')}
             aria-label={t('transfer.scanTo')}
             data-testid="transfer-to"
