@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './shared/api/query-client';
 import { loadLocale } from './shared/preferences/locale';
 import { getPreferences, subscribePreferences } from './shared/preferences/preferences';
+import { ScanBufferProbe } from './shared/ui/scan-buffer';
 
 /** Providers: TanStack Query, antd (locale + light/dark theme), the router. */
 export function App({ router, initialLocale }: { router: DataRouter; initialLocale: Locale }) {
@@ -37,6 +38,7 @@ export function App({ router, initialLocale }: { router: DataRouter; initialLoca
       >
         <AntApp>
           <RouterProvider router={router} />
+          <ScanBufferProbe />
         </AntApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -38,6 +38,8 @@ export function WarehouseSelect(props: {
         onChange?.(id);
       }}
       allowClear={props.allowClear}
+      // Typed letters filter the list: a seller with many warehouses finds one without scrolling.
+      showSearch={{ optionFilterProp: 'label' }}
       disabled={props.disabled}
       loading={warehouses.isLoading}
       placeholder={props.placeholder}

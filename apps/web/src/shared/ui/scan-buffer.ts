@@ -6,6 +6,8 @@
  * scan hands the rest of the queue on to that scan, so a whole burst of scans lands where a person would have typed it.
  */
 
+import { useEffect, useState } from 'react';
+
 const held: string[] = [];
 let pending = 0;
 let listening = false;
@@ -33,12 +35,52 @@ const frame = () =>
     else requestAnimationFrame(() => resolve());
   });
 
+/** Resolves the calls waiting for React to have committed, set by the mounted ScanBufferProbe. */
+let bumpProbe: (() => void) | null = null;
+const probeWaiters: Array<() => void> = [];
+
+/**
+ * Mounted once, as the last child of the app: its effect runs after every effect of the page in the same commit, so
+ * when it runs for an update requested after a scan's handler settled, React has rendered what the handler set and
+ * the page's effects have moved the focus. (Counting quiet animation frames alone is not enough: on a busy machine
+ * React may render the handler's state after two frames, and the first replayed key then lands in the old box.)
+ */
+export function ScanBufferProbe(): null {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    bumpProbe = () => setTick((n) => n + 1);
+    return () => {
+      bumpProbe = null;
+    };
+  }, []);
+  useEffect(() => {
+    if (tick > 0) for (const resolve of probeWaiters.splice(0)) resolve();
+  }, [tick]);
+  return null;
+}
+
+/** Until React has committed every update requested so far and run the effects (no probe mounted: at once). */
+function reactSettled(): Promise<void> {
+  const bump = bumpProbe;
+  if (!bump) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    probeWaiters.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    bump();
+  });
+}
+
 /**
  * Until the page has settled what the handler set off: rendered, committed, its effects run and the focus moved.
  * A screen may take more than one render for that (a table measures itself, then draws the boxes the focus goes
- * to), so this waits for two frames in a row without a change to the DOM (at most about a second).
+ * to), so after React's commit this also waits for two frames in a row without a change to the DOM (at most about a
+ * second).
  */
 async function afterCommit(): Promise<void> {
+  await reactSettled();
   if (typeof MutationObserver === 'undefined' || typeof document === 'undefined') return frame();
   let changed = true;
   const observer = new MutationObserver(() => {
