@@ -25,7 +25,7 @@ test('the form checks the e-mail format with the contract schema before calling'
   await page.locator('#email').fill('not-an-email');
   await page.locator('#password').fill('x');
   await page.getByTestId('login-submit').click();
-  await expect(page.getByText('電子郵件 格式不正確')).toBeVisible();
+  await expect(page.getByText('電子郵件格式不正確')).toBeVisible();
 });
 
 test('register → the password arrives by mail → log in → change the password', async ({ page }) => {

@@ -244,7 +244,7 @@ test('consignment numbers by scanner, IMEI query, counts, order customization, u
   await scan(page, 'op-scan-order', second.number);
   await scan(page, 'op-scan-consignment', `HCT${stamp}`);
   await expect(page.getByTestId('op-cue')).toHaveAttribute('data-ok', 'false');
-  await expect(page.getByTestId('op-cue')).toContainText('託運單號 已存在');
+  await expect(page.getByTestId('op-cue')).toContainText('託運單號已存在');
   await shot(page, 'consignment');
   expect((await lookup(page, auth, `HCT${stamp}`)).id).toBe(order.id);
 

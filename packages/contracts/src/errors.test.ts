@@ -13,7 +13,10 @@ describe('error catalogue', () => {
 
   it('names the field in its label', () => {
     expect(errorMessage('REQUIRED_FIELD', 'en', { field: 'postcode' })).toBe('Postal code is required');
-    expect(errorMessage('REQUIRED_FIELD', 'zh-TW', { field: 'address' })).toBe('地址 為必填');
+    expect(errorMessage('REQUIRED_FIELD', 'zh-TW', { field: 'address' })).toBe('地址為必填');
+    expect(errorMessage('REQUIRED_FIELD', 'ja', { field: 'address' })).toBe('住所は必須です');
+    expect(errorMessage('REQUIRED_FIELD', 'zh-TW', { field: 'code' })).not.toContain(' ');
+    expect(errorMessage('REQUIRED_FIELD', 'zh-TW', { field: 'unknown_x' })).toBe('unknown_x 為必填');
     expect(errorMessage('INVALID_FIELD', 'ja', { field: 'unknown_x' })).toBe('unknown_x の形式が正しくありません');
   });
 
