@@ -56,4 +56,24 @@ describe('locales', () => {
       }
     });
   }
+
+  // Issue #22, finding 6: one name per thing across screens.
+  it('the product type reads the same on /product, /product-stock and the orders', () => {
+    for (const lng of LANGUAGES) {
+      const names = [
+        leaf(load(lng, 'catalog'), 'type.single'),
+        leaf(load(lng, 'stock'), 'type.single'),
+        leaf(load(lng, 'outbound'), 'productType.single'),
+      ];
+      expect(new Set(names).size, `${lng}: ${names.join(' / ')}`).toBe(1);
+    }
+  });
+
+  it('the menu names /deliver-opser by what its tab calls the collection batches', () => {
+    for (const lng of LANGUAGES) {
+      const menu = leaf(load(lng, 'nav'), 'screens.deliver-opser') as string;
+      const tab = leaf(load(lng, 'outbound'), 'opser.tabBatches') as string;
+      expect(menu, lng).toContain(tab);
+    }
+  });
 });
