@@ -34,6 +34,8 @@ export function App({ router, initialLocale }: { router: DataRouter; initialLoca
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={locale}
+        // No space forced between two CJK characters of a button (「検索」, not 「検 索」).
+        button={{ autoInsertSpace: false }}
         theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }}
       >
         <AntApp>
