@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '@wms/contracts';
+import { LANGUAGES, STOCK_REASON_LABELS } from '@wms/contracts';
 import { describe, expect, it } from 'vitest';
 
 const dir = import.meta.dirname;
@@ -74,6 +74,14 @@ describe('locales', () => {
       const menu = leaf(load(lng, 'nav'), 'screens.deliver-opser') as string;
       const tab = leaf(load(lng, 'outbound'), 'opser.tabBatches') as string;
       expect(menu, lng).toContain(tab);
+    }
+  });
+
+  it('stock reasons read the same on the stock-log screen and in its export (contracts)', () => {
+    for (const lng of LANGUAGES) {
+      const screen = leaf(load(lng, 'stock'), 'reason');
+      const exported = Object.fromEntries(Object.entries(STOCK_REASON_LABELS).map(([k, v]) => [k, v[lng]]));
+      expect(screen, lng).toEqual(exported);
     }
   });
 });
