@@ -25,7 +25,7 @@ test('the form checks the e-mail format with the contract schema before calling'
   await page.locator('#email').fill('not-an-email');
   await page.locator('#password').fill('x');
   await page.getByTestId('login-submit').click();
-  await expect(page.getByText('電子郵件 格式不正確')).toBeVisible();
+  await expect(page.getByText('電子郵件格式不正確')).toBeVisible();
 });
 
 test('register → the password arrives by mail → log in → change the password', async ({ page }) => {
@@ -69,7 +69,7 @@ test('registering an address twice shows the server error under the e-mail field
   await page.locator('#company_name').fill('Again Ltd');
   await page.locator('#name').fill('Again');
   await page.locator('#email').fill(DEMO.customer.email);
-  await page.getByRole('button', { name: '註 冊' }).click();
+  await page.getByRole('button', { name: '註冊' }).click();
   await expect(page.locator('#email_help')).toHaveText('此電子郵件已註冊');
 });
 
@@ -115,11 +115,11 @@ test('two-step login: enable with a code, log in with the six-digit step, disabl
   const step = page.getByTestId('otp-step');
   await expect(step).toBeVisible();
   await typeOtp(page, step, '000000');
-  await step.getByRole('button', { name: '驗 證' }).click();
+  await step.getByRole('button', { name: '驗證' }).click();
   await expect(page.getByTestId('form-error')).toHaveText('驗證碼錯誤或已使用');
   // A wrong code empties the boxes for the next try.
   await typeOtp(page, step, totp(secret));
-  await step.getByRole('button', { name: '驗 證' }).click();
+  await step.getByRole('button', { name: '驗證' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto('/two-factor');

@@ -112,7 +112,7 @@ test('creates a combination product through the UI and sees its components', asy
   await pickOption(page, selectOf(modal(page), '商品類型'), '組合商品');
   // A wrong check digit is refused under its field, in the user's language
   await save(page).click();
-  await expect(modal(page)).toContainText('國際條碼 格式不正確');
+  await expect(modal(page)).toContainText('國際條碼格式不正確');
   await modal(page).getByLabel('國際條碼').fill('4006381333931');
 
   await modal(page).getByTestId('add-component').click();

@@ -84,6 +84,11 @@ test('an imported order is exported, batched, packed with scans and shipped; the
   await page.goto('/deliver');
   await page.getByTestId('order-import').click();
   const dialog = page.getByRole('dialog');
+  // No channel chosen: the file cannot be chosen until the suggested (template) mapping is confirmed (issue #22, 3).
+  await expect(dialog.getByTestId('import-no-platform')).toBeVisible();
+  await expect(dialog.getByTestId('import-choose')).toBeDisabled();
+  await dialog.getByTestId('import-use-suggested').check();
+  await expect(dialog.getByTestId('import-choose')).toBeEnabled();
   await dialog.locator('input[type=file]').setInputFiles({
     name: 'orders.csv',
     mimeType: 'text/csv',
@@ -170,7 +175,10 @@ test('an imported order is exported, batched, packed with scans and shipped; the
   await expect(page.getByTestId('pack-consignment')).toBeFocused();
   await page.getByTestId('pack-consignment').fill(`TC${stamp}`);
   await shot(page, 'pack-complete');
+  // Enter in the tracking box moves on (to the packaging, or the ship button when there is none); it does not ship.
   await page.getByTestId('pack-consignment').press('Enter');
+  await expect(page.getByTestId('pack-order-number')).toHaveText(orderNumber);
+  await page.getByTestId('pack-ship').click();
   await expect(cue).toContainText(`Order ${orderNumber} shipped (closed)`);
   await expect(page.getByTestId('pack-scan-order')).toBeFocused();
   await shot(page, 'pack-shipped');
@@ -236,7 +244,7 @@ test('consignment numbers by scanner, IMEI query, counts, order customization, u
   await scan(page, 'op-scan-order', second.number);
   await scan(page, 'op-scan-consignment', `HCT${stamp}`);
   await expect(page.getByTestId('op-cue')).toHaveAttribute('data-ok', 'false');
-  await expect(page.getByTestId('op-cue')).toContainText('託運單號 已存在');
+  await expect(page.getByTestId('op-cue')).toContainText('託運單號已存在');
   await shot(page, 'consignment');
   expect((await lookup(page, auth, `HCT${stamp}`)).id).toBe(order.id);
 
@@ -281,4 +289,21 @@ test('consignment numbers by scanner, IMEI query, counts, order customization, u
   await shot(page, 'export');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
   expect(download.suggestedFilename()).toBe('orders-tcat.xlsx');
+});
+
+test('a seller without any channel is told to create one at /ecommerce-channel first', async ({ page }) => {
+  await loginByApi(page, DEMO.customer);
+  // A new seller's platform list: empty (the demo seller has channels, so the list is answered empty here).
+  await page.route(
+    (url) => url.pathname === '/api/ecommerce-platforms/',
+    (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { count: 0, results: [] } }) : route.fallback(),
+  );
+  await page.goto('/deliver');
+  await page.getByTestId('order-import').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('import-no-platforms')).toContainText('尚未建立任何電商平台');
+  await shot(page, 'import-no-platforms');
+  await dialog.getByTestId('import-create-platform').click();
+  await expect(page).toHaveURL(/\/ecommerce-channel$/);
 });

@@ -134,7 +134,7 @@ test.describe('logged in as CUSTOMER', () => {
         });
       return route.continue();
     });
-    await page.getByRole('button', { name: '儲 存' }).click();
+    await page.getByRole('button', { name: '儲存' }).click();
     await expect(page.getByText('儲存成功')).toBeVisible();
     expect(patches).toBe(2);
     expect(refreshes).toBe(1);
@@ -154,7 +154,7 @@ test.describe('logged in as CUSTOMER', () => {
     );
     const s = await storedSession(page);
     await page.request.post('/api/logout/', { data: { refresh: s!.refresh } });
-    await page.getByRole('button', { name: '儲 存' }).click();
+    await page.getByRole('button', { name: '儲存' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedSession(page)).toBeNull();
   });

@@ -22,6 +22,7 @@ import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { refuseUnstorableText } from './platform/http';
+import { prettyLogStream } from './platform/log-format';
 import { registerOpenApi } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 
@@ -55,7 +56,11 @@ const REDACT = [
 /** buildApp(deps): plugins first, then every module's routes, then the web app (SPA fallback). */
 export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: deps.config.logLevel, redact: REDACT },
+    logger: opts.logger ?? {
+      level: deps.config.logLevel,
+      redact: REDACT,
+      ...(deps.config.logFormat === 'pretty' ? { stream: prettyLogStream } : {}),
+    },
     bodyLimit: deps.config.bodyLimit,
     // A hop count is accepted by Fastify at run time; its types only list the other forms.
     trustProxy: deps.config.trustProxy as boolean | string[],

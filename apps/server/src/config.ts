@@ -55,7 +55,11 @@ const ZEnv = z.object({
   DEMO_EMPLOYEE_EMAIL: z.string().email().default('staff@wms.local'),
   DEMO_EMPLOYEE_PASSWORD: z.string().min(7).optional(),
   WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: `info` in production, `warn` otherwise (no line per request on a developer's or a trial set-up). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Unset: JSON lines in production (for a log collector), one readable line per entry otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface TConfig {
@@ -91,6 +95,7 @@ export interface TConfig {
   demo: { customerEmail: string; customerPassword?: string; employeeEmail: string; employeePassword?: string };
   webDist: string;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
   version: string;
 }
 
@@ -167,7 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       employeePassword: e.DEMO_EMPLOYEE_PASSWORD,
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
-    logLevel: e.LOG_LEVEL,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'warn'),
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
     version: APP_VERSION,
     ...overrides,
   };

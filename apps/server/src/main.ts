@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { loadConfig } from './config';
@@ -27,7 +28,11 @@ async function main(): Promise<void> {
   } else if (config.seedDemo) {
     lines.push(`  Demo logins: ${config.demo.customerEmail} (CUSTOMER), ${config.demo.employeeEmail} (EMPLOYEE)`);
   }
-  lines.push('');
+  lines.push(
+    `  Your own account: ${url}/register${config.smtpUrl ? '' : `  (no SMTP_URL: the mail lands in ${path.join(config.dataDir, 'outbox')})`}`,
+    '',
+  );
+  // Last, so the URL and the logins stay on screen while the server waits.
   console.log(lines.join('\n'));
   const stop = async () => {
     await app.close();

@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './shared/api/query-client';
 import { loadLocale } from './shared/preferences/locale';
 import { getPreferences, subscribePreferences } from './shared/preferences/preferences';
+import { ScanBufferProbe } from './shared/ui/scan-buffer';
 
 /** Providers: TanStack Query, antd (locale + light/dark theme), the router. */
 export function App({ router, initialLocale }: { router: DataRouter; initialLocale: Locale }) {
@@ -33,10 +34,13 @@ export function App({ router, initialLocale }: { router: DataRouter; initialLoca
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={locale}
+        // No space forced between two CJK characters of a button (「検索」, not 「検 索」).
+        button={{ autoInsertSpace: false }}
         theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }}
       >
         <AntApp>
           <RouterProvider router={router} />
+          <ScanBufferProbe />
         </AntApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -13,24 +13,27 @@ describe('error catalogue', () => {
 
   it('names the field in its label', () => {
     expect(errorMessage('REQUIRED_FIELD', 'en', { field: 'postcode' })).toBe('Postal code is required');
-    expect(errorMessage('REQUIRED_FIELD', 'zh-TW', { field: 'address' })).toBe('地址 為必填');
+    expect(errorMessage('REQUIRED_FIELD', 'zh-TW', { field: 'address' })).toBe('地址為必填');
+    expect(errorMessage('REQUIRED_FIELD', 'ja', { field: 'address' })).toBe('住所は必須です');
+    expect(errorMessage('REQUIRED_FIELD', 'zh-TW', { field: 'code' })).not.toContain(' ');
+    expect(errorMessage('REQUIRED_FIELD', 'zh-TW', { field: 'unknown_x' })).toBe('unknown_x 為必填');
     expect(errorMessage('INVALID_FIELD', 'ja', { field: 'unknown_x' })).toBe('unknown_x の形式が正しくありません');
   });
 
   it('names a nested field by its last named segment, and an array line by its number (from 1)', () => {
-    expect(errorMessage('INVALID_FIELD', 'zh-TW', { field: 'lines.0.quantity' })).toBe('第 1 行的數量 格式不正確');
+    expect(errorMessage('INVALID_FIELD', 'zh-TW', { field: 'lines.0.quantity' })).toBe('第 1 行的數量格式不正確');
     expect(errorMessage('INVALID_FIELD', 'ja', { field: 'lines.0.quantity' })).toBe(
-      '1 行目の数量 の形式が正しくありません',
+      '1 行目の数量の形式が正しくありません',
     );
     expect(errorMessage('INVALID_FIELD', 'en', { field: 'lines.0.quantity' })).toBe('Quantity on line 1 is not valid');
     expect(errorMessage('REQUIRED_FIELD', 'en', { field: 'lines.11.product_id' })).toBe(
       'Product on line 12 is required',
     );
     expect(errorMessage('REQUIRED_FIELD', 'zh-TW', { field: 'mapping.platform_order_number' })).toBe(
-      '平台訂單編號 為必填',
+      '平台訂單編號為必填',
     );
     expect(errorMessage('REQUIRED_FIELD', 'ja', { field: 'mapping.platform_order_number' })).toBe(
-      'プラットフォーム注文番号 は必須です',
+      'プラットフォーム注文番号は必須です',
     );
     // An element of a list of ids is named by its list.
     expect(fieldLabel('location_ids.3', 'en')).toBe('Storage locations');
@@ -42,7 +45,7 @@ describe('error catalogue', () => {
 
   it('names the query and path fields every list and detail call takes', () => {
     expect(errorMessage('INVALID_FIELD', 'en', { field: 'page_size' })).toBe('Page size is not valid');
-    expect(errorMessage('INVALID_FIELD', 'zh-TW', { field: 'page_size' })).toBe('每頁筆數 格式不正確');
+    expect(errorMessage('INVALID_FIELD', 'zh-TW', { field: 'page_size' })).toBe('每頁筆數格式不正確');
     expect(errorMessage('INVALID_FIELD', 'ja', { field: 'id' })).toBe('ID の形式が正しくありません');
     expect(errorMessage('INVALID_FIELD', 'en', { field: 'page' })).toBe('Page is not valid');
   });
@@ -56,7 +59,7 @@ describe('error catalogue', () => {
     );
     expect(errorMessage('INVALID_FIELD', 'en', { field: 'quantity' })).toBe('Quantity is not valid');
     // Other languages have no number agreement to make.
-    expect(errorMessage('INVALID_FIELD', 'zh-TW', { field: 'lines' })).toBe('明細 格式不正確');
+    expect(errorMessage('INVALID_FIELD', 'zh-TW', { field: 'lines' })).toBe('明細格式不正確');
   });
 
   it('picks the language from Accept-Language, default zh-TW', () => {

@@ -614,13 +614,23 @@ function agreeWithField(template: string, field: unknown, lang: TLanguage): stri
     .replace('{{field}} already exists', '{{field}} already exist');
 }
 
-/** Render the catalogue message for a code with its params (`{{field}}` is turned into the field's label). */
+/** Han, kana and full-width forms: no space is written between two of these. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+/**
+ * Render the catalogue message for a code with its params (`{{field}}` is turned into the field's label). The
+ * templates put a space after the field so a Latin label reads well (「IMEI 為必填」); after a Chinese or Japanese
+ * label that space is dropped (「代碼為必填」, not 「代碼 為必填」).
+ */
 export function errorMessage(code: TErrorCode, lang: TLanguage, params: Record<string, unknown> = {}): string {
-  const template = agreeWithField(ERROR_CATALOGUE[code][lang], params.field, lang);
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+  const template: string = agreeWithField(ERROR_CATALOGUE[code][lang], params.field, lang);
+  return template.replace(/\{\{(\w+)\}\}( ?)/g, (_, key: string, space: string, at: number) => {
     const value = params[key];
-    if (key === 'field' && typeof value === 'string') return fieldLabel(value, lang);
-    return value === undefined ? '' : String(value);
+    const text =
+      key === 'field' && typeof value === 'string' ? fieldLabel(value, lang) : value === undefined ? '' : String(value);
+    const next = template.charAt(at + key.length + 4 + space.length);
+    const joined = space && CJK.test(text.slice(-1)) && CJK.test(next);
+    return text + (joined ? '' : space);
   });
 }
 

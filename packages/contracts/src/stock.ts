@@ -17,6 +17,21 @@ export const STOCK_REASONS = [
   'stocktake',
 ] as const;
 export type TStockReason = (typeof STOCK_REASONS)[number];
+
+/** A reason as the user reads it (the stock-log screen and its export say the same). */
+export const STOCK_REASON_LABELS: Record<TStockReason, Record<'zh-TW' | 'ja' | 'en', string>> = {
+  inbound: { 'zh-TW': '入庫', ja: '入庫', en: 'Inbound' },
+  inbound_cancel: { 'zh-TW': '入庫取消', ja: '入庫取消', en: 'Inbound cancelled' },
+  outbound: { 'zh-TW': '出庫', ja: '出庫', en: 'Outbound' },
+  outbound_cancel: { 'zh-TW': '出庫取消', ja: '出庫取消', en: 'Outbound cancelled' },
+  return: { 'zh-TW': '退貨', ja: '返品', en: 'Return' },
+  return_cancel: { 'zh-TW': '退貨取消', ja: '返品取消', en: 'Return cancelled' },
+  return_to_supplier: { 'zh-TW': '退回供應商', ja: '仕入先返品', en: 'Return to supplier' },
+  transfer: { 'zh-TW': '調撥', ja: '在庫移動', en: 'Transfer' },
+  expiry_transfer: { 'zh-TW': '效期調撥', ja: '期限切れ移動', en: 'Expiry transfer' },
+  adjust: { 'zh-TW': '調整', ja: '調整', en: 'Adjustment' },
+  stocktake: { 'zh-TW': '盤點', ja: '棚卸', en: 'Stocktake' },
+};
 export const LOCATION_KINDS_FOR_STOCK = ['sellable', 'defective', 'expired', 'staging'] as const;
 /** A pile's state for selling: sellable, past its sellable-until date, expired, or in a location that never sells. */
 export const LOT_STATES = ['sellable', 'unsellable', 'expired', 'blocked'] as const;

@@ -72,7 +72,8 @@ export function MainLayout() {
             key: g.key,
             icon: GROUP_ICONS[g.key],
             label: t(`nav:groups.${g.key}` as never),
-            children: g.items.map((item) => ({ key: item, label: label(item) })),
+            // A label cut off by the sider's width (long Japanese titles) is shown whole on hover.
+            children: g.items.map((item) => ({ key: item, label: <span title={label(item)}>{label(item)}</span> })),
           },
     ),
     { key: 'logout', icon: <LogoutOutlined />, label: t('nav:groups.logout'), danger: true },

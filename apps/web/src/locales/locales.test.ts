@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '@wms/contracts';
+import { LANGUAGES, STOCK_REASON_LABELS } from '@wms/contracts';
 import { describe, expect, it } from 'vitest';
 
 const dir = import.meta.dirname;
@@ -56,4 +56,32 @@ describe('locales', () => {
       }
     });
   }
+
+  // Issue #22, finding 6: one name per thing across screens.
+  it('the product type reads the same on /product, /product-stock and the orders', () => {
+    for (const lng of LANGUAGES) {
+      const names = [
+        leaf(load(lng, 'catalog'), 'type.single'),
+        leaf(load(lng, 'stock'), 'type.single'),
+        leaf(load(lng, 'outbound'), 'productType.single'),
+      ];
+      expect(new Set(names).size, `${lng}: ${names.join(' / ')}`).toBe(1);
+    }
+  });
+
+  it('the menu names /deliver-opser by what its tab calls the collection batches', () => {
+    for (const lng of LANGUAGES) {
+      const menu = leaf(load(lng, 'nav'), 'screens.deliver-opser') as string;
+      const tab = leaf(load(lng, 'outbound'), 'opser.tabBatches') as string;
+      expect(menu, lng).toContain(tab);
+    }
+  });
+
+  it('stock reasons read the same on the stock-log screen and in its export (contracts)', () => {
+    for (const lng of LANGUAGES) {
+      const screen = leaf(load(lng, 'stock'), 'reason');
+      const exported = Object.fromEntries(Object.entries(STOCK_REASON_LABELS).map(([k, v]) => [k, v[lng]]));
+      expect(screen, lng).toEqual(exported);
+    }
+  });
 });

@@ -35,8 +35,11 @@ import type { TOrderIntakeFields, TOrderIntakeLine } from './outbound.intake';
 // ---- headers and column mapping ----
 
 /**
- * Headers of Shopee Taiwan's order export (one row per item, order fields repeated; 商品選項貨號 may hold
- * placeholders, so the main product SKU is the fallback).
+ * Headers of Shopee Taiwan's Seller Centre order export ("Order.toship….xlsx": one row per item, order fields
+ * repeated). 商品選項貨號 may hold a placeholder (`見選項`, `-`), so the main product SKU is the fallback. Some
+ * headers carry a line break and a note after the name (收件者電話 with a personal-data note): they are matched by
+ * their first words. 寄送方式 is the shipping method's name (黑貓宅急便, 7-ELEVEN…), not a carrier code of ours, so it
+ * is not suggested for the logistics provider; 付款方式 = 貨到付款 is collect on delivery, for the buyer's total.
  */
 export const SHOPEE_TW_HEADERS: Partial<Record<TImportField, string[]>> = {
   platform_order_number: ['訂單編號'],
@@ -46,17 +49,33 @@ export const SHOPEE_TW_HEADERS: Partial<Record<TImportField, string[]>> = {
   recipient_postcode: ['郵遞區號'],
   recipient_address: ['收件地址'],
   shipping_remark: ['買家備註'],
-  logistics_provider: ['寄送方式'],
+  cod: ['付款方式'],
   total_amount: ['買家總支付金額', '訂單總金額'],
   product: ['商品選項貨號', '主商品貨號'],
   quantity: ['數量'],
   unit_price: ['商品活動價格', '商品原價'],
 };
 
-/** A mapping guessed from a file's headers: our template in any language first, then known platform exports. */
+/**
+ * The name of a CJK header before its note (`收件者電話 (請注意…)` → `收件者電話`; a CJK name has no spaces, so a
+ * space there was a line break). Latin headers are left whole: "Platform order number" is not "Platform".
+ */
+function leadingWords(header: string): string {
+  const lead = header.split(/[\s(（【[:：]/)[0] ?? '';
+  return lead !== header && /^[^\p{ASCII}]+$/u.test(lead) ? lead : '';
+}
+
+/**
+ * A mapping guessed from a file's headers: our template in any language first, then known platform exports. A
+ * header matches a name exactly, or by its leading words when it carries a note.
+ */
 export function suggestMapping(headers: string[]): TImportMapping {
   const present = new Map<string, string>();
   for (const h of headers) if (h && !present.has(wordKey(h))) present.set(wordKey(h), h);
+  for (const h of headers) {
+    const lead = wordKey(leadingWords(h));
+    if (lead && !present.has(lead)) present.set(lead, h);
+  }
   const mapping: TImportMapping = {};
   for (const field of IMPORT_FIELDS) {
     const names = [...columnNames(field), ...(SHOPEE_TW_HEADERS[field] ?? [])];

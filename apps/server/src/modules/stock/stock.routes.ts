@@ -1,5 +1,6 @@
-import { stockRoutes as r } from '@wms/contracts';
+import { stockRoutes as r, STOCK_REASON_LABELS, type TStockReason } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
+import { taipeiDateTime } from '../../platform/calendar';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
@@ -28,7 +29,12 @@ export function registerStockRoutes(app: FastifyInstance, deps: TAppDeps): void 
   route(app, t, r.locationStock, ({ actor, query }) => service.locationStock(d, actor, query));
   route(app, t, r.stockLog, ({ actor, query }) => service.stockLog(d, actor, query));
   route(app, t, r.exportStockLog, async ({ actor, query, lang, reply }) => {
-    const rows = await service.exportStockLog(d, actor, query);
+    // As the screen shows them: the reason in the user's language, the time in Taipei.
+    const rows = (await service.exportStockLog(d, actor, query)).map((m) => ({
+      ...m,
+      created_at: taipeiDateTime(m.created_at),
+      reason: STOCK_REASON_LABELS[m.reason as TStockReason]?.[lang] ?? m.reason,
+    }));
     return sendXlsx(reply, 'stock-log.xlsx', await writeWorkbook('stock-log', LOG_COLUMNS, rows, lang));
   });
   route(app, t, r.transfer, ({ actor, body }) => service.transferOne(d, actor, body));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { prettyLogLine } from '../log-format';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'wms-config-'));
 
@@ -20,5 +21,29 @@ describe('config', () => {
   it('fails fast naming the bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), APP_SECRET_KEY: 'short' })).toThrow(/APP_SECRET_KEY/);
+  });
+
+  it('keeps request logs quiet by default, readable in development and JSON in production', () => {
+    const dev = loadConfig({ DATA_DIR: dataDir() });
+    expect(dev).toMatchObject({ logLevel: 'warn', logFormat: 'pretty' });
+    const prod = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' });
+    expect(prod).toMatchObject({ logLevel: 'info', logFormat: 'json' });
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'info', LOG_FORMAT: 'json' })).toMatchObject({
+      logLevel: 'info',
+      logFormat: 'json',
+    });
+  });
+
+  it('writes a pino line as one readable line', () => {
+    const line = JSON.stringify({
+      level: 30,
+      time: Date.UTC(2026, 10, 24, 4, 5, 6),
+      msg: 'request completed',
+      reqId: 'req-1',
+      res: { statusCode: 200 },
+      responseTime: 12.4,
+    });
+    expect(prettyLogLine(line)).toBe('04:05:06 INFO  request completed → 200 12 ms (req-1)\n');
+    expect(prettyLogLine('not json')).toBe('not json\n');
   });
 });

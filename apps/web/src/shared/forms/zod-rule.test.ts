@@ -10,7 +10,7 @@ describe('form rules from the contract schemas', () => {
     const en = () => 'en' as const;
     await expect(run(zodRule('email', ZEmail, { lang: en }), '')).rejects.toThrow('E-mail is required');
     await expect(run(zodRule('email', ZEmail, { lang: en }), 'nope')).rejects.toThrow('E-mail is not valid');
-    await expect(run(zodRule('email', ZEmail, { lang: () => 'zh-TW' }), '  ')).rejects.toThrow('電子郵件 為必填');
+    await expect(run(zodRule('email', ZEmail, { lang: () => 'zh-TW' }), '  ')).rejects.toThrow('電子郵件為必填');
     await expect(run(zodRule('email', ZEmail, { lang: en }), 'a@b.co')).resolves.toBeUndefined();
     await expect(run(zodRule('otp', ZOtp, { lang: en }), '12345')).rejects.toThrow('Verification code is not valid');
   });

@@ -35,6 +35,8 @@ export function ImportButton(props: {
   result?: (job: TJob) => ReactNode;
   /** Choices above the file choice (the order import's channel). */
   options?: ReactNode;
+  /** False while a choice in `options` is still missing: the file cannot be chosen yet. */
+  ready?: boolean;
   texts?: Partial<TImportTexts>;
   /** Accepted file types; .xlsx by default. */
   accept?: string;
@@ -92,13 +94,19 @@ export function ImportButton(props: {
             <Upload
               accept={props.accept ?? '.xlsx'}
               showUploadList={false}
-              disabled={progress.running}
+              disabled={progress.running || props.ready === false}
               beforeUpload={(file) => {
                 void upload(file);
                 return false;
               }}
             >
-              <Button type="primary" icon={<UploadOutlined />} loading={progress.running} data-testid="import-choose">
+              <Button
+                type="primary"
+                icon={<UploadOutlined />}
+                loading={progress.running}
+                disabled={props.ready === false}
+                data-testid="import-choose"
+              >
                 {text('choose')}
               </Button>
             </Upload>

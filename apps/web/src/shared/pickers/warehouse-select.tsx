@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { type CSSProperties, useEffect } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { useWarehouses } from './api';
 
 const KEY = 'wms.stock.warehouse';
@@ -15,6 +15,8 @@ export function WarehouseSelect(props: {
   onChange?: (id: string | undefined) => void;
   /** Pick the remembered (else the first) warehouse when no value is set. */
   autoPick?: boolean;
+  /** Pick the seller's only warehouse, once, when no value is set (a new record; clearing it again is respected). */
+  pickOnly?: boolean;
   allowClear?: boolean;
   disabled?: boolean;
   placeholder?: string;
@@ -23,7 +25,13 @@ export function WarehouseSelect(props: {
   'data-testid'?: string;
 }) {
   const warehouses = useWarehouses();
-  const { value, onChange, autoPick } = props;
+  const { value, onChange, autoPick, pickOnly } = props;
+  const pickedOnly = useRef(false);
+  useEffect(() => {
+    if (!pickOnly || pickedOnly.current || value || warehouses.data?.length !== 1) return;
+    pickedOnly.current = true;
+    onChange?.(warehouses.data[0]!.id);
+  }, [pickOnly, value, warehouses.data, onChange]);
   useEffect(() => {
     if (!autoPick || value || !warehouses.data?.length) return;
     const remembered = rememberedWarehouse();
@@ -38,6 +46,8 @@ export function WarehouseSelect(props: {
         onChange?.(id);
       }}
       allowClear={props.allowClear}
+      // Typed letters filter the list: a seller with many warehouses finds one without scrolling.
+      showSearch={{ optionFilterProp: 'label' }}
       disabled={props.disabled}
       loading={warehouses.isLoading}
       placeholder={props.placeholder}

@@ -1,6 +1,6 @@
 import { Button, DatePicker, InputNumber, type InputRef, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type ComponentRef, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ComponentRef, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../forms/error-text';
 import { lookupLocations } from '../pickers/api';
@@ -122,11 +122,10 @@ export function ReceivingLines(props: {
   const submitRef = useRef<HTMLButtonElement>(null);
 
   // A receipt to confirm opens with the cursor in its first line, ready for the scanner.
-  useEffect(() => {
+  // Focused once the lines are committed (their boxes exist), not on a timer.
+  useLayoutEffect(() => {
     if (!editable) return;
-    const first = lines[0]?.id ?? '';
-    const timer = setTimeout(() => acceptedRefs.current[first]?.focus(), 0);
-    return () => clearTimeout(timer);
+    acceptedRefs.current[lines[0]?.id ?? '']?.focus();
   }, [lines, editable]);
 
   const set = (id: string, patch: Partial<TEntry>) => setEntries((s) => ({ ...s, [id]: { ...s[id]!, ...patch } }));
@@ -293,7 +292,7 @@ export function ReceivingLines(props: {
                   value={entries[l.id]?.locationCode ?? ''}
                   onChange={(v) => set(l.id, { locationCode: v, locationId: undefined })}
                   onScan={(c) =>
-                    void resolveLocation(l.id, c).then((ok) => {
+                    resolveLocation(l.id, c).then((ok) => {
                       if (ok) nextAfter(l.id);
                     })
                   }

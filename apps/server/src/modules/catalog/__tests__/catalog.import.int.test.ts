@@ -118,7 +118,7 @@ describe(`product import (${TEST_ENGINE})`, () => {
     expect((await call('GET', '/api/products/', c.token)).json().count).toBe(0);
     // the same file in Chinese names the fields in Chinese
     const zh = await runImport('/api/products/import/', c.token, file, 'zh-TW');
-    expect(zh.error.params.errors[0].message).toBe('國際條碼 格式不正確');
+    expect(zh.error.params.errors[0].message).toBe('國際條碼格式不正確');
   });
 
   it('rejects a file that is not an .xlsx or lacks a required column', async () => {

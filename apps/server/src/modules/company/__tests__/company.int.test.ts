@@ -69,7 +69,7 @@ describe(`company data (${TEST_ENGINE})`, () => {
       token: c.token,
       payload: { name: 'X', tax_id: '04595258' },
     });
-    expect(msg.json().error.message).toBe('統一編號 格式不正確');
+    expect(msg.json().error.message).toBe('統一編號格式不正確');
   });
 
   it('is only the caller company: an employee is refused, another seller sees its own', async () => {

@@ -2,7 +2,7 @@ import { fieldLabel, type TImportField, type TOrder, type TOrderDetail } from '@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { products } from '../../../db/schema';
+import { ecommerce_platforms, products } from '../../../db/schema';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { importFile, outboundWorld, type TWorld, xlsx } from './factories';
 
@@ -242,6 +242,153 @@ describe('order import', () => {
     expect((await list('240101BBB'))[0]).toMatchObject({ cod: false, cod_amount: null, total_amount: '300.00' });
     const job2 = await importFile(ctx, w.token, file, { platform_id: w.shop.id });
     expect(job2.result).toMatchObject({ created: 0, skipped_duplicates: 2 });
+  });
+
+  it("imports Shopee Taiwan's Order.toship export with the suggested mapping on the first try", async () => {
+    // The header row of Seller Centre's 訂單 export (one row per item), as listed by public importers of it; the
+    // phone header carries a line break and a note, as the file does.
+    const phoneHeader = '收件者電話\n(本資料僅供出貨使用，請勿用於其他用途)';
+    const headers = [
+      '訂單編號',
+      '訂單狀態',
+      '熱門商品',
+      '退貨 / 退款狀態',
+      '買家帳號',
+      '訂單成立日期',
+      '商品總價',
+      '買家支付運費',
+      '蝦皮補助運費',
+      '退貨運費',
+      '買家總支付金額',
+      '蝦皮補貼金額',
+      '蝦幣折抵',
+      '銀行信用卡活動折抵',
+      '優惠代碼',
+      '賣家負擔優惠券',
+      '賣家負擔蝦幣回饋券',
+      '蝦皮負擔優惠券',
+      '成交手續費',
+      '其他服務費',
+      '金流與系統處理費',
+      '分期付款期數',
+      '金流與系統處理費率',
+      '成交手續費規則',
+      '名稱',
+      '商品名稱',
+      '商品ID',
+      '商品選項名稱',
+      '規格ID',
+      '蝦皮商品編碼(商品ID_規格ID)',
+      '商品原價',
+      '商品活動價格',
+      '主商品貨號',
+      '商品選項貨號',
+      '數量',
+      '退貨數量',
+      '促銷組合指標',
+      '蝦皮促銷組合折扣:促銷組合標籤',
+      '收件地址',
+      phoneHeader,
+      '蝦皮專線和包裹查詢碼',
+      '取件門市店號',
+      '城市',
+      '行政區',
+      '郵遞區號',
+      '收件者姓名',
+      '寄送方式',
+      '出貨方式',
+      '備貨時間',
+      '付款方式',
+      '最晚出貨日期',
+      '包裹查詢號碼',
+      '買家付款時間',
+      '實際出貨時間',
+      '訂單完成時間',
+      '買家備註',
+      '備註',
+    ];
+    const row = (o: Record<string, unknown>) => headers.map((h) => o[h] ?? null);
+    const order = {
+      訂單編號: '2611220ABCDEF',
+      訂單狀態: '待出貨',
+      訂單成立日期: '2026-11-22 10:15',
+      買家總支付金額: 880,
+      收件地址: '台北市信義區松仁路100號',
+      [phoneHeader]: '0912345678',
+      郵遞區號: '110',
+      收件者姓名: '蔡小姐',
+      寄送方式: '黑貓宅急便',
+      出貨方式: '賣家自行安排物流',
+      付款方式: '貨到付款',
+      買家備註: '請下午送達',
+    };
+    const file = await xlsx([
+      headers,
+      row({
+        ...order,
+        商品名稱: '烏龍茶',
+        主商品貨號: w.plain.number,
+        商品選項貨號: '見選項',
+        數量: 2,
+        商品活動價格: 290,
+      }),
+      row({ ...order, 商品名稱: '手機', 主商品貨號: '-', 商品選項貨號: w.phone.number, 數量: 1, 商品活動價格: 300 }),
+      row({
+        ...order,
+        訂單編號: '2611220GHIJKL',
+        收件者姓名: '周先生',
+        [phoneHeader]: 933444555, // a number cell lost its leading 0
+        郵遞區號: 300,
+        收件地址: '新竹市東區',
+        寄送方式: '7-ELEVEN',
+        付款方式: '信用卡',
+        買家總支付金額: 290,
+        主商品貨號: w.plain.number,
+        商品選項貨號: '-',
+        數量: 1,
+      }),
+    ]);
+    const seen = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/order-import-forms/inspect/',
+        token: w.token,
+        payload: { file_base64: file.toString('base64') },
+      })
+    ).json();
+    expect(seen.suggested).toMatchObject({
+      platform_order_number: ['訂單編號'],
+      recipient_phone: [phoneHeader.normalize('NFKC').replace(/\s+/g, ' ')], // as headers are compared
+      cod: ['付款方式'],
+      total_amount: ['買家總支付金額'],
+      product: ['商品選項貨號', '主商品貨號'],
+    });
+    // 寄送方式 is the shipping method's name, not a carrier code: it is not suggested as the logistics provider.
+    expect(seen.suggested.logistics_provider).toBeUndefined();
+    const [platform] = await ctx.deps.database.db
+      .insert(ecommerce_platforms)
+      .values({ customer_id: w.customerId, code: 'SHOPEE-TW', name: '蝦皮台灣' })
+      .returning();
+    const form = await ctx.inject({
+      method: 'POST',
+      url: '/api/order-import-forms/',
+      token: w.token,
+      payload: { name: '蝦皮', platform_id: platform!.id, mapping: seen.suggested },
+    });
+    expect(form.statusCode, form.body).toBe(201);
+    const job = await importFile(ctx, w.token, file, { platform_id: platform!.id });
+    expect(job.error).toBeNull();
+    expect(job.result).toMatchObject({ rows: 3, orders: 2, created: 2 });
+    const [cod] = await list('2611220ABCDEF');
+    expect(cod).toMatchObject({
+      recipient_phone: '0912345678',
+      cod: true,
+      cod_amount: '880.00',
+      unit_count: 3,
+      logistics_provider_code: null,
+      shipping_remark: '請下午送達',
+    });
+    expect((await list('2611220GHIJKL'))[0]).toMatchObject({ recipient_phone: '0933444555', cod: false });
   });
 
   it('reads CSV in UTF-8 and exports on import when asked, reporting shortages by row', async () => {

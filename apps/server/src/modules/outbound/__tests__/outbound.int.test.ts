@@ -104,7 +104,7 @@ describe('orders: create and validate', () => {
     res = await post({ ...recipient, recipient_postcode: '12', lines: line });
     expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'recipient_postcode' } });
     res = await post({ ...recipient, recipient_address: '', lines: line }, 'zh-TW');
-    expect(res.json().error).toMatchObject({ code: 'REQUIRED_FIELD', message: '收件人地址 為必填' });
+    expect(res.json().error).toMatchObject({ code: 'REQUIRED_FIELD', message: '收件人地址為必填' });
     res = await post({ ...recipient, channel: 'ecommerce', lines: line });
     expect(res.json().error.code).toBe('CHANNEL_ABNORMAL');
     res = await post({ ...recipient, cod: true, lines: line });

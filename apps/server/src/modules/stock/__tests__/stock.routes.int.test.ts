@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STOCK_REASON_LABELS } from '@wms/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,6 +321,10 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     await wb.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
     expect(wb.worksheets[0]!.rowCount).toBe(3);
     expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe('Created at');
+    // As on the screen (issue #22): Taipei wall-clock time and the reason's label, not `inbound` and UTC.
+    const row = wb.worksheets[0]!.getRow(2);
+    expect(String(row.getCell(1).value)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(row.getCell(9).value).toBe(STOCK_REASON_LABELS.inbound.en);
   });
 
   it("keeps sellers apart: another seller's piles and locations answer 404 and never show up", async () => {

@@ -2,6 +2,7 @@ import { outboundRoutes, type TImportResult } from '@wms/contracts';
 import { Alert, Checkbox, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ImportButton } from '../../../shared/jobs/import-button';
 import { importOrders, refreshAfterImport, usePlatformOptions } from '../api';
 import { abnormalText, useOrderLabels } from './labels';
@@ -17,6 +18,9 @@ export function ImportOrdersButton() {
   const platforms = usePlatformOptions();
   const [platformId, setPlatformId] = useState<string | undefined>();
   const [exportAfter, setExportAfter] = useState(false);
+  // Without a channel the columns are matched by the suggested mapping: only when the user says so, never silently.
+  const [useSuggested, setUseSuggested] = useState(false);
+  const noPlatforms = platforms.isSuccess && (platforms.data ?? []).length === 0;
 
   return (
     <ImportButton
@@ -30,6 +34,7 @@ export function ImportOrdersButton() {
       }}
       width={760}
       accept=".xlsx,.csv"
+      ready={!!platformId || useSuggested}
       fieldLabel={l.field}
       template={{ route: outboundRoutes.importTemplate, fileName: `order-import-template-${l.lang}.xlsx` }}
       start={({ file_base64, filename }) =>
@@ -47,23 +52,55 @@ export function ImportOrdersButton() {
       }
       onDone={() => void refreshAfterImport()}
       options={
-        <Space wrap>
-          <Select
-            allowClear
-            style={{ width: 240 }}
-            placeholder={t('import.platform')}
-            options={platforms.data ?? []}
-            value={platformId}
-            onChange={setPlatformId}
-            data-testid="import-platform"
-          />
-          <Checkbox
-            checked={exportAfter}
-            onChange={(e) => setExportAfter(e.target.checked)}
-            data-testid="import-export-after"
-          >
-            {t('import.exportAfter')}
-          </Checkbox>
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {noPlatforms ? (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="import-no-platforms"
+              title={t('import.noPlatforms')}
+              description={
+                <Link to="/ecommerce-channel" data-testid="import-create-platform">
+                  {t('import.createPlatform')}
+                </Link>
+              }
+            />
+          ) : null}
+          <Space wrap>
+            <Select
+              allowClear
+              style={{ width: 240 }}
+              placeholder={t('import.platform')}
+              options={platforms.data ?? []}
+              value={platformId}
+              onChange={setPlatformId}
+              data-testid="import-platform"
+            />
+            <Checkbox
+              checked={exportAfter}
+              onChange={(e) => setExportAfter(e.target.checked)}
+              data-testid="import-export-after"
+            >
+              {t('import.exportAfter')}
+            </Checkbox>
+          </Space>
+          {platformId ? null : (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="import-no-platform"
+              title={t('import.noPlatformChosen')}
+              description={
+                <Checkbox
+                  checked={useSuggested}
+                  onChange={(e) => setUseSuggested(e.target.checked)}
+                  data-testid="import-use-suggested"
+                >
+                  {t('import.useSuggested')}
+                </Checkbox>
+              }
+            />
+          )}
         </Space>
       }
       result={(job) => {

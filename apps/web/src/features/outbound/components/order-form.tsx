@@ -152,8 +152,28 @@ export function OrderFormModal(props: { open: boolean; editing: TOrderDetail | n
         <Divider titlePlacement="start">{t('form.recipient')}</Divider>
         <Row gutter={12}>
           {item('recipient_name', 8, <Input data-testid="order-recipient-name" />, true)}
-          {item('recipient_phone', 8, <Input data-testid="order-recipient-phone" />)}
-          {item('recipient_mobile')}
+          {(['recipient_phone', 'recipient_mobile'] as const).map((name) => (
+            <Col xs={24} md={8} key={name}>
+              {/* Phone or mobile, one of the two is enough (the server's rule): both are marked, either fills it. */}
+              <Form.Item
+                name={name}
+                label={l.field(name)}
+                required
+                tooltip={t('form.phoneOrMobile')}
+                dependencies={[name === 'recipient_phone' ? 'recipient_mobile' : 'recipient_phone']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: () =>
+                      `${getFieldValue('recipient_phone') ?? ''}${getFieldValue('recipient_mobile') ?? ''}`.trim()
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('form.phoneOrMobile'))),
+                  }),
+                ]}
+              >
+                <Input data-testid={name === 'recipient_phone' ? 'order-recipient-phone' : 'order-recipient-mobile'} />
+              </Form.Item>
+            </Col>
+          ))}
           {item('recipient_postcode', 6, <Input data-testid="order-recipient-postcode" />, true)}
           {item('recipient_address', 18, <Input data-testid="order-recipient-address" />, true)}
         </Row>
@@ -166,7 +186,7 @@ export function OrderFormModal(props: { open: boolean; editing: TOrderDetail | n
         </Row>
         <Divider titlePlacement="start">{t('form.shipping')}</Divider>
         <Row gutter={12}>
-          {item('warehouse_id', 6, <WarehouseSelect allowClear />)}
+          {item('warehouse_id', 6, <WarehouseSelect allowClear pickOnly={!e} data-testid="order-warehouse" />)}
           {item('logistics_provider_id', 6, <Select allowClear options={providers.data ?? []} />)}
           {item('consignment_number', 6)}
           {item('shipping_date', 6, <DatePicker style={{ width: '100%' }} />)}

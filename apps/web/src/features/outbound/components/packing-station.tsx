@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { TPackItem, TPackView } from '@wms/contracts';
-import type { InputRef } from 'antd';
+import type { InputRef, RefSelectProps } from 'antd';
 import {
   Alert,
   App,
@@ -20,6 +20,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/forms/error-text';
+import { holdKeysWhile } from '../../../shared/ui/scan-buffer';
 import { ScanInput } from '../../../shared/ui/scan-input';
 import {
   lookupOrder,
@@ -60,6 +61,8 @@ export function PackingStation() {
   const itemRef = useRef<InputRef>(null);
   const serialRef = useRef<InputRef>(null);
   const consignmentRef = useRef<InputRef>(null);
+  const packagingRef = useRef<RefSelectProps>(null);
+  const shipRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!view) orderRef.current?.focus();
@@ -177,7 +180,7 @@ export function PackingStation() {
           autoFocus
           value={orderCode}
           onChange={setOrderCode}
-          onScan={(c) => void openOrder(c)}
+          onScan={openOrder}
           placeholder={t('pack.scanOrder')}
           aria-label={t('pack.scanOrder')}
           data-testid="pack-scan-order"
@@ -212,7 +215,7 @@ export function PackingStation() {
                     onPressEnter={(e) => {
                       e.preventDefault();
                       const v = (e.target as HTMLInputElement).value.trim();
-                      if (v) void scanSerial(v);
+                      if (v) holdKeysWhile(scanSerial(v));
                     }}
                     placeholder={t('pack.scanSerial', { product: pendingSerial.product_number })}
                     aria-label={t('pack.scanSerial', { product: pendingSerial.product_number })}
@@ -224,7 +227,7 @@ export function PackingStation() {
                     ref={itemRef}
                     value={itemCode}
                     onChange={setItemCode}
-                    onScan={(c) => void scanItem(c)}
+                    onScan={scanItem}
                     placeholder={t('pack.scanItem')}
                     aria-label={t('pack.scanItem')}
                     data-testid="pack-scan-item"
@@ -280,7 +283,12 @@ export function PackingStation() {
                   ref={consignmentRef}
                   value={consignment}
                   onChange={(e) => setConsignmentText(e.target.value)}
-                  onPressEnter={() => (view.complete ? void confirm() : undefined)}
+                  onPressEnter={(e) => {
+                    // The tracking number is not the last step: the packaging is chosen before the order ships.
+                    e.preventDefault();
+                    if ((packaging.data ?? []).length > 0) packagingRef.current?.focus();
+                    else shipRef.current?.focus();
+                  }}
                   onFocus={(e) => e.target.select()}
                   placeholder={l.field('consignment_number')}
                   aria-label={l.field('consignment_number')}
@@ -289,11 +297,15 @@ export function PackingStation() {
                 {boxes.map((b, i) => (
                   <Space key={b.key} wrap>
                     <Select
+                      ref={i === 0 ? packagingRef : undefined}
                       allowClear
                       style={{ width: 220 }}
                       placeholder={t('pack.packaging')}
                       value={b.id}
-                      onChange={(id) => setBoxes((all) => all.map((x, j) => (j === i ? { ...x, id } : x)))}
+                      onChange={(id) => {
+                        setBoxes((all) => all.map((x, j) => (j === i ? { ...x, id } : x)));
+                        if (id && view.complete) shipRef.current?.focus();
+                      }}
                       options={(packaging.data ?? []).map((p) => ({
                         value: p.id,
                         label: `${p.code} ${p.name} (${p.quantity})`,
@@ -319,6 +331,7 @@ export function PackingStation() {
                   {t('pack.addPackaging')}
                 </Button>
                 <Button
+                  ref={shipRef}
                   type="primary"
                   block
                   disabled={!view.complete}

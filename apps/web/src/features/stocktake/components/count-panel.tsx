@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/forms/error-text';
+import { holdKeysWhile } from '../../../shared/ui/scan-buffer';
 import { scanLocation, scanProduct, useSubmitCount } from '../api';
 
 interface TItem {
@@ -34,9 +35,10 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
   const locationInput = useRef<InputRef>(null);
   const productInput = useRef<InputRef>(null);
 
+  // The product box exists only once a location is scanned: focus follows the location when it is committed.
   useEffect(() => {
-    locationInput.current?.focus();
-  }, []);
+    (location ? productInput : locationInput).current?.focus();
+  }, [location]);
 
   const reset = () => {
     setLocation(null);
@@ -45,7 +47,6 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
     setProductCode('');
     setQuantity(1);
     setExpiry(null);
-    setTimeout(() => locationInput.current?.focus(), 0);
   };
 
   const onLocation = async () => {
@@ -57,7 +58,6 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
       setLocation(found);
       setItems([]);
       if (!found.in_round) setError(t('count.notInRound', { code: found.location_code }));
-      setTimeout(() => productInput.current?.focus(), 0);
     } catch (err) {
       setError(errorText(err));
       setLocationCode('');
@@ -132,7 +132,7 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
           placeholder={t('count.scanLocation')}
           value={locationCode}
           onChange={(e) => setLocationCode(e.target.value)}
-          onPressEnter={() => void onLocation()}
+          onPressEnter={() => holdKeysWhile(onLocation())}
           disabled={!!location}
           style={{ width: 260 }}
           data-testid="count-location"
@@ -164,7 +164,7 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
               placeholder={t('count.scanProduct')}
               value={productCode}
               onChange={(e) => setProductCode(e.target.value)}
-              onPressEnter={() => void onProduct()}
+              onPressEnter={() => holdKeysWhile(onProduct())}
               style={{ width: 260 }}
               data-testid="count-product"
             />

@@ -17,6 +17,7 @@ export function CrudModal<V extends object>(props: {
   title: string;
   initialValues?: Partial<V>;
   onClose: () => void;
+  /** Resolves with the success message to show instead of "saved" (one toast, not two). */
   onSubmit: (values: V) => Promise<unknown>;
   children: (form: FormInstance<V>) => ReactNode;
   width?: number;
@@ -36,8 +37,8 @@ export function CrudModal<V extends object>(props: {
     }
     setSaving(true);
     try {
-      await props.onSubmit(values);
-      void message.success(t('common:messages.saved'));
+      const done = await props.onSubmit(values);
+      void message.success(typeof done === 'string' ? done : t('common:messages.saved'));
       props.onClose();
     } catch (err) {
       showError(err);

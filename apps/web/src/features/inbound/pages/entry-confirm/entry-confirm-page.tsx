@@ -93,7 +93,7 @@ export default function EntryConfirmPage() {
           autoFocus
           value={scan}
           onChange={setScan}
-          onScan={(c) => void onScanReceipt(c)}
+          onScan={onScanReceipt}
           placeholder={t('confirm.scanReceipt')}
           aria-label={t('confirm.scanReceipt')}
           data-testid="confirm-receipt-scan"

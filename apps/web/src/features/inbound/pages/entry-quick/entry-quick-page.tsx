@@ -38,7 +38,7 @@ export default function EntryQuickPage() {
       const p = await lookupProduct(c);
       setProduct(p);
       setExpiry(null);
-      setTimeout(() => qtyRef.current?.focus(), 0);
+      qtyRef.current?.focus();
     } catch (err) {
       setProduct(null);
       setProblem(errorText(err));
@@ -86,7 +86,7 @@ export default function EntryQuickPage() {
             autoFocus
             value={code}
             onChange={setCode}
-            onScan={(c) => void onProduct(c)}
+            onScan={onProduct}
             placeholder={t('quick.scanProduct')}
             aria-label={t('quick.scanProduct')}
             data-testid="quick-product"
@@ -126,7 +126,7 @@ export default function EntryQuickPage() {
             ref={locationRef}
             value={location}
             onChange={setLocation}
-            onScan={(c) => void submit(c)}
+            onScan={submit}
             placeholder={t('quick.scanLocation')}
             aria-label={t('quick.scanLocation')}
             data-testid="quick-location"

@@ -54,6 +54,23 @@ function FormEditor(props: { editing: TImportForm | 'new'; onClose: () => void }
     .filter(Boolean)
     .map((h) => ({ value: h, label: h }));
 
+  /** The fields an import needs are checked before the layout is saved; a phone or a mobile column is enough. */
+  const mappingRules = (f: TImportField) => {
+    if (IMPORT_REQUIRED_FIELDS.includes(f))
+      return [
+        { required: true, type: 'array' as const, message: t('customizeForm.mappingRequired', { field: l.field(f) }) },
+      ];
+    if (f !== 'recipient_phone') return [];
+    return [
+      ({ getFieldValue }: { getFieldValue: (name: (string | number)[]) => unknown }) => ({
+        validator: (_: unknown, value: string[] | undefined) =>
+          value?.length || (getFieldValue(['mapping', 'recipient_mobile']) as string[] | undefined)?.length
+            ? Promise.resolve()
+            : Promise.reject(new Error(t('customizeForm.phoneOrMobileRequired'))),
+      }),
+    ];
+  };
+
   const onSample = async (file: File) => {
     setError(null);
     try {
@@ -139,6 +156,15 @@ function FormEditor(props: { editing: TImportForm | 'new'; onClose: () => void }
         </Space>
         <Typography.Paragraph type="secondary">{t('customizeForm.hint')}</Typography.Paragraph>
         {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
+        {existing && !sample ? (
+          <Alert
+            type="info"
+            showIcon
+            title={t('customizeForm.reupload')}
+            style={{ marginBottom: 12 }}
+            data-testid="form-reupload-hint"
+          />
+        ) : null}
         {sample?.samples.length ? (
           <Table
             size="small"
@@ -164,6 +190,7 @@ function FormEditor(props: { editing: TImportForm | 'new'; onClose: () => void }
                 <Space>
                   {l.field(f)}
                   {IMPORT_REQUIRED_FIELDS.includes(f) ? <Tag color="red">{t('customizeForm.required')}</Tag> : null}
+                  {f === 'recipient_phone' ? <Tag color="orange">{t('customizeForm.phoneOrMobile')}</Tag> : null}
                 </Space>
               ),
             },
@@ -171,8 +198,20 @@ function FormEditor(props: { editing: TImportForm | 'new'; onClose: () => void }
               title: t('customizeForm.columns'),
               key: 'columns',
               render: (_, f) => (
-                <Form.Item name={['mapping', f]} style={{ margin: 0 }}>
-                  <Select mode="tags" style={{ width: '100%' }} options={headerOptions} data-testid={`map-${f}`} />
+                <Form.Item
+                  name={['mapping', f]}
+                  style={{ margin: 0 }}
+                  dependencies={f === 'recipient_phone' ? [['mapping', 'recipient_mobile']] : undefined}
+                  rules={mappingRules(f)}
+                >
+                  {/* Only the file's columns: a typed name that is not in the file would never match a row. */}
+                  <Select
+                    mode="multiple"
+                    style={{ width: '100%' }}
+                    options={headerOptions}
+                    notFoundContent={t('customizeForm.onlyFileColumns')}
+                    data-testid={`map-${f}`}
+                  />
                 </Form.Item>
               ),
             },

@@ -18,7 +18,7 @@ import {
   Upload,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
 import { RowErrorsTable, rowErrorsOf } from '../../../../shared/jobs/row-errors-table';
@@ -65,8 +65,12 @@ function ScanPanel() {
     setOrder(null);
     setOrderText('');
     setConsignmentText('');
-    setTimeout(() => orderRef.current?.focus(), 0);
   };
+
+  // The consignment box is enabled by the order scan: focus moves once it is (and back when it is done).
+  useEffect(() => {
+    (order ? consignmentRef : orderRef).current?.focus();
+  }, [order]);
 
   return (
     <Card size="small" title={t('operation.scanTitle')}>
@@ -93,10 +97,7 @@ function ScanPanel() {
           autoFocus
           value={orderText}
           onChange={setOrderText}
-          onScan={(c) => {
-            setOrder(c);
-            setTimeout(() => consignmentRef.current?.focus(), 0);
-          }}
+          onScan={setOrder}
           placeholder={t('operation.scanOrder')}
           aria-label={t('operation.scanOrder')}
           data-testid="op-scan-order"
@@ -105,7 +106,7 @@ function ScanPanel() {
           ref={consignmentRef}
           value={consignmentText}
           onChange={setConsignmentText}
-          onScan={(c) => void saveOne(c)}
+          onScan={saveOne}
           placeholder={order ? t('operation.scanConsignmentFor', { order }) : t('operation.scanConsignment')}
           aria-label={t('operation.scanConsignment')}
           data-testid="op-scan-consignment"

@@ -7,7 +7,7 @@ import { errorText } from '../../../../shared/forms/error-text';
 import { useBulkTransition, useColumnSettings } from '../../api';
 import { ImportOrdersButton } from '../../components/import-orders';
 import { abnormalText, useOrderLabels } from '../../components/labels';
-import { OrderDetailDrawer } from '../../components/order-detail';
+import { ACTIONS_OF, OrderDetailDrawer } from '../../components/order-detail';
 import { OrderFormModal } from '../../components/order-form';
 import { OrderTable } from '../../components/order-table';
 import '../../i18n';
@@ -33,6 +33,11 @@ export default function DeliverPage() {
   const settings = useColumnSettings();
   const bulk = useBulkTransition();
   const [selected, setSelected] = useState<string[]>([]);
+  const [selectedRows, setSelectedRows] = useState<TOrder[]>([]);
+  // Only the actions that apply to a selected order (a pending order offers no 申請／同意取消轉出).
+  const bulkActions = BULK.filter(
+    (a) => selectedRows.length < selected.length || selectedRows.some((o) => ACTIONS_OF[o.status].includes(a)),
+  );
   const [detail, setDetail] = useState<string | null>(null);
   const [editing, setEditing] = useState<TOrderDetail | 'new' | null>(null);
 
@@ -55,6 +60,7 @@ export default function DeliverPage() {
           ),
         });
       setSelected([]);
+      setSelectedRows([]);
     } catch (err) {
       void message.error(errorText(err));
     }
@@ -67,7 +73,10 @@ export default function DeliverPage() {
         testId="order-table"
         columns={columns}
         selected={selected}
-        onSelect={(ids) => setSelected(ids)}
+        onSelect={(ids, rows) => {
+          setSelected(ids);
+          setSelectedRows(rows.filter(Boolean));
+        }}
         toolbar={
           <Space>
             <ImportOrdersButton />
@@ -101,7 +110,7 @@ export default function DeliverPage() {
           style={{ position: 'sticky', bottom: 0, background: 'var(--ant-color-bg-container)', padding: 8, zIndex: 2 }}
         >
           <Typography.Text strong>{t('list.selected', { count: selected.length })}</Typography.Text>
-          {BULK.map((a) => (
+          {bulkActions.map((a) => (
             <Button
               key={a}
               loading={bulk.isPending}
@@ -125,7 +134,14 @@ export default function DeliverPage() {
           >
             <Button icon={<PrinterOutlined />}>{t('actions.print')}</Button>
           </Dropdown>
-          <Button onClick={() => setSelected([])}>{t('list.clearSelection')}</Button>
+          <Button
+            onClick={() => {
+              setSelected([]);
+              setSelectedRows([]);
+            }}
+          >
+            {t('list.clearSelection')}
+          </Button>
         </Space>
       ) : null}
       <OrderDetailDrawer

@@ -93,10 +93,13 @@ export default function StockLogPage() {
           {
             title: t('col.time'),
             dataIndex: 'created_at',
+            // Time and product stay in view when the table scrolls sideways (narrow screens, long Japanese titles).
+            fixed: 'left',
+            width: 150,
             render: (v: string) => formatDateTime(v, i18n.language),
             exportValue: (r) => formatDateTime(r.created_at, i18n.language),
           },
-          { title: t('col.productNumber'), dataIndex: 'product_number' },
+          { title: t('col.productNumber'), dataIndex: 'product_number', fixed: 'left', width: 140 },
           { title: t('col.productName'), dataIndex: 'product_name' },
           { title: t('col.warehouse'), dataIndex: 'warehouse_code' },
           { title: t('col.location'), dataIndex: 'location_code' },

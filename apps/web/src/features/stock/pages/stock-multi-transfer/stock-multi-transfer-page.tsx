@@ -76,7 +76,7 @@ export default function StockMultiTransferPage() {
           autoFocus
           value={code}
           onChange={setCode}
-          onScan={(c) => void onScan(c)}
+          onScan={onScan}
           placeholder={t('transfer.scanProduct')}
           aria-label={t('transfer.scanProduct')}
           data-testid="multi-product"

@@ -38,6 +38,7 @@ export default function StockTransferPage() {
   const qtyRef = useRef<ComponentRef<typeof InputNumber>>(null);
   const toRef = useRef<InputRef>(null);
   const pile = piles.find((p) => p.balance_id === pileId);
+  const overFree = !!pile && quantity !== null && quantity > pile.free;
 
   const loadPiles = async (productId: string, wanted?: string) => {
     const res = await fetchPiles({ product_id: productId, warehouse_id: warehouseId });
@@ -73,7 +74,7 @@ export default function StockTransferPage() {
     setQuantity(null);
     setToCode('');
     setProblem(null);
-    setTimeout(() => productRef.current?.focus(), 0);
+    productRef.current?.focus();
   };
 
   const onProduct = async (code: string) => {
@@ -113,6 +114,10 @@ export default function StockTransferPage() {
       qtyRef.current?.focus();
       return setProblem(t('transfer.quantityFirst'));
     }
+    if (quantity > pile.free) {
+      qtyRef.current?.focus();
+      return setProblem(t('transfer.overFree', { quantity, count: pile.free }));
+    }
     try {
       const found = await lookupLocations(destination, pile.warehouse_id);
       if (found.length === 0) return setProblem(t('transfer.locationNotFound', { code: destination }));
@@ -141,7 +146,7 @@ export default function StockTransferPage() {
             autoFocus
             value={productCode}
             onChange={setProductCode}
-            onScan={(c) => void onProduct(c)}
+            onScan={onProduct}
             placeholder={t('transfer.scanProduct')}
             aria-label={t('transfer.scanProduct')}
             data-testid="transfer-product"
@@ -183,17 +188,21 @@ export default function StockTransferPage() {
             </Radio.Group>
           </Form.Item>
         ) : null}
-        <Form.Item label={t('col.quantity')}>
+        <Form.Item
+          label={t('col.quantity')}
+          // A typed quantity above the lot's free units is said, not silently lowered to them.
+          validateStatus={overFree ? 'error' : undefined}
+          help={overFree ? t('transfer.overFree', { quantity, count: pile?.free }) : undefined}
+        >
           <InputNumber
             ref={qtyRef}
             min={1}
-            max={pile?.free}
             precision={0}
             value={quantity}
             onChange={(v) => setQuantity(typeof v === 'number' ? v : null)}
             onPressEnter={(e) => {
               e.preventDefault();
-              toRef.current?.focus();
+              if (!overFree) toRef.current?.focus();
             }}
             aria-label={t('col.quantity')}
             data-testid="transfer-quantity"
@@ -205,7 +214,7 @@ export default function StockTransferPage() {
             ref={toRef}
             value={toCode}
             onChange={setToCode}
-            onScan={(c) => void submit(c)}
+            onScan={submit}
             placeholder={t('transfer.scanTo')}
             aria-label={t('transfer.scanTo')}
             data-testid="transfer-to"

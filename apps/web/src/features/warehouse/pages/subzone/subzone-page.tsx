@@ -11,8 +11,21 @@ import {
   ZCreateStorageLocation,
   ZGenerateLocations,
 } from '@wms/contracts';
-import { App, Button, Form, Input, InputNumber, Popconfirm, Select, Switch, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import {
+  App,
+  Button,
+  Form,
+  type FormInstance,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Switch,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
@@ -134,10 +147,15 @@ type TShelfForm = {
   layers: number;
 };
 
-function ShelfFields({ warehouseId, isNew }: { warehouseId?: string; isNew: boolean }) {
+function ShelfFields({ form, warehouseId, isNew }: { form: FormInstance; warehouseId?: string; isNew: boolean }) {
   const { t } = useTranslation('warehouse');
   const label = useFieldLabel();
   const areas = useAreaOptions(warehouseId);
+  // A new shelf in a warehouse with one area: that area is chosen (it can still be cleared).
+  const onlyArea = isNew && areas.data?.length === 1 ? areas.data[0]!.value : undefined;
+  useEffect(() => {
+    if (onlyArea && !form.getFieldValue('area_id')) form.setFieldValue('area_id', onlyArea);
+  }, [form, onlyArea]);
   const s = ZCreateShelf.shape;
   return (
     <>
@@ -166,7 +184,6 @@ function ShelfFields({ warehouseId, isNew }: { warehouseId?: string; isNew: bool
 function ShelvesTab() {
   const { t } = useTranslation(['warehouse', 'common']);
   const label = useFieldLabel();
-  const { message } = App.useApp();
   const save = useSaveShelf();
   const remove = useDeleteShelf();
   const generate = useGenerateLocations();
@@ -239,7 +256,7 @@ function ShelvesTab() {
             id: generating!.id,
             body: { ...v, kind: v.kind as (typeof LOCATION_KIND_VALUES)[number] },
           });
-          void message.success(t('warehouse:generate.done', res as { created: number; skipped: number }));
+          return t('warehouse:generate.done', res as { created: number; skipped: number });
         }}
       >
         {() => (
@@ -268,9 +285,9 @@ function ShelvesTab() {
 }
 
 /** The shelf form re-reads the chosen warehouse to offer its areas. */
-function ShelfWatch({ form, isNew }: { form: import('antd').FormInstance; isNew: boolean }) {
+function ShelfWatch({ form, isNew }: { form: FormInstance; isNew: boolean }) {
   const warehouseId = Form.useWatch('warehouse_id', form) as string | undefined;
-  return <ShelfFields warehouseId={warehouseId} isNew={isNew} />;
+  return <ShelfFields form={form} warehouseId={warehouseId} isNew={isNew} />;
 }
 
 type TLocationForm = Omit<TStorageLocation, 'id' | 'created_at' | 'updated_at'>;
