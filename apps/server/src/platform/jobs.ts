@@ -256,7 +256,9 @@ export class JobQueue {
     // A later start() in this process makes its workers again.
     this.workers.clear();
     await this.whenRunningDone();
-    await this.boss.stop({ graceful: false, close: false });
+    // Graceful: a job pg-boss fetched just before its worker stopped may start after `whenRunningDone`; pg-boss
+    // waits for it (its answer, complete or fail, needs the connection the caller closes next).
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
     this.started = null;
   }
 
