@@ -122,8 +122,15 @@ export function isTaiwanMobile(normalized: string): boolean {
 }
 
 /** Postcodes: 3 digits, 3+2 or 3+3 (since 2020-03-02); a dash between the parts is accepted and dropped. */
+/**
+ * A Taiwan postcode as written: 3 digits, optionally one dash or space and 2 or 3 more (100, 10001, 100-01, 100 012),
+ * answered without the separator. Anything else (`-100`, `1-0-0`) is answered as typed, so `isTaiwanPostcode`
+ * refuses it rather than a stray dash being stripped into a valid code.
+ */
 export function normalizeTaiwanPostcode(raw: string): string {
-  return raw.replace(/[\s-]/g, '');
+  const typed = raw.trim();
+  const m = /^(\d{3})(?:[ -]?(\d{2}|\d{3}))?$/.exec(typed);
+  return m ? m[1]! + (m[2] ?? '') : typed;
 }
 export function isTaiwanPostcode(normalized: string): boolean {
   return /^\d{3}(\d{2}|\d{3})?$/.test(normalized);
