@@ -186,6 +186,7 @@ describe(`storage location import (${TEST_ENGINE})`, () => {
       'en',
     );
     expect(bad.state).toBe('failed');
+    expect(bad.error.params.errors, JSON.stringify(bad.error)).toBeDefined();
     expect(bad.error.params.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual([
       '3:warehouse_code',
       '4:layer',
