@@ -427,6 +427,9 @@ export class JobQueue {
         created_by: opts.createdBy ?? null,
       })
       .returning();
+    // The file first: a job is never visible to a worker without it (a refused send rolls both back with the caller).
+    if (opts.file)
+      await ex.insert(job_files).values({ job_id: row!.id, file_name: opts.file.name, content: opts.file.content });
     const id = await this.boss.send(
       def.name,
       data as object,
@@ -438,8 +441,6 @@ export class JobQueue {
       } as PgBoss.SendOptions,
     );
     if (!id) throw new AppError('JOB_ALREADY_QUEUED', { kind: def.name });
-    if (opts.file)
-      await ex.insert(job_files).values({ job_id: row!.id, file_name: opts.file.name, content: opts.file.content });
     return row!;
   }
 
