@@ -521,12 +521,23 @@ export class JobQueue {
       .onConflictDoUpdate({
         target: jobs.id,
         set: { state: 'running', attempts: attempt, locked_at: sql`now()`, updated_at: sql`now()` },
-        setWhere: sql`${jobs.state} <> 'cancelled'`,
+        // A job that already ended (cancelled, succeeded, failed) never runs again, even if pg-boss hands it out a
+        // second time: a rerun would find its file deleted and overwrite the real outcome.
+        setWhere: sql`${jobs.state} in ('queued', 'running')`,
       })
       .returning();
     if (!row) {
       this.finish(bossJob.id);
-      return { cancelled: true };
+      const [ended] = await db
+        .select({ state: jobs.state, result: jobs.result })
+        .from(jobs)
+        .where(eq(jobs.id, bossJob.id));
+      if (ended?.state === 'cancelled') return { cancelled: true };
+      this.opts.log?.warn?.(
+        { jobId: bossJob.id, kind: def.name, state: ended?.state },
+        'job delivered again after it ended',
+      );
+      return ended?.result ?? null;
     }
     // Heartbeat: on PostgreSQL through another pooled connection, so it beats while the handler's transaction runs.
     // It also notices a cancellation made by another process.

@@ -95,6 +95,46 @@ describe('jobs on pg-boss', () => {
     await vi.waitFor(async () => expect((await bossJob(job.id)).state).toBe('failed'));
   });
 
+  it('a job that ended is never run again when pg-boss hands it out a second time (its outcome and file stay)', async () => {
+    const a = await ctx.newCustomer();
+    let runs = 0;
+    const once = defineJob('test.once', z.object({ fail: z.boolean() }), async ({ file, payload }) => {
+      runs++;
+      const f = await file();
+      if (!f) throw new AppError('IMPORT_FILE_INVALID', { field: 'file_base64' });
+      if (payload.fail) throw new AppError('ABNORMAL_QUANTITY', { row: 2 });
+      return { bytes: f.content.length };
+    });
+    await ctx.deps.jobs.register(once);
+    const file = { name: 'x.csv', content: Buffer.from('abc') };
+    const ok = await ctx.deps.jobs.enqueue(
+      ctx.deps.database.db,
+      once,
+      { fail: false },
+      { customerId: a.customerId, file },
+    );
+    const bad = await ctx.deps.jobs.enqueue(
+      ctx.deps.database.db,
+      once,
+      { fail: true },
+      { customerId: a.customerId, file },
+    );
+    ctx.deps.jobs.kick();
+    await ctx.deps.jobs.whenIdle();
+    await vi.waitFor(async () => expect((await bossJob(ok.id)).state).toBe('completed'));
+    await vi.waitFor(async () => expect((await bossJob(bad.id)).state).toBe('failed'));
+    expect(runs).toBe(2);
+    // A second delivery of both (what a lost completion or an expired lock does): back to created in pg-boss.
+    await ctx.deps.database.db.execute(
+      sql`update pgboss.job set state = 'created', start_after = now(), retry_limit = 2 where id in (${ok.id}, ${bad.id})`,
+    );
+    ctx.deps.jobs.kick();
+    await ctx.deps.jobs.whenIdle();
+    expect(runs).toBe(2);
+    expect(await stateOf(ok.id)).toMatchObject({ state: 'succeeded', result: { bytes: 3 }, error: null });
+    expect(await stateOf(bad.id)).toMatchObject({ state: 'failed', error: { code: 'ABNORMAL_QUANTITY' } });
+  });
+
   it('a failing job retries with growing delays and ends failed with its last error', async () => {
     const a = await ctx.newCustomer();
     const runs: number[] = [];
