@@ -246,6 +246,12 @@ export const ERROR_CATALOGUE = {
     ja: 'ファイルを読み取れません。ダウンロードしたテンプレート（.xlsx）を使用してください',
     en: 'The file cannot be read; use the downloaded template (.xlsx)',
   },
+  IMPORT_FILE_TOO_COMPLEX: {
+    status: 413,
+    'zh-TW': '檔案內容過於龐大，讀取所需記憶體超過上限，請分成較小的檔案再匯入',
+    ja: 'ファイルの内容が大きすぎて読み取りに必要なメモリが上限を超えました。小さいファイルに分けてインポートしてください',
+    en: 'The file needs more memory to read than allowed; split it into smaller files and import them one by one',
+  },
   PACK_ITEM_NOT_IN_ORDER: {
     status: 409,
     'zh-TW': '此商品不在這張訂單中',

@@ -16,15 +16,8 @@ import { type TActor, tenantOf, ZActor } from './auth';
 import type { TCell } from './cells';
 import { AppError } from './errors';
 import { type JobQueue, jobView, type TJobContext, type TJobDefinition, type TJobRow } from './jobs';
-import {
-  columnNames,
-  fileKind,
-  headerText,
-  matchColumns,
-  readSheet,
-  type TFileKind,
-  type TSheetRow,
-} from './spreadsheet';
+import { readSheetIsolated } from './sheet-worker';
+import { columnNames, fileKind, headerText, matchColumns, type TFileKind, type TSheetRow } from './spreadsheet';
 import { checkZipDirectory, type TZipLimits } from './zip';
 
 /**
@@ -36,11 +29,13 @@ import { checkZipDirectory, type TZipLimits } from './zip';
 const MiB = 1024 * 1024;
 
 /** The size policy of every upload: the file as sent, and (an .xlsx is a zip) what it may inflate to. */
-export const UPLOAD_LIMITS: TZipLimits & { bytes: number } = {
+export const UPLOAD_LIMITS: TZipLimits & { bytes: number; parseHeapMb: number } = {
   bytes: UPLOAD_MAX_BYTES,
   entries: 1000,
   uncompressedBytes: 1024 * MiB,
   heldEntryBytes: 200 * MiB,
+  /** Heap of the worker thread that parses an upload (platform/sheet-worker.ts): beyond it, IMPORT_FILE_TOO_COMPLEX. */
+  parseHeapMb: 256,
 };
 
 /** Body limit of an upload route: the file as base64 plus the JSON around it. */
@@ -232,9 +227,12 @@ export function progressFromTx(ctx: TJobContext): {
 
 // ---- rows ----
 
-/** Rows of an uploaded file as they stream, after the size policy's checks. */
+/**
+ * Rows of an uploaded file as they stream, after the size policy's checks, parsed in a worker thread with a heap
+ * limit of its own (a file that needs more memory is refused; the server's heap never holds the parse).
+ */
 export function uploadRows(content: Buffer): AsyncGenerator<TSheetRow> {
-  return readSheet(content, UPLOAD_LIMITS);
+  return readSheetIsolated(content, UPLOAD_LIMITS, UPLOAD_LIMITS.parseHeapMb);
 }
 
 /** How to read an import file: where its header is, which headers name which fields, which fields it needs. */

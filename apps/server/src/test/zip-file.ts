@@ -87,3 +87,38 @@ export async function deflatedRepeat(unit: string, bytes: number): Promise<Buffe
   await done;
   return Buffer.concat(out);
 }
+
+/**
+ * `prefix`, then `unit` `count` times, then `suffix`, deflated as a stream (never held inflated), with its real
+ * inflated size: an honest entry that is merely huge inside (millions of shared strings).
+ */
+export async function deflatedXml(
+  prefix: string,
+  unit: string,
+  count: number,
+  suffix: string,
+): Promise<{ deflated: Buffer; size: number }> {
+  const perChunk = Math.max(1, Math.floor((1024 * 1024) / unit.length));
+  const chunk = Buffer.from(unit.repeat(perChunk));
+  const deflate = createDeflateRaw({ level: 6 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
+  const write = async (b: Buffer) => {
+    if (!deflate.write(b)) await new Promise((r) => deflate.once('drain', r));
+  };
+  await write(Buffer.from(prefix));
+  let left = count;
+  for (; left >= perChunk; left -= perChunk) await write(chunk);
+  if (left > 0) await write(Buffer.from(unit.repeat(left)));
+  await write(Buffer.from(suffix));
+  deflate.end();
+  await done;
+  return {
+    deflated: Buffer.concat(out),
+    size: Buffer.byteLength(prefix) + unit.length * count + Buffer.byteLength(suffix),
+  };
+}

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../harness';
-import { deflatedRepeat, zipArchive } from '../zip-file';
+import { deflatedRepeat, deflatedXml, zipArchive } from '../zip-file';
 
 /**
  * Zip bombs against every upload of the import pipeline (same process as the app: if one blew the heap, this file
  * would die with it). What the directory declares is refused at upload (413, no job); an entry that inflates past what
- * it declares fails its job before anything parses it; the next import works.
+ * it declares fails its job before anything parses it; a file within every declared limit that still needs more
+ * memory to parse than the parsing worker thread may use fails its job (never retried) or its request, and the server
+ * — this process — lives on; the next import works.
  */
 
 const MiB = 1024 * 1024;
@@ -43,6 +45,42 @@ describe(`zip bombs (${TEST_ENGINE})`, () => {
     expect(preview.statusCode).toBe(413);
     const products = await ctx.inject({ method: 'GET', url: '/api/products/', token: c.token });
     expect(products.json().count).toBe(0);
+  });
+
+  it('a file within the limits whose parse needs more memory than the worker may use is refused, never retried', async () => {
+    const c = await ctx.newCustomer();
+    // 4 M rich-text shared strings, honestly declared (95 MB: under the 200 MB held-entry limit).
+    const strings = await deflatedXml(
+      '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+      '<si><r><t>a</t></r></si>',
+      4_000_000,
+      '</sst>',
+    );
+    expect(strings.size).toBeLessThan(200 * MiB);
+    const heavy = zipArchive([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/sharedStrings.xml', deflated: strings.deflated, declaredSize: strings.size },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: Buffer.from(
+          '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>',
+        ),
+      },
+    ]);
+    const heapBefore = process.memoryUsage().heapUsed;
+    const inspect = await upload('/api/order-import-forms/inspect/', c.token, heavy);
+    expect(inspect.statusCode, inspect.body).toBe(413);
+    expect(inspect.json().error).toMatchObject({ code: 'IMPORT_FILE_TOO_COMPLEX', params: { field: 'file_base64' } });
+    for (const url of ['/api/products/import/', '/api/outbound-orders/import/']) {
+      const res = await upload(url, c.token, heavy);
+      expect(res.statusCode, res.body).toBe(202);
+      ctx.deps.jobs.kick();
+      await ctx.deps.jobs.whenIdle();
+      const job = (await ctx.inject({ method: 'GET', url: `/api/jobs/${res.json().id}/`, token: c.token })).json();
+      expect(job, url).toMatchObject({ state: 'failed', attempts: 1, error: { code: 'IMPORT_FILE_TOO_COMPLEX' } });
+    }
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * MiB);
   });
 
   it('fail their job when an entry inflates past what it declares (512 MB of shared strings declared as 1 KB)', async () => {

@@ -1,0 +1,186 @@
+import { createRequire } from 'node:module';
+import { getHeapStatistics } from 'node:v8';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { TErrorCode } from '@wms/contracts';
+import { AppError } from './errors';
+import { readSheet, type TSheetRow } from './spreadsheet';
+import type { TZipLimits } from './zip';
+
+/**
+ * Uploaded spreadsheets are parsed in a worker thread with a heap limit of its own, never on the server's thread: a
+ * file that needs more memory than `heapMb` to parse (millions of shared strings that passed the size checks) kills
+ * its worker with ERR_WORKER_OUT_OF_MEMORY and is refused with IMPORT_FILE_TOO_COMPLEX — a refusal, so its job ends
+ * failed instead of being handed to the next process to die there too.
+ *
+ * Rows come back in batches and only when asked for (the consumer pulls), so a 100,000-row file never queues up in
+ * the server's memory. Workers are reused (starting one loads exceljs: about a second), at most `MAX_IDLE` kept idle;
+ * a worker whose consumer stopped early, or that failed, is terminated rather than reused.
+ *
+ * This one file is both sides: imported on the main thread it exports `readSheetIsolated`; started as a worker (the
+ * same module, `workerData.role`) it answers requests.
+ */
+
+const ROLE = 'sheet-reader';
+const BATCH_ROWS = 500;
+const MAX_IDLE = 2;
+const IDLE_MS = 60_000;
+/** Share of its heap limit at which a worker gives up on a parse (exit code EXIT_TOO_COMPLEX). */
+const HEAP_SHARE = 0.8;
+const EXIT_TOO_COMPLEX = 86;
+
+type TRequest = { type: 'open'; content: Uint8Array; limits: TZipLimits } | { type: 'more' };
+type TAnswer =
+  | { type: 'rows'; rows: TSheetRow[]; done: boolean }
+  | { type: 'refused'; code: string; params: Record<string, unknown> }
+  | { type: 'failed'; message: string };
+
+// ---- worker side ----
+
+if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
+  const port = parentPort!;
+  // Leave before V8 does: near its limit V8 collects again and again (seconds of thrashing) before it gives up.
+  const limit = getHeapStatistics().heap_size_limit;
+  setInterval(() => {
+    if (getHeapStatistics().used_heap_size > limit * HEAP_SHARE) process.exit(EXIT_TOO_COMPLEX);
+  }, 20).unref();
+  let rows: AsyncGenerator<TSheetRow> | null = null;
+  const send = (a: TAnswer) => port.postMessage(a);
+  const batch = async () => {
+    const out: TSheetRow[] = [];
+    try {
+      for (;;) {
+        const next = await rows!.next();
+        if (next.done) {
+          rows = null;
+          return send({ type: 'rows', rows: out, done: true });
+        }
+        out.push(next.value);
+        if (out.length >= BATCH_ROWS) return send({ type: 'rows', rows: out, done: false });
+      }
+    } catch (err) {
+      rows = null;
+      if (err instanceof AppError) return send({ type: 'refused', code: err.code, params: err.params ?? {} });
+      return send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  port.on('message', (req: TRequest) => {
+    if (req.type === 'open')
+      rows = readSheet(Buffer.from(req.content.buffer, req.content.byteOffset, req.content.byteLength), req.limits);
+    void batch();
+  });
+}
+
+// ---- main-thread side ----
+
+interface TSlot {
+  worker: Worker;
+  idleTimer?: NodeJS.Timeout;
+}
+
+const idle: TSlot[] = [];
+
+/** How this module is started as a worker: compiled JavaScript directly; TypeScript (tsx, vitest) through tsx' loader. */
+function spawn(heapMb: number): Worker {
+  const self = new URL(import.meta.url);
+  const options = {
+    workerData: { role: ROLE },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(32, heapMb / 4) },
+    stdout: false,
+    stderr: false,
+  };
+  if (!self.pathname.endsWith('.ts')) return new Worker(self, options);
+  const tsx = createRequire(self)
+    .resolve('tsx/esm/api')
+    .replace(/index\.cjs$/, 'index.mjs');
+  const code = `import(${JSON.stringify(new URL(`file://${tsx}`).href)}).then((m) => { m.register(); return import(${JSON.stringify(self.href)}); })`;
+  return new Worker(code, { ...options, eval: true });
+}
+
+function take(heapMb: number): TSlot {
+  const slot = idle.pop();
+  if (slot) {
+    clearTimeout(slot.idleTimer);
+    return slot;
+  }
+  const worker = spawn(heapMb);
+  worker.unref();
+  return { worker };
+}
+
+function release(slot: TSlot): void {
+  if (idle.length >= MAX_IDLE) {
+    void slot.worker.terminate();
+    return;
+  }
+  slot.idleTimer = setTimeout(() => {
+    const i = idle.indexOf(slot);
+    if (i >= 0) idle.splice(i, 1);
+    void slot.worker.terminate();
+  }, IDLE_MS);
+  slot.idleTimer.unref();
+  idle.push(slot);
+}
+
+/** Workers of earlier calls with another heap limit are not reused: the limit is set when a worker starts. */
+let idleHeapMb = 0;
+
+/**
+ * Rows of the first sheet of an .xlsx (or of a CSV), parsed in a worker thread whose heap is capped at `heapMb`:
+ * the same rows, errors and refusals as `readSheet`, plus IMPORT_FILE_TOO_COMPLEX when the parse runs out of memory.
+ */
+export async function* readSheetIsolated(
+  content: Buffer,
+  limits: TZipLimits,
+  heapMb: number,
+): AsyncGenerator<TSheetRow> {
+  if (heapMb !== idleHeapMb) {
+    for (const s of idle.splice(0)) {
+      clearTimeout(s.idleTimer);
+      void s.worker.terminate();
+    }
+    idleHeapMb = heapMb;
+  }
+  const slot = take(heapMb);
+  const { worker } = slot;
+  let reusable = false;
+  let pending: { resolve: (a: TAnswer) => void; reject: (e: unknown) => void } | null = null;
+  const onMessage = (a: TAnswer) => pending?.resolve(a);
+  const tooComplex = () => new AppError('IMPORT_FILE_TOO_COMPLEX', { field: 'file_base64' });
+  const onError = (err: Error & { code?: string }) =>
+    pending?.reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex() : err);
+  const onExit = (code: number) =>
+    pending?.reject(code === EXIT_TOO_COMPLEX ? tooComplex() : new Error(`sheet reader stopped (${code})`));
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  const ask = (req: TRequest, transfer: ArrayBuffer[] = []) =>
+    new Promise<TAnswer>((resolve, reject) => {
+      pending = { resolve, reject };
+      worker.postMessage(req, transfer);
+    });
+  try {
+    // A copy goes over (transferred, not cloned again): the caller keeps its buffer.
+    const copy = new Uint8Array(content);
+    let answer = await ask({ type: 'open', content: copy, limits }, [copy.buffer as ArrayBuffer]);
+    for (;;) {
+      if (answer.type === 'refused') {
+        reusable = true;
+        throw new AppError(answer.code as TErrorCode, answer.params);
+      }
+      if (answer.type === 'failed') throw new Error(answer.message);
+      for (const r of answer.rows) yield r;
+      if (answer.done) {
+        reusable = true;
+        return;
+      }
+      answer = await ask({ type: 'more' });
+    }
+  } finally {
+    pending = null;
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    if (reusable) release(slot);
+    else void worker.terminate();
+  }
+}
