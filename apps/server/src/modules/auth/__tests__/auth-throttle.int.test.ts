@@ -134,19 +134,23 @@ describe('per-address budgets', () => {
 
 describe('mail through the job queue', () => {
   it('with SMTP down, register answers 200, the account exists and the mail job waits for its retry', async () => {
+    // The earlier tests' mails are sent first (on PostgreSQL they may still be queued), so only this one meets SMTP down.
+    await ctx.deps.jobs.whenIdle();
     const send = vi.spyOn(ctx.deps.mailer, 'send').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:25'));
     try {
       const email = `smtp-down-${Date.now()}@example.tw`;
       const res = await post('/api/register/', { company_name: 'Down Co', name: 'N', email }, client());
       expect(res.statusCode).toBe(200);
+      const mine = () => send.mock.calls.filter((c) => c[0].to === email);
       const deadline = Date.now() + 10_000;
-      while (send.mock.calls.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(send).toHaveBeenCalledTimes(1);
-      expect(send.mock.calls[0]![0]).toMatchObject({ to: email, subject: expect.any(String) });
+      while (mine().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(mine()).toHaveLength(1);
+      expect(mine()[0]![0]).toMatchObject({ to: email, subject: expect.any(String) });
       await new Promise((r) => setTimeout(r, 300));
       const [job] = await queryRows<{ state: string; attempts: number; payload: string }>(
         ctx.deps.database.db,
-        sql`select state, attempts, payload::text as payload from jobs where kind = 'platform.mail' order by created_at desc limit 1`,
+        sql`select state, attempts, payload::text as payload from jobs
+            where kind = 'platform.mail' and payload::text like ${`%${email}%`} order by created_at desc limit 1`,
       );
       // Failed once, queued again for a retry (not failed for good); the password is not stored in clear.
       expect(job).toMatchObject({ state: 'queued', attempts: 1 });
