@@ -451,6 +451,7 @@ export const FIELD_LABELS: Record<string, Messages> = {
   is_active: { 'zh-TW': '啟用', ja: '有効', en: 'Active' },
   short_url: { 'zh-TW': '短網址', ja: '短縮URL', en: 'Short URL' },
   logo: { 'zh-TW': '商店標誌', ja: 'ストアロゴ', en: 'Logo' },
+  description: { 'zh-TW': '說明', ja: '説明', en: 'Description' },
   volume_required: { 'zh-TW': '需填材積', ja: '容積必須', en: 'Volume required' },
   fragile: { 'zh-TW': '易碎品', ja: '割れ物', en: 'Fragile' },
   can_pack_together: { 'zh-TW': '可合併包裝', ja: '同梱可', en: 'Can be packed together' },

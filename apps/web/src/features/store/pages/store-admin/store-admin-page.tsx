@@ -109,7 +109,7 @@ function StoreSettings() {
               ref={fileInput}
               type="file"
               accept="image/png,image/jpeg,image/webp"
-              hidden
+              style={{ display: 'none' }}
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = '';
