@@ -137,7 +137,10 @@ test('a seller opens its store and adds a member; the member orders, the seller 
   await member.getByTestId(`qty-${cup.number}`).fill('1');
   await expect(member.getByTestId('cart-total')).toContainText('820.50');
   await member.getByTestId('purchase-provider').click();
-  await member.locator('.ant-select-item-option').filter({ hasText: `黑貓宅急便 ${stamp}` }).click();
+  await member
+    .locator('.ant-select-item-option')
+    .filter({ hasText: `黑貓宅急便 ${stamp}` })
+    .click();
   await shot(member, 'member-cart');
   await member.getByTestId('purchase-submit').click();
   await expect(member.locator('.ant-message')).toContainText('820.50');
