@@ -188,10 +188,28 @@ test('a seller opens its store and adds a member; the member orders, the seller 
   await expect(member.locator('.ant-table-row')).toHaveCount(1);
   await shot(member, 'member-deliver-list');
 
-  // The seller sees it among the store's orders with the member's name.
+  // The seller orders from its own store too (the main area's direct-purchase menu).
+  await page.goto('/direct-purchase');
+  await page.getByTestId(`qty-${cup.number}`).fill('3');
+  await page.locator('#recipient_name').fill('王小明');
+  await page.locator('#recipient_phone').fill('0223456789');
+  await page.locator('#recipient_postcode').fill('106');
+  await page.locator('#recipient_address').fill('台北市大安區復興南路一段 1 號');
+  await page.getByTestId('purchase-provider').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: `黑貓宅急便 ${stamp}` })
+    .click();
+  await expect(page.getByTestId('cart-total')).toContainText('361.50');
+  await shot(page, 'seller-purchase');
+  await page.getByTestId('purchase-submit').click();
+  await expect(page.locator('.ant-message')).toContainText('361.50');
+
+  // The seller sees both among the store's orders: the member's with the member's name, its own as a direct purchase.
   await page.goto('/store-admin');
   await page.getByRole('tab', { name: '會員訂單' }).click();
   await expect(page.locator('.ant-table-row').filter({ hasText: orderNumber })).toContainText(memberEmail);
+  await expect(page.locator('.ant-table-row').filter({ hasText: '王小明' })).toContainText('賣家直購');
   await shot(page, 'admin-orders');
 
   // Profile and password: a new password ends the session; the new one logs in.
