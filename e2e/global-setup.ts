@@ -54,7 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SIGNUP_IP_LIMIT_PER_HOUR: '100000',
     MAIL_ADDRESS_LIMIT_PER_HOUR: '1000',
   };
-  // Demo data plus one store and member (no store-admin API yet), written before the server opens the database.
+  // Demo data plus one store and member (see seed-store.ts), written before the server opens the database.
   const seed = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'e2e/seed-store.ts')], {
     cwd: root,
     env,

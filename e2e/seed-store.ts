@@ -1,5 +1,5 @@
 // Test-only seed, run by global-setup before the server starts (PGlite is single-process): the demo data the
-// server would seed, plus one online store with one member, since no store-admin API exists yet.
+// server would seed, plus one online store (closed) with one member that the redirect and auth specs log in as.
 import { eq } from 'drizzle-orm';
 import { createDeps } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';

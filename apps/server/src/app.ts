@@ -17,6 +17,7 @@ import { registerPartnerRoutes } from './modules/partners/partners.routes';
 import { registerReturnRoutes } from './modules/returns/returns.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
+import { registerStoreRoutes } from './modules/store/store.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
@@ -43,6 +44,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerOutboundRoutes,
   registerIntegrationRoutes,
   registerPartnerApiRoutes,
+  registerStoreRoutes,
 ];
 
 const REDACT = [

@@ -71,11 +71,16 @@ export const ZStoreSummary = z.object({
   name: z.string(),
   short_url: z.string(),
   description: z.string(),
+  logo: z.string(),
+  is_open: z.boolean(),
 });
 export const ZMemberProfile = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
+  phone: z.string(),
+  postcode: z.string(),
+  address: z.string(),
   store: ZStoreSummary,
 });
 export type TMemberProfile = z.infer<typeof ZMemberProfile>;

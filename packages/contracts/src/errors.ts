@@ -318,6 +318,18 @@ export const ERROR_CATALOGUE = {
     ja: '棚卸の対象となるロケーションがありません',
     en: 'There is no storage location to count in this scope',
   },
+  STORE_CLOSED: {
+    status: 409,
+    'zh-TW': '商店目前未開放，暫時無法訂購',
+    ja: 'ストアは現在閉店中のため注文できません',
+    en: 'The store is closed; orders cannot be placed now',
+  },
+  STORE_NOT_CREATED: {
+    status: 409,
+    'zh-TW': '請先於「商店管理」建立線上商店',
+    ja: '先に「ストア管理」でオンラインストアを作成してください',
+    en: 'Create the online store in Store administration first',
+  },
   RETURN_ORDER_STATUS: {
     status: 409,
     'zh-TW': '訂單 {{order_number}} 目前狀態不允許此退貨作業',
@@ -443,6 +455,9 @@ export const FIELD_LABELS: Record<string, Messages> = {
   location_count: { 'zh-TW': '儲位數', ja: 'ロケーション数', en: 'Locations' },
   product_count: { 'zh-TW': '商品數', ja: '商品数', en: 'Products' },
   is_active: { 'zh-TW': '啟用', ja: '有効', en: 'Active' },
+  short_url: { 'zh-TW': '短網址', ja: '短縮URL', en: 'Short URL' },
+  logo: { 'zh-TW': '商店標誌', ja: 'ストアロゴ', en: 'Logo' },
+  description: { 'zh-TW': '說明', ja: '説明', en: 'Description' },
   volume_required: { 'zh-TW': '需填材積', ja: '容積必須', en: 'Volume required' },
   fragile: { 'zh-TW': '易碎品', ja: '割れ物', en: 'Fragile' },
   can_pack_together: { 'zh-TW': '可合併包裝', ja: '同梱可', en: 'Can be packed together' },

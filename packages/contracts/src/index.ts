@@ -16,4 +16,5 @@ export * from './returns';
 export * from './routes';
 export * from './stock';
 export * from './stocktake';
+export * from './store';
 export * from './warehouse';

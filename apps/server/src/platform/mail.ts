@@ -51,7 +51,22 @@ export function createMailer(opts: {
 
 type TTemplate = (vars: Record<string, string>) => { subject: string; text: string };
 
-const TEMPLATES: Record<'registered' | 'password_reset', Record<TLanguage, TTemplate>> = {
+const TEMPLATES: Record<'registered' | 'password_reset' | 'store_member', Record<TLanguage, TTemplate>> = {
+  /** A store member's login (invitation or a password reset by the seller). */
+  store_member: {
+    'zh-TW': (v) => ({
+      subject: `${v.store}：您的會員登入資訊`,
+      text: `${v.name} 您好：\n\n${v.store} 的會員帳號已為您設定。\n公司（商店代碼）：${v.corp}\n登入帳號：${v.email}\n密碼：${v.password}\n\n請於 ${v.link} 登入，並於登入後修改密碼。\n`,
+    }),
+    ja: (v) => ({
+      subject: `${v.store}：会員ログイン情報`,
+      text: `${v.name} 様\n\n${v.store} の会員アカウントを設定しました。\n会社（ストアコード）：${v.corp}\nログインアカウント：${v.email}\nパスワード：${v.password}\n\n${v.link} からログインし、ログイン後にパスワードを変更してください。\n`,
+    }),
+    en: (v) => ({
+      subject: `${v.store}: your member login`,
+      text: `Hello ${v.name},\n\nYour member account of ${v.store} is ready.\nCorporation (store code): ${v.corp}\nLogin: ${v.email}\nPassword: ${v.password}\n\nLog in at ${v.link} and change the password after logging in.\n`,
+    }),
+  },
   registered: {
     'zh-TW': (v) => ({
       subject: '歡迎使用 WMS：您的登入密碼',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import {
   api_settings,
   areas,
@@ -8,6 +9,7 @@ import {
   label_sheets,
   logistics_providers,
   order_events,
+  outbound_orders,
   outbox_messages,
   packaging_materials,
   product_categories,
@@ -16,6 +18,7 @@ import {
   shelves,
   storage_locations,
   store_members,
+  store_orders,
   stores,
   warehouses,
 } from '../db/schema';
@@ -144,6 +147,17 @@ const basicsWorld: TWorldBuilder = async (ctx, s) => {
   });
 };
 
+/** Online store: an order of the seller placed through its store (after the outbound world made orders). */
+const storeWorld: TWorldBuilder = async (ctx, s) => {
+  const db = ctx.deps.database.db;
+  const [store] = await db.select().from(stores).where(eq(stores.customer_id, s.customerId));
+  const [member] = await db.select().from(store_members).where(eq(store_members.customer_id, s.customerId));
+  const [order] = await db.select().from(outbound_orders).where(eq(outbound_orders.customer_id, s.customerId)).limit(1);
+  await db
+    .insert(store_orders)
+    .values({ customer_id: s.customerId, store_id: store!.id, member_id: member!.id, order_id: order!.id });
+};
+
 export const WORLD_BUILDERS: TWorldBuilder[] = [
   accountWorld,
   structureWorld,
@@ -152,4 +166,5 @@ export const WORLD_BUILDERS: TWorldBuilder[] = [
   outboundWorld,
   returnsWorld,
   stocktakeWorld,
+  storeWorld,
 ];

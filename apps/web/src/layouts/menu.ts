@@ -61,7 +61,7 @@ export const MENU_GROUPS: TMenuGroup[] = [
       '/api-docs',
     ],
   },
-  { key: 'store', items: ['/store-admin', '/store-member'] },
+  { key: 'store', items: ['/direct-purchase', '/store-admin', '/store-member'] },
   { key: 'manual', items: ['/user-manual', '/user-manual/flowchart', '/user-help', '/bug', '/request'] },
   { key: 'terms', items: ['/service-rule', '/privacy'] },
   { key: 'version', items: ['/user-manual/version'] },

@@ -71,6 +71,8 @@ export const MAIN_PATHS = [
   '/database-clean',
   '/store-admin',
   '/store-member',
+  // Direct purchase from the main area (spec §1 "direct-purchase ordering", §2.8 menu group; no path in §2.2)
+  '/direct-purchase',
   '/dev-test',
   // Analysis and other
   '/purchase-advice',

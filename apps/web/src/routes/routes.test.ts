@@ -31,7 +31,8 @@ const SPEC_SCREENS: Record<string, string[]> = {
   '2.7 crm': ['/crm/dashboard', '/crm/customer', '/crm/board', '/crm/rack', '/crm/stock', '/crm/404'],
   // Not in the spec: the OpenAPI reference of the contracts (docs/ARCHITECTURE.md "API reference").
   // The partner API guide for a seller's developers (issue #13), linked from /module-api-setup.
-  'platform (main area)': ['/api-docs', '/partner-api-docs'],
+  // Direct purchase from the main area (spec §1, the §2.8 menu group "direct-purchase and store ordering"; issue #16).
+  'platform (main area)': ['/api-docs', '/partner-api-docs', '/direct-purchase'],
 };
 
 const SPEC_MANUAL_PAGES = [
@@ -56,8 +57,6 @@ const PENDING = new Set([
   '/module-shopee-create',
   '/users',
   '/database-clean',
-  '/store-admin',
-  '/store-member',
   '/purchase-advice',
   '/deliver-statistics',
   '/product-turnover',
@@ -66,10 +65,6 @@ const PENDING = new Set([
   '/wait-tappay',
   '/newebpay',
   '/wait-newebpay',
-  '/store/dashboard',
-  '/store/deliver-list',
-  '/store/profile',
-  '/store/password',
   '/crm/dashboard',
   '/crm/customer',
   '/crm/board',

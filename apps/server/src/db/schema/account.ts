@@ -105,9 +105,17 @@ export const stores = pgTable(
     name: text('name').notNull(),
     short_url: text('short_url').notNull(),
     description: text('description').notNull().default(''),
+    /** The store's logo as a small data URL (PNG/JPEG/WebP), shown on the member login page and the portal. */
+    logo: text('logo').notNull().default(''),
+    /** Closed: members cannot order (login and the delivery list still work). */
+    is_open: boolean('is_open').notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex('stores_short_url_key').on(t.short_url), index('stores_customer_idx').on(t.customer_id)],
+  (t) => [
+    uniqueIndex('stores_short_url_key').on(t.short_url),
+    // One online store per seller.
+    uniqueIndex('stores_customer_key').on(t.customer_id),
+  ],
 );
 
 export const store_members = pgTable(
@@ -123,8 +131,16 @@ export const store_members = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     password_hash: text('password_hash').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** The default delivery address (prefills the recipient of a direct purchase). */
+    postcode: text('postcode').notNull().default(''),
+    address: text('address').notNull().default(''),
     is_active: boolean('is_active').notNull().default(true),
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('store_members_store_email_key').on(t.store_id, t.email)],
+  (t) => [
+    uniqueIndex('store_members_store_email_key').on(t.store_id, t.email),
+    index('store_members_customer_idx').on(t.customer_id),
+  ],
 );

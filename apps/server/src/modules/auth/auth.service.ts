@@ -195,14 +195,24 @@ export async function logout(deps: TAuthDeps, token: string) {
   return { ok: true as const };
 }
 
-async function memberProfileOf(deps: TAuthDeps, member: repo.TMemberRow) {
+export async function memberProfileOf(deps: Pick<TAuthDeps, 'db'>, member: repo.TMemberRow) {
   const store = await repo.findStoreById(deps.db, member.store_id);
   if (!store) throw new AppError('TOKEN_INVALID');
   return {
     id: member.id,
     name: member.name,
     email: member.email,
-    store: { id: store.id, name: store.name, short_url: store.short_url, description: store.description },
+    phone: member.phone,
+    postcode: member.postcode,
+    address: member.address,
+    store: {
+      id: store.id,
+      name: store.name,
+      short_url: store.short_url,
+      description: store.description,
+      logo: store.logo,
+      is_open: store.is_open,
+    },
   };
 }
 

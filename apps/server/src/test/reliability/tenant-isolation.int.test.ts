@@ -4,6 +4,7 @@ import { queryRows } from '../../db/client';
 import { partnerKey } from '../api-key';
 import { createTestContext, type TTestContext } from '../harness';
 import { allRoutes, pathParams, sampleOf } from '../route-table';
+import { storeMemberToken } from '../store-member';
 import { type TSeller, WORLD_BUILDERS } from '../world';
 
 /**
@@ -15,6 +16,8 @@ let ctx: TTestContext;
 let a: TSeller & { email: string };
 /** Seller A's partner API key: the `/api/v1/` routes are swept with it. */
 let aKey: string;
+/** A member of seller A's online store: the member portal's routes are swept with it. */
+let aMember: string;
 let b: TSeller & { email: string };
 let victimIds: string[] = [];
 let tenantTables: string[] = [];
@@ -40,6 +43,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   a = await ctx.newCustomer({ name: 'Seller A' });
   aKey = await partnerKey(ctx, a.token);
+  aMember = await storeMemberToken(ctx, a.token);
   b = await ctx.newCustomer({ name: 'Seller B' });
   for (const build of WORLD_BUILDERS) await build(ctx, b);
   const tables = await queryRows<{ table_name: string }>(
@@ -81,8 +85,10 @@ describe('tenant isolation sweep', () => {
   });
 
   it("answers seller A's calls on seller B's ids with 403/404, leaks nothing and changes nothing", async () => {
-    const routes = allRoutes().filter((r) => r.auth === 'customer' || r.auth === 'user' || r.auth === 'apikey');
-    const tokenOf = (r: { auth: string }) => (r.auth === 'apikey' ? aKey : a.token);
+    const routes = allRoutes().filter(
+      (r) => r.auth === 'customer' || r.auth === 'user' || r.auth === 'apikey' || r.auth === 'member',
+    );
+    const tokenOf = (r: { auth: string }) => (r.auth === 'apikey' ? aKey : r.auth === 'member' ? aMember : a.token);
     const withParams = routes.filter((r) => pathParams(r.path).length > 0);
     const lists = routes.filter((r) => r.method === 'GET' && pathParams(r.path).length === 0);
     const before = await fingerprint(b.customerId);
