@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
@@ -46,6 +46,23 @@ export interface TDatabase {
   close(): Promise<void>;
 }
 
+const sidePools = new WeakMap<object, pg.Pool>();
+
+/**
+ * Run one statement in a transaction of its own — committed at once, whatever the caller's transaction `ex` does next
+ * — on PostgreSQL (through the side pool of `ex`'s database). On PGlite (one connection: a second transaction would
+ * wait for the caller's) and for an executor this module did not open, it runs in `ex`. For counters whose row lock
+ * must not last as long as the caller's transaction (document numbers during a 40,000-row import).
+ */
+export async function ownStatement<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const holder = ex as unknown as { session?: { client?: object }; $client?: object };
+  const client = holder.session?.client ?? holder.$client;
+  const side = client ? sidePools.get(client) : undefined;
+  if (!side) return queryRows<T>(ex, query);
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return (await side.query(text, params as unknown[])).rows as T[];
+}
+
 /** Open PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -60,7 +77,24 @@ export async function openDatabase(opts: {
     pool.on('error', () => {});
     // Numeric and bigint come back as strings by default; keep money exact, but give counts as numbers.
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, engine: 'postgres', pool, close: () => pool.end() };
+    // A second, small pool for statements that commit on their own while the caller's transaction goes on
+    // (`ownStatement`): never the main pool, so a request that holds a connection never waits for another one there.
+    const side = new pg.Pool({ connectionString: opts.databaseUrl, max: 2, idleTimeoutMillis: 10_000 });
+    side.on('error', () => {});
+    sidePools.set(pool, side);
+    pool.on('connect', (client) => sidePools.set(client, side));
+    return {
+      db,
+      engine: 'postgres',
+      pool,
+      close: async () => {
+        try {
+          await pool.end();
+        } finally {
+          await side.end();
+        }
+      },
+    };
   }
   let client: PGlite;
   if (!opts.dataDir || opts.dataDir === 'memory://') {

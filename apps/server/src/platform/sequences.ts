@@ -1,25 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client';
+import { type Executor, ownStatement } from '../db/client';
 import { taipeiDay } from './calendar';
 
 /**
- * Next human-readable document number for a customer, e.g. `IN202611220001`. The sequence row is upserted and
- * locked in the caller's transaction, so numbers are unique and gap-free per customer, prefix and day.
+ * Human-readable document numbers per customer, prefix and Taipei day, e.g. `IN202611220001`: `count` consecutive
+ * ones in one statement (an import numbers thousands of orders at once).
+ *
+ * On PostgreSQL the counter row is advanced in a statement of its own, committed at once (`ownStatement`), not in
+ * the caller's transaction: its row lock lasts one statement, so a 40,000-row import no longer makes the seller's
+ * other documents wait for the import to commit. Numbers are unique and increasing; like a PostgreSQL sequence, a
+ * document whose transaction rolls back leaves a gap. On PGlite (one connection, everything in turn) the counter moves
+ * in the caller's transaction and stays gap-free.
  */
+export async function nextDocumentNumbers(
+  ex: Executor,
+  customerId: string,
+  prefix: string,
+  count: number,
+  now: Date = new Date(),
+): Promise<string[]> {
+  if (count === 0) return [];
+  const day = taipeiDay(now);
+  const rows = await ownStatement<{ last_value: number }>(
+    ex,
+    sql`insert into doc_sequences (customer_id, prefix, day, last_value) values (${customerId}, ${prefix}, ${day}, ${count})
+        on conflict (customer_id, prefix, day) do update set last_value = doc_sequences.last_value + ${count}
+        returning last_value`,
+  );
+  const last = Number(rows[0]!.last_value);
+  return Array.from({ length: count }, (_, i) => `${prefix}${day}${String(last - count + 1 + i).padStart(4, '0')}`);
+}
+
+/** The next document number (see `nextDocumentNumbers`). */
 export async function nextDocumentNumber(
-  tx: Tx,
+  ex: Executor,
   customerId: string,
   prefix: string,
   now: Date = new Date(),
 ): Promise<string> {
-  const day = taipeiDay(now);
-  const rows = await queryRows<{ last_value: number }>(
-    tx,
-    sql`
-    insert into doc_sequences (customer_id, prefix, day, last_value) values (${customerId}, ${prefix}, ${day}, 1)
-    on conflict (customer_id, prefix, day) do update set last_value = doc_sequences.last_value + 1
-    returning last_value`,
-  );
-  const value = Number(rows[0]!.last_value);
-  return `${prefix}${day}${String(value).padStart(4, '0')}`;
+  return (await nextDocumentNumbers(ex, customerId, prefix, 1, now))[0]!;
 }

@@ -10,6 +10,7 @@ import {
 import { allOf, type Executor, type Tx } from '../../db/client';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { RowIssues, type TFieldIssue } from '../../platform/importing';
+import { nextDocumentNumbers } from '../../platform/sequences';
 import * as repo from './outbound.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
 import { defaultsContext, fillDefaults, ORDER_PREFIX, type TDefaultsContext } from './outbound.service';
@@ -354,7 +355,7 @@ export async function createOrdersFromRows(
           } else fresh.push([key, pendingOrders.get(key)!]);
         }
       }
-      const numbers = await repo.nextDocumentNumbers(tx, customerId, ORDER_PREFIX, fresh.length);
+      const numbers = await nextDocumentNumbers(tx, customerId, ORDER_PREFIX, fresh.length);
       const inserted = await repo.insertOrdersSkippingDuplicates(
         tx,
         fresh.map(([, { draft }], i) => ({

@@ -18,7 +18,6 @@ import {
   products,
   warehouses,
 } from '../../db/schema';
-import { taipeiDay } from '../../platform/calendar';
 import { countAll, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
@@ -930,29 +929,6 @@ export async function saveColumnSettings(tx: Tx, customerId: string, screen: str
 }
 
 // ---- numbers ----
-
-/**
- * `count` consecutive document numbers in one statement (imports number thousands of orders): the same
- * `doc_sequences` row and format as platform/sequences.ts nextDocumentNumber, advanced by `count` at once.
- */
-export async function nextDocumentNumbers(
-  tx: Tx,
-  customerId: string,
-  prefix: string,
-  count: number,
-  now: Date = new Date(),
-): Promise<string[]> {
-  if (count === 0) return [];
-  const day = taipeiDay(now);
-  const rows = await queryRows<{ last_value: number }>(
-    tx,
-    sql`insert into doc_sequences (customer_id, prefix, day, last_value) values (${customerId}, ${prefix}, ${day}, ${count})
-        on conflict (customer_id, prefix, day) do update set last_value = doc_sequences.last_value + ${count}
-        returning last_value`,
-  );
-  const last = Number(rows[0]!.last_value);
-  return Array.from({ length: count }, (_, i) => `${prefix}${day}${String(last - count + 1 + i).padStart(4, '0')}`);
-}
 
 // ---- counts (/deliver-cnt) ----
 
