@@ -8,4 +8,5 @@ export * from './platform';
 export * from './returns';
 export * from './stock';
 export * from './stocktake';
+export * from './support';
 export * from './warehouse';
