@@ -74,7 +74,7 @@ export function TicketDesk({ kind }: { kind: TTicketKind }) {
                 <Input.TextArea rows={4} maxLength={10000} placeholder={t('support:desk.bug.stepsHint')} />
               </Form.Item>
               <Form.Item name="screen" label={t('support:fields.screen')}>
-                <Input maxLength={300} placeholder="/deliver" />
+                <Input maxLength={300} />
               </Form.Item>
               <Typography.Paragraph type="secondary">
                 {t('support:fields.appVersion')}: {MY_BUILD_ID}
