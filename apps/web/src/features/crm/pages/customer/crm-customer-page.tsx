@@ -95,7 +95,7 @@ function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => voi
             dataSource={c.warehouses}
             columns={[
               { title: t('rack.warehouse'), dataIndex: 'code' },
-              { title: t('customer.name'), dataIndex: 'name' },
+              { title: t('customer.warehouseName'), dataIndex: 'name' },
               { title: t('customer.locations'), dataIndex: 'locations' },
               { title: t('customer.units'), dataIndex: 'units' },
             ]}
