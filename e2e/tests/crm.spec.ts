@@ -5,6 +5,11 @@ import { loginByApi, loginThroughUi } from '../helpers/session';
 test.describe.configure({ timeout: 180_000 });
 
 const SELLER_COMPANY = '示範電商股份有限公司';
+/** A 1×1 PNG: the bug report's screenshot. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function sellerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -27,6 +32,8 @@ test('an employee lands on /crm/dashboard, finds a seller, answers its bug repor
   await form.locator('#subject').fill(subject);
   await form.locator('#body').fill('按下列印後，揀貨單是空白的。');
   await form.locator('#steps').fill('1. 開啟出庫單\n2. 按列印');
+  await form.locator('input[type=file]').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByTestId('screenshot-preview')).toBeVisible();
   await seller.getByTestId('ticket-submit').click();
   await expect(seller.getByTestId('ticket-drawer')).toContainText(subject);
   await expect(seller.getByTestId('ticket-drawer').getByTestId('ticket-status-new')).toBeVisible();
@@ -55,6 +62,10 @@ test('an employee lands on /crm/dashboard, finds a seller, answers its bug repor
   const ticket = staff.getByTestId('ticket-drawer');
   await expect(ticket).toContainText('1. 開啟出庫單');
   await expect(ticket).toContainText('/deliver');
+  await expect(ticket.getByTestId('ticket-screenshot').locator('img')).toHaveAttribute(
+    'src',
+    /^data:image\/png;base64,/,
+  );
   await ticket.getByTestId('ticket-reply-input').fill('已修正，請重新整理頁面後再試一次。');
   await ticket.getByTestId('ticket-reply-send').click();
   await expect(ticket.getByTestId('ticket-replies')).toContainText('已修正，請重新整理頁面後再試一次。');

@@ -39,7 +39,14 @@ export const ZTicketReply = z.object({
 });
 export type TTicketReply = z.infer<typeof ZTicketReply>;
 
-export const ZTicketDetail = ZTicket.extend({ replies: z.array(ZTicketReply) });
+/** A bug report's screenshot: a PNG, JPEG or WebP image as a data URL, at most about 2 MB. */
+export const SCREENSHOT_MAX_CHARS = 2_800_000;
+export const ZScreenshot = z
+  .string()
+  .max(SCREENSHOT_MAX_CHARS)
+  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/);
+
+export const ZTicketDetail = ZTicket.extend({ screenshot: z.string().nullable(), replies: z.array(ZTicketReply) });
 export type TTicketDetail = z.infer<typeof ZTicketDetail>;
 
 export const ZCreateTicket = z.strictObject({
@@ -49,6 +56,7 @@ export const ZCreateTicket = z.strictObject({
   steps: z.string().trim().max(10_000).optional(),
   screen: z.string().trim().max(300).optional(),
   app_version: z.string().trim().max(50).optional(),
+  screenshot: ZScreenshot.optional(),
 });
 export type TCreateTicket = z.infer<typeof ZCreateTicket>;
 

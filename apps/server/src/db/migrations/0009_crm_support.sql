@@ -47,6 +47,7 @@ CREATE TABLE "support_tickets" (
 	"steps" text DEFAULT '' NOT NULL,
 	"screen" text DEFAULT '' NOT NULL,
 	"app_version" text DEFAULT '' NOT NULL,
+	"screenshot" text,
 	"status" text DEFAULT 'new' NOT NULL,
 	"created_by" uuid NOT NULL,
 	"last_reply_at" timestamp with time zone,

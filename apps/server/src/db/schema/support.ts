@@ -21,6 +21,8 @@ export const support_tickets = pgTable(
     steps: text('steps').notNull().default(''),
     screen: text('screen').notNull().default(''),
     app_version: text('app_version').notNull().default(''),
+    /** Bug reports: an optional screenshot as a `data:image/…;base64,` URL (PNG, JPEG or WebP, checked by its bytes). */
+    screenshot: text('screenshot'),
     status: text('status').notNull().default('new'),
     created_by: uuid('created_by')
       .notNull()

@@ -105,6 +105,14 @@ export async function findTicket(ex: Executor, id: string, customerId: string | 
   return row;
 }
 
+export async function screenshotOf(ex: Executor, id: string): Promise<string | null> {
+  const [row] = await queryRows<{ screenshot: string | null }>(
+    ex,
+    sql`select screenshot from support_tickets where id = ${id}`,
+  );
+  return row?.screenshot ?? null;
+}
+
 export interface TReplyRow {
   id: string;
   side: 'seller' | 'staff';
@@ -132,13 +140,15 @@ export async function insertTicket(
     steps: string;
     screen: string;
     appVersion: string;
+    screenshot: string | null;
     createdBy: string;
   },
 ): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     ex,
-    sql`insert into support_tickets (customer_id, kind, subject, body, steps, screen, app_version, created_by)
-        values (${v.customerId}, ${v.kind}, ${v.subject}, ${v.body}, ${v.steps}, ${v.screen}, ${v.appVersion}, ${v.createdBy})
+    sql`insert into support_tickets (customer_id, kind, subject, body, steps, screen, app_version, screenshot, created_by)
+        values (${v.customerId}, ${v.kind}, ${v.subject}, ${v.body}, ${v.steps}, ${v.screen}, ${v.appVersion}, ${v.screenshot},
+                ${v.createdBy})
         returning id`,
   );
   return row!.id;

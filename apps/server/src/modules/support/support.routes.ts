@@ -9,7 +9,11 @@ export function registerSupportRoutes(app: FastifyInstance, deps: TAppDeps): voi
   const d = { db: deps.database.db, config: deps.config, jobs: deps.jobs };
   const t = deps.tokens;
   route(app, t, r.listTickets, ({ actor, query }) => service.listMyTickets(d, actor, query));
-  route(app, t, r.createTicket, ({ actor, body }) => service.createTicket(d, actor, body), { status: 201 });
+  // A bug report may carry a screenshot (about 2 MB as base64): a larger body limit than the default.
+  route(app, t, r.createTicket, ({ actor, body }) => service.createTicket(d, actor, body), {
+    status: 201,
+    bodyLimit: 3 * 1024 * 1024,
+  });
   route(app, t, r.getTicket, ({ actor, params }) => service.getMyTicket(d, actor, params.id));
   route(app, t, r.replyTicket, ({ actor, params, body }) => service.replyMyTicket(d, actor, params.id, body), {
     status: 201,

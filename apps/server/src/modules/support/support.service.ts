@@ -30,6 +30,27 @@ export interface TSupportDeps {
 
 const SCREEN_OF_KIND = { help: '/user-help', bug: '/bug', request: '/request' } as const;
 
+/** The image formats a screenshot may be, by their first bytes (the data URL's media type is only a claim). */
+const IMAGE_SIGNATURES: Record<string, number[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff],
+  webp: [0x52, 0x49, 0x46, 0x46],
+};
+
+/** A screenshot data URL whose bytes are the image type it names, or INVALID_FIELD. */
+function checkedScreenshot(dataUrl: string | undefined): string | null {
+  if (!dataUrl) return null;
+  const m = /^data:image\/(png|jpeg|webp);base64,(.*)$/.exec(dataUrl);
+  const bytes = m ? Buffer.from(m[2]!, 'base64') : Buffer.alloc(0);
+  const signature = m ? IMAGE_SIGNATURES[m[1]!]! : [];
+  const ok =
+    bytes.length > signature.length &&
+    signature.every((b, i) => bytes[i] === b) &&
+    (m?.[1] !== 'webp' || bytes.subarray(8, 12).toString('latin1') === 'WEBP');
+  if (!ok) throw new AppError('INVALID_FIELD', { field: 'screenshot' });
+  return dataUrl;
+}
+
 const languageOf = (l: string): TLanguage =>
   (LANGUAGES as readonly string[]).includes(l) ? (l as TLanguage) : 'zh-TW';
 
@@ -57,7 +78,7 @@ async function detail(ex: Executor, id: string, customerId: string | null): Prom
   const row = await repo.findTicket(ex, id, customerId);
   if (!row) throw new AppError('NOT_FOUND');
   const replies = await repo.listReplies(ex, id);
-  return { ...toTicket(row), replies };
+  return { ...toTicket(row), screenshot: await repo.screenshotOf(ex, id), replies };
 }
 
 async function listOf(deps: TSupportDeps, q: TTicketListQuery, customerId: string | null) {
@@ -109,8 +130,10 @@ export function getMyTicket(deps: TSupportDeps, actor: TActor, id: string) {
 /** POST /api/support/tickets/: a help question, bug report or feature request; the staff are mailed. */
 export async function createTicket(deps: TSupportDeps, actor: TActor, input: TCreateTicket): Promise<TTicketDetail> {
   const customerId = tenantOf(actor);
+  const screenshot = input.kind === 'bug' ? checkedScreenshot(input.screenshot) : null;
   const out = await withTx(deps.db, async (tx) => {
     const id = await repo.insertTicket(tx, {
+      screenshot,
       customerId,
       kind: input.kind,
       subject: input.subject,

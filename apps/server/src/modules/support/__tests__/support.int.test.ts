@@ -113,6 +113,32 @@ describe('support tickets', () => {
     expect(kinds.json().count).toBe(1);
   });
 
+  it('keeps a bug report screenshot when its bytes are the image it claims to be', async () => {
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const ok = await ctx.inject({
+      method: 'POST',
+      url: '/api/support/tickets/',
+      token: seller.token,
+      payload: { kind: 'bug', subject: 'With a picture', screenshot: png },
+    });
+    expect(ok.statusCode).toBe(201);
+    const staffView = await ctx.inject({ method: 'GET', url: `/api/crm/tickets/${ok.json().id}/`, token: staff.token });
+    expect(staffView.json().screenshot).toBe(png);
+    const fake = await ctx.inject({
+      method: 'POST',
+      url: '/api/support/tickets/',
+      token: seller.token,
+      payload: {
+        kind: 'bug',
+        subject: 'Not a picture',
+        screenshot: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`,
+      },
+    });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'screenshot' } });
+  });
+
   it('refuses the staff routes to a seller and the seller routes to an employee', async () => {
     expect((await ctx.inject({ method: 'GET', url: '/api/crm/tickets/', token: seller.token })).statusCode).toBe(403);
     expect((await ctx.inject({ method: 'GET', url: '/api/support/tickets/', token: staff.token })).statusCode).toBe(

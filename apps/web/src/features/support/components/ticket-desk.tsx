@@ -1,5 +1,6 @@
-import { type TTicket, type TTicketKind, ZCreateTicket } from '@wms/contracts';
-import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { SCREENSHOT_MAX_CHARS, type TTicket, type TTicketKind, ZCreateTicket } from '@wms/contracts';
+import { App, Button, Card, Form, Image, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -25,7 +26,20 @@ export function TicketDesk({ kind }: { kind: TTicketKind }) {
   const [form] = Form.useForm<TForm>();
   const create = useCreateTicket();
   const [open, setOpen] = useState<string | null>(null);
+  const [screenshot, setScreenshot] = useState<string | null>(null);
   const s = ZCreateTicket.shape;
+
+  /** Read the chosen image as a data URL (sent with the report; the server checks its bytes). */
+  const pick = (file: File) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result ?? '');
+      if (url.length > SCREENSHOT_MAX_CHARS) void message.error(t('support:desk.bug.tooLarge'));
+      else setScreenshot(url);
+    };
+    reader.readAsDataURL(file);
+    return false;
+  };
 
   const submit = async (values: TForm) => {
     try {
@@ -33,9 +47,17 @@ export function TicketDesk({ kind }: { kind: TTicketKind }) {
         kind,
         subject: values.subject,
         body: values.body ?? '',
-        ...(kind === 'bug' ? { steps: values.steps ?? '', screen: values.screen ?? '', app_version: MY_BUILD_ID } : {}),
+        ...(kind === 'bug'
+          ? {
+              steps: values.steps ?? '',
+              screen: values.screen ?? '',
+              app_version: MY_BUILD_ID,
+              ...(screenshot ? { screenshot } : {}),
+            }
+          : {}),
       });
       form.resetFields();
+      setScreenshot(null);
       void message.success(t('support:desk.filed'));
       setOpen(ticket.id);
     } catch (err) {
@@ -72,6 +94,16 @@ export function TicketDesk({ kind }: { kind: TTicketKind }) {
             <>
               <Form.Item name="steps" label={t('support:fields.steps')}>
                 <Input.TextArea rows={4} maxLength={10000} placeholder={t('support:desk.bug.stepsHint')} />
+              </Form.Item>
+              <Form.Item label={t('support:fields.screenshot')} extra={t('support:desk.bug.screenshotHint')}>
+                <Space align="start">
+                  <Upload accept="image/png,image/jpeg,image/webp" showUploadList={false} beforeUpload={pick}>
+                    <Button icon={<UploadOutlined />} data-testid="screenshot-pick">
+                      {t('support:desk.bug.pick')}
+                    </Button>
+                  </Upload>
+                  {screenshot ? <Image src={screenshot} width={120} data-testid="screenshot-preview" /> : null}
+                </Space>
               </Form.Item>
               <Form.Item name="screen" label={t('support:fields.screen')}>
                 <Input maxLength={300} />

@@ -1,5 +1,5 @@
 import { TICKET_STATUSES, type TTicketDetail, type TTicketStatus } from '@wms/contracts';
-import { App, Button, Descriptions, Drawer, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Form, Image, Input, List, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
@@ -88,6 +88,9 @@ export function TicketDrawer({
               <Typography.Text strong>{t('support:fields.steps')}</Typography.Text>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{d.steps}</Typography.Paragraph>
             </>
+          ) : null}
+          {d.screenshot ? (
+            <Image src={d.screenshot} style={{ maxWidth: '100%', maxHeight: 360 }} data-testid="ticket-screenshot" />
           ) : null}
           <List
             header={<Typography.Text strong>{t('support:thread.title')}</Typography.Text>}
