@@ -105,3 +105,12 @@ test('the CRM rack and stock screens open for an employee', async ({ page }) => 
   await page.goto('/crm/stock');
   await expect(page.locator('.ant-table').first()).toBeVisible();
 });
+
+test('/user-help searches the user manual before asking the staff', async ({ page }) => {
+  await loginByApi(page, DEMO.customer);
+  await page.goto('/user-help');
+  await page.getByTestId('manual-search').locator('input').fill('入庫');
+  await page.getByTestId('manual-search').locator('input').press('Enter');
+  const hits = page.getByTestId('manual-hits');
+  await expect(hits.locator('a').first()).toHaveAttribute('href', /^\/user-manual/);
+});

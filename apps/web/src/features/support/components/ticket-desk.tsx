@@ -3,13 +3,14 @@ import { SCREENSHOT_MAX_CHARS, type TTicket, type TTicketKind, ZCreateTicket } f
 import { App, Button, Card, Form, Image, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { MY_BUILD_ID } from '../../../shared/build/build-check';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { DataTable } from '../../../shared/table/data-table';
 import { fetchMyTickets, supportKeys, useCreateTicket } from '../api';
+import { ManualSearch } from './manual-search';
 import { TicketDrawer, TicketStatusTag } from './ticket-thread';
 import '../i18n';
 
@@ -69,13 +70,7 @@ export function TicketDesk({ kind }: { kind: TTicketKind }) {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title={t(`support:desk.${kind}.title`)}>
         <Typography.Paragraph type="secondary">{t(`support:desk.${kind}.intro`)}</Typography.Paragraph>
-        {kind === 'help' ? (
-          <Typography.Paragraph>
-            <Link to="/user-manual" data-testid="manual-link">
-              {t('support:desk.help.manual')}
-            </Link>
-          </Typography.Paragraph>
-        ) : null}
+        {kind === 'help' ? <ManualSearch /> : null}
         <Form
           form={form}
           layout="vertical"
