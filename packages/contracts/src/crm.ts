@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdParams, ZIsoDate, ZListQuery, ZMoney, ZOk, ZPage } from './common';
+import { ZLabelDocument } from './labels';
 import { defineRoutes } from './routes';
 
 /** The employees' CRM area (spec §2.7): every seller, read across tenants; the only place employees do so. */
@@ -89,6 +90,16 @@ export const ZCrmRackQuery = ZListQuery.extend({
   warehouse: z.string().trim().max(50).optional(),
   state: z.enum(['empty', 'in_use']).optional(),
 });
+/** Rack labels of the locations a rack search finds (at most RACK_LABELS_MAX), on a built-in 45-cell sheet. */
+export const RACK_LABELS_MAX = 500;
+export const ZCrmRackLabels = z.strictObject({
+  customer_id: z.uuid().optional(),
+  warehouse: z.string().trim().max(50).optional(),
+  search: z.string().trim().max(200).optional(),
+  state: z.enum(['empty', 'in_use']).optional(),
+});
+export type TCrmRackLabels = z.infer<typeof ZCrmRackLabels>;
+
 export const ZCrmRackRow = z.object({
   id: z.uuid(),
   code: z.string(),
@@ -166,6 +177,13 @@ export const crmRoutes = defineRoutes({
     response: ZOk,
   },
   rack: { method: 'GET', path: '/api/crm/rack/', auth: 'employee', query: ZCrmRackQuery, response: ZPage(ZCrmRackRow) },
+  rackLabels: {
+    method: 'POST',
+    path: '/api/crm/rack/labels/',
+    auth: 'employee',
+    body: ZCrmRackLabels,
+    response: ZLabelDocument,
+  },
   stock: {
     method: 'GET',
     path: '/api/crm/stock/',

@@ -18,6 +18,7 @@ export function registerCrmRoutes(app: FastifyInstance, deps: TAppDeps): void {
     service.resetUserPassword(d, actor, params.id, body.user_id),
   );
   route(app, t, r.rack, ({ query }) => service.rack(d, query));
+  route(app, t, r.rackLabels, ({ body }) => service.rackLabels(d, body));
   route(app, t, r.stock, ({ query }) => service.stock(d, query));
   route(app, t, r.stockMovements, ({ params }) => service.stockMovements(d, params.id));
 }

@@ -1,7 +1,16 @@
-import type { TCrmCustomer, TCrmCustomerDetail, TCrmDashboard, TListQuery } from '@wms/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  RACK_LABELS_MAX,
+  type TCrmCustomer,
+  type TCrmCustomerDetail,
+  type TCrmDashboard,
+  type TCrmRackLabels,
+  type TLabelDocument,
+  type TListQuery,
+} from '@wms/contracts';
+import { isNull, type SQL, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config';
 import { allOf, type Db, type Executor, queryRows } from '../../db/client';
+import { label_sheets } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
@@ -12,6 +21,8 @@ import type { JobQueue } from '../../platform/jobs';
 import { isoSql, likePattern, pageWindow } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import * as authRepo from '../auth/auth.repository';
+import type { TSheetRow } from '../labels/labels.repository';
+import { layoutLabels, type TLabelSource, toSheet } from '../labels/labels.service';
 
 /**
  * The employees' CRM reads and actions (spec §2.7). The only use cases that cross tenants: every route is
@@ -256,12 +267,10 @@ export async function dashboard(deps: { db: Db }): Promise<TCrmDashboard> {
 
 // ---- rack and stock (read-only)
 
-/** GET /api/crm/rack/: storage locations across sellers with their occupancy. */
-export async function rack(
-  deps: { db: Db },
-  q: TListQuery & { customer_id?: string; warehouse?: string; state?: 'empty' | 'in_use' },
-) {
-  const where = conditions([
+type TRackFilter = Pick<TCrmRackLabels, 'customer_id' | 'warehouse' | 'search' | 'state'>;
+
+const rackWhere = (q: TRackFilter): SQL =>
+  conditions([
     sql`true`,
     q.customer_id ? sql`l.customer_id = ${q.customer_id}` : undefined,
     q.warehouse ? sql`w.code = ${q.warehouse}` : undefined,
@@ -269,10 +278,45 @@ export async function rack(
     q.state === 'empty' ? sql`coalesce(s.on_hand, 0) = 0` : undefined,
     q.state === 'in_use' ? sql`coalesce(s.on_hand, 0) > 0` : undefined,
   ]);
-  const from = sql`from storage_locations l join warehouses w on w.id = l.warehouse_id join customers c on c.id = l.customer_id
+
+const RACK_FROM = sql`from storage_locations l join warehouses w on w.id = l.warehouse_id join customers c on c.id = l.customer_id
       left join shelves sh on sh.id = l.shelf_id
       left join lateral (select sum(b.on_hand)::int as on_hand, count(distinct b.product_id) filter (where b.on_hand > 0)::int as products
                          from stock_balances b where b.location_id = l.id) s on true`;
+
+/**
+ * POST /api/crm/rack/labels/: labels (Code 128 of the location code; the seller and warehouse as the name) of the
+ * locations a rack search finds, on the built-in 45-cell sheet. More than RACK_LABELS_MAX is refused.
+ */
+export async function rackLabels(deps: { db: Db }, q: TCrmRackLabels): Promise<TLabelDocument> {
+  const rows = await queryRows<{ id: string; code: string; name: string }>(
+    deps.db,
+    sql`select l.id, l.code, c.name || ' · ' || w.code as name ${RACK_FROM} where ${rackWhere(q)}
+        order by w.code, l.code, l.id limit ${RACK_LABELS_MAX + 1}`,
+  );
+  if (rows.length === 0) throw new AppError('NOT_FOUND');
+  if (rows.length > RACK_LABELS_MAX) throw new AppError('ABNORMAL_QUANTITY', { field: 'items' });
+  const builtins: TSheetRow[] = await deps.db.select().from(label_sheets).where(isNull(label_sheets.customer_id));
+  const sheet = builtins.find((b) => b.cells === 45) ?? builtins.sort((a, b) => a.cells - b.cells)[0];
+  if (!sheet) throw new AppError('NOT_FOUND');
+  const sources = new Map<string, TLabelSource>(
+    rows.map((r) => [r.id, { id: r.id, value: r.code, caption: r.code, name: r.name }]),
+  );
+  return layoutLabels(toSheet(sheet), sources, {
+    items: rows.map((r) => ({ id: r.id, copies: 1 })),
+    start_cell: 1,
+    symbology: 'code128',
+    show_name: true,
+  });
+}
+
+/** GET /api/crm/rack/: storage locations across sellers with their occupancy. */
+export async function rack(
+  deps: { db: Db },
+  q: TListQuery & { customer_id?: string; warehouse?: string; state?: 'empty' | 'in_use' },
+) {
+  const where = rackWhere(q);
+  const from = RACK_FROM;
   const order = orderBy(
     q.ordering,
     { code: 'l.code', warehouse_code: 'w.code', customer_name: 'c.name', on_hand: 'coalesce(s.on_hand, 0)' },

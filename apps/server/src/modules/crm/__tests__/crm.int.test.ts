@@ -166,6 +166,32 @@ describe('CRM rack, stock and dashboard', () => {
     expect(byCode.json().count).toBe(1);
   });
 
+  it('lays out rack labels of the locations a rack search finds, across sellers', async () => {
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/crm/rack/labels/',
+      token: staff.token,
+      payload: { warehouse: 'TPE-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.label_count).toBe(3);
+    const cells = doc.pages[0].cells;
+    expect(cells.map((c: { value: string; name: string }) => [c.value, c.name])).toEqual([
+      ['A-01', 'Alpha Tea · TPE-1'],
+      ['A-02', 'Alpha Tea · TPE-1'],
+      ['B-01', 'Beta Socks · TPE-1'],
+    ]);
+    expect(cells[0].svg).toContain('<svg');
+    const none = await ctx.inject({
+      method: 'POST',
+      url: '/api/crm/rack/labels/',
+      token: staff.token,
+      payload: { search: 'no-such-location' },
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
   it('lists stock across sellers with an expiry window, and the movements of one pile', async () => {
     const soon = taipeiMidnight(taipeiToday(), 20).toISOString().slice(0, 10);
     const res = await get(`/api/crm/stock/?expiry_before=${soon}`);
