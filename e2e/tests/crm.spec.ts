@@ -98,10 +98,28 @@ test('an employee lands on /crm/dashboard, finds a seller, answers its bug repor
   await expect(staff.locator('tr').filter({ hasText: title })).toContainText('1');
 });
 
-test('the CRM rack and stock screens open for an employee', async ({ page }) => {
+test("the CRM rack lists every seller's locations and lays out their labels; stock opens", async ({ page }) => {
+  const seller = await loginByApi(page, DEMO.customer);
+  const auth = { authorization: `Bearer ${seller.access}` };
+  const warehouses = await (await page.request.get('/api/warehouses/', { headers: auth })).json();
+  const code = `CRM-${Date.now() % 100000}`;
+  const created = await page.request.post('/api/storage-locations/', {
+    headers: auth,
+    data: { warehouse_id: warehouses.results[0].id, code },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+
   await loginByApi(page, DEMO.employee);
   await page.goto('/crm/rack');
-  await expect(page.locator('.ant-table').first()).toBeVisible();
+  const search = page.getByTestId('table-search').locator('input').first();
+  await search.fill(code);
+  await search.press('Enter');
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  await expect(page.locator('.ant-table-row').first()).toContainText(SELLER_COMPANY);
+  await page.getByTestId('rack-labels').click();
+  const labels = page.getByTestId('label-document');
+  await expect(labels).toContainText(code);
+  await expect(labels.locator('svg').first()).toBeVisible();
   await page.goto('/crm/stock');
   await expect(page.locator('.ant-table').first()).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { crmRoutes as r, crmSupportRoutes as s, type TAnnouncementInput } from '@wms/contracts';
+import { crmRoutes as r, crmSupportRoutes as s, type TAnnouncementInput, type TCrmRackLabels } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query-client';
 import type { TTableQuery } from '../../shared/table/list-query';
@@ -81,4 +81,8 @@ export function useDeleteAnnouncement() {
     mutationFn: (id: string) => apiCall(s.deleteAnnouncement, { params: { id } }),
     onSuccess: refresh,
   });
+}
+
+export function useRackLabels() {
+  return useMutation({ mutationFn: (body: TCrmRackLabels) => apiCall(r.rackLabels, { body }) });
 }
