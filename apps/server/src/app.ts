@@ -8,6 +8,7 @@ import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerCompanyRoutes } from './modules/company/company.routes';
+import { registerCrmRoutes } from './modules/crm/crm.routes';
 import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerIntegrationRoutes } from './modules/integrations/integrations.routes';
 import { registerLabelRoutes } from './modules/labels/labels.routes';
@@ -18,6 +19,7 @@ import { registerReturnRoutes } from './modules/returns/returns.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
 import { registerStoreRoutes } from './modules/store/store.routes';
+import { registerSupportRoutes } from './modules/support/support.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
@@ -45,6 +47,8 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerIntegrationRoutes,
   registerPartnerApiRoutes,
   registerStoreRoutes,
+  registerSupportRoutes,
+  registerCrmRoutes,
 ];
 
 const REDACT = [

@@ -51,7 +51,15 @@ export function createMailer(opts: {
 
 type TTemplate = (vars: Record<string, string>) => { subject: string; text: string };
 
-const TEMPLATES: Record<'registered' | 'password_reset' | 'store_member', Record<TLanguage, TTemplate>> = {
+type TMailKind =
+  | 'registered'
+  | 'password_reset'
+  | 'password_set_by_staff'
+  | 'ticket_to_staff'
+  | 'ticket_to_seller'
+  | 'store_member';
+
+const TEMPLATES: Record<TMailKind, Record<TLanguage, TTemplate>> = {
   /** A store member's login (invitation or a password reset by the seller). */
   store_member: {
     'zh-TW': (v) => ({
@@ -93,6 +101,48 @@ const TEMPLATES: Record<'registered' | 'password_reset' | 'store_member', Record
     en: (v) => ({
       subject: 'WMS: reset your password',
       text: `Hello ${v.name},\n\nWe received a request to reset your password. Open this link within ${v.minutes} minutes to choose a new one:\n${v.link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
+    }),
+  },
+  password_set_by_staff: {
+    'zh-TW': (v) => ({
+      subject: 'WMS：您的新密碼',
+      text: `${v.name} 您好：\n\n客服人員已為 ${v.company} 的帳號 ${v.email} 重設密碼。\n新密碼：${v.password}\n\n請於 ${v.url}/login 登入，並於登入後修改密碼。\n`,
+    }),
+    ja: (v) => ({
+      subject: 'WMS：新しいパスワード',
+      text: `${v.name} 様\n\nサポート担当者が ${v.company} のアカウント ${v.email} のパスワードを再設定しました。\n新しいパスワード：${v.password}\n\n${v.url}/login からログインし、ログイン後にパスワードを変更してください。\n`,
+    }),
+    en: (v) => ({
+      subject: 'WMS: your new password',
+      text: `Hello ${v.name},\n\nThe support staff reset the password of ${v.email} (${v.company}).\nNew password: ${v.password}\n\nLog in at ${v.url}/login and change the password after logging in.\n`,
+    }),
+  },
+  ticket_to_staff: {
+    'zh-TW': (v) => ({
+      subject: `WMS 客服：${v.company}「${v.subject}」`,
+      text: `${v.company} 的 ${v.author} 寫道：\n\n${v.body}\n\n請至 ${v.url}/crm/board 處理。\n`,
+    }),
+    ja: (v) => ({
+      subject: `WMS サポート：${v.company}「${v.subject}」`,
+      text: `${v.company} の ${v.author} さんから：\n\n${v.body}\n\n${v.url}/crm/board で対応してください。\n`,
+    }),
+    en: (v) => ({
+      subject: `WMS support: ${v.company} "${v.subject}"`,
+      text: `${v.author} of ${v.company} wrote:\n\n${v.body}\n\nAnswer it at ${v.url}/crm/board\n`,
+    }),
+  },
+  ticket_to_seller: {
+    'zh-TW': (v) => ({
+      subject: `WMS 客服回覆：「${v.subject}」`,
+      text: `${v.name} 您好：\n\n客服人員回覆了您的問題「${v.subject}」：\n\n${v.body}\n\n請至 ${v.url}${v.path} 查看。\n`,
+    }),
+    ja: (v) => ({
+      subject: `WMS サポートからの返信：「${v.subject}」`,
+      text: `${v.name} 様\n\nお問い合わせ「${v.subject}」にサポート担当者が返信しました：\n\n${v.body}\n\n${v.url}${v.path} でご確認ください。\n`,
+    }),
+    en: (v) => ({
+      subject: `WMS support answered: "${v.subject}"`,
+      text: `Hello ${v.name},\n\nThe support staff answered "${v.subject}":\n\n${v.body}\n\nSee it at ${v.url}${v.path}\n`,
     }),
   },
 };

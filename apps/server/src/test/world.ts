@@ -26,6 +26,7 @@ import { outboundWorld } from '../modules/outbound/__tests__/world';
 import { returnsWorld } from '../modules/returns/__tests__/world';
 import { stockWorld } from '../modules/stock/__tests__/world';
 import { stocktakeWorld } from '../modules/stocktake/__tests__/world';
+import { supportWorld } from '../modules/support/__tests__/world';
 import { hashPassword } from '../platform/crypto';
 import type { TTestContext } from './harness';
 
@@ -167,4 +168,5 @@ export const WORLD_BUILDERS: TWorldBuilder[] = [
   returnsWorld,
   stocktakeWorld,
   storeWorld,
+  supportWorld,
 ];

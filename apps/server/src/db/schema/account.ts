@@ -23,6 +23,8 @@ export const customers = pgTable('customers', {
   phone: text('phone'),
   fax: text('fax'),
   website: text('website'),
+  /** Set by the operator's staff (/crm/customer): a deactivated seller's users cannot log in or refresh. */
+  is_active: boolean('is_active').notNull().default(true),
   ...timestamps,
 });
 

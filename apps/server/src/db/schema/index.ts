@@ -9,4 +9,5 @@ export * from './returns';
 export * from './stock';
 export * from './stocktake';
 export * from './store';
+export * from './support';
 export * from './warehouse';

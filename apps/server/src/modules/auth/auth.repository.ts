@@ -5,14 +5,26 @@ import { customers, login_attempts, refresh_tokens, store_members, stores, users
 export type TUserRow = typeof users.$inferSelect;
 export type TMemberRow = typeof store_members.$inferSelect;
 
+/**
+ * A user with `is_active` false also when its seller company is deactivated (/crm/customer): login, OTP and token
+ * refresh all read users through these two functions.
+ */
+async function findUserWhere(tx: Executor, where: ReturnType<typeof eq>): Promise<TUserRow | undefined> {
+  const [row] = await tx
+    .select({ user: users, company_active: customers.is_active })
+    .from(users)
+    .leftJoin(customers, eq(customers.id, users.customer_id))
+    .where(where);
+  if (!row) return undefined;
+  return { ...row.user, is_active: row.user.is_active && row.company_active !== false };
+}
+
 export async function findUserByEmail(tx: Executor, email: string): Promise<TUserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.email, email.toLowerCase()));
-  return row;
+  return findUserWhere(tx, eq(users.email, email.toLowerCase()));
 }
 
 export async function findUserById(tx: Executor, id: string): Promise<TUserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id));
-  return row;
+  return findUserWhere(tx, eq(users.id, id));
 }
 
 export async function findCustomerById(tx: Executor, id: string) {

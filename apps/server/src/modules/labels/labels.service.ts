@@ -108,7 +108,7 @@ export async function deleteSheet(deps: TLabelsDeps, actor: TActor, id: string) 
   return { ok: true as const };
 }
 
-interface TLabelSource {
+export interface TLabelSource {
   id: string;
   value: string;
   caption: string;
@@ -152,6 +152,19 @@ export async function renderLabels(
   if (total + input.start_cell - 1 > LABEL_MAX_CELLS) throw new AppError('ABNORMAL_QUANTITY', { field: 'items' });
   if (input.start_cell > sheet.cells) throw new AppError('INVALID_FIELD', { field: 'start_cell' });
 
+  return layoutLabels(sheet, sources, input);
+}
+
+/**
+ * Lay labels out on a sheet (the sources already resolved and checked by the caller): items in the order given, each
+ * `copies` times, from `start_cell` on. Also used by the CRM's rack labels (locations of every seller).
+ */
+export function layoutLabels(
+  sheet: TLabelSheet,
+  sources: Map<string, TLabelSource>,
+  input: Pick<z.output<typeof ZLabelRequest>, 'items' | 'start_cell' | 'symbology' | 'show_name'>,
+): TLabelDocument {
+  const total = input.items.reduce((n, i) => n + i.copies, 0);
   const boxes = labelCellBoxes(sheet);
   const svgCache = new Map<string, { svg: string; symbology: TLabelCell['symbology'] }>();
   const pages: TLabelDocument['pages'] = [];

@@ -136,4 +136,45 @@ describe('tenant isolation sweep', () => {
       `isolation sweep: ${withParams.length} routes with ids × ${victimIds.length} ids of B, ${lists.length} lists, ${calls} calls`,
     );
   });
+
+  it('refuses every employee route (the CRM area, the only cross-tenant one) to seller and member tokens', async () => {
+    const routes = allRoutes().filter((r) => r.auth === 'employee');
+    const [member] = await queryRows<{ id: string; store_id: string }>(
+      ctx.deps.database.db,
+      sql`select id::text as id, store_id::text as store_id from store_members where customer_id = ${b.customerId} limit 1`,
+    );
+    const memberToken = await ctx.deps.tokens.sign(
+      { sub: member!.id, typ: 'member_access', sid: member!.store_id, cid: b.customerId },
+      300,
+    );
+    const before = await fingerprint(b.customerId);
+    const failures: string[] = [];
+    for (const r of routes) {
+      const sampleParams = (sampleOf(r.params) ?? {}) as Record<string, unknown>;
+      let url = r.path;
+      for (const p of pathParams(r.path))
+        url = url.replace(
+          `:${p}`,
+          encodeURIComponent(p === 'id' || p.endsWith('_id') ? b.customerId : String(sampleParams[p])),
+        );
+      const body = sampleOf(r.body);
+      for (const [who, token] of [
+        ['seller', a.token],
+        ['member', memberToken],
+      ] as const) {
+        const res = await ctx.inject({
+          method: r.method,
+          url,
+          token,
+          ...(body !== undefined ? { payload: body as object } : {}),
+        });
+        if (res.statusCode !== 401 && res.statusCode !== 403)
+          failures.push(`${r.name} ${r.method} ${url} as ${who} → ${res.statusCode}`);
+        if (res.body.includes(b.customerId) && res.statusCode < 400) failures.push(`${r.name} leaks B to ${who}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await fingerprint(b.customerId)).toEqual(before);
+    expect(routes.length).toBeGreaterThan(10);
+  });
 });

@@ -8,6 +8,7 @@ import { SCREENS } from '../../../../routes/screens';
 import { useProfile } from '../../../../shared/auth/session';
 import { MY_BUILD_ID } from '../../../../shared/build/build-check';
 import { formatDateTime } from '../../../../shared/format';
+import { AnnouncementsCard } from '../../../support/announcements-card';
 import { useServerBuild } from '../../api';
 
 /** First steps of a new seller, in the order the flow chart shows; each links to its screen. */
@@ -23,6 +24,7 @@ export default function DashboardPage() {
 
   return (
     <div style={{ display: 'grid', gap: 24 }}>
+      <AnnouncementsCard />
       <Typography.Title level={3} style={{ margin: 0 }} data-testid="dashboard-welcome">
         {t('welcome', { name: profile.name })}
       </Typography.Title>

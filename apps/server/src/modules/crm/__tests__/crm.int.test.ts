@@ -1,0 +1,222 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client';
+import { products } from '../../../db/schema';
+import { withTx } from '../../../db/tx';
+import { taipeiMidnight, taipeiToday } from '../../../platform/calendar';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { stockFactory } from '../../stock/__tests__/factories';
+import * as engine from '../../stock/stock.engine';
+
+let ctx: TTestContext;
+let seller: Awaited<ReturnType<TTestContext['newCustomer']>>;
+let other: Awaited<ReturnType<TTestContext['newCustomer']>>;
+let staff: Awaited<ReturnType<TTestContext['newEmployee']>>;
+let balanceId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  seller = await ctx.newCustomer({ name: 'Alpha Tea' });
+  other = await ctx.newCustomer({ name: 'Beta Socks' });
+  staff = await ctx.newEmployee();
+  const db = ctx.deps.database.db;
+  // Alpha: 12 units (cost 2.50) in TPE-1/A-01 expiring in 10 days; Beta: an empty location in the same building.
+  const f = stockFactory(db, seller.customerId);
+  const wh = await f.warehouse('TPE-1');
+  const loc = await f.location(wh.id, { code: 'A-01' });
+  await f.location(wh.id, { code: 'A-02' });
+  const product = await f.product({ number: 'TEA-1', shelfLifeMonths: 12 });
+  await db.update(products).set({ cost: '2.5' }).where(eq(products.id, product.id));
+  const expiry = taipeiMidnight(taipeiToday(), 10).toISOString().slice(0, 10);
+  await withTx(db, (tx) =>
+    engine.postInbound(
+      tx,
+      { customerId: seller.customerId, userId: seller.userId },
+      {
+        document: { type: 'inbound', id: product.id, number: 'IN-TEST' },
+        lines: [{ productId: product.id, locationId: loc.id, expiryDate: expiry, quantity: 12 }],
+      },
+    ),
+  );
+  const g = stockFactory(db, other.customerId);
+  const wh2 = await g.warehouse('TPE-1');
+  await g.location(wh2.id, { code: 'B-01' });
+  await ctx.inject({
+    method: 'POST',
+    url: '/api/support/tickets/',
+    token: seller.token,
+    payload: { kind: 'help', subject: 'How do I print labels?' },
+  });
+  const [b] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from stock_balances where customer_id = ${seller.customerId}`,
+  );
+  balanceId = b!.id;
+}, 60_000);
+afterAll(() => ctx?.close());
+
+const get = (url: string, token = staff.token) => ctx.inject({ method: 'GET', url, token });
+
+describe('CRM customers', () => {
+  it('lists every seller with its contact, stock value, open tickets and last activity; searches by name and e-mail', async () => {
+    const res = await get('/api/crm/customers/?ordering=name');
+    expect(res.statusCode).toBe(200);
+    const alpha = res.json().results.find((c: { id: string }) => c.id === seller.customerId);
+    expect(alpha).toMatchObject({
+      name: 'Alpha Tea',
+      admin_email: seller.email,
+      user_count: 1,
+      is_active: true,
+      stock_units: 12,
+      stock_value: '30.00',
+      open_tickets: 1,
+    });
+    expect(alpha.last_activity_at).not.toBeNull();
+    const search = await get(`/api/crm/customers/?search=${encodeURIComponent(other.email)}`);
+    expect(search.json()).toMatchObject({ count: 1, results: [{ name: 'Beta Socks' }] });
+    expect((await get('/api/crm/customers/?ordering=password_hash')).statusCode).toBe(400);
+  });
+
+  it('shows a seller with its users, warehouses and activity', async () => {
+    const res = await get(`/api/crm/customers/${seller.customerId}/`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.users).toMatchObject([{ email: seller.email, is_active: true }]);
+    expect(body.warehouses).toMatchObject([{ code: 'TPE-1', locations: 2, units: 12 }]);
+    expect(body.activity.map((a: { entity: string }) => a.entity)).toContain('support_ticket');
+    expect(JSON.stringify(body)).not.toContain('password');
+  });
+
+  it('deactivates a seller (its users can no longer log in), activates it again, audited with the seller', async () => {
+    const off = await ctx.inject({
+      method: 'PUT',
+      url: `/api/crm/customers/${other.customerId}/active/`,
+      token: staff.token,
+      payload: { is_active: false },
+    });
+    expect(off.json().is_active).toBe(false);
+    const login = await ctx.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: other.email, password: other.password },
+    });
+    expect(login.statusCode).toBe(401);
+    await ctx.inject({
+      method: 'PUT',
+      url: `/api/crm/customers/${other.customerId}/active/`,
+      token: staff.token,
+      payload: { is_active: true },
+    });
+    await expect(ctx.login(other.email, other.password)).resolves.toBeTruthy();
+    const audit = await queryRows<{ action: string; actor_id: string }>(
+      ctx.deps.database.db,
+      sql`select action, actor_id::text as actor_id from audit_logs where entity = 'customer' and customer_id = ${other.customerId}
+          and action in ('activate', 'deactivate') order by created_at, id`,
+    );
+    expect(audit).toEqual([
+      { action: 'deactivate', actor_id: staff.userId },
+      { action: 'activate', actor_id: staff.userId },
+    ]);
+  });
+
+  it("resets a seller user's password: the new one is mailed, the old one stops working", async () => {
+    const before = ctx.outbox().length;
+    const res = await ctx.inject({
+      method: 'POST',
+      url: `/api/crm/customers/${other.customerId}/reset-password/`,
+      token: staff.token,
+      payload: { user_id: other.userId },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = (await ctx.waitForOutbox(before + 1)).filter((m) => m.to === other.email).at(-1)!;
+    const password = /(?:新密碼|New password|新しいパスワード)：?:?\s*(\S+)/.exec(mail.text)?.[1];
+    expect(password).toBeTruthy();
+    await expect(ctx.login(other.email, other.password)).rejects.toThrow();
+    await expect(ctx.login(other.email, password!)).resolves.toBeTruthy();
+    // a user of another seller is not reachable through this seller
+    const wrong = await ctx.inject({
+      method: 'POST',
+      url: `/api/crm/customers/${other.customerId}/reset-password/`,
+      token: staff.token,
+      payload: { user_id: seller.userId },
+    });
+    expect(wrong.statusCode).toBe(404);
+  });
+});
+
+describe('CRM rack, stock and dashboard', () => {
+  it('shows occupancy across sellers in one building, by state and location code', async () => {
+    const all = await get('/api/crm/rack/?warehouse=TPE-1&ordering=code');
+    expect(
+      all
+        .json()
+        .results.map((r: { code: string; customer_name: string; on_hand: number }) => [
+          r.code,
+          r.customer_name,
+          r.on_hand,
+        ]),
+    ).toEqual([
+      ['A-01', 'Alpha Tea', 12],
+      ['A-02', 'Alpha Tea', 0],
+      ['B-01', 'Beta Socks', 0],
+    ]);
+    const inUse = await get('/api/crm/rack/?state=in_use');
+    expect(inUse.json().results.map((r: { code: string }) => r.code)).toEqual(['A-01']);
+    const byCode = await get('/api/crm/rack/?search=B-0');
+    expect(byCode.json().count).toBe(1);
+  });
+
+  it('lays out rack labels of the locations a rack search finds, across sellers', async () => {
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/crm/rack/labels/',
+      token: staff.token,
+      payload: { warehouse: 'TPE-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.label_count).toBe(3);
+    const cells = doc.pages[0].cells;
+    expect(cells.map((c: { value: string; name: string }) => [c.value, c.name])).toEqual([
+      ['A-01', 'Alpha Tea · TPE-1'],
+      ['A-02', 'Alpha Tea · TPE-1'],
+      ['B-01', 'Beta Socks · TPE-1'],
+    ]);
+    expect(cells[0].svg).toContain('<svg');
+    const none = await ctx.inject({
+      method: 'POST',
+      url: '/api/crm/rack/labels/',
+      token: staff.token,
+      payload: { search: 'no-such-location' },
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('lists stock across sellers with an expiry window, and the movements of one pile', async () => {
+    const soon = taipeiMidnight(taipeiToday(), 20).toISOString().slice(0, 10);
+    const res = await get(`/api/crm/stock/?expiry_before=${soon}`);
+    expect(res.json().results).toMatchObject([{ customer_name: 'Alpha Tea', product_number: 'TEA-1', on_hand: 12 }]);
+    const earlier = await get(`/api/crm/stock/?expiry_before=${taipeiToday()}`);
+    expect(earlier.json().count).toBe(0);
+    const moves = await get(`/api/crm/stock/${balanceId}/movements/`);
+    expect(moves.json()).toMatchObject([
+      { quantity: 12, on_hand_after: 12, reason: 'inbound', document_number: 'IN-TEST' },
+    ]);
+  });
+
+  it('sums the workload across sellers', async () => {
+    const res = await get('/api/crm/dashboard/');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.totals).toMatchObject({ open_tickets: 1, near_expiry: 1 });
+    expect(body.by_customer).toMatchObject([{ name: 'Alpha Tea', open_tickets: 1, near_expiry: 1 }]);
+    expect(body.days).toHaveLength(7);
+    expect(body.days.at(-1).day).toBe(taipeiToday());
+  });
+
+  it('refuses every CRM read to a seller', async () => {
+    for (const url of ['/api/crm/dashboard/', '/api/crm/customers/', '/api/crm/rack/', '/api/crm/stock/']) {
+      expect((await get(url, seller.token)).statusCode).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,7 @@
+import type support from '../../locales/zh-TW/support.json';
+
+declare module '../../i18n/resources' {
+  interface TWmsResources {
+    support: typeof support;
+  }
+}
