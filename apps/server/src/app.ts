@@ -15,6 +15,7 @@ import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
 import { registerPartnerApiRoutes } from './modules/partner-api/partner-api.routes';
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
 import { registerReturnRoutes } from './modules/returns/returns.routes';
+import { registerShopeeRoutes } from './modules/shopee/shopee.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -43,6 +44,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerOutboundRoutes,
   registerIntegrationRoutes,
   registerPartnerApiRoutes,
+  registerShopeeRoutes,
 ];
 
 const REDACT = [

@@ -2,6 +2,7 @@ import { productImport } from './modules/catalog/catalog.import';
 import { dispatchCallbacks, partnerCallback } from './modules/integrations/callbacks';
 import { webhookDelivery } from './modules/integrations/integrations.outbox';
 import { orderImport } from './modules/outbound/outbound.importer';
+import { shopeeSchedule, shopeeSync, shopeeTokenRefresh } from './modules/shopee/shopee.sync';
 import { locationImport } from './modules/warehouse/warehouse.import';
 import type { TAnyJobDefinition } from './platform/jobs';
 import { jobRetention } from './platform/jobs.maintenance';
@@ -21,6 +22,9 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   orderImport,
   ...outboxDeliveryJobs(OUTBOX_TOPICS),
   dispatchCallbacks,
+  shopeeSync,
+  shopeeSchedule,
+  shopeeTokenRefresh,
   jobRetention,
   mailDelivery,
 ];

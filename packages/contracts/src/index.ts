@@ -14,6 +14,7 @@ export * from './partners';
 export * from './receiving';
 export * from './returns';
 export * from './routes';
+export * from './shopee';
 export * from './stock';
 export * from './stocktake';
 export * from './warehouse';

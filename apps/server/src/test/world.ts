@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { outboundWorld } from '../modules/outbound/__tests__/world';
 import { returnsWorld } from '../modules/returns/__tests__/world';
+import { shopeeWorld } from '../modules/shopee/__tests__/world';
 import { stockWorld } from '../modules/stock/__tests__/world';
 import { stocktakeWorld } from '../modules/stocktake/__tests__/world';
 import { hashPassword } from '../platform/crypto';
@@ -152,4 +153,5 @@ export const WORLD_BUILDERS: TWorldBuilder[] = [
   outboundWorld,
   returnsWorld,
   stocktakeWorld,
+  shopeeWorld,
 ];
