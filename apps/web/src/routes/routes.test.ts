@@ -53,7 +53,6 @@ const PENDING = new Set([
   '/bug',
   '/request',
   '/billing',
-  '/module-shopee-create',
   '/users',
   '/database-clean',
   '/store-admin',
