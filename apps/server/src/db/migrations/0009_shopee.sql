@@ -7,6 +7,7 @@ CREATE TABLE "shopee_orders" (
 	"state" text NOT NULL,
 	"order_id" uuid,
 	"problem" jsonb,
+	"ship_queued_at" timestamp with time zone,
 	"shipped_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -81,6 +81,8 @@ export const shopee_orders = pgTable(
       field?: string | null;
       value?: string | null;
     } | null>(),
+    /** The shipment was handed to the outbox (`shopee.ship`): written once, in the same transaction as the message. */
+    ship_queued_at: timestamp('ship_queued_at', { withTimezone: true }),
     shipped_at: timestamp('shipped_at', { withTimezone: true }),
     ...timestamps,
   },

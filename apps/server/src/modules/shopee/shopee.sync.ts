@@ -18,6 +18,7 @@ import {
 } from '../outbound/outbound.intake';
 import * as outboundRepo from '../outbound/outbound.repository';
 import { moveOrder } from '../outbound/outbound.status';
+import { shopeeShipScan } from './shopee.ship';
 import {
   findShop,
   markShopError,
@@ -342,7 +343,7 @@ export const ZShopeeSyncPayload = z.object({
 export const shopeeSync = defineJob(
   'shopee.sync',
   ZShopeeSyncPayload,
-  async ({ db, payload, services, progress }) => {
+  async ({ db, payload, services, progress, queue }) => {
     const shop = await findShop(db, payload.shop);
     if (!shop || shop.state === 'disconnected') return { skipped: 'shop disconnected' };
     const counts = emptyCounts();
@@ -405,6 +406,11 @@ export const shopeeSync = defineJob(
         ...(payload.order_sn ? {} : { synced_until: to }),
       })
       .where(and(eq(shopee_shops.id, shop.id), ne(shopee_shops.state, 'disconnected')));
+    // Orders of this shop that shipped meanwhile: their tracking numbers go back now rather than at the next scan.
+    await queue
+      .enqueue(db, shopeeShipScan, {}, { customerId: null, singletonKey: 'shopee.ship-scan' })
+      .catch(() => undefined);
+    queue.kick('shopee.ship-scan');
     return counts;
   },
   { retryLimit: 4, retryDelaySeconds: 30, concurrency: 2, expireInSeconds: 3600 },

@@ -3,10 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { integration_attempts, outbound_orders, shopee_orders, shopee_shops } from '../../../db/schema';
+import { withTx } from '../../../db/tx';
 import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
 import { shopeePushSignature, shopeeSign } from '../providers/shopee';
+import { shopeeShipScan } from '../shopee.ship';
 
 let ctx: TTestContext;
 let fake: TFakeShopee;
@@ -231,6 +233,70 @@ describe('order sync', () => {
       status: 'exported',
       abnormal_code: 'PLATFORM_ORDER_CANCELLED',
     });
+  });
+});
+
+describe('tracking number back to Shopee', () => {
+  it('once the order ships with its consignment number, the outbox hands it to ship_order (5xx retried), once', async () => {
+    await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: 10 }]);
+    const shop = await connect(601);
+    fake.addOrders(601, [fakeShopeeOrder('S601-SHIP', [{ sku: w.plain.number, quantity: 1 }])]);
+    await ctx.deps.jobs.whenIdle();
+    const [order] = (await ordersOf('SHOPEE-601')).rows;
+    const id = order!.id;
+    expect((await transition(ctx, w.token, id, 'export')).statusCode).toBe(200);
+    const cn = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/outbound-orders/${id}/consignment/`,
+      token: w.token,
+      payload: { consignment_number: '901234567890' },
+    });
+    expect(cn.statusCode, cn.body).toBe(200);
+    const scan = await ctx.inject({
+      method: 'POST',
+      url: `/api/outbound-orders/${id}/pack/scan/`,
+      token: w.token,
+      payload: { barcode: w.plain.number },
+    });
+    expect(scan.statusCode, scan.body).toBe(200);
+    // Not shipped yet: nothing goes to Shopee.
+    await syncNow(shop.id);
+    expect(fake.order(601, 'S601-SHIP')!.tracking_number).toBeUndefined();
+
+    const ship = await ctx.inject({
+      method: 'POST',
+      url: `/api/outbound-orders/${id}/ship/`,
+      token: w.token,
+      payload: {},
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+    fake.failNext(1, 'server');
+    const scanJob = await withTx(db(), (tx) => ctx.deps.jobs.enqueue(tx, shopeeShipScan, {}, { customerId: null }));
+    ctx.deps.jobs.kick();
+    for (let i = 0; i < 200 && !fake.order(601, 'S601-SHIP')!.tracking_number; i++) {
+      await db().execute(
+        sql`update pgboss.job set start_after = now() where name like 'outbox.deliver%' and state = 'retry'`,
+      );
+      ctx.deps.jobs.kick();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(scanJob.id).toBeTruthy();
+    expect(fake.order(601, 'S601-SHIP')).toMatchObject({ tracking_number: '901234567890', order_status: 'PROCESSED' });
+    await ctx.deps.jobs.whenIdle();
+    const [row] = await db().select().from(shopee_orders).where(eq(shopee_orders.order_sn, 'S601-SHIP'));
+    expect(row!.shipped_at).not.toBeNull();
+    const calls = await db()
+      .select()
+      .from(integration_attempts)
+      .where(
+        and(eq(integration_attempts.operation, 'logistics.ship_order'), eq(integration_attempts.reference, row!.id)),
+      );
+    expect(calls.map((c) => c.status)).toEqual([503, 200]);
+    // A later scan finds nothing more to send.
+    await withTx(db(), (tx) => ctx.deps.jobs.enqueue(tx, shopeeShipScan, {}, { customerId: null }));
+    ctx.deps.jobs.kick();
+    await ctx.deps.jobs.whenIdle();
+    expect(fake.calls('/api/v2/logistics/ship_order')).toBe(2);
   });
 });
 
