@@ -70,7 +70,13 @@ const TOKEN_LIFE = 4 * 3600;
 const WINDOW = 15 * 86400;
 
 export async function startFakeShopee(
-  opts: { partnerId?: number; partnerKey?: string; tokenLifeSeconds?: number } = {},
+  opts: {
+    partnerId?: number;
+    partnerKey?: string;
+    tokenLifeSeconds?: number;
+    port?: number;
+    authorisingShopId?: number;
+  } = {},
 ): Promise<TFakeShopee> {
   const partnerId = opts.partnerId ?? 1_000_001;
   const partnerKey = opts.partnerKey ?? `shpk${randomBytes(30).toString('hex')}`;
@@ -115,6 +121,22 @@ export async function startFakeShopee(
       };
       const fail = (status: number, error: string, message: string) => send(status, { error, message });
       const q = url.searchParams;
+      // Test control (e2e workers reach the fake over HTTP): add orders to a shop.
+      if (path === '/__fake/orders' && req.method === 'POST') {
+        const given = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          shop_id: number;
+          orders: TFakeShopeeOrder[];
+        };
+        const s = shopOf(given.shop_id);
+        for (const o of given.orders) s.orders.set(o.order_sn, o);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ ok: true, orders: s.orders.size }));
+      }
+      if (path === '/__fake/orders' && req.method === 'GET') {
+        const s = shops.get(Number(q.get('shop_id')));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ orders: s ? [...s.orders.values()] : [] }));
+      }
       let body: Record<string, unknown> = {};
       try {
         if (chunks.length) body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -138,6 +160,20 @@ export async function startFakeShopee(
       if (q.get('sign') !== expected) {
         state.badSigns++;
         return fail(403, 'error_sign', 'Wrong sign.');
+      }
+      // The seller's authorisation page: the fake authorises at once and sends the browser back with a code.
+      if (path === '/api/v2/shop/auth_partner' && req.method === 'GET') {
+        const redirect = q.get('redirect');
+        if (!redirect) return fail(400, 'error_param', 'redirect is required.');
+        const shopId = opts.authorisingShopId ?? 880_001;
+        shopOf(shopId);
+        const code = randomBytes(16).toString('hex');
+        codes.set(code, shopId);
+        const back = new URL(redirect);
+        back.searchParams.set('code', code);
+        back.searchParams.set('shop_id', String(shopId));
+        res.writeHead(302, { location: back.toString() });
+        return res.end();
       }
       if (path === '/api/v2/auth/token/get') {
         const shop = codes.get(String(body.code));
@@ -217,7 +253,7 @@ export async function startFakeShopee(
       return fail(404, 'error_not_found', 'Wrong path.');
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
