@@ -47,7 +47,9 @@ export function verifyEcpayCheckMacValue(params: Record<string, string>, hashKey
 }
 
 /** `1|k=v&…` or `0|message` → the fields, or the refusal. */
-export function parseEcpayAnswer(body: string): { ok: true; fields: Record<string, string> } | { ok: false; message: string } {
+export function parseEcpayAnswer(
+  body: string,
+): { ok: true; fields: Record<string, string> } | { ok: false; message: string } {
   const bar = body.indexOf('|');
   const head = bar >= 0 ? body.slice(0, bar) : body;
   const rest = bar >= 0 ? body.slice(bar + 1) : '';
@@ -76,7 +78,13 @@ export function ecpayProvider(setting: TEcpaySetting, services: TProviderService
   return {
     code: 'ecpay',
     async createConsignment(order, ctx) {
-      const r = order.recipient as { name: string; phone?: string; mobile?: string; postcode?: string; address?: string };
+      const r = order.recipient as {
+        name: string;
+        phone?: string;
+        mobile?: string;
+        postcode?: string;
+        address?: string;
+      };
       const s = order.sender as { name: string; phone?: string; mobile?: string; postcode?: string; address?: string };
       const fields: Record<string, string> = {
         MerchantID: setting.merchantId,
@@ -115,7 +123,12 @@ export function ecpayProvider(setting: TEcpaySetting, services: TProviderService
           idempotent: true,
           secrets: [setting.hashKey, setting.hashIv],
         },
-        { customerId: ctx.customerId, provider: 'ecpay', operation: 'express.create', reference: ctx.reference ?? null },
+        {
+          customerId: ctx.customerId,
+          provider: 'ecpay',
+          operation: 'express.create',
+          reference: ctx.reference ?? null,
+        },
       );
       if (res.status >= 500 || res.status === 429) throw new Error(`ECPay answered HTTP ${res.status}`);
       const answer = parseEcpayAnswer(res.body);
