@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerCarrierRoutes } from './modules/carriers/carriers.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerCompanyRoutes } from './modules/company/company.routes';
 import { registerInboundRoutes } from './modules/inbound/inbound.routes';
@@ -45,6 +46,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerIntegrationRoutes,
   registerPartnerApiRoutes,
   registerShopeeRoutes,
+  registerCarrierRoutes,
 ];
 
 const REDACT = [

@@ -240,6 +240,12 @@ export const ERROR_CATALOGUE = {
     ja: 'EC プラットフォームでこの注文はキャンセルされました（{{platform_status}}）。出荷を止めてください',
     en: 'The e-commerce platform cancelled this order ({{platform_status}}); stop the shipment',
   },
+  CARRIER_SIGNATURE_INVALID: {
+    status: 401,
+    'zh-TW': '物流商通知的檢查碼（CheckMacValue）不正確',
+    ja: '配送業者からの通知のチェックコード（CheckMacValue）が正しくありません',
+    en: 'The carrier notification check value (CheckMacValue) is not valid',
+  },
   SHOPEE_NOT_CONFIGURED: {
     status: 409,
     'zh-TW': '尚未設定蝦皮合作夥伴帳號（Partner ID／Key），請聯絡系統管理員',

@@ -1,5 +1,6 @@
 export * from './apidocs';
 export * from './auth';
+export * from './carriers';
 export * from './catalog';
 export * from './common';
 export * from './company';

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integration_attempts } from '../../../db/schema';
+import { audit_logs, integration_attempts, logistics_providers } from '../../../db/schema';
+import { encryptSecret } from '../../../platform/crypto';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, type TTestContext } from '../../../test/harness';
-import { ecpayProvider } from '../providers/ecpay';
+import { ecpayCheckMacValue, ecpayProvider } from '../providers/ecpay';
 
 let ctx: TTestContext;
 let fake: TFakeEcpay;
@@ -63,5 +64,55 @@ describe('ECPay Express/Create against a local ECPay', () => {
       expect(x.request_body).not.toContain(fake.hashKey);
       expect(x.request_body).toMatch(/CheckMacValue=••••••/);
     }
+  });
+});
+
+describe('ECPay status callback', () => {
+  it("answers 1|OK to a notification signed with the seller's hash key and IV; refuses a tampered one", async () => {
+    const seller = await ctx.newCustomer();
+    const key = ctx.config.encryptionKey;
+    const [provider] = await ctx.deps.database.db
+      .insert(logistics_providers)
+      .values({
+        customer_id: seller.customerId,
+        code: 'ECPAY-HOME',
+        name: '綠界宅配',
+        merchant_id: '3002607',
+        hash_key_enc: encryptSecret(key, 'pwFHCqoQZGmho4w6'),
+        hash_iv_enc: encryptSecret(key, 'EkRm7iFT261dpevs'),
+      })
+      .returning();
+    const fields: Record<string, string> = {
+      MerchantID: '3002607',
+      MerchantTradeNo: 'OUT202611249999',
+      RtnCode: '3024',
+      RtnMsg: '貨件已至物流中心',
+      AllPayLogisticsID: '1718546',
+      BookingNote: '9012345678',
+      UpdateStatusDate: '2026/11/24 17:10:00',
+    };
+    fields.CheckMacValue = ecpayCheckMacValue(fields, 'pwFHCqoQZGmho4w6', 'EkRm7iFT261dpevs');
+    const ok = await ctx.inject({
+      method: 'POST',
+      url: '/api/carriers/ecpay/notify/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.body).toBe('1|OK');
+    const audits = await ctx.deps.database.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.action, 'ecpay.status'), eq(audit_logs.entity_id, provider!.id)));
+    expect(audits).toHaveLength(1);
+
+    const tampered = await ctx.inject({
+      method: 'POST',
+      url: '/api/carriers/ecpay/notify/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...fields, RtnCode: '3022' }).toString(),
+    });
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json().error.code).toBe('CARRIER_SIGNATURE_INVALID');
   });
 });
