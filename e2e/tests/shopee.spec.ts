@@ -131,4 +131,13 @@ test('connect a shop → orders flow in → export, pack, ship → the tracking 
   await chooseLanguage(page, 'English');
   await expect(row.getByTestId('shopee-state')).toContainText('Connected');
   await shot(page, 'connected-en');
+
+  // The seller revokes the authorisation in Shopee: the next sync shows the error with Shopee's own message.
+  expect((await page.request.post(`${FAKE}/__fake/revoke?shop_id=${SHOP}`)).ok()).toBe(true);
+  await row.getByTestId('shopee-sync').click();
+  await expect(row.getByTestId('shopee-state')).toContainText('Error', { timeout: 20_000 });
+  await expect(row.getByTestId('shopee-last-error')).toContainText('Invalid refresh_token.');
+  await page.reload();
+  await expect(row.getByTestId('shopee-last-error')).toBeVisible();
+  await shot(page, 'error-en');
 });

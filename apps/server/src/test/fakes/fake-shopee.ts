@@ -132,6 +132,13 @@ export async function startFakeShopee(
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ ok: true, orders: s.orders.size }));
       }
+      if (path === '/__fake/revoke' && req.method === 'POST') {
+        const s = shopOf(Number(q.get('shop_id')));
+        s.expiresAt = 0;
+        s.refreshToken = null;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end('{"ok":true}');
+      }
       if (path === '/__fake/orders' && req.method === 'GET') {
         const s = shops.get(Number(q.get('shop_id')));
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -200,8 +200,16 @@ export default function ShopeePage() {
         }}
         columns={[
           { title: t('fields.shopId'), dataIndex: 'shop_id' },
-          { title: t('fields.name'), dataIndex: 'name' },
-          { title: t('fields.platform'), dataIndex: 'platform_code' },
+          {
+            title: t('fields.name'),
+            key: 'name',
+            render: (_, row) => (
+              <Space orientation="vertical" size={0}>
+                <span>{row.name}</span>
+                <Typography.Text type="secondary">{row.platform_code}</Typography.Text>
+              </Space>
+            ),
+          },
           {
             title: t('fields.state'),
             key: 'state',
@@ -209,7 +217,11 @@ export default function ShopeePage() {
               <Space orientation="vertical" size={2} data-testid="shopee-state">
                 <Tag color={STATE_COLOR[row.state]}>{t(`states.${row.state}`)}</Tag>
                 {row.state === 'error' && row.last_error_message ? (
-                  <Typography.Text type="danger" style={{ maxWidth: 320 }} data-testid="shopee-last-error">
+                  <Typography.Text
+                    type="danger"
+                    style={{ display: 'block', maxWidth: 260, whiteSpace: 'normal' }}
+                    data-testid="shopee-last-error"
+                  >
                     {t('lastError', {
                       message: row.last_error_message,
                       code: row.last_error_code ?? '',
@@ -233,7 +245,9 @@ export default function ShopeePage() {
                 <Space orientation="vertical" size={2} data-testid="shopee-last-sync">
                   <span>{formatDateTime(row.last_sync_at)}</span>
                   {row.last_sync_counts ? (
-                    <Typography.Text type="secondary">{t('counts', row.last_sync_counts)}</Typography.Text>
+                    <Typography.Text type="secondary" style={{ display: 'block', maxWidth: 240, whiteSpace: 'normal' }}>
+                      {t('counts', row.last_sync_counts)}
+                    </Typography.Text>
                   ) : null}
                 </Space>
               ) : (
