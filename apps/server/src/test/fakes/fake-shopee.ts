@@ -75,6 +75,8 @@ export async function startFakeShopee(
     partnerKey?: string;
     tokenLifeSeconds?: number;
     port?: number;
+    /** Answer every order call this much later (a slow host: a test cuts a run off in the middle). */
+    delayMs?: number;
     authorisingShopId?: number;
   } = {},
 ): Promise<TFakeShopee> {
@@ -110,7 +112,8 @@ export async function startFakeShopee(
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(handle, req.url?.startsWith('/api/v2/order/') ? (opts.delayMs ?? 0) : 0));
+    const handle = () => {
       const url = new URL(req.url ?? '/', 'http://x');
       const path = url.pathname;
       counts.set(path, (counts.get(path) ?? 0) + 1);
@@ -258,7 +261,7 @@ export async function startFakeShopee(
         return send(200, { response: { tracking_number: o.tracking_number ?? '' } });
       }
       return fail(404, 'error_not_found', 'Wrong path.');
-    });
+    };
   });
   await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
