@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { startFakeShopee } from '../apps/server/src/test/fakes/fake-shopee';
 import { DEMO, E2E_PORT } from './helpers/accounts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,8 +34,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await assertPortFree(E2E_PORT);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
+  // A fake Shopee on 127.0.0.1 (shopee.spec.ts): its authorisation page sends the browser back with a code.
+  const shopee = await startFakeShopee({ port: E2E_PORT + 7, partnerKey: 'shpk-e2e-partner-key-0123456789' });
   const env = {
     ...process.env,
+    SHOPEE_PARTNER_ID: String(shopee.partnerId),
+    SHOPEE_PARTNER_KEY: shopee.partnerKey,
+    SHOPEE_BASE_URL: shopee.url,
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -79,6 +85,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   return async () => {
     server.kill('SIGTERM');
+    await shopee.close();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -178,6 +178,9 @@ export const STEPS: Array<{
   }) => Promise<void>;
 }> = [];
 
+/** Environment a step needs on the bench server (e.g. a fake outside system's URL and keys), started before it. */
+export const SERVER_ENV: Array<{ step: string; env: () => Promise<Record<string, string>> }> = [];
+
 /** A step that fails (e.g. no Chromium for `web`) is reported as failed; the others' figures are kept. */
 let failedSteps = 0;
 async function attempt(name: string, run: () => Promise<void>): Promise<void> {
@@ -235,7 +238,10 @@ async function main(): Promise<void> {
 
     const steps = STEPS.filter((s) => want(s.name));
     if (want('api') || want('web') || steps.length > 0) {
+      const extraEnv: Record<string, string> = {};
+      for (const e of SERVER_ENV) if (want(e.step)) Object.assign(extraEnv, await e.env());
       const server = await startServer({
+        ...extraEnv,
         DATABASE_URL: databaseUrl,
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wms-bench-data-')),
         // The callbacks step's receiver listens on 127.0.0.1.

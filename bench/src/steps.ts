@@ -17,7 +17,8 @@ import { callbacksBench } from './callbacks';
 import type { TSellerData } from './generate';
 import { jobsBench } from './jobs';
 import { loadTest } from './load';
-import { API_EXTRA, figure, STEPS } from './main';
+import { API_EXTRA, figure, SERVER_ENV, STEPS } from './main';
+import { shopeeBench, shopeeServerEnv } from './shopee';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
@@ -306,7 +307,9 @@ STEPS.push(
   { name: 'import', run: importBench },
   { name: 'jobs', run: jobsBench },
   { name: 'callbacks', run: callbacksBench },
+  { name: 'shopee', run: shopeeBench },
 );
+SERVER_ENV.push({ step: 'shopee', env: shopeeServerEnv });
 API_EXTRA.push(async (engine, url, token, _seller, _database, report) => {
   const quick = report.scale === 'quick';
   const orders = quick ? 150 : engine.startsWith('pglite') ? 300 : 1_000;

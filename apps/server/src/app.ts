@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerCarrierRoutes } from './modules/carriers/carriers.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerCompanyRoutes } from './modules/company/company.routes';
 import { registerCrmRoutes } from './modules/crm/crm.routes';
@@ -16,6 +17,7 @@ import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
 import { registerPartnerApiRoutes } from './modules/partner-api/partner-api.routes';
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
 import { registerReturnRoutes } from './modules/returns/returns.routes';
+import { registerShopeeRoutes } from './modules/shopee/shopee.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
 import { registerStoreRoutes } from './modules/store/store.routes';
@@ -49,6 +51,8 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerStoreRoutes,
   registerSupportRoutes,
   registerCrmRoutes,
+  registerShopeeRoutes,
+  registerCarrierRoutes,
 ];
 
 const REDACT = [

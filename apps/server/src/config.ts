@@ -49,6 +49,13 @@ const ZEnv = z.object({
   JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   JOB_RETRY_DELAY_SCALE: z.coerce.number().gt(0).max(1).default(1),
   OUTGOING_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** Shopee Open Platform v2: the operator's partner id and key (empty: the Shopee module says "not configured"). */
+  SHOPEE_PARTNER_ID: z.coerce.number().int().min(1).optional(),
+  SHOPEE_PARTNER_KEY: z.string().min(8).optional(),
+  /** Sandbox by default; live: https://partner.shopeemobile.com. */
+  SHOPEE_BASE_URL: z.string().url().default('https://partner.test-stable.shopeemobile.com'),
+  /** The push URL registered with Shopee (default: PUBLIC_URL + /api/shopee/push/); part of the push signature. */
+  SHOPEE_PUSH_URL: z.string().url().optional(),
   SEED_DEMO: boolish.default(true),
   DEMO_CUSTOMER_EMAIL: z.string().email().default('demo@wms.local'),
   DEMO_CUSTOMER_PASSWORD: z.string().min(7).optional(),
@@ -91,6 +98,8 @@ export interface TConfig {
   jobRetryDelayScale: number;
   /** Operator setting: user-entered URLs (partners' callbacks) may reach private/loopback addresses. */
   outgoingAllowPrivate: boolean;
+  /** Shopee partner settings (operator's); `partnerId`/`partnerKey` null when not configured. */
+  shopee: { partnerId: number | null; partnerKey: string | null; baseUrl: string; pushUrl: string };
   seedDemo: boolean;
   demo: { customerEmail: string; customerPassword?: string; employeeEmail: string; employeePassword?: string };
   webDist: string;
@@ -164,6 +173,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobCronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,
     jobRetryDelayScale: e.JOB_RETRY_DELAY_SCALE,
     outgoingAllowPrivate: e.OUTGOING_ALLOW_PRIVATE === '1',
+    shopee: {
+      partnerId: e.SHOPEE_PARTNER_ID ?? null,
+      partnerKey: e.SHOPEE_PARTNER_KEY ?? null,
+      baseUrl: e.SHOPEE_BASE_URL.replace(/\/+$/, ''),
+      pushUrl:
+        e.SHOPEE_PUSH_URL ?? `${(e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')}/api/shopee/push/`,
+    },
     seedDemo: e.SEED_DEMO,
     demo: {
       customerEmail: e.DEMO_CUSTOMER_EMAIL,

@@ -2,6 +2,8 @@ import { productImport } from './modules/catalog/catalog.import';
 import { dispatchCallbacks, partnerCallback } from './modules/integrations/callbacks';
 import { webhookDelivery } from './modules/integrations/integrations.outbox';
 import { orderImport } from './modules/outbound/outbound.importer';
+import { shopeeShipment, shopeeShipScan } from './modules/shopee/shopee.ship';
+import { shopeeSchedule, shopeeSync, shopeeTokenRefresh } from './modules/shopee/shopee.sync';
 import { locationImport } from './modules/warehouse/warehouse.import';
 import type { TAnyJobDefinition } from './platform/jobs';
 import { jobRetention } from './platform/jobs.maintenance';
@@ -9,7 +11,7 @@ import { mailDelivery } from './platform/mail';
 import { outboxDeliveryJobs, type TAnyOutboxTopic } from './platform/outbox';
 
 /** Every kind of outside call made after a commit (transactional outbox), in one place. */
-export const OUTBOX_TOPICS: readonly TAnyOutboxTopic[] = [webhookDelivery, partnerCallback];
+export const OUTBOX_TOPICS: readonly TAnyOutboxTopic[] = [webhookDelivery, partnerCallback, shopeeShipment];
 
 /**
  * Every background and timed job, in one place (as app.ts lists every module's routes). Each is declared beside its
@@ -21,6 +23,10 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   orderImport,
   ...outboxDeliveryJobs(OUTBOX_TOPICS),
   dispatchCallbacks,
+  shopeeSync,
+  shopeeSchedule,
+  shopeeTokenRefresh,
+  shopeeShipScan,
   jobRetention,
   mailDelivery,
 ];

@@ -234,6 +234,42 @@ export const ERROR_CATALOGUE = {
     ja: '外部サービスが応答しません。自動的に再試行します',
     en: 'The outside service did not answer; it will be retried automatically',
   },
+  PLATFORM_ORDER_CANCELLED: {
+    status: 409,
+    'zh-TW': '電商平台已取消此訂單（{{platform_status}}），請停止出貨',
+    ja: 'EC プラットフォームでこの注文はキャンセルされました（{{platform_status}}）。出荷を止めてください',
+    en: 'The e-commerce platform cancelled this order ({{platform_status}}); stop the shipment',
+  },
+  CARRIER_SIGNATURE_INVALID: {
+    status: 401,
+    'zh-TW': '物流商通知的檢查碼（CheckMacValue）不正確',
+    ja: '配送業者からの通知のチェックコード（CheckMacValue）が正しくありません',
+    en: 'The carrier notification check value (CheckMacValue) is not valid',
+  },
+  SHOPEE_NOT_CONFIGURED: {
+    status: 409,
+    'zh-TW': '尚未設定蝦皮合作夥伴帳號（Partner ID／Key），請聯絡系統管理員',
+    ja: 'Shopee のパートナー ID／キーが設定されていません。システム管理者に連絡してください',
+    en: 'The Shopee partner id and key are not set up; ask the system administrator',
+  },
+  SHOPEE_ERROR: {
+    status: 502,
+    'zh-TW': '蝦皮回覆錯誤：{{message}}（{{remote}}）',
+    ja: 'Shopee がエラーを返しました：{{message}}（{{remote}}）',
+    en: 'Shopee answered with an error: {{message}} ({{remote}})',
+  },
+  SHOPEE_SIGNATURE_INVALID: {
+    status: 401,
+    'zh-TW': '蝦皮推播的簽章不正確',
+    ja: 'Shopee プッシュの署名が正しくありません',
+    en: 'The Shopee push signature is not valid',
+  },
+  SHOPEE_SHOP_DISCONNECTED: {
+    status: 409,
+    'zh-TW': '此蝦皮商店已中斷連結，請重新授權',
+    ja: 'この Shopee ショップは接続が解除されています。もう一度認可してください',
+    en: 'This Shopee shop is disconnected; authorise it again',
+  },
   PROVIDER_REFUSED: {
     status: 502,
     'zh-TW': '外部服務拒絕了請求（HTTP {{status}}）',

@@ -1,5 +1,6 @@
 export * from './apidocs';
 export * from './auth';
+export * from './carriers';
 export * from './catalog';
 export * from './common';
 export * from './company';
@@ -15,6 +16,7 @@ export * from './partners';
 export * from './receiving';
 export * from './returns';
 export * from './routes';
+export * from './shopee';
 export * from './stock';
 export * from './stocktake';
 export * from './store';

@@ -33,13 +33,71 @@ export interface TPaymentProvider {
   query(transactionId: string, ctx: TCallContext): Promise<{ ok: boolean; state: string }>;
 }
 
+/** Tokens of a marketplace shop (Shopee: access 4 h, refresh 30 days). */
+export interface TMarketplaceTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds the access token lives. */
+  expiresIn: number;
+}
+
+/** A shop's credentials for a call. */
+export interface TMarketplaceAuth {
+  shopId: number;
+  accessToken: string;
+}
+
+/** One order as a marketplace describes it (amounts as decimal strings). */
+export interface TMarketplaceOrder {
+  orderNumber: string;
+  status: string;
+  totalAmount: string | null;
+  cod: boolean;
+  recipient: { name: string; phone: string; zipcode: string; city: string; district: string; fullAddress: string };
+  note: string;
+  items: Array<{ itemSku: string; modelSku: string; quantity: number; price: string | null }>;
+}
+
+/**
+ * What went wrong talking to a marketplace: `auth` (token expired or revoked: refresh, else the seller authorises
+ * again), `sign` (our partner key is wrong), `rate_limit`, `server` (5xx, transport) — worth a retry — and
+ * `refused` (any other error the platform answered).
+ */
+export class MarketplaceError extends Error {
+  constructor(
+    readonly kind: 'auth' | 'sign' | 'rate_limit' | 'server' | 'refused',
+    readonly remoteCode: string,
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+  get retryable(): boolean {
+    return this.kind === 'rate_limit' || this.kind === 'server';
+  }
+}
+
 /** A shopping platform (Shopee): authorisation, orders ready to ship, tracking numbers back. */
 export interface TMarketplaceProvider {
   readonly code: string;
-  listReadyOrders(
-    input: { from: Date; to: Date; cursor?: string },
+  /** Where the seller authorises the shop; the platform returns to `redirect` with `code` and `shop_id`. */
+  authUrl(redirect: string): string;
+  getToken(input: { code: string; shopId: number }, ctx: TCallContext): Promise<TMarketplaceTokens>;
+  refreshToken(input: { refreshToken: string; shopId: number }, ctx: TCallContext): Promise<TMarketplaceTokens>;
+  listOrders(
+    auth: TMarketplaceAuth,
+    input: { from: Date; to: Date; status: string; cursor?: string | null },
     ctx: TCallContext,
-  ): Promise<{ orderNumbers: string[]; nextCursor: string | null }>;
+  ): Promise<{ orderNumbers: string[]; nextCursor: string | null; more: boolean }>;
+  orderDetails(auth: TMarketplaceAuth, orderNumbers: string[], ctx: TCallContext): Promise<TMarketplaceOrder[]>;
+  /** Hand the order to the platform as shipped with our carrier's tracking number. */
+  shipOrder(
+    auth: TMarketplaceAuth,
+    input: { orderNumber: string; trackingNumber: string },
+    ctx: TCallContext,
+  ): Promise<void>;
+  /** Check a push notification's signature against its raw body. */
+  verifyPush(rawBody: string, authorization: string): boolean;
 }
 
 /** A carrier (T-cat, HCT, ECPay logistics): a consignment number for an order. */

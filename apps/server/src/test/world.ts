@@ -24,6 +24,7 @@ import {
 } from '../db/schema';
 import { outboundWorld } from '../modules/outbound/__tests__/world';
 import { returnsWorld } from '../modules/returns/__tests__/world';
+import { shopeeWorld } from '../modules/shopee/__tests__/world';
 import { stockWorld } from '../modules/stock/__tests__/world';
 import { stocktakeWorld } from '../modules/stocktake/__tests__/world';
 import { supportWorld } from '../modules/support/__tests__/world';
@@ -169,4 +170,5 @@ export const WORLD_BUILDERS: TWorldBuilder[] = [
   stocktakeWorld,
   storeWorld,
   supportWorld,
+  shopeeWorld,
 ];

@@ -49,6 +49,6 @@ export const MANUAL_TOC: Array<{ group: string; pages: TManualPage[] }> = [
     group: 'analysis',
     pages: ['purchase-advice', 'deliver-statistics', 'location-stock', 'product-turnover', 'stock-age'],
   },
-  { group: 'api', pages: ['api-setting', 'gd-api-setup'] },
+  { group: 'api', pages: ['api-setting', 'gd-api-setup', 'module-shopee-create'] },
   { group: 'store', pages: ['store-admin', 'store-member', 'billing'] },
 ];

@@ -148,6 +148,7 @@ export const MANUAL_PAGES = [
   'inventory',
   'api-setting',
   'gd-api-setup',
+  'module-shopee-create',
   'purchase-advice',
   'deliver-statistics',
   'location-stock',

@@ -51,7 +51,6 @@ const SPEC_MANUAL_PAGES = [
  */
 const PENDING = new Set([
   '/billing',
-  '/module-shopee-create',
   '/users',
   '/database-clean',
   '/purchase-advice',

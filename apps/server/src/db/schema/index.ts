@@ -6,6 +6,7 @@ export * from './outbound';
 export * from './partners';
 export * from './platform';
 export * from './returns';
+export * from './shopee';
 export * from './stock';
 export * from './stocktake';
 export * from './store';

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './_columns';
+import { customers } from './account';
+import { outbound_orders } from './outbound';
+import { ecommerce_platforms } from './partners';
+
+/** Counts of one sync run, shown on /module-shopee-create. */
+export interface TShopeeSyncCounts {
+  listed: number;
+  created: number;
+  skipped: number;
+  abnormal: number;
+  cancelled: number;
+  flagged: number;
+}
+
+/**
+ * A Shopee shop a seller connected through Shopee's partner authorisation. Tokens are AES-256-GCM encrypted with the
+ * app key. `state`: connected | error (the last call failed: `last_error_*` says why) | disconnected. Orders of the
+ * shop carry the shop's e-commerce platform (`platform_id`, created at connect: code `SHOPEE-<shop id>`).
+ */
+export const shopee_shops = pgTable(
+  'shopee_shops',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    shop_id: bigint('shop_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull().default(''),
+    platform_id: uuid('platform_id')
+      .notNull()
+      .references(() => ecommerce_platforms.id),
+    state: text('state').notNull().default('connected'),
+    access_token_enc: text('access_token_enc'),
+    refresh_token_enc: text('refresh_token_enc'),
+    token_expires_at: timestamp('token_expires_at', { withTimezone: true }),
+    /** Shopee's refresh tokens live 30 days: past this, the seller must authorise again. */
+    refresh_expires_at: timestamp('refresh_expires_at', { withTimezone: true }),
+    last_error_code: text('last_error_code'),
+    last_error_message: text('last_error_message'),
+    last_error_at: timestamp('last_error_at', { withTimezone: true }),
+    /** Upper end of the last complete sync window: the next run starts a little before it. */
+    synced_until: timestamp('synced_until', { withTimezone: true }),
+    last_sync_at: timestamp('last_sync_at', { withTimezone: true }),
+    last_sync_counts: jsonb('last_sync_counts').$type<TShopeeSyncCounts>(),
+    connected_at: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('shopee_shops_customer_shop_key').on(t.customer_id, t.shop_id),
+    index('shopee_shops_shop_idx').on(t.shop_id),
+    check('shopee_shops_state_check', sql`${t.state} in ('connected', 'error', 'disconnected')`),
+  ],
+);
+
+/**
+ * Every Shopee order a sync saw, once per shop and order_sn: what became of it. `state`: created (an order exists:
+ * `order_id`), abnormal (not created: `problem` says why — an unmapped SKU is PRODUCT_ABNORMAL —, retried by every
+ * sync while Shopee still lists it), cancelled (cancelled in Shopee before export: our order cancelled too), flagged
+ * (cancelled in Shopee after export: a person must stop it). `shipped_at`: the tracking number went back to Shopee.
+ */
+export const shopee_orders = pgTable(
+  'shopee_orders',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    shop_ref: uuid('shop_ref')
+      .notNull()
+      .references(() => shopee_shops.id),
+    order_sn: text('order_sn').notNull(),
+    shopee_status: text('shopee_status').notNull(),
+    state: text('state').notNull(),
+    order_id: uuid('order_id').references(() => outbound_orders.id),
+    problem: jsonb('problem').$type<{
+      code: string;
+      message?: string;
+      field?: string | null;
+      value?: string | null;
+    } | null>(),
+    /** The shipment was handed to the outbox (`shopee.ship`): written once, in the same transaction as the message. */
+    ship_queued_at: timestamp('ship_queued_at', { withTimezone: true }),
+    shipped_at: timestamp('shipped_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('shopee_orders_shop_sn_key').on(t.shop_ref, t.order_sn),
+    index('shopee_orders_customer_idx').on(t.customer_id, t.updated_at),
+    index('shopee_orders_order_idx').on(t.order_id),
+    check('shopee_orders_state_check', sql`${t.state} in ('created', 'abnormal', 'cancelled', 'flagged')`),
+  ],
+);

@@ -1,0 +1,76 @@
+import { carrierRoutes as r } from '@wms/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { logistics_providers, outbound_orders } from '../../db/schema';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import { decryptSecret } from '../../platform/crypto';
+import type { TAppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { route } from '../../platform/http';
+import { verifyEcpayCheckMacValue } from './providers/ecpay';
+
+/**
+ * ECPay's status callback: the seller is the one whose logistics provider (merchant id) has the hash key and IV the
+ * CheckMacValue verifies with; the status is recorded (audit row on the order of that MerchantTradeNo) and answered
+ * `1|OK`. Anything that does not verify is refused (401) and changes nothing.
+ */
+export async function ecpayNotify(deps: TAppDeps, fields: Record<string, string>): Promise<string> {
+  const db = deps.database.db;
+  const merchantId = fields.MerchantID ?? '';
+  const candidates = merchantId
+    ? await db.select().from(logistics_providers).where(eq(logistics_providers.merchant_id, merchantId))
+    : [];
+  const key = deps.config.encryptionKey;
+  const provider = candidates.find(
+    (p) =>
+      p.hash_key_enc &&
+      p.hash_iv_enc &&
+      verifyEcpayCheckMacValue(fields, decryptSecret(key, p.hash_key_enc), decryptSecret(key, p.hash_iv_enc)),
+  );
+  if (!provider) throw new AppError('CARRIER_SIGNATURE_INVALID');
+  await withTx(db, async (tx) => {
+    const [order] = await tx
+      .select({ id: outbound_orders.id })
+      .from(outbound_orders)
+      .where(
+        and(
+          eq(outbound_orders.customer_id, provider.customer_id),
+          eq(outbound_orders.number, fields.MerchantTradeNo ?? ''),
+        ),
+      );
+    await writeAudit(
+      tx,
+      { kind: 'system', id: null, customerId: provider.customer_id },
+      {
+        action: 'ecpay.status',
+        entity: order ? 'outbound_order' : 'logistics_provider',
+        entityId: order?.id ?? provider.id,
+        customerId: provider.customer_id,
+        after: {
+          merchant_trade_no: fields.MerchantTradeNo ?? null,
+          rtn_code: fields.RtnCode ?? null,
+          rtn_msg: fields.RtnMsg ?? null,
+          logistics_id: fields.AllPayLogisticsID ?? null,
+          booking_note: fields.BookingNote ?? null,
+        },
+      },
+    );
+  });
+  return '1|OK';
+}
+
+export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): void {
+  // Form posts, answered in plain text: in their own scope.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(text as string)));
+    });
+    scope.setSerializerCompiler(() => (data) => (typeof data === 'string' ? data : JSON.stringify(data)));
+    route(scope, deps.tokens, r.ecpayLogisticsNotify, async ({ body, reply }) => {
+      const answer = await ecpayNotify(deps, body);
+      reply.type('text/plain; charset=utf-8');
+      return answer;
+    });
+  });
+}

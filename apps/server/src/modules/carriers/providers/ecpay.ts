@@ -1,0 +1,143 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../../platform/errors';
+import type { TCarrierProvider, TProviderServices } from '../../../platform/providers';
+
+/**
+ * ECPay logistics (INTEGRATIONS.md): form POST `/Express/Create` signed with CheckMacValue; answers
+ * `1|MerchantID=…&RtnCode=…&AllPayLogisticsID=…&BookingNote=…&CheckMacValue=…` or `0|<message>`. Status callbacks carry
+ * the same fields and are answered `1|OK`.
+ */
+
+/** .NET-style URL encoding ECPay signs with: encodeURIComponent, then `%20`→`+`, and `!*()` left as they are. */
+function dotnetUrlEncode(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/%20/g, '+')
+    .replace(/'/g, '%27')
+    .replace(/~/g, '%7e')
+    .replace(/%21/g, '!')
+    .replace(/%2a/gi, '*')
+    .replace(/%28/g, '(')
+    .replace(/%29/g, ')')
+    .replace(/%2d/gi, '-')
+    .replace(/%2e/gi, '.')
+    .replace(/%5f/gi, '_');
+}
+
+/**
+ * CheckMacValue: drop CheckMacValue, sort keys A→Z case-insensitively, join `k=v` with `&`, wrap as
+ * `HashKey=<key>&…&HashIV=<iv>`, URL-encode .NET style, lowercase, MD5 (logistics) or SHA256 (payments), uppercase hex.
+ */
+export function ecpayCheckMacValue(
+  params: Record<string, string>,
+  hashKey: string,
+  hashIv: string,
+  algorithm: 'md5' | 'sha256' = 'md5',
+): string {
+  const keys = Object.keys(params)
+    .filter((k) => k.toLowerCase() !== 'checkmacvalue')
+    .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  const raw = `HashKey=${hashKey}&${keys.map((k) => `${k}=${params[k]}`).join('&')}&HashIV=${hashIv}`;
+  return createHash(algorithm).update(dotnetUrlEncode(raw).toLowerCase(), 'utf8').digest('hex').toUpperCase();
+}
+
+export function verifyEcpayCheckMacValue(params: Record<string, string>, hashKey: string, hashIv: string): boolean {
+  const given = params.CheckMacValue ?? '';
+  const expected = ecpayCheckMacValue(params, hashKey, hashIv);
+  return given.length === expected.length && timingSafeEqual(Buffer.from(given.toUpperCase()), Buffer.from(expected));
+}
+
+/** `1|k=v&…` or `0|message` → the fields, or the refusal. */
+export function parseEcpayAnswer(
+  body: string,
+): { ok: true; fields: Record<string, string> } | { ok: false; message: string } {
+  const bar = body.indexOf('|');
+  const head = bar >= 0 ? body.slice(0, bar) : body;
+  const rest = bar >= 0 ? body.slice(bar + 1) : '';
+  if (head.trim() !== '1') return { ok: false, message: rest || body };
+  return { ok: true, fields: Object.fromEntries(new URLSearchParams(rest)) };
+}
+
+export interface TEcpaySetting {
+  baseUrl: string;
+  merchantId: string;
+  hashKey: string;
+  hashIv: string;
+  serverReplyUrl: string;
+  logisticsType: 'HOME' | 'CVS';
+  logisticsSubType: string;
+  temperature?: string | null;
+  specification?: string | null;
+}
+
+const taipeiStamp = (d = new Date()) => {
+  const t = new Date(d.getTime() + 8 * 3600_000).toISOString();
+  return `${t.slice(0, 4)}/${t.slice(5, 7)}/${t.slice(8, 10)} ${t.slice(11, 19)}`;
+};
+
+export function ecpayProvider(setting: TEcpaySetting, services: TProviderServices): TCarrierProvider {
+  return {
+    code: 'ecpay',
+    async createConsignment(order, ctx) {
+      const r = order.recipient as {
+        name: string;
+        phone?: string;
+        mobile?: string;
+        postcode?: string;
+        address?: string;
+      };
+      const s = order.sender as { name: string; phone?: string; mobile?: string; postcode?: string; address?: string };
+      const fields: Record<string, string> = {
+        MerchantID: setting.merchantId,
+        MerchantTradeNo: order.orderNumber.replace(/[^A-Za-z0-9]/g, '').slice(-20),
+        MerchantTradeDate: taipeiStamp(),
+        LogisticsType: setting.logisticsType,
+        LogisticsSubType: setting.logisticsSubType,
+        GoodsAmount: String(Math.max(1, Math.min(20000, Math.round(order.codAmount ?? 1)))),
+        IsCollection: order.codAmount ? 'Y' : 'N',
+        ...(order.codAmount ? { CollectionAmount: String(Math.round(order.codAmount)) } : {}),
+        GoodsName: 'WMS',
+        SenderName: s.name,
+        SenderPhone: s.phone ?? '',
+        SenderCellPhone: s.mobile ?? '',
+        SenderZipCode: s.postcode ?? '',
+        SenderAddress: s.address ?? '',
+        ReceiverName: r.name,
+        ReceiverPhone: r.phone ?? '',
+        ReceiverCellPhone: r.mobile ?? '',
+        ReceiverZipCode: r.postcode ?? '',
+        ReceiverAddress: r.address ?? '',
+        Temperature: setting.temperature ?? '0001',
+        Distance: '00',
+        Specification: setting.specification ?? '0001',
+        ScheduledDeliveryTime: '4',
+        ServerReplyURL: setting.serverReplyUrl,
+      };
+      fields.CheckMacValue = ecpayCheckMacValue(fields, setting.hashKey, setting.hashIv);
+      const res = await services.http.send(
+        {
+          method: 'POST',
+          url: `${setting.baseUrl}/Express/Create`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+          // ECPay refuses a repeated MerchantTradeNo: a retry could never make a second consignment.
+          idempotent: true,
+          secrets: [setting.hashKey, setting.hashIv],
+        },
+        {
+          customerId: ctx.customerId,
+          provider: 'ecpay',
+          operation: 'express.create',
+          reference: ctx.reference ?? null,
+        },
+      );
+      if (res.status >= 500 || res.status === 429) throw new Error(`ECPay answered HTTP ${res.status}`);
+      const answer = parseEcpayAnswer(res.body);
+      if (!answer.ok) throw new AppError('PROVIDER_REFUSED', { status: res.status, message: answer.message });
+      if (!verifyEcpayCheckMacValue(answer.fields, setting.hashKey, setting.hashIv))
+        throw new AppError('PROVIDER_REFUSED', { status: res.status, message: 'CheckMacValue' });
+      const number = answer.fields.BookingNote || answer.fields.AllPayLogisticsID;
+      if (!number) throw new AppError('PROVIDER_REFUSED', { status: res.status, message: 'no consignment number' });
+      return { consignmentNumber: number, label: null };
+    },
+  };
+}

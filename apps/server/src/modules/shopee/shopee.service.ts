@@ -1,0 +1,232 @@
+import type { TLanguage, TShopeeOrder, TShopeeShop, ZShopeeConnect, ZShopeeOrderQuery } from '@wms/contracts';
+import { ERROR_CATALOGUE, errorMessage, type TErrorCode } from '@wms/contracts';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ecommerce_platforms, outbound_orders, shopee_orders, shopee_shops } from '../../db/schema';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import { type TActor, tenantOf } from '../../platform/auth';
+import type { TAppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import {
+  findShop,
+  isShopeeConfigured,
+  shopeeFailure,
+  shopeeOf,
+  type TShopRow,
+  tokenColumns,
+  toShop,
+} from './shopee.shops';
+import { queueShopSync } from './shopee.sync';
+
+/** Where Shopee sends the seller back after authorising: the screen, which posts `code` and `shop_id` to us. */
+const returnUrl = (deps: TAppDeps) => `${deps.config.publicUrl.replace(/\/+$/, '')}/module-shopee-create`;
+
+export function authUrl(deps: TAppDeps, _actor: TActor): { url: string } {
+  return { url: shopeeOf(deps).authUrl(returnUrl(deps)) };
+}
+
+async function ownShop(deps: TAppDeps, actor: TActor, id: string): Promise<TShopRow> {
+  const shop = await findShop(deps.database.db, id);
+  if (!shop || shop.customer_id !== tenantOf(actor)) throw notFound();
+  return shop;
+}
+
+export async function listShops(
+  deps: TAppDeps,
+  actor: TActor,
+): Promise<{ configured: boolean; results: TShopeeShop[] }> {
+  const db = deps.database.db;
+  const rows = await db
+    .select()
+    .from(shopee_shops)
+    .where(eq(shopee_shops.customer_id, tenantOf(actor)))
+    .orderBy(desc(shopee_shops.connected_at));
+  const results: TShopeeShop[] = [];
+  for (const r of rows) results.push(await toShop(db, r));
+  return { configured: isShopeeConfigured(deps), results };
+}
+
+/**
+ * The seller came back from Shopee: exchange the one-time code for tokens (outside any transaction), then store the
+ * shop, its e-commerce platform (`SHOPEE-<shop id>`, made once) and the audit row in one transaction, and queue the
+ * first sync. Connecting a shop again (after a disconnect or an error) renews its tokens.
+ */
+export async function connectShop(
+  deps: TAppDeps,
+  actor: TActor,
+  input: z.infer<typeof ZShopeeConnect>,
+): Promise<TShopeeShop> {
+  const customerId = tenantOf(actor);
+  const provider = shopeeOf(deps);
+  let tokens: Awaited<ReturnType<typeof provider.getToken>>;
+  try {
+    tokens = await provider.getToken({ code: input.code, shopId: input.shop_id }, { customerId });
+  } catch (err) {
+    throw shopeeFailure(err);
+  }
+  const db = deps.database.db;
+  const shop = await withTx(db, async (tx) => {
+    const code = `SHOPEE-${input.shop_id}`;
+    let [platform] = await tx
+      .select()
+      .from(ecommerce_platforms)
+      .where(and(eq(ecommerce_platforms.customer_id, customerId), eq(ecommerce_platforms.code, code)));
+    if (!platform)
+      [platform] = await tx
+        .insert(ecommerce_platforms)
+        .values({
+          customer_id: customerId,
+          code,
+          name: `Shopee ${input.shop_id}`,
+          store_number: String(input.shop_id),
+          url: `https://shopee.tw/shop/${input.shop_id}`,
+          callback_enabled: true,
+        })
+        .returning();
+    const values = {
+      customer_id: customerId,
+      shop_id: input.shop_id,
+      name: platform!.name,
+      platform_id: platform!.id,
+      state: 'connected',
+      ...tokenColumns(deps.config.encryptionKey, tokens),
+      last_error_code: null,
+      last_error_message: null,
+      last_error_at: null,
+      connected_at: new Date(),
+    };
+    const [row] = await tx
+      .insert(shopee_shops)
+      .values(values)
+      .onConflictDoUpdate({ target: [shopee_shops.customer_id, shopee_shops.shop_id], set: values })
+      .returning();
+    await writeAudit(tx, actor, {
+      action: 'shopee.connect',
+      entity: 'shopee_shop',
+      entityId: row!.id,
+      after: { shop_id: input.shop_id },
+    });
+    await queueShopSync(tx, deps.jobs, row!, { createdBy: actor.id }).catch((err) => {
+      if (!(err instanceof AppError && err.code === 'JOB_ALREADY_QUEUED')) throw err;
+    });
+    return row!;
+  });
+  deps.jobs.kick('shopee.sync');
+  return toShop(db, shop);
+}
+
+/** Forget the shop's tokens and stop syncing it (its orders stay). */
+export async function disconnectShop(deps: TAppDeps, actor: TActor, id: string): Promise<TShopeeShop> {
+  await ownShop(deps, actor, id);
+  const db = deps.database.db;
+  const row = await withTx(db, async (tx) => {
+    const [updated] = await tx
+      .update(shopee_shops)
+      .set({ state: 'disconnected', access_token_enc: null, refresh_token_enc: null, token_expires_at: null })
+      .where(and(eq(shopee_shops.id, id), eq(shopee_shops.customer_id, tenantOf(actor))))
+      .returning();
+    await writeAudit(tx, actor, { action: 'shopee.disconnect', entity: 'shopee_shop', entityId: id });
+    return updated!;
+  });
+  return toShop(db, row);
+}
+
+export async function syncNow(deps: TAppDeps, actor: TActor, id: string): Promise<{ job_id: string }> {
+  const shop = await ownShop(deps, actor, id);
+  if (shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+  if (!isShopeeConfigured(deps)) throw new AppError('SHOPEE_NOT_CONFIGURED');
+  const job = await withTx(deps.database.db, async (tx) => {
+    const queued = await queueShopSync(tx, deps.jobs, shop, { createdBy: actor.id });
+    await writeAudit(tx, actor, { action: 'shopee.sync_requested', entity: 'shopee_shop', entityId: id });
+    return queued;
+  });
+  deps.jobs.kick('shopee.sync');
+  return { job_id: job.id };
+}
+
+export async function listShopOrders(
+  deps: TAppDeps,
+  actor: TActor,
+  id: string,
+  query: z.infer<typeof ZShopeeOrderQuery>,
+  lang: TLanguage,
+): Promise<{ count: number; results: TShopeeOrder[] }> {
+  await ownShop(deps, actor, id);
+  const db = deps.database.db;
+  const where = and(
+    eq(shopee_orders.shop_ref, id),
+    eq(shopee_orders.customer_id, tenantOf(actor)),
+    query.state ? eq(shopee_orders.state, query.state) : undefined,
+  );
+  const [rows, [total]] = [
+    await db
+      .select({ o: shopee_orders, number: outbound_orders.number })
+      .from(shopee_orders)
+      .leftJoin(outbound_orders, eq(outbound_orders.id, shopee_orders.order_id))
+      .where(where)
+      // Orders that need a person first.
+      .orderBy(sql`${shopee_orders.state} = 'created'`, desc(shopee_orders.updated_at), desc(shopee_orders.order_sn))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    await db.select({ n: sql<number>`count(*)::int` }).from(shopee_orders).where(where),
+  ];
+  return {
+    count: total?.n ?? 0,
+    results: rows.map(({ o, number }) => ({
+      id: o.id,
+      order_sn: o.order_sn,
+      shopee_status: o.shopee_status,
+      state: o.state as TShopeeOrder['state'],
+      order_id: o.order_id,
+      order_number: number ?? null,
+      problem: o.problem
+        ? {
+            code: o.problem.code,
+            message: problemMessage(o.problem, lang),
+            field: o.problem.field ?? null,
+            value: o.problem.value ?? null,
+          }
+        : null,
+      shipped_at: o.shipped_at?.toISOString() ?? null,
+      updated_at: o.updated_at.toISOString(),
+    })),
+  };
+}
+
+function problemMessage(
+  p: { code: string; message?: string; field?: string | null; value?: string | null },
+  lang: TLanguage,
+): string {
+  if (!(p.code in ERROR_CATALOGUE)) return p.message ?? p.code;
+  const message = errorMessage(p.code as TErrorCode, lang, p.field ? { field: p.field } : {});
+  return p.value ? `${message}: ${p.value}` : message;
+}
+
+/**
+ * A push from Shopee: the `Authorization` header must be the HMAC of our push URL and the raw body with the partner
+ * key (else 401, nothing done). An order status push (code 3) queues a sync of that order for every shop of that
+ * shop id; anything else is acknowledged (Shopee retries pushes that are not answered 2xx).
+ */
+export async function handlePush(
+  deps: TAppDeps,
+  rawBody: string,
+  authorization: string | undefined,
+  body: { shop_id?: number; code: number; data?: Record<string, unknown> },
+): Promise<Record<string, never>> {
+  const provider = shopeeOf(deps);
+  if (!authorization || !provider.verifyPush(rawBody, authorization)) throw new AppError('SHOPEE_SIGNATURE_INVALID');
+  const orderSn = typeof body.data?.ordersn === 'string' ? body.data.ordersn : null;
+  if (body.code !== 3 || !orderSn || !body.shop_id) return {};
+  const db = deps.database.db;
+  const shops = await db
+    .select()
+    .from(shopee_shops)
+    .where(and(eq(shopee_shops.shop_id, body.shop_id), ne(shopee_shops.state, 'disconnected')));
+  if (shops.length === 0) return {};
+  await withTx(db, async (tx) => {
+    for (const shop of shops) await queueShopSync(tx, deps.jobs, shop, { orderSn: [orderSn] });
+  });
+  deps.jobs.kick('shopee.sync');
+  return {};
+}

@@ -1,0 +1,102 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { outbound_orders, shopee_orders, shopee_shops } from '../../db/schema';
+import { withTx } from '../../db/tx';
+import { AppError } from '../../platform/errors';
+import { defineJob } from '../../platform/jobs';
+import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
+import { MarketplaceError } from '../../platform/providers';
+import { SHIPPED_OUT_STATUSES } from '../outbound/outbound.workflow';
+import { markShopError, shopeeOf, withShopAccess } from './shopee.shops';
+
+/**
+ * Tracking numbers back to Shopee. When an order that came from Shopee has shipped with a consignment number, the
+ * scan writes one `shopee.ship` outbox message for it (and stamps `ship_queued_at`) in one transaction; the outbox
+ * delivers it — `logistics/ship_order` with the tracking number, every attempt in the attempt log — retrying 5xx and
+ * rate limits with back-off; a refusal leaves the message failed with Shopee's answer for a person.
+ */
+
+const ZShipPayload = z.object({ shopee_order: z.uuid(), tracking_number: z.string().min(1).max(64) });
+
+export const shopeeShipment = defineOutboxTopic('shopee.ship', ZShipPayload, async ({ db, payload, services }) => {
+  const [row] = await db.select().from(shopee_orders).where(eq(shopee_orders.id, payload.shopee_order));
+  if (!row) return { skipped: 'order gone' };
+  if (row.shipped_at) return { skipped: 'already shipped' };
+  const [shop] = await db.select().from(shopee_shops).where(eq(shopee_shops.id, row.shop_ref));
+  if (!shop || shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+  try {
+    await withShopAccess(db, services, shop, (auth) =>
+      shopeeOf(services).shipOrder(
+        auth,
+        { orderNumber: row.order_sn, trackingNumber: payload.tracking_number },
+        { customerId: row.customer_id, reference: row.id },
+      ),
+    );
+  } catch (err) {
+    if (err instanceof MarketplaceError) {
+      if (err.kind === 'auth' || err.kind === 'sign') await markShopError(db, shop, err);
+      if (!err.retryable) throw new AppError('SHOPEE_ERROR', { remote: err.remoteCode, message: err.message });
+    }
+    throw err;
+  }
+  await db
+    .update(shopee_orders)
+    .set({ shipped_at: new Date(), shopee_status: 'PROCESSED', updated_at: new Date() })
+    .where(eq(shopee_orders.id, row.id));
+  return { order_sn: row.order_sn, tracking_number: payload.tracking_number };
+});
+
+/** Every 5 minutes (and after each sync): shipped Shopee orders whose tracking number has not gone back yet. */
+export const shopeeShipScan = defineJob(
+  'shopee.ship-scan',
+  z.object({}),
+  async ({ db, queue }) => {
+    let queued = 0;
+    for (;;) {
+      const n = await withTx(db, async (tx) => {
+        const due = await tx
+          .select({
+            id: shopee_orders.id,
+            customer_id: shopee_orders.customer_id,
+            tracking: outbound_orders.consignment_number,
+          })
+          .from(shopee_orders)
+          .innerJoin(outbound_orders, eq(outbound_orders.id, shopee_orders.order_id))
+          .where(
+            and(
+              eq(shopee_orders.state, 'created'),
+              isNull(shopee_orders.ship_queued_at),
+              isNotNull(outbound_orders.consignment_number),
+              inArray(outbound_orders.status, [...SHIPPED_OUT_STATUSES]),
+            ),
+          )
+          .limit(500)
+          .for('update', { of: shopee_orders, skipLocked: true });
+        for (const d of due)
+          await writeOutbox(
+            tx,
+            queue,
+            shopeeShipment,
+            { shopee_order: d.id, tracking_number: d.tracking! },
+            { customerId: d.customer_id, idempotencyKey: `shopee.ship:${d.id}` },
+          );
+        if (due.length)
+          await tx
+            .update(shopee_orders)
+            .set({ ship_queued_at: sql`now()` })
+            .where(
+              inArray(
+                shopee_orders.id,
+                due.map((d) => d.id),
+              ),
+            );
+        return due.length;
+      });
+      queued += n;
+      if (n < 500) break;
+    }
+    if (queued) queue.kick();
+    return { queued };
+  },
+  { cron: { schedule: '*/5 * * * *', payload: {} }, retryLimit: 2, concurrency: 1 },
+);

@@ -1,0 +1,186 @@
+import type { TShopeeShop } from '@wms/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { ecommerce_platforms, shopee_orders, shopee_shops } from '../../db/schema';
+import { decryptSecret, encryptSecret } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import {
+  MarketplaceError,
+  type ProviderRegistry,
+  type TMarketplaceAuth,
+  type TMarketplaceProvider,
+  type TProviderServices,
+} from '../../platform/providers';
+
+/** What the Shopee use cases and jobs call out with. */
+export type TShopeeServices = TProviderServices & { providers: ProviderRegistry };
+
+export type TShopRow = typeof shopee_shops.$inferSelect;
+
+/** A refresh token lives 30 days (Shopee): past that the seller authorises the shop again. */
+export const REFRESH_LIFE_MS = 30 * 86_400_000;
+/** A token this close to its end is refreshed (by the schedule, or before a call). */
+export const REFRESH_AHEAD_MS = 30 * 60_000;
+
+/** The Shopee adapter with the operator's partner settings; SHOPEE_NOT_CONFIGURED when they are missing. */
+export function shopeeOf(services: TShopeeServices): TMarketplaceProvider {
+  const c = services.config.shopee;
+  if (!c.partnerId || !c.partnerKey) throw new AppError('SHOPEE_NOT_CONFIGURED');
+  return services.providers.resolve('marketplace', 'shopee', {
+    partnerId: c.partnerId,
+    partnerKey: c.partnerKey,
+    baseUrl: c.baseUrl,
+    pushUrl: c.pushUrl,
+  });
+}
+
+export const isShopeeConfigured = (services: TShopeeServices) =>
+  !!(services.config.shopee.partnerId && services.config.shopee.partnerKey);
+
+/** A Shopee failure as the seller sees it: code and message kept on the shop, then an AppError to answer. */
+export function shopeeFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof MarketplaceError)
+    return new AppError('SHOPEE_ERROR', { remote: err.remoteCode, message: err.message });
+  return new AppError('SHOPEE_ERROR', { remote: 'unknown', message: err instanceof Error ? err.message : String(err) });
+}
+
+/** Record the last failure on the shop: the screen shows the state "error" with Shopee's own message. */
+export async function markShopError(db: Db, shop: TShopRow, err: unknown): Promise<void> {
+  const shopee = err instanceof AppError && err.code === 'SHOPEE_ERROR';
+  const remote =
+    err instanceof MarketplaceError
+      ? err.remoteCode
+      : shopee
+        ? String(err.params.remote)
+        : err instanceof AppError
+          ? err.code
+          : 'unknown';
+  const message = shopee ? String(err.params.message) : err instanceof Error ? err.message : String(err);
+  await db
+    .update(shopee_shops)
+    .set({
+      state: shop.state === 'disconnected' ? 'disconnected' : 'error',
+      last_error_code: remote,
+      last_error_message: message.slice(0, 500),
+      last_error_at: new Date(),
+    })
+    .where(eq(shopee_shops.id, shop.id));
+}
+
+export async function findShop(ex: Executor, id: string): Promise<TShopRow | undefined> {
+  const [row] = await ex.select().from(shopee_shops).where(eq(shopee_shops.id, id));
+  return row;
+}
+
+/** Tokens fresh from Shopee, encrypted, on the shop (a connect or a refresh). */
+export function tokenColumns(key: Buffer, t: { accessToken: string; refreshToken: string; expiresIn: number }) {
+  return {
+    access_token_enc: encryptSecret(key, t.accessToken),
+    refresh_token_enc: encryptSecret(key, t.refreshToken),
+    token_expires_at: new Date(Date.now() + t.expiresIn * 1000),
+    refresh_expires_at: new Date(Date.now() + REFRESH_LIFE_MS),
+  };
+}
+
+/** One refresh at a time per shop in this process (a refresh token is spent by its use). */
+const refreshing = new Map<string, Promise<TMarketplaceAuth>>();
+
+/**
+ * The shop's access for a call: the stored token while it has more than `REFRESH_AHEAD_MS` left (unless `force`:
+ * Shopee just refused it), else a refreshed one. A refused refresh marks the shop "error" (authorise again).
+ */
+export async function shopAccess(
+  db: Db,
+  services: TShopeeServices,
+  shop: TShopRow,
+  opts: { force?: boolean } = {},
+): Promise<TMarketplaceAuth> {
+  const key = services.config.encryptionKey;
+  if (shop.state === 'disconnected' || !shop.refresh_token_enc) throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+  const fresh = shop.token_expires_at && shop.token_expires_at.getTime() > Date.now() + REFRESH_AHEAD_MS;
+  if (shop.access_token_enc && fresh && !opts.force)
+    return { shopId: shop.shop_id, accessToken: decryptSecret(key, shop.access_token_enc) };
+  const running = refreshing.get(shop.id);
+  if (running) return running;
+  const work = (async () => {
+    // Another process (or an earlier call) may have refreshed meanwhile: read the row again.
+    const current = (await findShop(db, shop.id)) ?? shop;
+    if (
+      current.access_token_enc &&
+      current.token_expires_at &&
+      current.token_expires_at.getTime() > Date.now() + REFRESH_AHEAD_MS &&
+      (!opts.force || current.access_token_enc !== shop.access_token_enc)
+    )
+      return { shopId: current.shop_id, accessToken: decryptSecret(key, current.access_token_enc) };
+    const refreshToken = decryptSecret(key, current.refresh_token_enc!);
+    try {
+      const tokens = await shopeeOf(services).refreshToken(
+        { refreshToken, shopId: current.shop_id },
+        { customerId: current.customer_id, reference: current.id },
+      );
+      await db.update(shopee_shops).set(tokenColumns(key, tokens)).where(eq(shopee_shops.id, current.id));
+      return { shopId: current.shop_id, accessToken: tokens.accessToken };
+    } catch (err) {
+      await markShopError(db, current, err);
+      throw err instanceof MarketplaceError && !err.retryable ? shopeeFailure(err) : err;
+    }
+  })();
+  refreshing.set(shop.id, work);
+  try {
+    return await work;
+  } finally {
+    refreshing.delete(shop.id);
+  }
+}
+
+/** Call Shopee with the shop's token; when Shopee says the token is invalid, refresh once and call again. */
+export async function withShopAccess<T>(
+  db: Db,
+  services: TShopeeServices,
+  shop: TShopRow,
+  call: (auth: TMarketplaceAuth) => Promise<T>,
+): Promise<T> {
+  const auth = await shopAccess(db, services, shop);
+  try {
+    return await call(auth);
+  } catch (err) {
+    if (!(err instanceof MarketplaceError) || err.kind !== 'auth') throw err;
+    return call(await shopAccess(db, services, shop, { force: true }));
+  }
+}
+
+/** The shop as the screen shows it. */
+export async function toShop(ex: Executor, row: TShopRow): Promise<TShopeeShop> {
+  const [[platform], [abnormal]] = [
+    await ex
+      .select({ code: ecommerce_platforms.code })
+      .from(ecommerce_platforms)
+      .where(eq(ecommerce_platforms.id, row.platform_id)),
+    await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopee_orders)
+      .where(and(eq(shopee_orders.shop_ref, row.id), eq(shopee_orders.state, 'abnormal'))),
+  ];
+  const expiring =
+    row.state === 'connected' &&
+    !!row.refresh_expires_at &&
+    row.refresh_expires_at.getTime() < Date.now() + 3 * 86_400_000;
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: row.id,
+    shop_id: row.shop_id,
+    name: row.name,
+    platform_code: platform?.code ?? '',
+    state: expiring ? 'token_expiring' : (row.state as TShopeeShop['state']),
+    token_expires_at: iso(row.token_expires_at),
+    refresh_expires_at: iso(row.refresh_expires_at),
+    last_error_code: row.last_error_code,
+    last_error_message: row.last_error_message,
+    last_error_at: iso(row.last_error_at),
+    last_sync_at: iso(row.last_sync_at),
+    last_sync_counts: row.last_sync_counts ?? null,
+    abnormal_orders: abnormal?.n ?? 0,
+    connected_at: row.connected_at.toISOString(),
+  };
+}

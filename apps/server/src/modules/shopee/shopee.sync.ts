@@ -1,0 +1,493 @@
+import { ORDER_TEXT_LIMITS } from '@wms/contracts';
+import { and, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { outbound_orders, shopee_orders, shopee_shops, type TShopeeSyncCounts } from '../../db/schema';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import type { TActor } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { defineJob, type JobQueue } from '../../platform/jobs';
+import { MarketplaceError, type TMarketplaceOrder } from '../../platform/providers';
+import {
+  codeKey,
+  createOrdersFromRows,
+  loadOrderLookups,
+  type TOrderIntakeRow,
+  type TOrderLookups,
+} from '../outbound/outbound.intake';
+import * as outboundRepo from '../outbound/outbound.repository';
+import { moveOrder } from '../outbound/outbound.status';
+import { shopeeShipScan } from './shopee.ship';
+import {
+  findShop,
+  markShopError,
+  REFRESH_AHEAD_MS,
+  shopAccess,
+  shopeeOf,
+  type TShopeeServices,
+  type TShopRow,
+  withShopAccess,
+} from './shopee.shops';
+
+/**
+ * Order sync of one Shopee shop. Lists the orders updated in the window (from a little before the last complete run,
+ * at most Shopee's 15 days) in the statuses that matter — READY_TO_SHIP creates orders, IN_CANCEL and CANCELLED
+ * cancel a pending one or flag one already exported — pages by cursor, reads details 50 at a time, and writes each
+ * page in its own transaction: orders through the shared `createOrdersFromRows` (the import's checks and defaults)
+ * and one `shopee_orders` row per order_sn. A page that commits stays; a run cut off anywhere is simply run again:
+ * order_sn already created are skipped (and the platform order number is unique per seller and platform), so no
+ * order is ever made twice. An order that cannot be created (an unmapped SKU: PRODUCT_ABNORMAL) is kept as
+ * "abnormal" with its problem and tried again by every later sync, never lost.
+ */
+
+const WINDOW_MS = 15 * 86_400_000 - 60_000;
+const OVERLAP_MS = 10 * 60_000;
+const DETAIL_BATCH = 50;
+const CREATE_STATUSES = new Set(['READY_TO_SHIP']);
+const CANCEL_STATUSES = new Set(['IN_CANCEL', 'CANCELLED']);
+const LIST_STATUSES = ['READY_TO_SHIP', 'IN_CANCEL', 'CANCELLED'] as const;
+
+const shopActor = (shop: TShopRow): TActor => ({ kind: 'system', id: null, customerId: shop.customer_id });
+
+const emptyCounts = (): TShopeeSyncCounts => ({
+  listed: 0,
+  created: 0,
+  skipped: 0,
+  abnormal: 0,
+  cancelled: 0,
+  flagged: 0,
+});
+
+/** A Shopee order as order-intake rows: one row per item, the order's fields on the first. */
+export function orderRows(o: TMarketplaceOrder, firstRow: number): TOrderIntakeRow[] {
+  const phone = o.recipient.phone.replace(/[\s-]/g, '');
+  const mobile = /^(\+?886|0)9\d{8}$/.test(phone);
+  const cut = (s: string, field: keyof typeof ORDER_TEXT_LIMITS) => s.slice(0, ORDER_TEXT_LIMITS[field]);
+  const fields = {
+    platform_order_number: o.orderNumber,
+    third_party_number: null,
+    consignment_number: null,
+    shipping_date: null,
+    category: null,
+    channel: 'ecommerce' as const,
+    is_cross_border: false,
+    recipient_name: o.recipient.name,
+    recipient_phone: mobile ? '' : phone,
+    recipient_mobile: mobile ? phone : '',
+    recipient_postcode: o.recipient.zipcode,
+    recipient_address: o.recipient.fullAddress,
+    sender_name: '',
+    sender_phone: '',
+    sender_postcode: '',
+    sender_address: '',
+    shipping_remark: cut(o.note, 'shipping_remark'),
+    warehouse: null,
+    arrival_date: null,
+    arrival_time_slot: null,
+    logistics_provider: null,
+    platform: null,
+    cod: o.cod,
+    cod_amount: null,
+    total_amount: o.totalAmount,
+    piece_count: 1,
+    volume: null,
+  };
+  const items = o.items.length ? o.items : [{ itemSku: '', modelSku: '', quantity: 0, price: null }];
+  return items.map((i, n) => ({
+    row: firstRow + n,
+    key: o.orderNumber,
+    ...(n === 0 ? { order: fields } : {}),
+    // Model SKU first (a variant), then the item's SKU.
+    line: {
+      products: [i.modelSku, i.itemSku].filter((s) => s.trim() !== ''),
+      quantity: i.quantity,
+      unit_price: i.price,
+    },
+  }));
+}
+
+type TProblem = { code: string; message: string; field: string | null; value: string | null };
+
+function problemOf(err: unknown, order?: TMarketplaceOrder, lookups?: TOrderLookups): TProblem {
+  if (err instanceof AppError && err.code === 'IMPORT_REJECTED') {
+    const first = (err.params.errors as Array<Record<string, unknown>> | undefined)?.[0];
+    if (first) {
+      const code = String(first.code ?? 'IMPORT_REJECTED');
+      const field = first.field == null ? null : String(first.field);
+      // The SKU nobody knows (model SKU first, as the mapping reads them): what the seller has to add or fix.
+      const unknown =
+        code === 'PRODUCT_ABNORMAL' && order && lookups
+          ? order.items
+              .map((i) => [i.modelSku, i.itemSku].filter((c) => c.trim() !== ''))
+              .find((c) => !c.some((sku) => lookups.products.has(codeKey(sku))))?.[0]
+          : undefined;
+      return { code, message: String(first.message ?? ''), field, value: unknown ?? null };
+    }
+  }
+  if (err instanceof AppError) return { code: err.code, message: err.code, field: null, value: null };
+  throw err;
+}
+
+/**
+ * Write one page of orders in the caller's transaction: the new ones created (all at once; when that is refused, one
+ * by one so a single bad order does not hold back the rest), every order_sn recorded with what became of it.
+ */
+async function writeOrders(
+  tx: Tx,
+  shop: TShopRow,
+  orders: TMarketplaceOrder[],
+  lookups: TOrderLookups,
+  counts: TShopeeSyncCounts,
+): Promise<void> {
+  const actor = shopActor(shop);
+  const known = new Map(
+    (
+      await tx
+        .select({ order_sn: shopee_orders.order_sn, state: shopee_orders.state })
+        .from(shopee_orders)
+        .where(
+          and(
+            eq(shopee_orders.shop_ref, shop.id),
+            inArray(
+              shopee_orders.order_sn,
+              orders.map((o) => o.orderNumber),
+            ),
+          ),
+        )
+    ).map((r) => [r.order_sn, r.state]),
+  );
+  const todo = orders.filter((o) => {
+    const state = known.get(o.orderNumber);
+    if (state && state !== 'abnormal') {
+      counts.skipped++;
+      return false;
+    }
+    return true;
+  });
+  if (todo.length === 0) return;
+  const opts = { platformId: shop.platform_id, lookups };
+  const problems = new Map<string, TProblem>();
+  const rowsOf = (list: TMarketplaceOrder[]) => {
+    let row = 1;
+    return list.flatMap((o) => {
+      const rows = orderRows(o, row);
+      row += rows.length;
+      return rows;
+    });
+  };
+  try {
+    await tx.transaction((sp) => createOrdersFromRows(sp, actor, rowsOf(todo), opts));
+  } catch (err) {
+    problemOf(err);
+    for (const o of todo) {
+      try {
+        await tx.transaction((sp) => createOrdersFromRows(sp, actor, rowsOf([o]), opts));
+      } catch (one) {
+        problems.set(o.orderNumber, problemOf(one, o, lookups));
+      }
+    }
+  }
+  // Our order of each order_sn (created now, or earlier by an import of the same platform number).
+  const made = await tx
+    .select({ id: outbound_orders.id, sn: outbound_orders.platform_order_number })
+    .from(outbound_orders)
+    .where(
+      and(
+        eq(outbound_orders.customer_id, shop.customer_id),
+        eq(outbound_orders.platform_id, shop.platform_id),
+        inArray(
+          outbound_orders.platform_order_number,
+          todo.map((o) => o.orderNumber),
+        ),
+      ),
+    );
+  const ids = new Map(made.map((m) => [m.sn!, m.id]));
+  const values = todo.map((o) => {
+    const orderId = ids.get(o.orderNumber) ?? null;
+    const problem = orderId ? null : (problems.get(o.orderNumber) ?? null);
+    if (orderId) counts.created++;
+    else counts.abnormal++;
+    return {
+      customer_id: shop.customer_id,
+      shop_ref: shop.id,
+      order_sn: o.orderNumber,
+      shopee_status: o.status,
+      state: orderId ? 'created' : 'abnormal',
+      order_id: orderId,
+      problem,
+    };
+  });
+  await tx
+    .insert(shopee_orders)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [shopee_orders.shop_ref, shopee_orders.order_sn],
+      set: {
+        shopee_status: sql`excluded.shopee_status`,
+        state: sql`excluded.state`,
+        order_id: sql`excluded.order_id`,
+        problem: sql`excluded.problem`,
+        updated_at: sql`now()`,
+      },
+      // Never downgrade an order already created (a concurrent sync of the same page).
+      where: sql`${shopee_orders.state} = 'abnormal'`,
+    });
+}
+
+/** Orders cancelled in Shopee: a pending order of ours is cancelled; one already exported is flagged for a person. */
+async function applyCancellations(
+  tx: Tx,
+  shop: TShopRow,
+  cancelled: Array<{ orderSn: string; status: string }>,
+  counts: TShopeeSyncCounts,
+): Promise<void> {
+  if (cancelled.length === 0) return;
+  const status = new Map(cancelled.map((c) => [c.orderSn, c.status]));
+  const rows = await tx
+    .select()
+    .from(shopee_orders)
+    .where(
+      and(
+        eq(shopee_orders.shop_ref, shop.id),
+        inArray(shopee_orders.order_sn, [...status.keys()]),
+        inArray(shopee_orders.state, ['created', 'abnormal']),
+      ),
+    );
+  const actor = shopActor(shop);
+  for (const r of rows) {
+    const shopeeStatus = status.get(r.order_sn)!;
+    let state: 'cancelled' | 'flagged' = 'cancelled';
+    if (r.order_id) {
+      const order = await outboundRepo.lockOrder(tx, shop.customer_id, r.order_id);
+      if (order?.status === 'pending_export') await moveOrder(tx, actor, order, 'cancel');
+      else if (order && order.status !== 'cancelled') {
+        state = 'flagged';
+        await tx
+          .update(outbound_orders)
+          .set({ abnormal_code: 'PLATFORM_ORDER_CANCELLED', abnormal_params: { platform_status: shopeeStatus } })
+          .where(eq(outbound_orders.id, order.id));
+      }
+    }
+    if (state === 'cancelled') counts.cancelled++;
+    else counts.flagged++;
+    await tx
+      .update(shopee_orders)
+      .set({ state, shopee_status: shopeeStatus, updated_at: new Date() })
+      .where(eq(shopee_orders.id, r.id));
+  }
+}
+
+/** Details of these order_sn (50 per call), then one transaction: create, record, cancel. */
+async function syncOrders(
+  ctx: { db: Db; services: TShopeeServices; shop: TShopRow; lookups: TOrderLookups },
+  orderSns: string[],
+  counts: TShopeeSyncCounts,
+): Promise<void> {
+  const { db, services, shop, lookups } = ctx;
+  const provider = shopeeOf(services);
+  // Orders already settled (created, cancelled, flagged) need no detail call: a re-run costs one list call per 100.
+  const settled = new Set<string>();
+  for (let i = 0; i < orderSns.length; i += 1000) {
+    const rows = await db
+      .select({ order_sn: shopee_orders.order_sn })
+      .from(shopee_orders)
+      .where(
+        and(
+          eq(shopee_orders.shop_ref, shop.id),
+          inArray(shopee_orders.order_sn, orderSns.slice(i, i + 1000)),
+          ne(shopee_orders.state, 'abnormal'),
+        ),
+      );
+    for (const r of rows) settled.add(r.order_sn);
+  }
+  counts.skipped += settled.size;
+  const open = orderSns.filter((sn) => !settled.has(sn));
+  for (let i = 0; i < open.length; i += DETAIL_BATCH) {
+    const batch = open.slice(i, i + DETAIL_BATCH);
+    const details = await withShopAccess(db, services, shop, (auth) =>
+      provider.orderDetails(auth, batch, { customerId: shop.customer_id, reference: shop.id }),
+    );
+    const toCreate = details.filter((d) => CREATE_STATUSES.has(d.status));
+    const toCancel = details
+      .filter((d) => CANCEL_STATUSES.has(d.status))
+      .map((d) => ({ orderSn: d.orderNumber, status: d.status }));
+    await withTx(db, async (tx) => {
+      const before = { ...counts };
+      if (toCreate.length) await writeOrders(tx, shop, toCreate, lookups, counts);
+      await applyCancellations(tx, shop, toCancel, counts);
+      await writeAudit(tx, shopActor(shop), {
+        action: 'shopee.sync',
+        entity: 'shopee_shop',
+        entityId: shop.id,
+        customerId: shop.customer_id,
+        after: {
+          order_sn: batch.length,
+          created: counts.created - before.created,
+          abnormal: counts.abnormal - before.abnormal,
+          cancelled: counts.cancelled - before.cancelled,
+          flagged: counts.flagged - before.flagged,
+        },
+      });
+    });
+  }
+}
+
+export const ZShopeeSyncPayload = z.object({
+  shop: z.uuid(),
+  /** Only these orders (a push); default: the window since the last complete run. */
+  order_sn: z.array(z.string().min(1).max(64)).max(500).optional(),
+});
+
+/** A sync of one shop: the window, or the orders a push named. */
+export const shopeeSync = defineJob(
+  'shopee.sync',
+  ZShopeeSyncPayload,
+  async ({ db, payload, services, progress, queue }) => {
+    const shop = await findShop(db, payload.shop);
+    if (!shop || shop.state === 'disconnected') return { skipped: 'shop disconnected' };
+    const counts = emptyCounts();
+    const lookups = await loadOrderLookups(db, shop.customer_id);
+    const ctx = { db, services, shop, lookups };
+    const provider = shopeeOf(services);
+    const to = new Date();
+    try {
+      if (payload.order_sn) {
+        counts.listed = payload.order_sn.length;
+        await syncOrders(ctx, payload.order_sn, counts);
+      } else {
+        const floor = to.getTime() - WINDOW_MS;
+        const from = new Date(Math.max(floor, (shop.synced_until?.getTime() ?? floor) - OVERLAP_MS));
+        for (const status of LIST_STATUSES) {
+          let cursor: string | null = null;
+          do {
+            const page = await withShopAccess(db, services, shop, (auth) =>
+              provider.listOrders(
+                auth,
+                { from, to, status, cursor },
+                { customerId: shop.customer_id, reference: shop.id },
+              ),
+            );
+            counts.listed += page.orderNumbers.length;
+            if (CANCEL_STATUSES.has(status)) {
+              // Nothing to read for a cancellation: only order_sn we already know matter.
+              await withTx(db, (tx) =>
+                applyCancellations(
+                  tx,
+                  shop,
+                  page.orderNumbers.map((orderSn) => ({ orderSn, status })),
+                  counts,
+                ),
+              );
+            } else await syncOrders(ctx, page.orderNumbers, counts);
+            await progress(counts.listed);
+            cursor = page.more ? page.nextCursor : null;
+          } while (cursor);
+        }
+      }
+    } catch (err) {
+      // A cancelled run is the seller's decision, not a Shopee problem.
+      if (err instanceof AppError && err.code === 'JOB_CANCELLED') throw err;
+      await markShopError(db, shop, err);
+      // A refusal (bad sign, revoked authorisation) is final; 5xx, rate limits and transport errors are retried.
+      if (err instanceof MarketplaceError && !err.retryable)
+        throw new AppError('SHOPEE_ERROR', { remote: err.remoteCode, message: err.message });
+      throw err;
+    }
+    await db
+      .update(shopee_shops)
+      .set({
+        state: 'connected',
+        last_error_code: null,
+        last_error_message: null,
+        last_error_at: null,
+        last_sync_at: new Date(),
+        last_sync_counts: counts,
+        ...(payload.order_sn ? {} : { synced_until: to }),
+      })
+      .where(and(eq(shopee_shops.id, shop.id), ne(shopee_shops.state, 'disconnected')));
+    // Orders of this shop that shipped meanwhile: their tracking numbers go back now rather than at the next scan.
+    await queue
+      .enqueue(db, shopeeShipScan, {}, { customerId: null, singletonKey: 'shopee.ship-scan' })
+      .catch(() => undefined);
+    queue.kick('shopee.ship-scan');
+    return counts;
+  },
+  { retryLimit: 4, retryDelaySeconds: 30, concurrency: 2, expireInSeconds: 3600 },
+);
+
+/** Queue a sync of a shop (one waiting sync per shop; a second request while one waits is JOB_ALREADY_QUEUED). */
+export function queueShopSync(
+  ex: Tx | Db,
+  jobs: JobQueue,
+  shop: TShopRow,
+  opts: { orderSn?: string[]; createdBy?: string | null } = {},
+) {
+  return jobs.enqueue(
+    ex,
+    shopeeSync,
+    { shop: shop.id, ...(opts.orderSn ? { order_sn: opts.orderSn } : {}) },
+    {
+      customerId: shop.customer_id,
+      createdBy: opts.createdBy ?? null,
+      ...(opts.orderSn ? {} : { singletonKey: `shopee.sync:${shop.id}` }),
+    },
+  );
+}
+
+/** Every 15 minutes: a sync of every connected shop. */
+export const shopeeSchedule = defineJob(
+  'shopee.schedule',
+  z.object({}),
+  async ({ db, queue }) => {
+    const shops = await db
+      .select()
+      .from(shopee_shops)
+      .where(and(ne(shopee_shops.state, 'disconnected'), isNotNull(shopee_shops.refresh_token_enc)));
+    let queued = 0;
+    for (const shop of shops) {
+      try {
+        await queueShopSync(db, queue, shop);
+        queued++;
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'JOB_ALREADY_QUEUED')) throw err;
+      }
+    }
+    if (queued) queue.kick('shopee.sync');
+    return { shops: shops.length, queued };
+  },
+  { cron: { schedule: '*/15 * * * *', payload: {} }, retryLimit: 1 },
+);
+
+/** Every 10 minutes: refresh access tokens that end within 30 minutes (a shop's calls never wait for a refresh). */
+export const shopeeTokenRefresh = defineJob(
+  'shopee.tokens',
+  z.object({}),
+  async ({ db, services }) => {
+    const due = await db
+      .select()
+      .from(shopee_shops)
+      .where(
+        and(
+          ne(shopee_shops.state, 'disconnected'),
+          isNotNull(shopee_shops.refresh_token_enc),
+          or(
+            sql`${shopee_shops.token_expires_at} is null`,
+            lt(shopee_shops.token_expires_at, new Date(Date.now() + REFRESH_AHEAD_MS)),
+          ),
+        ),
+      );
+    let refreshed = 0;
+    let failed = 0;
+    for (const shop of due) {
+      try {
+        await shopAccess(db, services, shop);
+        refreshed++;
+      } catch {
+        failed++; // recorded on the shop (state error, Shopee's message)
+      }
+    }
+    return { due: due.length, refreshed, failed };
+  },
+  { cron: { schedule: '*/10 * * * *', payload: {} }, retryLimit: 1 },
+);

@@ -1,0 +1,77 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ecpayCheckMacValue } from '../../modules/carriers/providers/ecpay';
+
+/**
+ * A local ECPay logistics host on 127.0.0.1: `/Express/Create` checks MerchantID and CheckMacValue exactly as ECPay
+ * does (MD5, .NET URL encoding, keys sorted case-insensitively) and answers `0|CheckMacValue Error`, `0|…` for a
+ * repeated MerchantTradeNo, or `1|MerchantID=…&RtnCode=300&AllPayLogisticsID=…&BookingNote=…&CheckMacValue=…`;
+ * `failNext(n)` answers 503.
+ */
+export interface TFakeEcpay {
+  url: string;
+  merchantId: string;
+  hashKey: string;
+  hashIv: string;
+  created: Array<Record<string, string>>;
+  failNext(n: number): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeEcpay(
+  opts: { merchantId?: string; hashKey?: string; hashIv?: string } = {},
+): Promise<TFakeEcpay> {
+  // The published stage credentials (B2C/HOME).
+  const merchantId = opts.merchantId ?? '2000132';
+  const hashKey = opts.hashKey ?? '5294y06JbISpM5x9';
+  const hashIv = opts.hashIv ?? 'v77hoKGq4kWxNNIS';
+  const created: Array<Record<string, string>> = [];
+  let failures = 0;
+  let next = 1_000_000;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = (s: string, status = 200) => {
+        res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(s);
+      };
+      if (failures > 0) {
+        failures--;
+        return text('Service Unavailable', 503);
+      }
+      if (req.url !== '/Express/Create' || req.method !== 'POST') return text('Not Found', 404);
+      const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      if (fields.MerchantID !== merchantId) return text('0|MerchantID Error');
+      if (fields.CheckMacValue !== ecpayCheckMacValue(fields, hashKey, hashIv)) return text('0|CheckMacValue Error');
+      if (created.some((c) => c.MerchantTradeNo === fields.MerchantTradeNo))
+        return text('0|MerchantTradeNo is duplicate');
+      created.push(fields);
+      const id = String(next++);
+      const answer: Record<string, string> = {
+        MerchantID: merchantId,
+        MerchantTradeNo: fields.MerchantTradeNo!,
+        RtnCode: '300',
+        RtnMsg: '訂單處理中(已收到訂單資料)',
+        AllPayLogisticsID: id,
+        LogisticsType: `${fields.LogisticsType}_${fields.LogisticsSubType}`,
+        BookingNote: `90${id}23`,
+        UpdateStatusDate: fields.MerchantTradeDate!,
+      };
+      answer.CheckMacValue = ecpayCheckMacValue(answer, hashKey, hashIv);
+      return text(`1|${new URLSearchParams(answer).toString()}`);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    merchantId,
+    hashKey,
+    hashIv,
+    created,
+    failNext(n) {
+      failures += n;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

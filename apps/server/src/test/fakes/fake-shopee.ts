@@ -1,0 +1,344 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { shopeeSign } from '../../modules/shopee/providers/shopee';
+
+/**
+ * A local Shopee Open Platform v2 on 127.0.0.1 for tests, e2e and the bench: it checks `partner_id`, the 5-minute
+ * `timestamp` and the `sign` exactly as the real host does (HMAC-SHA256 of partner_id + path + timestamp [+ token +
+ * shop_id] with the partner key), issues codes and tokens, expires access tokens, pages `get_order_list` with a
+ * cursor inside the 15-day window, and answers errors in Shopee's shape (`error`, `message`, `request_id`): wrong
+ * sign, invalid/expired access token, rate limit (429), server errors (5xx), bad parameters.
+ */
+
+export interface TFakeShopeeOrder {
+  order_sn: string;
+  order_status: string;
+  update_time: number;
+  total_amount: number;
+  cod: boolean;
+  note?: string;
+  recipient_address: {
+    name: string;
+    phone: string;
+    zipcode: string;
+    city: string;
+    district: string;
+    full_address: string;
+  };
+  item_list: Array<{
+    item_sku: string;
+    model_sku: string;
+    model_quantity_purchased: number;
+    model_discounted_price: number;
+  }>;
+  tracking_number?: string;
+}
+
+interface TShop {
+  accessToken: string | null;
+  refreshToken: string | null;
+  expiresAt: number;
+  orders: Map<string, TFakeShopeeOrder>;
+}
+
+export interface TFakeShopee {
+  url: string;
+  partnerId: number;
+  partnerKey: string;
+  /** A one-time authorisation code for a shop (what the seller brings back from Shopee's page). */
+  issueCode(shopId: number): string;
+  addOrders(shopId: number, orders: TFakeShopeeOrder[]): void;
+  order(shopId: number, orderSn: string): TFakeShopeeOrder | undefined;
+  setStatus(shopId: number, orderSn: string, status: string): void;
+  /** Make the shop's current access token expired (Shopee answers invalid_acceess_token). */
+  expireToken(shopId: number): void;
+  /** Revoke the refresh token too (the seller cancelled the authorisation). */
+  revoke(shopId: number): void;
+  /** The next `n` shop calls answer with this failure. */
+  failNext(n: number, kind: 'server' | 'rate_limit'): void;
+  /** From the next call on, every shop call fails with 500 until `heal()` (a host that went down mid-run). */
+  failAfter(calls: number): void;
+  heal(): void;
+  calls(path?: string): number;
+  /** Requests refused for a wrong signature. */
+  badSigns: number;
+  close(): Promise<void>;
+}
+
+const TOKEN_LIFE = 4 * 3600;
+const WINDOW = 15 * 86400;
+
+export async function startFakeShopee(
+  opts: {
+    partnerId?: number;
+    partnerKey?: string;
+    tokenLifeSeconds?: number;
+    port?: number;
+    /** Answer every order call this much later (a slow host: a test cuts a run off in the middle). */
+    delayMs?: number;
+    authorisingShopId?: number;
+  } = {},
+): Promise<TFakeShopee> {
+  const partnerId = opts.partnerId ?? 1_000_001;
+  const partnerKey = opts.partnerKey ?? `shpk${randomBytes(30).toString('hex')}`;
+  const shops = new Map<number, TShop>();
+  const codes = new Map<string, number>();
+  const counts = new Map<string, number>();
+  let failures: Array<'server' | 'rate_limit'> = [];
+  let failFrom: number | null = null;
+  let shopCalls = 0;
+  const state = { badSigns: 0 };
+
+  const shopOf = (id: number) => {
+    let s = shops.get(id);
+    if (!s) {
+      s = { accessToken: null, refreshToken: null, expiresAt: 0, orders: new Map() };
+      shops.set(id, s);
+    }
+    return s;
+  };
+  const issueTokens = (s: TShop) => {
+    s.accessToken = randomBytes(16).toString('hex');
+    s.refreshToken = randomBytes(16).toString('hex');
+    s.expiresAt = Math.floor(Date.now() / 1000) + (opts.tokenLifeSeconds ?? TOKEN_LIFE);
+    return {
+      access_token: s.accessToken,
+      refresh_token: s.refreshToken,
+      expire_in: opts.tokenLifeSeconds ?? TOKEN_LIFE,
+    };
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => setTimeout(handle, req.url?.startsWith('/api/v2/order/') ? (opts.delayMs ?? 0) : 0));
+    const handle = () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const path = url.pathname;
+      counts.set(path, (counts.get(path) ?? 0) + 1);
+      const requestId = randomBytes(8).toString('hex');
+      const send = (status: number, body: Record<string, unknown>) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ request_id: requestId, error: '', message: '', ...body }));
+      };
+      const fail = (status: number, error: string, message: string) => send(status, { error, message });
+      const q = url.searchParams;
+      // Test control (e2e workers reach the fake over HTTP): add orders to a shop.
+      if (path === '/__fake/orders' && req.method === 'POST') {
+        const given = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          shop_id: number;
+          orders: TFakeShopeeOrder[];
+        };
+        const s = shopOf(given.shop_id);
+        for (const o of given.orders) s.orders.set(o.order_sn, o);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ ok: true, orders: s.orders.size }));
+      }
+      if (path === '/__fake/revoke' && req.method === 'POST') {
+        const s = shopOf(Number(q.get('shop_id')));
+        s.expiresAt = 0;
+        s.refreshToken = null;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end('{"ok":true}');
+      }
+      if (path === '/__fake/orders' && req.method === 'GET') {
+        const s = shops.get(Number(q.get('shop_id')));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ orders: s ? [...s.orders.values()] : [] }));
+      }
+      let body: Record<string, unknown> = {};
+      try {
+        if (chunks.length) body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return fail(400, 'error_param', 'Invalid JSON body.');
+      }
+      // Common parameters and the signature, as the real host checks them.
+      if (Number(q.get('partner_id')) !== partnerId) return fail(403, 'error_param', 'Invalid partner_id.');
+      const timestamp = Number(q.get('timestamp'));
+      if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300)
+        return fail(403, 'error_param', 'Invalid timestamp.');
+      const isShopCall = path.startsWith('/api/v2/order/') || path.startsWith('/api/v2/logistics/');
+      const accessToken = q.get('access_token') ?? undefined;
+      const shopId = q.get('shop_id') ? Number(q.get('shop_id')) : undefined;
+      const expected = shopeeSign(partnerKey, {
+        partnerId,
+        path,
+        timestamp,
+        ...(isShopCall ? { accessToken: accessToken ?? '', shopId } : {}),
+      });
+      if (q.get('sign') !== expected) {
+        state.badSigns++;
+        return fail(403, 'error_sign', 'Wrong sign.');
+      }
+      // The seller's authorisation page: the fake authorises at once and sends the browser back with a code.
+      if (path === '/api/v2/shop/auth_partner' && req.method === 'GET') {
+        const redirect = q.get('redirect');
+        if (!redirect) return fail(400, 'error_param', 'redirect is required.');
+        const shopId = opts.authorisingShopId ?? 880_001;
+        shopOf(shopId);
+        const code = randomBytes(16).toString('hex');
+        codes.set(code, shopId);
+        const back = new URL(redirect);
+        back.searchParams.set('code', code);
+        back.searchParams.set('shop_id', String(shopId));
+        res.writeHead(302, { location: back.toString() });
+        return res.end();
+      }
+      if (path === '/api/v2/auth/token/get') {
+        const shop = codes.get(String(body.code));
+        if (shop === undefined || shop !== Number(body.shop_id)) return fail(403, 'error_auth', 'Invalid code.');
+        codes.delete(String(body.code));
+        return send(200, issueTokens(shopOf(shop)));
+      }
+      if (path === '/api/v2/auth/access_token/get') {
+        const s = shops.get(Number(body.shop_id));
+        if (!s?.refreshToken || s.refreshToken !== body.refresh_token)
+          return fail(403, 'error_auth', 'Invalid refresh_token.');
+        return send(200, { ...issueTokens(s), partner_id: partnerId, shop_id: Number(body.shop_id) });
+      }
+      if (!isShopCall) return fail(404, 'error_not_found', 'Wrong path.');
+      shopCalls++;
+      if (failFrom !== null && shopCalls > failFrom) return fail(500, 'error_server', 'Internal server error.');
+      const injected = failures.shift();
+      if (injected === 'server') return fail(503, 'error_server', 'Service unavailable, please try later.');
+      if (injected === 'rate_limit') return fail(429, 'error_too_many_request', 'Too many requests.');
+      const s = shopId === undefined ? undefined : shops.get(shopId);
+      if (!s?.accessToken || accessToken !== s.accessToken || Date.now() / 1000 > s.expiresAt)
+        return fail(403, 'invalid_acceess_token', 'Invalid access_token.');
+
+      if (path === '/api/v2/order/get_order_list') {
+        const from = Number(q.get('time_from'));
+        const to = Number(q.get('time_to'));
+        const size = Number(q.get('page_size') ?? 20);
+        if (q.get('time_range_field') !== 'update_time' && q.get('time_range_field') !== 'create_time')
+          return fail(400, 'error_param', 'time_range_field is invalid.');
+        if (!(to > from) || to - from > WINDOW) return fail(400, 'error_param', 'time_from/time_to exceeds 15 days.');
+        if (!(size >= 1 && size <= 100)) return fail(400, 'error_param', 'page_size should be between 1 and 100.');
+        const status = q.get('order_status');
+        const all = [...s.orders.values()]
+          .filter((o) => o.update_time >= from && o.update_time <= to && (!status || o.order_status === status))
+          .sort((a, b) => a.update_time - b.update_time || a.order_sn.localeCompare(b.order_sn));
+        const offset = Number(q.get('cursor') || 0);
+        const page = all.slice(offset, offset + size);
+        const more = offset + size < all.length;
+        return send(200, {
+          response: {
+            more,
+            next_cursor: more ? String(offset + size) : '',
+            order_list: page.map((o) => ({ order_sn: o.order_sn })),
+          },
+        });
+      }
+      if (path === '/api/v2/order/get_order_detail') {
+        const list = (q.get('order_sn_list') ?? '').split(',').filter(Boolean);
+        if (list.length === 0 || list.length > 50)
+          return fail(400, 'error_param', 'order_sn_list should contain 1 to 50 orders.');
+        return send(200, {
+          response: {
+            order_list: list
+              .map((sn) => s.orders.get(sn))
+              .filter((o): o is TFakeShopeeOrder => !!o)
+              .map(({ tracking_number: _t, ...o }) => o),
+          },
+        });
+      }
+      if (path === '/api/v2/logistics/ship_order' && req.method === 'POST') {
+        const o = s.orders.get(String(body.order_sn));
+        if (!o) return fail(400, 'error_not_found', 'Order not found.');
+        if (o.order_status !== 'READY_TO_SHIP')
+          return fail(400, 'logistics.error_status', `The order status is ${o.order_status}.`);
+        const tn = (body.non_integrated as { tracking_number?: string } | undefined)?.tracking_number;
+        if (!tn) return fail(400, 'error_param', 'tracking_number is required.');
+        o.tracking_number = tn;
+        o.order_status = 'PROCESSED';
+        o.update_time = Math.floor(Date.now() / 1000);
+        return send(200, { response: {} });
+      }
+      if (path === '/api/v2/logistics/get_tracking_number') {
+        const o = s.orders.get(q.get('order_sn') ?? '');
+        if (!o) return fail(400, 'error_not_found', 'Order not found.');
+        return send(200, { response: { tracking_number: o.tracking_number ?? '' } });
+      }
+      return fail(404, 'error_not_found', 'Wrong path.');
+    };
+  });
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    partnerId,
+    partnerKey,
+    get badSigns() {
+      return state.badSigns;
+    },
+    issueCode(shopId) {
+      shopOf(shopId);
+      const code = randomBytes(16).toString('hex');
+      codes.set(code, shopId);
+      return code;
+    },
+    addOrders(shopId, orders) {
+      const s = shopOf(shopId);
+      for (const o of orders) s.orders.set(o.order_sn, o);
+    },
+    order: (shopId, sn) => shops.get(shopId)?.orders.get(sn),
+    setStatus(shopId, sn, status) {
+      const o = shops.get(shopId)?.orders.get(sn);
+      if (o) {
+        o.order_status = status;
+        o.update_time = Math.floor(Date.now() / 1000);
+      }
+    },
+    expireToken(shopId) {
+      shopOf(shopId).expiresAt = 0;
+    },
+    revoke(shopId) {
+      const s = shopOf(shopId);
+      s.expiresAt = 0;
+      s.refreshToken = null;
+    },
+    failNext(n, kind) {
+      failures = [...failures, ...Array.from({ length: n }, () => kind)];
+    },
+    failAfter(calls) {
+      failFrom = shopCalls + calls;
+    },
+    heal() {
+      failFrom = null;
+      failures = [];
+    },
+    calls: (p) => (p ? (counts.get(p) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0)),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A READY_TO_SHIP order for the fake, with a valid Taiwan recipient. */
+export function fakeShopeeOrder(
+  orderSn: string,
+  items: Array<{ sku: string; model?: string; quantity?: number; price?: number }>,
+  extra: Partial<TFakeShopeeOrder> = {},
+): TFakeShopeeOrder {
+  return {
+    order_sn: orderSn,
+    order_status: 'READY_TO_SHIP',
+    update_time: Math.floor(Date.now() / 1000) - 60,
+    total_amount: items.reduce((a, i) => a + (i.price ?? 100) * (i.quantity ?? 1), 0),
+    cod: false,
+    recipient_address: {
+      name: '王小明',
+      phone: '0912345678',
+      zipcode: '100',
+      city: '台北市',
+      district: '中正區',
+      full_address: '台北市中正區重慶南路一段122號',
+    },
+    item_list: items.map((i) => ({
+      item_sku: i.sku,
+      model_sku: i.model ?? '',
+      model_quantity_purchased: i.quantity ?? 1,
+      model_discounted_price: i.price ?? 100,
+    })),
+    ...extra,
+  };
+}

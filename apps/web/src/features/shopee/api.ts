@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { shopeeRoutes as r } from '@wms/contracts';
+import { apiCall } from '../../shared/api/client';
+
+export const shopeeKeys = {
+  all: ['shopee'] as const,
+  shops: () => [...shopeeKeys.all, 'shops'] as const,
+  orders: (id: string, state: string | undefined, page: number, pageSize: number) =>
+    [...shopeeKeys.all, 'orders', id, state ?? 'all', page, pageSize] as const,
+};
+
+/** The seller's connected shops, refreshed every 5 s while the screen is open (a sync runs in the background). */
+export function useShopeeShops() {
+  return useQuery({
+    queryKey: shopeeKeys.shops(),
+    queryFn: ({ signal }) => apiCall(r.listShopeeShops, {}, { signal }),
+    refetchInterval: 5000,
+  });
+}
+
+export function useShopeeOrders(id: string | null, state: string | undefined, page: number, pageSize: number) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: shopeeKeys.orders(id ?? '', state, page, pageSize),
+    queryFn: ({ signal }) =>
+      apiCall(
+        r.listShopeeOrders,
+        {
+          params: { id: id! },
+          query: {
+            page,
+            page_size: pageSize,
+            ...(state ? { state: state as 'created' | 'abnormal' | 'cancelled' | 'flagged' } : {}),
+          },
+        },
+        { signal },
+      ),
+  });
+}
+
+function useWrite<A, R>(fn: (a: A) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: shopeeKeys.all }) });
+}
+
+export const shopeeAuthUrl = () => apiCall(r.shopeeAuthUrl, {});
+export const useConnectShop = () =>
+  useWrite((body: { code: string; shop_id: number }) => apiCall(r.connectShopeeShop, { body }));
+export const useDisconnectShop = () => useWrite((id: string) => apiCall(r.disconnectShopeeShop, { params: { id } }));
+export const useSyncShop = () => useWrite((id: string) => apiCall(r.syncShopeeShop, { params: { id } }));

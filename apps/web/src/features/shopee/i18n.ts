@@ -1,0 +1,7 @@
+import type shopee from '../../locales/zh-TW/shopee.json';
+
+declare module '../../i18n/resources' {
+  interface TWmsResources {
+    shopee: typeof shopee;
+  }
+}

@@ -1,0 +1,330 @@
+import { DisconnectOutlined, LinkOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import type { TShopeeOrder, TShopeeShop } from '@wms/contracts';
+import { jobRoutes } from '@wms/contracts';
+import { Alert, App, Button, Drawer, Empty, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { apiCall } from '../../../shared/api/client';
+import { formatDateTime } from '../../../shared/format';
+import { errorText } from '../../../shared/forms/error-text';
+import { followJob, jobErrorText } from '../../../shared/jobs/use-job-progress';
+import { shopeeAuthUrl, useConnectShop, useDisconnectShop, useShopeeOrders, useShopeeShops, useSyncShop } from '../api';
+import '../i18n';
+
+const STATE_COLOR: Record<TShopeeShop['state'], string> = {
+  connected: 'green',
+  token_expiring: 'orange',
+  error: 'red',
+  disconnected: 'default',
+};
+const ORDER_COLOR: Record<TShopeeOrder['state'], string> = {
+  created: 'green',
+  abnormal: 'red',
+  cancelled: 'default',
+  flagged: 'orange',
+};
+
+/** The orders one shop's syncs saw: abnormal and flagged first (they need a person). */
+function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () => void }) {
+  const { t } = useTranslation('shopee');
+  const [state, setState] = useState<string>('abnormal');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const list = useShopeeOrders(shop?.id ?? null, state === 'all' ? undefined : state, page, pageSize);
+  return (
+    <Drawer
+      open={!!shop}
+      onClose={onClose}
+      size="large"
+      title={shop ? t('orders.title', { name: shop.name }) : ''}
+      data-testid="shopee-orders"
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Segmented
+          value={state}
+          onChange={(v) => {
+            setState(String(v));
+            setPage(1);
+          }}
+          options={(['abnormal', 'flagged', 'created', 'cancelled', 'all'] as const).map((s) => ({
+            value: s,
+            label: t(`orderStates.${s}`),
+          }))}
+        />
+        <Table<TShopeeOrder>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          dataSource={list.data?.results ?? []}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.count ?? 0,
+            pageSizeOptions: [10, 25, 50, 100],
+            showSizeChanger: true,
+            onChange: (p, s) => {
+              setPage(p);
+              setPageSize(s);
+            },
+          }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} /> }}
+          columns={[
+            { title: t('orders.orderSn'), dataIndex: 'order_sn' },
+            { title: t('orders.shopeeStatus'), dataIndex: 'shopee_status' },
+            {
+              title: t('orders.state'),
+              dataIndex: 'state',
+              render: (v: TShopeeOrder['state']) => <Tag color={ORDER_COLOR[v]}>{t(`orderStates.${v}`)}</Tag>,
+            },
+            {
+              title: t('orders.order'),
+              dataIndex: 'order_number',
+              render: (v: string | null) => v ?? '—',
+            },
+            {
+              title: t('orders.problem'),
+              dataIndex: 'problem',
+              render: (p: TShopeeOrder['problem']) =>
+                p ? <Typography.Text type="danger">{p.message}</Typography.Text> : '—',
+            },
+            { title: t('orders.updatedAt'), dataIndex: 'updated_at', render: (v: string) => formatDateTime(v) },
+          ]}
+        />
+      </Space>
+    </Drawer>
+  );
+}
+
+/**
+ * /module-shopee-create: connect a Shopee shop (Shopee's authorisation page returns here with `code` and `shop_id`),
+ * see each shop's state — connected, token expiring, error with Shopee's message, disconnected —, the last sync and
+ * its counts, sync now, the orders a sync could not create, disconnect.
+ */
+export default function ShopeePage() {
+  const { t } = useTranslation(['shopee', 'common']);
+  const { message } = App.useApp();
+  const shops = useShopeeShops();
+  const connect = useConnectShop();
+  const disconnect = useDisconnectShop();
+  const sync = useSyncShop();
+  const [params, setParams] = useSearchParams();
+  const [viewing, setViewing] = useState<TShopeeShop | null>(null);
+  const [going, setGoing] = useState(false);
+  const [connectError, setConnectError] = useState<string | null>(null);
+  const handled = useRef(false);
+
+  // Back from Shopee: exchange the code once, then drop it from the address.
+  useEffect(() => {
+    const code = params.get('code');
+    const shopId = Number(params.get('shop_id'));
+    if (!code || !shopId || handled.current) return;
+    handled.current = true;
+    setParams({}, { replace: true });
+    connect
+      .mutateAsync({ code, shop_id: shopId })
+      .then((shop) => void message.success(t('messages.connected', { name: shop.name })))
+      .catch((err) => setConnectError(errorText(err)));
+  }, [params, setParams, connect, message, t]);
+
+  const goAuthorise = async () => {
+    setGoing(true);
+    try {
+      const { url } = await shopeeAuthUrl();
+      window.location.assign(url);
+    } catch (err) {
+      setGoing(false);
+      void message.error(errorText(err));
+    }
+  };
+
+  const onSync = async (shop: TShopeeShop) => {
+    try {
+      const { job_id } = await sync.mutateAsync(shop.id);
+      const first = await apiCall(jobRoutes.getJob, { params: { id: job_id } });
+      const job = await followJob(first, () => {});
+      void shops.refetch();
+      if (job.state === 'succeeded') {
+        const r = job.result as { created?: number; abnormal?: number } | null;
+        void message.success(t('messages.synced', { created: r?.created ?? 0, abnormal: r?.abnormal ?? 0 }));
+      } else void message.error(jobErrorText(job.error));
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+
+  const configured = shops.data?.configured ?? true;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="shopee-page">
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 860 }}>
+          {t('intro')}
+        </Typography.Paragraph>
+        <Button
+          type="primary"
+          icon={<LinkOutlined />}
+          loading={going || connect.isPending}
+          disabled={!configured}
+          onClick={() => void goAuthorise()}
+          data-testid="shopee-connect"
+        >
+          {t('actions.connect')}
+        </Button>
+      </Space>
+      {!configured ? (
+        <Alert type="warning" showIcon title={t('notConfigured')} data-testid="shopee-not-configured" />
+      ) : null}
+      {connectError ? (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setConnectError(null) }}
+          title={t('messages.connectFailed', { message: connectError })}
+          data-testid="shopee-connect-error"
+        />
+      ) : null}
+      <Table<TShopeeShop>
+        rowKey="id"
+        loading={shops.isLoading}
+        dataSource={shops.data?.results ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: shops.isError ? (
+            <Empty description={errorText(shops.error)} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} data-testid="table-empty">
+              <Typography.Text type="secondary">{t('emptyHint')}</Typography.Text>
+            </Empty>
+          ),
+        }}
+        columns={[
+          { title: t('fields.shopId'), dataIndex: 'shop_id' },
+          {
+            title: t('fields.name'),
+            key: 'name',
+            render: (_, row) => (
+              <Space orientation="vertical" size={0}>
+                <span>{row.name}</span>
+                <Typography.Text type="secondary">{row.platform_code}</Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: t('fields.state'),
+            key: 'state',
+            render: (_, row) => (
+              <Space orientation="vertical" size={2} data-testid="shopee-state">
+                <Tag color={STATE_COLOR[row.state]}>{t(`states.${row.state}`)}</Tag>
+                {row.state === 'error' && row.last_error_message ? (
+                  <Typography.Text
+                    type="danger"
+                    style={{ display: 'block', maxWidth: 260, whiteSpace: 'normal' }}
+                    data-testid="shopee-last-error"
+                  >
+                    {t('lastError', {
+                      message: row.last_error_message,
+                      code: row.last_error_code ?? '',
+                      at: row.last_error_at ? formatDateTime(row.last_error_at) : '',
+                    })}
+                  </Typography.Text>
+                ) : null}
+                {row.state === 'token_expiring' && row.refresh_expires_at ? (
+                  <Typography.Text type="warning">
+                    {t('expiringHint', { at: formatDateTime(row.refresh_expires_at) })}
+                  </Typography.Text>
+                ) : null}
+              </Space>
+            ),
+          },
+          {
+            title: t('fields.lastSync'),
+            key: 'last_sync',
+            render: (_, row) =>
+              row.last_sync_at ? (
+                <Space orientation="vertical" size={2} data-testid="shopee-last-sync">
+                  <span>{formatDateTime(row.last_sync_at)}</span>
+                  {row.last_sync_counts ? (
+                    <Typography.Text type="secondary" style={{ display: 'block', maxWidth: 240, whiteSpace: 'normal' }}>
+                      {t('counts', row.last_sync_counts)}
+                    </Typography.Text>
+                  ) : null}
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            title: t('fields.abnormal'),
+            dataIndex: 'abnormal_orders',
+            render: (n: number, row) =>
+              n > 0 ? (
+                <Button type="link" danger size="small" onClick={() => setViewing(row)}>
+                  {n}
+                </Button>
+              ) : (
+                0
+              ),
+          },
+          {
+            title: t('fields.tokenExpires'),
+            dataIndex: 'token_expires_at',
+            render: (v: string | null) => (v ? formatDateTime(v) : '—'),
+          },
+          {
+            title: t('fields.actions'),
+            key: 'actions',
+            render: (_, row) => (
+              <Space size="small" wrap>
+                <Button
+                  size="small"
+                  type="primary"
+                  icon={<SyncOutlined />}
+                  disabled={row.state === 'disconnected'}
+                  loading={sync.isPending && sync.variables === row.id}
+                  onClick={() => void onSync(row)}
+                  data-testid="shopee-sync"
+                >
+                  {t('actions.sync')}
+                </Button>
+                <Button size="small" icon={<UnorderedListOutlined />} onClick={() => setViewing(row)}>
+                  {t('actions.orders')}
+                </Button>
+                {row.state !== 'connected' ? (
+                  <Button
+                    size="small"
+                    icon={<LinkOutlined />}
+                    disabled={!configured}
+                    onClick={() => void goAuthorise()}
+                  >
+                    {t('actions.reconnect')}
+                  </Button>
+                ) : null}
+                {row.state !== 'disconnected' ? (
+                  <Popconfirm
+                    title={t('confirmDisconnect', { name: row.name })}
+                    okText={t('common:actions.confirm')}
+                    cancelText={t('common:actions.cancel')}
+                    onConfirm={async () => {
+                      try {
+                        await disconnect.mutateAsync(row.id);
+                        void message.success(t('messages.disconnected'));
+                      } catch (err) {
+                        void message.error(errorText(err));
+                      }
+                    }}
+                  >
+                    <Button size="small" danger icon={<DisconnectOutlined />}>
+                      {t('actions.disconnect')}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ShopOrders shop={viewing} onClose={() => setViewing(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,5 @@
+import { defineScreens } from '../../routes/screens';
+
+export default defineScreens({
+  '/module-shopee-create': () => import('./pages/shopee-page'),
+});

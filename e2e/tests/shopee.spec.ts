@@ -1,0 +1,143 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from '../helpers/accounts';
+import { chooseLanguage, loginByApi, registerByApi } from '../helpers/session';
+
+/**
+ * The Shopee module end to end (issue #14) against the fake Shopee that global-setup starts on 127.0.0.1 (its
+ * authorisation page sends the browser straight back with a code for shop 880001): connect the shop on
+ * /module-shopee-create → the first sync brings two orders in and keeps the one with an unknown SKU as abnormal →
+ * the orders are on /deliver → export, consignment number, pack, ship → "sync now" → the tracking number reached the
+ * fake Shopee (ship_order). Screenshots: e2e/artifacts/screenshots/shopee-*.png.
+ */
+const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
+mkdirSync(shots, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(shots, `shopee-${name}.png`), fullPage: true, animations: 'disabled' });
+const FAKE = `http://127.0.0.1:${E2E_PORT + 7}`;
+const SHOP = 880001;
+
+async function post<T = unknown>(req: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
+  const res = await req.post(url, { headers: auth, data });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const order = (sn: string, sku: string, quantity = 1) => ({
+  order_sn: sn,
+  order_status: 'READY_TO_SHIP',
+  update_time: Math.floor(Date.now() / 1000) - 60,
+  total_amount: 300,
+  cod: false,
+  recipient_address: {
+    name: '王小明',
+    phone: '0912345678',
+    zipcode: '100',
+    city: '台北市',
+    district: '中正區',
+    full_address: '台北市中正區重慶南路一段122號',
+  },
+  item_list: [{ item_sku: sku, model_sku: '', model_quantity_purchased: quantity, model_discounted_price: 150 }],
+});
+
+test('connect a shop → orders flow in → export, pack, ship → the tracking number reaches Shopee', async ({ page }) => {
+  test.setTimeout(120_000);
+  const seller = await registerByApi(page, 'zh-TW');
+  const session = await loginByApi(page, seller);
+  const auth = { authorization: `Bearer ${session.access}` };
+  const stamp = `S${Date.now().toString(36).toUpperCase()}`;
+  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
+    code: `WH-${stamp}`,
+    name: `E2E ${stamp}`,
+  });
+  const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
+    warehouse_id: warehouse.id,
+    code: `A-${stamp}`,
+    kind: 'sellable',
+    pick_sequence: 1,
+  });
+  const product = await post<{ number: string }>(page.request, auth, '/api/products/', {
+    number: `P-${stamp}`,
+    name: `蝦皮商品 ${stamp}`,
+  });
+  await post(page.request, auth, '/api/entry-quick/', {
+    warehouse_id: warehouse.id,
+    code: product.number,
+    quantity: 10,
+    location_code: location.code,
+  });
+  const sns = [`${stamp}A`, `${stamp}B`];
+  const fake = await page.request.post(`${FAKE}/__fake/orders`, {
+    data: {
+      shop_id: SHOP,
+      orders: [order(sns[0]!, product.number, 2), order(sns[1]!, product.number), order(`${stamp}X`, 'NO-SUCH-SKU')],
+    },
+  });
+  expect(fake.ok()).toBe(true);
+
+  await page.goto('/module-shopee-create');
+  const screen = page.getByTestId('shopee-page');
+  await expect(screen.getByTestId('table-empty')).toBeVisible();
+  await shot(page, 'empty');
+  await screen.getByTestId('shopee-connect').click();
+  // Shopee's page (the fake authorises at once) sends the browser back here with code and shop_id.
+  await page.waitForURL(/\/module-shopee-create$/);
+  const row = page.locator('.ant-table-row').filter({ hasText: String(SHOP) });
+  await expect(row.getByTestId('shopee-state')).toContainText('已連結');
+  // The first sync made the two orders (a scheduled sync at the quarter hour may have run since: it skips them).
+  await expect(row.getByTestId('shopee-last-sync')).toContainText(/新增 2|略過 2/, { timeout: 20_000 });
+  await expect(row).toContainText('異常 1');
+  await shot(page, 'connected');
+  await row.getByRole('button', { name: '1' }).click();
+  const drawer = page.getByTestId('shopee-orders');
+  await expect(drawer).toContainText(`${stamp}X`);
+  await expect(drawer).toContainText('NO-SUCH-SKU');
+  await shot(page, 'abnormal');
+  await page.keyboard.press('Escape');
+
+  // The two orders are on /deliver.
+  await page.goto('/deliver');
+  for (const sn of sns) await expect(page.getByText(sn)).toBeVisible();
+  await shot(page, 'deliver');
+
+  // Export, consignment number, pack, ship (through the API: the screens have their own specs).
+  const list = await page.request.get(`/api/outbound-orders/?search=${sns[0]}`, { headers: auth });
+  const first = ((await list.json()) as { results: Array<{ id: string }> }).results[0]!;
+  await post(page.request, auth, `/api/outbound-orders/${first.id}/transition/`, { action: 'export' });
+  const cn = await page.request.patch(`/api/outbound-orders/${first.id}/consignment/`, {
+    headers: auth,
+    data: { consignment_number: `9${Date.now().toString().slice(-11)}` },
+  });
+  expect(cn.ok(), await cn.text()).toBe(true);
+  for (let i = 0; i < 2; i++)
+    await post(page.request, auth, `/api/outbound-orders/${first.id}/pack/scan/`, { barcode: product.number });
+  await post(page.request, auth, `/api/outbound-orders/${first.id}/ship/`, {});
+
+  // "Sync now": the run ends by sending shipped orders' tracking numbers back.
+  await page.goto('/module-shopee-create');
+  await row.getByTestId('shopee-sync').click();
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`${FAKE}/__fake/orders?shop_id=${SHOP}`);
+        const all = (await res.json()) as { orders: Array<{ order_sn: string; tracking_number?: string }> };
+        return all.orders.find((o) => o.order_sn === sns[0])?.tracking_number ?? null;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^9\d{11}$/);
+
+  await chooseLanguage(page, 'English');
+  await expect(row.getByTestId('shopee-state')).toContainText('Connected');
+  await shot(page, 'connected-en');
+
+  // The seller revokes the authorisation in Shopee: the next sync shows the error with Shopee's own message.
+  expect((await page.request.post(`${FAKE}/__fake/revoke?shop_id=${SHOP}`)).ok()).toBe(true);
+  await row.getByTestId('shopee-sync').click();
+  await expect(row.getByTestId('shopee-state')).toContainText('Error', { timeout: 20_000 });
+  await expect(row.getByTestId('shopee-last-error')).toContainText('Invalid refresh_token.');
+  await page.reload();
+  await expect(row.getByTestId('shopee-last-error')).toBeVisible();
+  await shot(page, 'error-en');
+});

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { PAGE_SIZES, ZIdParams, ZPage } from './common';
+import { defineRoutes } from './routes';
+
+/** How a connected shop stands: connected, its token about to expire, an error (with Shopee's message), disconnected. */
+export const SHOPEE_SHOP_STATES = ['connected', 'token_expiring', 'error', 'disconnected'] as const;
+export type TShopeeShopState = (typeof SHOPEE_SHOP_STATES)[number];
+
+/** What became of a Shopee order a sync saw. */
+export const SHOPEE_ORDER_STATES = ['created', 'abnormal', 'cancelled', 'flagged'] as const;
+
+export const ZShopeeSyncCounts = z.object({
+  listed: z.number().int(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  abnormal: z.number().int(),
+  cancelled: z.number().int(),
+  flagged: z.number().int(),
+});
+
+export const ZShopeeShop = z.object({
+  id: z.uuid(),
+  shop_id: z.number().int(),
+  name: z.string(),
+  platform_code: z.string(),
+  state: z.enum(SHOPEE_SHOP_STATES),
+  token_expires_at: z.string().nullable(),
+  refresh_expires_at: z.string().nullable(),
+  last_error_code: z.string().nullable(),
+  last_error_message: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+  last_sync_at: z.string().nullable(),
+  last_sync_counts: ZShopeeSyncCounts.nullable(),
+  abnormal_orders: z.number().int(),
+  connected_at: z.string(),
+});
+export type TShopeeShop = z.infer<typeof ZShopeeShop>;
+
+export const ZShopeeOrder = z.object({
+  id: z.uuid(),
+  order_sn: z.string(),
+  shopee_status: z.string(),
+  state: z.enum(SHOPEE_ORDER_STATES),
+  order_id: z.uuid().nullable(),
+  order_number: z.string().nullable(),
+  problem: z
+    .object({ code: z.string(), message: z.string(), field: z.string().nullable(), value: z.string().nullable() })
+    .nullable(),
+  shipped_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type TShopeeOrder = z.infer<typeof ZShopeeOrder>;
+
+export const ZShopeeOrderQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .default(25),
+  state: z.enum(SHOPEE_ORDER_STATES).optional(),
+});
+
+export const ZShopeeConnect = z.object({
+  code: z.string().trim().min(1).max(200),
+  shop_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+/** Shopee's push: `{ shop_id, code, timestamp, data }` (code 3: an order's status changed; data.ordersn). */
+export const ZShopeePush = z.looseObject({
+  shop_id: z.number().int().optional(),
+  code: z.number().int(),
+  timestamp: z.number().int().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const shopeeRoutes = defineRoutes({
+  /** Where to send the seller to authorise a shop (Shopee's page, signed; it returns to /module-shopee-create). */
+  shopeeAuthUrl: {
+    method: 'GET',
+    path: '/api/shopee/auth-url/',
+    auth: 'customer',
+    response: z.object({ url: z.string() }),
+  },
+  listShopeeShops: {
+    method: 'GET',
+    path: '/api/shopee/shops/',
+    auth: 'customer',
+    response: z.object({ configured: z.boolean(), results: z.array(ZShopeeShop) }),
+  },
+  /** The seller came back from Shopee with `code` and `shop_id`: exchange the code for tokens, store the shop. */
+  connectShopeeShop: {
+    method: 'POST',
+    path: '/api/shopee/shops/',
+    auth: 'customer',
+    body: ZShopeeConnect,
+    response: ZShopeeShop,
+  },
+  disconnectShopeeShop: {
+    method: 'POST',
+    path: '/api/shopee/shops/:id/disconnect/',
+    auth: 'customer',
+    params: ZIdParams,
+    response: ZShopeeShop,
+    tenantScoped: true,
+  },
+  /** Queue a sync of the shop now (the job's id, to follow on /api/jobs/:id/). */
+  syncShopeeShop: {
+    method: 'POST',
+    path: '/api/shopee/shops/:id/sync/',
+    auth: 'customer',
+    params: ZIdParams,
+    response: z.object({ job_id: z.string() }),
+    tenantScoped: true,
+  },
+  listShopeeOrders: {
+    method: 'GET',
+    path: '/api/shopee/shops/:id/orders/',
+    auth: 'customer',
+    params: ZIdParams,
+    query: ZShopeeOrderQuery,
+    response: ZPage(ZShopeeOrder),
+    tenantScoped: true,
+  },
+  /** Shopee's push notifications: `Authorization` = HMAC-SHA256(partner key, push URL + "|" + raw body). */
+  shopeePush: {
+    method: 'POST',
+    path: '/api/shopee/push/',
+    auth: 'public',
+    body: ZShopeePush,
+    response: z.object({}),
+  },
+});
