@@ -32,8 +32,11 @@ export function productRuleIssues(p: TProductShape): TRuleIssue[] {
     if (p.shelf_life_months === null || p.sellable_rule_months >= p.shelf_life_months)
       issues.push({ code: 'INVALID_FIELD', field: 'sellable_rule_months' });
   }
-  if (p.volume_required && (!p.length_cm || !p.width_cm || !p.height_cm))
-    issues.push({ code: 'REQUIRED_FIELD', field: 'volume' });
+  if (p.volume_required) {
+    // Named by the first missing size: the field the form and the import sheet have (there is no "volume" input).
+    const missing = (['length_cm', 'width_cm', 'height_cm'] as const).find((f) => !p[f]);
+    if (missing) issues.push({ code: 'REQUIRED_FIELD', field: missing });
+  }
   if (p.type === 'combination' && p.component_count === 0) issues.push({ code: 'REQUIRED_FIELD', field: 'components' });
   if (p.type === 'single' && p.component_count > 0) issues.push({ code: 'COMBINATION_INVALID', field: 'components' });
   return issues;

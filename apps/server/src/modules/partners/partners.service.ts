@@ -44,7 +44,8 @@ export function toProvider(r: repo.TProviderRow): TLogisticsProvider {
   };
 }
 
-const hint = (secret: string) => secret.slice(-4);
+/** The last 4 characters (code points: an emoji is never cut in half into a lone surrogate). */
+const hint = (secret: string) => [...secret].slice(-4).join('');
 
 /** Provider columns from a create/update body; secrets encrypted, '' or null clears one. */
 function providerColumns(key: Buffer, input: TUpdateLogisticsProvider) {

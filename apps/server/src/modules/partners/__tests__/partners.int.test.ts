@@ -53,6 +53,11 @@ describe(`logistics providers (${TEST_ENGINE})`, () => {
     expect((await call('GET', `/api/logistics-providers/${p.id}/`, a.token)).json().hash_key).toBe('••••••••M5x9');
     const cleared = (await call('PATCH', `/api/logistics-providers/${p.id}/`, a.token, { hash_iv: '' })).json();
     expect(cleared).toMatchObject({ hash_key: '••••••••M5x9', hash_iv: null });
+    // The hint is the last 4 characters, not 4 UTF-16 units: an emoji is never cut into a lone surrogate.
+    const emoji = (
+      await call('PATCH', `/api/logistics-providers/${p.id}/`, a.token, { hash_key: 'key-1😀2😀' })
+    ).json();
+    expect(emoji.hash_key).toBe('••••••••😀2😀'.replace('••••••••', '••••••••1'));
   });
 
   it("accepts the spec's codes only, and no 150 cm box chilled or frozen", async () => {
