@@ -1,0 +1,223 @@
+/**
+ * Analysis (spec §1 analysis, §2.2 /purchase-advice, /deliver-statistics, /product-turnover, /stock-age, /dashboard):
+ * read-only figures computed by SQL aggregation over the stock ledger, the balances and the orders.
+ */
+import { z } from 'zod';
+import { ZId, ZIsoDate, ZListQuery, ZPage } from './common';
+import { defineRoutes } from './routes';
+
+const ZBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Windows of average daily outbound offered by /purchase-advice. */
+export const ADVICE_WINDOWS = [7, 30, 90] as const;
+/** Age buckets of /stock-age, in days since receipt (upper bounds; the last one is open). */
+export const STOCK_AGE_BUCKETS = ['d0_30', 'd31_60', 'd61_90', 'd91_180', 'd181_365', 'd365_plus'] as const;
+export type TStockAgeBucket = (typeof STOCK_AGE_BUCKETS)[number];
+/** Periods and dimensions of /deliver-statistics. */
+export const DELIVER_PERIODS = ['day', 'week', 'month'] as const;
+export const DELIVER_DIMENSIONS = ['none', 'channel', 'platform', 'logistics_provider', 'warehouse'] as const;
+/** Days within which a lot counts as near expiry on the dashboard. */
+export const NEAR_EXPIRY_DAYS = 30;
+
+// ---- /purchase-advice ----
+export const ZPurchaseAdviceQuery = ZListQuery.extend({
+  window: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ADVICE_WINDOWS as readonly number[]).includes(n))
+    .default(30),
+  warehouse_id: ZId.optional(),
+  /** Only rows whose available stock is below the product's safety stock. */
+  below_safety: ZBool.optional(),
+  /** Only rows with an advised quantity above zero. */
+  to_buy: ZBool.optional(),
+});
+export type TPurchaseAdviceQuery = z.infer<typeof ZPurchaseAdviceQuery>;
+export const ZPurchaseAdviceRow = z.object({
+  product_id: ZId,
+  product_number: z.string(),
+  product_name: z.string(),
+  warehouse_id: ZId.nullable(),
+  warehouse_code: z.string().nullable(),
+  safety_stock: z.number().int(),
+  stocking_days: z.number().int(),
+  /** Units shipped in the window (combination products through their components), net of cancellations. */
+  units_out: z.number().int(),
+  /** units_out / window, two decimals. */
+  avg_daily_out: z.number(),
+  on_hand: z.number().int(),
+  available: z.number().int(),
+  /** Units on pending inbound receipts (not yet confirmed). */
+  incoming: z.number().int(),
+  /** available / avg_daily_out, one decimal; null when nothing went out. */
+  days_left: z.number().nullable(),
+  below_safety: z.boolean(),
+  /** ceil(avg_daily_out × stocking_days) + safety_stock − available − incoming, at least 0. */
+  advised: z.number().int(),
+});
+export type TPurchaseAdviceRow = z.infer<typeof ZPurchaseAdviceRow>;
+
+// ---- /product-turnover ----
+export const ZTurnoverQuery = ZListQuery.extend({
+  date_from: ZIsoDate,
+  date_to: ZIsoDate,
+  warehouse_id: ZId.optional(),
+  /** A product without outbound for this many days while holding stock is dead stock. */
+  dead_days: z.coerce.number().int().min(1).max(3650).default(90),
+  only: z.enum(['slow', 'dead']).optional(),
+});
+export type TTurnoverQuery = z.infer<typeof ZTurnoverQuery>;
+export const ZTurnoverRow = z.object({
+  product_id: ZId,
+  product_number: z.string(),
+  product_name: z.string(),
+  units_out: z.number().int(),
+  /** Average of the end-of-day on-hand over the period's days, from the ledger; two decimals. */
+  avg_stock: z.number(),
+  on_hand: z.number().int(),
+  /** units_out / avg_stock, two decimals; null when the average stock is 0. */
+  turnover: z.number().nullable(),
+  /** avg_stock / (units_out / days), one decimal; null when nothing went out. */
+  days_of_supply: z.number().nullable(),
+  cost: z.string().nullable(),
+  /** on_hand × cost, two decimals; null without a cost. */
+  stock_value: z.string().nullable(),
+  last_out_at: z.string().nullable(),
+  slow: z.boolean(),
+  dead: z.boolean(),
+});
+export type TTurnoverRow = z.infer<typeof ZTurnoverRow>;
+
+// ---- /stock-age ----
+export const ZStockAgeQuery = ZListQuery.extend({
+  warehouse_id: ZId.optional(),
+  /** product: FIFO layers of the ledger per product and warehouse; location: each pile by its receipt date. */
+  by: z.enum(['product', 'location']).default('product'),
+});
+export type TStockAgeQuery = z.infer<typeof ZStockAgeQuery>;
+export const ZStockAgeRow = z.object({
+  product_id: ZId,
+  product_number: z.string(),
+  product_name: z.string(),
+  warehouse_id: ZId,
+  warehouse_code: z.string(),
+  location_id: ZId.nullable(),
+  location_code: z.string().nullable(),
+  on_hand: z.number().int(),
+  buckets: z.object(
+    Object.fromEntries(STOCK_AGE_BUCKETS.map((b) => [b, z.number().int()])) as Record<TStockAgeBucket, z.ZodNumber>,
+  ),
+  /** Age in days of the oldest unit on hand. */
+  oldest_days: z.number().int(),
+  shelf_life_months: z.number().int().nullable(),
+  sellable_rule_months: z.number().int().nullable(),
+  /** Nearest expiry date of the stock on hand (shelf-life products). */
+  nearest_expiry: ZIsoDate.nullable(),
+});
+export type TStockAgeRow = z.infer<typeof ZStockAgeRow>;
+
+// ---- /deliver-statistics ----
+export const ZDeliverStatsQuery = z.object({
+  date_from: ZIsoDate,
+  date_to: ZIsoDate,
+  period: z.enum(DELIVER_PERIODS).default('day'),
+  dimension: z.enum(DELIVER_DIMENSIONS).default('none'),
+  warehouse_id: ZId.optional(),
+});
+export type TDeliverStatsQuery = z.infer<typeof ZDeliverStatsQuery>;
+const ZDeliverFigures = z.object({
+  orders: z.number().int(),
+  lines: z.number().int(),
+  units: z.number().int(),
+  cod_orders: z.number().int(),
+  cod_amount: z.string(),
+  /** Average hours from import (order created) to shipment, one decimal; null without orders. */
+  avg_hours_to_ship: z.number().nullable(),
+});
+export const ZDeliverStatsRow = ZDeliverFigures.extend({
+  /** First day of the period (Taipei). */
+  period: ZIsoDate,
+  /** The dimension's value (channel, platform code, logistics provider code, warehouse code); null = none. */
+  key: z.string().nullable(),
+});
+export type TDeliverStatsRow = z.infer<typeof ZDeliverStatsRow>;
+export const ZDeliverStats = z.object({ rows: z.array(ZDeliverStatsRow), total: ZDeliverFigures });
+export type TDeliverStats = z.infer<typeof ZDeliverStats>;
+
+// ---- /dashboard ----
+export const ZDashboard = z.object({
+  to_export: z.number().int(),
+  to_pack: z.number().int(),
+  to_ship: z.number().int(),
+  receipts_pending: z.number().int(),
+  below_safety: z.number().int(),
+  near_expiry: z.number().int(),
+  /** Shipped orders per Taipei day of the last 30 days (oldest first, every day present). */
+  shipped: z.array(z.object({ day: ZIsoDate, orders: z.number().int(), units: z.number().int() })),
+});
+export type TDashboard = z.infer<typeof ZDashboard>;
+
+export const analysisRoutes = defineRoutes({
+  purchaseAdvice: {
+    method: 'GET',
+    path: '/api/purchase-advice/',
+    auth: 'customer',
+    query: ZPurchaseAdviceQuery,
+    response: ZPage(ZPurchaseAdviceRow),
+  },
+  exportPurchaseAdvice: {
+    method: 'GET',
+    path: '/api/purchase-advice-export/',
+    auth: 'customer',
+    query: ZPurchaseAdviceQuery,
+    response: z.unknown(),
+  },
+  productTurnover: {
+    method: 'GET',
+    path: '/api/product-turnover/',
+    auth: 'customer',
+    query: ZTurnoverQuery,
+    response: ZPage(ZTurnoverRow),
+  },
+  exportProductTurnover: {
+    method: 'GET',
+    path: '/api/product-turnover-export/',
+    auth: 'customer',
+    query: ZTurnoverQuery,
+    response: z.unknown(),
+  },
+  stockAge: {
+    method: 'GET',
+    path: '/api/stock-age/',
+    auth: 'customer',
+    query: ZStockAgeQuery,
+    response: ZPage(ZStockAgeRow),
+  },
+  exportStockAge: {
+    method: 'GET',
+    path: '/api/stock-age-export/',
+    auth: 'customer',
+    query: ZStockAgeQuery,
+    response: z.unknown(),
+  },
+  deliverStatistics: {
+    method: 'GET',
+    path: '/api/deliver-statistics/',
+    auth: 'customer',
+    query: ZDeliverStatsQuery,
+    response: ZDeliverStats,
+  },
+  exportDeliverStatistics: {
+    method: 'GET',
+    path: '/api/deliver-statistics-export/',
+    auth: 'customer',
+    query: ZDeliverStatsQuery,
+    response: z.unknown(),
+  },
+  dashboard: {
+    method: 'GET',
+    path: '/api/dashboard/',
+    auth: 'customer',
+    response: ZDashboard,
+  },
+});
