@@ -59,8 +59,9 @@ export type TPurchaseAdviceRow = z.infer<typeof ZPurchaseAdviceRow>;
 
 // ---- /product-turnover ----
 export const ZTurnoverQuery = ZListQuery.extend({
-  date_from: ZIsoDate,
-  date_to: ZIsoDate,
+  /** The period (Taipei days); without it, the last 30 days up to today. */
+  date_from: ZIsoDate.optional(),
+  date_to: ZIsoDate.optional(),
   warehouse_id: ZId.optional(),
   /** A product without outbound for this many days while holding stock is dead stock. */
   dead_days: z.coerce.number().int().min(1).max(3650).default(90),
@@ -118,8 +119,9 @@ export type TStockAgeRow = z.infer<typeof ZStockAgeRow>;
 
 // ---- /deliver-statistics ----
 export const ZDeliverStatsQuery = z.object({
-  date_from: ZIsoDate,
-  date_to: ZIsoDate,
+  /** The period of shipment (Taipei days); without it, the last 30 days up to today. */
+  date_from: ZIsoDate.optional(),
+  date_to: ZIsoDate.optional(),
   period: z.enum(DELIVER_PERIODS).default('day'),
   dimension: z.enum(DELIVER_DIMENSIONS).default('none'),
   warehouse_id: ZId.optional(),

@@ -130,7 +130,7 @@ export interface TTurnoverRaw {
 export async function productTurnover(
   ex: Executor,
   customerId: string,
-  q: TTurnoverQuery,
+  q: TTurnoverQuery & { date_from: string; date_to: string },
   nowIso: string,
   all?: number,
 ): Promise<TTurnoverRaw[]> {
@@ -321,7 +321,7 @@ const SHIPPED = sql.raw(`o.closed_at is not null and o.status in ('closed', 'ret
 export async function deliverStatistics(
   ex: Executor,
   customerId: string,
-  q: TDeliverStatsQuery,
+  q: TDeliverStatsQuery & { date_from: string; date_to: string },
 ): Promise<TDeliverRaw[]> {
   const day = `((o.closed_at at time zone 'UTC') + interval '8 hours')`;
   const period = sql.raw(`date_trunc('${q.period}', ${day})::date::text`);

@@ -29,6 +29,15 @@ const nowOf = (deps: TAnalysisDeps) => (deps.now ? deps.now() : new Date());
 /** A period of at most this many days (the charts and the ledger scan stay bounded). */
 const MAX_PERIOD_DAYS = 366 * 2;
 
+/** The period asked for, or the last 30 days up to today. */
+function periodOf(
+  deps: TAnalysisDeps,
+  q: { date_from?: string; date_to?: string },
+): { date_from: string; date_to: string } {
+  const to = q.date_to ?? taipeiToday(nowOf(deps));
+  return { date_from: q.date_from ?? taipeiToday(taipeiMidnight(to, -29)), date_to: to };
+}
+
 function checkPeriod(from: string, to: string): number {
   const days = Math.round((Date.parse(to) - Date.parse(from)) / 86400_000) + 1;
   if (days < 1) throw new AppError('INVALID_FIELD', { field: 'date_to' });
@@ -91,7 +100,8 @@ function turnoverRow(r: repo.TTurnoverRaw, days: number): TTurnoverRow {
   };
 }
 
-export async function productTurnover(deps: TAnalysisDeps, actor: TActor, q: TTurnoverQuery, all?: number) {
+export async function productTurnover(deps: TAnalysisDeps, actor: TActor, query: TTurnoverQuery, all?: number) {
+  const q = { ...query, ...periodOf(deps, query) };
   const days = checkPeriod(q.date_from, q.date_to);
   const rows = await repo.productTurnover(deps.db, tenantOf(actor), q, nowOf(deps).toISOString(), all);
   return { count: rows[0] ? Number(rows[0].total) : 0, results: rows.map((r) => turnoverRow(r, days)) };
@@ -129,8 +139,9 @@ export const exportStockAge = (deps: TAnalysisDeps, actor: TActor, q: TStockAgeQ
 export async function deliverStatistics(
   deps: TAnalysisDeps,
   actor: TActor,
-  q: TDeliverStatsQuery,
+  query: TDeliverStatsQuery,
 ): Promise<TDeliverStats> {
+  const q = { ...query, ...periodOf(deps, query) };
   checkPeriod(q.date_from, q.date_to);
   const raw = await repo.deliverStatistics(deps.db, tenantOf(actor), q);
   const total = { orders: 0, lines: 0, units: 0, cod_orders: 0, cod_cents: 0n, hours: 0 };
