@@ -66,20 +66,20 @@ export default function PurchaseAdvicePage() {
             ),
           },
           { title: t('col.warehouse'), dataIndex: 'warehouse_code', render: (v: string | null) => v ?? '—' },
-          { title: t('col.unitsOut'), dataIndex: 'units_out', align: 'right' },
-          { title: t('col.avgDailyOut'), dataIndex: 'avg_daily_out', align: 'right' },
-          { title: t('col.onHand'), dataIndex: 'on_hand', align: 'right' },
-          { title: t('col.available'), dataIndex: 'available', align: 'right' },
-          { title: t('col.incoming'), dataIndex: 'incoming', align: 'right' },
-          { title: t('col.daysLeft'), dataIndex: 'days_left', align: 'right', render: (v: number | null) => v ?? '—' },
-          { title: t('col.safetyStock'), dataIndex: 'safety_stock', align: 'right' },
-          { title: t('col.stockingDays'), dataIndex: 'stocking_days', align: 'right' },
           {
             title: t('col.advised'),
             dataIndex: 'advised',
             align: 'right',
             render: (v: number) => <strong style={{ color: v > 0 ? '#1677ff' : undefined }}>{v}</strong>,
           },
+          { title: t('col.daysLeft'), dataIndex: 'days_left', align: 'right', render: (v: number | null) => v ?? '—' },
+          { title: t('col.unitsOut'), dataIndex: 'units_out', align: 'right' },
+          { title: t('col.avgDailyOut'), dataIndex: 'avg_daily_out', align: 'right' },
+          { title: t('col.onHand'), dataIndex: 'on_hand', align: 'right' },
+          { title: t('col.available'), dataIndex: 'available', align: 'right' },
+          { title: t('col.incoming'), dataIndex: 'incoming', align: 'right' },
+          { title: t('col.safetyStock'), dataIndex: 'safety_stock', align: 'right' },
+          { title: t('col.stockingDays'), dataIndex: 'stocking_days', align: 'right' },
         ]}
       />
     </Card>
