@@ -181,10 +181,19 @@ describe('purchase advice', () => {
   });
 
   it('exports what the screen shows', async () => {
-    const res = await ctx.inject({ method: 'GET', url: '/api/purchase-advice-export/?window=30', token: seller.token });
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/purchase-advice-export/?window=30',
+      token: seller.token,
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(200);
     const rows = await readBack(res.rawPayload);
     expect(rows.length).toBe(4);
+    expect(rows[0]).toContain('Advised quantity');
+    const header = rows[0] as string[];
+    const a = rows.find((r) => r[0] === 'A-001')!;
+    expect(a[header.indexOf('Advised quantity')]).toBe(49);
   });
 });
 
@@ -219,6 +228,13 @@ describe('product turnover', () => {
     expect(rowB).toMatchObject({ units_out: 0, avg_stock: 10, turnover: 0, days_of_supply: null, dead: true });
     const dead = await get(`/api/product-turnover/?date_from=${dayAgo(29)}&date_to=${today}&only=dead`);
     expect(dead.results.map((r: { product_id: string }) => r.product_id).sort()).toEqual([ids.b, ids.c].sort());
+  });
+
+  it('without a period: the last 30 days', async () => {
+    const page = await get('/api/product-turnover/?search=A-001');
+    expect(page.results[0]).toMatchObject({ units_out: 20, avg_stock: 131.67 });
+    const stats = await get('/api/deliver-statistics/');
+    expect(stats.total.orders).toBe(2);
   });
 
   it('a period in the past counts the stock of those days', async () => {
