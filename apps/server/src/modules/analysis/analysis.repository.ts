@@ -17,9 +17,11 @@ const INFLOW_REASONS = sql.raw(`'inbound', 'return', 'adjust', 'stocktake'`);
 /** Ledger reasons of shipping (and its undo): what left for customers. */
 const OUT_REASONS = sql.raw(`'outbound', 'outbound_cancel'`);
 
-function searchSql(search: string | undefined): SQL {
+/** The keyword on product number, name or barcode: of a result row (x) or of the products table (p). */
+function searchSql(search: string | undefined, on: 'x' | 'p' = 'x'): SQL {
   if (!search) return sql`true`;
   const p = likePattern(search);
+  if (on === 'p') return sql`(p.number ilike ${p} or p.name ilike ${p} or coalesce(p.barcode, '') ilike ${p})`;
   return sql`(x.product_number ilike ${p} or x.product_name ilike ${p} or coalesce(x.barcode, '') ilike ${p})`;
 }
 
@@ -235,7 +237,7 @@ export async function stockAge(
   all?: number,
 ): Promise<TStockAgeRaw[]> {
   const wh = (col: string) => (q.warehouse_id ? sql`and ${sql.raw(col)} = ${q.warehouse_id}` : sql``);
-  const filters: SQL[] = [searchSql(q.search)];
+  const filters: SQL[] = [searchSql(q.search, q.by === 'location' ? 'x' : 'p')];
   const tail = sql`where ${sql.join(filters, sql` and `)}
         order by x.oldest_days desc, x.product_number, x.warehouse_code, x.location_code nulls first
         ${limitSql(q.page, q.page_size, all)}`;
@@ -260,6 +262,8 @@ export async function stockAge(
           ) x ${tail}`,
     );
   }
+  // The page is chosen first (oldest pile first: a cheap aggregate of the balances), then only its rows walk the
+  // ledger: each product × warehouse reads its own inflows through stock_movements_inflow_idx, newest first.
   return queryRows<TStockAgeRaw>(
     ex,
     sql`with stock as (
@@ -268,37 +272,42 @@ export async function stockAge(
           from stock_balances b
           where b.customer_id = ${customerId} and b.on_hand > 0 ${wh('b.warehouse_id')}
           group by 1, 2
-        ), inflow as (
-          select m.product_id, m.warehouse_id, m.created_at, m.quantity,
-                 sum(m.quantity) over (partition by m.product_id, m.warehouse_id
-                                       order by m.created_at desc, m.id desc) as cum
-          from stock_movements m
-          where m.customer_id = ${customerId} and m.quantity > 0 and m.reason in (${INFLOW_REASONS})
-            ${wh('m.warehouse_id')}
-            and exists (select 1 from stock s where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id)
+        ), page as (
+          select s.*, p.number as product_number, p.name as product_name, p.barcode, w.code as warehouse_code,
+                 p.shelf_life_months, p.sellable_rule_months, count(*) over ()::int as total
+          from stock s join products p on p.id = s.product_id join warehouses w on w.id = s.warehouse_id
+          where ${filters[0]!}
+          order by s.oldest_pile, p.number, w.code
+          ${limitSql(q.page, q.page_size, all)}
         ), layers as (
-          select i.product_id, i.warehouse_id, i.created_at, least(i.quantity, s.h - (i.cum - i.quantity))::int as qty
-          from inflow i join stock s on s.product_id = i.product_id and s.warehouse_id = i.warehouse_id
-          where i.cum - i.quantity < s.h
+          select pg.product_id, pg.warehouse_id, l.created_at, least(l.quantity, pg.h - (l.cum - l.quantity))::int as qty
+          from page pg cross join lateral (
+            select m.created_at, m.quantity,
+                   sum(m.quantity) over (order by m.created_at desc, m.id desc) as cum
+            from stock_movements m
+            where m.customer_id = ${customerId} and m.product_id = pg.product_id and m.warehouse_id = pg.warehouse_id
+              and m.quantity > 0 and m.reason in (${INFLOW_REASONS})
+          ) l
+          where l.cum - l.quantity < pg.h
         ), rest as (
-          select s.product_id, s.warehouse_id, s.oldest_pile as created_at, (s.h - coalesce(sum(l.qty), 0))::int as qty
-          from stock s left join layers l on l.product_id = s.product_id and l.warehouse_id = s.warehouse_id
-          group by s.product_id, s.warehouse_id, s.oldest_pile, s.h
-          having s.h - coalesce(sum(l.qty), 0) > 0
+          select pg.product_id, pg.warehouse_id, pg.oldest_pile as created_at,
+                 (pg.h - coalesce(sum(l.qty), 0))::int as qty
+          from page pg left join layers l on l.product_id = pg.product_id and l.warehouse_id = pg.warehouse_id
+          group by pg.product_id, pg.warehouse_id, pg.oldest_pile, pg.h
+          having pg.h - coalesce(sum(l.qty), 0) > 0
         ), aged as (
           select u.product_id, u.warehouse_id, u.qty, ${today}::date - ${taipeiDate('u.created_at')} as age
           from (select * from layers union all select * from rest) u
         ), g as (
-          select ag.product_id, ag.warehouse_id, sum(ag.qty)::int as on_hand, ${bucketColumns('ag.age', 'ag.qty')}
+          select ag.product_id, ag.warehouse_id, ${bucketColumns('ag.age', 'ag.qty')}
           from aged ag group by 1, 2
         )
-        select count(*) over ()::int as total, x.* from (
-          select g.*, p.number as product_number, p.name as product_name, p.barcode, w.code as warehouse_code,
-                 null::uuid as location_id, null::text as location_code, p.shelf_life_months, p.sellable_rule_months,
-                 s.nearest_expiry
-          from g join stock s on s.product_id = g.product_id and s.warehouse_id = g.warehouse_id
-          join products p on p.id = g.product_id join warehouses w on w.id = g.warehouse_id
-        ) x ${tail}`,
+        select pg.total, pg.product_id, pg.product_number, pg.product_name, pg.warehouse_id, pg.warehouse_code,
+               null::uuid as location_id, null::text as location_code, pg.h as on_hand,
+               g.d0_30, g.d31_60, g.d61_90, g.d91_180, g.d181_365, g.d365_plus, g.oldest_days,
+               pg.shelf_life_months, pg.sellable_rule_months, pg.nearest_expiry
+        from page pg join g on g.product_id = pg.product_id and g.warehouse_id = pg.warehouse_id
+        order by pg.oldest_pile, pg.product_number, pg.warehouse_code`,
   );
 }
 
@@ -332,6 +341,15 @@ export async function deliverStatistics(
     logistics_provider: sql`lp.code`,
     warehouse: sql`w.code`,
   }[q.dimension];
+  // Lines per order: looked up order by order for a short period; for a long one (many orders), one hash aggregate
+  // of the seller's lines is cheaper than that many index probes (one year of the bench: 170 ms against 520 ms).
+  const days = (Date.parse(q.date_to) - Date.parse(q.date_from)) / 86400_000 + 1;
+  const lines =
+    days > 62
+      ? sql`(select ol.order_id, count(*) as lines, sum(ol.quantity) as units from outbound_order_lines ol
+             where ol.customer_id = ${customerId} group by 1) l`
+      : sql`lateral (select o.id as order_id, count(*) as lines, sum(ol.quantity) as units
+                     from outbound_order_lines ol where ol.order_id = o.id) l`;
   return queryRows<TDeliverRaw>(
     ex,
     sql`select ${period} as period, ${key} as key, count(*)::int as orders,
@@ -343,9 +361,7 @@ export async function deliverStatistics(
         left join ecommerce_platforms pf on pf.id = o.platform_id
         left join logistics_providers lp on lp.id = o.logistics_provider_id
         left join warehouses w on w.id = o.warehouse_id
-        left join lateral (
-          select count(*) as lines, sum(ol.quantity) as units from outbound_order_lines ol where ol.order_id = o.id
-        ) l on true
+        left join ${lines} on l.order_id = o.id
         where o.customer_id = ${customerId} and ${SHIPPED}
           and o.closed_at >= ${taipeiMidnight(q.date_from).toISOString()}::timestamptz
           and o.closed_at < ${taipeiMidnight(q.date_to, 1).toISOString()}::timestamptz
