@@ -42,6 +42,7 @@ export async function analysisBench(ctx: { database: TDatabase; url: string; sel
       'deliver statistics (one year, per week × channel)',
       `/api/deliver-statistics/?date_from=${yearAgo}&date_to=${today}&period=week&dimension=channel`,
     ],
+    ['location occupancy (per shelf)', '/api/location-occupancy/?group=shelf'],
     ['dashboard KPIs', '/api/dashboard/'],
   ];
   for (const [name, path] of calls) {

@@ -55,6 +55,13 @@ test('dashboard tiles and chart; purchase advice lists what to buy', async ({ pa
   await page.goto('/deliver-statistics');
   await expect(page.getByTestId('stat-orders')).toContainText('0');
   await expect(page.getByTestId('deliver-chart').locator('canvas')).toBeVisible();
+  // /location-stock's analysis view: the one location of the warehouse is empty.
+  await page.goto('/location-stock');
+  await page.getByRole('tab', { name: 'Occupancy' }).click();
+  const occupancy = page.getByTestId('occupancy-table').locator('tr.ant-table-row').first();
+  await expect(occupancy).toContainText('AN1');
+  await expect(occupancy.locator('td').nth(3)).toHaveText('1');
+  await page.screenshot({ path: path.join(shots, 'en-location-occupancy.png'), fullPage: true });
   await page.goto('/stock-age');
   await expect(page.locator('.ant-table')).toBeVisible();
   await page.goto('/product-turnover');

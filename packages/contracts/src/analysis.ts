@@ -146,6 +146,34 @@ export type TDeliverStatsRow = z.infer<typeof ZDeliverStatsRow>;
 export const ZDeliverStats = z.object({ rows: z.array(ZDeliverStatsRow), total: ZDeliverFigures });
 export type TDeliverStats = z.infer<typeof ZDeliverStats>;
 
+// ---- /location-stock, analysis view ----
+export const OCCUPANCY_GROUPS = ['warehouse', 'area', 'shelf'] as const;
+export const ZOccupancyQuery = z.object({
+  group: z.enum(OCCUPANCY_GROUPS).default('warehouse'),
+  warehouse_id: ZId.optional(),
+});
+export type TOccupancyQuery = z.infer<typeof ZOccupancyQuery>;
+export const ZOccupancyRow = z.object({
+  warehouse_code: z.string(),
+  /** The area's or shelf's code (null: locations outside any area / shelf, or group = warehouse). */
+  area_code: z.string().nullable(),
+  shelf_code: z.string().nullable(),
+  locations: z.number().int(),
+  cells: z.number().int(),
+  /** Locations without stock. */
+  empty: z.number().int(),
+  /** Locations holding stock with fewer piles than cells. */
+  in_use: z.number().int(),
+  /** Locations whose piles (product × lot) fill every cell. */
+  full: z.number().int(),
+  piles: z.number().int(),
+  units: z.number().int(),
+  /** Locations holding an expired lot, and (not expired) a lot past its sellable-until date. */
+  expired_locations: z.number().int(),
+  unsellable_locations: z.number().int(),
+});
+export type TOccupancyRow = z.infer<typeof ZOccupancyRow>;
+
 // ---- /dashboard ----
 export const ZDashboard = z.object({
   to_export: z.number().int(),
@@ -214,6 +242,20 @@ export const analysisRoutes = defineRoutes({
     path: '/api/deliver-statistics-export/',
     auth: 'customer',
     query: ZDeliverStatsQuery,
+    response: z.unknown(),
+  },
+  locationOccupancy: {
+    method: 'GET',
+    path: '/api/location-occupancy/',
+    auth: 'customer',
+    query: ZOccupancyQuery,
+    response: z.object({ results: z.array(ZOccupancyRow) }),
+  },
+  exportLocationOccupancy: {
+    method: 'GET',
+    path: '/api/location-occupancy-export/',
+    auth: 'customer',
+    query: ZOccupancyQuery,
     response: z.unknown(),
   },
   dashboard: {

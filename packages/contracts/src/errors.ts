@@ -565,6 +565,21 @@ export const FIELD_LABELS: Record<string, Messages> = {
   units: { 'zh-TW': '件數', ja: '個数', en: 'Units' },
   cod_orders: { 'zh-TW': '貨到付款單數', ja: '代引き注文数', en: 'COD orders' },
   avg_hours_to_ship: { 'zh-TW': '平均出貨時數', ja: '出荷までの平均時間', en: 'Avg. hours to ship' },
+  locations: { 'zh-TW': '儲位數', ja: 'ロケーション数', en: 'Locations' },
+  empty: { 'zh-TW': '空儲位', ja: '空きロケーション', en: 'Empty' },
+  in_use: { 'zh-TW': '使用中', ja: '使用中', en: 'In use' },
+  full: { 'zh-TW': '已滿', ja: '満杯', en: 'Full' },
+  piles: { 'zh-TW': '批號堆數', ja: 'ロット数', en: 'Piles' },
+  expired_locations: {
+    'zh-TW': '有過期品的儲位',
+    ja: '期限切れロットのあるロケーション',
+    en: 'Locations with expired lots',
+  },
+  unsellable_locations: {
+    'zh-TW': '有不可售批號的儲位',
+    ja: '販売不可ロットのあるロケーション',
+    en: 'Locations with unsellable lots',
+  },
 };
 
 /** Resolve an Accept-Language header to one of our languages (default zh-TW). */

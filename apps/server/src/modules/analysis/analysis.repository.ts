@@ -1,4 +1,10 @@
-import type { TDeliverStatsQuery, TPurchaseAdviceQuery, TStockAgeQuery, TTurnoverQuery } from '@wms/contracts';
+import type {
+  TDeliverStatsQuery,
+  TOccupancyQuery,
+  TPurchaseAdviceQuery,
+  TStockAgeQuery,
+  TTurnoverQuery,
+} from '@wms/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { taipeiMidnight } from '../../platform/calendar';
@@ -410,5 +416,57 @@ export async function shippedPerDay(ex: Executor, customerId: string, fromDay: s
         where o.customer_id = ${customerId} and ${SHIPPED}
           and o.closed_at >= ${taipeiMidnight(fromDay).toISOString()}::timestamptz
         group by 1 order by 1`,
+  );
+}
+
+// ---- /location-stock analysis view -------------------------------------------------------------------------------
+
+export interface TOccupancyRaw {
+  warehouse_code: string;
+  area_code: string | null;
+  shelf_code: string | null;
+  locations: number;
+  cells: number;
+  empty: number;
+  in_use: number;
+  full: number;
+  piles: number;
+  units: number;
+  expired_locations: number;
+  unsellable_locations: number;
+}
+
+/** Per warehouse, area or shelf: locations empty, in use and full (piles ≥ cells), and those holding bad lots. */
+export async function locationOccupancy(ex: Executor, customerId: string, q: TOccupancyQuery, today: string) {
+  const area = q.group === 'area' ? sql`a.code` : sql`null::text`;
+  const shelf = q.group === 'shelf' ? sql`s.code` : sql`null::text`;
+  return queryRows<TOccupancyRaw>(
+    ex,
+    sql`with per_location as (
+          select l.id, l.warehouse_id, l.area_id, l.shelf_id, l.cells,
+                 count(b.id)::int as piles, coalesce(sum(b.on_hand), 0)::int as units,
+                 bool_or(b.expiry_date <= ${today}::date) as has_expired,
+                 bool_or(b.expiry_date > ${today}::date and p.sellable_rule_months is not null
+                         and (b.expiry_date - make_interval(months => p.sellable_rule_months))::date <= ${today}::date)
+                   as has_unsellable
+          from storage_locations l
+          left join stock_balances b on b.location_id = l.id and b.on_hand > 0
+          left join products p on p.id = b.product_id
+          where l.customer_id = ${customerId} and l.is_active ${q.warehouse_id ? sql`and l.warehouse_id = ${q.warehouse_id}` : sql``}
+          group by l.id
+        )
+        select w.code as warehouse_code, ${area} as area_code, ${shelf} as shelf_code,
+               count(*)::int as locations, sum(pl.cells)::int as cells,
+               (count(*) filter (where pl.piles = 0))::int as empty,
+               (count(*) filter (where pl.piles > 0 and pl.piles < pl.cells))::int as in_use,
+               (count(*) filter (where pl.piles > 0 and pl.piles >= pl.cells))::int as full,
+               sum(pl.piles)::int as piles, sum(pl.units)::int as units,
+               (count(*) filter (where pl.has_expired))::int as expired_locations,
+               (count(*) filter (where pl.has_unsellable))::int as unsellable_locations
+        from per_location pl
+        join warehouses w on w.id = pl.warehouse_id
+        left join areas a on a.id = pl.area_id
+        left join shelves s on s.id = pl.shelf_id
+        group by 1, 2, 3 order by 1, 2 nulls last, 3 nulls last`,
   );
 }

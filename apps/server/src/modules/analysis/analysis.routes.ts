@@ -56,6 +56,21 @@ const DELIVER_COLUMNS: TSheetColumn[] = [
   col('avg_hours_to_ship'),
 ];
 
+const OCCUPANCY_COLUMNS: TSheetColumn[] = [
+  col('warehouse_code', 10, true),
+  col('area_code', 10, true),
+  col('shelf_code', 10, true),
+  col('locations'),
+  col('cells'),
+  col('empty'),
+  col('in_use'),
+  col('full'),
+  col('piles'),
+  col('units'),
+  col('expired_locations'),
+  col('unsellable_locations'),
+];
+
 const yesNo = (v: boolean) => (v ? 'Y' : '');
 
 export function registerAnalysisRoutes(app: FastifyInstance, deps: TAppDeps): void {
@@ -88,6 +103,15 @@ export function registerAnalysisRoutes(app: FastifyInstance, deps: TAppDeps): vo
       reply,
       'deliver-statistics.xlsx',
       await writeWorkbook('deliver-statistics', DELIVER_COLUMNS, stats.rows, lang),
+    );
+  });
+  route(app, t, r.locationOccupancy, ({ actor, query }) => service.locationOccupancy(d, actor, query));
+  route(app, t, r.exportLocationOccupancy, async ({ actor, query, lang, reply }) => {
+    const { results } = await service.locationOccupancy(d, actor, query);
+    return sendXlsx(
+      reply,
+      'location-occupancy.xlsx',
+      await writeWorkbook('occupancy', OCCUPANCY_COLUMNS, results, lang),
     );
   });
   route(app, t, r.dashboard, ({ actor }) => service.dashboard(d, actor));

@@ -4,6 +4,8 @@ import {
   type TDashboard,
   type TDeliverStats,
   type TDeliverStatsQuery,
+  type TOccupancyQuery,
+  type TOccupancyRow,
   type TPurchaseAdviceQuery,
   type TPurchaseAdviceRow,
   type TStockAgeQuery,
@@ -202,5 +204,22 @@ export async function dashboard(deps: TAnalysisDeps, actor: TActor): Promise<TDa
       orders: Number(byDay.get(day)?.orders ?? 0),
       units: Number(byDay.get(day)?.units ?? 0),
     })),
+  };
+}
+
+/** /location-stock's analysis view: occupancy per warehouse, area or shelf. */
+export async function locationOccupancy(
+  deps: TAnalysisDeps,
+  actor: TActor,
+  q: TOccupancyQuery,
+): Promise<{ results: TOccupancyRow[] }> {
+  const rows = await repo.locationOccupancy(deps.db, tenantOf(actor), q, taipeiToday(nowOf(deps)));
+  const ints = ['locations', 'cells', 'empty', 'in_use', 'full', 'piles', 'units', 'expired_locations'] as const;
+  return {
+    results: rows.map((r) => ({
+      ...r,
+      ...Object.fromEntries(ints.map((k) => [k, Number(r[k])])),
+      unsellable_locations: Number(r.unsellable_locations),
+    })) as TOccupancyRow[],
   };
 }

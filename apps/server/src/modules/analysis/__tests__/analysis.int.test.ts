@@ -376,3 +376,62 @@ describe('dashboard', () => {
     expect((await get('/api/stock-age/', other.token)).count).toBe(0);
   });
 });
+
+describe('location occupancy (/location-stock analysis view)', () => {
+  it('counts empty, in-use and full locations and those holding expired or unsellable lots', async () => {
+    // Before: L1 holds A and B, L2 holds A and C — two piles in one cell each: both full.
+    const before = await get('/api/location-occupancy/');
+    expect(before.results).toEqual([
+      {
+        warehouse_code: 'W1',
+        area_code: null,
+        shelf_code: null,
+        locations: 2,
+        cells: 2,
+        empty: 0,
+        in_use: 0,
+        full: 2,
+        piles: 4,
+        units: 143,
+        expired_locations: 0,
+        unsellable_locations: 0,
+      },
+    ]);
+    // L3 (3 cells) gets an expired lot and a lot past its sellable-until date; L4 stays empty.
+    const db = ctx.deps.database.db;
+    const f = stockFactory(db, seller.customerId);
+    const l3 = await f.location(ids.wh!, { code: 'L3' });
+    await f.location(ids.wh!, { code: 'L4' });
+    await db.execute(sql`update storage_locations set cells = 3 where id = ${l3.id}`);
+    const d = await f.product({ number: 'D-001', shelfLifeMonths: 6, sellableRuleMonths: 1 });
+    const e = await f.product({ number: 'E-001', shelfLifeMonths: 6 });
+    await withTx(db, (tx) =>
+      engine.postInbound(
+        tx,
+        { customerId: seller.customerId, userId: seller.userId },
+        {
+          document: { type: 'inbound', id: randomUUID(), number: 'IN-D' },
+          lines: [
+            { productId: d.id, locationId: l3.id, expiryDate: dayAgo(-20), quantity: 2 },
+            { productId: e.id, locationId: l3.id, expiryDate: dayAgo(1), quantity: 1 },
+          ],
+        },
+      ),
+    );
+    const after = await get(`/api/location-occupancy/?group=shelf&warehouse_id=${ids.wh}`);
+    expect(after.results[0]).toMatchObject({
+      locations: 4,
+      cells: 6,
+      empty: 1,
+      in_use: 1,
+      full: 2,
+      piles: 6,
+      units: 146,
+      expired_locations: 1,
+      unsellable_locations: 1,
+    });
+    const res = await ctx.inject({ method: 'GET', url: '/api/location-occupancy-export/', token: seller.token });
+    expect(res.statusCode).toBe(200);
+    expect((await readBack(res.rawPayload)).length).toBe(2);
+  });
+});
