@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ZId, ZIsoDate, ZListQuery, ZPage } from './common';
+import type { TLanguage } from './errors';
 import { defineRoutes } from './routes';
 
 const ZBool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -265,3 +266,51 @@ export const analysisRoutes = defineRoutes({
     response: ZDashboard,
   },
 });
+
+/**
+ * Column headers of the analysis Excel exports that are not field labels elsewhere (the server's writer takes them
+ * before FIELD_LABELS). Kept out of FIELD_LABELS so the web app's first load does not carry them.
+ */
+export const ANALYSIS_COLUMN_LABELS: Record<string, Record<TLanguage, string>> = {
+  units_out: { 'zh-TW': '出庫數', ja: '出庫数', en: 'Units out' },
+  avg_daily_out: { 'zh-TW': '日均出庫', ja: '日平均出庫', en: 'Avg. daily out' },
+  incoming: { 'zh-TW': '在途數', ja: '入荷予定数', en: 'Incoming' },
+  days_left: { 'zh-TW': '可售天數', ja: '在庫残日数', en: 'Days left' },
+  advised: { 'zh-TW': '建議採購數', ja: '推奨発注数', en: 'Advised quantity' },
+  avg_stock: { 'zh-TW': '平均庫存', ja: '平均在庫', en: 'Avg. stock' },
+  turnover: { 'zh-TW': '周轉率', ja: '回転率', en: 'Turnover' },
+  days_of_supply: { 'zh-TW': '庫存天數', ja: '在庫日数', en: 'Days of supply' },
+  stock_value: { 'zh-TW': '庫存金額', ja: '在庫金額', en: 'Stock value' },
+  last_out_at: { 'zh-TW': '最後出庫', ja: '最終出庫', en: 'Last outbound' },
+  slow: { 'zh-TW': '慢動', ja: '低回転', en: 'Slow mover' },
+  dead: { 'zh-TW': '呆滯', ja: '不動', en: 'Dead stock' },
+  d0_30: { 'zh-TW': '0–30 天', ja: '0〜30 日', en: '0–30 days' },
+  d31_60: { 'zh-TW': '31–60 天', ja: '31〜60 日', en: '31–60 days' },
+  d61_90: { 'zh-TW': '61–90 天', ja: '61〜90 日', en: '61–90 days' },
+  d91_180: { 'zh-TW': '91–180 天', ja: '91〜180 日', en: '91–180 days' },
+  d181_365: { 'zh-TW': '181–365 天', ja: '181〜365 日', en: '181–365 days' },
+  d365_plus: { 'zh-TW': '超過 365 天', ja: '365 日超', en: 'Over 365 days' },
+  oldest_days: { 'zh-TW': '最久庫齡（天）', ja: '最長在庫日数', en: 'Oldest (days)' },
+  nearest_expiry: { 'zh-TW': '最近效期', ja: '直近の賞味期限', en: 'Nearest expiry' },
+  period: { 'zh-TW': '期間', ja: '期間', en: 'Period' },
+  key: { 'zh-TW': '分組', ja: '内訳', en: 'Group' },
+  orders: { 'zh-TW': '訂單數', ja: '注文数', en: 'Orders' },
+  units: { 'zh-TW': '件數', ja: '個数', en: 'Units' },
+  cod_orders: { 'zh-TW': '貨到付款單數', ja: '代引き注文数', en: 'COD orders' },
+  avg_hours_to_ship: { 'zh-TW': '平均出貨時數', ja: '出荷までの平均時間', en: 'Avg. hours to ship' },
+  locations: { 'zh-TW': '儲位數', ja: 'ロケーション数', en: 'Locations' },
+  empty: { 'zh-TW': '空儲位', ja: '空きロケーション', en: 'Empty' },
+  in_use: { 'zh-TW': '使用中', ja: '使用中', en: 'In use' },
+  full: { 'zh-TW': '已滿', ja: '満杯', en: 'Full' },
+  piles: { 'zh-TW': '批號堆數', ja: 'ロット数', en: 'Piles' },
+  expired_locations: {
+    'zh-TW': '有過期品的儲位',
+    ja: '期限切れロットのあるロケーション',
+    en: 'Locations with expired lots',
+  },
+  unsellable_locations: {
+    'zh-TW': '有不可售批號的儲位',
+    ja: '販売不可ロットのあるロケーション',
+    en: 'Locations with unsellable lots',
+  },
+};

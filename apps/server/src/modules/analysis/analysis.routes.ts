@@ -1,4 +1,4 @@
-import { analysisRoutes as r, STOCK_AGE_BUCKETS } from '@wms/contracts';
+import { ANALYSIS_COLUMN_LABELS, analysisRoutes as r, STOCK_AGE_BUCKETS } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import { taipeiDateTime } from '../../platform/calendar';
 import type { TAppDeps } from '../../platform/deps';
@@ -6,7 +6,12 @@ import { route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import * as service from './analysis.service';
 
-const col = (key: string, width = 12, text = false): TSheetColumn => ({ key, width, text });
+const col = (key: string, width = 12, text = false): TSheetColumn => ({
+  key,
+  width,
+  text,
+  ...(ANALYSIS_COLUMN_LABELS[key] ? { header: ANALYSIS_COLUMN_LABELS[key] } : {}),
+});
 const PRODUCT_COLUMNS = [col('product_number', 16, true), col('product_name', 28)];
 
 const ADVICE_COLUMNS: TSheetColumn[] = [

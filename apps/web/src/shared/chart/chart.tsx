@@ -3,10 +3,16 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { getPreferences, subscribePreferences } from '../preferences/preferences';
 
 // Only what the analysis charts draw: bars and lines on a grid, with tooltip and legend (tree-shaken ECharts).
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/** The app writes the theme preference on <html data-theme> (app.tsx); the chart follows that attribute. */
+function subscribeTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
 
 export interface TChartSeries {
   name: string;
@@ -21,8 +27,7 @@ export interface TChartSeries {
  */
 export function Chart(props: { categories: string[]; series: TChartSeries[]; height?: number; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const prefs = useSyncExternalStore(subscribePreferences, getPreferences);
-  const dark = prefs.theme === 'dark';
+  const dark = useSyncExternalStore(subscribeTheme, () => document.documentElement.dataset.theme === 'dark');
   const { categories, series } = props;
 
   useEffect(() => {

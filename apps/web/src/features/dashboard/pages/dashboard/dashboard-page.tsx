@@ -1,7 +1,7 @@
 import { CheckCircleTwoTone, ClockCircleOutlined } from '@ant-design/icons';
 import type { TDashboard } from '@wms/contracts';
 import { Button, Card, Col, Descriptions, List, Row, Statistic, Tag, Typography } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TMainPath } from '../../../../routes/route-table';
@@ -9,12 +9,10 @@ import { screenTitle } from '../../../../routes/screen-title';
 import { SCREENS } from '../../../../routes/screens';
 import { useProfile } from '../../../../shared/auth/session';
 import { MY_BUILD_ID } from '../../../../shared/build/build-check';
+import { Chart } from '../../../../shared/chart/chart';
 import { formatDateTime } from '../../../../shared/format';
 import { useDashboardKpis, useServerBuild } from '../../api';
 import '../../../analysis/i18n';
-
-// The chart library comes after the tiles: the landing page shows its figures before ECharts has loaded.
-const Chart = lazy(() => import('../../../../shared/chart/chart').then((m) => ({ default: m.Chart })));
 
 /** First steps of a new seller, in the order the flow chart shows; each links to its screen. */
 const GETTING_STARTED: TMainPath[] = ['/corporation', '/warehouse', '/subzone', '/product', '/entry', '/deliver'];
@@ -76,9 +74,7 @@ export default function DashboardPage() {
         })}
       </Row>
       <Card title={t('analysis:dashboard.shipped30')} loading={kpis.isLoading}>
-        <Suspense fallback={<div style={{ height: 260 }} />}>
-          <Chart categories={chart.categories} series={chart.series} height={260} testId="dashboard-chart" />
-        </Suspense>
+        <Chart categories={chart.categories} series={chart.series} height={260} testId="dashboard-chart" />
       </Card>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>

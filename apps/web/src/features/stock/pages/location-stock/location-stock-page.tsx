@@ -1,6 +1,6 @@
 import type { TBalanceRow } from '@wms/contracts';
 import { Card, Select, Space, Tabs } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
 import { stockKeys } from '../../../../shared/api/stock-keys';
@@ -11,7 +11,11 @@ import { fetchLocationStock } from '../../api';
 import { usePileColumns } from '../product-location/product-location-page';
 import '../../i18n';
 import { useLocations } from '../../../../shared/pickers/api';
-import { OccupancyView } from '../../../analysis/components/occupancy-view';
+
+// The analysis view (issue #18) loads when its tab opens.
+const OccupancyView = lazy(() =>
+  import('../../../analysis/components/occupancy-view').then((m) => ({ default: m.OccupancyView })),
+);
 
 /** /location-stock: what lies in a storage location (scan its code) or on a shelf. */
 export default function LocationStockPage() {
@@ -88,7 +92,15 @@ export default function LocationStockPage() {
               </>
             ),
           },
-          { key: 'analysis', label: t('analysis:occupancy.tabAnalysis'), children: <OccupancyView /> },
+          {
+            key: 'analysis',
+            label: t('analysis:occupancy.tabAnalysis'),
+            children: (
+              <Suspense>
+                <OccupancyView />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </Card>
