@@ -4,7 +4,8 @@
  * - allocation: export 10,000 pending orders (30,000 lines) through the outbound service, then the same balance
  *   updates as bare SQL — the physical limit of this machine — and the ratio;
  * - import: a 100,000-row xlsx order file through the HTTP import job, with the server's peak RSS;
- * - scan-to-pack: the packing station's scan call under 50 connections.
+ * - scan-to-pack: the packing station's scan call under 50 connections;
+ * - analysis: each analysis screen's call (bench/src/analysis.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { exportOrderInTx } from '../../apps/server/src/modules/outbound/outbound
 import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.invariants';
 import type { TActor } from '../../apps/server/src/platform/auth';
 import { largeOrderFile } from '../../apps/server/src/test/order-file';
+import { analysisBench } from './analysis';
 import { callbacksBench } from './callbacks';
 import type { TSellerData } from './generate';
 import { jobsBench } from './jobs';
@@ -308,6 +310,7 @@ STEPS.push(
   { name: 'jobs', run: jobsBench },
   { name: 'callbacks', run: callbacksBench },
   { name: 'shopee', run: shopeeBench },
+  { name: 'analysis', run: analysisBench },
 );
 SERVER_ENV.push({ step: 'shopee', env: shopeeServerEnv });
 API_EXTRA.push(async (engine, url, token, _seller, _database, report) => {

@@ -5,6 +5,7 @@ import { errorMessage, pickLanguage } from '@wms/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/account/account.routes';
+import { registerAnalysisRoutes } from './modules/analysis/analysis.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCarrierRoutes } from './modules/carriers/carriers.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
@@ -47,6 +48,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerStocktakeRoutes,
   registerOutboundRoutes,
   registerIntegrationRoutes,
+  registerAnalysisRoutes,
   registerPartnerApiRoutes,
   registerStoreRoutes,
   registerSupportRoutes,

@@ -1,3 +1,4 @@
+export * from './analysis';
 export * from './apidocs';
 export * from './auth';
 export * from './carriers';

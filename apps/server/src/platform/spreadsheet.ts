@@ -28,6 +28,8 @@ export interface TSheetColumn {
   note?: string;
   /** A text column (codes, barcodes): Excel must not turn `0360…` into a number and drop the zero. */
   text?: boolean;
+  /** The header in each language, when the key is no field label (FIELD_LABELS). */
+  header?: Record<TLanguage, string>;
 }
 
 export type TFileKind = 'xlsx' | 'csv';
@@ -203,7 +205,7 @@ export function matchColumns<K extends string>(
 // ---- writing ----
 
 function headerOf(column: TSheetColumn, lang: TLanguage): string {
-  return `${fieldLabel(column.key, lang)}${column.required ? ' *' : ''}`;
+  return `${column.header?.[lang] ?? fieldLabel(column.key, lang)}${column.required ? ' *' : ''}`;
 }
 
 /** An .xlsx with one sheet: a bold header row in the user's language, then the rows (and a README sheet of notes). */

@@ -122,6 +122,8 @@ export const outbound_orders = pgTable(
     index('outbound_orders_customer_shipping_idx').on(t.customer_id, t.shipping_date),
     index('outbound_orders_customer_platform_number_idx').on(t.customer_id, t.platform_order_number),
     index('outbound_orders_batch_idx').on(t.batch_id),
+    // Shipments by time (/deliver-statistics, the dashboard's chart).
+    index('outbound_orders_customer_closed_idx').on(t.customer_id, t.closed_at).where(sql`${t.closed_at} is not null`),
     check('outbound_orders_status_check', sql`${t.status} in (${statusList})`),
     check(
       'outbound_orders_status_before_cancel_check',

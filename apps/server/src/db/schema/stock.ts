@@ -112,6 +112,14 @@ export const stock_movements = pgTable(
     index('stock_movements_product_time_idx').on(t.customer_id, t.product_id, t.created_at.desc()),
     index('stock_movements_location_time_idx').on(t.customer_id, t.location_id, t.created_at.desc()),
     index('stock_movements_document_idx').on(t.customer_id, t.document_number),
+    // Analysis (modules/analysis): the last shipment of a product, and the inflows that make up /stock-age's FIFO
+    // layers. The outbound scan by time (/purchase-advice) has a covering index written by hand in its migration.
+    index('stock_movements_out_product_idx')
+      .on(t.customer_id, t.product_id, t.created_at.desc())
+      .where(sql`${t.reason} = 'outbound'`),
+    index('stock_movements_inflow_idx')
+      .on(t.customer_id, t.product_id, t.warehouse_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.quantity} > 0 and ${t.reason} in ('inbound', 'return', 'adjust', 'stocktake')`),
     check('stock_movements_quantity_check', sql`${t.quantity} <> 0`),
     check('stock_movements_on_hand_after_check', sql`${t.on_hand_after} >= 0`),
     check('stock_movements_reason_check', sql`${t.reason} in (${reasonList})`),

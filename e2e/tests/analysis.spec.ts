@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { loginByApi, registerByApi } from '../helpers/session';
+
+/**
+ * Issue #18 as a seller uses it: a product under its safety stock with a receipt on the way shows on the dashboard's
+ * tiles and at the top of /purchase-advice with the quantity still to buy; the charts draw.
+ */
+const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
+mkdirSync(shots, { recursive: true });
+
+test('dashboard tiles and chart; purchase advice lists what to buy', async ({ page }) => {
+  await page.goto('/user-manual');
+  await page.evaluate(() => localStorage.setItem('wms.language', 'en'));
+  const seller = await registerByApi(page, 'en');
+  const { access } = await loginByApi(page, seller);
+  const api = (req: APIRequestContext, url: string, data: unknown) =>
+    req.post(url, { data, headers: { authorization: `Bearer ${access}` } }).then(async (r) => {
+      expect(r.ok(), await r.text()).toBe(true);
+      return r.json();
+    });
+  const wh = await api(page.request, '/api/warehouses/', { code: 'AN1', name: 'Analysis warehouse' });
+  await api(page.request, '/api/storage-locations/', { warehouse_id: wh.id, code: 'A-01', kind: 'sellable' });
+  const product = await api(page.request, '/api/products/', {
+    number: `AN-${Date.now()}`,
+    name: 'Analysis green tea',
+    safety_stock: 50,
+    stocking_days: 30,
+  });
+  await api(page.request, '/api/entry/', {
+    warehouse_id: wh.id,
+    planned_date: new Date().toISOString().slice(0, 10),
+    lines: [{ product_id: product.id, quantity: 20 }],
+  });
+
+  // The dashboard: one receipt pending, one product below its safety stock, the 30-day chart drawn.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('kpi-receipts_pending')).toContainText('1');
+  await expect(page.getByTestId('kpi-below_safety')).toContainText('1');
+  await expect(page.getByTestId('kpi-to_export')).toContainText('0');
+  await expect(page.getByTestId('dashboard-chart').locator('canvas')).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'en-dashboard.png'), fullPage: true });
+
+  // The tile opens /purchase-advice: 50 safety − 0 available − 20 on the way = 30 to buy, flagged below safety.
+  await page.getByTestId('kpi-below_safety').click();
+  await expect(page).toHaveURL(/\/purchase-advice$/);
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(row).toContainText(product.number);
+  await expect(row).toContainText('Below safety');
+  await expect(row.locator('td').nth(3)).toHaveText('30');
+  await page.screenshot({ path: path.join(shots, 'en-purchase-advice.png'), fullPage: true });
+
+  // Delivery statistics: the chart and the totals render (no shipments yet: zero).
+  await page.goto('/deliver-statistics');
+  await expect(page.getByTestId('stat-orders')).toContainText('0');
+  await expect(page.getByTestId('deliver-chart').locator('canvas')).toBeVisible();
+  // /location-stock's analysis view: the one location of the warehouse is empty.
+  await page.goto('/location-stock');
+  await page.getByRole('tab', { name: 'Occupancy' }).click();
+  const occupancy = page.getByTestId('occupancy-table').locator('tr.ant-table-row').first();
+  await expect(occupancy).toContainText('AN1');
+  await expect(occupancy.locator('td').nth(3)).toHaveText('1');
+  await page.screenshot({ path: path.join(shots, 'en-location-occupancy.png'), fullPage: true });
+  await page.goto('/stock-age');
+  await expect(page.locator('.ant-table')).toBeVisible();
+  await page.goto('/product-turnover');
+  await expect(page.locator('.ant-table')).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'en-product-turnover.png'), fullPage: true });
+});
