@@ -43,13 +43,34 @@ test('dashboard tiles and chart; purchase advice lists what to buy', async ({ pa
   await page.screenshot({ path: path.join(shots, 'en-dashboard.png'), fullPage: true });
 
   // The tile opens /purchase-advice: 50 safety − 0 available − 20 on the way = 30 to buy, flagged below safety.
+  // The tile opens the list filtered to what it counts (below safety: Yes).
   await page.getByTestId('kpi-below_safety').click();
-  await expect(page).toHaveURL(/\/purchase-advice$/);
+  await expect(page).toHaveURL(/\/purchase-advice\?below_safety=true$/);
+  await expect(page.getByTestId('table-search')).toContainText('Yes');
   const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
   await expect(row).toContainText(product.number);
   await expect(row).toContainText('Below safety');
-  await expect(row.locator('td').nth(3)).toHaveText('30');
+  await expect(row.locator('td').nth(4)).toHaveText('30');
   await page.screenshot({ path: path.join(shots, 'en-purchase-advice.png'), fullPage: true });
+
+  // "Create inbound receipt from selection": /entry opens the new receipt with the warehouse and 30 to buy.
+  await row.locator('input[type=checkbox]').check();
+  await page.getByTestId('advice-create-receipt').click();
+  await expect(page).toHaveURL(/\/entry$/);
+  const form = page.getByTestId('receipt-form');
+  await expect(form.getByTestId('line-quantity')).toHaveValue('30');
+  await expect(form.getByTestId('receipt-line')).toContainText(product.number);
+  await expect(form.getByTestId('receipt-warehouse')).toContainText('AN1');
+  await page.screenshot({ path: path.join(shots, 'en-advice-receipt.png'), fullPage: true });
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  // The receipts tile now counts 2 and opens /entry filtered to pending receipts.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('kpi-receipts_pending')).toContainText('2');
+  await page.getByTestId('kpi-receipts_pending').click();
+  await expect(page).toHaveURL(/\/entry\?status=pending$/);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(page.getByTestId('table-search')).toContainText('Pending');
 
   // Delivery statistics: the chart and the totals render (no shipments yet: zero).
   await page.goto('/deliver-statistics');

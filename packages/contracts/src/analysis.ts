@@ -42,6 +42,8 @@ export const ZPurchaseAdviceRow = z.object({
   warehouse_code: z.string().nullable(),
   safety_stock: z.number().int(),
   stocking_days: z.number().int(),
+  /** The product has a shelf life (a receipt of it needs expiry dates). */
+  shelf_life: z.boolean(),
   /** Units shipped in the window (combination products through their components), net of cancellations. */
   units_out: z.number().int(),
   /** units_out / window, two decimals. */

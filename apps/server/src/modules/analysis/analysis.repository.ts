@@ -47,6 +47,7 @@ export interface TAdviceRaw {
   warehouse_code: string | null;
   safety_stock: number;
   stocking_days: number;
+  shelf_life: boolean;
   units_out: number;
   on_hand: number;
   available: number;
@@ -93,6 +94,7 @@ export async function purchaseAdvice(
         ), a as (
           select p.id as product_id, p.number as product_number, p.name as product_name, p.barcode,
                  k.warehouse_id, w.code as warehouse_code, p.safety_stock, p.stocking_days,
+                 p.shelf_life_months is not null as shelf_life,
                  coalesce(o.units, 0) as units_out, coalesce(s.on_hand, 0) as on_hand,
                  coalesce(s.available, 0) as available, coalesce(i.units, 0) as incoming,
                  (p.safety_stock > 0 and coalesce(s.available, 0) < p.safety_stock) as below_safety,

@@ -59,6 +59,7 @@ function adviceRow(r: repo.TAdviceRaw, window: number): TPurchaseAdviceRow {
     warehouse_code: r.warehouse_code,
     safety_stock: Number(r.safety_stock),
     stocking_days: Number(r.stocking_days),
+    shelf_life: Boolean(r.shelf_life),
     units_out: unitsOut,
     avg_daily_out: round(avg, 2),
     on_hand: Number(r.on_hand),

@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Form, Input, Space, Table } from 'antd';
-import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
+import type { ColumnType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useExcelExport } from '../excel/use-excel-export';
 import type { TCell } from '../excel/xlsx';
 import { errorText } from '../forms/error-text';
 import { emptyKind, fetchAllPages, PAGE_SIZES, type TPageResult, type TTableQuery, toOrdering } from './list-query';
+import { useUrlFilters } from './url-filters';
 
 export interface TDataColumn<T> extends ColumnType<T> {
   /** Column value in the Excel export (default: the `dataIndex` value). */
@@ -35,6 +36,10 @@ export interface TDataTableProps<T> {
   initialPageSize?: (typeof PAGE_SIZES)[number];
   /** Hide the keyword box (lists the server cannot search; their filters still show). */
   noSearch?: boolean;
+  /** Filters that may come from the address (`?below_safety=true`): they fill the form and the first query. */
+  urlFilters?: readonly string[];
+  /** Row selection (antd's), for lists with actions on chosen rows. */
+  rowSelection?: TableProps<T>['rowSelection'];
 }
 
 function cellValue<T>(row: T, col: TDataColumn<T>): TCell {
@@ -55,7 +60,12 @@ export function DataTable<T extends object>(props: TDataTableProps<T>) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [query, setQuery] = useState<TTableQuery>({ page: 1, page_size: props.initialPageSize ?? PAGE_SIZES[0] });
+  const fromUrl = useUrlFilters(props.urlFilters);
+  const [query, setQuery] = useState<TTableQuery>({
+    page: 1,
+    page_size: props.initialPageSize ?? PAGE_SIZES[0],
+    ...fromUrl,
+  });
   const { exportExcel, exporting } = useExcelExport<T>();
   const [downloading, setDownloading] = useState(false);
 
@@ -113,7 +123,14 @@ export function DataTable<T extends object>(props: TDataTableProps<T>) {
   const empty = emptyKind(query);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Form form={form} layout="inline" onFinish={onSearch} data-testid="table-search" style={{ rowGap: 8 }}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={onSearch}
+        initialValues={fromUrl}
+        data-testid="table-search"
+        style={{ rowGap: 8 }}
+      >
         {props.noSearch ? null : (
           <Form.Item name="search">
             <Input
@@ -158,6 +175,7 @@ export function DataTable<T extends object>(props: TDataTableProps<T>) {
         dataSource={list.data?.results ?? []}
         loading={list.isFetching}
         onChange={onChange}
+        rowSelection={props.rowSelection}
         scroll={{ x: 'max-content' }}
         locale={{
           emptyText: list.isError ? (

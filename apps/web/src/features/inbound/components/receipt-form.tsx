@@ -26,10 +26,17 @@ interface TValues {
   lines: TLineValues[];
 }
 
+/** A new receipt's starting point from another screen (/purchase-advice: the advised quantities of chosen rows). */
+export interface TReceiptDraft {
+  warehouse_id: string | null;
+  lines: Array<{ product_id: string; quantity: number; label: string; shelf_life: boolean }>;
+}
+
 /** Create or edit a receipt: header and lines; an expiry date is asked for products with a shelf life. */
 export function ReceiptFormModal(props: {
   open: boolean;
   receipt?: TInboundReceiptDetail | null;
+  draft?: TReceiptDraft | null;
   onClose: () => void;
   onSaved?: (r: TInboundReceiptDetail) => void;
 }) {
@@ -54,7 +61,14 @@ export function ReceiptFormModal(props: {
           label: `${l.product_number} ${l.product_name}`,
         })),
       }
-    : { category: 'purchase', planned_date: dayjs(), lines: [{}] };
+    : props.draft
+      ? {
+          ...(props.draft.warehouse_id ? { warehouse_id: props.draft.warehouse_id } : {}),
+          category: 'purchase',
+          planned_date: dayjs(),
+          lines: props.draft.lines.map((l) => ({ ...l, expiry_date: null })),
+        }
+      : { category: 'purchase', planned_date: dayjs(), lines: [{}] };
 
   const submit = async () => {
     clearError();

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/forms/error-text';
 import { emptyKind, PAGE_SIZES, type TTableQuery, toOrdering } from '../../../shared/table/list-query';
+import { useUrlFilters } from '../../../shared/table/url-filters';
 import { fetchOrders, outboundKeys, usePlatformOptions, useProviderOptions } from '../api';
 import { useOrderLabels } from './labels';
 import { orderColumn } from './order-columns';
@@ -28,13 +29,16 @@ export function OrderTable(props: {
   toolbar?: ReactNode;
   showFilters?: boolean;
   testId?: string;
+  /** Filters that may come from the address (`/deliver?status=pending_export`). */
+  urlFilters?: readonly string[];
 }) {
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
   const platforms = usePlatformOptions();
   const providers = useProviderOptions();
   const [form] = Form.useForm<TFilters>();
-  const [query, setQuery] = useState<TTableQuery>({ page: 1, page_size: PAGE_SIZES[1] });
+  const fromUrl = useUrlFilters(props.urlFilters);
+  const [query, setQuery] = useState<TTableQuery>({ page: 1, page_size: PAGE_SIZES[1], ...fromUrl });
   const full = { ...query, ...props.fixed } as TTableQuery;
   const list = useQuery({
     queryKey: [...outboundKeys.orders, 'list', full],
@@ -57,7 +61,13 @@ export function OrderTable(props: {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid={props.testId}>
-      <Form<TFilters> form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 8 }}>
+      <Form<TFilters>
+        form={form}
+        layout="inline"
+        onFinish={onSearch}
+        initialValues={fromUrl as TFilters}
+        style={{ rowGap: 8 }}
+      >
         <Form.Item name="search">
           <Input
             allowClear

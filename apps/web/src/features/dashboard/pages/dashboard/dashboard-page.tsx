@@ -19,12 +19,25 @@ import '../../../analysis/i18n';
 const GETTING_STARTED: TMainPath[] = ['/corporation', '/warehouse', '/subzone', '/product', '/entry', '/deliver'];
 
 /** The KPI tiles: the figure, its label and the list it opens. */
-const TILES: Array<{ key: keyof Omit<TDashboard, 'shipped'>; label: string; to: TMainPath; alert?: boolean }> = [
-  { key: 'to_export', label: 'dashboard.toExport', to: '/deliver' },
-  { key: 'to_pack', label: 'dashboard.toPack', to: '/deliver-operation' },
-  { key: 'to_ship', label: 'dashboard.toShip', to: '/deliver-operation' },
-  { key: 'receipts_pending', label: 'dashboard.receiptsPending', to: '/entry' },
-  { key: 'below_safety', label: 'dashboard.belowSafety', to: '/purchase-advice', alert: true },
+const TILES: Array<{
+  key: keyof Omit<TDashboard, 'shipped'>;
+  label: string;
+  to: TMainPath;
+  /** The list's filter, so the tile opens exactly what it counts. */
+  search?: string;
+  alert?: boolean;
+}> = [
+  { key: 'to_export', label: 'dashboard.toExport', to: '/deliver', search: 'status=pending_export' },
+  { key: 'to_pack', label: 'dashboard.toPack', to: '/deliver', search: 'status=exported' },
+  { key: 'to_ship', label: 'dashboard.toShip', to: '/deliver', search: 'status=online' },
+  { key: 'receipts_pending', label: 'dashboard.receiptsPending', to: '/entry', search: 'status=pending' },
+  {
+    key: 'below_safety',
+    label: 'dashboard.belowSafety',
+    to: '/purchase-advice',
+    search: 'below_safety=true',
+    alert: true,
+  },
   { key: 'near_expiry', label: 'dashboard.nearExpiry', to: '/stock-expire-transfer', alert: true },
 ];
 
@@ -61,7 +74,7 @@ export default function DashboardPage() {
           const value = kpis.data?.[tile.key];
           return (
             <Col xs={12} md={8} xl={4} key={tile.key}>
-              <Link to={tile.to} data-testid={`kpi-${tile.key}`}>
+              <Link to={tile.search ? `${tile.to}?${tile.search}` : tile.to} data-testid={`kpi-${tile.key}`}>
                 <Card hoverable size="small">
                   <Statistic
                     title={t(`analysis:${tile.label}` as never)}

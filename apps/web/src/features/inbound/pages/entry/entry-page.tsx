@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { INBOUND_CATEGORIES, INBOUND_STATUSES, type TInboundReceipt } from '@wms/contracts';
 import { App, Button, Card, DatePicker, Drawer, Form, Popconfirm, Select, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { screenTitle } from '../../../../routes/screen-title';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
@@ -12,7 +12,7 @@ import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { DataTable } from '../../../../shared/table/data-table';
 import type { TTableQuery } from '../../../../shared/table/list-query';
 import { fetchReceipts, inboundKeys, useCancelConfirmation, useDeleteReceipt, useReceipt } from '../../api';
-import { ReceiptFormModal } from '../../components/receipt-form';
+import { ReceiptFormModal, type TReceiptDraft } from '../../components/receipt-form';
 import { StatusTag } from '../../components/status-tag';
 import '../../i18n';
 
@@ -91,7 +91,13 @@ export default function EntryPage() {
   const { t, i18n } = useTranslation(['inbound', 'nav', 'common']);
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<TInboundReceipt | 'new' | null>(null);
+  // /purchase-advice hands over a draft (warehouse and lines) in the navigation state: the form opens with it.
+  const location = useLocation();
+  const [draft] = useState(() => (location.state as { receiptDraft?: TReceiptDraft } | null)?.receiptDraft ?? null);
+  const [editing, setEditing] = useState<TInboundReceipt | 'new' | null>(draft ? 'new' : null);
+  useEffect(() => {
+    if (draft) void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [draft, navigate, location.pathname, location.search]);
   const [viewing, setViewing] = useState<string | null>(null);
   const editingId = editing && editing !== 'new' ? editing.id : undefined;
   const detail = useReceipt(editingId);
@@ -108,6 +114,7 @@ export default function EntryPage() {
         excel={{ fileName: 'inbound-receipts' }}
         searchPlaceholder={t('list.search')}
         filters={<ReceiptFilters />}
+        urlFilters={['status', 'category', 'warehouse_id']}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="new-receipt">
             {t('list.new')}
@@ -207,7 +214,12 @@ export default function EntryPage() {
         ]}
       />
       {editing === 'new' || (editing && detail.data) ? (
-        <ReceiptFormModal open receipt={editing === 'new' ? null : detail.data} onClose={() => setEditing(null)} />
+        <ReceiptFormModal
+          open
+          receipt={editing === 'new' ? null : detail.data}
+          draft={editing === 'new' ? draft : null}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
       <ReceiptDrawer id={viewing} onClose={() => setViewing(null)} />
     </Card>

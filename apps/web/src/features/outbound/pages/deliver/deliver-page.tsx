@@ -12,6 +12,9 @@ import { OrderFormModal } from '../../components/order-form';
 import { OrderTable } from '../../components/order-table';
 import '../../i18n';
 
+/** A dashboard tile opens the list filtered: `/deliver?status=pending_export`. */
+const URL_FILTERS = ['status', 'channel', 'abnormal'] as const;
+
 const BULK: TOrderAction[] = ['export', 'cancel', 'request_cancel_export', 'grant_cancel_export'];
 
 /** The print screens of a selection of orders (`?ids=`), opened in a new tab. */
@@ -71,6 +74,7 @@ export default function DeliverPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <OrderTable
         testId="order-table"
+        urlFilters={URL_FILTERS}
         columns={columns}
         selected={selected}
         onSelect={(ids, rows) => {
