@@ -21,14 +21,7 @@ export default function StoreDeliverListPage() {
         columns={[
           { title: label('order_number'), dataIndex: 'number' },
           { title: label('created_at'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
-          {
-            title: t('orders.items'),
-            key: 'lines',
-            exportValue: (o) => o.lines.map((l) => `${l.product_number}×${l.quantity}`).join(', '),
-            render: (_, o) => o.lines.map((l) => `${l.product_name} × ${l.quantity}`).join(', '),
-          },
-          { title: label('recipient_name'), dataIndex: 'recipient_name' },
-          { title: label('total_amount'), dataIndex: 'total_amount', align: 'right' },
+          // What a member looks for first: where the parcel is (state, carrier, consignment number).
           { title: label('status'), dataIndex: 'status', render: (v) => <OrderStatusTag status={v} /> },
           { title: t('portal.delivery'), dataIndex: 'logistics_provider' },
           {
@@ -47,6 +40,14 @@ export default function StoreDeliverListPage() {
                 ''
               ),
           },
+          {
+            title: t('orders.items'),
+            key: 'lines',
+            exportValue: (o) => o.lines.map((l) => `${l.product_number}×${l.quantity}`).join(', '),
+            render: (_, o) => o.lines.map((l) => `${l.product_name} × ${l.quantity}`).join(', '),
+          },
+          { title: label('recipient_name'), dataIndex: 'recipient_name' },
+          { title: label('total_amount'), dataIndex: 'total_amount', align: 'right' },
         ]}
       />
     </Card>
