@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_logs, integration_attempts, logistics_providers } from '../../../db/schema';
 import { encryptSecret } from '../../../platform/crypto';
@@ -58,7 +58,8 @@ describe('ECPay Express/Create against a local ECPay', () => {
     const attempts = await ctx.deps.database.db
       .select()
       .from(integration_attempts)
-      .where(and(eq(integration_attempts.provider, 'ecpay'), eq(integration_attempts.reference, 'r-1')));
+      .where(and(eq(integration_attempts.provider, 'ecpay'), eq(integration_attempts.reference, 'r-1')))
+      .orderBy(asc(integration_attempts.created_at));
     expect(attempts.map((x) => x.status)).toEqual([503, 200]);
     for (const x of attempts) {
       expect(x.request_body).not.toContain(fake.hashKey);

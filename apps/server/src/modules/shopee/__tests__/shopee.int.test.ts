@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { integration_attempts, outbound_orders, shopee_orders, shopee_shops } from '../../../db/schema';
@@ -290,7 +290,8 @@ describe('tracking number back to Shopee', () => {
       .from(integration_attempts)
       .where(
         and(eq(integration_attempts.operation, 'logistics.ship_order'), eq(integration_attempts.reference, row!.id)),
-      );
+      )
+      .orderBy(asc(integration_attempts.created_at));
     expect(calls.map((c) => c.status)).toEqual([503, 200]);
     // A later scan finds nothing more to send.
     await withTx(db(), (tx) => ctx.deps.jobs.enqueue(tx, shopeeShipScan, {}, { customerId: null }));
