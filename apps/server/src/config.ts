@@ -45,6 +45,8 @@ const ZEnv = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  /** SIGTERM/SIGINT: how long in-flight requests and running jobs get to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   JOB_STALE_SECONDS: z.coerce.number().min(1).default(60),
   JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   JOB_RETRY_DELAY_SCALE: z.coerce.number().gt(0).max(1).default(1),
@@ -91,6 +93,8 @@ export interface TConfig {
   /** Fastify's `trustProxy`: who may name the client's address in X-Forwarded-For. */
   trustProxy: boolean | number | string[];
   bodyLimit: number;
+  /** SIGTERM/SIGINT: time for in-flight requests and running jobs to finish (ms). */
+  shutdownTimeoutMs: number;
   /** A running job whose heartbeat stopped this long ago lost its process (PostgreSQL; PGlite recovers at start). */
   jobStaleMs: number;
   jobCronCheckSeconds: number;
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailAddressLimitPerHour: e.MAIL_ADDRESS_LIMIT_PER_HOUR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     jobCronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,
     jobRetryDelayScale: e.JOB_RETRY_DELAY_SCALE,
