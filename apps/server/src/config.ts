@@ -150,6 +150,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // On PostgreSQL several processes (and hosts) share one database: each would generate keys of its own in its
+  // DATA_DIR, and a token or an encrypted secret written by one would be unreadable to the others.
+  if (e.DATABASE_URL && (!e.JWT_SECRET || !e.APP_SECRET_KEY)) {
+    const missing = [!e.JWT_SECRET && 'JWT_SECRET', !e.APP_SECRET_KEY && 'APP_SECRET_KEY'].filter(Boolean).join(', ');
+    throw new Error(
+      `Invalid configuration:\n  ${missing}: required with DATABASE_URL (every app process must share the same secrets). ` +
+        "Generate them with: node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const keys = e.JWT_SECRET && e.APP_SECRET_KEY ? null : loadOrCreateKeys(dataDir);
   const port = e.PORT;
