@@ -12,7 +12,8 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'apps/server');
-const out = path.join(server, 'dist');
+// An other output directory as the first argument (the compiled-build test builds into apps/server/.tmp/…).
+const out = path.resolve(process.argv[2] ?? path.join(server, 'dist'));
 const pkg = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies)
   .filter((name) => !name.startsWith('@wms/'))

@@ -14,12 +14,13 @@ export interface TServerProcess {
 
 /**
  * The real server as a child process (`src/main.ts` through tsx, as `npm start` runs it; or the compiled
- * `dist/main.js` when `compiled`) on its own PGlite directory, JSON logs; resolves once it listens.
+ * `main.js` of `compiledDir`) on its own PGlite directory, JSON logs; resolves once it listens.
  */
 export async function startServerProcess(opts: {
   dataDir: string;
   env?: Record<string, string>;
-  compiled?: boolean;
+  /** The compiled server's directory (scripts/build-server.mjs output): run `<dir>/main.js` with plain node. */
+  compiledDir?: string;
 }): Promise<TServerProcess> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -32,8 +33,8 @@ export async function startServerProcess(opts: {
     SEED_DEMO: '0',
     ...opts.env,
   };
-  const args = opts.compiled
-    ? [path.join(serverRoot, 'dist/main.js')]
+  const args = opts.compiledDir
+    ? [path.join(opts.compiledDir, 'main.js')]
     : ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')];
   const child = spawn(process.execPath, args, { cwd: serverRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: Array<Record<string, unknown>> = [];
