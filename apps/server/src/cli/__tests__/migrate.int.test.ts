@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase, queryRows } from '../../db/client';
+import { createScratchDatabase } from '../../test/harness';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -41,6 +42,28 @@ describe('npm run migrate', () => {
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('migrates a new PostgreSQL database (with the shared secrets)', async () => {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+    try {
+      const r = runMigrate({ DATABASE_URL: scratch.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wms-migrate-')) });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/^migrations applied \(postgres\)/);
+      const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
+      try {
+        const [applied] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        expect(applied!.n).toBe(readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).length);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await scratch.drop();
     }
   });
 

@@ -7,6 +7,14 @@ import { startServerProcess, type TServerProcess } from './process';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await sleep(50);
+  }
+}
+
 /** Send a request's head and half its body now; the rest when `finish` is called. Resolves with the raw answer. */
 function slowRequest(port: number, body: string) {
   const socket = net.connect(port, '127.0.0.1');
@@ -46,11 +54,17 @@ describe('the server process stops gracefully', () => {
     await slow.sent;
     await sleep(300);
     server.child.kill('SIGTERM');
-    await sleep(800);
-    // Still running: it waits for the request whose body is still arriving …
+    await waitFor(() => server!.logs.some((l) => l.msg === 'shutting down'));
+    // A new connection is refused (the listening socket closes right after the signal) …
+    await waitFor(() =>
+      fetch(`http://127.0.0.1:${port}/api/health/`).then(
+        () => false,
+        () => true,
+      ),
+    );
+    await sleep(500);
+    // … while the process keeps running for the request whose body is still arriving.
     expect(server.child.exitCode).toBeNull();
-    // … while a new connection is refused.
-    await expect(fetch(`http://127.0.0.1:${port}/api/health/`)).rejects.toThrow();
     slow.finish();
     const answer = await slow.closed;
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
