@@ -32,7 +32,8 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# Only the server's runtime dependencies (no web app packages: its build is static files).
+RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund && npm cache clean --force
 # dist/ holds main.js, migrate.js, check-stock.js, sheet-worker.js and migrations/ (see scripts/build-server.mjs).
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
