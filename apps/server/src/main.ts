@@ -6,10 +6,13 @@ import { loadConfig } from './config';
 import { seedDemoData } from './modules/seed/seed.service';
 import { createLogger } from './platform/logger';
 
+/** Set once the configuration is read: a start-up failure after that is a pino line too. */
+let log: ReturnType<typeof createLogger> | null = null;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // One pino logger for the process: start-up, Fastify's requests, the job runner, the mailer and shutdown.
-  const log = createLogger(config);
+  log = createLogger(config);
   const deps = await createDeps(config, log);
   const seed = await seedDemoData(deps.database.db, config);
   const app = await buildApp(deps, { loggerInstance: log as FastifyBaseLogger });
@@ -83,6 +86,8 @@ function installShutdown(
 }
 
 main().catch((err) => {
+  // The message alone on stderr (a configuration error is read by a person); with a logger also as a pino line.
   console.error(err instanceof Error ? err.message : err);
+  log?.fatal({ err }, 'start failed');
   process.exit(1);
 });
