@@ -4,7 +4,9 @@
  * Steps: check (invariant check over the ledger), api (HTTP load on PostgreSQL and PGlite), web (JS sizes),
  * plus the steps registered in STEPS below. Benchmarks report; they never assert times.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -243,6 +245,9 @@ async function main(): Promise<void> {
       const server = await startServer({
         ...extraEnv,
         DATABASE_URL: databaseUrl,
+        // On PostgreSQL the server requires the shared secrets (it refuses to generate its own).
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        APP_SECRET_KEY: randomBytes(32).toString('hex'),
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wms-bench-data-')),
         // The callbacks step's receiver listens on 127.0.0.1.
         OUTGOING_ALLOW_PRIVATE: '1',

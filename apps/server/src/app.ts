@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage, pickLanguage } from '@wms/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes';
@@ -28,7 +28,7 @@ import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { refuseUnstorableText } from './platform/http';
-import { prettyLogStream } from './platform/log-format';
+import { createLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 
@@ -57,22 +57,16 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerCarrierRoutes,
 ];
 
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers["x-api-key"]',
-  'req.body.password',
-  'req.body.refresh',
-  'req.body.otp',
-];
-
 /** buildApp(deps): plugins first, then every module's routes, then the web app (SPA fallback). */
-export async function buildApp(deps: TAppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: TAppDeps,
+  opts: { logger?: boolean; loggerInstance?: FastifyBaseLogger } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: deps.config.logLevel,
-      redact: REDACT,
-      ...(deps.config.logFormat === 'pretty' ? { stream: prettyLogStream } : {}),
-    },
+    // The process's logger when given (main.ts: the one the job runner and the mailer write to), else one of its own.
+    ...(opts.logger === false
+      ? { logger: false }
+      : { loggerInstance: opts.loggerInstance ?? (createLogger(deps.config) as FastifyBaseLogger) }),
     bodyLimit: deps.config.bodyLimit,
     // A hop count is accepted by Fastify at run time; its types only list the other forms.
     trustProxy: deps.config.trustProxy as boolean | string[],

@@ -13,7 +13,12 @@ import { registerProviders } from './providers';
 /** Open and migrate the database and build the services every module shares. */
 export async function createDeps(
   config: TConfig,
-  log: { info(obj: object, msg: string): void; error?(obj: object, msg: string): void },
+  /** The process's pino logger (main.ts); the mailer and the job runner write their lines to it. */
+  log: {
+    info(obj: object, msg: string): void;
+    warn?(obj: object, msg: string): void;
+    error?(obj: object, msg: string): void;
+  },
   opts: { database?: TDatabase; mailer?: TMailer } = {},
 ): Promise<TAppDeps> {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -30,7 +35,10 @@ export async function createDeps(
     staleAfterMs: config.jobStaleMs,
     cronCheckSeconds: config.jobCronCheckSeconds,
     retryDelayScale: config.jobRetryDelayScale,
-    log: { error: (obj, msg) => (log.error ?? log.info).call(log, obj, msg) },
+    log: {
+      error: (obj, msg) => (log.error ?? log.info).call(log, obj, msg),
+      warn: (obj, msg) => (log.warn ?? log.info).call(log, obj, msg),
+    },
   });
   return { config, database, tokens, mailer, jobs, http, providers, rateLimits: new RateLimits(database) };
 }

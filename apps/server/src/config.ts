@@ -45,6 +45,8 @@ const ZEnv = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  /** SIGTERM/SIGINT: how long in-flight requests and running jobs get to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   JOB_STALE_SECONDS: z.coerce.number().min(1).default(60),
   JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   JOB_RETRY_DELAY_SCALE: z.coerce.number().gt(0).max(1).default(1),
@@ -91,6 +93,8 @@ export interface TConfig {
   /** Fastify's `trustProxy`: who may name the client's address in X-Forwarded-For. */
   trustProxy: boolean | number | string[];
   bodyLimit: number;
+  /** SIGTERM/SIGINT: time for in-flight requests and running jobs to finish (ms). */
+  shutdownTimeoutMs: number;
   /** A running job whose heartbeat stopped this long ago lost its process (PostgreSQL; PGlite recovers at start). */
   jobStaleMs: number;
   jobCronCheckSeconds: number;
@@ -146,6 +150,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // On PostgreSQL several processes (and hosts) share one database: each would generate keys of its own in its
+  // DATA_DIR, and a token or an encrypted secret written by one would be unreadable to the others.
+  if (e.DATABASE_URL && (!e.JWT_SECRET || !e.APP_SECRET_KEY)) {
+    const missing = [!e.JWT_SECRET && 'JWT_SECRET', !e.APP_SECRET_KEY && 'APP_SECRET_KEY'].filter(Boolean).join(', ');
+    throw new Error(
+      `Invalid configuration:\n  ${missing}: required with DATABASE_URL (every app process must share the same secrets). ` +
+        "Generate them with: node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const keys = e.JWT_SECRET && e.APP_SECRET_KEY ? null : loadOrCreateKeys(dataDir);
   const port = e.PORT;
@@ -169,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailAddressLimitPerHour: e.MAIL_ADDRESS_LIMIT_PER_HOUR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     jobCronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,
     jobRetryDelayScale: e.JOB_RETRY_DELAY_SCALE,

@@ -1,27 +1,35 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { loadConfig } from './config';
 import { seedDemoData } from './modules/seed/seed.service';
+import { createLogger } from './platform/logger';
+
+/** Set once the configuration is read: a start-up failure after that is a pino line too. */
+let log: ReturnType<typeof createLogger> | null = null;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const boot = {
-    info: (obj: object, msg: string) => console.log(msg, JSON.stringify(obj)),
-    error: (obj: object, msg: string) => console.error(msg, obj),
-  };
-  const deps = await createDeps(config, boot);
+  // One pino logger for the process: start-up, Fastify's requests, the job runner, the mailer and shutdown.
+  log = createLogger(config);
+  const deps = await createDeps(config, log);
   const seed = await seedDemoData(deps.database.db, config);
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { loggerInstance: log as FastifyBaseLogger });
   await deps.jobs.start();
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const port = (app.server.address() as { port: number }).port;
+  const url = `http://localhost:${port}`;
+  log.info({ url, port, database: deps.database.engine, version: config.version }, 'server listening');
+  installShutdown(deps, app, log);
+
   const lines = [
     '',
     `  WMS is running on ${url}  (database: ${deps.database.engine}${deps.database.engine === 'pglite' ? `, ${config.dataDir}` : ''})`,
   ];
   // Generated passwords are printed once, by the start that created the accounts; later starts name the logins only.
-  if (seed.seeded && seed.logins.length > 0) {
+  const created = seed.seeded && seed.logins.length > 0;
+  if (created) {
     lines.push('  Logins created now (initial passwords, shown this once; set DEMO_*_PASSWORD to choose them):');
     for (const l of seed.logins)
       lines.push(`    ${l.role.padEnd(8)} ${l.email}  ${l.password ?? '(password from env)'}`);
@@ -32,19 +40,54 @@ async function main(): Promise<void> {
     `  Your own account: ${url}/register${config.smtpUrl ? '' : `  (no SMTP_URL: the mail lands in ${path.join(config.dataDir, 'outbox')})`}`,
     '',
   );
-  // Last, so the URL and the logins stay on screen while the server waits.
-  console.log(lines.join('\n'));
-  const stop = async () => {
-    await app.close();
-    await deps.jobs.stop();
-    await deps.database.close();
-    process.exit(0);
+  // The screen for a person trying it (`npm start`), last, so the URL and the logins stay in view while the server
+  // waits. With JSON logs (production) only the one-time initial passwords are printed, outside the log stream.
+  if (config.logFormat === 'pretty' || created) console.log(lines.join('\n'));
+}
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections (a request arriving on a kept-alive connection gets 503), let in-flight
+ * requests finish, stop the job queue (no new jobs; running ones finish), close the database, exit 0. Whatever is not
+ * done within SHUTDOWN_TIMEOUT_SECONDS is cut off and the process exits 1: a job cut off is handed back — found by
+ * another process when its heartbeat goes stale (PostgreSQL), or run again at the next start (PGlite).
+ */
+function installShutdown(
+  deps: Awaited<ReturnType<typeof createDeps>>,
+  app: Awaited<ReturnType<typeof buildApp>>,
+  log: ReturnType<typeof createLogger>,
+): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    // `npm start` forwards the terminal's Ctrl-C, so one press can arrive twice: the first one counts.
+    if (stopping) return;
+    stopping = true;
+    const limit = deps.config.shutdownTimeoutMs;
+    log.info({ signal, timeoutMs: limit }, 'shutting down');
+    const deadline = setTimeout(() => {
+      log.error({ timeoutMs: limit }, 'shutdown timed out: requests or jobs cut off (jobs are handed back)');
+      process.exit(1);
+    }, limit);
+    deadline.unref();
+    try {
+      await app.close();
+      await deps.jobs.stop();
+      await deps.database.close();
+      log.info({}, 'stopped');
+      clearTimeout(deadline);
+      log.flush?.();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
 main().catch((err) => {
+  // The message alone on stderr (a configuration error is read by a person); with a logger also as a pino line.
   console.error(err instanceof Error ? err.message : err);
+  log?.fatal({ err }, 'start failed');
   process.exit(1);
 });

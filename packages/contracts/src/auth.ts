@@ -97,6 +97,10 @@ export const ZHealth = z.object({
   version: z.string(),
   build_id: z.string(),
 });
+/** Liveness: the process runs and answers (no database call: a slow database must not get the process restarted). */
+export const ZLive = z.object({ status: z.literal('live'), version: z.string() });
+/** Readiness: the database answers; 503 DATABASE_UNAVAILABLE when it does not, 503 while the process shuts down. */
+export const ZReady = z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) });
 export const ZBuildInfo = z.object({ build_id: z.string(), version: z.string() });
 
 export const authRoutes = defineRoutes({
@@ -178,5 +182,7 @@ export const authRoutes = defineRoutes({
   },
   memberProfile: { method: 'GET', path: '/api/member-profile/', auth: 'member', response: ZMemberProfile },
   health: { method: 'GET', path: '/api/health/', auth: 'public', response: ZHealth },
+  healthLive: { method: 'GET', path: '/api/health/live', auth: 'public', response: ZLive },
+  healthReady: { method: 'GET', path: '/api/health/ready', auth: 'public', response: ZReady },
   build: { method: 'GET', path: '/api/build/', auth: 'public', response: ZBuildInfo },
 });

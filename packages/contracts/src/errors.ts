@@ -186,6 +186,12 @@ export const ERROR_CATALOGUE = {
     ja: 'Idempotency-Key は別の内容のリクエストですでに使われています',
     en: 'The Idempotency-Key was already used for a different request',
   },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    'zh-TW': '資料庫暫時無法回應，請稍後再試',
+    ja: 'データベースが一時的に応答していません。しばらくしてから再試行してください',
+    en: 'The database is not answering at the moment, please try again later',
+  },
   RATE_LIMITED: {
     status: 429,
     'zh-TW': '請求過於頻繁，請稍後再試',

@@ -79,9 +79,14 @@ interface TSlot {
 
 const idle: TSlot[] = [];
 
-/** How this module is started as a worker: compiled JavaScript directly; TypeScript (tsx, vitest) through tsx' loader. */
+/**
+ * How this module is started as a worker: compiled JavaScript directly; TypeScript (tsx, vitest) through tsx' loader.
+ * In the compiled server (scripts/build-server.mjs) this code is bundled into main.js, and the build writes this module
+ * on its own as sheet-worker.js next to it: that file is the worker, not the bundle (which would start the server).
+ */
 function spawn(heapMb: number): Worker {
-  const self = new URL(import.meta.url);
+  const here = new URL(import.meta.url);
+  const self = /\/sheet-worker\.[cm]?[jt]s$/.test(here.pathname) ? here : new URL('./sheet-worker.js', here);
   const options = {
     workerData: { role: ROLE },
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(32, heapMb / 4) },

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import { route } from '../../platform/http';
 import { getJob, jobView } from '../../platform/jobs';
 
@@ -26,11 +27,37 @@ function buildIdReader(webDist: string): () => string {
   };
 }
 
+const READY_TIMEOUT_MS = 3000;
+
+/** `select 1` within READY_TIMEOUT_MS, else DATABASE_UNAVAILABLE (503): a hung pool must not hang the probe too. */
+async function databaseAnswers(deps: TAppDeps): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('readiness probe timed out')), READY_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([deps.database.db.execute(sql`select 1`), timeout]);
+  } catch {
+    throw new AppError('DATABASE_UNAVAILABLE');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function registerSystemRoutes(app: FastifyInstance, deps: TAppDeps): void {
   const buildId = buildIdReader(deps.config.webDist);
   route(app, deps.tokens, r.health, async () => {
     await deps.database.db.execute(sql`select 1`);
     return { status: 'ok' as const, database: deps.database.engine, version: deps.config.version, build_id: buildId() };
+  });
+  route(app, deps.tokens, r.healthLive, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'live' as const, version: deps.config.version };
+  });
+  route(app, deps.tokens, r.healthReady, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    await databaseAnswers(deps);
+    return { status: 'ready' as const, database: deps.database.engine };
   });
   route(app, deps.tokens, jobRoutes.getJob, async ({ actor, params }) =>
     jobView(await getJob(deps.database.db, tenantOf(actor), params.id)),

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,25 @@ describe('config', () => {
   it('fails fast naming the bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), APP_SECRET_KEY: 'short' })).toThrow(/APP_SECRET_KEY/);
+  });
+
+  it('refuses PostgreSQL without the shared secrets, naming the missing ones, and generates no keys', () => {
+    const dir = dataDir();
+    const url = 'postgres://wms@db.example:5432/wms';
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: url })).toThrow(
+      /JWT_SECRET, APP_SECRET_KEY: required with DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: url, JWT_SECRET: 'j'.repeat(40) })).toThrow(
+      /\n {2}APP_SECRET_KEY: required with DATABASE_URL/,
+    );
+    expect(existsSync(path.join(dir, 'keys.json'))).toBe(false);
+    const ok = loadConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: url,
+      JWT_SECRET: 'j'.repeat(40),
+      APP_SECRET_KEY: 'a'.repeat(64),
+    });
+    expect(ok.databaseUrl).toBe(url);
   });
 
   it('keeps request logs quiet by default, readable in development and JSON in production', () => {
