@@ -482,6 +482,7 @@ export const FIELD_LABELS: Record<string, Messages> = {
   temperature_code: { 'zh-TW': '溫層代碼', ja: '温度帯コード', en: 'Temperature code' },
   specification_code: { 'zh-TW': '規格代碼', ja: 'サイズコード', en: 'Specification code' },
   billing_basis: { 'zh-TW': '計費模式', ja: '課金方式', en: 'Billing model' },
+  carrier_type: { 'zh-TW': '物流 API', ja: '配送 API', en: 'Carrier API' },
   store_number: { 'zh-TW': '商店編號', ja: 'ストア番号', en: 'Store number' },
   url: { 'zh-TW': '網址', ja: 'URL', en: 'URL' },
   file_base64: { 'zh-TW': '檔案', ja: 'ファイル', en: 'File' },
