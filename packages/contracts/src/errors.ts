@@ -246,6 +246,36 @@ export const ERROR_CATALOGUE = {
     ja: '配送業者からの通知のチェックコード（CheckMacValue）が正しくありません',
     en: 'The carrier notification check value (CheckMacValue) is not valid',
   },
+  CARRIER_REFUSED: {
+    status: 502,
+    'zh-TW': '物流商拒絕建立託運單：{{message}}',
+    ja: '配送業者が送り状の作成を拒否しました：{{message}}',
+    en: 'The carrier refused the consignment: {{message}}',
+  },
+  CARRIER_UNAVAILABLE: {
+    status: 503,
+    'zh-TW': '物流商暫時無法連線，請稍後再試',
+    ja: '配送業者に接続できません。しばらくしてからもう一度お試しください',
+    en: 'The carrier cannot be reached now; try again later',
+  },
+  CARRIER_NOT_CONFIGURED: {
+    status: 409,
+    'zh-TW': '物流商「{{provider}}」尚未設定特店編號、HashKey 或 HashIV',
+    ja: '配送業者「{{provider}}」のマーチャント ID・HashKey・HashIV が設定されていません',
+    en: 'The logistics provider "{{provider}}" has no merchant id, hash key or hash IV',
+  },
+  CARRIER_NOT_SUPPORTED: {
+    status: 409,
+    'zh-TW': '尚未支援此物流 API（{{carrier}}），請手動輸入或匯入託運單號',
+    ja: 'この配送 API（{{carrier}}）にはまだ対応していません。送り状番号を手入力または取り込んでください',
+    en: 'This carrier API ({{carrier}}) is not supported yet; type or import the consignment number',
+  },
+  CONSIGNMENT_ALREADY_SET: {
+    status: 409,
+    'zh-TW': '此訂單已有託運單號 {{consignment_number}}',
+    ja: 'この注文にはすでに送り状番号 {{consignment_number}} があります',
+    en: 'This order already has the consignment number {{consignment_number}}',
+  },
   SHOPEE_NOT_CONFIGURED: {
     status: 409,
     'zh-TW': '尚未設定蝦皮合作夥伴帳號（Partner ID／Key），請聯絡系統管理員',

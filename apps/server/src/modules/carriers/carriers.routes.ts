@@ -8,6 +8,7 @@ import { decryptSecret } from '../../platform/crypto';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/http';
+import { fetchConsignments } from './carriers.service';
 import { verifyEcpayCheckMacValue } from './providers/ecpay';
 
 /**
@@ -61,6 +62,9 @@ export async function ecpayNotify(deps: TAppDeps, fields: Record<string, string>
 }
 
 export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): void {
+  route(app, deps.tokens, r.fetchConsignments, async ({ actor, body, lang }) => ({
+    results: await fetchConsignments(deps, actor, body.order_ids, lang),
+  }));
   // Form posts, answered in plain text: in their own scope.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {

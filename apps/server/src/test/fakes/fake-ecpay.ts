@@ -70,7 +70,8 @@ export async function startFakeEcpay(
     hashIv,
     created,
     failNext(n) {
-      failures += n;
+      // A negative n takes back what was not used (never below none).
+      failures = Math.max(0, failures + n);
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
