@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  carrierRoutes,
   catalogRoutes,
   partnerRoutes,
   outboundRoutes as r,
@@ -97,6 +98,14 @@ export function useSetConsignments() {
 export function useUploadConsignments() {
   return useMutation({
     mutationFn: (file_base64: string) => apiCall(r.uploadConsignments, { body: { file_base64 } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Consignment numbers from the carrier's API for the selected orders: one result per order. */
+export function useFetchConsignments() {
+  return useMutation({
+    mutationFn: (order_ids: string[]) => apiCall(carrierRoutes.fetchConsignments, { body: { order_ids } }),
     onSuccess: refresh,
   });
 }
