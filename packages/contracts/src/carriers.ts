@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common';
+import { ZId, ZIdParams } from './common';
 import { ERROR_CODES, type TErrorCode } from './errors';
 import { defineRoutes } from './routes';
 
@@ -25,7 +25,27 @@ export type TConsignmentOutcome = z.infer<typeof ZConsignmentOutcome>;
 export const ZFetchConsignmentsResult = z.object({ results: z.array(ZConsignmentOutcome) });
 export type TFetchConsignmentsResult = z.infer<typeof ZFetchConsignmentsResult>;
 
+/** One status the carrier reported for an order (its tracking history), newest first. */
+export const ZCarrierEvent = z.object({
+  id: z.string(),
+  carrier: z.string(),
+  status_code: z.string(),
+  status_text: z.string(),
+  status_at: z.string(),
+  booking_note: z.string(),
+  created_at: z.string(),
+});
+export type TCarrierEvent = z.infer<typeof ZCarrierEvent>;
+
 export const carrierRoutes = defineRoutes({
+  /** The carrier's status callbacks for one order of the seller (newest first). */
+  orderCarrierEvents: {
+    method: 'GET',
+    path: '/api/carriers/orders/:id/events/',
+    auth: 'customer',
+    params: ZIdParams,
+    response: z.object({ results: z.array(ZCarrierEvent) }),
+  },
   /**
    * Get consignment numbers from the carrier for the selected orders: the carrier is called outside any transaction
    * (attempt logged), each number stored on its order in its own transaction with an audit row; one result per order.

@@ -5,11 +5,11 @@ import {
   type TLanguage,
   type TOrderStatus,
 } from '@wms/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
-import { customers, logistics_providers, outbound_orders } from '../../db/schema';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { carrier_events, customers, logistics_providers, outbound_orders } from '../../db/schema';
 import { type TActor, tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { setConsignment } from '../outbound/outbound.consignments';
 import { acceptsConsignment } from '../outbound/outbound.workflow';
 import { providerCredentials } from '../partners/partners.service';
@@ -149,4 +149,32 @@ export async function fetchConsignments(
     }
   }
   return results;
+}
+
+/** The tracking history of one of the seller's orders (carrier status callbacks), newest first. */
+export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId: string) {
+  const customerId = tenantOf(actor);
+  const db = deps.database.db;
+  const [order] = await db
+    .select({ id: outbound_orders.id })
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.customer_id, customerId), eq(outbound_orders.id, orderId)));
+  if (!order) throw notFound();
+  const rows = await db
+    .select()
+    .from(carrier_events)
+    .where(and(eq(carrier_events.customer_id, customerId), eq(carrier_events.order_id, orderId)))
+    .orderBy(desc(carrier_events.created_at))
+    .limit(200);
+  return {
+    results: rows.map((r) => ({
+      id: r.id,
+      carrier: r.carrier,
+      status_code: r.status_code,
+      status_text: r.status_text,
+      status_at: r.status_at,
+      booking_note: r.booking_note,
+      created_at: r.created_at.toISOString(),
+    })),
+  };
 }

@@ -4,6 +4,7 @@ import { audit_logs, integration_attempts } from '../../../db/schema';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { createOrder, outboundWorld } from '../../outbound/__tests__/factories';
+import { ecpayCheckMacValue } from '../providers/ecpay';
 
 let ctx: TTestContext;
 let fake: TFakeEcpay;
@@ -126,6 +127,44 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     });
     expect(again.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['already', 'already']);
     expect(fake.created.length - before).toBe(2);
+
+    // ECPay reports the parcel's progress: it lands in the order's tracking history, once however often resent.
+    const note = out[a.id]!.consignment_number!;
+    const notice: Record<string, string> = {
+      MerchantID: fake.merchantId,
+      MerchantTradeNo: a.number,
+      RtnCode: '3024',
+      RtnMsg: '貨件已至物流中心',
+      AllPayLogisticsID: fake.created.at(-2)!.MerchantTradeNo!,
+      BookingNote: note,
+      UpdateStatusDate: '2026/11/24 17:10:00',
+    };
+    notice.CheckMacValue = ecpayCheckMacValue(notice, fake.hashKey, fake.hashIv);
+    for (let i = 0; i < 2; i++) {
+      const r = await ctx.inject({
+        method: 'POST',
+        url: '/api/carriers/ecpay/notify/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(notice).toString(),
+      });
+      expect(r.body).toBe('1|OK');
+    }
+    const events = await ctx.inject({ method: 'GET', url: `/api/carriers/orders/${a.id}/events/`, token: w.token });
+    expect(events.statusCode, events.body).toBe(200);
+    expect(events.json().results).toEqual([
+      expect.objectContaining({
+        carrier: 'ecpay',
+        status_code: '3024',
+        status_text: '貨件已至物流中心',
+        booking_note: note,
+      }),
+    ]);
+    const foreignView = await ctx.inject({
+      method: 'GET',
+      url: `/api/carriers/orders/${a.id}/events/`,
+      token: other.token,
+    });
+    expect(foreignView.statusCode).toBe(404);
   });
 
   it('reports an unreachable carrier per order and leaves the order without a number', async () => {

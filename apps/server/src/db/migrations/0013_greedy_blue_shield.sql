@@ -1,2 +1,0 @@
-ALTER TABLE "logistics_providers" ADD COLUMN "carrier_type" text;--> statement-breakpoint
-ALTER TABLE "logistics_providers" ADD CONSTRAINT "logistics_providers_carrier_type_check" CHECK ("logistics_providers"."carrier_type" is null or "logistics_providers"."carrier_type" in ('ecpay', 'tcat'));
