@@ -102,6 +102,15 @@ export function useUploadConsignments() {
   });
 }
 
+/** An order's tracking history from its carrier (status callbacks), newest first. */
+export function useCarrierEvents(id: string | null) {
+  return useQuery({
+    queryKey: [...outboundKeys.order(id ?? ''), 'carrier-events'],
+    enabled: !!id,
+    queryFn: () => apiCall(carrierRoutes.orderCarrierEvents, { params: { id: id! } }),
+  });
+}
+
 /** Consignment numbers from the carrier's API for the selected orders: one result per order. */
 export function useFetchConsignments() {
   return useMutation({
