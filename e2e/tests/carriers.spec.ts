@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ecpayCheckMacValue } from '../../apps/server/src/modules/carriers/providers/ecpay';
 import { loginByApi, registerByApi } from '../helpers/session';
 
 /**
@@ -71,8 +72,31 @@ test('get consignment numbers from ECPay for selected orders on /deliver-operati
   await expect(results).toContainText('取得 2 筆，略過 1 筆，失敗 0 筆');
   await shot(page, 'results');
 
+  const numbers: string[] = [];
   for (const o of orders.slice(0, 2)) {
     const res = await page.request.get(`/api/outbound-orders/${o.id}/`, { headers: auth });
-    expect(((await res.json()) as { consignment_number: string }).consignment_number).toMatch(/^90\d+23$/);
+    const n = ((await res.json()) as { consignment_number: string }).consignment_number;
+    expect(n).toMatch(/^90\d+23$/);
+    numbers.push(n);
   }
+
+  // ECPay reports the parcel's progress (signed with the merchant's hash key and IV): the order drawer shows it.
+  const notice: Record<string, string> = {
+    MerchantID: '2000132',
+    MerchantTradeNo: orders[0]!.number,
+    RtnCode: '3024',
+    RtnMsg: '貨件已至物流中心',
+    AllPayLogisticsID: '1000000',
+    BookingNote: numbers[0]!,
+    UpdateStatusDate: '2026/11/24 17:10:00',
+  };
+  notice.CheckMacValue = ecpayCheckMacValue(notice, '5294y06JbISpM5x9', 'v77hoKGq4kWxNNIS');
+  const ack = await page.request.post('/api/carriers/ecpay/notify/', { form: notice });
+  expect(await ack.text()).toBe('1|OK');
+  await page.keyboard.press('Escape');
+  await page.goto('/deliver');
+  await page.getByTestId(`order-open-${orders[0]!.number}`).click();
+  await expect(page.getByTestId('order-carrier-events')).toContainText('貨件已至物流中心');
+  await page.getByTestId('order-carrier-events').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'carriers-tracking.png'), animations: 'disabled' });
 });
