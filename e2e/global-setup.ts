@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { startFakeEcpay } from '../apps/server/src/test/fakes/fake-ecpay';
 import { startFakeShopee } from '../apps/server/src/test/fakes/fake-shopee';
 import { DEMO, E2E_PORT } from './helpers/accounts';
 
@@ -36,8 +37,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_DATA_DIR = dataDir;
   // A fake Shopee on 127.0.0.1 (shopee.spec.ts): its authorisation page sends the browser back with a code.
   const shopee = await startFakeShopee({ port: E2E_PORT + 7, partnerKey: 'shpk-e2e-partner-key-0123456789' });
+  // A fake ECPay logistics host on 127.0.0.1 (carriers.spec.ts): Express/Create with the published stage credentials.
+  const ecpay = await startFakeEcpay({ port: E2E_PORT + 8 });
   const env = {
     ...process.env,
+    ECPAY_LOGISTICS_URL: ecpay.url,
     SHOPEE_PARTNER_ID: String(shopee.partnerId),
     SHOPEE_PARTNER_KEY: shopee.partnerKey,
     SHOPEE_BASE_URL: shopee.url,
@@ -86,6 +90,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     server.kill('SIGTERM');
     await shopee.close();
+    await ecpay.close();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };

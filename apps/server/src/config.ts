@@ -58,6 +58,8 @@ const ZEnv = z.object({
   SHOPEE_BASE_URL: z.string().url().default('https://partner.test-stable.shopeemobile.com'),
   /** The push URL registered with Shopee (default: PUBLIC_URL + /api/shopee/push/); part of the push signature. */
   SHOPEE_PUSH_URL: z.string().url().optional(),
+  /** ECPay logistics host (stage by default; live: https://logistics.ecpay.com.tw). */
+  ECPAY_LOGISTICS_URL: z.string().url().default('https://logistics-stage.ecpay.com.tw'),
   SEED_DEMO: boolish.default(true),
   DEMO_CUSTOMER_EMAIL: z.string().email().default('demo@wms.local'),
   DEMO_CUSTOMER_PASSWORD: z.string().min(7).optional(),
@@ -104,6 +106,8 @@ export interface TConfig {
   outgoingAllowPrivate: boolean;
   /** Shopee partner settings (operator's); `partnerId`/`partnerKey` null when not configured. */
   shopee: { partnerId: number | null; partnerKey: string | null; baseUrl: string; pushUrl: string };
+  /** ECPay logistics host (Express/Create). */
+  ecpayLogisticsUrl: string;
   seedDemo: boolean;
   demo: { customerEmail: string; customerPassword?: string; employeeEmail: string; employeePassword?: string };
   webDist: string;
@@ -194,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       pushUrl:
         e.SHOPEE_PUSH_URL ?? `${(e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')}/api/shopee/push/`,
     },
+    ecpayLogisticsUrl: e.ECPAY_LOGISTICS_URL.replace(/\/+$/, ''),
     seedDemo: e.SEED_DEMO,
     demo: {
       customerEmail: e.DEMO_CUSTOMER_EMAIL,

@@ -1,7 +1,62 @@
 import { z } from 'zod';
+import { ZId, ZIdParams } from './common';
+import { ERROR_CODES, type TErrorCode } from './errors';
 import { defineRoutes } from './routes';
 
+/** "Get consignment numbers" for selected orders (/deliver-opser, /deliver-operation): at most 100 at a time. */
+export const ZFetchConsignments = z.strictObject({ order_ids: z.array(ZId).min(1).max(100) });
+export type TFetchConsignments = z.infer<typeof ZFetchConsignments>;
+
+/**
+ * What became of one order: `created` (the carrier gave a number, now on the order), `already` (it had one, skipped),
+ * `no_carrier` (its logistics provider has no carrier API: type or import the number), `failed` (`code` and the
+ * translated `message`: refused by the carrier, unreachable, not found, wrong status…).
+ */
+export const CONSIGNMENT_OUTCOMES = ['created', 'already', 'no_carrier', 'failed'] as const;
+export const ZConsignmentOutcome = z.object({
+  order_id: z.string(),
+  number: z.string().nullable(),
+  outcome: z.enum(CONSIGNMENT_OUTCOMES),
+  consignment_number: z.string().nullable(),
+  code: z.enum(ERROR_CODES as [TErrorCode, ...TErrorCode[]]).nullable(),
+  message: z.string().nullable(),
+});
+export type TConsignmentOutcome = z.infer<typeof ZConsignmentOutcome>;
+export const ZFetchConsignmentsResult = z.object({ results: z.array(ZConsignmentOutcome) });
+export type TFetchConsignmentsResult = z.infer<typeof ZFetchConsignmentsResult>;
+
+/** One status the carrier reported for an order (its tracking history), newest first. */
+export const ZCarrierEvent = z.object({
+  id: z.string(),
+  carrier: z.string(),
+  status_code: z.string(),
+  status_text: z.string(),
+  status_at: z.string(),
+  booking_note: z.string(),
+  created_at: z.string(),
+});
+export type TCarrierEvent = z.infer<typeof ZCarrierEvent>;
+
 export const carrierRoutes = defineRoutes({
+  /** The carrier's status callbacks for one order of the seller (newest first). */
+  orderCarrierEvents: {
+    method: 'GET',
+    path: '/api/carriers/orders/:id/events/',
+    auth: 'customer',
+    params: ZIdParams,
+    response: z.object({ results: z.array(ZCarrierEvent) }),
+  },
+  /**
+   * Get consignment numbers from the carrier for the selected orders: the carrier is called outside any transaction
+   * (attempt logged), each number stored on its order in its own transaction with an audit row; one result per order.
+   */
+  fetchConsignments: {
+    method: 'POST',
+    path: '/api/carriers/consignments/',
+    auth: 'customer',
+    body: ZFetchConsignments,
+    response: ZFetchConsignmentsResult,
+  },
   /**
    * ECPay logistics status callback (the `ServerReplyURL` of Express/Create): a form POST signed with CheckMacValue
    * (the merchant's hash key and IV); answered `1|OK` as ECPay requires, 401 when the signature does not verify.

@@ -14,6 +14,10 @@ export const CONTRACT_TERMS = { '11': 'monthly', '21': 'collect_on_arrival', '31
 /** Billing basis of a carrier contract: total weight or total length. */
 export const BILLING_BASES = { '001': 'total_weight', '002': 'total_length' } as const;
 
+/** Carrier APIs a logistics provider can get consignment numbers from (null: none, numbers typed or imported). */
+export const CARRIER_TYPES = ['ecpay', 'tcat'] as const;
+export type TCarrierType = (typeof CARRIER_TYPES)[number];
+
 export const SIZE_CODE_VALUES = Object.keys(PACKAGE_SIZE_CODES) as Array<keyof typeof PACKAGE_SIZE_CODES>;
 export const TEMPERATURE_CODE_VALUES = [
   ...(Object.keys(TEMPERATURE_CODES) as Array<keyof typeof TEMPERATURE_CODES>),
@@ -53,6 +57,7 @@ export const ZLogisticsProvider = z.object({
   temperature_code: z.enum(TEMPERATURE_CODE_VALUES).nullable(),
   specification_code: z.enum(SIZE_CODE_VALUES).nullable(),
   billing_basis: z.enum(BILLING_BASIS_VALUES).nullable(),
+  carrier_type: z.enum(CARRIER_TYPES).nullable(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -71,6 +76,7 @@ export const ZCreateLogisticsProvider = z.strictObject({
   temperature_code: z.enum(TEMPERATURE_CODE_VALUES).nullable().optional(),
   specification_code: z.enum(SIZE_CODE_VALUES).nullable().optional(),
   billing_basis: z.enum(BILLING_BASIS_VALUES).nullable().optional(),
+  carrier_type: z.enum(CARRIER_TYPES).nullable().optional(),
   is_active: z.boolean().optional(),
 });
 export type TCreateLogisticsProvider = z.infer<typeof ZCreateLogisticsProvider>;

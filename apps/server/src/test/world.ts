@@ -22,6 +22,7 @@ import {
   stores,
   warehouses,
 } from '../db/schema';
+import { carriersWorld } from '../modules/carriers/__tests__/world';
 import { outboundWorld } from '../modules/outbound/__tests__/world';
 import { returnsWorld } from '../modules/returns/__tests__/world';
 import { shopeeWorld } from '../modules/shopee/__tests__/world';
@@ -171,4 +172,5 @@ export const WORLD_BUILDERS: TWorldBuilder[] = [
   storeWorld,
   supportWorld,
   shopeeWorld,
+  carriersWorld,
 ];

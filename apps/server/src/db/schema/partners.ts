@@ -30,6 +30,8 @@ export const logistics_providers = pgTable(
     specification_code: text('specification_code'),
     /** Billing basis: 001 total weight, 002 total length. */
     billing_basis: text('billing_basis'),
+    /** Carrier API this contract gets consignment numbers from: null (typed/imported), 'ecpay' (ECPay logistics), 'tcat'. */
+    carrier_type: text('carrier_type'),
     is_active: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
@@ -46,6 +48,10 @@ export const logistics_providers = pgTable(
     check(
       'logistics_providers_specification_check',
       sql`${t.specification_code} is null or ${t.specification_code} in ('0001', '0002', '0003', '0004')`,
+    ),
+    check(
+      'logistics_providers_carrier_type_check',
+      sql`${t.carrier_type} is null or ${t.carrier_type} in ('ecpay', 'tcat')`,
     ),
     check('logistics_providers_billing_check', sql`${t.billing_basis} is null or ${t.billing_basis} in ('001', '002')`),
   ],

@@ -1,19 +1,21 @@
 import { carrierRoutes as r } from '@wms/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { logistics_providers, outbound_orders } from '../../db/schema';
+import { carrier_events, logistics_providers, outbound_orders } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { decryptSecret } from '../../platform/crypto';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/http';
+import { fetchConsignments, orderCarrierEvents } from './carriers.service';
 import { verifyEcpayCheckMacValue } from './providers/ecpay';
 
 /**
  * ECPay's status callback: the seller is the one whose logistics provider (merchant id) has the hash key and IV the
- * CheckMacValue verifies with; the status is recorded (audit row on the order of that MerchantTradeNo) and answered
- * `1|OK`. Anything that does not verify is refused (401) and changes nothing.
+ * CheckMacValue verifies with; the status goes into the order's tracking history (`carrier_events`, the order found by
+ * its consignment number = BookingNote, or by its number = MerchantTradeNo; stored once however often ECPay resends)
+ * with an audit row, and is answered `1|OK`. Anything that does not verify is refused (401) and changes nothing.
  */
 export async function ecpayNotify(deps: TAppDeps, fields: Record<string, string>): Promise<string> {
   const db = deps.database.db;
@@ -30,15 +32,38 @@ export async function ecpayNotify(deps: TAppDeps, fields: Record<string, string>
   );
   if (!provider) throw new AppError('CARRIER_SIGNATURE_INVALID');
   await withTx(db, async (tx) => {
+    const bookingNote = fields.BookingNote ?? '';
     const [order] = await tx
       .select({ id: outbound_orders.id })
       .from(outbound_orders)
       .where(
         and(
           eq(outbound_orders.customer_id, provider.customer_id),
-          eq(outbound_orders.number, fields.MerchantTradeNo ?? ''),
+          or(
+            eq(outbound_orders.number, fields.MerchantTradeNo ?? ''),
+            bookingNote ? eq(outbound_orders.consignment_number, bookingNote) : undefined,
+          ),
         ),
-      );
+      )
+      .limit(1);
+    const [event] = await tx
+      .insert(carrier_events)
+      .values({
+        customer_id: provider.customer_id,
+        logistics_provider_id: provider.id,
+        order_id: order?.id ?? null,
+        carrier: 'ecpay',
+        merchant_trade_no: fields.MerchantTradeNo ?? '',
+        logistics_id: fields.AllPayLogisticsID ?? '',
+        booking_note: bookingNote,
+        status_code: fields.RtnCode ?? '',
+        status_text: fields.RtnMsg ?? '',
+        status_at: fields.UpdateStatusDate ?? '',
+      })
+      .onConflictDoNothing()
+      .returning({ id: carrier_events.id });
+    // A resend of a status already stored: answered 1|OK again, nothing written twice.
+    if (!event) return;
     await writeAudit(
       tx,
       { kind: 'system', id: null, customerId: provider.customer_id },
@@ -61,6 +86,10 @@ export async function ecpayNotify(deps: TAppDeps, fields: Record<string, string>
 }
 
 export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): void {
+  route(app, deps.tokens, r.orderCarrierEvents, ({ actor, params }) => orderCarrierEvents(deps, actor, params.id));
+  route(app, deps.tokens, r.fetchConsignments, async ({ actor, body, lang }) => ({
+    results: await fetchConsignments(deps, actor, body.order_ids, lang),
+  }));
   // Form posts, answered in plain text: in their own scope.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {

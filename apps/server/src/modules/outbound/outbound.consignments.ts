@@ -3,7 +3,7 @@ import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { rejectRows, type TRowIssue } from '../../platform/importing';
 import { orderConstraintError } from './outbound.orders';
 import * as repo from './outbound.repository';
@@ -29,12 +29,16 @@ export async function setConsignment(
   actor: TActor,
   id: string,
   input: TSetConsignment,
+  /** From a carrier's API: never replace a number the order got meanwhile; `source` goes into the audit row. */
+  opts: { onlyIfEmpty?: boolean; source?: Record<string, unknown> } = {},
 ): Promise<TOrder> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
     const before = await repo.lockOrder(tx, customerId, id);
     if (!before) throw notFound();
     if (!acceptsConsignment(before.status as TOrderStatus)) throw illegal(before.status, 'set_consignment');
+    if (opts.onlyIfEmpty && before.consignment_number)
+      throw new AppError('CONSIGNMENT_ALREADY_SET', { consignment_number: before.consignment_number });
     const patch = consignmentPatch(input);
     await repo.updateOrder(tx, customerId, id, patch).catch(orderConstraintError);
     await writeAudit(tx, actor, {
@@ -46,7 +50,7 @@ export async function setConsignment(
         shipping_date: before.shipping_date,
         piece_count: before.piece_count,
       },
-      after: patch,
+      after: opts.source ? { ...patch, source: opts.source } : patch,
     });
   });
   return orderSummary(deps.db, customerId, id);

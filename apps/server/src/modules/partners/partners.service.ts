@@ -38,6 +38,7 @@ export function toProvider(r: repo.TProviderRow): TLogisticsProvider {
     temperature_code: r.temperature_code as TLogisticsProvider['temperature_code'],
     specification_code: r.specification_code as TLogisticsProvider['specification_code'],
     billing_basis: r.billing_basis as TLogisticsProvider['billing_basis'],
+    carrier_type: r.carrier_type as TLogisticsProvider['carrier_type'],
     is_active: r.is_active,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),

@@ -19,7 +19,7 @@ export interface TFakeEcpay {
 }
 
 export async function startFakeEcpay(
-  opts: { merchantId?: string; hashKey?: string; hashIv?: string } = {},
+  opts: { merchantId?: string; hashKey?: string; hashIv?: string; port?: number } = {},
 ): Promise<TFakeEcpay> {
   // The published stage credentials (B2C/HOME).
   const merchantId = opts.merchantId ?? '2000132';
@@ -62,7 +62,7 @@ export async function startFakeEcpay(
       return text(`1|${new URLSearchParams(answer).toString()}`);
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     merchantId,
@@ -70,7 +70,8 @@ export async function startFakeEcpay(
     hashIv,
     created,
     failNext(n) {
-      failures += n;
+      // A negative n takes back what was not used (never below none).
+      failures = Math.max(0, failures + n);
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  carrierRoutes,
   catalogRoutes,
   partnerRoutes,
   outboundRoutes as r,
@@ -97,6 +98,23 @@ export function useSetConsignments() {
 export function useUploadConsignments() {
   return useMutation({
     mutationFn: (file_base64: string) => apiCall(r.uploadConsignments, { body: { file_base64 } }),
+    onSuccess: refresh,
+  });
+}
+
+/** An order's tracking history from its carrier (status callbacks), newest first. */
+export function useCarrierEvents(id: string | null) {
+  return useQuery({
+    queryKey: [...outboundKeys.order(id ?? ''), 'carrier-events'],
+    enabled: !!id,
+    queryFn: () => apiCall(carrierRoutes.orderCarrierEvents, { params: { id: id! } }),
+  });
+}
+
+/** Consignment numbers from the carrier's API for the selected orders: one result per order. */
+export function useFetchConsignments() {
+  return useMutation({
+    mutationFn: (order_ids: string[]) => apiCall(carrierRoutes.fetchConsignments, { body: { order_ids } }),
     onSuccess: refresh,
   });
 }

@@ -30,10 +30,20 @@ describe(`logistics providers (${TEST_ENGINE})`, () => {
       temperature_code: '0002',
       specification_code: '0003',
       billing_basis: '001',
+      carrier_type: 'ecpay',
     });
     expect(res.statusCode).toBe(201);
     const p = res.json();
-    expect(p).toMatchObject({ hash_key: '••••••••M5x9', hash_iv: '••••••••NNIS', temperature_code: '0002' });
+    expect(p).toMatchObject({
+      hash_key: '••••••••M5x9',
+      hash_iv: '••••••••NNIS',
+      temperature_code: '0002',
+      carrier_type: 'ecpay',
+    });
+    expect(
+      (await call('POST', '/api/logistics-providers/', a.token, { code: 'X', name: 'X', carrier_type: 'hct' }))
+        .statusCode,
+    ).toBe(400);
     expect(res.body).not.toContain('5294y06JbISpM5x9');
     const [row] = await queryRows<{ hash_key_enc: string; hash_iv_enc: string }>(
       ctx.deps.database.db,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
 import { PageLoading } from '../../../shared/ui/page-loading';
-import { useOrder, useTransition } from '../api';
+import { useCarrierEvents, useOrder, useTransition } from '../api';
 import { abnormalText, OrderStatusTag, useOrderLabels } from './labels';
 
 /** Which actions a status offers (the server's workflow decides; this only hides buttons that would get 409). */
@@ -29,6 +29,7 @@ export function OrderDetailDrawer(props: {
   const l = useOrderLabels();
   const { message } = App.useApp();
   const order = useOrder(props.id);
+  const tracking = useCarrierEvents(props.id);
   const transition = useTransition();
   const o = order.data;
 
@@ -194,6 +195,28 @@ export function OrderDetailDrawer(props: {
                   { title: l.field('code'), dataIndex: 'code' },
                   { title: l.field('name'), dataIndex: 'name' },
                   { title: l.field('quantity'), dataIndex: 'quantity', align: 'right' },
+                ]}
+              />
+            </>
+          ) : null}
+          {tracking.data?.results.length ? (
+            <>
+              <Typography.Title level={5}>{t('carrier.tracking')}</Typography.Title>
+              <Table
+                size="small"
+                rowKey="id"
+                pagination={false}
+                dataSource={tracking.data.results}
+                data-testid="order-carrier-events"
+                columns={[
+                  {
+                    title: t('carrier.statusAt'),
+                    dataIndex: 'status_at',
+                    render: (v: string, e) => v || formatDateTime(e.created_at),
+                  },
+                  { title: t('carrier.statusCode'), dataIndex: 'status_code' },
+                  { title: t('carrier.statusText'), dataIndex: 'status_text' },
+                  { title: l.field('consignment_number'), dataIndex: 'booking_note' },
                 ]}
               />
             </>

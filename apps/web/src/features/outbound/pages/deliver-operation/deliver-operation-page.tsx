@@ -25,6 +25,7 @@ import { RowErrorsTable, rowErrorsOf } from '../../../../shared/jobs/row-errors-
 import { ScanInput } from '../../../../shared/ui/scan-input';
 import { fileToBase64 } from '../../../../shared/upload';
 import { useSetConsignment, useSetConsignments, useUploadConsignments } from '../../api';
+import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
 import { beep } from '../../components/feedback';
 import { useOrderLabels } from '../../components/labels';
 import { OrderTable } from '../../components/order-table';
@@ -263,6 +264,7 @@ function EditModal(props: { order: TOrder | null; onClose: () => void }) {
 export default function DeliverOperationPage() {
   const { t } = useTranslation(['outbound', 'common']);
   const [editing, setEditing] = useState<TOrder | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Row gutter={16}>
@@ -275,6 +277,9 @@ export default function DeliverOperationPage() {
       </Row>
       <Card size="small" title={t('operation.orders')}>
         <OrderTable
+          selected={selected}
+          onSelect={(ids) => setSelected(ids)}
+          toolbar={<CarrierConsignmentsButton selected={selected} onDone={() => setSelected([])} />}
           columns={[
             'number',
             'platform_order_number',

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
 import { fetchBatches, outboundKeys, useCreateBatch, useStartPicking } from '../../api';
+import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
 import { useOrderLabels } from '../../components/labels';
 import { OrderTable } from '../../components/order-table';
 import { PackingStation } from '../../components/packing-station';
@@ -61,6 +62,7 @@ function BatchesTab() {
             'platform_order_number',
             'recipient_name',
             'logistics_provider',
+            'consignment_number',
             'warehouse',
             'unit_count',
             'exported_at',
@@ -77,6 +79,7 @@ function BatchesTab() {
                 onChange={(e) => setRemark(e.target.value)}
                 style={{ width: 180 }}
               />
+              <CarrierConsignmentsButton selected={selected} />
               <Button
                 type="primary"
                 disabled={!selected.length}

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
   BILLING_BASIS_VALUES,
+  CARRIER_TYPES,
   CONTRACT_TERM_VALUES,
   SIZE_CODE_VALUES,
   type TCreateLogisticsProvider,
@@ -29,7 +30,7 @@ export default function ExpressProviderPage() {
   const [editing, setEditing] = useState<TLogisticsProvider | 'new' | null>(null);
   const s = ZCreateLogisticsProvider.shape;
   const current = editing && editing !== 'new' ? editing : null;
-  const code = (group: 'temperature' | 'size' | 'terms' | 'basis', v: string | null) =>
+  const code = (group: 'temperature' | 'size' | 'terms' | 'basis' | 'carrier', v: string | null) =>
     v ? t(`partners:${group}.${v}` as 'partners:terms.11') : '';
   return (
     <>
@@ -49,6 +50,11 @@ export default function ExpressProviderPage() {
           { title: label('merchant_id'), dataIndex: 'merchant_id', key: 'merchant_id', sorter: true },
           { title: label('hash_key'), dataIndex: 'hash_key', noExport: true },
           { title: label('hash_iv'), dataIndex: 'hash_iv', noExport: true },
+          {
+            title: label('carrier_type'),
+            dataIndex: 'carrier_type',
+            render: (v) => code('carrier', v ?? 'none'),
+          },
           { title: label('contract_type'), dataIndex: 'contract_type', render: (v) => code('terms', v) },
           { title: label('temperature_code'), dataIndex: 'temperature_code', render: (v) => code('temperature', v) },
           { title: label('specification_code'), dataIndex: 'specification_code', render: (v) => code('size', v) },
@@ -74,7 +80,9 @@ export default function ExpressProviderPage() {
         open={editing !== null}
         width={640}
         title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
-        initialValues={current ? { ...current, hash_key: undefined, hash_iv: undefined } : { is_active: true }}
+        initialValues={
+          current ? { ...current, hash_key: undefined, hash_iv: undefined } : { is_active: true, carrier_type: null }
+        }
         onClose={() => setEditing(null)}
         onSubmit={(v) => {
           // Blank secret fields keep the stored value; the API takes them only when typed in.
@@ -110,6 +118,14 @@ export default function ExpressProviderPage() {
               }
             >
               <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item name="carrier_type" label={label('carrier_type')}>
+              <Select
+                options={[
+                  { value: null, label: code('carrier', 'none') },
+                  ...CARRIER_TYPES.map((v) => ({ value: v, label: code('carrier', v) })),
+                ]}
+              />
             </Form.Item>
             <Form.Item name="contract_type" label={label('contract_type')}>
               <Select allowClear options={CONTRACT_TERM_VALUES.map((v) => ({ value: v, label: code('terms', v) }))} />

@@ -1,0 +1,44 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id } from './_columns';
+import { customers } from './account';
+import { outbound_orders } from './outbound';
+import { logistics_providers } from './partners';
+
+/**
+ * An order's tracking history from its carrier: one row per status callback (ECPay `ServerReplyURL`), verified
+ * before it is written. A repeated callback (ECPay resends until it reads `1|OK`) is stored once.
+ */
+export const carrier_events = pgTable(
+  'carrier_events',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    logistics_provider_id: uuid('logistics_provider_id')
+      .notNull()
+      .references(() => logistics_providers.id),
+    /** Null when no order of the seller matches the trade number or consignment number. */
+    order_id: uuid('order_id').references(() => outbound_orders.id),
+    carrier: text('carrier').notNull(),
+    merchant_trade_no: text('merchant_trade_no').notNull().default(''),
+    logistics_id: text('logistics_id').notNull().default(''),
+    booking_note: text('booking_note').notNull().default(''),
+    /** The carrier's status code and text (ECPay RtnCode / RtnMsg). */
+    status_code: text('status_code').notNull(),
+    status_text: text('status_text').notNull().default(''),
+    /** When the carrier says the status changed (ECPay UpdateStatusDate, Taipei time as sent). */
+    status_at: text('status_at').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('carrier_events_dedupe_key').on(
+      t.logistics_provider_id,
+      t.merchant_trade_no,
+      t.logistics_id,
+      t.status_code,
+      t.status_at,
+    ),
+    index('carrier_events_order_idx').on(t.order_id, t.created_at),
+  ],
+);

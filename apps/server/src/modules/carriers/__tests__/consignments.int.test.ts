@@ -1,0 +1,207 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit_logs, integration_attempts } from '../../../db/schema';
+import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
+import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
+import { createOrder, outboundWorld } from '../../outbound/__tests__/factories';
+import { ecpayCheckMacValue } from '../providers/ecpay';
+
+let ctx: TTestContext;
+let fake: TFakeEcpay;
+beforeAll(async () => {
+  fake = await startFakeEcpay();
+  ctx = await createTestContext({ ECPAY_LOGISTICS_URL: fake.url });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
+
+describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
+  it('calls ECPay for orders of an ECPay provider, stores each number with an audit row, reports every order', async () => {
+    const w = await outboundWorld(ctx);
+    const other = await outboundWorld(ctx, { name: 'Other seller' });
+    const provider = async (body: Record<string, unknown>) => {
+      const r = await ctx.inject({ method: 'POST', url: '/api/logistics-providers/', token: w.token, payload: body });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json() as { id: string };
+    };
+    const ecpay = await provider({
+      code: 'ECPAY',
+      name: '綠界宅配',
+      merchant_id: fake.merchantId,
+      hash_key: fake.hashKey,
+      hash_iv: fake.hashIv,
+      carrier_type: 'ecpay',
+    });
+    const wrongKey = await provider({
+      code: 'ECPAY-OLD',
+      name: '綠界（舊金鑰）',
+      merchant_id: fake.merchantId,
+      hash_key: 'wrong-hash-key!!',
+      hash_iv: fake.hashIv,
+      carrier_type: 'ecpay',
+    });
+    const unset = await provider({ code: 'ECPAY-NEW', name: '綠界（未設定）', carrier_type: 'ecpay' });
+    const tcat = await provider({ code: 'TCAT-API', name: '黑貓 API', carrier_type: 'tcat' });
+    const line = [{ product_id: w.plain.id, quantity: 1 }];
+    const mk = (providerId: string, extra: Record<string, unknown> = {}) =>
+      createOrder(ctx, w.token, line, { logistics_provider_id: providerId, ...extra });
+    const a = await mk(ecpay.id, { cod: true, cod_amount: '450.00' });
+    const b = await mk(ecpay.id);
+    const had = await mk(ecpay.id);
+    await ctx.inject({
+      method: 'PATCH',
+      url: `/api/outbound-orders/${had.id}/consignment/`,
+      token: w.token,
+      payload: { consignment_number: 'TYPED-1' },
+    });
+    const plain = await mk(w.carrier.id);
+    const refused = await mk(wrongKey.id);
+    const notSet = await mk(unset.id);
+    const tc = await mk(tcat.id);
+    const foreign = await createOrder(ctx, other.token, [{ product_id: other.plain.id, quantity: 1 }]);
+
+    fake.failNext(1); // the first call meets a 503: retried by the outgoing client
+    const before = fake.created.length;
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/carriers/consignments/',
+      token: w.token,
+      lang: 'en',
+      payload: { order_ids: [a.id, b.id, had.id, plain.id, refused.id, notSet.id, tc.id, foreign.id] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    type TOut = { order_id: string; outcome: string; consignment_number: string | null; code: string | null };
+    const out: Record<string, TOut> = Object.fromEntries((res.json().results as TOut[]).map((r) => [r.order_id, r]));
+    expect(out[a.id]).toMatchObject({ outcome: 'created', code: null });
+    expect(out[b.id]).toMatchObject({ outcome: 'created' });
+    expect(out[a.id]!.consignment_number).toMatch(/^90\d+23$/);
+    expect(out[had.id]).toMatchObject({ outcome: 'already', consignment_number: 'TYPED-1' });
+    expect(out[plain.id]).toMatchObject({ outcome: 'no_carrier', consignment_number: null });
+    expect(out[refused.id]).toMatchObject({
+      outcome: 'failed',
+      code: 'CARRIER_REFUSED',
+      message: 'The carrier refused the consignment: CheckMacValue Error',
+    });
+    expect(out[notSet.id]).toMatchObject({ outcome: 'failed', code: 'CARRIER_NOT_CONFIGURED' });
+    expect(out[tc.id]).toMatchObject({ outcome: 'failed', code: 'CARRIER_NOT_SUPPORTED' });
+    expect(out[foreign.id]).toMatchObject({ outcome: 'failed', code: 'NOT_FOUND' });
+    // Only the two orders of the working provider reached ECPay's books; the COD amount went with the first.
+    expect(fake.created.length - before).toBe(2);
+    expect(fake.created.at(-2)).toMatchObject({ IsCollection: 'Y', CollectionAmount: '450', ReceiverName: '王小明' });
+
+    const get = async (id: string, token = w.token) =>
+      (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${id}/`, token })).json();
+    expect((await get(a.id)).consignment_number).toBe(out[a.id]!.consignment_number);
+    expect((await get(b.id)).consignment_number).toBe(out[b.id]!.consignment_number);
+    expect((await get(had.id)).consignment_number).toBe('TYPED-1');
+    expect((await get(refused.id)).consignment_number).toBeNull();
+    expect((await get(foreign.id, other.token)).consignment_number).toBeNull();
+
+    const db = ctx.deps.database.db;
+    const audits = await db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.action, 'set_consignment'), inArray(audit_logs.entity_id, [a.id, b.id])));
+    expect(audits).toHaveLength(2);
+    expect(audits[0]!.after).toMatchObject({ source: { carrier: 'ecpay' } });
+    const attempts = await db
+      .select()
+      .from(integration_attempts)
+      .where(and(eq(integration_attempts.provider, 'ecpay'), eq(integration_attempts.reference, a.id)));
+    expect(attempts.map((x) => x.status)).toEqual([503, 200]);
+    expect(JSON.stringify(attempts)).not.toContain(fake.hashKey);
+    const refusedAttempts = await db
+      .select()
+      .from(integration_attempts)
+      .where(eq(integration_attempts.reference, refused.id));
+    expect(refusedAttempts).toHaveLength(1);
+
+    // Again: the orders that got a number are skipped (no second consignment at the carrier).
+    const again = await ctx.inject({
+      method: 'POST',
+      url: '/api/carriers/consignments/',
+      token: w.token,
+      payload: { order_ids: [a.id, b.id] },
+    });
+    expect(again.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['already', 'already']);
+    expect(fake.created.length - before).toBe(2);
+
+    // ECPay reports the parcel's progress: it lands in the order's tracking history, once however often resent.
+    const note = out[a.id]!.consignment_number!;
+    const notice: Record<string, string> = {
+      MerchantID: fake.merchantId,
+      MerchantTradeNo: a.number,
+      RtnCode: '3024',
+      RtnMsg: '貨件已至物流中心',
+      AllPayLogisticsID: fake.created.at(-2)!.MerchantTradeNo!,
+      BookingNote: note,
+      UpdateStatusDate: '2026/11/24 17:10:00',
+    };
+    notice.CheckMacValue = ecpayCheckMacValue(notice, fake.hashKey, fake.hashIv);
+    for (let i = 0; i < 2; i++) {
+      const r = await ctx.inject({
+        method: 'POST',
+        url: '/api/carriers/ecpay/notify/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(notice).toString(),
+      });
+      expect(r.body).toBe('1|OK');
+    }
+    const events = await ctx.inject({ method: 'GET', url: `/api/carriers/orders/${a.id}/events/`, token: w.token });
+    expect(events.statusCode, events.body).toBe(200);
+    expect(events.json().results).toEqual([
+      expect.objectContaining({
+        carrier: 'ecpay',
+        status_code: '3024',
+        status_text: '貨件已至物流中心',
+        booking_note: note,
+      }),
+    ]);
+    const foreignView = await ctx.inject({
+      method: 'GET',
+      url: `/api/carriers/orders/${a.id}/events/`,
+      token: other.token,
+    });
+    expect(foreignView.statusCode).toBe(404);
+  });
+
+  it('reports an unreachable carrier per order and leaves the order without a number', async () => {
+    const w = await outboundWorld(ctx);
+    const p = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/logistics-providers/',
+        token: w.token,
+        payload: {
+          code: 'ECPAY',
+          name: '綠界',
+          merchant_id: fake.merchantId,
+          hash_key: fake.hashKey,
+          hash_iv: fake.hashIv,
+          carrier_type: 'ecpay',
+        },
+      })
+    ).json();
+    const o = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }], {
+      logistics_provider_id: p.id,
+    });
+    fake.failNext(50);
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/carriers/consignments/',
+      token: w.token,
+      payload: { order_ids: [o.id] },
+    });
+    fake.failNext(-50);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results[0]).toMatchObject({
+      outcome: 'failed',
+      code: 'CARRIER_UNAVAILABLE',
+      message: '物流商暫時無法連線，請稍後再試',
+    });
+    const d = (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${o.id}/`, token: w.token })).json();
+    expect(d.consignment_number).toBeNull();
+  });
+});

@@ -1,0 +1,180 @@
+import {
+  errorMessage,
+  type TConsignmentOutcome,
+  type TErrorCode,
+  type TLanguage,
+  type TOrderStatus,
+} from '@wms/contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { carrier_events, customers, logistics_providers, outbound_orders } from '../../db/schema';
+import { type TActor, tenantOf } from '../../platform/auth';
+import type { TAppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { setConsignment } from '../outbound/outbound.consignments';
+import { acceptsConsignment } from '../outbound/outbound.workflow';
+import { providerCredentials } from '../partners/partners.service';
+import type { TEcpaySetting } from './providers/ecpay';
+
+/**
+ * "Get consignment numbers" (/deliver-opser, /deliver-operation): for each selected order whose logistics provider
+ * has a carrier API, the carrier is called OUTSIDE any database transaction (the attempt is logged by OutgoingHttp,
+ * reference = the order id), then the number is stored on the order by outbound's `setConsignment` in its own short
+ * transaction with its audit row (never replacing a number the order got meanwhile). Orders are handled one by one;
+ * every order gets a result — a carrier refusal is reported with its translated message, never lost.
+ */
+export async function fetchConsignments(
+  deps: TAppDeps,
+  actor: TActor,
+  orderIds: string[],
+  lang: TLanguage,
+): Promise<TConsignmentOutcome[]> {
+  const customerId = tenantOf(actor);
+  const db = deps.database.db;
+  const ids = [...new Set(orderIds)];
+  const rows = await db
+    .select({
+      order: outbound_orders,
+      carrierType: logistics_providers.carrier_type,
+      providerName: logistics_providers.name,
+      temperature: logistics_providers.temperature_code,
+      specification: logistics_providers.specification_code,
+    })
+    .from(outbound_orders)
+    .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
+  const byId = new Map(rows.map((r) => [r.order.id, r]));
+  const [seller] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId));
+
+  const failed = (id: string, number: string | null, code: TErrorCode, params: Record<string, unknown> = {}) =>
+    ({
+      order_id: id,
+      number,
+      outcome: 'failed',
+      consignment_number: null,
+      code,
+      message: errorMessage(code, lang, params),
+    }) satisfies TConsignmentOutcome;
+
+  const results: TConsignmentOutcome[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) {
+      results.push(failed(id, null, 'NOT_FOUND'));
+      continue;
+    }
+    const o = row.order;
+    const base = { order_id: o.id, number: o.number, code: null, message: null };
+    if (o.consignment_number) {
+      results.push({ ...base, outcome: 'already', consignment_number: o.consignment_number });
+      continue;
+    }
+    if (!o.logistics_provider_id || !row.carrierType) {
+      results.push({ ...base, outcome: 'no_carrier', consignment_number: null });
+      continue;
+    }
+    if (!acceptsConsignment(o.status as TOrderStatus)) {
+      results.push(failed(o.id, o.number, 'INVALID_STATUS_TRANSITION', { status: o.status, action: 'consignment' }));
+      continue;
+    }
+    if (row.carrierType !== 'ecpay') {
+      results.push(failed(o.id, o.number, 'CARRIER_NOT_SUPPORTED', { carrier: row.carrierType }));
+      continue;
+    }
+    const creds = await providerCredentials(db, deps.config.encryptionKey, customerId, o.logistics_provider_id);
+    if (!creds.merchantId || !creds.hashKey || !creds.hashIv) {
+      results.push(failed(o.id, o.number, 'CARRIER_NOT_CONFIGURED', { provider: row.providerName }));
+      continue;
+    }
+    const setting: TEcpaySetting = {
+      baseUrl: deps.config.ecpayLogisticsUrl,
+      merchantId: creds.merchantId,
+      hashKey: creds.hashKey,
+      hashIv: creds.hashIv,
+      serverReplyUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}/api/carriers/ecpay/notify/`,
+      logisticsType: 'HOME',
+      logisticsSubType: 'TCAT',
+      temperature: row.temperature && row.temperature.length === 4 ? row.temperature : null,
+      specification: o.volume ?? row.specification,
+    };
+    let consignmentNumber: string;
+    try {
+      // Outside any transaction: a slow carrier holds no row lock.
+      const carrier = deps.providers.resolve('carrier', 'ecpay', setting);
+      consignmentNumber = (
+        await carrier.createConsignment(
+          {
+            orderNumber: o.number,
+            recipient: {
+              name: o.recipient_name,
+              phone: o.recipient_phone,
+              mobile: o.recipient_mobile,
+              postcode: o.recipient_postcode,
+              address: o.recipient_address,
+            },
+            sender: {
+              name: o.sender_name || seller?.name || row.providerName || '',
+              phone: o.sender_phone,
+              postcode: o.sender_postcode,
+              address: o.sender_address,
+            },
+            codAmount: o.cod && o.cod_amount ? Number(o.cod_amount) : null,
+          },
+          { customerId, reference: o.id },
+        )
+      ).consignmentNumber;
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'PROVIDER_REFUSED')
+        results.push(failed(o.id, o.number, 'CARRIER_REFUSED', { message: String(e.params.message ?? '') }));
+      else results.push(failed(o.id, o.number, 'CARRIER_UNAVAILABLE'));
+      continue;
+    }
+    try {
+      await setConsignment(
+        { db },
+        actor,
+        o.id,
+        { consignment_number: consignmentNumber },
+        { onlyIfEmpty: true, source: { carrier: 'ecpay' } },
+      );
+      results.push({ ...base, outcome: 'created', consignment_number: consignmentNumber });
+    } catch (e) {
+      // The carrier made the consignment but the order could not take it (number taken, status changed, a number
+      // typed meanwhile): reported with the carrier's number so nothing is lost.
+      const code: TErrorCode = e instanceof AppError ? e.code : 'INTERNAL_ERROR';
+      const params = e instanceof AppError ? e.params : {};
+      results.push({
+        ...failed(o.id, o.number, code, params),
+        consignment_number: consignmentNumber,
+      });
+    }
+  }
+  return results;
+}
+
+/** The tracking history of one of the seller's orders (carrier status callbacks), newest first. */
+export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId: string) {
+  const customerId = tenantOf(actor);
+  const db = deps.database.db;
+  const [order] = await db
+    .select({ id: outbound_orders.id })
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.customer_id, customerId), eq(outbound_orders.id, orderId)));
+  if (!order) throw notFound();
+  const rows = await db
+    .select()
+    .from(carrier_events)
+    .where(and(eq(carrier_events.customer_id, customerId), eq(carrier_events.order_id, orderId)))
+    .orderBy(desc(carrier_events.created_at))
+    .limit(200);
+  return {
+    results: rows.map((r) => ({
+      id: r.id,
+      carrier: r.carrier,
+      status_code: r.status_code,
+      status_text: r.status_text,
+      status_at: r.status_at,
+      booking_note: r.booking_note,
+      created_at: r.created_at.toISOString(),
+    })),
+  };
+}
