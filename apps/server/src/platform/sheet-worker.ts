@@ -14,7 +14,8 @@ import type { TZipLimits } from './zip';
  *
  * Rows come back in batches and only when asked for (the consumer pulls), so a 100,000-row file never queues up in
  * the server's memory. Workers are reused (starting one loads exceljs: about a second), at most `MAX_IDLE` kept idle;
- * a worker whose consumer stopped early, or that failed, is terminated rather than reused.
+ * only a worker that read its file to the end is reused: one whose consumer stopped early, that refused its file or
+ * that failed is terminated.
  *
  * This one file is both sides: imported on the main thread it exports `readSheetIsolated`; started as a worker (the
  * same module, `workerData.role`) it answers requests.
@@ -26,6 +27,8 @@ const MAX_IDLE = 2;
 const IDLE_MS = 60_000;
 /** Share of its heap limit at which a worker gives up on a parse (exit code EXIT_TOO_COMPLEX). */
 const HEAP_SHARE = 0.8;
+const HEAP_CHECK_MS = 20;
+const HEAP_SUSTAIN_MS = 300;
 const EXIT_TOO_COMPLEX = 86;
 
 type TRequest = { type: 'open'; content: Uint8Array; limits: TZipLimits } | { type: 'more' };
@@ -39,10 +42,14 @@ type TAnswer =
 if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
   const port = parentPort!;
   // Leave before V8 does: near its limit V8 collects again and again (seconds of thrashing) before it gives up.
+  // Used heap counts garbage not yet collected: only a heap that stays above the share for HEAP_SUSTAIN_MS (a collection
+  // in between would have brought it down) is a parse that does not fit.
   const limit = getHeapStatistics().heap_size_limit;
+  let above = 0;
   setInterval(() => {
-    if (getHeapStatistics().used_heap_size > limit * HEAP_SHARE) process.exit(EXIT_TOO_COMPLEX);
-  }, 20).unref();
+    above = getHeapStatistics().used_heap_size > limit * HEAP_SHARE ? above + 1 : 0;
+    if (above * HEAP_CHECK_MS >= HEAP_SUSTAIN_MS) process.exit(EXIT_TOO_COMPLEX);
+  }, HEAP_CHECK_MS).unref();
   let rows: AsyncGenerator<TSheetRow> | null = null;
   const send = (a: TAnswer) => port.postMessage(a);
   const batch = async () => {
@@ -168,10 +175,8 @@ export async function* readSheetIsolated(
     const copy = new Uint8Array(content);
     let answer = await ask({ type: 'open', content: copy, limits }, [copy.buffer as ArrayBuffer]);
     for (;;) {
-      if (answer.type === 'refused') {
-        reusable = true;
-        throw new AppError(answer.code as TErrorCode, answer.params);
-      }
+      // A refused file ends its worker too (never reused after a file that was not read to its end).
+      if (answer.type === 'refused') throw new AppError(answer.code as TErrorCode, answer.params);
       if (answer.type === 'failed') throw new Error(answer.message);
       for (const r of answer.rows) yield r;
       if (answer.done) {

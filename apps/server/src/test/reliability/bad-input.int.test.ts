@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { JOBS } from '../../jobs';
 import { partnerKey } from '../api-key';
 import { createTestContext, type TTestContext } from '../harness';
 import { allRoutes, jsonSchemaOf, pathParams, sampleOf, stringLeaves, type TJsonSchema } from '../route-table';
@@ -43,6 +44,9 @@ const UNSTORABLE: Array<[string, string]> = [
 
 type TRefusal = { code?: string; params?: { field?: string } };
 
+/** Kinds of job a schedule starts by itself. */
+const SCHEDULED = JOBS.filter((j) => j.options.cron).map((j) => j.name);
+
 async function databaseFingerprint(): Promise<string> {
   const tables = await queryRows<{ table_name: string }>(
     ctx.deps.database.db,
@@ -52,9 +56,11 @@ async function databaseFingerprint(): Promise<string> {
   for (const { table_name } of tables) {
     // A call's own bookkeeping is not a write of its input: the rate limiter's counters and a key's last use.
     if (table_name === 'rate_limits') continue;
+    // Nor is a schedule firing mid-sweep (the Shopee ship scan every 5 minutes): rows of scheduled kinds are left out.
+    const own = table_name === 'jobs' && SCHEDULED.length ? sql`where x.kind not in ${SCHEDULED}` : sql``;
     const [row] = await queryRows<{ h: string }>(
       ctx.deps.database.db,
-      sql`select count(*)::text || ':' || md5(coalesce(string_agg((to_jsonb(x) - 'last_used_at')::text, '|' order by (to_jsonb(x) - 'last_used_at')::text), '')) as h from ${sql.identifier(table_name)} x`,
+      sql`select count(*)::text || ':' || md5(coalesce(string_agg((to_jsonb(x) - 'last_used_at')::text, '|' order by (to_jsonb(x) - 'last_used_at')::text), '')) as h from ${sql.identifier(table_name)} x ${own}`,
     );
     parts.push(`${table_name}=${row?.h}`);
   }
