@@ -150,3 +150,22 @@ async function walkEntries(zip: Buffer, limits: TZipLimits): Promise<void> {
   }
   if (p !== offset) throw invalid();
 }
+
+/** An entry of an archive as stored: its name, compression method (0 stored, 8 deflated) and data. */
+export interface TZipData {
+  name: string;
+  method: number;
+  data: Buffer;
+}
+
+/** The entries of an archive that passed `verifyZip`, in file order, with their data as stored (not inflated). */
+export function zipEntries(zip: Buffer): TZipData[] {
+  const unlimited = { entries: Number.POSITIVE_INFINITY, uncompressedBytes: 0, heldEntryBytes: 0 };
+  return centralDirectory(zip, unlimited)
+    .entries.sort((a, b) => a.localOffset - b.localOffset)
+    .map((e) => {
+      const p = e.localOffset;
+      const start = p + 30 + zip.readUInt16LE(p + 26) + zip.readUInt16LE(p + 28);
+      return { name: e.name, method: e.method, data: zip.subarray(start, start + e.compressedSize) };
+    });
+}
