@@ -8,6 +8,7 @@ import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
 import { fetchBatches, outboundKeys, useCreateBatch, useStartPicking } from '../../api';
 import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
+import { CarrierLabelsButton } from '../../components/carrier-labels';
 import { useOrderLabels } from '../../components/labels';
 import { OrderTable } from '../../components/order-table';
 import { PackingStation } from '../../components/packing-station';
@@ -80,6 +81,7 @@ function BatchesTab() {
                 style={{ width: 180 }}
               />
               <CarrierConsignmentsButton selected={selected} />
+              <CarrierLabelsButton selected={selected} />
               <Button
                 type="primary"
                 disabled={!selected.length}
