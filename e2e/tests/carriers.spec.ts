@@ -203,4 +203,18 @@ test('T-cat numbers with their labels on /deliver-opser; one PDF of the selected
   await page.getByTestId('carrier-labels').first().click();
   await expect(page.getByText(`1 筆訂單沒有物流商標籤：${orders[2]!.number}`)).toBeVisible();
   await shot(page, 'tcat-labels');
+
+  // The batch screen: the three orders in a collection batch, "Print → carrier labels" prints the batch's labels.
+  await page.getByTestId('batch-create').click();
+  const batchPrint = page.locator('[data-testid^="batch-print-"]').first();
+  await expect(batchPrint).toBeVisible();
+  await batchPrint.hover();
+  const [batchTab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('menuitem', { name: '列印物流標籤' }).click(),
+  ]);
+  expect(batchTab.url()).toMatch(/^blob:/);
+  await expect(page.getByText(`已開啟 2 張標籤的 PDF；1 筆訂單沒有物流商標籤`).first()).toBeVisible();
+  await shot(page, 'tcat-batch');
+  await batchTab.close();
 });

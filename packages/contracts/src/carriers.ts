@@ -27,8 +27,8 @@ export type TConsignmentOutcome = z.infer<typeof ZConsignmentOutcome>;
 export const ZFetchConsignmentsResult = z.object({ results: z.array(ZConsignmentOutcome) });
 export type TFetchConsignmentsResult = z.infer<typeof ZFetchConsignmentsResult>;
 
-/** Print the carriers' labels of selected orders: one PDF, in the order given. */
-export const ZPrintLabels = z.strictObject({ order_ids: z.array(ZId).min(1).max(100) });
+/** Print the carriers' labels of selected orders (or a collection batch's): one PDF, in the order given. */
+export const ZPrintLabels = z.strictObject({ order_ids: z.array(ZId).min(1).max(500) });
 export type TPrintLabels = z.infer<typeof ZPrintLabels>;
 
 /** One status the carrier reported for an order (its tracking history), newest first. */
@@ -64,7 +64,7 @@ export const carrierRoutes = defineRoutes({
     response: ZFetchConsignmentsResult,
   },
   /**
-   * The carriers' labels of the selected orders as one PDF (application/pdf), pages in the order given. A label
+   * The carriers' labels of the selected orders (≤ 500) as one PDF (application/pdf), pages in the order given. A label
    * stored when the number was fetched is used as it is; one that could not be fetched then is fetched now (T-cat
    * DownloadOBT, FileNo valid 24 h). Header `x-labels-missing`: how many of the orders have no label (their numbers in
    * `x-labels-missing-orders`); none at all → LABEL_NOT_AVAILABLE.

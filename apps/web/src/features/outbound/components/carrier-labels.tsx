@@ -12,17 +12,18 @@ import { errorText } from '../../../shared/forms/error-text';
  * the carriers made (T-cat) into one PDF, opened in a new tab to print (downloaded when the browser blocks the tab);
  * orders without a label are named in a warning, never silently left out.
  */
-export function CarrierLabelsButton(props: { selected: string[]; type?: 'default' | 'primary' }) {
+/**
+ * A function that fetches the merged label PDF of some orders and opens it (downloads it when the browser blocks the
+ * tab), telling the user how many labels came and which orders have none.
+ */
+export function usePrintCarrierLabels(): (orderIds: string[]) => Promise<void> {
   const { t } = useTranslation(['outbound']);
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-
-  const run = async () => {
-    setBusy(true);
+  return async (orderIds) => {
     try {
       const res = await sendRoute(
         carrierRoutes.printLabels,
-        { body: { order_ids: props.selected.slice(0, 100) } },
+        { body: { order_ids: orderIds.slice(0, 500) } },
         { accept: 'application/pdf' },
       );
       const bytes = new Uint8Array(await res.arrayBuffer());
@@ -39,9 +40,19 @@ export function CarrierLabelsButton(props: { selected: string[]; type?: 'default
       else void message.success(t('carrier.labelsReady', { pages }));
     } catch (err) {
       void message.error(errorText(err));
-    } finally {
-      setBusy(false);
     }
+  };
+}
+
+export function CarrierLabelsButton(props: { selected: string[]; type?: 'default' | 'primary' }) {
+  const { t } = useTranslation(['outbound']);
+  const print = usePrintCarrierLabels();
+  const [busy, setBusy] = useState(false);
+
+  const run = async () => {
+    setBusy(true);
+    await print(props.selected);
+    setBusy(false);
   };
 
   return (
