@@ -156,6 +156,13 @@ test('T-cat numbers with their labels on /deliver-opser; one PDF of the selected
       lines: [{ product_id: product.id, quantity: 1 }],
     });
   const orders = [await mk(tcat.id), await mk(tcat.id), await mk(wrong.id)];
+
+  // The provider form says which field takes T-cat's customer id and token.
+  await page.goto('/express-provider');
+  await page.getByRole('button', { name: /新增/ }).click();
+  await expect(page.getByText('「商店代號」填契客代號、「HashKey」填契客授權碼')).toBeVisible();
+  await shot(page, 'tcat-provider-form');
+  await page.keyboard.press('Escape');
   // /deliver-opser lists exported orders that are not in a batch yet.
   const exported = await post<{ results: Array<{ ok?: boolean; code?: string | null }> }>(
     page.request,

@@ -266,7 +266,7 @@ export const ERROR_CATALOGUE = {
   },
   CARRIER_NOT_CONFIGURED: {
     status: 409,
-    'zh-TW': '物流商「{{provider}}」尚未設定 API 帳號（綠界：特店編號、HashKey、HashIV；黑貓：契客代號、授權碼）',
+    'zh-TW': '物流商「{{provider}}」尚未設定 API 帳號（綠界：商店代號、HashKey、HashIV；黑貓：契客代號、授權碼）',
     ja: '配送業者「{{provider}}」の API 認証情報が設定されていません（ECPay：マーチャント ID・HashKey・HashIV、T-cat：契約客コード・認証コード）',
     en: 'The logistics provider "{{provider}}" has no API credentials (ECPay: merchant id, hash key, hash IV; T-cat: customer id and token)',
   },
