@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import { startFakeEcpay } from '../apps/server/src/test/fakes/fake-ecpay';
 import { startFakeShopee } from '../apps/server/src/test/fakes/fake-shopee';
+import { startFakeTcat } from '../apps/server/src/test/fakes/fake-tcat';
 import { DEMO, E2E_PORT } from './helpers/accounts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,9 +40,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const shopee = await startFakeShopee({ port: E2E_PORT + 7, partnerKey: 'shpk-e2e-partner-key-0123456789' });
   // A fake ECPay logistics host on 127.0.0.1 (carriers.spec.ts): Express/Create with the published stage credentials.
   const ecpay = await startFakeEcpay({ port: E2E_PORT + 8 });
+  // A fake T-cat Egs host on 127.0.0.1 (carriers.spec.ts): PrintOBT numbers and DownloadOBT label PDFs.
+  const tcat = await startFakeTcat({ port: E2E_PORT + 9 });
   const env = {
     ...process.env,
     ECPAY_LOGISTICS_URL: ecpay.url,
+    TCAT_EGS_URL: tcat.url,
     SHOPEE_PARTNER_ID: String(shopee.partnerId),
     SHOPEE_PARTNER_KEY: shopee.partnerKey,
     SHOPEE_BASE_URL: shopee.url,
@@ -91,6 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.kill('SIGTERM');
     await shopee.close();
     await ecpay.close();
+    await tcat.close();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };

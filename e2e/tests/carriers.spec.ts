@@ -100,3 +100,128 @@ test('get consignment numbers from ECPay for selected orders on /deliver-operati
   await page.getByTestId('order-carrier-events').scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(shots, 'carriers-tracking.png'), animations: 'disabled' });
 });
+
+test('T-cat numbers with their labels on /deliver-opser; one PDF of the selected orders', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const seller = await registerByApi(page, 'zh-TW');
+  const session = await loginByApi(page, seller);
+  const auth = { authorization: `Bearer ${session.access}` };
+  const stamp = `T${Date.now().toString(36).toUpperCase()}`;
+  const product = await post<{ id: string }>(page.request, auth, '/api/products/', {
+    number: `P-${stamp}`,
+    name: `商品 ${stamp}`,
+  });
+  // Stock to export the orders with (export reserves it).
+  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
+    code: `WH-${stamp}`,
+    name: `E2E ${stamp}`,
+  });
+  const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
+    warehouse_id: warehouse.id,
+    code: `A-${stamp}`,
+    kind: 'sellable',
+    pick_sequence: 1,
+  });
+  await post(page.request, auth, '/api/entry-quick/', {
+    warehouse_id: warehouse.id,
+    code: `P-${stamp}`,
+    quantity: 10,
+    location_code: location.code,
+  });
+  // T-cat: contract customer id in "merchant id", its token in "hash key" (the fake's credentials).
+  const tcat = await post<{ id: string }>(page.request, auth, '/api/logistics-providers/', {
+    code: 'TCAT',
+    name: '黑貓宅急便',
+    merchant_id: '8048503301',
+    hash_key: 'a8fz6xj9',
+    carrier_type: 'tcat',
+  });
+  const wrong = await post<{ id: string }>(page.request, auth, '/api/logistics-providers/', {
+    code: 'TCAT-OLD',
+    name: '黑貓（舊授權碼）',
+    merchant_id: '8048503301',
+    hash_key: 'expired1',
+    carrier_type: 'tcat',
+  });
+  const mk = (providerId: string) =>
+    post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
+      recipient_name: '王小明',
+      recipient_mobile: '0912345678',
+      recipient_postcode: '100',
+      recipient_address: '台北市中正區重慶南路一段122號',
+      sender_name: '測試倉',
+      sender_phone: '03-5712121',
+      sender_address: '新竹市東區光復路二段101號',
+      logistics_provider_id: providerId,
+      lines: [{ product_id: product.id, quantity: 1 }],
+    });
+  const orders = [await mk(tcat.id), await mk(tcat.id), await mk(wrong.id)];
+
+  // The provider form says which field takes T-cat's customer id and token.
+  await page.goto('/express-provider');
+  await page.getByRole('button', { name: /新增/ }).click();
+  await expect(page.getByText('「商店代號」填契客代號、「HashKey」填契客授權碼')).toBeVisible();
+  await shot(page, 'tcat-provider-form');
+  await page.keyboard.press('Escape');
+  // /deliver-opser lists exported orders that are not in a batch yet.
+  const exported = await post<{ results: Array<{ ok?: boolean; code?: string | null }> }>(
+    page.request,
+    auth,
+    '/api/outbound-orders/bulk-transition/',
+    { ids: orders.map((o) => o.id), action: 'export' },
+  );
+  expect(JSON.stringify(exported)).not.toContain('"ok":false');
+
+  await page.goto('/deliver-opser');
+  for (const o of orders)
+    await page
+      .getByRole('row', { name: new RegExp(o.number) })
+      .getByRole('checkbox')
+      .check();
+  await page.getByTestId('carrier-fetch').click();
+  const results = page.getByTestId('carrier-results');
+  await expect(results).toBeVisible();
+  await expect(results.getByTestId('carrier-outcome-created')).toHaveCount(2);
+  await expect(results.getByTestId('carrier-outcome-failed')).toHaveCount(1);
+  await expect(results).toContainText('物流商拒絕建立託運單：契客代號或授權碼錯誤');
+  await expect(results).toContainText('取得 2 筆，略過 0 筆，失敗 1 筆');
+  await shot(page, 'tcat-results');
+
+  // Print from the results: one PDF of the two labels opens in a new tab.
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('dialog').getByTestId('carrier-labels').click(),
+  ]);
+  expect(tab.url()).toMatch(/^blob:/);
+  await expect(page.getByText('已開啟 2 張標籤的 PDF')).toBeVisible();
+  await tab.close();
+
+  // The same from the batch screen's selection (the failed order has no label: named in the warning).
+  await page.keyboard.press('Escape');
+  const pdf = await page.request.post('/api/carriers/labels/', {
+    headers: auth,
+    data: { order_ids: orders.map((o) => o.id) },
+  });
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.headers()['x-labels-pages']).toBe('2');
+  expect(decodeURIComponent(pdf.headers()['x-labels-missing-orders'] ?? '')).toBe(orders[2]!.number);
+  await page.getByTestId('carrier-labels').first().click();
+  await expect(page.getByText(`1 筆訂單沒有物流商標籤：${orders[2]!.number}`)).toBeVisible();
+  await shot(page, 'tcat-labels');
+
+  // The batch screen: the three orders in a collection batch, "Print → carrier labels" prints the batch's labels.
+  await page.getByTestId('batch-create').click();
+  const batchPrint = page.locator('[data-testid^="batch-print-"]').first();
+  await expect(batchPrint).toBeVisible();
+  await batchPrint.hover();
+  const [batchTab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('menuitem', { name: '列印物流標籤' }).click(),
+  ]);
+  expect(batchTab.url()).toMatch(/^blob:/);
+  await expect(page.getByText(`已開啟 2 張標籤的 PDF；1 筆訂單沒有物流商標籤`).first()).toBeVisible();
+  await shot(page, 'tcat-batch');
+  await batchTab.close();
+});

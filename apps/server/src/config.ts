@@ -60,6 +60,8 @@ const ZEnv = z.object({
   SHOPEE_PUSH_URL: z.string().url().optional(),
   /** ECPay logistics host (stage by default; live: https://logistics.ecpay.com.tw). */
   ECPAY_LOGISTICS_URL: z.string().url().default('https://logistics-stage.ecpay.com.tw'),
+  /** T-cat Egs API base (…/api/Egs; the carrier's test host by default; live: https://api.suda.com.tw/api/Egs). */
+  TCAT_EGS_URL: z.string().url().default('https://egs.suda.com.tw:8443/api/Egs'),
   SEED_DEMO: boolish.default(true),
   DEMO_CUSTOMER_EMAIL: z.string().email().default('demo@wms.local'),
   DEMO_CUSTOMER_PASSWORD: z.string().min(7).optional(),
@@ -108,6 +110,8 @@ export interface TConfig {
   shopee: { partnerId: number | null; partnerKey: string | null; baseUrl: string; pushUrl: string };
   /** ECPay logistics host (Express/Create). */
   ecpayLogisticsUrl: string;
+  /** T-cat Egs API base (PrintOBT, DownloadOBT, ParsingAddress). */
+  tcatEgsUrl: string;
   seedDemo: boolean;
   demo: { customerEmail: string; customerPassword?: string; employeeEmail: string; employeePassword?: string };
   webDist: string;
@@ -199,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         e.SHOPEE_PUSH_URL ?? `${(e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')}/api/shopee/push/`,
     },
     ecpayLogisticsUrl: e.ECPAY_LOGISTICS_URL.replace(/\/+$/, ''),
+    tcatEgsUrl: e.TCAT_EGS_URL.replace(/\/+$/, ''),
     seedDemo: e.SEED_DEMO,
     demo: {
       customerEmail: e.DEMO_CUSTOMER_EMAIL,

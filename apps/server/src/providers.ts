@@ -1,4 +1,5 @@
 import { ecpayProvider } from './modules/carriers/providers/ecpay';
+import { tcatProvider } from './modules/carriers/providers/tcat';
 import { webhookProvider } from './modules/integrations/providers/webhook';
 import { shopeeProvider } from './modules/shopee/providers/shopee';
 import type { ProviderRegistry } from './platform/providers';
@@ -8,5 +9,6 @@ export function registerProviders(registry: ProviderRegistry): ProviderRegistry 
   return registry
     .register('webhook', 'webhook', webhookProvider)
     .register('marketplace', 'shopee', shopeeProvider)
-    .register('carrier', 'ecpay', ecpayProvider);
+    .register('carrier', 'ecpay', ecpayProvider)
+    .register('carrier', 'tcat', tcatProvider);
 }

@@ -18,12 +18,18 @@ export const ZConsignmentOutcome = z.object({
   number: z.string().nullable(),
   outcome: z.enum(CONSIGNMENT_OUTCOMES),
   consignment_number: z.string().nullable(),
+  /** The carrier's label was fetched and stored with the order (T-cat). */
+  label: z.boolean(),
   code: z.enum(ERROR_CODES as [TErrorCode, ...TErrorCode[]]).nullable(),
   message: z.string().nullable(),
 });
 export type TConsignmentOutcome = z.infer<typeof ZConsignmentOutcome>;
 export const ZFetchConsignmentsResult = z.object({ results: z.array(ZConsignmentOutcome) });
 export type TFetchConsignmentsResult = z.infer<typeof ZFetchConsignmentsResult>;
+
+/** Print the carriers' labels of selected orders (or a collection batch's): one PDF, in the order given. */
+export const ZPrintLabels = z.strictObject({ order_ids: z.array(ZId).min(1).max(500) });
+export type TPrintLabels = z.infer<typeof ZPrintLabels>;
 
 /** One status the carrier reported for an order (its tracking history), newest first. */
 export const ZCarrierEvent = z.object({
@@ -56,6 +62,19 @@ export const carrierRoutes = defineRoutes({
     auth: 'customer',
     body: ZFetchConsignments,
     response: ZFetchConsignmentsResult,
+  },
+  /**
+   * The carriers' labels of the selected orders (≤ 500) as one PDF (application/pdf), pages in the order given. A label
+   * stored when the number was fetched is used as it is; one that could not be fetched then is fetched now (T-cat
+   * DownloadOBT, FileNo valid 24 h). Header `x-labels-missing`: how many of the orders have no label (their numbers in
+   * `x-labels-missing-orders`); none at all → LABEL_NOT_AVAILABLE.
+   */
+  printLabels: {
+    method: 'POST',
+    path: '/api/carriers/labels/',
+    auth: 'customer',
+    body: ZPrintLabels,
+    response: z.unknown(),
   },
   /**
    * ECPay logistics status callback (the `ServerReplyURL` of Express/Create): a form POST signed with CheckMacValue

@@ -266,15 +266,21 @@ export const ERROR_CATALOGUE = {
   },
   CARRIER_NOT_CONFIGURED: {
     status: 409,
-    'zh-TW': '物流商「{{provider}}」尚未設定特店編號、HashKey 或 HashIV',
-    ja: '配送業者「{{provider}}」のマーチャント ID・HashKey・HashIV が設定されていません',
-    en: 'The logistics provider "{{provider}}" has no merchant id, hash key or hash IV',
+    'zh-TW': '物流商「{{provider}}」尚未設定 API 帳號（綠界：商店代號、HashKey、HashIV；黑貓：契客代號、授權碼）',
+    ja: '配送業者「{{provider}}」の API 認証情報が設定されていません（ECPay：マーチャント ID・HashKey・HashIV、T-cat：契約客コード・認証コード）',
+    en: 'The logistics provider "{{provider}}" has no API credentials (ECPay: merchant id, hash key, hash IV; T-cat: customer id and token)',
   },
   CARRIER_NOT_SUPPORTED: {
     status: 409,
     'zh-TW': '尚未支援此物流 API（{{carrier}}），請手動輸入或匯入託運單號',
     ja: 'この配送 API（{{carrier}}）にはまだ対応していません。送り状番号を手入力または取り込んでください',
     en: 'This carrier API ({{carrier}}) is not supported yet; type or import the consignment number',
+  },
+  LABEL_NOT_AVAILABLE: {
+    status: 404,
+    'zh-TW': '選取的訂單沒有物流商標籤（只有向黑貓取號的訂單才有標籤）',
+    ja: '選択した注文に配送業者のラベルがありません（T-cat で番号を取得した注文のみ）',
+    en: 'None of the selected orders has a carrier label (only orders numbered by T-cat have one)',
   },
   CONSIGNMENT_ALREADY_SET: {
     status: 409,

@@ -33,9 +33,15 @@ export interface TOutgoingRequest {
 export interface TOutgoingResponse {
   status: number;
   headers: Record<string, string>;
+  /** The body as UTF-8 text. */
   body: string;
+  /** The body as sent (a carrier's label PDF). */
+  raw: Buffer;
   attempts: number;
 }
+
+/** A body that is not text (a PDF, an image) is recorded as its type and size, not as mangled UTF-8. */
+const BINARY_TYPE = /^(application\/(pdf|octet-stream|zip)|image\/)/i;
 
 export interface TAttemptContext {
   customerId: string | null;
@@ -152,7 +158,9 @@ export class OutgoingHttp {
     try {
       const res = await this.request(req, headers);
       status = res.status;
-      body = res.body;
+      body = BINARY_TYPE.test(res.headers['content-type'] ?? '')
+        ? `[${res.headers['content-type']}, ${res.raw.length} bytes]`
+        : res.body;
       return res;
     } catch (err) {
       error = err instanceof AppError ? err.code : err instanceof Error ? err.message : String(err);
@@ -182,7 +190,7 @@ export class OutgoingHttp {
   private request(
     req: TOutgoingRequest,
     headers: Record<string, string>,
-  ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  ): Promise<{ status: number; headers: Record<string, string>; body: string; raw: Buffer }> {
     let url: URL;
     try {
       url = new URL(req.url);
@@ -223,7 +231,8 @@ export class OutgoingHttp {
           res.on('end', () => {
             const out: Record<string, string> = {};
             for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = String(v);
-            resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks).toString('utf8') });
+            const raw = Buffer.concat(chunks);
+            resolve({ status: res.statusCode ?? 0, headers: out, body: raw.toString('utf8'), raw });
           });
           res.on('error', reject);
         },

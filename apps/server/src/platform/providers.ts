@@ -100,13 +100,34 @@ export interface TMarketplaceProvider {
   verifyPush(rawBody: string, authorization: string): boolean;
 }
 
-/** A carrier (T-cat, HCT, ECPay logistics): a consignment number for an order. */
+/**
+ * A carrier (T-cat, HCT, ECPay logistics): a consignment number for an order and, where the carrier makes one, its
+ * label. Once the carrier has given a number, `createConsignment` never throws: a label that could not be fetched
+ * comes back as `label: null` with `labelRef` (what `fetchLabel` needs later) and `labelError`.
+ */
 export interface TCarrierProvider {
   readonly code: string;
   createConsignment(
-    order: { orderNumber: string; recipient: object; sender: object; codAmount?: number | null },
+    order: {
+      orderNumber: string;
+      recipient: object;
+      sender: object;
+      codAmount?: number | null;
+      /** Temperature 0001 ambient / 0002 refrigerated / 0003 frozen; size 0001–0004 (60/90/120/150 cm). */
+      temperature?: string | null;
+      specification?: string | null;
+      productName?: string | null;
+      memo?: string | null;
+    },
     ctx: TCallContext,
-  ): Promise<{ consignmentNumber: string; label?: Buffer | null }>;
+  ): Promise<{
+    consignmentNumber: string;
+    label?: Buffer | null;
+    labelRef?: string | null;
+    labelError?: string | null;
+  }>;
+  /** The label PDF again (T-cat: DownloadOBT with the FileNo, valid 24 hours). */
+  fetchLabel?(ref: { consignmentNumber: string; labelRef: string | null }, ctx: TCallContext): Promise<Buffer>;
 }
 
 /** A partner's callback URL: a signed JSON event. */

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id } from './_columns';
+import { bytea, id } from './_columns';
 import { customers } from './account';
 import { outbound_orders } from './outbound';
 import { logistics_providers } from './partners';
@@ -41,4 +41,30 @@ export const carrier_events = pgTable(
     ),
     index('carrier_events_order_idx').on(t.order_id, t.created_at),
   ],
+);
+
+/**
+ * The carrier's label of an order (T-cat PrintOBT → DownloadOBT), stored when the number is fetched because T-cat's
+ * FileNo lives only 24 hours. `content` is null while the label could not be fetched (`error` says why); printing
+ * tries again with `file_no`. One row per order: a new consignment replaces it.
+ */
+export const carrier_labels = pgTable(
+  'carrier_labels',
+  {
+    order_id: uuid('order_id')
+      .primaryKey()
+      .references(() => outbound_orders.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    carrier: text('carrier').notNull(),
+    consignment_number: text('consignment_number').notNull(),
+    /** The carrier's reference to fetch the label again (T-cat FileNo). */
+    file_no: text('file_no'),
+    content: bytea('content'),
+    error: text('error'),
+    fetched_at: timestamp('fetched_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carrier_labels_customer_idx').on(t.customer_id)],
 );

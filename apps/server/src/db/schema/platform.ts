@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -13,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './_columns';
+import { bytea, id, timestamps } from './_columns';
 
 /** Audit trail: who did what, with before/after, written in the same transaction as the change. */
 export const audit_logs = pgTable(
@@ -72,11 +71,6 @@ export const jobs = pgTable(
     check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
 
 /** An uploaded file a job works on (imports); deleted with its job. */
 export const job_files = pgTable('job_files', {

@@ -8,7 +8,7 @@ import { decryptSecret } from '../../platform/crypto';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/http';
-import { fetchConsignments, orderCarrierEvents } from './carriers.service';
+import { fetchConsignments, orderCarrierEvents, printLabels } from './carriers.service';
 import { verifyEcpayCheckMacValue } from './providers/ecpay';
 
 /**
@@ -90,6 +90,15 @@ export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): voi
   route(app, deps.tokens, r.fetchConsignments, async ({ actor, body, lang }) => ({
     results: await fetchConsignments(deps, actor, body.order_ids, lang),
   }));
+  route(app, deps.tokens, r.printLabels, async ({ actor, body, reply }) => {
+    const file = await printLabels(deps, actor, body.order_ids);
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', 'inline; filename="labels.pdf"');
+    reply.header('x-labels-pages', String(file.pages));
+    reply.header('x-labels-missing', String(file.missing.length));
+    reply.header('x-labels-missing-orders', encodeURIComponent(file.missing.join(',')));
+    return file.pdf;
+  });
   // Form posts, answered in plain text: in their own scope.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {

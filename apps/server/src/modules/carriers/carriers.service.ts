@@ -6,7 +6,10 @@ import {
   type TOrderStatus,
 } from '@wms/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { carrier_events, customers, logistics_providers, outbound_orders } from '../../db/schema';
+import { PDFDocument } from 'pdf-lib';
+import { carrier_events, carrier_labels, customers, logistics_providers, outbound_orders } from '../../db/schema';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
@@ -14,6 +17,7 @@ import { setConsignment } from '../outbound/outbound.consignments';
 import { acceptsConsignment } from '../outbound/outbound.workflow';
 import { providerCredentials } from '../partners/partners.service';
 import type { TEcpaySetting } from './providers/ecpay';
+import type { TTcatSetting } from './providers/tcat';
 
 /**
  * "Get consignment numbers" (/deliver-opser, /deliver-operation): for each selected order whose logistics provider
@@ -43,7 +47,10 @@ export async function fetchConsignments(
     .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
     .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
   const byId = new Map(rows.map((r) => [r.order.id, r]));
-  const [seller] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId));
+  const [seller] = await db
+    .select({ name: customers.name, phone: customers.phone, address: customers.invoice_address })
+    .from(customers)
+    .where(eq(customers.id, customerId));
 
   const failed = (id: string, number: string | null, code: TErrorCode, params: Record<string, unknown> = {}) =>
     ({
@@ -51,6 +58,7 @@ export async function fetchConsignments(
       number,
       outcome: 'failed',
       consignment_number: null,
+      label: false,
       code,
       message: errorMessage(code, lang, params),
     }) satisfies TConsignmentOutcome;
@@ -63,7 +71,7 @@ export async function fetchConsignments(
       continue;
     }
     const o = row.order;
-    const base = { order_id: o.id, number: o.number, code: null, message: null };
+    const base = { order_id: o.id, number: o.number, code: null, message: null, label: false };
     if (o.consignment_number) {
       results.push({ ...base, outcome: 'already', consignment_number: o.consignment_number });
       continue;
@@ -76,67 +84,100 @@ export async function fetchConsignments(
       results.push(failed(o.id, o.number, 'INVALID_STATUS_TRANSITION', { status: o.status, action: 'consignment' }));
       continue;
     }
-    if (row.carrierType !== 'ecpay') {
+    if (row.carrierType !== 'ecpay' && row.carrierType !== 'tcat') {
       results.push(failed(o.id, o.number, 'CARRIER_NOT_SUPPORTED', { carrier: row.carrierType }));
       continue;
     }
+    const carrierCode = row.carrierType;
     const creds = await providerCredentials(db, deps.config.encryptionKey, customerId, o.logistics_provider_id);
-    if (!creds.merchantId || !creds.hashKey || !creds.hashIv) {
+    // ECPay: merchant id, hash key and IV; T-cat: contract customer id (merchant id) and token (hash key).
+    if (!creds.merchantId || !creds.hashKey || (carrierCode === 'ecpay' && !creds.hashIv)) {
       results.push(failed(o.id, o.number, 'CARRIER_NOT_CONFIGURED', { provider: row.providerName }));
       continue;
     }
-    const setting: TEcpaySetting = {
-      baseUrl: deps.config.ecpayLogisticsUrl,
-      merchantId: creds.merchantId,
-      hashKey: creds.hashKey,
-      hashIv: creds.hashIv,
-      serverReplyUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}/api/carriers/ecpay/notify/`,
-      logisticsType: 'HOME',
-      logisticsSubType: 'TCAT',
-      temperature: row.temperature && row.temperature.length === 4 ? row.temperature : null,
-      specification: o.volume ?? row.specification,
-    };
-    let consignmentNumber: string;
+    const temperature = row.temperature && row.temperature.length === 4 ? row.temperature : null;
+    const specification = o.volume ?? row.specification;
+    const carrier =
+      carrierCode === 'ecpay'
+        ? deps.providers.resolve('carrier', 'ecpay', {
+            baseUrl: deps.config.ecpayLogisticsUrl,
+            merchantId: creds.merchantId,
+            hashKey: creds.hashKey,
+            hashIv: creds.hashIv ?? '',
+            serverReplyUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}/api/carriers/ecpay/notify/`,
+            logisticsType: 'HOME',
+            logisticsSubType: 'TCAT',
+            temperature,
+            specification,
+          } satisfies TEcpaySetting)
+        : deps.providers.resolve('carrier', 'tcat', {
+            baseUrl: deps.config.tcatEgsUrl,
+            customerId: creds.merchantId,
+            customerToken: creds.hashKey,
+          } satisfies TTcatSetting);
+    let made: Awaited<ReturnType<typeof carrier.createConsignment>>;
     try {
       // Outside any transaction: a slow carrier holds no row lock.
-      const carrier = deps.providers.resolve('carrier', 'ecpay', setting);
-      consignmentNumber = (
-        await carrier.createConsignment(
-          {
-            orderNumber: o.number,
-            recipient: {
-              name: o.recipient_name,
-              phone: o.recipient_phone,
-              mobile: o.recipient_mobile,
-              postcode: o.recipient_postcode,
-              address: o.recipient_address,
-            },
-            sender: {
-              name: o.sender_name || seller?.name || row.providerName || '',
-              phone: o.sender_phone,
-              postcode: o.sender_postcode,
-              address: o.sender_address,
-            },
-            codAmount: o.cod && o.cod_amount ? Number(o.cod_amount) : null,
+      made = await carrier.createConsignment(
+        {
+          orderNumber: o.number,
+          recipient: {
+            name: o.recipient_name,
+            phone: o.recipient_phone,
+            mobile: o.recipient_mobile,
+            postcode: o.recipient_postcode,
+            address: o.recipient_address,
           },
-          { customerId, reference: o.id },
-        )
-      ).consignmentNumber;
+          sender: {
+            name: o.sender_name || seller?.name || row.providerName || '',
+            phone: o.sender_phone || seller?.phone || '',
+            postcode: o.sender_postcode,
+            address: o.sender_address || seller?.address || '',
+          },
+          codAmount: o.cod && o.cod_amount ? Number(o.cod_amount) : null,
+          temperature,
+          specification,
+          memo: o.shipping_remark || null,
+        },
+        { customerId, reference: o.id },
+      );
     } catch (e) {
       if (e instanceof AppError && e.code === 'PROVIDER_REFUSED')
         results.push(failed(o.id, o.number, 'CARRIER_REFUSED', { message: String(e.params.message ?? '') }));
       else results.push(failed(o.id, o.number, 'CARRIER_UNAVAILABLE'));
       continue;
     }
+    const consignmentNumber = made.consignmentNumber;
+    const hasLabel = Boolean(made.label);
     try {
       await setConsignment(
         { db },
         actor,
         o.id,
         { consignment_number: consignmentNumber },
-        { onlyIfEmpty: true, source: { carrier: 'ecpay' } },
+        {
+          onlyIfEmpty: true,
+          source: { carrier: carrierCode },
+          // The label (or how to fetch it again) in the same transaction as the number.
+          also: async (tx) => {
+            if (!made.label && !made.labelRef) return;
+            const label = {
+              customer_id: customerId,
+              carrier: carrierCode,
+              consignment_number: consignmentNumber,
+              file_no: made.labelRef ?? null,
+              content: made.label ?? null,
+              error: made.label ? null : (made.labelError ?? null),
+              fetched_at: made.label ? new Date() : null,
+            };
+            await tx
+              .insert(carrier_labels)
+              .values({ order_id: o.id, ...label })
+              .onConflictDoUpdate({ target: carrier_labels.order_id, set: label });
+          },
+        },
       );
-      results.push({ ...base, outcome: 'created', consignment_number: consignmentNumber });
+      results.push({ ...base, outcome: 'created', consignment_number: consignmentNumber, label: hasLabel });
     } catch (e) {
       // The carrier made the consignment but the order could not take it (number taken, status changed, a number
       // typed meanwhile): reported with the carrier's number so nothing is lost.
@@ -177,4 +218,85 @@ export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId:
       created_at: r.created_at.toISOString(),
     })),
   };
+}
+
+/**
+ * The carriers' labels of the seller's selected orders as one PDF, pages in the order given. A label that could not
+ * be fetched with its number is fetched now (T-cat DownloadOBT with the stored FileNo; outside any transaction) and
+ * stored with an audit row. Orders without a label are reported by number, not silently left out.
+ */
+export async function printLabels(
+  deps: TAppDeps,
+  actor: TActor,
+  orderIds: string[],
+): Promise<{ pdf: Buffer; pages: number; missing: string[] }> {
+  const customerId = tenantOf(actor);
+  const db = deps.database.db;
+  const ids = [...new Set(orderIds)];
+  const rows = await db
+    .select({
+      id: outbound_orders.id,
+      number: outbound_orders.number,
+      providerId: outbound_orders.logistics_provider_id,
+      consignment: outbound_orders.consignment_number,
+      label: carrier_labels,
+    })
+    .from(outbound_orders)
+    .leftJoin(carrier_labels, eq(carrier_labels.order_id, outbound_orders.id))
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out = await PDFDocument.create();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) throw notFound();
+    const label = row.label;
+    // A label belongs to the number it was made for: a number changed by hand since has no carrier label.
+    if (!label || label.consignment_number !== row.consignment) {
+      missing.push(row.number);
+      continue;
+    }
+    let content = label.content;
+    if (!content && label.file_no && label.carrier === 'tcat' && row.providerId) {
+      const creds = await providerCredentials(db, deps.config.encryptionKey, customerId, row.providerId);
+      if (creds.merchantId && creds.hashKey) {
+        const carrier = deps.providers.resolve('carrier', 'tcat', {
+          baseUrl: deps.config.tcatEgsUrl,
+          customerId: creds.merchantId,
+          customerToken: creds.hashKey,
+        } satisfies TTcatSetting);
+        let error: string | null = null;
+        try {
+          content =
+            (await carrier.fetchLabel?.(
+              { consignmentNumber: label.consignment_number, labelRef: label.file_no },
+              { customerId, reference: id },
+            )) ?? null;
+        } catch (e) {
+          error =
+            e instanceof AppError ? String(e.params.message ?? e.code) : e instanceof Error ? e.message : String(e);
+        }
+        await withTx(db, async (tx) => {
+          await tx
+            .update(carrier_labels)
+            .set(content ? { content, error: null, fetched_at: new Date() } : { error })
+            .where(and(eq(carrier_labels.order_id, id), eq(carrier_labels.customer_id, customerId)));
+          await writeAudit(tx, actor, {
+            action: 'carrier_label.fetch',
+            entity: 'outbound_order',
+            entityId: id,
+            after: { consignment_number: label.consignment_number, stored: Boolean(content), error },
+          });
+        });
+      }
+    }
+    if (!content) {
+      missing.push(row.number);
+      continue;
+    }
+    const doc = await PDFDocument.load(content);
+    for (const page of await out.copyPages(doc, doc.getPageIndices())) out.addPage(page);
+  }
+  if (out.getPageCount() === 0) throw new AppError('LABEL_NOT_AVAILABLE');
+  return { pdf: Buffer.from(await out.save()), pages: out.getPageCount(), missing };
 }

@@ -1,4 +1,5 @@
 import type { TConsignmentItem, TLanguage, TOrder, TOrderStatus, TSetConsignment } from '@wms/contracts';
+import type { Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
@@ -30,7 +31,12 @@ export async function setConsignment(
   id: string,
   input: TSetConsignment,
   /** From a carrier's API: never replace a number the order got meanwhile; `source` goes into the audit row. */
-  opts: { onlyIfEmpty?: boolean; source?: Record<string, unknown> } = {},
+  opts: {
+    onlyIfEmpty?: boolean;
+    source?: Record<string, unknown>;
+    /** More writes in the same transaction (the carrier's label with its number). */
+    also?: (tx: Tx) => Promise<void>;
+  } = {},
 ): Promise<TOrder> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
@@ -52,6 +58,7 @@ export async function setConsignment(
       },
       after: opts.source ? { ...patch, source: opts.source } : patch,
     });
+    if (opts.also) await opts.also(tx);
   });
   return orderSummary(deps.db, customerId, id);
 }

@@ -121,6 +121,11 @@ export function useFetchConsignments() {
 
 // ---- collection batches and the packing station ----
 
+/** One collection batch with its orders (read once, e.g. to print its carrier labels). */
+export function fetchBatch(id: string) {
+  return apiCall(r.getBatch, { params: { id } });
+}
+
 export function useBatch(id: string | null) {
   return useQuery({
     queryKey: outboundKeys.batch(id ?? ''),

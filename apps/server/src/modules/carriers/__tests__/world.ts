@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { carrier_events, logistics_providers, outbound_orders } from '../../../db/schema';
+import { carrier_events, carrier_labels, logistics_providers, outbound_orders } from '../../../db/schema';
 import type { TWorldBuilder } from '../../../test/world';
 
-/** A seller's ECPay logistics provider and one status callback in an order's tracking history. */
+/** A seller's ECPay logistics provider, one status callback in an order's tracking history and a stored label. */
 export const carriersWorld: TWorldBuilder = async (ctx, s) => {
   const db = ctx.deps.database.db;
   const [provider] = await db
@@ -23,4 +23,13 @@ export const carriersWorld: TWorldBuilder = async (ctx, s) => {
     status_code: '3024',
     status_text: 'world',
   });
+  if (order)
+    await db.insert(carrier_labels).values({
+      order_id: order.id,
+      customer_id: s.customerId,
+      carrier: 'tcat',
+      consignment_number: '905074230999',
+      file_no: 'WORLD-FILE',
+      content: Buffer.from('%PDF-1.4 world'),
+    });
 };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/forms/error-text';
 import { useFetchConsignments } from '../api';
+import { CarrierLabelsButton } from './carrier-labels';
 import { useOrderLabels } from './labels';
 
 const OUTCOME_COLORS: Record<TConsignmentOutcome['outcome'], string> = {
@@ -25,6 +26,8 @@ export function CarrierConsignmentsButton(props: { selected: string[]; onDone?: 
   const fetch = useFetchConsignments();
   const [results, setResults] = useState<TConsignmentOutcome[] | null>(null);
   const count = (o: TConsignmentOutcome['outcome']) => results?.filter((r) => r.outcome === o).length ?? 0;
+  // Orders numbered by a carrier that made a label, to print straight from the results.
+  const printable = (results ?? []).filter((r) => r.outcome === 'created' && r.label).map((r) => r.order_id);
 
   const run = async () => {
     try {
@@ -53,7 +56,12 @@ export function CarrierConsignmentsButton(props: { selected: string[]; onDone?: 
         title={t('carrier.title')}
         width={820}
         onCancel={() => setResults(null)}
-        footer={<Button onClick={() => setResults(null)}>{t('common:actions.close')}</Button>}
+        footer={
+          <Space>
+            {printable.length ? <CarrierLabelsButton selected={printable} type="primary" /> : null}
+            <Button onClick={() => setResults(null)}>{t('common:actions.close')}</Button>
+          </Space>
+        }
         destroyOnHidden
       >
         {results ? (
@@ -84,6 +92,14 @@ export function CarrierConsignmentsButton(props: { selected: string[]; onDone?: 
                   ),
                 },
                 { title: l.field('consignment_number'), dataIndex: 'consignment_number' },
+                {
+                  title: t('carrier.label'),
+                  dataIndex: 'label',
+                  render: (v: boolean, r) =>
+                    r.outcome === 'created' ? (
+                      <Tag color={v ? 'blue' : 'default'}>{v ? t('carrier.labelStored') : t('carrier.labelNone')}</Tag>
+                    ) : null,
+                },
                 {
                   title: t('carrier.message'),
                   dataIndex: 'message',

@@ -26,6 +26,7 @@ import { ScanInput } from '../../../../shared/ui/scan-input';
 import { fileToBase64 } from '../../../../shared/upload';
 import { useSetConsignment, useSetConsignments, useUploadConsignments } from '../../api';
 import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
+import { CarrierLabelsButton } from '../../components/carrier-labels';
 import { beep } from '../../components/feedback';
 import { useOrderLabels } from '../../components/labels';
 import { OrderTable } from '../../components/order-table';
@@ -279,7 +280,12 @@ export default function DeliverOperationPage() {
         <OrderTable
           selected={selected}
           onSelect={(ids) => setSelected(ids)}
-          toolbar={<CarrierConsignmentsButton selected={selected} onDone={() => setSelected([])} />}
+          toolbar={
+            <Space>
+              <CarrierConsignmentsButton selected={selected} onDone={() => setSelected([])} />
+              <CarrierLabelsButton selected={selected} />
+            </Space>
+          }
           columns={[
             'number',
             'platform_order_number',

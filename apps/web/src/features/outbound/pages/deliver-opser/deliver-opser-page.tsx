@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
-import { fetchBatches, outboundKeys, useCreateBatch, useStartPicking } from '../../api';
+import { fetchBatch, fetchBatches, outboundKeys, useCreateBatch, useStartPicking } from '../../api';
 import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
+import { CarrierLabelsButton, usePrintCarrierLabels } from '../../components/carrier-labels';
 import { useOrderLabels } from '../../components/labels';
 import { OrderTable } from '../../components/order-table';
 import { PackingStation } from '../../components/packing-station';
@@ -29,6 +30,7 @@ function BatchesTab() {
   const { message } = App.useApp();
   const create = useCreateBatch();
   const start = useStartPicking();
+  const printLabels = usePrintCarrierLabels();
   const [selected, setSelected] = useState<string[]>([]);
   const [remark, setRemark] = useState('');
 
@@ -80,6 +82,7 @@ function BatchesTab() {
                 style={{ width: 180 }}
               />
               <CarrierConsignmentsButton selected={selected} />
+              <CarrierLabelsButton selected={selected} />
               <Button
                 type="primary"
                 disabled={!selected.length}
@@ -133,8 +136,14 @@ function BatchesTab() {
                         { key: 'pick-A4', label: t('actions.printPickA4') },
                         { key: 'doc', label: t('actions.printDoc') },
                         { key: 'rec', label: t('actions.printRec') },
+                        { key: 'labels', label: t('carrier.labels') },
                       ],
-                      onClick: ({ key }) => openPrint(key as 'pick', b.id),
+                      onClick: ({ key }) =>
+                        key === 'labels'
+                          ? void fetchBatch(b.id)
+                              .then((d) => printLabels(d.orders.map((o) => o.id)))
+                              .catch((e) => void message.error(errorText(e)))
+                          : openPrint(key as 'pick', b.id),
                     }}
                   >
                     <Button type="link" size="small" icon={<PrinterOutlined />} data-testid={`batch-print-${b.number}`}>

@@ -119,7 +119,7 @@ export default function ExpressProviderPage() {
             >
               <Input.Password autoComplete="new-password" />
             </Form.Item>
-            <Form.Item name="carrier_type" label={label('carrier_type')}>
+            <Form.Item name="carrier_type" label={label('carrier_type')} extra={t('partners:carrierHint')}>
               <Select
                 options={[
                   { value: null, label: code('carrier', 'none') },
