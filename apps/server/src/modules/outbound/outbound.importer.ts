@@ -41,7 +41,7 @@ import { headerText } from '../../platform/spreadsheet';
 import { orderFileLayout, RowReader, suggestMapping } from './outbound.import';
 import { checkOrderRows, createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from './outbound.intake';
 import * as repo from './outbound.repository';
-import { exportOrderInTx, setConsignments } from './outbound.service';
+import { exportOrders, setConsignments } from './outbound.service';
 
 /**
  * Order import (/deliver, "Order data is being imported"): a job reads the file twice, streaming, through the
@@ -146,14 +146,19 @@ export async function runOrderImport(ctx: TJobContext): Promise<TImportResult> {
   const shortages: TImportResult['shortages'] = [];
   let exported = 0;
   if (export_after_import) {
-    for (const [i, c] of created.entries()) {
-      const failure = await exportOrderInTx(ctx.db, actor, c.id);
-      if (failure) {
+    const outcomes = await exportOrders(
+      ctx.db,
+      actor,
+      created.map((c) => c.id),
+      (done) => ctx.progress(rows * 2 + done, total),
+    );
+    outcomes.forEach((o, i) => {
+      const c = created[i]!;
+      if (o.error) {
         if (shortages.length < 1000)
-          shortages.push({ row: c.row, order: c.key, code: failure.code, params: failure.params });
+          shortages.push({ row: c.row, order: c.key, code: o.error.code, params: o.error.params });
       } else exported++;
-      if (i % 200 === 199) await ctx.progress(rows * 2 + i + 1, total);
-    }
+    });
   }
   return {
     rows,

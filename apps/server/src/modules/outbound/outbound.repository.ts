@@ -203,6 +203,54 @@ export async function lockOrder(tx: Tx, customerId: string, id: string): Promise
   return row;
 }
 
+/** Lock many orders of a seller in id order (two callers locking overlapping sets never wait on each other in a cycle). */
+export async function lockOrders(tx: Tx, customerId: string, ids: string[]): Promise<TOrderRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)))
+    .orderBy(asc(outbound_orders.id))
+    .for('update');
+}
+
+/** Move many (locked) orders to one status in one statement, only from the allowed ones; returns the ids moved. */
+export async function changeStatuses(
+  tx: Tx,
+  customerId: string,
+  ids: string[],
+  from: readonly TOrderStatus[],
+  set: Partial<TOrderInsert> & { status: TOrderStatus },
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(outbound_orders)
+    .set(set)
+    .where(
+      and(
+        eq(outbound_orders.customer_id, customerId),
+        inArray(outbound_orders.id, ids),
+        inArray(outbound_orders.status, [...from]),
+      ),
+    )
+    .returning({ id: outbound_orders.id });
+  return rows.map((r) => r.id);
+}
+
+/** Write the abnormal mark (code and params) of many orders in one statement. */
+export async function markAbnormal(
+  tx: Tx,
+  customerId: string,
+  marks: Array<{ id: string; code: string; params: Record<string, unknown> }>,
+): Promise<void> {
+  if (marks.length === 0) return;
+  await tx.execute(
+    sql`update outbound_orders o set abnormal_code = v.code, abnormal_params = v.params, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as v(id uuid, code text, params jsonb)
+        where o.id = v.id and o.customer_id = ${customerId}`,
+  );
+}
+
 export async function insertOrders(tx: Tx, values: TOrderInsert[]): Promise<TOrderRow[]> {
   if (values.length === 0) return [];
   return tx.insert(outbound_orders).values(values).returning();

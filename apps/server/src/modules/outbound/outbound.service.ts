@@ -26,6 +26,7 @@ export {
   applyReturnEvent,
   bulkTransition,
   exportOrderInTx,
+  exportOrders,
   startPackingLocked,
   type TReturnEvent,
   transitionOrder,

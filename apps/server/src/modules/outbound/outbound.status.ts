@@ -1,7 +1,7 @@
 import type { TBulkResult, TOrder, TOrderAction, TOrderDetail, TOrderStatus } from '@wms/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
-import { writeAudit } from '../../platform/audit';
+import { type TAuditEntry, writeAudit, writeAudits } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
@@ -64,12 +64,23 @@ export async function moveOrder(
 
 /** Why an export failed, kept on the order so the list shows it (with the product number for a shortage). */
 async function abnormalOf(ex: Executor, customerId: string, err: AppError): Promise<Record<string, unknown>> {
-  const params = { ...err.params };
-  if (typeof params.product_id === 'string') {
-    const [p] = await repo.productsByIds(ex, customerId, [params.product_id]);
-    if (p) params.product_number = p.number;
-  }
-  return params;
+  return (await abnormalsOf(ex, customerId, [err]))[0]!;
+}
+
+/** `abnormalOf` for many refusals: the product numbers they name in one statement. */
+async function abnormalsOf(
+  ex: Executor,
+  customerId: string,
+  errors: AppError[],
+): Promise<Array<Record<string, unknown>>> {
+  const ids = errors.map((e) => e.params?.product_id).filter((id): id is string => typeof id === 'string');
+  const numbers = new Map((await repo.productsByIds(ex, customerId, ids)).map((p) => [p.id, p.number]));
+  return errors.map((err) => {
+    const params = { ...err.params };
+    const number = typeof params.product_id === 'string' ? numbers.get(params.product_id) : undefined;
+    if (number) params.product_number = number;
+    return params;
+  });
 }
 
 /**
@@ -85,13 +96,9 @@ async function reserveOrder(tx: Tx, actor: TActor, order: repo.TOrderRow): Promi
     customerId,
     lines.map((l) => l.product_id),
   );
-  const issue = orderIssue(draftOf({}, order), lineProducts);
+  const providers = order.logistics_provider_id ? await repo.providersOf(tx, customerId) : [];
+  const issue = exportIssue(order, lineProducts, providers);
   if (issue) return issue;
-  if (!order.warehouse_id) return new AppError('REQUIRED_FIELD', { field: 'warehouse' });
-  if (order.logistics_provider_id) {
-    const provider = (await repo.providersOf(tx, customerId)).find((p) => p.id === order.logistics_provider_id);
-    if (!provider?.is_active) return new AppError('PATHWAY_ABNORMAL', { field: 'logistics_provider' });
-  }
   try {
     await tx.transaction(async (sp) => {
       await engine.reserveForOrder(sp, engine.stockActorOf(actor), {
@@ -103,6 +110,22 @@ async function reserveOrder(tx: Tx, actor: TActor, order: repo.TOrderRow): Promi
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return err;
     throw err;
+  }
+  return null;
+}
+
+/** What keeps an order from being exported before stock is looked at: its data, its warehouse, its carrier. */
+function exportIssue(
+  order: repo.TOrderRow,
+  lineProducts: repo.TProductInfo[],
+  providers: Array<{ id: string; is_active: boolean }>,
+): AppError | null {
+  const issue = orderIssue(draftOf({}, order), lineProducts);
+  if (issue) return issue;
+  if (!order.warehouse_id) return new AppError('REQUIRED_FIELD', { field: 'warehouse' });
+  if (order.logistics_provider_id) {
+    const provider = providers.find((p) => p.id === order.logistics_provider_id);
+    if (!provider?.is_active) return new AppError('PATHWAY_ABNORMAL', { field: 'logistics_provider' });
   }
   return null;
 }
@@ -214,7 +237,163 @@ export async function exportOrderInTx(db: Db, actor: TActor, id: string): Promis
   }
 }
 
-/** The same action on many orders, each in its own transaction: every order is done fully or not at all. */
+/** Orders per transaction of a bulk export. */
+export const EXPORT_CHUNK = 500;
+
+/** What a bulk export did to one order: its number and status after, and the refusal if it was not exported. */
+export interface TExportOutcome {
+  id: string;
+  number: string | null;
+  status: TOrderStatus | null;
+  error: AppError | null;
+}
+
+/**
+ * Export many orders set-based, `EXPORT_CHUNK` orders per transaction: the chunk's orders are locked in id order, their
+ * lines, products and carriers read in a few statements, the stock engine plans and reserves all of them at once
+ * (`reserveForOrders`: one lock statement, one write per table), oldest order first; then one statement moves the
+ * exported orders, one writes the abnormal marks of the refused ones, one the audit rows. Each order is exported fully
+ * or refused exactly as `transitionOrder` would refuse it (same codes, recorded on the order); the rest of the chunk
+ * goes on. Outcomes come back in the order of `ids` (each id once). `onChunk` reports the orders done so far.
+ */
+export async function exportOrders(
+  db: Db,
+  actor: TActor,
+  ids: string[],
+  onChunk?: (done: number) => Promise<void> | void,
+): Promise<TExportOutcome[]> {
+  const unique = [...new Set(ids)];
+  const outcomes = new Map<string, TExportOutcome>();
+  for (let i = 0; i < unique.length; i += EXPORT_CHUNK) {
+    const chunk = unique.slice(i, i + EXPORT_CHUNK);
+    for (const o of await withTx(db, (tx) => exportChunk(tx, actor, chunk))) outcomes.set(o.id, o);
+    await onChunk?.(Math.min(unique.length, i + EXPORT_CHUNK));
+  }
+  return unique.map((id) => outcomes.get(id)!);
+}
+
+async function exportChunk(tx: Tx, actor: TActor, ids: string[]): Promise<TExportOutcome[]> {
+  const customerId = tenantOf(actor);
+  const locked = new Map((await repo.lockOrders(tx, customerId, ids)).map((o) => [o.id, o]));
+  const outcomes = new Map<string, TExportOutcome>();
+  const refused: Array<{ order: repo.TOrderRow; error: AppError }> = [];
+  const candidates: repo.TOrderRow[] = [];
+  for (const id of ids) {
+    const order = locked.get(id);
+    if (!order) outcomes.set(id, { id, number: null, status: null, error: notFound() });
+    else if (!canApply('export', order.status as TOrderStatus))
+      outcomes.set(id, {
+        id,
+        number: order.number,
+        status: order.status as TOrderStatus,
+        error: illegal(order.status, 'export'),
+      });
+    else candidates.push(order);
+  }
+  // Oldest order first: the one that has waited longest gets the stock when there is not enough for all.
+  candidates.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.number < b.number ? -1 : 1));
+
+  const lines = await repo.orderLines(
+    tx,
+    customerId,
+    candidates.map((o) => o.id),
+  );
+  const linesOf = new Map<string, typeof lines>();
+  for (const l of lines) linesOf.set(l.order_id, [...(linesOf.get(l.order_id) ?? []), l]);
+  const products = new Map(
+    (
+      await repo.productsByIds(
+        tx,
+        customerId,
+        lines.map((l) => l.product_id),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const providers = candidates.some((o) => o.logistics_provider_id) ? await repo.providersOf(tx, customerId) : [];
+  const reservable: repo.TOrderRow[] = [];
+  for (const order of candidates) {
+    const own = linesOf.get(order.id) ?? [];
+    const lineProducts = [...new Set(own.map((l) => l.product_id))].flatMap((id) => products.get(id) ?? []);
+    const issue = exportIssue(order, lineProducts, providers);
+    if (issue) refused.push({ order, error: issue });
+    else reservable.push(order);
+  }
+
+  const reservations = await engine.reserveForOrders(
+    tx,
+    engine.stockActorOf(actor),
+    reservable.map((order) => ({
+      document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
+      warehouseId: order.warehouse_id,
+      lines: (linesOf.get(order.id) ?? []).map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
+    })),
+  );
+  const exported = new Map<TOrderStatus, repo.TOrderRow[]>();
+  reservable.forEach((order, k) => {
+    const r = reservations[k]!;
+    if (r instanceof AppError) {
+      if (r.status >= 500) throw r;
+      refused.push({ order, error: r });
+      return;
+    }
+    const to = nextStatus('export', order.status as TOrderStatus, order.status_before_cancel as TOrderStatus | null)!;
+    exported.set(to, [...(exported.get(to) ?? []), order]);
+  });
+
+  // One statement per target status (pending orders all go to one), one for the marks, one for the audit rows.
+  const audits: TAuditEntry[] = [];
+  for (const [to, orders] of exported) {
+    const moved = await repo.changeStatuses(
+      tx,
+      customerId,
+      orders.map((o) => o.id),
+      ORDER_RULES.export.from,
+      { ...recordOf('export', orders[0]!, actor), status: to },
+    );
+    if (moved.length !== orders.length) throw new Error('bulk export: a locked order refused its status change');
+    for (const o of orders) {
+      outcomes.set(o.id, { id: o.id, number: o.number, status: to, error: null });
+      audits.push({
+        action: 'export',
+        entity: 'outbound_order',
+        entityId: o.id,
+        before: { status: o.status },
+        after: { status: to },
+      });
+    }
+  }
+  const params = await abnormalsOf(
+    tx,
+    customerId,
+    refused.map((r) => r.error),
+  );
+  await repo.markAbnormal(
+    tx,
+    customerId,
+    refused.map((r, k) => ({ id: r.order.id, code: r.error.code, params: params[k]! })),
+  );
+  refused.forEach(({ order, error }, k) => {
+    outcomes.set(order.id, {
+      id: order.id,
+      number: order.number,
+      status: order.status as TOrderStatus,
+      error: new AppError(error.code, params[k], error.status),
+    });
+    audits.push({
+      action: 'export_refused',
+      entity: 'outbound_order',
+      entityId: order.id,
+      after: { code: error.code, params: params[k] },
+    });
+  });
+  await writeAudits(tx, actor, audits);
+  return ids.map((id) => outcomes.get(id)!);
+}
+
+/**
+ * The same action on many orders: an export is set-based (`exportOrders`); any other action runs each order in its
+ * own transaction. Every order is done fully or not at all.
+ */
 export async function bulkTransition(
   deps: TOutboundDeps,
   actor: TActor,
@@ -222,6 +401,18 @@ export async function bulkTransition(
 ): Promise<TBulkResult> {
   const customerId = tenantOf(actor);
   const results: TBulkResult['results'] = [];
+  if (input.action === 'export') {
+    for (const o of await exportOrders(deps.db, actor, input.ids))
+      results.push({
+        id: o.id,
+        number: o.number,
+        ok: !o.error,
+        status: o.status,
+        error: o.error ? { code: o.error.code, params: o.error.params } : null,
+      });
+    const succeeded = results.filter((r) => r.ok).length;
+    return { results, succeeded, failed: results.length - succeeded };
+  }
   for (const id of [...new Set(input.ids)]) {
     let error: AppError | null;
     try {

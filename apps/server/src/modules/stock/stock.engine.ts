@@ -28,6 +28,7 @@ import {
   planPicks,
   stockKeyString,
   type TCandidate,
+  type TPick,
   type TStockKey,
 } from './stock.rules';
 
@@ -464,23 +465,50 @@ export interface TDemandLine {
  * Reserve stock for a document (an outbound order): allocate every demand line FEFO (shelf-life products, honouring
  * the sellable-date rule) or FIFO across the sellable locations of the warehouse, fully or not at all. A combination
  * product is exploded into its components. Returns the allocation lines (what to pick where), in allocation order.
- * Throws INVENTORY_SHORTAGE `{ product_id, requested, available }` when any line cannot be covered; the caller's
- * transaction then rolls back, so nothing stays reserved.
+ * Throws INVENTORY_SHORTAGE `{ product_id, requested, available }` when any line cannot be covered (nothing is
+ * reserved then). One order of `reserveForOrders`: the same planner and the same writes.
  */
 export async function reserveForOrder(
   tx: Tx,
   who: TStockActor,
   input: { document: TStockDocument; warehouseId?: string | null; lines: TDemandLine[]; today?: string },
 ): Promise<TAllocation[]> {
-  requireDocumentId(input.document);
-  const today = input.today ?? taipeiToday();
-  for (const l of input.lines) assertQuantity(l.quantity);
-  const requested = await loadProducts(
-    tx,
-    who.customerId,
-    input.lines.map((l) => l.productId),
-  );
-  const kitIds = [...requested.values()].filter((p) => p.type === 'combination').map((p) => p.id);
+  const [result] = await reserveForOrders(tx, who, [input], input.today);
+  if (result instanceof AppError) throw result;
+  return result!;
+}
+
+/** One document's demand for `reserveForOrders`. */
+export interface TDocumentDemand {
+  document: TStockDocument;
+  warehouseId?: string | null;
+  lines: TDemandLine[];
+}
+
+type TDemand = { ref: string | null; requestedProductId: string; productId: string; quantity: number };
+
+/**
+ * Reserve stock for many documents at once, set-based: the products, kits and piles of all of them are read in a few
+ * statements, every pile any of them may draw from is locked with one `SELECT … FOR UPDATE` in key order (so callers
+ * never wait on each other in a cycle), the plan is made in memory document by document in the order given (each
+ * fully or not at all, FEFO/FIFO as `reserveForOrder`), and the reservations of all of them are written with one
+ * statement per table. Returns, per document in input order, its allocations or the refusal it got
+ * (INVENTORY_SHORTAGE, ABNORMAL_QUANTITY, PRODUCT_ABNORMAL, NOT_FOUND) — a refused document reserves nothing and
+ * does not stop the others.
+ */
+export async function reserveForOrders(
+  tx: Tx,
+  who: TStockActor,
+  orders: TDocumentDemand[],
+  today: string = taipeiToday(),
+): Promise<Array<TAllocation[] | AppError>> {
+  for (const o of orders) requireDocumentId(o.document);
+  const results: Array<TAllocation[] | AppError | null> = orders.map(() => null);
+
+  // Products asked for, then the components of the combinations among them: two statements for every document.
+  const askedIds = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.productId)))];
+  const products = await findProducts(tx, who.customerId, askedIds);
+  const kitIds = [...products.values()].filter((p) => p.type === 'combination').map((p) => p.id);
   const components = kitIds.length
     ? await tx
         .select({
@@ -491,48 +519,70 @@ export async function reserveForOrder(
         .from(product_components)
         .where(and(eq(product_components.customer_id, who.customerId), inArray(product_components.product_id, kitIds)))
     : [];
+  const partsOf = new Map<string, typeof components>();
+  for (const c of components) partsOf.set(c.kitId, [...(partsOf.get(c.kitId) ?? []), c]);
+  const missingParts = components.map((c) => c.componentId).filter((id) => !products.has(id));
+  if (missingParts.length)
+    for (const [id, p] of await findProducts(tx, who.customerId, missingParts)) products.set(id, p);
 
-  // Explode kits: each demand becomes one or more (component, quantity) demands, keeping the caller's ref.
-  const demands: Array<{ ref: string | null; requestedProductId: string; productId: string; quantity: number }> = [];
-  for (const l of input.lines) {
-    const p = requested.get(l.productId)!;
-    if (p.type === 'combination') {
-      const parts = components.filter((c) => c.kitId === p.id);
-      if (parts.length === 0) throw new AppError('PRODUCT_ABNORMAL', { product_id: p.id });
-      for (const c of parts)
+  // Each document's demands (kits exploded, the caller's ref kept), or its refusal.
+  const demandsOf: TDemand[][] = orders.map((o, i) => {
+    const demands: TDemand[] = [];
+    for (const l of o.lines) {
+      if (!isWholePositive(l.quantity)) {
+        results[i] = new AppError('ABNORMAL_QUANTITY', { field: 'quantity', value: l.quantity });
+        return [];
+      }
+      const p = products.get(l.productId);
+      if (!p) {
+        results[i] = new AppError('NOT_FOUND', { field: 'product_id', id: l.productId });
+        return [];
+      }
+      if (p.type !== 'combination') {
+        demands.push({ ref: l.ref ?? null, requestedProductId: p.id, productId: p.id, quantity: l.quantity });
+        continue;
+      }
+      const parts = partsOf.get(p.id) ?? [];
+      if (parts.length === 0) {
+        results[i] = new AppError('PRODUCT_ABNORMAL', { product_id: p.id });
+        return [];
+      }
+      for (const c of parts) {
+        if (!products.has(c.componentId)) {
+          results[i] = new AppError('NOT_FOUND', { field: 'product_id', id: c.componentId });
+          return [];
+        }
         demands.push({
           ref: l.ref ?? null,
           requestedProductId: p.id,
           productId: c.componentId,
           quantity: l.quantity * c.perKit,
         });
-    } else {
-      demands.push({ ref: l.ref ?? null, requestedProductId: p.id, productId: p.id, quantity: l.quantity });
+      }
     }
-  }
-  // Without kits the demanded products are the requested ones, already loaded.
-  const productMap = kitIds.length
-    ? await loadProducts(
-        tx,
-        who.customerId,
-        demands.map((d) => d.productId),
-      )
-    : requested;
-  const productIds = [...productMap.keys()];
-  const warehouseFilter = input.warehouseId ? sql`and b.warehouse_id = ${input.warehouseId}` : sql``;
+    return demands;
+  });
 
-  // Lock every allocatable pile of these products in key order, then plan on the locked (current) numbers.
-  const raw = await queryRows<TRawBalance>(
-    tx,
-    sql`select ${BALANCE_COLUMNS}, ${LOCATION_COLUMNS}
-        from stock_balances b
-          join storage_locations l on l.id = b.location_id
-          join products p on p.id = b.product_id
-        where b.customer_id = ${who.customerId} and b.product_id in ${productIds} ${warehouseFilter}
-          and b.on_hand > b.reserved and ${allocatableSql(today)}
-        order by b.product_id, b.location_id, b.expiry_date nulls first
-        for update of b`,
-  );
+  // Lock every allocatable pile of these products in the documents' warehouses, in key order, in one statement.
+  const live = orders.map((_, i) => i).filter((i) => results[i] === null && demandsOf[i]!.length > 0);
+  const productIds = [...new Set(live.flatMap((i) => demandsOf[i]!.map((d) => d.productId)))];
+  const warehouses = live.map((i) => orders[i]!.warehouseId ?? null);
+  const warehouseFilter = warehouses.includes(null)
+    ? sql``
+    : sql`and b.warehouse_id in ${[...new Set(warehouses as string[])]}`;
+  const raw = productIds.length
+    ? await queryRows<TRawBalance>(
+        tx,
+        sql`select ${BALANCE_COLUMNS}, ${LOCATION_COLUMNS}
+            from stock_balances b
+              join storage_locations l on l.id = b.location_id
+              join products p on p.id = b.product_id
+            where b.customer_id = ${who.customerId} and b.product_id in ${productIds} ${warehouseFilter}
+              and b.on_hand > b.reserved and ${allocatableSql(today)}
+            order by b.product_id, b.location_id, b.expiry_date nulls first
+            for update of b`,
+      )
+    : [];
   const candidatesByProduct = new Map<string, TCandidate[]>();
   for (const r of raw) {
     const b = toBalance(r);
@@ -551,64 +601,103 @@ export async function reserveForOrder(
     candidatesByProduct.set(b.productId, list);
   }
 
-  const allocations: TAllocation[] = [];
-  const totals = new Map<string, number>();
-  for (const d of demands) {
-    const product = productMap.get(d.productId)!;
-    const candidates = candidatesByProduct.get(d.productId) ?? [];
-    const { picks, shortfall } = planPicks(candidates, d.quantity, product.shelfLifeMonths != null);
-    if (shortfall > 0) {
-      const totalDemand = demands.filter((x) => x.productId === d.productId).reduce((s, x) => s + x.quantity, 0);
-      const available = raw
-        .filter((r) => r.product_id === d.productId)
-        .reduce((s, r) => s + Number(r.on_hand) - Number(r.reserved), 0);
-      throw shortage({ product_id: d.productId, requested: totalDemand, available });
+  // Plan document by document on the locked numbers; a document that cannot be covered gives back what it drew.
+  const writes: Array<{ document: TStockDocument; balanceId: string; quantity: number }> = [];
+  for (const i of live) {
+    const warehouseId = orders[i]!.warehouseId ?? null;
+    const candidatesOf = (productId: string) => {
+      const all = candidatesByProduct.get(productId) ?? [];
+      return warehouseId ? all.filter((c) => c.warehouseId === warehouseId) : all;
+    };
+    const allocations: TAllocation[] = [];
+    const drawn: TPick[] = [];
+    let refusal: AppError | null = null;
+    for (const d of demandsOf[i]!) {
+      const candidates = candidatesOf(d.productId);
+      const { picks, shortfall } = planPicks(
+        candidates,
+        d.quantity,
+        products.get(d.productId)!.shelfLifeMonths != null,
+      );
+      drawn.push(...picks);
+      if (shortfall > 0) {
+        for (const p of drawn) p.candidate.free += p.quantity;
+        const requested = demandsOf[i]!.filter((x) => x.productId === d.productId).reduce((s, x) => s + x.quantity, 0);
+        const available = candidates.reduce((s, c) => s + c.free, 0);
+        refusal = shortage({ product_id: d.productId, requested, available });
+        break;
+      }
+      for (const p of picks)
+        allocations.push({
+          ref: d.ref,
+          requestedProductId: d.requestedProductId,
+          productId: d.productId,
+          balanceId: p.candidate.balanceId,
+          warehouseId: p.candidate.warehouseId,
+          locationId: p.candidate.locationId,
+          locationCode: p.candidate.locationCode,
+          expiryDate: p.candidate.expiryDate,
+          quantity: p.quantity,
+        });
     }
-    for (const p of picks) {
-      allocations.push({
-        ref: d.ref,
-        requestedProductId: d.requestedProductId,
-        productId: d.productId,
-        balanceId: p.candidate.balanceId,
-        warehouseId: p.candidate.warehouseId,
-        locationId: p.candidate.locationId,
-        locationCode: p.candidate.locationCode,
-        expiryDate: p.candidate.expiryDate,
-        quantity: p.quantity,
-      });
-      totals.set(p.candidate.balanceId, (totals.get(p.candidate.balanceId) ?? 0) + p.quantity);
+    if (refusal) {
+      results[i] = refusal;
+      continue;
     }
+    results[i] = allocations;
+    const byBalance = new Map<string, number>();
+    for (const a of allocations) byBalance.set(a.balanceId, (byBalance.get(a.balanceId) ?? 0) + a.quantity);
+    for (const [balanceId, quantity] of byBalance) writes.push({ document: orders[i]!.document, balanceId, quantity });
   }
 
-  // The piles are locked: one statement reserves all of them, one records the document's reservations.
-  await reserveMany(tx, who.customerId, input.document, totals);
-  return allocations;
+  // The piles are locked and the plan fits them: one statement reserves all, one records every document's share.
+  await reserveMany(tx, who.customerId, writes);
+  return results.map((r) => r ?? []);
 }
 
-/** Add each planned quantity to its (locked) balance's reserved and to the document's reservation of it. */
+/** Products of a seller by id (those that are not there are simply missing from the map). */
+async function findProducts(tx: Executor, customerId: string, ids: string[]): Promise<Map<string, TProductInfo>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: products.id,
+      number: products.number,
+      type: products.type,
+      shelfLifeMonths: products.shelf_life_months,
+      sellableRuleMonths: products.sellable_rule_months,
+    })
+    .from(products)
+    .where(and(eq(products.customer_id, customerId), inArray(products.id, unique)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Add each planned quantity to its (locked) balance's reserved and to its document's reservation of it. */
 async function reserveMany(
   tx: Tx,
   customerId: string,
-  document: TStockDocument,
-  totals: Map<string, number>,
+  writes: Array<{ document: TStockDocument; balanceId: string; quantity: number }>,
 ): Promise<void> {
-  if (totals.size === 0) return;
-  const values = sql.join(
-    [...totals].map(([balanceId, quantity]) => sql`(${balanceId}::uuid, ${quantity}::int)`),
-    sql`, `,
-  );
+  if (writes.length === 0) return;
+  const totals = new Map<string, number>();
+  for (const w of writes) totals.set(w.balanceId, (totals.get(w.balanceId) ?? 0) + w.quantity);
+  // Rows go over as one JSON parameter (no limit on the number of bind parameters, whatever the chunk's size).
+  const perBalance = JSON.stringify([...totals].map(([id, q]) => ({ id, q })));
   const updated = await queryRows<{ id: string }>(
     tx,
     sql`update stock_balances b set reserved = b.reserved + v.q, updated_at = now()
-        from (values ${values}) as v(id, q)
+        from jsonb_to_recordset(${perBalance}::jsonb) as v(id uuid, q int)
         where b.id = v.id and b.customer_id = ${customerId} and b.on_hand - b.reserved >= v.q
         returning b.id`,
   );
   if (updated.length !== totals.size) throw new Error('stock engine: a locked balance refused a planned reservation');
+  const perDocument = JSON.stringify(
+    writes.map((w) => ({ t: w.document.type, d: w.document.id, n: w.document.number, b: w.balanceId, q: w.quantity })),
+  );
   await tx.execute(
     sql`insert into stock_reservations (customer_id, balance_id, document_type, document_id, document_number, quantity)
-        select ${customerId}, v.id, ${document.type}, ${document.id}, ${document.number}, v.q
-        from (values ${values}) as v(id, q)
+        select ${customerId}, v.b, v.t, v.d, v.n, v.q
+        from jsonb_to_recordset(${perDocument}::jsonb) as v(t text, d uuid, n text, b uuid, q int)
         on conflict (document_type, document_id, balance_id)
         do update set quantity = stock_reservations.quantity + excluded.quantity, updated_at = now()`,
   );
@@ -647,7 +736,11 @@ export async function reserve(
     if (b.onHand - b.reserved < q)
       throw shortage({ balance_id: b.id, product_id: b.productId, requested: q, available: b.onHand - b.reserved });
   }
-  await reserveMany(tx, who.customerId, input.document, wanted);
+  await reserveMany(
+    tx,
+    who.customerId,
+    [...wanted].map(([balanceId, quantity]) => ({ document: input.document, balanceId, quantity })),
+  );
 }
 
 async function documentReservations(tx: Tx, customerId: string, document: TStockDocument) {
