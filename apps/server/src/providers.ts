@@ -1,3 +1,5 @@
+import { newebpayProvider } from './modules/billing/providers/newebpay';
+import { tappayProvider } from './modules/billing/providers/tappay';
 import { ecpayProvider } from './modules/carriers/providers/ecpay';
 import { webhookProvider } from './modules/integrations/providers/webhook';
 import { shopeeProvider } from './modules/shopee/providers/shopee';
@@ -8,5 +10,7 @@ export function registerProviders(registry: ProviderRegistry): ProviderRegistry 
   return registry
     .register('webhook', 'webhook', webhookProvider)
     .register('marketplace', 'shopee', shopeeProvider)
-    .register('carrier', 'ecpay', ecpayProvider);
+    .register('carrier', 'ecpay', ecpayProvider)
+    .register('payment', 'tappay', tappayProvider)
+    .register('payment', 'newebpay', newebpayProvider);
 }
