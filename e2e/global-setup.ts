@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { startFakeEcpay } from '../apps/server/src/test/fakes/fake-ecpay';
+import { startFakeNewebPay } from '../apps/server/src/test/fakes/fake-newebpay';
 import { startFakeShopee } from '../apps/server/src/test/fakes/fake-shopee';
+import { startFakeTapPay } from '../apps/server/src/test/fakes/fake-tappay';
 import { DEMO, E2E_PORT } from './helpers/accounts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,9 +41,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const shopee = await startFakeShopee({ port: E2E_PORT + 7, partnerKey: 'shpk-e2e-partner-key-0123456789' });
   // A fake ECPay logistics host on 127.0.0.1 (carriers.spec.ts): Express/Create with the published stage credentials.
   const ecpay = await startFakeEcpay({ port: E2E_PORT + 8 });
+  // Fake TapPay and NewebPay (billing.spec.ts). No TAPPAY_APP_ID: /tappay uses the sandbox stub TPDirect.
+  const tappay = await startFakeTapPay({ port: E2E_PORT + 9 });
+  const newebpay = await startFakeNewebPay({ port: E2E_PORT + 10 });
   const env = {
     ...process.env,
     ECPAY_LOGISTICS_URL: ecpay.url,
+    TAPPAY_BASE_URL: tappay.url,
+    TAPPAY_PARTNER_KEY: tappay.partnerKey,
+    TAPPAY_MERCHANT_ID: tappay.merchantId,
+    NEWEBPAY_BASE_URL: newebpay.url,
+    NEWEBPAY_MERCHANT_ID: newebpay.merchantId,
+    NEWEBPAY_HASH_KEY: newebpay.hashKey,
+    NEWEBPAY_HASH_IV: newebpay.hashIv,
     SHOPEE_PARTNER_ID: String(shopee.partnerId),
     SHOPEE_PARTNER_KEY: shopee.partnerKey,
     SHOPEE_BASE_URL: shopee.url,
@@ -91,6 +103,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.kill('SIGTERM');
     await shopee.close();
     await ecpay.close();
+    await tappay.close();
+    await newebpay.close();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };

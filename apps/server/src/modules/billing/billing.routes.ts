@@ -72,9 +72,10 @@ export function registerBillingRoutes(app: FastifyInstance, deps: TAppDeps): voi
       return 'OK';
     });
     // The browser comes back from NewebPay: record what it carries (verified like Notify), then show the result.
-    route(scope, t, r.newebpayReturn, async ({ body, reply }) => {
+    route(scope, t, r.newebpayReturn, async ({ body, reply, setStatus }) => {
       const payment = await service.receiveNewebPay(d, body);
-      reply.redirect(`/wait-newebpay?payment=${payment.id}`, 303);
+      setStatus(303);
+      reply.header('location', `/wait-newebpay?payment=${payment.id}`).type('text/plain; charset=utf-8');
       return '';
     });
   });

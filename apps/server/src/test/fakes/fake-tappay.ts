@@ -21,8 +21,8 @@ interface TTrade {
 
 /**
  * A local TapPay on 127.0.0.1 speaking its JSON protocol: `x-api-key` and `partner_key` must be the partner key
- * (status 80 / 81), `merchant_id` ours (61), amount a positive integer (510), a prime is single use (121), the
- * test prime succeeds, `TAPPAY_DECLINED_PRIME` is declined by the bank (10003 with the bank's message). With
+ * (status 80 / 81), `merchant_id` ours (61), amount a positive integer (510), a prime is single use (121) but the
+ * sandbox test prime (reusable, as in TapPay's sandbox) succeeds, `TAPPAY_DECLINED_PRIME` is declined by the bank (10003 with the bank's message). With
  * `three_domain_secure` it answers a `payment_url` on this host; opening it plays the bank's confirmation (the
  * record goes from 4 pending to 0 authorised), redirects to `frontend_redirect_url` and posts the backend notify.
  * `remember` answers `card_secret`; `pay-by-token` charges it (`declineTokens(n)` makes the next n decline);
@@ -152,7 +152,8 @@ export async function startFakeTapPay(
       if (byPrime) {
         const prime = String(body.prime ?? '');
         if (!prime) return json({ status: 501, msg: 'Missing prime' });
-        if (usedPrimes.has(prime)) return json({ status: 121, msg: 'Invalid prime' });
+        // A prime is single use — except the published sandbox test prime, which the sandbox takes again and again.
+        if (prime !== TAPPAY_TEST_PRIME && usedPrimes.has(prime)) return json({ status: 121, msg: 'Invalid prime' });
         if (prime !== TAPPAY_TEST_PRIME && prime !== TAPPAY_DECLINED_PRIME)
           return json({ status: 121, msg: 'Invalid prime' });
         usedPrimes.add(prime);
