@@ -486,7 +486,7 @@ export async function payNewebPay(deps: TBillingDeps, actor: TUserActor, body: {
     returnUrl: callUrl(deps.config, '/api/billing/newebpay/return/'),
     notifyUrl: callUrl(deps.config, '/api/billing/newebpay/notify/'),
     clientBackUrl: callUrl(deps.config, '/billing'),
-    periodic: body.periodic ? { months, times: 99, firstDay: payment.period_start } : null,
+    periodic: body.periodic ? { months, times: months === 12 ? 9 : 99, firstDay: payment.period_start } : null,
   });
   return { payment: paymentView(payment), action: form.action, fields: form.fields };
 }

@@ -214,6 +214,15 @@ export async function startFakeNewebPay(
         if (!t.MerOrderNo || trades.some((x) => x.merchantOrderNo === t.MerOrderNo))
           return fail('PER10005', 'MerOrderNo');
         if (!/^[1-9]\d*$/.test(t.PeriodAmt ?? '')) return fail('PER10008', 'PeriodAmt');
+        // PeriodPoint by PeriodType: D 2–999 days, W 1–7, M 01–31, Y MMDD.
+        const point = t.PeriodPoint ?? '';
+        const pointOk =
+          (t.PeriodType === 'D' && /^\d{1,3}$/.test(point) && Number(point) >= 2) ||
+          (t.PeriodType === 'W' && /^[1-7]$/.test(point)) ||
+          (t.PeriodType === 'M' && /^(0[1-9]|[12]\d|3[01])$/.test(point)) ||
+          (t.PeriodType === 'Y' && /^(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(point));
+        if (!pointOk) return fail('PER10010', 'PeriodType / PeriodPoint');
+        if (!t.PayerEmail) return fail('PER10011', 'PayerEmail');
         trades.push({
           merchantOrderNo: t.MerOrderNo,
           amount: Number(t.PeriodAmt),

@@ -13,6 +13,7 @@ import {
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { billingRenewals } from '../billing.jobs';
 import { addDays, addMonths } from '../billing.workflow';
+import { newebpayDecrypt } from '../providers/newebpay';
 
 let ctx: TTestContext;
 let tappay: TFakeTapPay;
@@ -252,6 +253,17 @@ describe('NewebPay MPG', () => {
     ).json();
     expect(res.action).toBe(`${newebpay.url}/MPG/period`);
     expect(Object.keys(res.fields).sort()).toEqual(['MerchantID_', 'PostData_']);
+    const postData = Object.fromEntries(
+      new URLSearchParams(newebpayDecrypt(res.fields.PostData_, newebpay.hashKey, newebpay.hashIv)!),
+    );
+    expect(postData).toMatchObject({
+      Version: '1.5',
+      MerOrderNo: res.payment.order_number,
+      PeriodAmt: '3150',
+      PeriodType: 'Y',
+      PeriodPoint: `${start.slice(5, 7)}${start.slice(8, 10)}`,
+      PeriodStartType: '2',
+    });
     const page = await fetch(res.action, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -91,10 +91,11 @@ export function newebpayProvider(setting: TNewebpaySetting, _services?: TProvide
           MerOrderNo: input.orderNumber,
           ProdDesc: input.description.slice(0, 100),
           PeriodAmt: String(input.amount),
-          // Every `months` months on the start day (M + day of month); PeriodStartType 2: authorise now and charge.
-          PeriodType: 'M',
-          PeriodPoint: input.periodic.firstDay.slice(8, 10),
-          PeriodFrequency: String(p.months),
+          // NewebPay has no "every 3 months": annual is Y on the start's MMDD; quarterly is D every 91 days (each result
+          // is recorded against the next due period). PeriodStartType 2: authorise the period amount now.
+          ...(p.months === 12
+            ? { PeriodType: 'Y', PeriodPoint: `${p.firstDay.slice(5, 7)}${p.firstDay.slice(8, 10)}` }
+            : { PeriodType: 'D', PeriodPoint: '91' }),
           PeriodStartType: '2',
           PeriodTimes: String(p.times),
           PayerEmail: input.email,
@@ -162,7 +163,7 @@ export function newebpayProvider(setting: TNewebpaySetting, _services?: TProvide
         orderNumber: str(r.MerchantOrderNo) ?? str(r.MerOrderNo),
         amount: Number.isFinite(amount) ? amount : null,
         failure: ok ? null : `${answer.Status} ${answer.Message ?? ''}`.trim(),
-        cardLastFour: str(r.Card4No),
+        cardLastFour: str(r.Card4No) ?? (str(r.CardNo)?.slice(-4) || null),
       };
       return result;
     },
