@@ -305,6 +305,34 @@ describe('TapPay', () => {
     });
   });
 
+  it('TapPay does not answer: never retried (a charge could happen twice), the record stays pending, 503', async () => {
+    const seller = await sellerWithContract(addDays(today(), -1));
+    tappay.failNext(1);
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/tappay/',
+      token: seller.token,
+      payload: { prime: TAPPAY_TEST_PRIME, cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' } },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('PAYMENT_UNAVAILABLE');
+    const [row] = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    expect(row!.status).toBe('pending');
+    const attempts = await ctx.deps.database.db
+      .select()
+      .from(integration_attempts)
+      .where(
+        and(eq(integration_attempts.reference, row!.order_number), eq(integration_attempts.operation, 'pay-by-prime')),
+      );
+    expect(attempts.map((a) => a.status)).toEqual([503]);
+    // Reading it asks TapPay by our order number: no such trade, so it stays pending (never guessed).
+    const read = await ctx.inject({ method: 'GET', url: `/api/billing/payments/${row!.id}/`, token: seller.token });
+    expect(read.json().status).toBe('pending');
+  });
+
   it('3-D Secure: pending until TapPay’s own record says paid; the card is remembered encrypted; renewal charges it', async () => {
     const start = addMonths(today(), -3);
     const seller = await sellerWithContract(start);
