@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { startFakeEcpay } from '../apps/server/src/test/fakes/fake-ecpay';
+import { startFakeNewebPay } from '../apps/server/src/test/fakes/fake-newebpay';
 import { startFakeShopee } from '../apps/server/src/test/fakes/fake-shopee';
+import { startFakeTapPay } from '../apps/server/src/test/fakes/fake-tappay';
 import { startFakeTcat } from '../apps/server/src/test/fakes/fake-tcat';
 import { DEMO, E2E_PORT } from './helpers/accounts';
 
@@ -42,10 +44,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const ecpay = await startFakeEcpay({ port: E2E_PORT + 8 });
   // A fake T-cat Egs host on 127.0.0.1 (carriers.spec.ts): PrintOBT numbers and DownloadOBT label PDFs.
   const tcat = await startFakeTcat({ port: E2E_PORT + 9 });
+  // Fake TapPay and NewebPay (billing.spec.ts). No TAPPAY_APP_ID: /tappay uses the sandbox stub TPDirect.
+  const newebpay = await startFakeNewebPay({ port: E2E_PORT + 10 });
+  const tappay = await startFakeTapPay({ port: E2E_PORT + 11 });
   const env = {
     ...process.env,
     ECPAY_LOGISTICS_URL: ecpay.url,
     TCAT_EGS_URL: tcat.url,
+    TAPPAY_BASE_URL: tappay.url,
+    TAPPAY_PARTNER_KEY: tappay.partnerKey,
+    TAPPAY_MERCHANT_ID: tappay.merchantId,
+    NEWEBPAY_BASE_URL: newebpay.url,
+    NEWEBPAY_MERCHANT_ID: newebpay.merchantId,
+    NEWEBPAY_HASH_KEY: newebpay.hashKey,
+    NEWEBPAY_HASH_IV: newebpay.hashIv,
     SHOPEE_PARTNER_ID: String(shopee.partnerId),
     SHOPEE_PARTNER_KEY: shopee.partnerKey,
     SHOPEE_BASE_URL: shopee.url,
@@ -96,6 +108,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await shopee.close();
     await ecpay.close();
     await tcat.close();
+    await tappay.close();
+    await newebpay.close();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerCarrierRoutes } from './modules/carriers/carriers.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerCompanyRoutes } from './modules/company/company.routes';
@@ -55,6 +56,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerCrmRoutes,
   registerShopeeRoutes,
   registerCarrierRoutes,
+  registerBillingRoutes,
 ];
 
 /** buildApp(deps): plugins first, then every module's routes, then the web app (SPA fallback). */
@@ -77,7 +79,11 @@ export async function buildApp(
   installErrorHandler(app);
   refuseUnstorableText(app);
   // CSP, no framing, nosniff, referrer policy and (behind TLS) HSTS on every answer.
-  await registerSecurityHeaders(app, { https: deps.config.publicUrl.startsWith('https:') });
+  await registerSecurityHeaders(app, {
+    https: deps.config.publicUrl.startsWith('https:'),
+    formActions: deps.config.newebpay.merchantId ? [new URL(deps.config.newebpay.baseUrl).origin] : [],
+    scriptOrigins: deps.config.tappay.appId ? ['https://js.tappaysdk.com'] : [],
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     // API answers (tokens, profiles, documents) are never kept by a browser or a shared cache.
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -63,6 +63,20 @@ const ZEnv = z.object({
   /** T-cat Egs API base (…/api/Egs; the carrier's test host by default; live: https://api.suda.com.tw/api/Egs). */
   TCAT_EGS_URL: z.string().url().default('https://egs.suda.com.tw:8443/api/Egs'),
   SEED_DEMO: boolish.default(true),
+  /** TapPay (billing): sandbox by default; partner key and merchant id server-side, app id/key for the card form. */
+  TAPPAY_BASE_URL: z.string().url().default('https://sandbox.tappaysdk.com'),
+  TAPPAY_PARTNER_KEY: z.string().min(8).optional(),
+  TAPPAY_MERCHANT_ID: z.string().min(1).optional(),
+  TAPPAY_APP_ID: z.coerce.number().int().min(1).optional(),
+  TAPPAY_APP_KEY: z.string().min(8).optional(),
+  /** Ask for 3-D Secure (the card holder confirms at the bank's page: TapPay answers payment_url). */
+  TAPPAY_3DS: z.enum(['0', '1']).default('1'),
+  /** NewebPay MPG (billing): sandbox host by default. */
+  NEWEBPAY_BASE_URL: z.string().url().default('https://ccore.newebpay.com'),
+  NEWEBPAY_MERCHANT_ID: z.string().min(1).optional(),
+  NEWEBPAY_HASH_KEY: z.string().length(32).optional(),
+  NEWEBPAY_HASH_IV: z.string().length(16).optional(),
+  NEWEBPAY_VERSION: z.string().default('2.0'),
   DEMO_CUSTOMER_EMAIL: z.string().email().default('demo@wms.local'),
   DEMO_CUSTOMER_PASSWORD: z.string().min(7).optional(),
   DEMO_EMPLOYEE_EMAIL: z.string().email().default('staff@wms.local'),
@@ -112,6 +126,22 @@ export interface TConfig {
   ecpayLogisticsUrl: string;
   /** T-cat Egs API base (PrintOBT, DownloadOBT, ParsingAddress). */
   tcatEgsUrl: string;
+  tappay: {
+    baseUrl: string;
+    partnerKey: string | null;
+    merchantId: string | null;
+    appId: number | null;
+    appKey: string | null;
+    threeDomainSecure: boolean;
+    environment: 'sandbox' | 'production';
+  };
+  newebpay: {
+    baseUrl: string;
+    merchantId: string | null;
+    hashKey: string | null;
+    hashIv: string | null;
+    version: string;
+  };
   seedDemo: boolean;
   demo: { customerEmail: string; customerPassword?: string; employeeEmail: string; employeePassword?: string };
   webDist: string;
@@ -204,6 +234,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ecpayLogisticsUrl: e.ECPAY_LOGISTICS_URL.replace(/\/+$/, ''),
     tcatEgsUrl: e.TCAT_EGS_URL.replace(/\/+$/, ''),
+    tappay: {
+      baseUrl: e.TAPPAY_BASE_URL.replace(/\/+$/, ''),
+      partnerKey: e.TAPPAY_PARTNER_KEY ?? null,
+      merchantId: e.TAPPAY_MERCHANT_ID ?? null,
+      appId: e.TAPPAY_APP_ID ?? null,
+      appKey: e.TAPPAY_APP_KEY ?? null,
+      threeDomainSecure: e.TAPPAY_3DS === '1',
+      environment: e.TAPPAY_BASE_URL.includes('prod.') ? ('production' as const) : ('sandbox' as const),
+    },
+    newebpay: {
+      baseUrl: e.NEWEBPAY_BASE_URL.replace(/\/+$/, ''),
+      merchantId: e.NEWEBPAY_MERCHANT_ID ?? null,
+      hashKey: e.NEWEBPAY_HASH_KEY ?? null,
+      hashIv: e.NEWEBPAY_HASH_IV ?? null,
+      version: e.NEWEBPAY_VERSION,
+    },
     seedDemo: e.SEED_DEMO,
     demo: {
       customerEmail: e.DEMO_CUSTOMER_EMAIL,

@@ -1,3 +1,4 @@
+import { billingRenew, billingRenewals } from './modules/billing/billing.jobs';
 import { productImport } from './modules/catalog/catalog.import';
 import { dispatchCallbacks, partnerCallback } from './modules/integrations/callbacks';
 import { webhookDelivery } from './modules/integrations/integrations.outbox';
@@ -29,4 +30,6 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   shopeeShipScan,
   jobRetention,
   mailDelivery,
+  billingRenewals,
+  billingRenew,
 ];

@@ -1,3 +1,5 @@
+import { newebpayProvider } from './modules/billing/providers/newebpay';
+import { tappayProvider } from './modules/billing/providers/tappay';
 import { ecpayProvider } from './modules/carriers/providers/ecpay';
 import { tcatProvider } from './modules/carriers/providers/tcat';
 import { webhookProvider } from './modules/integrations/providers/webhook';
@@ -10,5 +12,7 @@ export function registerProviders(registry: ProviderRegistry): ProviderRegistry 
     .register('webhook', 'webhook', webhookProvider)
     .register('marketplace', 'shopee', shopeeProvider)
     .register('carrier', 'ecpay', ecpayProvider)
-    .register('carrier', 'tcat', tcatProvider);
+    .register('carrier', 'tcat', tcatProvider)
+    .register('payment', 'tappay', tappayProvider)
+    .register('payment', 'newebpay', newebpayProvider);
 }

@@ -414,6 +414,36 @@ export const ERROR_CATALOGUE = {
     ja: '注文 {{order_number}} の現在のステータスではこの返品処理はできません',
     en: 'Order {{order_number}} is not in a status that allows this return',
   },
+  BILLING_NO_CONTRACT: {
+    status: 409,
+    'zh-TW': '尚未設定合約，請聯絡客服人員',
+    ja: '契約がまだ設定されていません。サポート担当者に連絡してください',
+    en: 'No contract has been set up yet; contact the support staff',
+  },
+  BILLING_NOT_STARTED: {
+    status: 409,
+    'zh-TW': '合約自 {{start_date}} 起生效，尚無應繳款項',
+    ja: '契約は {{start_date}} から開始します。まだお支払いはありません',
+    en: 'The contract starts on {{start_date}}; nothing is due yet',
+  },
+  PAYMENT_NOT_CONFIGURED: {
+    status: 409,
+    'zh-TW': '尚未設定金流服務（{{provider}}），請聯絡系統管理員',
+    ja: '決済サービス（{{provider}}）が設定されていません。システム管理者に連絡してください',
+    en: 'The payment service ({{provider}}) is not set up; ask the system administrator',
+  },
+  PAYMENT_SIGNATURE_INVALID: {
+    status: 401,
+    'zh-TW': '金流通知的檢查碼不正確',
+    ja: '決済通知のチェックコードが正しくありません',
+    en: 'The payment notification check value is not valid',
+  },
+  PAYMENT_UNAVAILABLE: {
+    status: 503,
+    'zh-TW': '金流服務沒有回應，請先查看交易紀錄確認是否已扣款再重試',
+    ja: '決済サービスが応答しません。再試行する前に取引記録で請求の有無を確認してください',
+    en: 'The payment service did not answer; check the transaction records before trying again',
+  },
 } as const satisfies Record<string, Messages & { status: number }>;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

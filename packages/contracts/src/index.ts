@@ -1,6 +1,7 @@
 export * from './analysis';
 export * from './apidocs';
 export * from './auth';
+export * from './billing';
 export * from './carriers';
 export * from './catalog';
 export * from './common';

@@ -23,14 +23,59 @@ export interface TCallContext {
   reference?: string | null;
 }
 
-/** Card / online payment (TapPay, NewebPay). Amounts are integer TWD as the gateways take them. */
+/** What a payment gateway says about one charge. Amounts are integer TWD as the gateways take them. */
+export interface TPaymentResult {
+  status: 'succeeded' | 'failed' | 'pending';
+  /** The gateway's id of the charge (TapPay rec_trade_id, NewebPay TradeNo): the idempotency key of our record. */
+  transactionId: string | null;
+  orderNumber?: string | null;
+  amount?: number | null;
+  /** The gateway's reason for a failure, as it said it (code and message). */
+  failure?: string | null;
+  /** 3-D Secure: where the browser goes to confirm with the bank. */
+  redirectUrl?: string | null;
+  cardLastFour?: string | null;
+  /** A remembered card (TapPay card_secret) for later charges: store it encrypted. */
+  card?: { key: string; token: string } | null;
+}
+
+/**
+ * Card / online payment (TapPay, NewebPay). A gateway offers what it has: a server-to-server `charge` with a one-time
+ * prime or a remembered card and a `query` that confirms a charge by the gateway's own record (TapPay); a browser
+ * `checkoutForm` posted to the gateway and `readNotification` that verifies and decodes the gateway's answer
+ * (NewebPay MPG and periodic).
+ */
 export interface TPaymentProvider {
   readonly code: string;
-  charge(
-    input: { orderNumber: string; amount: number; description: string; token: string; cardholder?: object },
+  charge?(
+    input: {
+      orderNumber: string;
+      amount: number;
+      description: string;
+      source: { prime: string } | { cardKey: string; cardToken: string };
+      cardholder?: { name: string; email: string; phone: string };
+      remember?: boolean;
+      /** 3-D Secure: where the bank sends the browser back to, and where the gateway notifies us. */
+      returnUrl?: string;
+      notifyUrl?: string;
+    },
     ctx: TCallContext,
-  ): Promise<{ ok: boolean; transactionId: string | null; redirectUrl?: string | null; failure?: string | null }>;
-  query(transactionId: string, ctx: TCallContext): Promise<{ ok: boolean; state: string }>;
+  ): Promise<TPaymentResult>;
+  /** By the gateway's id, or by our order number when the charge's answer never arrived. */
+  query?(input: { transactionId: string | null; orderNumber: string }, ctx: TCallContext): Promise<TPaymentResult>;
+  checkoutForm?(input: {
+    orderNumber: string;
+    amount: number;
+    description: string;
+    email: string;
+    returnUrl: string;
+    notifyUrl: string;
+    clientBackUrl: string;
+    /** A periodic authorisation (NewebPay /MPG/period): the same amount every period of `months`. */
+    periodic?: { months: 3 | 12; times: number; firstDay: string } | null;
+  }): { action: string; fields: Record<string, string> };
+  /** A gateway's notification (form fields as posted): null when it does not verify (wrong signature, undecryptable). */
+  readNotification?(fields: Record<string, string>): TPaymentResult | null;
 }
 
 /** Tokens of a marketplace shop (Shopee: access 4 h, refresh 30 days). */

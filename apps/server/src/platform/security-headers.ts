@@ -10,22 +10,33 @@ import type { FastifyInstance } from 'fastify';
  * HSTS and upgrade-insecure-requests are sent only when the public address is https: over plain HTTP they would
  * break a LAN install or pin a host that has no certificate.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: {
+    https: boolean;
+    /** Outside origins a page of ours posts a form to (the NewebPay gateway of billing). */
+    formActions?: string[];
+    /** Outside origins of a script with its frames (TapPay's TPDirect card fields, when an app id is set). */
+    scriptOrigins?: string[];
+  },
+): Promise<void> {
+  const scripts = opts.scriptOrigins ?? [];
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...scripts],
+        ...(scripts.length ? { frameSrc: ["'self'", ...scripts] } : {}),
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(opts.formActions ?? [])],
         ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },

@@ -22,6 +22,7 @@ import {
   stores,
   warehouses,
 } from '../db/schema';
+import { billingWorld } from '../modules/billing/__tests__/world';
 import { carriersWorld } from '../modules/carriers/__tests__/world';
 import { outboundWorld } from '../modules/outbound/__tests__/world';
 import { returnsWorld } from '../modules/returns/__tests__/world';
@@ -173,4 +174,5 @@ export const WORLD_BUILDERS: TWorldBuilder[] = [
   supportWorld,
   shopeeWorld,
   carriersWorld,
+  billingWorld,
 ];

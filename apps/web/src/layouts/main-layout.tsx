@@ -20,6 +20,7 @@ import { Layout, Menu, type MenuProps, theme } from 'antd';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { OverdueBanner } from '../features/billing/components/overdue-banner';
 import type { TMainPath } from '../routes/route-table';
 import { screenTitle } from '../routes/screen-title';
 import { PreferenceControls } from '../shared/preferences/preference-controls';
@@ -127,6 +128,7 @@ export function MainLayout() {
         </Layout.Header>
         <Layout.Content style={{ margin: 24 }}>
           <Suspense fallback={<PageLoading />}>
+            <OverdueBanner />
             <Outlet />
           </Suspense>
         </Layout.Content>

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './billing';
 export * from './carriers';
 export * from './catalog';
 export * from './inbound';

@@ -18,6 +18,7 @@ import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
+import { CrmContract } from '../../../billing/components/crm-contract';
 import { crmKeys, fetchCustomers, useCustomer, useResetPassword, useSetCustomerActive } from '../../api';
 
 function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -52,8 +53,8 @@ function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => voi
               {c.stock_value} ({c.stock_units})
             </Descriptions.Item>
             <Descriptions.Item label={t('customer.ordersThisMonth')}>{c.orders_this_month}</Descriptions.Item>
-            <Descriptions.Item label={t('customer.contract')}>{t('customer.contractLater')}</Descriptions.Item>
           </Descriptions>
+          <CrmContract customerId={c.id} />
           <Typography.Title level={5}>{t('customer.users')}</Typography.Title>
           <Table
             rowKey="id"

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './_columns';
+import { customers } from './account';
+
+/**
+ * A seller's contract with the operator (spec §1 billing, §9): set by an EMPLOYEE on the CRM customer screen. One per
+ * seller. `price` is the price per period before tax (TWD, decimal); the amount charged is price × (1 + tax_rate)
+ * rounded to whole TWD, as the gateways take it. Periods start on `start_date` and last 3 (quarterly) or 12 (annual)
+ * months. A remembered card (TapPay card_key/card_token) is stored AES-GCM encrypted for the renewal job.
+ */
+export const billing_contracts = pgTable(
+  'billing_contracts',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    plan: text('plan').notNull(),
+    price: numeric('price', { precision: 14, scale: 4 }).notNull(),
+    tax_rate: numeric('tax_rate', { precision: 6, scale: 4 }).notNull().default('0.05'),
+    period: text('period').notNull(),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    /** Spec §9: 11 monthly, 21 collect on arrival, 31 cash. */
+    payment_terms: text('payment_terms').notNull(),
+    note: text('note').notNull().default(''),
+    /** How due periods are renewed automatically: a TapPay remembered card, a NewebPay periodic authorisation, none. */
+    auto_renew: text('auto_renew'),
+    card_key_enc: text('card_key_enc'),
+    card_token_enc: text('card_token_enc'),
+    card_last_four: text('card_last_four'),
+    /** NewebPay periodic authorisation: its merchant order number (the periodic results carry it). */
+    newebpay_period_order: text('newebpay_period_order'),
+    /** Set after the last retry of a renewal failed; cleared by the next successful payment. Nothing is blocked. */
+    overdue_since: timestamp('overdue_since', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('billing_contracts_customer_key').on(t.customer_id),
+    check('billing_contracts_period_check', sql`${t.period} in ('quarterly', 'annual')`),
+    check('billing_contracts_terms_check', sql`${t.payment_terms} in ('11', '21', '31')`),
+    check('billing_contracts_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * Transaction records (spec §3: date, amount, failure): one row per charge attempt. `order_number` is ours (sent as
+ * TapPay order_number / NewebPay MerchantOrderNo); `provider_transaction_id` (TapPay rec_trade_id, NewebPay TradeNo)
+ * is unique per provider, so a result that arrives twice (NewebPay retries Notify) is recorded once.
+ */
+export const billing_payments = pgTable(
+  'billing_payments',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    contract_id: uuid('contract_id')
+      .notNull()
+      .references(() => billing_contracts.id),
+    order_number: text('order_number').notNull(),
+    provider: text('provider').notNull(),
+    /** checkout (the seller paid on a payment page), renewal (the renewal job), periodic (NewebPay periodic result). */
+    kind: text('kind').notNull(),
+    period_start: date('period_start', { mode: 'string' }).notNull(),
+    period_end: date('period_end', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
+    tax: numeric('tax', { precision: 14, scale: 4 }).notNull().default('0'),
+    status: text('status').notNull().default('pending'),
+    provider_transaction_id: text('provider_transaction_id'),
+    failure: text('failure'),
+    card_last_four: text('card_last_four'),
+    /** Renewal attempt (1 = first charge, 2… = retries). */
+    attempt: integer('attempt').notNull().default(1),
+    remember: boolean('remember').notNull().default(false),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('billing_payments_order_number_key').on(t.order_number),
+    uniqueIndex('billing_payments_provider_tx_key')
+      .on(t.provider, t.provider_transaction_id)
+      .where(sql`${t.provider_transaction_id} is not null`),
+    index('billing_payments_customer_idx').on(t.customer_id, t.created_at),
+    check('billing_payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('billing_payments_provider_check', sql`${t.provider} in ('tappay', 'newebpay')`),
+  ],
+);

@@ -1,0 +1,467 @@
+import { createServer } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit_logs, billing_contracts, billing_payments, integration_attempts } from '../../../db/schema';
+import { taipeiToday } from '../../../platform/calendar';
+import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
+import {
+  startFakeTapPay,
+  TAPPAY_DECLINED_PRIME,
+  TAPPAY_TEST_PRIME,
+  type TFakeTapPay,
+} from '../../../test/fakes/fake-tappay';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { billingRenewals } from '../billing.jobs';
+import { addDays, addMonths } from '../billing.workflow';
+import { newebpayDecrypt } from '../providers/newebpay';
+
+let ctx: TTestContext;
+let tappay: TFakeTapPay;
+let newebpay: TFakeNewebPay;
+let staff: { token: string };
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  tappay = await startFakeTapPay();
+  newebpay = await startFakeNewebPay();
+  const port = await freePort();
+  ctx = await createTestContext({
+    // NewebPay and TapPay call us back on this address: the app listens on it.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TAPPAY_BASE_URL: tappay.url,
+    TAPPAY_PARTNER_KEY: tappay.partnerKey,
+    TAPPAY_MERCHANT_ID: tappay.merchantId,
+    TAPPAY_APP_ID: '11327',
+    TAPPAY_APP_KEY: 'app_fake_key_0123456789',
+    NEWEBPAY_BASE_URL: newebpay.url,
+    NEWEBPAY_MERCHANT_ID: newebpay.merchantId,
+    NEWEBPAY_HASH_KEY: newebpay.hashKey,
+    NEWEBPAY_HASH_IV: newebpay.hashIv,
+    // Renewal retries wait 1 h, 2 h, 4 h in production: about 1, 2, 4 s here.
+    JOB_RETRY_DELAY_SCALE: '0.0003',
+  });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  staff = await ctx.newEmployee();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await tappay?.close();
+  await newebpay?.close();
+});
+
+const today = () => taipeiToday();
+
+async function sellerWithContract(start: string, period: 'quarterly' | 'annual' = 'quarterly') {
+  const seller = await ctx.newCustomer();
+  const res = await ctx.inject({
+    method: 'PUT',
+    url: `/api/crm/customers/${seller.customerId}/contract/`,
+    token: staff.token,
+    payload: { plan: '標準方案', price: '3000', period, start_date: start, payment_terms: '11' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return seller;
+}
+
+const form = (fields: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+
+describe('contract (CRM) and the seller’s overview', () => {
+  it('an employee sets the contract; the seller sees the period, the amount with tax and what is due', async () => {
+    const seller = await ctx.newCustomer();
+    const before = await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token });
+    expect(before.json()).toMatchObject({ contract: null, due: null });
+
+    // Only employees set contracts; the input is checked.
+    const payload = {
+      plan: '標準方案',
+      price: '3000.50',
+      period: 'quarterly',
+      start_date: addDays(today(), -10),
+      payment_terms: '11',
+    };
+    const forbidden = await ctx.inject({
+      method: 'PUT',
+      url: `/api/crm/customers/${seller.customerId}/contract/`,
+      token: seller.token,
+      payload,
+    });
+    expect(forbidden.statusCode).toBe(403);
+    for (const bad of [{ price: '-1' }, { price: '1.5.0' }, { period: 'monthly' }, { payment_terms: '12' }]) {
+      const r = await ctx.inject({
+        method: 'PUT',
+        url: `/api/crm/customers/${seller.customerId}/contract/`,
+        token: staff.token,
+        payload: { ...payload, ...bad },
+      });
+      expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const set = await ctx.inject({
+      method: 'PUT',
+      url: `/api/crm/customers/${seller.customerId}/contract/`,
+      token: staff.token,
+      payload,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // 3000.50 → 3001 (rounded) + tax 150 (3000.50 × 5 % = 150.025).
+    expect(set.json()).toMatchObject({ price: '3000.5000', tax: '150', total: '3151', period: 'quarterly' });
+
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view.contract).toMatchObject({ plan: '標準方案', payment_terms: '11', total: '3151' });
+    expect(view.current_period).toEqual({
+      start: payload.start_date,
+      end: addDays(addMonths(payload.start_date, 3), -1),
+    });
+    expect(view.due).toMatchObject({ start: payload.start_date, amount: '3151', tax: '150', overdue: true });
+    expect(view.providers).toMatchObject({ tappay: { enabled: true, app_id: 11327 }, newebpay: { enabled: true } });
+
+    const crm = await ctx.inject({
+      method: 'GET',
+      url: `/api/crm/customers/${seller.customerId}/contract/`,
+      token: staff.token,
+    });
+    expect(crm.json()).toMatchObject({ contract: { plan: '標準方案' }, payments: [] });
+    const audits = await ctx.deps.database.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.customer_id, seller.customerId), eq(audit_logs.entity, 'billing_contract')));
+    expect(audits.map((a) => a.action)).toEqual(['billing.contract.create']);
+  });
+});
+
+describe('NewebPay MPG', () => {
+  it('builds the form the gateway accepts; Notify is verified, recorded once, answered 200; Return shows the result', async () => {
+    const start = addDays(today(), -5);
+    const seller = await sellerWithContract(start);
+    const res = await ctx.inject({ method: 'POST', url: '/api/billing/newebpay/', token: seller.token, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const { payment, action, fields } = res.json();
+    expect(payment).toMatchObject({
+      status: 'pending',
+      provider: 'newebpay',
+      amount: '3150.0000',
+      period_start: start,
+    });
+    expect(action).toBe(`${newebpay.url}/MPG/mpg_gateway`);
+
+    // The browser posts the form to NewebPay: accepted (a tampered one is refused with MPG03009).
+    const tampered = await fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, TradeSha: 'A'.repeat(64) }).toString(),
+    });
+    expect(await tampered.text()).toContain('MPG03009');
+    const page = await fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(await page.text()).toContain(payment.order_number);
+
+    // A Notify with a wrong TradeSha is refused (and NewebPay retries it 3 times): nothing recorded.
+    const wrong = await newebpay.notify(
+      `${ctx.config.publicUrl}/api/billing/newebpay/notify/`,
+      newebpay.resultFields(payment.order_number, { wrongSha: true }),
+    );
+    expect(wrong.map((d) => d.status)).toEqual([401, 401, 401, 401]);
+    const still = await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token });
+    expect(still.json().status).toBe('pending');
+
+    // Paid at NewebPay: Notify answered 200 at once.
+    const paid = await newebpay.pay(payment.order_number);
+    expect(paid.map((d) => d.status)).toEqual([200]);
+    const after = (
+      await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token })
+    ).json();
+    expect(after).toMatchObject({ status: 'succeeded', card_last_four: '1111', failure: null });
+    expect(after.provider_transaction_id).toMatch(/^\d+$/);
+
+    // NewebPay sends it again (and the browser's Return carries the same form): recorded once.
+    const again = await newebpay.notify(`${ctx.config.publicUrl}/api/billing/newebpay/notify/`, paid[0]!.fields);
+    expect(again.map((d) => d.status)).toEqual([200]);
+    const back = await ctx.inject({ method: 'POST', url: '/api/billing/newebpay/return/', ...form(paid[0]!.fields) });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`/wait-newebpay?payment=${payment.id}`);
+    const rows = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    expect(rows).toHaveLength(1);
+    const audits = await ctx.deps.database.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.customer_id, seller.customerId), eq(audit_logs.action, 'billing.payment.succeeded')));
+    expect(audits).toHaveLength(1);
+
+    // The period is paid: the next one is due on its start; a mail confirms the payment.
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view.paid_through).toBe(addDays(addMonths(start, 3), -1));
+    expect(view.due).toMatchObject({ start: addMonths(start, 3), overdue: false });
+    const mails = await ctx.waitForOutbox(1);
+    expect(mails.some((m) => m.to === seller.email && m.text.includes('3150'))).toBe(true);
+
+    // A declined payment: the failure reason is on the record.
+    const second = (
+      await ctx.inject({ method: 'POST', url: '/api/billing/newebpay/', token: seller.token, payload: {} })
+    ).json();
+    await fetch(second.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(second.fields).toString(),
+    });
+    await newebpay.pay(second.payment.order_number, false);
+    const declined = (
+      await ctx.inject({ method: 'GET', url: `/api/billing/payments/${second.payment.id}/`, token: seller.token })
+    ).json();
+    expect(declined).toMatchObject({ status: 'failed', failure: expect.stringContaining('MPG03012') });
+
+    // Records: list, filter, export; another seller sees none of them.
+    const list = (
+      await ctx.inject({ method: 'GET', url: '/api/billing/payments/?status=succeeded', token: seller.token })
+    ).json();
+    expect(list.count).toBe(1);
+    const xlsx = await ctx.inject({ method: 'GET', url: '/api/billing/payments/export/', token: seller.token });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const other = await ctx.newCustomer();
+    const peek = await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: other.token });
+    expect(peek.statusCode).toBe(404);
+    expect((await ctx.inject({ method: 'GET', url: '/api/billing/payments/', token: other.token })).json().count).toBe(
+      0,
+    );
+  });
+
+  it('periodic authorisation: the first result starts automatic renewal, later results record the next periods once', async () => {
+    const start = addDays(today(), -1);
+    const seller = await sellerWithContract(start, 'annual');
+    const res = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/billing/newebpay/',
+        token: seller.token,
+        payload: { periodic: true },
+      })
+    ).json();
+    expect(res.action).toBe(`${newebpay.url}/MPG/period`);
+    expect(Object.keys(res.fields).sort()).toEqual(['MerchantID_', 'PostData_']);
+    const postData = Object.fromEntries(
+      new URLSearchParams(newebpayDecrypt(res.fields.PostData_, newebpay.hashKey, newebpay.hashIv)!),
+    );
+    expect(postData).toMatchObject({
+      Version: '1.5',
+      MerOrderNo: res.payment.order_number,
+      PeriodAmt: '3150',
+      PeriodType: 'Y',
+      PeriodPoint: `${start.slice(5, 7)}${start.slice(8, 10)}`,
+      PeriodStartType: '2',
+    });
+    const page = await fetch(res.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(res.fields).toString(),
+    });
+    expect(await page.text()).toContain(res.payment.order_number);
+    expect((await newebpay.pay(res.payment.order_number)).map((d) => d.status)).toEqual([200]);
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view.contract.auto_renew).toBe('newebpay');
+    expect(view.due.start).toBe(addMonths(start, 12));
+
+    const next = await newebpay.chargePeriod(res.payment.order_number);
+    expect(next.map((d) => d.status)).toEqual([200]);
+    await newebpay.notify(next[0]!.url, next[0]!.fields);
+    const rows = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    expect(rows.map((r) => [r.period_start, r.status, r.kind]).sort()).toEqual([
+      [start, 'succeeded', 'periodic'],
+      [addMonths(start, 12), 'succeeded', 'periodic'],
+    ]);
+  });
+});
+
+describe('TapPay', () => {
+  it('a declined card is recorded with the bank’s reason', async () => {
+    const seller = await sellerWithContract(addDays(today(), -1));
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/tappay/',
+      token: seller.token,
+      payload: { prime: TAPPAY_DECLINED_PRIME, cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      payment_url: null,
+      payment: { status: 'failed', failure: '10003 Card Error: Do not honor' },
+    });
+  });
+
+  it('TapPay does not answer: never retried (a charge could happen twice), the record stays pending, 503', async () => {
+    const seller = await sellerWithContract(addDays(today(), -1));
+    tappay.failNext(1);
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/tappay/',
+      token: seller.token,
+      payload: { prime: TAPPAY_TEST_PRIME, cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' } },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('PAYMENT_UNAVAILABLE');
+    const [row] = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    expect(row!.status).toBe('pending');
+    const attempts = await ctx.deps.database.db
+      .select()
+      .from(integration_attempts)
+      .where(
+        and(eq(integration_attempts.reference, row!.order_number), eq(integration_attempts.operation, 'pay-by-prime')),
+      );
+    expect(attempts.map((a) => a.status)).toEqual([503]);
+    // Reading it asks TapPay by our order number: no such trade, so it stays pending (never guessed).
+    const read = await ctx.inject({ method: 'GET', url: `/api/billing/payments/${row!.id}/`, token: seller.token });
+    expect(read.json().status).toBe('pending');
+  });
+
+  it('3-D Secure: pending until TapPay’s own record says paid; the card is remembered encrypted; renewal charges it', async () => {
+    const start = addMonths(today(), -3);
+    const seller = await sellerWithContract(start);
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/tappay/',
+      token: seller.token,
+      payload: {
+        prime: TAPPAY_TEST_PRIME,
+        remember: true,
+        cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { payment, payment_url } = res.json();
+    expect(payment).toMatchObject({ status: 'pending', amount: '3150.0000', period_start: start });
+    expect(payment_url).toMatch(new RegExp(`^${tappay.url}/3ds/`));
+    expect(tappay.requests.at(-1)!.body).toMatchObject({ amount: 3150, three_domain_secure: true, remember: true });
+
+    // Before the bank confirms, /wait-tappay's poll stays pending (TapPay says record_status 4).
+    const early = await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token });
+    expect(early.json().status).toBe('pending');
+    // The browser at the bank: back to /wait-tappay (the query string is not trusted) and a backend notify.
+    const bank = await fetch(payment_url, { redirect: 'manual' });
+    expect(bank.status).toBe(302);
+    expect(bank.headers.get('location')).toContain(`/wait-tappay?payment=${payment.id}`);
+    const deadline = Date.now() + 5000;
+    let status = 'pending';
+    while (status === 'pending' && Date.now() < deadline) {
+      status = (
+        await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token })
+      ).json().status;
+      if (status === 'pending') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('succeeded');
+    expect(tappay.requests.some((r) => r.path === '/tpc/transaction/query')).toBe(true);
+
+    const [contract] = await ctx.deps.database.db
+      .select()
+      .from(billing_contracts)
+      .where(eq(billing_contracts.customer_id, seller.customerId));
+    expect(contract).toMatchObject({ auto_renew: 'tappay', card_last_four: '4242' });
+    expect(contract!.card_key_enc).toMatch(/^v1:/);
+    // The partner key and the prime never reach the attempt log.
+    const attempts = await ctx.deps.database.db
+      .select()
+      .from(integration_attempts)
+      .where(eq(integration_attempts.provider, 'tappay'));
+    for (const a of attempts) {
+      expect(JSON.stringify(a)).not.toContain(tappay.partnerKey);
+      expect(a.request_body ?? '').not.toContain(TAPPAY_TEST_PRIME);
+      expect(a.response_body ?? '').not.toMatch(/"card_token":"[0-9a-f]{10,}/);
+    }
+
+    // The next quarter starts today: the daily renewal charges the remembered card (pay-by-token).
+    await ctx.deps.database.db.transaction((tx) =>
+      ctx.deps.jobs.enqueue(tx, billingRenewals, {}, { customerId: null }),
+    );
+    ctx.deps.jobs.kick();
+    await ctx.deps.jobs.whenIdle();
+    const rows = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    expect(rows.map((r) => [r.kind, r.period_start, r.status]).sort()).toEqual([
+      ['checkout', start, 'succeeded'],
+      ['renewal', addMonths(start, 3), 'succeeded'],
+    ]);
+    expect(tappay.requests.filter((r) => r.path === '/tpc/payment/pay-by-token')).toHaveLength(1);
+  });
+
+  it('a renewal that keeps failing is retried with back-off, mailed, and marks the account overdue', async () => {
+    const start = addMonths(today(), -3);
+    const seller = await sellerWithContract(start);
+    const pay = await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/tappay/',
+      token: seller.token,
+      payload: {
+        prime: TAPPAY_TEST_PRIME,
+        remember: true,
+        cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
+      },
+    });
+    // Card remembered after the bank confirmed (3-D Secure), then every renewal is declined.
+    expect((await fetch(pay.json().payment_url, { redirect: 'manual' })).status).toBe(302);
+    const confirmed = await ctx.inject({
+      method: 'GET',
+      url: `/api/billing/payments/${pay.json().payment.id}/`,
+      token: seller.token,
+    });
+    expect(confirmed.json().status).toBe('succeeded');
+    tappay.declineTokens(100);
+    await ctx.deps.database.db.transaction((tx) =>
+      ctx.deps.jobs.enqueue(tx, billingRenewals, {}, { customerId: null }),
+    );
+    ctx.deps.jobs.kick();
+    const deadline = Date.now() + 60_000;
+    let overdue: Date | null = null;
+    while (!overdue && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      ctx.deps.jobs.kick();
+      overdue = (
+        await ctx.deps.database.db
+          .select()
+          .from(billing_contracts)
+          .where(eq(billing_contracts.customer_id, seller.customerId))
+      )[0]!.overdue_since;
+    }
+    tappay.declineTokens(0);
+    expect(overdue).not.toBeNull();
+    const rows = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(and(eq(billing_payments.customer_id, seller.customerId), eq(billing_payments.kind, 'renewal')));
+    expect(rows.map((r) => [r.attempt, r.status, r.failure]).sort()).toEqual([
+      [1, 'failed', '10003 Card Error: Insufficient funds'],
+      [2, 'failed', '10003 Card Error: Insufficient funds'],
+      [3, 'failed', '10003 Card Error: Insufficient funds'],
+      [4, 'failed', '10003 Card Error: Insufficient funds'],
+    ]);
+    // The checkout's "paid" mail may land after mailsBefore: count the renewal mails only.
+    const renewalMails = () => ctx.outbox().filter((m) => m.to === seller.email && !m.text.includes('付款成功'));
+    const until = Date.now() + 10_000;
+    while (renewalMails().length < 4 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    const mails = renewalMails();
+    expect(mails).toHaveLength(4);
+    expect(mails.filter((m) => m.text.includes('逾期'))).toHaveLength(1);
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view.contract.overdue_since).not.toBeNull();
+  }, 90_000);
+});

@@ -1,0 +1,185 @@
+import { RENEWAL_RETRIES, type TBillingPeriod } from '@wms/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { billing_payments } from '../../db/schema';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import { taipeiToday } from '../../platform/calendar';
+import { AppError } from '../../platform/errors';
+import { defineJob } from '../../platform/jobs';
+import { mailDelivery } from '../../platform/mail';
+import type { TPaymentResult } from '../../platform/providers';
+import * as repo from './billing.repository';
+import { cardOf, mailSeller, recordResult, startPayment, tappayOf } from './billing.service';
+import { addDays, duePeriod } from './billing.workflow';
+
+/** Days after a period starts without a NewebPay periodic result before the account is marked overdue. */
+const PERIODIC_GRACE_DAYS = 3;
+
+/**
+ * One renewal charge of a remembered TapPay card (pay-by-token) for one period. A declined or unanswered charge is
+ * recorded (with the gateway's reason), the seller is mailed, and the job throws so the queue retries it with
+ * back-off (1 h, 2 h, 4 h); after the last retry the account is marked overdue (a banner; nothing is blocked).
+ */
+export const billingRenew = defineJob(
+  'billing.renew',
+  z.object({ contract_id: z.uuid(), period_start: z.iso.date() }),
+  async ({ payload, db, services, queue, attempt }) => {
+    const deps = { db, config: services.config, jobs: queue, providers: services.providers };
+    const contract = await repo.findContractById(db, payload.contract_id);
+    if (contract?.auto_renew !== 'tappay') return { skipped: 'no remembered card' };
+    const paid = await repo.paidPeriodStarts(db, contract.id);
+    if (paid.has(payload.period_start)) return { skipped: 'paid' };
+    const card = cardOf(services.config, contract);
+    if (!card) return { skipped: 'no remembered card' };
+    const provider = tappayOf(deps);
+    // A charge of an earlier run whose answer never came: settle it from TapPay's records first.
+    const [open] = await db
+      .select()
+      .from(billing_payments)
+      .where(
+        and(
+          eq(billing_payments.contract_id, contract.id),
+          eq(billing_payments.period_start, payload.period_start),
+          eq(billing_payments.status, 'pending'),
+          eq(billing_payments.kind, 'renewal'),
+        ),
+      )
+      .limit(1);
+    if (open) {
+      const found = await provider.query!(
+        { transactionId: open.provider_transaction_id, orderNumber: open.order_number },
+        { customerId: contract.customer_id, reference: open.order_number },
+      ).catch(() => null);
+      const settled = await recordResult(
+        deps,
+        open.id,
+        found && found.status !== 'pending' ? found : { status: 'failed', transactionId: null, failure: 'no answer' },
+      );
+      if (settled.status === 'succeeded') return { paid: settled.id };
+    }
+    const system = { kind: 'system' as const, id: null, customerId: contract.customer_id };
+    const { payment } = await withTx(db, (tx) =>
+      startPayment(tx, system, contract.customer_id, 'tappay', { kind: 'renewal', attempt }),
+    );
+    let result: TPaymentResult;
+    try {
+      result = await provider.charge!(
+        {
+          orderNumber: payment.order_number,
+          amount: Number(payment.amount),
+          description: `WMS ${payment.period_start} ~ ${payment.period_end}`,
+          source: card,
+        },
+        { customerId: contract.customer_id, reference: payment.order_number },
+      );
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new Error(`TapPay did not answer the renewal ${payment.order_number}; retried`);
+    }
+    const last = attempt > RENEWAL_RETRIES;
+    const recorded = await recordResult(deps, payment.id, result, {
+      actor: system,
+      after: async (tx, row, c) => {
+        if (row.status !== 'failed') return;
+        if (last) {
+          if (!c.overdue_since) await repo.updateContract(tx, c.id, { overdue_since: new Date() });
+          await writeAudit(tx, system, {
+            action: 'billing.overdue',
+            entity: 'billing_contract',
+            entityId: c.id,
+            customerId: c.customer_id,
+            after: { period_start: row.period_start, failure: row.failure },
+          });
+        }
+        await mailSeller(deps, tx, c.customer_id, last ? 'billing_overdue' : 'billing_failed', row, null);
+      },
+    });
+    queue.kick(mailDelivery.name);
+    if (recorded.status === 'failed' && !last)
+      throw new Error(`renewal ${recorded.order_number} declined: ${recorded.failure ?? ''}`);
+    return { payment: recorded.id, status: recorded.status, attempt };
+  },
+  { retryLimit: RENEWAL_RETRIES, retryDelaySeconds: 3600, retryBackoff: true },
+);
+
+/**
+ * Every day at 09:00 (Taipei): queue a renewal for each remembered card whose period has started unpaid (one job per
+ * contract and period), and mark overdue a NewebPay periodic authorisation whose period has gone unpaid for
+ * PERIODIC_GRACE_DAYS.
+ */
+export const billingRenewals = defineJob(
+  'billing.renewals',
+  z.object({}),
+  async ({ db, queue, services }) => {
+    const today = taipeiToday();
+    let queued = 0;
+    let overdue = 0;
+    for (const contract of await repo.autoRenewContracts(db)) {
+      const paid = await repo.paidPeriodStarts(db, contract.id);
+      const due = duePeriod(contract.start_date, contract.period as TBillingPeriod, today, paid);
+      if (!due || due.start > today) continue;
+      if (contract.auto_renew === 'tappay') {
+        // After the last retry the account is overdue: no new charges until the seller pays or changes the card.
+        if (contract.overdue_since) continue;
+        const [charged] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(billing_payments)
+          .where(
+            and(
+              eq(billing_payments.contract_id, contract.id),
+              eq(billing_payments.period_start, due.start),
+              eq(billing_payments.kind, 'renewal'),
+            ),
+          );
+        if (charged!.n > 0) continue;
+        try {
+          await withTx(db, (tx) =>
+            queue.enqueue(
+              tx,
+              billingRenew,
+              { contract_id: contract.id, period_start: due.start },
+              { customerId: contract.customer_id, singletonKey: `${contract.id}:${due.start}` },
+            ),
+          );
+          queued++;
+        } catch (err) {
+          if (!(err instanceof AppError && err.code === 'JOB_ALREADY_QUEUED')) throw err;
+        }
+      } else if (contract.auto_renew === 'newebpay' && !contract.overdue_since) {
+        if (addDays(due.start, PERIODIC_GRACE_DAYS) > today) continue;
+        await withTx(db, async (tx) => {
+          const c = (await repo.findContractById(tx, contract.id, true))!;
+          if (c.overdue_since) return;
+          await repo.updateContract(tx, c.id, { overdue_since: new Date() });
+          const system = { kind: 'system' as const, id: null, customerId: c.customer_id };
+          await writeAudit(tx, system, {
+            action: 'billing.overdue',
+            entity: 'billing_contract',
+            entityId: c.id,
+            customerId: c.customer_id,
+            after: { period_start: due.start, provider: 'newebpay' },
+          });
+          const { payment } = await startPayment(tx, system, c.customer_id, 'newebpay', { kind: 'periodic' });
+          await repo.updatePayment(tx, payment.id, {
+            status: 'failed',
+            failure: 'no periodic result from NewebPay',
+          });
+          await mailSeller(
+            { config: services.config, jobs: queue },
+            tx,
+            c.customer_id,
+            'billing_overdue',
+            payment,
+            'NewebPay',
+          );
+        });
+        overdue++;
+      }
+    }
+    if (queued) queue.kick(billingRenew.name);
+    if (overdue) queue.kick(mailDelivery.name);
+    return { queued, overdue };
+  },
+  { cron: { schedule: '0 9 * * *', tz: 'Asia/Taipei', payload: {} } },
+);

@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { billing_contracts, billing_payments, customers, users } from '../../db/schema';
+import { countAll, likePattern, orderingOf, pageWindow, type TPageOpts } from '../../platform/listing';
+
+/** SQL of billing: contracts and transaction records. Every function takes the executor first. */
+
+export type TContractRow = typeof billing_contracts.$inferSelect;
+export type TPaymentRow = typeof billing_payments.$inferSelect;
+
+export async function findContract(ex: Executor, customerId: string, lock = false): Promise<TContractRow | null> {
+  const q = ex.select().from(billing_contracts).where(eq(billing_contracts.customer_id, customerId));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findContractById(ex: Executor, id: string, lock = false): Promise<TContractRow | null> {
+  const q = ex.select().from(billing_contracts).where(eq(billing_contracts.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function upsertContract(
+  ex: Executor,
+  customerId: string,
+  values: Pick<TContractRow, 'plan' | 'price' | 'tax_rate' | 'period' | 'start_date' | 'payment_terms' | 'note'>,
+): Promise<TContractRow> {
+  const [row] = await ex
+    .insert(billing_contracts)
+    .values({ customer_id: customerId, ...values })
+    .onConflictDoUpdate({ target: billing_contracts.customer_id, set: { ...values, updated_at: new Date() } })
+    .returning();
+  return row!;
+}
+
+export async function updateContract(
+  ex: Executor,
+  id: string,
+  values: Partial<Omit<TContractRow, 'id' | 'customer_id' | 'created_at'>>,
+): Promise<TContractRow> {
+  const [row] = await ex
+    .update(billing_contracts)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(billing_contracts.id, id))
+    .returning();
+  return row!;
+}
+
+/** Period starts with a successful payment. */
+export async function paidPeriodStarts(ex: Executor, contractId: string): Promise<Set<string>> {
+  const rows = await ex
+    .selectDistinct({ start: billing_payments.period_start })
+    .from(billing_payments)
+    .where(and(eq(billing_payments.contract_id, contractId), eq(billing_payments.status, 'succeeded')));
+  return new Set(rows.map((r) => r.start));
+}
+
+export async function insertPayment(ex: Executor, values: typeof billing_payments.$inferInsert): Promise<TPaymentRow> {
+  const [row] = await ex.insert(billing_payments).values(values).returning();
+  return row!;
+}
+
+/** A result recorded at most once per gateway transaction id: null when that id is already on a record. */
+export async function insertPaymentOnce(
+  ex: Executor,
+  values: typeof billing_payments.$inferInsert,
+): Promise<TPaymentRow | null> {
+  const [row] = await ex
+    .insert(billing_payments)
+    .values(values)
+    .onConflictDoNothing({
+      target: [billing_payments.provider, billing_payments.provider_transaction_id],
+      where: sql`${billing_payments.provider_transaction_id} is not null`,
+    })
+    .returning();
+  return row ?? null;
+}
+
+export async function updatePayment(
+  ex: Executor,
+  id: string,
+  values: Partial<Omit<TPaymentRow, 'id' | 'customer_id' | 'created_at'>>,
+): Promise<TPaymentRow> {
+  const [row] = await ex
+    .update(billing_payments)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(billing_payments.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findPayment(ex: Executor, customerId: string, id: string): Promise<TPaymentRow | null> {
+  const [row] = await ex
+    .select()
+    .from(billing_payments)
+    .where(and(eq(billing_payments.customer_id, customerId), eq(billing_payments.id, id)));
+  return row ?? null;
+}
+
+export async function findPaymentByOrderNumber(
+  ex: Executor,
+  orderNumber: string,
+  lock = false,
+): Promise<TPaymentRow | null> {
+  const q = ex.select().from(billing_payments).where(eq(billing_payments.order_number, orderNumber));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findPaymentByTransaction(
+  ex: Executor,
+  provider: string,
+  transactionId: string,
+): Promise<TPaymentRow | null> {
+  const [row] = await ex
+    .select()
+    .from(billing_payments)
+    .where(and(eq(billing_payments.provider, provider), eq(billing_payments.provider_transaction_id, transactionId)));
+  return row ?? null;
+}
+
+const ORDERING = {
+  created_at: billing_payments.created_at,
+  paid_at: billing_payments.paid_at,
+  amount: billing_payments.amount,
+  period_start: billing_payments.period_start,
+  status: billing_payments.status,
+  provider: billing_payments.provider,
+  order_number: billing_payments.order_number,
+};
+
+export async function listPayments(
+  ex: Executor,
+  customerId: string,
+  q: TPageOpts & { status?: string; provider?: string },
+): Promise<{ count: number; rows: TPaymentRow[] }> {
+  const parts: Array<SQL | undefined> = [eq(billing_payments.customer_id, customerId)];
+  if (q.status) parts.push(eq(billing_payments.status, q.status));
+  if (q.provider) parts.push(eq(billing_payments.provider, q.provider));
+  if (q.search) {
+    const like = likePattern(q.search);
+    parts.push(
+      sql`(${billing_payments.order_number} ilike ${like} or coalesce(${billing_payments.provider_transaction_id}, '') ilike ${like} or coalesce(${billing_payments.failure}, '') ilike ${like})`,
+    );
+  }
+  const where = and(...parts);
+  const { limit, offset } = pageWindow(q);
+  const order = orderingOf(q.ordering, ORDERING, '-created_at', billing_payments.id);
+  const [count] = await ex.select({ n: countAll }).from(billing_payments).where(where);
+  const rows = await ex
+    .select()
+    .from(billing_payments)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return { count: count!.n, rows };
+}
+
+export async function latestPayments(ex: Executor, customerId: string, limit: number): Promise<TPaymentRow[]> {
+  return ex
+    .select()
+    .from(billing_payments)
+    .where(eq(billing_payments.customer_id, customerId))
+    .orderBy(desc(billing_payments.created_at))
+    .limit(limit);
+}
+
+export async function findCustomer(ex: Executor, customerId: string) {
+  const [row] = await ex.select().from(customers).where(eq(customers.id, customerId));
+  return row ?? null;
+}
+
+/** Who gets the seller's billing mail: its first active CUSTOMER user (the one who registered it). */
+export async function billingContact(
+  ex: Executor,
+  customerId: string,
+): Promise<{ email: string; name: string; language: string } | null> {
+  const [row] = await ex
+    .select({ email: users.email, name: users.name, language: users.language })
+    .from(users)
+    .where(and(eq(users.customer_id, customerId), eq(users.is_active, true)))
+    .orderBy(asc(users.created_at))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Contracts whose due periods renew by a remembered TapPay card or a NewebPay periodic authorisation. */
+export async function autoRenewContracts(ex: Executor): Promise<TContractRow[]> {
+  return ex.select().from(billing_contracts).where(sql`${billing_contracts.auto_renew} is not null`);
+}
+
+export async function lockPayment(ex: Executor, id: string): Promise<TPaymentRow | null> {
+  const [row] = await ex.select().from(billing_payments).where(eq(billing_payments.id, id)).for('update');
+  return row ?? null;
+}

@@ -1,0 +1,591 @@
+import {
+  type TBillingContract,
+  type TBillingContractInput,
+  type TBillingOverview,
+  type TBillingPayment,
+  type TBillingPaymentQuery,
+  type TBillingPeriod,
+  type TLanguage,
+  type TTapPayCheckout,
+  ZBillingContractInput,
+} from '@wms/contracts';
+import type { TConfig } from '../../config';
+import type { Db, Executor } from '../../db/client';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import type { TActor } from '../../platform/auth';
+import { taipeiToday } from '../../platform/calendar';
+import { decryptSecret, encryptSecret, randomToken } from '../../platform/crypto';
+import { AppError, notFound } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs';
+import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
+import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
+import type { ProviderRegistry, TPaymentProvider, TPaymentResult } from '../../platform/providers';
+import * as repo from './billing.repository';
+import { duePeriod, newOrderNumber, periodAmount, periodAt, periodOn } from './billing.workflow';
+
+/**
+ * Billing use cases: the seller's contract (set by an EMPLOYEE in the CRM), what is due, paying it with TapPay or
+ * NewebPay, and the transaction records. A gateway is called outside any transaction: the pending record is
+ * committed first, the gateway called, its answer recorded in a second transaction with its audit row. A result is
+ * recorded once: a record leaves `pending` once, and a gateway transaction id is unique per gateway.
+ */
+
+export interface TBillingDeps {
+  db: Db;
+  config: TConfig;
+  jobs: JobQueue;
+  providers: ProviderRegistry;
+}
+
+type TUserActor = Extract<TActor, { kind: 'user' }>;
+
+const systemFor = (customerId: string): TActor => ({ kind: 'system', id: null, customerId });
+
+function customerOf(actor: TActor): string {
+  if (!actor.customerId) throw new AppError('FORBIDDEN');
+  return actor.customerId;
+}
+
+// ---- gateways
+
+export function tappayOf(deps: Pick<TBillingDeps, 'config' | 'providers'>): TPaymentProvider {
+  const c = deps.config.tappay;
+  if (!c.partnerKey || !c.merchantId) throw new AppError('PAYMENT_NOT_CONFIGURED', { provider: 'TapPay' });
+  return deps.providers.resolve('payment', 'tappay', {
+    baseUrl: c.baseUrl,
+    partnerKey: c.partnerKey,
+    merchantId: c.merchantId,
+    threeDomainSecure: c.threeDomainSecure,
+  });
+}
+
+export function newebpayOf(deps: Pick<TBillingDeps, 'config' | 'providers'>): TPaymentProvider {
+  const c = deps.config.newebpay;
+  if (!c.merchantId || !c.hashKey || !c.hashIv) throw new AppError('PAYMENT_NOT_CONFIGURED', { provider: 'NewebPay' });
+  return deps.providers.resolve('payment', 'newebpay', {
+    baseUrl: c.baseUrl,
+    merchantId: c.merchantId,
+    hashKey: c.hashKey,
+    hashIv: c.hashIv,
+    version: c.version,
+  });
+}
+
+// ---- views
+
+export function contractView(row: repo.TContractRow): TBillingContract {
+  const a = periodAmount(row.price, row.tax_rate);
+  return {
+    id: row.id,
+    customer_id: row.customer_id,
+    plan: row.plan,
+    price: row.price,
+    tax_rate: row.tax_rate,
+    tax: String(a.tax),
+    total: String(a.total),
+    period: row.period as TBillingPeriod,
+    start_date: row.start_date,
+    payment_terms: row.payment_terms as TBillingContract['payment_terms'],
+    note: row.note,
+    auto_renew: (row.auto_renew as TBillingContract['auto_renew']) ?? null,
+    card_last_four: row.card_last_four,
+    overdue_since: iso(row.overdue_since),
+    updated_at: iso(row.updated_at)!,
+  };
+}
+
+export function paymentView(row: repo.TPaymentRow): TBillingPayment {
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    provider: row.provider as TBillingPayment['provider'],
+    kind: row.kind as TBillingPayment['kind'],
+    period_start: row.period_start,
+    period_end: row.period_end,
+    amount: row.amount,
+    tax: row.tax,
+    status: row.status as TBillingPayment['status'],
+    provider_transaction_id: row.provider_transaction_id,
+    failure: row.failure,
+    card_last_four: row.card_last_four,
+    attempt: row.attempt,
+    paid_at: iso(row.paid_at),
+    created_at: iso(row.created_at)!,
+  };
+}
+
+// ---- contract (CRM)
+
+export async function crmGetContract(deps: TBillingDeps, customerId: string) {
+  if (!(await repo.findCustomer(deps.db, customerId))) throw notFound();
+  const contract = await repo.findContract(deps.db, customerId);
+  const payments = await repo.latestPayments(deps.db, customerId, 20);
+  return { contract: contract ? contractView(contract) : null, payments: payments.map(paymentView) };
+}
+
+/** The operator sets a seller's contract (plan, price per period, period, start date, terms); one audit row. */
+export async function crmSetContract(
+  deps: TBillingDeps,
+  actor: TActor,
+  customerId: string,
+  input: TBillingContractInput,
+): Promise<TBillingContract> {
+  const body = ZBillingContractInput.parse(input);
+  return withTx(deps.db, async (tx) => {
+    if (!(await repo.findCustomer(tx, customerId))) throw notFound();
+    const before = await repo.findContract(tx, customerId, true);
+    const row = await repo.upsertContract(tx, customerId, {
+      plan: body.plan,
+      price: body.price,
+      tax_rate: body.tax_rate,
+      period: body.period,
+      start_date: body.start_date,
+      payment_terms: body.payment_terms,
+      note: body.note,
+    });
+    const pick = (r: repo.TContractRow | null) =>
+      r && {
+        plan: r.plan,
+        price: r.price,
+        tax_rate: r.tax_rate,
+        period: r.period,
+        start_date: r.start_date,
+        payment_terms: r.payment_terms,
+      };
+    await writeAudit(tx, actor, {
+      action: before ? 'billing.contract.update' : 'billing.contract.create',
+      entity: 'billing_contract',
+      entityId: row.id,
+      customerId,
+      before: pick(before),
+      after: pick(row),
+    });
+    return contractView(row);
+  });
+}
+
+// ---- the seller's view
+
+export async function overview(deps: TBillingDeps, actor: TActor): Promise<TBillingOverview> {
+  const customerId = customerOf(actor);
+  const customer = await repo.findCustomer(deps.db, customerId);
+  const contract = await repo.findContract(deps.db, customerId);
+  const c = deps.config;
+  const base = {
+    providers: {
+      tappay: {
+        enabled: !!(c.tappay.partnerKey && c.tappay.merchantId),
+        app_id: c.tappay.appId,
+        app_key: c.tappay.appKey,
+        environment: c.tappay.environment,
+      },
+      newebpay: { enabled: !!(c.newebpay.merchantId && c.newebpay.hashKey && c.newebpay.hashIv) },
+    },
+    company: {
+      name: customer?.name ?? '',
+      tax_id: customer?.tax_id ?? '',
+      invoice_title: customer?.invoice_title ?? '',
+      invoice_address: customer?.invoice_address ?? '',
+    },
+  };
+  if (!contract) return { contract: null, current_period: null, due: null, paid_through: null, ...base };
+  const today = taipeiToday();
+  const period = contract.period as TBillingPeriod;
+  const paid = await repo.paidPeriodStarts(deps.db, contract.id);
+  const due = duePeriod(contract.start_date, period, today, paid);
+  const amount = periodAmount(contract.price, contract.tax_rate);
+  let paidThrough: string | null = null;
+  // The end of the last period of the unbroken run of paid periods from the start.
+  for (let n = 0; n < 10_000; n++) {
+    const p = periodAt(contract.start_date, period, n);
+    if (!paid.has(p.start)) break;
+    paidThrough = p.end;
+  }
+  return {
+    contract: contractView(contract),
+    current_period: periodOn(contract.start_date, period, today),
+    due: due && {
+      start: due.start,
+      end: due.end,
+      amount: String(amount.total),
+      tax: String(amount.tax),
+      due_date: due.start,
+      overdue: due.overdue,
+    },
+    paid_through: paidThrough,
+    ...base,
+  };
+}
+
+export async function listPayments(deps: TBillingDeps, actor: TActor, q: TBillingPaymentQuery) {
+  const { count, rows } = await repo.listPayments(deps.db, customerOf(actor), q);
+  return { count, results: rows.map(paymentView) };
+}
+
+export async function exportPayments(deps: TBillingDeps, actor: TActor, q: TBillingPaymentQuery) {
+  const { rows } = await repo.listPayments(deps.db, customerOf(actor), { ...q, page: 1, all: EXPORT_MAX_ROWS });
+  return rows.map(paymentView);
+}
+
+// ---- paying
+
+/** The pending record of the due period (committed before any gateway is called). */
+async function startPayment(
+  tx: Executor,
+  actor: TActor,
+  customerId: string,
+  provider: 'tappay' | 'newebpay',
+  opts: { kind: 'checkout' | 'renewal' | 'periodic'; remember?: boolean; attempt?: number; periodStart?: string },
+): Promise<{ payment: repo.TPaymentRow; contract: repo.TContractRow }> {
+  const contract = await repo.findContract(tx, customerId, true);
+  if (!contract) throw new AppError('BILLING_NO_CONTRACT');
+  const paid = await repo.paidPeriodStarts(tx, contract.id);
+  const due = duePeriod(contract.start_date, contract.period as TBillingPeriod, taipeiToday(), paid);
+  if (!due) throw new AppError('BILLING_NOT_STARTED', { start_date: contract.start_date });
+  const amount = periodAmount(contract.price, contract.tax_rate);
+  const payment = await repo.insertPayment(tx, {
+    customer_id: customerId,
+    contract_id: contract.id,
+    order_number: newOrderNumber(
+      new Date(),
+      randomToken(9)
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 8)
+        .toUpperCase(),
+    ),
+    provider,
+    kind: opts.kind,
+    period_start: due.start,
+    period_end: due.end,
+    amount: String(amount.total),
+    tax: String(amount.tax),
+    status: 'pending',
+    attempt: opts.attempt ?? 1,
+    remember: opts.remember ?? false,
+  });
+  await writeAudit(tx, actor, {
+    action: 'billing.payment.start',
+    entity: 'billing_payment',
+    entityId: payment.id,
+    customerId,
+    after: { order_number: payment.order_number, provider, kind: opts.kind, amount: payment.amount, period: due.start },
+  });
+  return { payment, contract };
+}
+
+type TAfterRecord = (tx: Executor, payment: repo.TPaymentRow, contract: repo.TContractRow) => Promise<void>;
+
+/**
+ * Record a gateway's answer on a pending record, once: a record that already left `pending` is answered as it is
+ * (a repeated Notify, a second poll). Success clears the overdue mark; a remembered card becomes the renewal method.
+ */
+export async function recordResult(
+  deps: Pick<TBillingDeps, 'db' | 'config' | 'jobs'>,
+  paymentId: string,
+  result: TPaymentResult,
+  opts: { actor?: TActor; after?: TAfterRecord } = {},
+): Promise<repo.TPaymentRow> {
+  return withTx(deps.db, async (tx) => {
+    const payment = await repo.lockPayment(tx, paymentId);
+    if (!payment) throw notFound();
+    if (payment.status !== 'pending') return payment;
+    if (result.status === 'pending') {
+      if (result.transactionId && !payment.provider_transaction_id)
+        return repo.updatePayment(tx, payment.id, { provider_transaction_id: result.transactionId });
+      return payment;
+    }
+    let status = result.status;
+    let failure = result.failure ?? null;
+    // The gateway's amount must be ours (a Notify for another amount is not a payment of this period).
+    if (status === 'succeeded' && result.amount != null && result.amount !== Number(payment.amount)) {
+      status = 'failed';
+      failure = `amount ${result.amount} ≠ ${Number(payment.amount)}`;
+    }
+    const updated = await repo.updatePayment(tx, payment.id, {
+      status,
+      failure,
+      provider_transaction_id: result.transactionId ?? payment.provider_transaction_id,
+      card_last_four: result.cardLastFour ?? payment.card_last_four,
+      paid_at: status === 'succeeded' ? new Date() : null,
+    });
+    let contract = (await repo.findContractById(tx, payment.contract_id, true))!;
+    if (status === 'succeeded') {
+      const changes: Partial<repo.TContractRow> = {};
+      if (contract.overdue_since) changes.overdue_since = null;
+      if (payment.remember && payment.provider === 'tappay' && contract.card_key_enc) changes.auto_renew = 'tappay';
+      if (
+        payment.kind === 'periodic' &&
+        payment.provider === 'newebpay' &&
+        contract.newebpay_period_order !== payment.order_number
+      ) {
+        changes.auto_renew = 'newebpay';
+        changes.newebpay_period_order = payment.order_number;
+      }
+      if (Object.keys(changes).length) contract = await repo.updateContract(tx, contract.id, changes);
+    }
+    await writeAudit(tx, opts.actor ?? systemFor(payment.customer_id), {
+      action: status === 'succeeded' ? 'billing.payment.succeeded' : 'billing.payment.failed',
+      entity: 'billing_payment',
+      entityId: payment.id,
+      customerId: payment.customer_id,
+      before: { status: payment.status },
+      after: {
+        status,
+        failure,
+        provider_transaction_id: updated.provider_transaction_id,
+        amount: updated.amount,
+      },
+    });
+    if (status === 'succeeded') await mailSeller(deps, tx, payment.customer_id, 'billing_paid', updated, null);
+    if (opts.after) await opts.after(tx, updated, contract);
+    return updated;
+  });
+}
+
+/** Queue a billing mail to the seller's first user, in their language (sent by platform.mail after the commit). */
+export async function mailSeller(
+  deps: Pick<TBillingDeps, 'config' | 'jobs'>,
+  tx: Executor,
+  customerId: string,
+  kind: 'billing_paid' | 'billing_failed' | 'billing_overdue',
+  payment: repo.TPaymentRow,
+  reason: string | null,
+): Promise<void> {
+  const contact = await repo.billingContact(tx, customerId);
+  const customer = await repo.findCustomer(tx, customerId);
+  if (!contact) return;
+  const lang = (['zh-TW', 'ja', 'en'].includes(contact.language) ? contact.language : 'zh-TW') as TLanguage;
+  const mail = renderMail(kind, lang, {
+    name: contact.name,
+    company: customer?.name ?? '',
+    period: `${payment.period_start} ~ ${payment.period_end}`,
+    amount: String(Number(payment.amount)),
+    provider: payment.provider === 'tappay' ? 'TapPay' : 'NewebPay',
+    reason: reason ?? payment.failure ?? '',
+    url: deps.config.publicUrl.replace(/\/+$/, ''),
+  });
+  await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: contact.email, ...mail });
+}
+
+const callUrl = (config: TConfig, path: string) => `${config.publicUrl.replace(/\/+$/, '')}${path}`;
+
+/**
+ * Pay the due period with TapPay: the prime of the card form goes to pay-by-prime. With 3-D Secure TapPay answers a
+ * payment_url; the browser goes there and comes back to /wait-tappay, which asks `getPayment` (confirmed with
+ * transaction/query). A remembered card's key and token are stored encrypted on the contract.
+ */
+export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTapPayCheckout) {
+  const customerId = customerOf(actor);
+  const provider = tappayOf(deps);
+  const { payment } = await withTx(deps.db, (tx) =>
+    startPayment(tx, actor, customerId, 'tappay', { kind: 'checkout', remember: body.remember ?? false }),
+  );
+  let result: TPaymentResult;
+  try {
+    result = await provider.charge!(
+      {
+        orderNumber: payment.order_number,
+        amount: Number(payment.amount),
+        description: `WMS ${payment.period_start} ~ ${payment.period_end}`,
+        source: { prime: body.prime },
+        cardholder: body.cardholder,
+        remember: body.remember ?? false,
+        returnUrl: callUrl(deps.config, `/wait-tappay?payment=${payment.id}`),
+        notifyUrl: callUrl(deps.config, '/api/billing/tappay/notify/'),
+      },
+      { customerId, reference: payment.order_number },
+    );
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // No answer: the record stays pending and is settled by transaction/query (by our order number) later.
+    throw new AppError('PAYMENT_UNAVAILABLE');
+  }
+  if (result.card && body.remember) {
+    await withTx(deps.db, async (tx) => {
+      const key = deps.config.encryptionKey;
+      await repo.updateContract(tx, payment.contract_id, {
+        card_key_enc: encryptSecret(key, result.card!.key),
+        card_token_enc: encryptSecret(key, result.card!.token),
+        card_last_four: result.cardLastFour ?? null,
+      });
+      await writeAudit(tx, actor, {
+        action: 'billing.card.remember',
+        entity: 'billing_contract',
+        entityId: payment.contract_id,
+        customerId,
+        after: { card_last_four: result.cardLastFour ?? null },
+      });
+    });
+  }
+  const recorded = await recordResult(deps, payment.id, result, { actor });
+  deps.jobs.kick(mailDelivery.name);
+  return {
+    payment: paymentView(recorded),
+    payment_url: recorded.status === 'pending' ? (result.redirectUrl ?? null) : null,
+  };
+}
+
+/** Settle a pending TapPay record with TapPay's own record (transaction/query), never with what a browser says. */
+async function confirmTapPay(deps: TBillingDeps, payment: repo.TPaymentRow): Promise<repo.TPaymentRow> {
+  if (payment.status !== 'pending' || payment.provider !== 'tappay') return payment;
+  let result: TPaymentResult;
+  try {
+    result = await tappayOf(deps).query!(
+      { transactionId: payment.provider_transaction_id, orderNumber: payment.order_number },
+      { customerId: payment.customer_id, reference: payment.order_number },
+    );
+  } catch {
+    return payment;
+  }
+  if (result.orderNumber && result.orderNumber !== payment.order_number) return payment;
+  const recorded = await recordResult(deps, payment.id, result);
+  deps.jobs.kick(mailDelivery.name);
+  return recorded;
+}
+
+export async function getPayment(deps: TBillingDeps, actor: TActor, id: string): Promise<TBillingPayment> {
+  const row = await repo.findPayment(deps.db, customerOf(actor), id);
+  if (!row) throw notFound();
+  return paymentView(await confirmTapPay(deps, row));
+}
+
+/** TapPay's backend notify: whatever it says is re-checked with transaction/query. Always 200 (TapPay retries). */
+export async function receiveTapPayNotify(
+  deps: TBillingDeps,
+  body: { rec_trade_id?: string; order_number?: string },
+): Promise<string> {
+  const row =
+    (body.rec_trade_id && (await repo.findPaymentByTransaction(deps.db, 'tappay', body.rec_trade_id))) ||
+    (body.order_number && (await repo.findPaymentByOrderNumber(deps.db, body.order_number))) ||
+    null;
+  if (row) {
+    const pending =
+      row.status === 'pending' && !row.provider_transaction_id && body.rec_trade_id
+        ? await recordResult(deps, row.id, { status: 'pending', transactionId: body.rec_trade_id })
+        : row;
+    await confirmTapPay(deps, pending);
+  }
+  return 'OK';
+}
+
+/** The NewebPay MPG form (or the periodic authorisation form) of the due period, for the browser to post. */
+export async function payNewebPay(deps: TBillingDeps, actor: TUserActor, body: { periodic?: boolean }) {
+  const customerId = customerOf(actor);
+  const provider = newebpayOf(deps);
+  const contact = await repo.billingContact(deps.db, customerId);
+  const { payment, contract } = await withTx(deps.db, (tx) =>
+    startPayment(tx, actor, customerId, 'newebpay', { kind: body.periodic ? 'periodic' : 'checkout' }),
+  );
+  const months = contract.period === 'annual' ? 12 : 3;
+  const form = provider.checkoutForm!({
+    orderNumber: payment.order_number,
+    amount: Number(payment.amount),
+    description: `WMS ${payment.period_start}~${payment.period_end}`,
+    email: contact?.email ?? '',
+    returnUrl: callUrl(deps.config, '/api/billing/newebpay/return/'),
+    notifyUrl: callUrl(deps.config, '/api/billing/newebpay/notify/'),
+    clientBackUrl: callUrl(deps.config, '/billing'),
+    periodic: body.periodic ? { months, times: months === 12 ? 9 : 99, firstDay: payment.period_start } : null,
+  });
+  return { payment: paymentView(payment), action: form.action, fields: form.fields };
+}
+
+/**
+ * NewebPay's Notify (and the browser's Return): TradeSha verified, TradeInfo decrypted, recorded once however often
+ * NewebPay sends it. A periodic authorisation's later results (same merchant order number, a new TradeNo) become
+ * records of the next due periods, each recorded once by its TradeNo.
+ */
+export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string, string>): Promise<repo.TPaymentRow> {
+  const result = newebpayOf(deps).readNotification!(fields);
+  if (!result?.orderNumber) throw new AppError('PAYMENT_SIGNATURE_INVALID');
+  const orderNumber = result.orderNumber;
+  const payment = await repo.findPaymentByOrderNumber(deps.db, orderNumber);
+  if (!payment) throw notFound();
+  if (
+    payment.status === 'pending' ||
+    !result.transactionId ||
+    payment.provider_transaction_id === result.transactionId
+  ) {
+    const recorded = await recordResult(deps, payment.id, result);
+    deps.jobs.kick(mailDelivery.name);
+    return recorded;
+  }
+  if (payment.kind !== 'periodic') return payment;
+  // A later charge of a periodic authorisation.
+  const existing = await repo.findPaymentByTransaction(deps.db, 'newebpay', result.transactionId);
+  if (existing) return existing;
+  const row = await withTx(deps.db, async (tx) => {
+    const contract = (await repo.findContractById(tx, payment.contract_id, true))!;
+    const paid = await repo.paidPeriodStarts(tx, contract.id);
+    const due = duePeriod(contract.start_date, contract.period as TBillingPeriod, taipeiToday(), paid);
+    if (!due) return null;
+    const amount = periodAmount(contract.price, contract.tax_rate);
+    const ok = result.status === 'succeeded' && (result.amount == null || result.amount === amount.total);
+    const inserted = await repo.insertPaymentOnce(tx, {
+      customer_id: contract.customer_id,
+      contract_id: contract.id,
+      order_number: `${orderNumber}_${result.transactionId}`.slice(0, 60),
+      provider: 'newebpay',
+      kind: 'periodic',
+      period_start: due.start,
+      period_end: due.end,
+      amount: String(result.amount ?? amount.total),
+      tax: String(amount.tax),
+      status: ok ? 'succeeded' : 'failed',
+      provider_transaction_id: result.transactionId,
+      failure: ok ? null : (result.failure ?? 'amount'),
+      card_last_four: result.cardLastFour ?? null,
+      paid_at: ok ? new Date() : null,
+    });
+    if (!inserted) return null;
+    if (ok && contract.overdue_since) await repo.updateContract(tx, contract.id, { overdue_since: null });
+    await writeAudit(tx, systemFor(contract.customer_id), {
+      action: ok ? 'billing.payment.succeeded' : 'billing.payment.failed',
+      entity: 'billing_payment',
+      entityId: inserted.id,
+      customerId: contract.customer_id,
+      after: { status: inserted.status, provider_transaction_id: inserted.provider_transaction_id, kind: 'periodic' },
+    });
+    await mailSeller(deps, tx, contract.customer_id, ok ? 'billing_paid' : 'billing_failed', inserted, null);
+    return inserted;
+  });
+  deps.jobs.kick(mailDelivery.name);
+  return row ?? (await repo.findPaymentByTransaction(deps.db, 'newebpay', result.transactionId)) ?? payment;
+}
+
+/** Forget the remembered card and the periodic authorisation: due periods are then paid on the payment pages. */
+export async function stopAutoRenew(deps: TBillingDeps, actor: TActor): Promise<TBillingOverview> {
+  const customerId = customerOf(actor);
+  await withTx(deps.db, async (tx) => {
+    const contract = await repo.findContract(tx, customerId, true);
+    if (!contract) throw new AppError('BILLING_NO_CONTRACT');
+    await repo.updateContract(tx, contract.id, {
+      auto_renew: null,
+      card_key_enc: null,
+      card_token_enc: null,
+      card_last_four: null,
+      newebpay_period_order: null,
+    });
+    await writeAudit(tx, actor, {
+      action: 'billing.auto_renew.stop',
+      entity: 'billing_contract',
+      entityId: contract.id,
+      customerId,
+      before: { auto_renew: contract.auto_renew, card_last_four: contract.card_last_four },
+      after: { auto_renew: null },
+    });
+  });
+  return overview(deps, actor);
+}
+
+/** The remembered card of a contract, decrypted for one charge (never logged, never answered). */
+export function cardOf(config: TConfig, contract: repo.TContractRow): { cardKey: string; cardToken: string } | null {
+  if (!contract.card_key_enc || !contract.card_token_enc) return null;
+  return {
+    cardKey: decryptSecret(config.encryptionKey, contract.card_key_enc),
+    cardToken: decryptSecret(config.encryptionKey, contract.card_token_enc),
+  };
+}
+
+export { startPayment };

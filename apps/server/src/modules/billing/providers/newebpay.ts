@@ -1,0 +1,171 @@
+import { createCipheriv, createDecipheriv, createHash, timingSafeEqual } from 'node:crypto';
+import type { TPaymentProvider, TPaymentResult, TProviderServices } from '../../../platform/providers';
+
+/**
+ * NewebPay MPG (INTEGRATIONS.md): the browser posts `MerchantID, TradeInfo, TradeSha, Version` to
+ * `{host}/MPG/mpg_gateway`; TradeInfo is the lowercase hex of AES-256-CBC(HashKey, HashIV, PKCS7) of the URL-encoded
+ * trade, TradeSha the uppercase hex SHA-256 of `HashKey=<key>&<TradeInfo>&HashIV=<iv>`. NewebPay answers the NotifyURL
+ * (server to server, retried until it reads 200) and the ReturnURL (the browser) with the same four fields; periodic
+ * authorisations (`{host}/MPG/period`, `MerchantID_` + `PostData_`) answer with `Period` (AES hex of JSON).
+ * Nothing here calls out: NewebPay is reached by the browser, and its answers are verified here.
+ */
+
+export interface TNewebpaySetting {
+  baseUrl: string;
+  merchantId: string;
+  hashKey: string;
+  hashIv: string;
+  version: string;
+}
+
+export function newebpayEncrypt(plaintext: string, key: string, iv: string): string {
+  const cipher = createCipheriv('aes-256-cbc', Buffer.from(key, 'utf8'), Buffer.from(iv, 'utf8'));
+  return Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]).toString('hex');
+}
+
+/** Decrypt tolerantly: no padding check by the cipher, the padding stripped by its last byte (as NewebPay's SDKs do). */
+export function newebpayDecrypt(hex: string, key: string, iv: string): string | null {
+  if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length % 32 !== 0) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-cbc', Buffer.from(key, 'utf8'), Buffer.from(iv, 'utf8'));
+    decipher.setAutoPadding(false);
+    const raw = Buffer.concat([decipher.update(Buffer.from(hex, 'hex')), decipher.final()]);
+    const pad = raw[raw.length - 1] ?? 0;
+    if (pad < 1 || pad > 32) return null;
+    return raw.subarray(0, raw.length - pad).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+export function newebpayTradeSha(tradeInfo: string, key: string, iv: string): string {
+  return createHash('sha256').update(`HashKey=${key}&${tradeInfo}&HashIV=${iv}`).digest('hex').toUpperCase();
+}
+
+export function verifyNewebpayTradeSha(tradeInfo: string, tradeSha: string, key: string, iv: string): boolean {
+  const expected = newebpayTradeSha(tradeInfo, key, iv);
+  const given = tradeSha.toUpperCase();
+  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+/** The trade as NewebPay's URL-encoded query string (the order of the fields is kept). */
+export function newebpayQuery(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}
+
+interface TNewebpayAnswer {
+  Status?: string;
+  Message?: string;
+  Result?: Record<string, unknown>;
+}
+
+/** `Result` may come as an object or as a JSON string (RespondType JSON, older versions). */
+function parseAnswer(text: string): TNewebpayAnswer | null {
+  try {
+    const v = JSON.parse(text) as TNewebpayAnswer;
+    if (typeof v.Result === 'string') v.Result = JSON.parse(v.Result) as Record<string, unknown>;
+    return v;
+  } catch {
+    // RespondType=String: a query string.
+    const q = Object.fromEntries(new URLSearchParams(text));
+    if (!q.Status) return null;
+    const { Status, Message, ...rest } = q;
+    return { Status, Message, Result: rest };
+  }
+}
+
+const str = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
+
+export function newebpayProvider(setting: TNewebpaySetting, _services?: TProviderServices): TPaymentProvider {
+  const { hashKey: key, hashIv: iv } = setting;
+  return {
+    code: 'newebpay',
+    checkoutForm(input): { action: string; fields: Record<string, string> } {
+      const timeStamp = String(Math.floor(Date.now() / 1000));
+      if (input.periodic) {
+        const p = input.periodic;
+        const postData = newebpayQuery({
+          RespondType: 'JSON',
+          TimeStamp: timeStamp,
+          Version: '1.5',
+          MerOrderNo: input.orderNumber,
+          ProdDesc: input.description.slice(0, 100),
+          PeriodAmt: String(input.amount),
+          // NewebPay has no "every 3 months": annual is Y on the start's MMDD; quarterly is D every 91 days (each result
+          // is recorded against the next due period). PeriodStartType 2: authorise the period amount now.
+          ...(p.months === 12
+            ? { PeriodType: 'Y', PeriodPoint: `${p.firstDay.slice(5, 7)}${p.firstDay.slice(8, 10)}` }
+            : { PeriodType: 'D', PeriodPoint: '91' }),
+          PeriodStartType: '2',
+          PeriodTimes: String(p.times),
+          PayerEmail: input.email,
+          ReturnURL: input.returnUrl,
+          NotifyURL: input.notifyUrl,
+          BackURL: input.clientBackUrl,
+        });
+        return {
+          action: `${setting.baseUrl}/MPG/period`,
+          fields: { MerchantID_: setting.merchantId, PostData_: newebpayEncrypt(postData, key, iv) },
+        };
+      }
+      const tradeInfo = newebpayEncrypt(
+        newebpayQuery({
+          MerchantID: setting.merchantId,
+          RespondType: 'JSON',
+          TimeStamp: timeStamp,
+          Version: setting.version,
+          MerchantOrderNo: input.orderNumber,
+          Amt: String(input.amount),
+          ItemDesc: input.description.slice(0, 50),
+          Email: input.email,
+          LoginType: '0',
+          ReturnURL: input.returnUrl,
+          NotifyURL: input.notifyUrl,
+          ClientBackURL: input.clientBackUrl,
+          CREDIT: '1',
+        }),
+        key,
+        iv,
+      );
+      return {
+        action: `${setting.baseUrl}/MPG/mpg_gateway`,
+        fields: {
+          MerchantID: setting.merchantId,
+          TradeInfo: tradeInfo,
+          TradeSha: newebpayTradeSha(tradeInfo, key, iv),
+          Version: setting.version,
+        },
+      };
+    },
+    readNotification(fields) {
+      let answer: TNewebpayAnswer | null = null;
+      let periodic = false;
+      if (fields.Period) {
+        // Periodic: no TradeSha; only our key and IV decrypt it into JSON.
+        const text = newebpayDecrypt(fields.Period, key, iv);
+        answer = text ? parseAnswer(text) : null;
+        periodic = true;
+      } else {
+        const tradeInfo = fields.TradeInfo ?? '';
+        if (!tradeInfo || !verifyNewebpayTradeSha(tradeInfo, fields.TradeSha ?? '', key, iv)) return null;
+        const text = newebpayDecrypt(tradeInfo, key, iv);
+        answer = text ? parseAnswer(text) : null;
+      }
+      if (!answer?.Status) return null;
+      const r = answer.Result ?? {};
+      if (str(r.MerchantID) && str(r.MerchantID) !== setting.merchantId) return null;
+      const ok = answer.Status === 'SUCCESS';
+      const amount = Number(r.Amt ?? r.AuthAmt ?? r.PeriodAmt ?? Number.NaN);
+      const result: TPaymentResult = {
+        status: ok ? 'succeeded' : 'failed',
+        transactionId: str(r.TradeNo) ?? (periodic ? str(r.PeriodNo) : null),
+        // Periodic results carry the authorisation's MerchantOrderNo (and OrderNo = MerchantOrderNo_<n>).
+        orderNumber: str(r.MerchantOrderNo) ?? str(r.MerOrderNo),
+        amount: Number.isFinite(amount) ? amount : null,
+        failure: ok ? null : `${answer.Status} ${answer.Message ?? ''}`.trim(),
+        cardLastFour: str(r.Card4No) ?? (str(r.CardNo)?.slice(-4) || null),
+      };
+      return result;
+    },
+  };
+}

@@ -1,0 +1,292 @@
+import { randomInt } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  newebpayDecrypt,
+  newebpayEncrypt,
+  newebpayTradeSha,
+  verifyNewebpayTradeSha,
+} from '../../modules/billing/providers/newebpay';
+
+interface TTrade {
+  merchantOrderNo: string;
+  amount: number;
+  notifyUrl: string;
+  returnUrl: string;
+  periodic: boolean;
+  state: 'open' | 'paid' | 'failed';
+  charges: number;
+}
+
+export interface TNotifyDelivery {
+  url: string;
+  attempt: number;
+  status: number | null;
+  fields: Record<string, string>;
+}
+
+/**
+ * A local NewebPay on 127.0.0.1. `/MPG/mpg_gateway` takes the browser's form as NewebPay does: MerchantID, TradeSha
+ * over TradeInfo (MPG03009), TradeInfo decrypted (MPG03009), TimeStamp (MPG01002), MerchantOrderNo ≤ 30 of
+ * `[A-Za-z0-9_]` (MPG01012), Amt a positive integer (MPG01015), a MerchantOrderNo used before (MPG03008) — refusals
+ * as an error page — and shows a payment page. Paying (or declining) there posts the Notify form
+ * (`Status, MerchantID, Version, TradeInfo, TradeSha`) to the NotifyURL server to server, again up to 3 times while
+ * the answer is not 200, and sends the browser to the ReturnURL with the same form. `/MPG/period` takes a periodic
+ * authorisation (`MerchantID_`, `PostData_`) and answers with `Period`; `chargePeriod()` plays a later period.
+ */
+export interface TFakeNewebPay {
+  url: string;
+  merchantId: string;
+  hashKey: string;
+  hashIv: string;
+  trades: TTrade[];
+  deliveries: TNotifyDelivery[];
+  /** The signed Notify fields of a result (what NewebPay posts); `wrongSha` breaks the TradeSha. */
+  resultFields(
+    merchantOrderNo: string,
+    opts?: { ok?: boolean; amount?: number; tradeNo?: string; wrongSha?: boolean },
+  ): Record<string, string>;
+  /** Post a form to a URL as NewebPay does (retried while not 200). */
+  notify(url: string, fields: Record<string, string>): Promise<TNotifyDelivery[]>;
+  /** Pay an open trade as the payment page would, without a browser: Notify only. */
+  pay(merchantOrderNo: string, ok?: boolean): Promise<TNotifyDelivery[]>;
+  /** A later charge of a periodic authorisation. */
+  chargePeriod(merchantOrderNo: string, ok?: boolean): Promise<TNotifyDelivery[]>;
+  close(): Promise<void>;
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const hiddenForm = (action: string, fields: Record<string, string>, id: string, button: string) =>
+  `<form id="${id}" method="post" action="${esc(action)}">${Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('')}<button type="submit">${button}</button></form>`;
+
+export async function startFakeNewebPay(
+  opts: { merchantId?: string; hashKey?: string; hashIv?: string; port?: number; retryDelayMs?: number } = {},
+): Promise<TFakeNewebPay> {
+  const merchantId = opts.merchantId ?? 'MS100000001';
+  const hashKey = opts.hashKey ?? '12345678901234567890123456789012';
+  const hashIv = opts.hashIv ?? '1234567890123456';
+  const trades: TTrade[] = [];
+  const deliveries: TNotifyDelivery[] = [];
+  const retryDelay = opts.retryDelayMs ?? 100;
+
+  const tradeNo = () =>
+    `${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${randomInt(10_000_000, 99_999_999)}`;
+
+  function resultFields(
+    merchantOrderNo: string,
+    o: { ok?: boolean; amount?: number; tradeNo?: string; wrongSha?: boolean } = {},
+  ): Record<string, string> {
+    const trade = trades.find((t) => t.merchantOrderNo === merchantOrderNo);
+    const ok = o.ok ?? true;
+    const amount = o.amount ?? trade?.amount ?? 0;
+    const json = JSON.stringify({
+      Status: ok ? 'SUCCESS' : 'MPG03012',
+      Message: ok ? '授權成功' : '授權失敗：拒絕交易（05）',
+      Result: {
+        MerchantID: merchantId,
+        Amt: amount,
+        TradeNo: o.tradeNo ?? tradeNo(),
+        MerchantOrderNo: merchantOrderNo,
+        PaymentType: 'CREDIT',
+        RespondType: 'JSON',
+        PayTime: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+        IP: '127.0.0.1',
+        EscrowBank: 'HNCB',
+        RespondCode: ok ? '00' : '05',
+        Auth: ok ? '123456' : '',
+        Card6No: '400022',
+        Card4No: '1111',
+      },
+    });
+    const tradeInfo = newebpayEncrypt(json, hashKey, hashIv);
+    const sha = newebpayTradeSha(tradeInfo, hashKey, hashIv);
+    return {
+      Status: ok ? 'SUCCESS' : 'MPG03012',
+      MerchantID: merchantId,
+      Version: '2.0',
+      TradeInfo: tradeInfo,
+      TradeSha: o.wrongSha ? `${sha.slice(0, -1)}${sha.endsWith('0') ? '1' : '0'}` : sha,
+    };
+  }
+
+  function periodFields(merchantOrderNo: string, ok: boolean, n: number): Record<string, string> {
+    const trade = trades.find((t) => t.merchantOrderNo === merchantOrderNo)!;
+    const json = JSON.stringify({
+      Status: ok ? 'SUCCESS' : 'PER10061',
+      Message: ok ? '委託單成立，且首次授權成功' : '授權失敗',
+      Result: {
+        MerchantID: merchantId,
+        MerchantOrderNo: merchantOrderNo,
+        OrderNo: `${merchantOrderNo}_${n}`,
+        TradeNo: tradeNo(),
+        AuthAmt: trade.amount,
+        PeriodAmt: trade.amount,
+        AlreadyTimes: n,
+        TotalTimes: 99,
+        PeriodNo: `P${merchantOrderNo.slice(-8)}`,
+        Card4No: '1111',
+      },
+    });
+    return { Period: newebpayEncrypt(json, hashKey, hashIv) };
+  }
+
+  async function notify(url: string, fields: Record<string, string>): Promise<TNotifyDelivery[]> {
+    const out: TNotifyDelivery[] = [];
+    // The first post and up to 3 retries while the answer is not 200.
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      let status: number | null = null;
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+          redirect: 'manual',
+        });
+        status = res.status;
+        await res.text();
+      } catch {
+        status = null;
+      }
+      const d = { url, attempt, status, fields };
+      out.push(d);
+      deliveries.push(d);
+      if (status === 200) break;
+      await new Promise((r) => setTimeout(r, retryDelay));
+    }
+    return out;
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const html = (s: string, status = 200) => {
+        res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(s);
+      };
+      const fail = (code: string, message: string) =>
+        html(page('NewebPay', `<h1 id="error">${code}</h1><p>${esc(message)}</p>`));
+      const path = (req.url ?? '').split('?')[0]!;
+      const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+      if (req.method !== 'POST') return html('Not Found', 404);
+      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+
+      if (path === '/MPG/mpg_gateway') {
+        if (form.MerchantID !== merchantId) return fail('MPG03009', 'MerchantID');
+        const ti = form.TradeInfo ?? '';
+        if (!verifyNewebpayTradeSha(ti, form.TradeSha ?? '', hashKey, hashIv)) return fail('MPG03009', 'TradeSha');
+        const plain = newebpayDecrypt(ti, hashKey, hashIv);
+        if (plain === null) return fail('MPG03009', 'TradeInfo');
+        const t = Object.fromEntries(new URLSearchParams(plain));
+        if (!t.TimeStamp) return fail('MPG01002', 'TimeStamp');
+        if (!t.MerchantOrderNo || !/^[A-Za-z0-9_]{1,30}$/.test(t.MerchantOrderNo))
+          return fail('MPG01012', 'MerchantOrderNo');
+        if (!/^[1-9]\d*$/.test(t.Amt ?? '')) return fail('MPG01015', 'Amt');
+        if (trades.some((x) => x.merchantOrderNo === t.MerchantOrderNo)) return fail('MPG03008', 'MerchantOrderNo');
+        trades.push({
+          merchantOrderNo: t.MerchantOrderNo,
+          amount: Number(t.Amt),
+          notifyUrl: t.NotifyURL ?? '',
+          returnUrl: t.ReturnURL ?? '',
+          periodic: false,
+          state: 'open',
+          charges: 0,
+        });
+        return html(
+          page(
+            'NewebPay 付款',
+            `<h1>NewebPay (fake)</h1><p id="order">${esc(t.MerchantOrderNo)}</p><p id="amount">NT$${esc(t.Amt!)}</p>` +
+              `<p>${esc(t.ItemDesc ?? '')}</p>` +
+              hiddenForm(`/MPG/pay?order=${encodeURIComponent(t.MerchantOrderNo)}&ok=1`, {}, 'pay', '付款 Pay') +
+              hiddenForm(`/MPG/pay?order=${encodeURIComponent(t.MerchantOrderNo)}&ok=0`, {}, 'decline', '拒絕 Decline'),
+          ),
+        );
+      }
+      if (path === '/MPG/period') {
+        if (form.MerchantID_ !== merchantId) return fail('PER10001', 'MerchantID_');
+        const plain = newebpayDecrypt(form.PostData_ ?? '', hashKey, hashIv);
+        if (plain === null) return fail('PER10003', 'PostData_');
+        const t = Object.fromEntries(new URLSearchParams(plain));
+        if (!t.MerOrderNo || trades.some((x) => x.merchantOrderNo === t.MerOrderNo))
+          return fail('PER10005', 'MerOrderNo');
+        if (!/^[1-9]\d*$/.test(t.PeriodAmt ?? '')) return fail('PER10008', 'PeriodAmt');
+        // PeriodPoint by PeriodType: D 2–999 days, W 1–7, M 01–31, Y MMDD.
+        const point = t.PeriodPoint ?? '';
+        const pointOk =
+          (t.PeriodType === 'D' && /^\d{1,3}$/.test(point) && Number(point) >= 2) ||
+          (t.PeriodType === 'W' && /^[1-7]$/.test(point)) ||
+          (t.PeriodType === 'M' && /^(0[1-9]|[12]\d|3[01])$/.test(point)) ||
+          (t.PeriodType === 'Y' && /^(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(point));
+        if (!pointOk) return fail('PER10010', 'PeriodType / PeriodPoint');
+        if (!t.PayerEmail) return fail('PER10011', 'PayerEmail');
+        trades.push({
+          merchantOrderNo: t.MerOrderNo,
+          amount: Number(t.PeriodAmt),
+          notifyUrl: t.NotifyURL ?? '',
+          returnUrl: t.ReturnURL ?? '',
+          periodic: true,
+          state: 'open',
+          charges: 0,
+        });
+        return html(
+          page(
+            'NewebPay 定期定額',
+            `<h1>NewebPay periodic (fake)</h1><p id="order">${esc(t.MerOrderNo)}</p><p id="amount">NT$${esc(t.PeriodAmt!)}</p>` +
+              hiddenForm(`/MPG/pay?order=${encodeURIComponent(t.MerOrderNo)}&ok=1`, {}, 'pay', '授權 Authorise') +
+              hiddenForm(`/MPG/pay?order=${encodeURIComponent(t.MerOrderNo)}&ok=0`, {}, 'decline', '拒絕 Decline'),
+          ),
+        );
+      }
+      if (path === '/MPG/pay') {
+        const trade = trades.find((x) => x.merchantOrderNo === query.get('order'));
+        if (trade?.state !== 'open') return fail('MPG03008', 'trade');
+        const ok = query.get('ok') === '1';
+        trade.state = ok ? 'paid' : 'failed';
+        trade.charges = 1;
+        const fields = trade.periodic
+          ? periodFields(trade.merchantOrderNo, ok, 1)
+          : resultFields(trade.merchantOrderNo, { ok });
+        // Notify first (server to server), then the browser goes back to the shop with the same form.
+        void notify(trade.notifyUrl, fields).then(() => undefined);
+        return html(
+          page(
+            'NewebPay',
+            `${hiddenForm(trade.returnUrl, fields, 'back', '返回商店 Back to the shop')}<script>document.getElementById('back').submit()</script>`,
+          ),
+        );
+      }
+      return html('Not Found', 404);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    merchantId,
+    hashKey,
+    hashIv,
+    trades,
+    deliveries,
+    resultFields,
+    notify,
+    async pay(merchantOrderNo, ok = true) {
+      const trade = trades.find((x) => x.merchantOrderNo === merchantOrderNo);
+      if (!trade) throw new Error(`no trade ${merchantOrderNo}`);
+      trade.state = ok ? 'paid' : 'failed';
+      trade.charges = 1;
+      const fields = trade.periodic ? periodFields(merchantOrderNo, ok, 1) : resultFields(merchantOrderNo, { ok });
+      return notify(trade.notifyUrl, fields);
+    },
+    async chargePeriod(merchantOrderNo, ok = true) {
+      const trade = trades.find((x) => x.merchantOrderNo === merchantOrderNo && x.periodic);
+      if (!trade) throw new Error(`no periodic trade ${merchantOrderNo}`);
+      trade.charges++;
+      return notify(trade.notifyUrl, periodFields(merchantOrderNo, ok, trade.charges));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

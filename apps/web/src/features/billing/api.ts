@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  billingRoutes as r,
+  type TBillingContractInput,
+  type TBillingPayment,
+  type TTapPayCheckout,
+} from '@wms/contracts';
+import { apiCall } from '../../shared/api/client';
+import type { TTableQuery } from '../../shared/table/list-query';
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  overview: () => [...billingKeys.all, 'overview'] as const,
+  payments: () => [...billingKeys.all, 'payments'] as const,
+  payment: (id: string) => [...billingKeys.all, 'payment', id] as const,
+  crm: (customerId: string) => [...billingKeys.all, 'crm', customerId] as const,
+};
+
+export function useBillingOverview(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: billingKeys.overview(),
+    queryFn: ({ signal }) => apiCall(r.overview, {}, { signal }),
+  });
+}
+
+export const fetchPayments = (query: TTableQuery, signal?: AbortSignal) =>
+  apiCall(r.listPayments, { query: query as never }, { signal });
+
+/** One record, polled while it is pending (the server confirms a TapPay charge with TapPay on each read). */
+export function usePaymentResult(id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: billingKeys.payment(id ?? ''),
+    queryFn: ({ signal }) => apiCall(r.getPayment, { params: { id: id! } }, { signal }),
+    refetchInterval: (q) => ((q.state.data as TBillingPayment | undefined)?.status === 'pending' ? 1500 : false),
+  });
+}
+
+export const payTapPay = (body: TTapPayCheckout) => apiCall(r.payTapPay, { body });
+export const payNewebPay = (periodic: boolean) => apiCall(r.payNewebPay, { body: { periodic } });
+
+export function useStopAutoRenew() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(r.stopAutoRenew, {}),
+    onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+export function useCrmContract(customerId: string | null) {
+  return useQuery({
+    enabled: !!customerId,
+    queryKey: billingKeys.crm(customerId ?? ''),
+    queryFn: ({ signal }) => apiCall(r.crmGetContract, { params: { id: customerId! } }, { signal }),
+  });
+}
+
+export function useSetContract(customerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBillingContractInput) => apiCall(r.crmSetContract, { params: { id: customerId }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.crm(customerId) }),
+  });
+}

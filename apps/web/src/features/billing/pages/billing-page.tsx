@@ -1,0 +1,205 @@
+import { CreditCardOutlined, WalletOutlined } from '@ant-design/icons';
+import { billingRoutes, type TBillingOverview, type TBillingPayment } from '@wms/contracts';
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Popconfirm, Select, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { downloadFile } from '../../../shared/download';
+import { formatDateTime } from '../../../shared/format';
+import { errorText } from '../../../shared/forms/error-text';
+import { DataTable } from '../../../shared/table/data-table';
+import { billingKeys, fetchPayments, useBillingOverview, useStopAutoRenew } from '../api';
+import { PaymentStatusTag } from '../components/payment-tags';
+import { ReceiptModal } from '../components/receipt';
+import '../i18n';
+import { twd } from '../money';
+
+function ContractCard({ data }: { data: TBillingOverview }) {
+  const { t } = useTranslation('billing');
+  const { message } = App.useApp();
+  const stop = useStopAutoRenew();
+  const c = data.contract!;
+  const renew =
+    c.auto_renew === 'tappay'
+      ? t('contract.autoRenewTappay', { last4: c.card_last_four ?? '' })
+      : c.auto_renew === 'newebpay'
+        ? t('contract.autoRenewNewebpay')
+        : t('contract.autoRenewNone');
+  return (
+    <Card title={t('contract.title')} data-testid="billing-contract">
+      <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
+        <Descriptions.Item label={t('contract.plan')}>{c.plan}</Descriptions.Item>
+        <Descriptions.Item label={t('contract.period')}>{t(`periods.${c.period}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('contract.price')}>{twd(Number(c.price))}</Descriptions.Item>
+        <Descriptions.Item label={t('contract.tax')}>
+          {twd(c.tax)} ({Number(c.tax_rate) * 100}%)
+        </Descriptions.Item>
+        <Descriptions.Item label={t('contract.total')}>
+          <strong data-testid="billing-total">{twd(c.total)}</strong>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('contract.terms')}>{t(`terms.${c.payment_terms}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('contract.startDate')}>{c.start_date}</Descriptions.Item>
+        <Descriptions.Item label={t('contract.currentPeriod')}>
+          {data.current_period ? `${data.current_period.start} ～ ${data.current_period.end}` : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('contract.paidThrough')}>{data.paid_through ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('contract.autoRenew')}>
+          <Space wrap>
+            <span data-testid="billing-auto-renew">{renew}</span>
+            {c.auto_renew ? (
+              <Popconfirm
+                title={t('contract.stopAutoRenewConfirm')}
+                onConfirm={() => stop.mutateAsync().catch((err) => message.error(errorText(err)))}
+              >
+                <Button size="small" loading={stop.isPending}>
+                  {t('contract.stopAutoRenew')}
+                </Button>
+              </Popconfirm>
+            ) : null}
+          </Space>
+        </Descriptions.Item>
+        {c.note ? <Descriptions.Item label={t('contract.note')}>{c.note}</Descriptions.Item> : null}
+      </Descriptions>
+    </Card>
+  );
+}
+
+function DueCard({ data }: { data: TBillingOverview }) {
+  const { t } = useTranslation('billing');
+  const navigate = useNavigate();
+  const due = data.due;
+  if (!due) return <Alert type="info" showIcon title={t('due.nothing')} />;
+  const text = t('due.amount', {
+    start: due.start,
+    end: due.end,
+    amount: due.amount,
+    tax: due.tax,
+    date: due.due_date,
+  });
+  return (
+    <Card title={t('due.title')} data-testid="billing-due">
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Alert
+          type={due.overdue ? 'warning' : 'info'}
+          showIcon
+          title={due.overdue ? `${t('due.overdue')}：${text}` : text}
+        />
+        <Space wrap>
+          <Button
+            type="primary"
+            icon={<CreditCardOutlined />}
+            disabled={!data.providers.tappay.enabled}
+            onClick={() => navigate('/tappay')}
+            data-testid="pay-tappay"
+          >
+            {t('due.payTappay')}
+          </Button>
+          <Button
+            icon={<WalletOutlined />}
+            disabled={!data.providers.newebpay.enabled}
+            onClick={() => navigate('/newebpay')}
+            data-testid="pay-newebpay"
+          >
+            {t('due.payNewebpay')}
+          </Button>
+          <Button disabled={!data.providers.newebpay.enabled} onClick={() => navigate('/newebpay?periodic=1')}>
+            {t('due.payNewebpayPeriodic')}
+          </Button>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+/** /billing: the seller's contract, what is due and when, and every transaction record (Excel, receipts). */
+export default function BillingPage() {
+  const { t } = useTranslation('billing');
+  const overview = useBillingOverview();
+  const [receipt, setReceipt] = useState<TBillingPayment | null>(null);
+  if (overview.isLoading) return <Spin />;
+  const data = overview.data;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={3}>{t('title')}</Typography.Title>
+      {data?.contract ? (
+        <>
+          <ContractCard data={data} />
+          <DueCard data={data} />
+        </>
+      ) : (
+        <Empty description={t('contract.none')} />
+      )}
+      <Card title={t('records.title')}>
+        <DataTable<TBillingPayment>
+          queryKey={billingKeys.payments()}
+          fetchPage={fetchPayments}
+          rowKey="id"
+          excel={{
+            fileName: 'billing-records.xlsx',
+            download: (query) =>
+              downloadFile(billingRoutes.exportPayments, 'billing-records.xlsx', { query: query as never }),
+          }}
+          filters={
+            <Form.Item name="status">
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                placeholder={t('records.status')}
+                options={(['pending', 'succeeded', 'failed'] as const).map((s) => ({
+                  value: s,
+                  label: t(`status.${s}`),
+                }))}
+              />
+            </Form.Item>
+          }
+          columns={[
+            {
+              title: t('records.date'),
+              dataIndex: 'created_at',
+              key: 'created_at',
+              sorter: true,
+              render: (v: string) => formatDateTime(v),
+            },
+            { title: t('records.orderNumber'), dataIndex: 'order_number' },
+            {
+              title: t('records.provider'),
+              dataIndex: 'provider',
+              render: (v: string) => t(`providers.${v as 'tappay'}`),
+            },
+            { title: t('records.kind'), dataIndex: 'kind', render: (v: string) => t(`kinds.${v as 'checkout'}`) },
+            {
+              title: t('records.period'),
+              dataIndex: 'period_start',
+              render: (_: string, r) => `${r.period_start} ～ ${r.period_end}`,
+            },
+            {
+              title: t('records.amount'),
+              dataIndex: 'amount',
+              key: 'amount',
+              sorter: true,
+              render: (v: string) => `NT$${Number(v)}`,
+            },
+            {
+              title: t('records.status'),
+              dataIndex: 'status',
+              render: (v: TBillingPayment['status']) => <PaymentStatusTag status={v} />,
+            },
+            { title: t('records.failure'), dataIndex: 'failure', render: (v: string | null) => v ?? '' },
+            {
+              title: t('records.receipt'),
+              key: 'receipt',
+              noExport: true,
+              render: (_: unknown, r) =>
+                r.status === 'succeeded' ? (
+                  <Button size="small" onClick={() => setReceipt(r)} data-testid="receipt-open">
+                    {t('records.receipt')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      </Card>
+      <ReceiptModal payment={receipt} company={data?.company} onClose={() => setReceipt(null)} />
+    </Space>
+  );
+}

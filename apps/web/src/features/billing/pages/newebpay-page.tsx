@@ -1,0 +1,74 @@
+import { WalletOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Radio, Space, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '../../../shared/forms/error-text';
+import { payNewebPay, useBillingOverview } from '../api';
+import '../i18n';
+
+/** /newebpay: our server builds the MPG (or periodic) form — TradeInfo AES, TradeSha — and the browser posts it. */
+export default function NewebPayPage() {
+  const { t } = useTranslation('billing');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const overview = useBillingOverview();
+  const [periodic, setPeriodic] = useState(params.get('periodic') === '1');
+  const [target, setTarget] = useState<{ action: string; fields: Record<string, string> } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (target) formRef.current?.submit();
+  }, [target]);
+
+  if (overview.isLoading) return <Spin />;
+  const due = overview.data?.due;
+  const go = async () => {
+    setBusy(true);
+    try {
+      const form = await payNewebPay(periodic);
+      setTarget({ action: form.action, fields: form.fields });
+    } catch (err) {
+      setBusy(false);
+      message.error(errorText(err));
+    }
+  };
+  return (
+    <div style={{ maxWidth: 560, margin: '40px auto', padding: 16 }}>
+      <Card title={<Typography.Title level={3}>{t('newebpay.title')}</Typography.Title>}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {due ? <Alert type="info" title={`${due.start} ～ ${due.end}：NT$${due.amount}`} /> : null}
+          <Radio.Group value={periodic} onChange={(e) => setPeriodic(e.target.value as boolean)}>
+            <Space orientation="vertical">
+              <Radio value={false}>{t('newebpay.once')}</Radio>
+              <Radio value={true}>{t('newebpay.periodic')}</Radio>
+            </Space>
+          </Radio.Group>
+          {target ? <Alert type="info" showIcon title={t('newebpay.redirecting')} /> : null}
+          <Space>
+            <Button
+              type="primary"
+              icon={<WalletOutlined />}
+              loading={busy}
+              disabled={!due || !overview.data?.providers.newebpay.enabled}
+              onClick={() => void go()}
+              data-testid="newebpay-go"
+            >
+              {t('newebpay.go', { amount: due?.amount ?? '' })}
+            </Button>
+            <Button onClick={() => navigate('/billing')}>{t('tappay.back')}</Button>
+          </Space>
+        </Space>
+      </Card>
+      {target ? (
+        <form ref={formRef} method="post" action={target.action} style={{ display: 'none' }}>
+          {Object.entries(target.fields).map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { CreditCardOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Checkbox, Form, Input, Space, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getProfile } from '../../../shared/auth/session';
+import { errorText } from '../../../shared/forms/error-text';
+import { payTapPay, useBillingOverview } from '../api';
+import { createStubTPDirect, loadTapPaySdk, type TTPDirect } from '../tpdirect';
+import '../i18n';
+
+const FIELDS = {
+  number: { element: '#tp-card-number', placeholder: '**** **** **** ****' },
+  expirationDate: { element: '#tp-card-expiry', placeholder: 'MM / YY' },
+  ccv: { element: '#tp-card-ccv', placeholder: 'CCV' },
+};
+
+/** /tappay: the TPDirect card form; its prime is charged by our server (pay-by-prime), 3-D Secure via payment_url. */
+export default function TapPayPage() {
+  const { t } = useTranslation('billing');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const overview = useBillingOverview();
+  const profile = getProfile() as { name?: string; email?: string } | null;
+  const [sdk, setSdk] = useState<TTPDirect | null>(null);
+  const [sdkError, setSdkError] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [form] = Form.useForm();
+  const ready = useRef(false);
+  const tappay = overview.data?.providers.tappay;
+  const stub = !!tappay && !tappay.app_id;
+
+  useEffect(() => {
+    if (!tappay || ready.current) return;
+    ready.current = true;
+    const setup = (tp: TTPDirect) => {
+      if (tappay.app_id && tappay.app_key) tp.setupSDK(tappay.app_id, tappay.app_key, tappay.environment);
+      tp.card.setup({ fields: FIELDS });
+      setSdk(tp);
+    };
+    if (!tappay.app_id) setup(createStubTPDirect());
+    else
+      loadTapPaySdk()
+        .then(setup)
+        .catch(() => setSdkError(true));
+  }, [tappay]);
+
+  if (overview.isLoading) return <Spin />;
+  const due = overview.data?.due;
+
+  const pay = async () => {
+    const values = await form.validateFields();
+    if (!sdk) return;
+    setPaying(true);
+    sdk.card.getPrime(async (result) => {
+      if (result.status !== 0 || !result.card) {
+        setPaying(false);
+        message.error(t('tappay.cardInvalid'));
+        return;
+      }
+      try {
+        const answer = await payTapPay({
+          prime: result.card.prime,
+          remember: !!values.remember,
+          cardholder: { name: values.name, email: values.email, phone: values.phone },
+        });
+        // 3-D Secure: the bank's page, then back to /wait-tappay; otherwise the result at once.
+        if (answer.payment_url) window.location.assign(answer.payment_url);
+        else navigate(`/wait-tappay?payment=${answer.payment.id}`);
+      } catch (err) {
+        setPaying(false);
+        message.error(errorText(err));
+      }
+    });
+  };
+
+  return (
+    <div style={{ maxWidth: 560, margin: '40px auto', padding: 16 }}>
+      <Card title={<Typography.Title level={3}>{t('tappay.title')}</Typography.Title>}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {stub ? <Alert type="warning" showIcon title={t('tappay.stub')} data-testid="tappay-stub" /> : null}
+          {sdkError ? <Alert type="error" showIcon title={t('tappay.sdkFailed')} /> : null}
+          {due ? (
+            <Alert type="info" title={`${due.start} ～ ${due.end}：NT$${due.amount}`} data-testid="tappay-due" />
+          ) : null}
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ name: profile?.name ?? '', email: profile?.email ?? '', remember: false }}
+          >
+            <Form.Item label={t('tappay.cardNumber')}>
+              <div id="tp-card-number">{stub ? <Input data-testid="card-number" inputMode="numeric" /> : null}</div>
+            </Form.Item>
+            <Space>
+              <Form.Item label={t('tappay.expiry')}>
+                <div id="tp-card-expiry">{stub ? <Input data-testid="card-expiry" /> : null}</div>
+              </Form.Item>
+              <Form.Item label={t('tappay.ccv')}>
+                <div id="tp-card-ccv">{stub ? <Input data-testid="card-ccv" inputMode="numeric" /> : null}</div>
+              </Form.Item>
+            </Space>
+            <Form.Item name="name" label={t('tappay.name')} rules={[{ required: true }]}>
+              <Input data-testid="cardholder-name" />
+            </Form.Item>
+            <Form.Item name="email" label={t('tappay.email')} rules={[{ required: true, type: 'email' }]}>
+              <Input data-testid="cardholder-email" />
+            </Form.Item>
+            <Form.Item name="phone" label={t('tappay.phone')} rules={[{ required: true }]}>
+              <Input data-testid="cardholder-phone" />
+            </Form.Item>
+            <Form.Item name="remember" valuePropName="checked">
+              <Checkbox>{t('tappay.remember')}</Checkbox>
+            </Form.Item>
+          </Form>
+          <Space>
+            <Button
+              type="primary"
+              icon={<CreditCardOutlined />}
+              loading={paying}
+              disabled={!sdk || !due}
+              onClick={() => void pay()}
+              data-testid="tappay-pay"
+            >
+              {t('tappay.pay', { amount: due?.amount ?? '' })}
+            </Button>
+            <Button onClick={() => navigate('/billing')}>{t('tappay.back')}</Button>
+          </Space>
+        </Space>
+      </Card>
+    </div>
+  );
+}

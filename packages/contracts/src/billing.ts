@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { ZIdParams, ZIsoDate, ZListQuery, ZMoney, ZPage } from './common';
+import { defineRoutes } from './routes';
+
+/** Billing (spec §1, §2.2 /billing, §2.4 payment pages, §3 transaction record, §9 periods and terms). */
+
+export const BILLING_PERIODS = ['quarterly', 'annual'] as const;
+export type TBillingPeriod = (typeof BILLING_PERIODS)[number];
+/** Months in one billing period. */
+export const BILLING_PERIOD_MONTHS: Record<TBillingPeriod, 3 | 12> = { quarterly: 3, annual: 12 };
+/** Spec §9: 11 monthly, 21 collect on arrival, 31 cash. */
+export const PAYMENT_TERMS = ['11', '21', '31'] as const;
+export type TPaymentTerms = (typeof PAYMENT_TERMS)[number];
+export const PAYMENT_PROVIDERS = ['tappay', 'newebpay'] as const;
+export type TPaymentProviderCode = (typeof PAYMENT_PROVIDERS)[number];
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_KINDS = ['checkout', 'renewal', 'periodic'] as const;
+/** How due periods renew on their own: a remembered TapPay card, a NewebPay periodic authorisation. */
+export const AUTO_RENEW = ['tappay', 'newebpay'] as const;
+/** Renewal: the first charge and this many retries (with back-off) before the account is marked overdue. */
+export const RENEWAL_RETRIES = 3;
+
+/** A non-negative amount of TWD as a decimal string. */
+const ZPrice = ZMoney.refine((v) => !v.startsWith('-'), { message: 'negative' });
+
+export const ZBillingContractInput = z.strictObject({
+  plan: z.string().trim().min(1).max(100),
+  /** Price per period before tax. */
+  price: ZPrice,
+  /** 0.05 = 5 % business tax. */
+  tax_rate: z
+    .string()
+    .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/)
+    .default('0.05'),
+  period: z.enum(BILLING_PERIODS),
+  start_date: ZIsoDate,
+  payment_terms: z.enum(PAYMENT_TERMS),
+  note: z.string().trim().max(500).default(''),
+});
+export type TBillingContractInput = z.input<typeof ZBillingContractInput>;
+
+export const ZBillingContract = z.object({
+  id: z.uuid(),
+  customer_id: z.uuid(),
+  plan: z.string(),
+  price: ZMoney,
+  tax_rate: z.string(),
+  /** Tax of one period and the amount charged (whole TWD, as the gateways take it). */
+  tax: ZMoney,
+  total: ZMoney,
+  period: z.enum(BILLING_PERIODS),
+  start_date: ZIsoDate,
+  payment_terms: z.enum(PAYMENT_TERMS),
+  note: z.string(),
+  auto_renew: z.enum(AUTO_RENEW).nullable(),
+  card_last_four: z.string().nullable(),
+  overdue_since: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type TBillingContract = z.infer<typeof ZBillingContract>;
+
+export const ZBillingPayment = z.object({
+  id: z.uuid(),
+  order_number: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  kind: z.enum(PAYMENT_KINDS),
+  period_start: ZIsoDate,
+  period_end: ZIsoDate,
+  amount: ZMoney,
+  tax: ZMoney,
+  status: z.enum(PAYMENT_STATUSES),
+  provider_transaction_id: z.string().nullable(),
+  failure: z.string().nullable(),
+  card_last_four: z.string().nullable(),
+  attempt: z.number().int(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TBillingPayment = z.infer<typeof ZBillingPayment>;
+
+export const ZBillingPeriod = z.object({ start: ZIsoDate, end: ZIsoDate });
+
+export const ZBillingOverview = z.object({
+  contract: ZBillingContract.nullable(),
+  /** The period today falls in (null before the contract starts). */
+  current_period: ZBillingPeriod.nullable(),
+  /** The oldest unpaid period that has started (what is due now), else the next one (due on its start). */
+  due: ZBillingPeriod.extend({ amount: ZMoney, tax: ZMoney, due_date: ZIsoDate, overdue: z.boolean() }).nullable(),
+  /** Paid up to this day (null: nothing paid yet). */
+  paid_through: ZIsoDate.nullable(),
+  /** The gateways the operator set up; TapPay's app id/key are what the card form (TPDirect) needs. */
+  providers: z.object({
+    tappay: z.object({
+      enabled: z.boolean(),
+      app_id: z.number().int().nullable(),
+      app_key: z.string().nullable(),
+      environment: z.enum(['sandbox', 'production']),
+    }),
+    newebpay: z.object({ enabled: z.boolean() }),
+  }),
+  company: z.object({ name: z.string(), tax_id: z.string(), invoice_title: z.string(), invoice_address: z.string() }),
+});
+export type TBillingOverview = z.infer<typeof ZBillingOverview>;
+
+export const ZBillingPaymentQuery = ZListQuery.extend({
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  provider: z.enum(PAYMENT_PROVIDERS).optional(),
+});
+export type TBillingPaymentQuery = z.infer<typeof ZBillingPaymentQuery>;
+
+export const ZTapPayCheckout = z.strictObject({
+  /** The one-time prime of TPDirect's card form (the card number never reaches us). */
+  prime: z.string().trim().min(1).max(200),
+  /** Remember the card (TapPay card_key/card_token, stored encrypted) to renew automatically. */
+  remember: z.boolean().default(false),
+  cardholder: z.strictObject({
+    name: z.string().trim().min(1).max(100),
+    email: z.email().max(200),
+    phone: z.string().trim().min(1).max(30),
+  }),
+});
+export type TTapPayCheckout = z.input<typeof ZTapPayCheckout>;
+
+export const ZTapPayCheckoutResult = z.object({
+  payment: ZBillingPayment,
+  /** 3-D Secure: send the browser here; it comes back to /wait-tappay. */
+  payment_url: z.string().nullable(),
+});
+
+export const ZNewebPayCheckout = z.strictObject({
+  /** Authorise NewebPay to charge every period (periodic) instead of paying this period once. */
+  periodic: z.boolean().default(false),
+});
+export const ZNewebPayCheckoutResult = z.object({
+  payment: ZBillingPayment,
+  /** The form the browser posts to NewebPay. */
+  action: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+
+export const ZBillingCrmContract = z.object({
+  contract: ZBillingContract.nullable(),
+  payments: z.array(ZBillingPayment),
+});
+
+/** A gateway's form post (Notify / Return). */
+const ZGatewayForm = z.record(z.string().max(100), z.string().max(20_000));
+
+export const billingRoutes = defineRoutes({
+  /** The seller's contract, current period, what is due and when. */
+  overview: { method: 'GET', path: '/api/billing/', auth: 'customer', response: ZBillingOverview },
+  /** Transaction records (date, amount, provider, result, failure), newest first. */
+  listPayments: {
+    method: 'GET',
+    path: '/api/billing/payments/',
+    auth: 'customer',
+    query: ZBillingPaymentQuery,
+    response: ZPage(ZBillingPayment),
+  },
+  exportPayments: {
+    method: 'GET',
+    path: '/api/billing/payments/export/',
+    auth: 'customer',
+    query: ZBillingPaymentQuery,
+    response: z.unknown(),
+  },
+  /** One record; a pending TapPay charge is confirmed with TapPay's transaction/query first (never the browser). */
+  getPayment: {
+    method: 'GET',
+    path: '/api/billing/payments/:id/',
+    auth: 'customer',
+    params: ZIdParams,
+    response: ZBillingPayment,
+    tenantScoped: true,
+  },
+  /** Pay the due period with TapPay (pay-by-prime). */
+  payTapPay: {
+    method: 'POST',
+    path: '/api/billing/tappay/',
+    auth: 'customer',
+    body: ZTapPayCheckout,
+    response: ZTapPayCheckoutResult,
+  },
+  /** Pay the due period with NewebPay: the MPG (or periodic) form for the browser to post. */
+  payNewebPay: {
+    method: 'POST',
+    path: '/api/billing/newebpay/',
+    auth: 'customer',
+    body: ZNewebPayCheckout,
+    response: ZNewebPayCheckoutResult,
+  },
+  /** Forget the remembered card / stop automatic renewal. */
+  stopAutoRenew: { method: 'DELETE', path: '/api/billing/auto-renew/', auth: 'customer', response: ZBillingOverview },
+  /** TapPay's backend notify after 3-D Secure: re-checked with transaction/query; answered 200. */
+  tappayNotify: {
+    method: 'POST',
+    path: '/api/billing/tappay/notify/',
+    auth: 'public',
+    body: z.looseObject({ rec_trade_id: z.string().max(100).optional(), order_number: z.string().max(100).optional() }),
+    response: z.string(),
+  },
+  /** NewebPay NotifyURL (server to server): TradeSha verified, decrypted, recorded once; answered 200. */
+  newebpayNotify: {
+    method: 'POST',
+    path: '/api/billing/newebpay/notify/',
+    auth: 'public',
+    body: ZGatewayForm,
+    response: z.string(),
+  },
+  /** NewebPay ReturnURL (the browser): recorded like Notify, then sent on to /wait-newebpay. */
+  newebpayReturn: {
+    method: 'POST',
+    path: '/api/billing/newebpay/return/',
+    auth: 'public',
+    body: ZGatewayForm,
+    response: z.string(),
+  },
+  /** CRM: a seller's contract and its latest records (employees). */
+  crmGetContract: {
+    method: 'GET',
+    path: '/api/crm/customers/:id/contract/',
+    auth: 'employee',
+    params: ZIdParams,
+    response: ZBillingCrmContract,
+  },
+  /** CRM: set a seller's contract (plan, price per period, period, start date, payment terms). */
+  crmSetContract: {
+    method: 'PUT',
+    path: '/api/crm/customers/:id/contract/',
+    auth: 'employee',
+    params: ZIdParams,
+    body: ZBillingContractInput,
+    response: ZBillingContract,
+  },
+});
