@@ -36,14 +36,14 @@ test('contract from the CRM, a quarter paid by TapPay, a declined card, a quarte
   await drawer.getByTestId('contract-plan').fill('標準方案');
   await drawer.getByTestId('contract-price').fill('3000');
   await drawer.getByTestId('contract-save').click();
-  await expect(drawer.getByTestId('crm-contract')).toContainText('NT$3150');
+  await expect(drawer.getByTestId('crm-contract')).toContainText('NT$3,150');
   await shot(staff, 'crm-contract');
   await staff.close();
 
   // The seller sees the contract and what is due.
   await loginByApi(page, seller);
   await page.goto('/billing');
-  await expect(page.getByTestId('billing-total')).toHaveText('NT$3150');
+  await expect(page.getByTestId('billing-total')).toHaveText('NT$3,150');
   await expect(page.getByTestId('billing-due')).toContainText('3150');
   await shot(page, 'due');
 
@@ -94,6 +94,6 @@ test('contract from the CRM, a quarter paid by TapPay, a declined card, a quarte
   await expect(page.getByText('NewebPay').first()).toBeVisible();
   await shot(page, 'records');
   await page.getByTestId('receipt-open').first().click();
-  await expect(page.getByTestId('billing-receipt')).toContainText('NT$3150');
+  await expect(page.getByTestId('billing-receipt')).toContainText('NT$3,150');
   await shot(page, 'receipt');
 });

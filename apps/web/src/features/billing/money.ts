@@ -1,2 +1,3 @@
-/** An amount of TWD as shown on the billing screens (whole dollars: the gateways charge integers). */
-export const twd = (value: string | number): string => `NT$${Number(value)}`;
+/** An amount of TWD as Taiwan writes it: NT$3,150 (thousands grouped; cents only when there are any). */
+export const twd = (value: string | number): string =>
+  `NT$${Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;

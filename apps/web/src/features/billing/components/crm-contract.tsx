@@ -129,7 +129,7 @@ export function CrmContract({ customerId }: { customerId: string }) {
             columns={[
               { title: t('records.date'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
               { title: t('records.provider'), dataIndex: 'provider', render: (v: 'tappay') => t(`providers.${v}`) },
-              { title: t('records.amount'), dataIndex: 'amount', render: (v: string) => `NT$${Number(v)}` },
+              { title: t('records.amount'), dataIndex: 'amount', render: (v: string) => twd(v) },
               {
                 title: t('records.status'),
                 dataIndex: 'status',

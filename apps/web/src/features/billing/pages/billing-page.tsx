@@ -177,7 +177,7 @@ export default function BillingPage() {
               dataIndex: 'amount',
               key: 'amount',
               sorter: true,
-              render: (v: string) => `NT$${Number(v)}`,
+              render: (v: string) => twd(v),
             },
             {
               title: t('records.status'),

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/forms/error-text';
 import { payNewebPay, useBillingOverview } from '../api';
 import '../i18n';
+import { twd } from '../money';
 
 /** /newebpay: our server builds the MPG (or periodic) form — TradeInfo AES, TradeSha — and the browser posts it. */
 export default function NewebPayPage() {
@@ -39,7 +40,7 @@ export default function NewebPayPage() {
     <div style={{ maxWidth: 560, margin: '40px auto', padding: 16 }}>
       <Card title={<Typography.Title level={3}>{t('newebpay.title')}</Typography.Title>}>
         <Space orientation="vertical" style={{ width: '100%' }}>
-          {due ? <Alert type="info" title={`${due.start} ～ ${due.end}：NT$${due.amount}`} /> : null}
+          {due ? <Alert type="info" title={`${due.start} ～ ${due.end}：${twd(due.amount)}`} /> : null}
           <Radio.Group value={periodic} onChange={(e) => setPeriodic(e.target.value as boolean)}>
             <Space orientation="vertical">
               <Radio value={false}>{t('newebpay.once')}</Radio>

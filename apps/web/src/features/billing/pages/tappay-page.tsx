@@ -8,6 +8,7 @@ import { errorText } from '../../../shared/forms/error-text';
 import { payTapPay, useBillingOverview } from '../api';
 import { createStubTPDirect, loadTapPaySdk, type TTPDirect } from '../tpdirect';
 import '../i18n';
+import { twd } from '../money';
 
 const FIELDS = {
   number: { element: '#tp-card-number', placeholder: '**** **** **** ****' },
@@ -81,7 +82,7 @@ export default function TapPayPage() {
           {stub ? <Alert type="warning" showIcon title={t('tappay.stub')} data-testid="tappay-stub" /> : null}
           {sdkError ? <Alert type="error" showIcon title={t('tappay.sdkFailed')} /> : null}
           {due ? (
-            <Alert type="info" title={`${due.start} ～ ${due.end}：NT$${due.amount}`} data-testid="tappay-due" />
+            <Alert type="info" title={`${due.start} ～ ${due.end}：${twd(due.amount)}`} data-testid="tappay-due" />
           ) : null}
           <Form
             form={form}

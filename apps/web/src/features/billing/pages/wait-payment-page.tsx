@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePaymentResult } from '../api';
+import { twd } from '../money';
 import '../i18n';
 
 /** How long the page waits for a pending payment before it says "check the records later". */
@@ -42,7 +43,7 @@ export default function WaitPaymentPage() {
           <Result
             status="success"
             title={t('wait.succeeded')}
-            subTitle={`${p.order_number} · NT$${Number(p.amount)} · ${p.period_start} ～ ${p.period_end}`}
+            subTitle={`${p.order_number} · ${twd(p.amount)} · ${p.period_start} ～ ${p.period_end}`}
             extra={back}
             data-testid="wait-succeeded"
           />
