@@ -63,7 +63,7 @@ test('the owner invites a warehouse user, who sees only the operations menus and
   await menu.getByText('Accounting and security', { exact: true }).click();
   await expect(menu.getByText('Two-step login', { exact: true })).toBeVisible();
   await expect(menu.getByText('Billing', { exact: true })).toHaveCount(0);
-  await expect(menu.getByText('Users', { exact: true })).toHaveCount(0);
+  await expect(menu.getByText('User settings', { exact: true })).toHaveCount(0);
   await shot(picker, 'warehouse-menu');
 
   // A screen the role does not open says so, and the API refuses it with 403.
