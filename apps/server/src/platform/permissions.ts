@@ -17,6 +17,8 @@ export async function loadUserGrants(db: Executor, userId: string): Promise<TGra
       active: users.is_active,
       sellerRole: users.seller_role,
       menuAccess: users.menu_access,
+      twoFactorRequired: users.two_factor_required,
+      twoFactorEnabled: users.totp_enabled,
       companyActive: customers.is_active,
     })
     .from(users)
@@ -24,6 +26,8 @@ export async function loadUserGrants(db: Executor, userId: string): Promise<TGra
     .where(eq(users.id, userId));
   if (!row?.active || row.companyActive === false) return null;
   if (row.role === 'EMPLOYEE') return EMPLOYEE_GRANTS;
+  // The company's admin requires two-step login: until it is on, only the user's own (`self`) routes answer.
+  if (row.twoFactorRequired && !row.twoFactorEnabled) return { read: [], write: [], prices: false };
   return grantsOf(row.sellerRole as TSellerRole, row.menuAccess);
 }
 
