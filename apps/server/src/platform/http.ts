@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { bearerToken, type TActor, type TokenService } from './auth';
 import { AppError } from './errors';
 import { withoutPrices } from './permissions';
+import { requestGrants } from './request-grants';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -147,19 +148,22 @@ export function route<C extends TRouteContract>(
     handler: async (req, reply) => {
       const { actor, grants } = callers.get(req) ?? (await authorize(tokens, req, contract));
       let status = opts.status ?? 200;
-      const result = await handler({
-        body: req.body as Infer<C['body']>,
-        query: req.query as Infer<C['query']>,
-        params: req.params as Infer<C['params']>,
-        actor: actor as TRouteCtx<C>['actor'],
-        lang: pickLanguage(req.headers['accept-language']),
-        grants,
-        req,
-        reply,
-        setStatus: (s) => {
-          status = s;
-        },
-      });
+      const call = () =>
+        handler({
+          body: req.body as Infer<C['body']>,
+          query: req.query as Infer<C['query']>,
+          params: req.params as Infer<C['params']>,
+          actor: actor as TRouteCtx<C>['actor'],
+          lang: pickLanguage(req.headers['accept-language']),
+          grants,
+          req,
+          reply,
+          setStatus: (s) => {
+            status = s;
+          },
+        });
+      // The grants stay known to everything the handler starts (Excel writers hide prices by them).
+      const result = await (grants ? requestGrants.run(grants, call) : call());
       reply.status(status);
       // Prices and costs are left out of every answer to a user whose role does not show them (warehouse staff).
       return grants && !grants.prices ? withoutPrices(result) : result;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_logs, users } from '../../../db/schema';
 import { createTestContext, type TTestContext } from '../../../test/harness';
@@ -87,6 +88,20 @@ describe('users of a seller company', () => {
     expect(Number(asOwner.json().cost)).toBe(12.5);
     const profile = await get('/api/profile/', w.token);
     expect(profile.json()).toMatchObject({ seller_role: 'warehouse', grants: { prices: false } });
+    // The Excel export keeps its columns, with the price and cost cells empty for the warehouse user.
+    const costOf = async (token: string) => {
+      const res = await get('/api/products/export/?search=P-PRICED', token);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0]!;
+      const header = (ws.getRow(1).values as unknown[]).map(String);
+      const col = header.findIndex((h) => h === 'Cost' || h === '成本');
+      expect(col).toBeGreaterThan(0);
+      return ws.getRow(2).getCell(col).value;
+    };
+    expect(Number(await costOf(owner.token))).toBe(12.5);
+    expect(await costOf(w.token)).toBeNull();
   });
 
   it('read-only reads but never writes; a custom role opens the ticked groups only', async () => {
