@@ -25,12 +25,14 @@ import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
 import { registerStoreRoutes } from './modules/store/store.routes';
 import { registerSupportRoutes } from './modules/support/support.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
-import { refuseUnstorableText } from './platform/http';
+import { refuseUnstorableText, useGrantLoader } from './platform/http';
 import { createLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
+import { loadUserGrants } from './platform/permissions';
 import { registerSecurityHeaders } from './platform/security-headers';
 
 /** Every module's routes, in one place. A new bounded context adds its register function here. */
@@ -57,6 +59,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerShopeeRoutes,
   registerCarrierRoutes,
   registerBillingRoutes,
+  registerUserRoutes,
 ];
 
 /** buildApp(deps): plugins first, then every module's routes, then the web app (SPA fallback). */
@@ -93,6 +96,8 @@ export async function buildApp(
   // Before the routes: it records each route as it is registered (GET /api/openapi.json serves the document).
   await registerOpenApi(app, deps.config.version);
 
+  // Every user call reads the caller's current grants: deactivation and role changes act at once.
+  useGrantLoader(deps.tokens, (userId) => loadUserGrants(deps.database.db, userId));
   await app.register(
     async (api) => {
       for (const register of MODULES) register(api, deps);

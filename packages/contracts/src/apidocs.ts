@@ -15,5 +15,5 @@ export type TOpenApiDocument = z.infer<typeof ZOpenApiDocument>;
 
 export const apiDocsRoutes = defineRoutes({
   /** Any logged-in user (a seller's user or an employee); the web app's /api-docs screen renders it. */
-  openapi: { method: 'GET', path: '/api/openapi.json', auth: 'user', response: ZOpenApiDocument },
+  openapi: { method: 'GET', path: '/api/openapi.json', auth: 'user', perm: 'api:read', response: ZOpenApiDocument },
 });

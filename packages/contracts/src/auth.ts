@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZOk } from './common';
 import { LANGUAGES } from './errors';
+import { ZGrants, ZSellerRole } from './permissions';
 import { defineRoutes } from './routes';
 
 export const ROLES = ['CUSTOMER', 'EMPLOYEE'] as const;
@@ -39,6 +40,12 @@ export const ZProfile = z.object({
   language: ZLanguage,
   theme: ZTheme,
   two_factor_enabled: z.boolean(),
+  /** The company's admin asks this user to turn two-step login on (/two-factor until they do). */
+  two_factor_required: z.boolean(),
+  /** The role inside the seller's company; null for provider employees. */
+  seller_role: ZSellerRole.nullable(),
+  /** What the user may open: the web shows only these menus and screens (the server enforces the same). */
+  grants: ZGrants,
   company: ZCompanySummary.nullable(),
   created_at: z.string(),
 });
@@ -120,12 +127,13 @@ export const authRoutes = defineRoutes({
     response: ZRefreshResponse,
   },
   logout: { method: 'POST', path: '/api/logout/', auth: 'public', body: ZRefreshRequest, response: ZOk },
-  profile: { method: 'GET', path: '/api/profile/', auth: 'customer', response: ZProfile },
+  profile: { method: 'GET', path: '/api/profile/', auth: 'customer', perm: 'self', response: ZProfile },
   employeeProfile: { method: 'GET', path: '/api/employee-profile/', auth: 'employee', response: ZProfile },
   updateProfile: {
     method: 'PATCH',
     path: '/api/account/profile/',
     auth: 'user',
+    perm: 'self',
     body: ZUpdateProfile,
     response: ZProfile,
   },
@@ -133,6 +141,7 @@ export const authRoutes = defineRoutes({
     method: 'POST',
     path: '/api/account/change-password/',
     auth: 'user',
+    perm: 'self',
     body: ZChangePassword,
     response: ZOk,
   },
@@ -151,11 +160,18 @@ export const authRoutes = defineRoutes({
     body: ZResetPasswordRequest,
     response: ZOk,
   },
-  twoFactorSetup: { method: 'POST', path: '/api/two-factor/setup/', auth: 'user', response: ZTwoFactorSetup },
+  twoFactorSetup: {
+    method: 'POST',
+    path: '/api/two-factor/setup/',
+    auth: 'user',
+    perm: 'self',
+    response: ZTwoFactorSetup,
+  },
   twoFactorEnable: {
     method: 'POST',
     path: '/api/two-factor/enable/',
     auth: 'user',
+    perm: 'self',
     body: ZTwoFactorEnable,
     response: ZTwoFactorStatus,
   },
@@ -163,6 +179,7 @@ export const authRoutes = defineRoutes({
     method: 'POST',
     path: '/api/two-factor/disable/',
     auth: 'user',
+    perm: 'self',
     body: ZTwoFactorDisable,
     response: ZTwoFactorStatus,
   },

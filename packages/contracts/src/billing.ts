@@ -149,12 +149,19 @@ const ZGatewayForm = z.record(z.string().max(100), z.string().max(20_000));
 
 export const billingRoutes = defineRoutes({
   /** The seller's contract, current period, what is due and when. */
-  overview: { method: 'GET', path: '/api/billing/', auth: 'customer', response: ZBillingOverview },
+  overview: {
+    method: 'GET',
+    path: '/api/billing/',
+    auth: 'customer',
+    perm: 'billing:read',
+    response: ZBillingOverview,
+  },
   /** Transaction records (date, amount, provider, result, failure), newest first. */
   listPayments: {
     method: 'GET',
     path: '/api/billing/payments/',
     auth: 'customer',
+    perm: 'billing:read',
     query: ZBillingPaymentQuery,
     response: ZPage(ZBillingPayment),
   },
@@ -162,6 +169,7 @@ export const billingRoutes = defineRoutes({
     method: 'GET',
     path: '/api/billing/payments/export/',
     auth: 'customer',
+    perm: 'billing:read',
     query: ZBillingPaymentQuery,
     response: z.unknown(),
   },
@@ -170,6 +178,7 @@ export const billingRoutes = defineRoutes({
     method: 'GET',
     path: '/api/billing/payments/:id/',
     auth: 'customer',
+    perm: 'billing:read',
     params: ZIdParams,
     response: ZBillingPayment,
     tenantScoped: true,
@@ -179,6 +188,7 @@ export const billingRoutes = defineRoutes({
     method: 'POST',
     path: '/api/billing/tappay/',
     auth: 'customer',
+    perm: 'billing:write',
     body: ZTapPayCheckout,
     response: ZTapPayCheckoutResult,
   },
@@ -187,11 +197,18 @@ export const billingRoutes = defineRoutes({
     method: 'POST',
     path: '/api/billing/newebpay/',
     auth: 'customer',
+    perm: 'billing:write',
     body: ZNewebPayCheckout,
     response: ZNewebPayCheckoutResult,
   },
   /** Forget the remembered card / stop automatic renewal. */
-  stopAutoRenew: { method: 'DELETE', path: '/api/billing/auto-renew/', auth: 'customer', response: ZBillingOverview },
+  stopAutoRenew: {
+    method: 'DELETE',
+    path: '/api/billing/auto-renew/',
+    auth: 'customer',
+    perm: 'billing:write',
+    response: ZBillingOverview,
+  },
   /** TapPay's backend notify after 3-D Secure: re-checked with transaction/query; answered 200. */
   tappayNotify: {
     method: 'POST',

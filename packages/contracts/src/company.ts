@@ -77,11 +77,12 @@ export const ZUpdateCompany = z.strictObject({
 export type TUpdateCompany = z.infer<typeof ZUpdateCompany>;
 
 export const companyRoutes = defineRoutes({
-  getCompany: { method: 'GET', path: '/api/corporation/', auth: 'customer', response: ZCompany },
+  getCompany: { method: 'GET', path: '/api/corporation/', auth: 'customer', perm: 'basics:read', response: ZCompany },
   updateCompany: {
     method: 'PUT',
     path: '/api/corporation/',
     auth: 'customer',
+    perm: 'basics:write',
     body: ZUpdateCompany,
     response: ZCompany,
   },

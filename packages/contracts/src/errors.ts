@@ -48,6 +48,30 @@ export const ERROR_CATALOGUE = {
     ja: 'この操作を行う権限がありません',
     en: 'You are not allowed to do this',
   },
+  PERMISSION_DENIED: {
+    status: 403,
+    'zh-TW': '您的角色沒有「{{permission}}」的權限，請洽公司管理員',
+    ja: 'あなたのロールには「{{permission}}」の権限がありません。会社の管理者にお問い合わせください',
+    en: 'Your role does not have the "{{permission}}" permission; ask your company administrator',
+  },
+  LAST_OWNER: {
+    status: 409,
+    'zh-TW': '公司至少需要一位啟用中的擁有者，且不能停用或降級自己',
+    ja: '会社には有効なオーナーが少なくとも1人必要です。自分自身を無効化・降格することはできません',
+    en: 'The company needs at least one active owner, and you cannot deactivate or demote yourself',
+  },
+  CONFIRM_NAME_MISMATCH: {
+    status: 400,
+    'zh-TW': '輸入的公司名稱不符，未執行清除',
+    ja: '入力した会社名が一致しないため、削除は実行されませんでした',
+    en: 'The company name you typed does not match; nothing was purged',
+  },
+  PURGE_RUNNING: {
+    status: 409,
+    'zh-TW': '資料清除作業正在進行中，請稍後再試',
+    ja: 'データ削除を実行中です。しばらくしてから再試行してください',
+    en: 'A data purge is already running; try again later',
+  },
   NOT_FOUND: {
     status: 404,
     'zh-TW': '查無資料',

@@ -38,6 +38,7 @@ export const integrationRoutes = defineRoutes({
     method: 'GET',
     path: '/api/integration-attempts/',
     auth: 'customer',
+    perm: 'api:read',
     query: ZIntegrationAttemptQuery,
     response: ZPage(ZIntegrationAttempt),
     tenantScoped: true,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TPermission } from './permissions';
 
 /**
  * Who may call a route. `customer` = a seller's user (any non-EMPLOYEE role), `employee` = provider staff, `member` =
@@ -6,10 +7,9 @@ import type { z } from 'zod';
  */
 export type TRouteAuth = 'public' | 'customer' | 'employee' | 'member' | 'user' | 'apikey';
 
-export interface TRouteContract {
+interface TRouteBase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
-  auth: TRouteAuth;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -17,6 +17,14 @@ export interface TRouteContract {
   /** Routes that act on one tenant-owned row by `:id`; the isolation sweep calls them with another seller's id. */
   tenantScoped?: boolean;
 }
+
+/**
+ * A route of a seller's user (`customer`, `user`) MUST declare the permission it needs: the route table is the one
+ * place that says it, `route()` enforces it (403 PERMISSION_DENIED), and a test fails on a route without one.
+ */
+export type TRouteContract =
+  | (TRouteBase & { auth: 'customer' | 'user'; perm: TPermission })
+  | (TRouteBase & { auth: 'public' | 'employee' | 'member' | 'apikey'; perm?: undefined });
 
 /** Identity helper that keeps the literal types of a route table. */
 export function defineRoutes<T extends Record<string, TRouteContract>>(routes: T): T {

@@ -1,8 +1,18 @@
-import { API_KEY_HEADER, pickLanguage, type TErrorCode, type TLanguage, type TRouteContract } from '@wms/contracts';
+import {
+  API_KEY_HEADER,
+  allows,
+  pickLanguage,
+  type TErrorCode,
+  type TGrants,
+  type TLanguage,
+  type TRouteContract,
+} from '@wms/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { bearerToken, type TActor, type TokenService } from './auth';
 import { AppError } from './errors';
+import { withoutPrices } from './permissions';
+import { requestGrants } from './request-grants';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -13,6 +23,8 @@ export interface TRouteCtx<C extends TRouteContract> {
   /** The authenticated caller; `SYSTEM`-less: public routes get null. */
   actor: C['auth'] extends 'public' ? null : TActor;
   lang: TLanguage;
+  /** What a signed-in user may do (their seller role's grants, read from the database at this call); else null. */
+  grants: TGrants | null;
   req: FastifyRequest;
   reply: FastifyReply;
   /** Answer with another success status than the route's (e.g. 200 for an idempotent replay of a 201). */
@@ -40,11 +52,39 @@ export function useApiKeyAuthenticator(tokens: TokenService, authenticator: TApi
   apiKeyAuthenticators.set(tokens, authenticator);
 }
 
+/** How a signed-in user's current grants are read (null: gone or deactivated). Set once by buildApp. */
+export type TGrantLoader = (userId: string) => Promise<TGrants | null>;
+const grantLoaders = new WeakMap<TokenService, TGrantLoader>();
+
+export function useGrantLoader(tokens: TokenService, loader: TGrantLoader): void {
+  grantLoaders.set(tokens, loader);
+}
+
 /** The key of an `apikey` call: `X-API-Key`, or `Authorization: Bearer <key>`. */
 function apiKeyOf(req: FastifyRequest): string | null {
   const header = req.headers[API_KEY_HEADER];
   if (typeof header === 'string' && header.trim()) return header.trim();
   return bearerToken(req.headers.authorization);
+}
+
+type TCaller = { actor: TActor | null; grants: TGrants | null };
+
+/**
+ * Who calls, and may they: the token (or API key) names the caller; for a user the database is asked at every call
+ * (a deactivated user, or one of a deactivated company, is refused with 401 at once), then the route's declared
+ * permission is checked against the user's grants (403 PERMISSION_DENIED).
+ */
+async function authorize(tokens: TokenService, req: FastifyRequest, contract: TRouteContract): Promise<TCaller> {
+  const actor = await authenticate(tokens, req, contract.auth);
+  if (actor?.kind !== 'user') return { actor, grants: null };
+  const loader = grantLoaders.get(tokens);
+  if (!loader) throw new Error('route(): no grant loader set (buildApp calls useGrantLoader)');
+  const grants = await loader(actor.id);
+  if (!grants) throw new AppError('TOKEN_INVALID');
+  if (contract.perm && !allows(grants, contract.perm)) {
+    throw new AppError('PERMISSION_DENIED', { permission: contract.perm });
+  }
+  return { actor, grants };
 }
 
 async function authenticate(
@@ -77,8 +117,9 @@ async function authenticate(
 }
 
 /**
- * Register one route of the contracts' table: validation from the contract, the auth guard from `contract.auth`,
- * then the handler (which calls one service function). Routes stay thin.
+ * Register one route of the contracts' table: validation from the contract, the auth guard from `contract.auth` and
+ * the permission guard from `contract.perm` (the one place a route says what it needs), then the handler (which
+ * calls one service function). Routes stay thin.
  */
 export function route<C extends TRouteContract>(
   app: FastifyInstance,
@@ -93,28 +134,39 @@ export function route<C extends TRouteContract>(
   if (contract.body) schema.body = contract.body;
   if (contract.query) schema.querystring = contract.query;
   if (contract.params) schema.params = contract.params;
+  const callers = new WeakMap<FastifyRequest, TCaller>();
   app.route({
     method: contract.method,
     url: contract.path,
     schema,
     bodyLimit: opts.bodyLimit,
+    // A signed-in caller is checked before the body is read or validated: a refused caller learns nothing of the
+    // input. Partner API keys stay checked after validation (the key's use is recorded, and limited, per call).
+    onRequest: async (req) => {
+      if (contract.auth !== 'apikey') callers.set(req, await authorize(tokens, req, contract));
+    },
     handler: async (req, reply) => {
-      const actor = await authenticate(tokens, req, contract.auth);
+      const { actor, grants } = callers.get(req) ?? (await authorize(tokens, req, contract));
       let status = opts.status ?? 200;
-      const result = await handler({
-        body: req.body as Infer<C['body']>,
-        query: req.query as Infer<C['query']>,
-        params: req.params as Infer<C['params']>,
-        actor: actor as TRouteCtx<C>['actor'],
-        lang: pickLanguage(req.headers['accept-language']),
-        req,
-        reply,
-        setStatus: (s) => {
-          status = s;
-        },
-      });
+      const call = () =>
+        handler({
+          body: req.body as Infer<C['body']>,
+          query: req.query as Infer<C['query']>,
+          params: req.params as Infer<C['params']>,
+          actor: actor as TRouteCtx<C>['actor'],
+          lang: pickLanguage(req.headers['accept-language']),
+          grants,
+          req,
+          reply,
+          setStatus: (s) => {
+            status = s;
+          },
+        });
+      // The grants stay known to everything the handler starts (Excel writers hide prices by them).
+      const result = await (grants ? requestGrants.run(grants, call) : call());
       reply.status(status);
-      return result;
+      // Prices and costs are left out of every answer to a user whose role does not show them (warehouse staff).
+      return grants && !grants.prices ? withoutPrices(result) : result;
     },
   });
 }

@@ -54,6 +54,7 @@ type TTemplate = (vars: Record<string, string>) => { subject: string; text: stri
 type TMailKind =
   | 'registered'
   | 'password_reset'
+  | 'user_invite'
   | 'password_set_by_staff'
   | 'ticket_to_staff'
   | 'ticket_to_seller'
@@ -147,6 +148,21 @@ const TEMPLATES: Record<TMailKind, Record<TLanguage, TTemplate>> = {
     en: (v) => ({
       subject: 'WMS: reset your password',
       text: `Hello ${v.name},\n\nWe received a request to reset your password. Open this link within ${v.minutes} minutes to choose a new one:\n${v.link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
+    }),
+  },
+  /** A seller's admin invites a user of the company (/users): a link to choose the password. */
+  user_invite: {
+    'zh-TW': (v) => ({
+      subject: `WMS：${v.company} 邀請您加入`,
+      text: `${v.name} 您好：\n\n${v.inviter} 邀請您以「${v.role}」身分使用 ${v.company} 的 WMS 帳號 ${v.email}。\n請於 ${v.days} 天內開啟以下連結設定密碼：\n${v.link}\n\n設定後請於 ${v.url}/login 登入。\n`,
+    }),
+    ja: (v) => ({
+      subject: `WMS：${v.company} からの招待`,
+      text: `${v.name} 様\n\n${v.inviter} さんが ${v.company} の WMS アカウント ${v.email}（ロール：${v.role}）にあなたを招待しました。\n${v.days} 日以内に次のリンクを開き、パスワードを設定してください：\n${v.link}\n\n設定後、${v.url}/login からログインしてください。\n`,
+    }),
+    en: (v) => ({
+      subject: `WMS: ${v.company} invites you`,
+      text: `Hello ${v.name},\n\n${v.inviter} invites you to the WMS account ${v.email} of ${v.company} as "${v.role}".\nOpen this link within ${v.days} days to choose your password:\n${v.link}\n\nThen log in at ${v.url}/login.\n`,
     }),
   },
   password_set_by_staff: {

@@ -6,10 +6,10 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { OpenAPIV3_1 } from 'openapi-types';
 
 /** A route of the contracts with where it is declared: `table` is the export (`inboundRoutes`), `name` its key. */
-export interface TContractRoute extends TRouteContract {
+export type TContractRoute = TRouteContract & {
   table: string;
   name: string;
-}
+};
 
 function isRoute(value: unknown): value is TRouteContract {
   const r = value as Partial<TRouteContract> | null;
@@ -125,6 +125,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           tags: [contract.table.replace(/Routes$/, '')],
           security: contract.auth === 'public' ? [] : contract.auth === 'apikey' ? [{ apiKey: [] }] : [{ bearer: [] }],
           'x-auth': contract.auth,
+          ...(contract.perm ? { 'x-permission': contract.perm } : {}),
           response: {
             ...response,
             default: {

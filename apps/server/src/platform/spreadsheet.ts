@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { type TCell, wordKey } from './cells';
 import { AppError } from './errors';
+import { isPriceField, pricesHidden } from './request-grants';
 import { type TZipData, type TZipLimits, verifyZip, zipEntries } from './zip';
 
 /**
@@ -274,7 +275,12 @@ export async function writeWorkbook(
   columns.forEach((c, i) => {
     if (c.text) ws.getColumn(i + 1).numFmt = '@';
   });
-  for (const row of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c.key, row[c.key] ?? null])));
+  // A user whose role does not show prices gets those cells empty (the columns stay: the file keeps its shape).
+  const hide = pricesHidden();
+  for (const row of rows)
+    ws.addRow(
+      Object.fromEntries(columns.map((c) => [c.key, hide && isPriceField(c.key) ? null : (row[c.key] ?? null)])),
+    );
   if (notes?.length) {
     const info = wb.addWorksheet('README');
     info.getColumn(1).width = 30;

@@ -16,13 +16,15 @@ import {
   ShoppingCartOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
-import { Layout, Menu, type MenuProps, theme } from 'antd';
+import { Layout, Menu, type MenuProps, Result, theme } from 'antd';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { OverdueBanner } from '../features/billing/components/overdue-banner';
 import type { TMainPath } from '../routes/route-table';
+import { canOpen } from '../routes/screen-permissions';
 import { screenTitle } from '../routes/screen-title';
+import { useProfile } from '../shared/auth/session';
 import { PreferenceControls } from '../shared/preferences/preference-controls';
 import { PageLoading } from '../shared/ui/page-loading';
 import { groupOf, MENU_GROUPS } from './menu';
@@ -52,6 +54,8 @@ export function MainLayout() {
   const navigate = useNavigate();
   const logout = useLogout();
   const { token } = theme.useToken();
+  const profile = useProfile();
+  const grants = profile?.grants;
   const [openKeys, setOpenKeys] = useState<string[]>(() => [groupOf(pathname) ?? 'basic']);
 
   useEffect(() => {
@@ -66,17 +70,20 @@ export function MainLayout() {
 
   const items: MenuProps['items'] = [
     { key: '/dashboard', icon: <DashboardOutlined />, label: screenTitle('/dashboard') },
-    ...MENU_GROUPS.map((g) =>
-      g.key === 'version'
-        ? { key: g.items[0]!, icon: GROUP_ICONS[g.key], label: t(`nav:groups.${g.key}` as never) }
-        : {
-            key: g.key,
-            icon: GROUP_ICONS[g.key],
-            label: t(`nav:groups.${g.key}` as never),
-            // A label cut off by the sider's width (long Japanese titles) is shown whole on hover.
-            children: g.items.map((item) => ({ key: item, label: <span title={label(item)}>{label(item)}</span> })),
-          },
-    ),
+    // Only what the user's role opens: a group with nothing left is not shown at all.
+    ...MENU_GROUPS.map((g) => ({ ...g, items: g.items.filter((item) => canOpen(item, grants)) }))
+      .filter((g) => g.items.length > 0)
+      .map((g) =>
+        g.key === 'version'
+          ? { key: g.items[0]!, icon: GROUP_ICONS[g.key], label: t(`nav:groups.${g.key}` as never) }
+          : {
+              key: g.key,
+              icon: GROUP_ICONS[g.key],
+              label: t(`nav:groups.${g.key}` as never),
+              // A label cut off by the sider's width (long Japanese titles) is shown whole on hover.
+              children: g.items.map((item) => ({ key: item, label: <span title={label(item)}>{label(item)}</span> })),
+            },
+      ),
     { key: 'logout', icon: <LogoutOutlined />, label: t('nav:groups.logout'), danger: true },
   ];
 
@@ -129,7 +136,19 @@ export function MainLayout() {
         <Layout.Content style={{ margin: 24 }}>
           <Suspense fallback={<PageLoading />}>
             <OverdueBanner />
-            <Outlet />
+            {profile?.two_factor_required && !profile.two_factor_enabled && pathname !== '/two-factor' ? (
+              // The company's admin requires two-step login: nothing else opens until it is on.
+              <Navigate to="/two-factor" replace />
+            ) : canOpen(pathname, grants) ? (
+              <Outlet />
+            ) : (
+              <Result
+                status="403"
+                title={t('nav:noPermission.title')}
+                subTitle={t('nav:noPermission.text')}
+                data-testid="no-permission"
+              />
+            )}
           </Suspense>
         </Layout.Content>
       </Layout>

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -46,10 +47,20 @@ export const users = pgTable(
     totp_last_step: bigint('totp_last_step', { mode: 'number' }),
     otp_pending_until: timestamp('otp_pending_until', { withTimezone: true }),
     password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
+    /** The role inside the seller's company (packages/contracts permissions.ts); registration makes the owner. */
+    seller_role: text('seller_role').notNull().default('owner'),
+    /** The ticked grants of a `custom` role (menu groups, `prices`); empty for the other roles. */
+    menu_access: jsonb('menu_access').$type<string[]>().notNull().default([]),
+    /** The owner asks this user to turn two-step login on: the web sends them to /two-factor until they do. */
+    two_factor_required: boolean('two_factor_required').notNull().default(false),
+    /** Invited and the set-password link not used yet. */
+    invited_at: timestamp('invited_at', { withTimezone: true }),
+    last_login_at: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    check('users_seller_role_check', sql`${t.seller_role} in ('owner', 'office', 'warehouse', 'readonly', 'custom')`),
     index('users_customer_idx').on(t.customer_id),
     check('users_role_check', sql`${t.role} in ('CUSTOMER', 'EMPLOYEE')`),
     check('users_customer_role_check', sql`${t.role} = 'EMPLOYEE' or ${t.customer_id} is not null`),

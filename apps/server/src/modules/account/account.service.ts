@@ -1,4 +1,4 @@
-import type { TLanguage, TProfile, TUpdateProfile } from '@wms/contracts';
+import { grantsOf, type TLanguage, type TProfile, type TSellerRole, type TUpdateProfile } from '@wms/contracts';
 import QRCode from 'qrcode';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -17,6 +17,7 @@ import {
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
+import { EMPLOYEE_GRANTS } from '../../platform/permissions';
 import type { RateLimits } from '../../platform/rate-limit';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../platform/totp';
 import * as authRepo from '../auth/auth.repository';
@@ -51,6 +52,9 @@ export async function getProfile(deps: TAccountDeps, actor: TUserActor): Promise
     language: u.language as TLanguage,
     theme: u.theme as TProfile['theme'],
     two_factor_enabled: u.totp_enabled,
+    two_factor_required: u.two_factor_required,
+    seller_role: u.role === 'CUSTOMER' ? (u.seller_role as TSellerRole) : null,
+    grants: u.role === 'CUSTOMER' ? grantsOf(u.seller_role as TSellerRole, u.menu_access) : EMPLOYEE_GRANTS,
     company: row.company?.id ? { id: row.company.id, name: row.company.name } : null,
     created_at: u.created_at.toISOString(),
   };
@@ -179,7 +183,12 @@ export async function resetPassword(deps: TAccountDeps, input: { token: string; 
   await withTx(deps.db, async (tx) => {
     const reset = await repo.consumePasswordReset(tx, sha256Hex(input.token));
     if (!reset) throw new AppError('TOKEN_INVALID');
-    await repo.updateUser(tx, reset.user_id, { password_hash: hash, password_changed_at: new Date() });
+    // An invitation's link is a reset link too: using it ends the invited state.
+    await repo.updateUser(tx, reset.user_id, {
+      password_hash: hash,
+      password_changed_at: new Date(),
+      invited_at: null,
+    });
     await authRepo.revokeAllForSubject(tx, 'user', reset.user_id);
     await writeAudit(
       tx,

@@ -82,6 +82,11 @@ export async function releaseAttempt(tx: Executor, key: string): Promise<void> {
   await tx.execute(sql`update login_attempts set failures = greatest(failures - 1, 0) where key = ${key}`);
 }
 
+/** /users shows when each user last logged in. */
+export async function touchLastLogin(tx: Executor, userId: string): Promise<void> {
+  await tx.update(users).set({ last_login_at: new Date() }).where(eq(users.id, userId));
+}
+
 export async function setOtpPending(tx: Executor, userId: string, until: Date | null): Promise<void> {
   await tx.update(users).set({ otp_pending_until: until }).where(eq(users.id, userId));
 }

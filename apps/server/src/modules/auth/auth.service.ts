@@ -62,6 +62,7 @@ async function limitClient(deps: TAuthDeps, ip: string): Promise<void> {
 /** Start a new refresh-token family for a subject and sign the pair. */
 async function issueUserTokens(deps: TAuthDeps, user: { id: string; role: string; customer_id: string | null }) {
   const jti = randomUUID();
+  await repo.touchLastLogin(deps.db, user.id);
   const family = randomUUID();
   await repo.insertRefreshToken(deps.db, {
     id: jti,

@@ -21,6 +21,7 @@ import { type TActor, tenantOf } from '../../platform/auth';
 import { taipeiDateTime, taipeiDay, taipeiToday } from '../../platform/calendar';
 import { boolCell, type TCell } from '../../platform/cells';
 import { EXPORT_MAX_ROWS, orderingOf } from '../../platform/listing';
+import { pricesHidden } from '../../platform/request-grants';
 import { type TSheetColumn, writeWorkbook, XLSX_TYPE } from '../../platform/spreadsheet';
 import * as repo from './outbound.repository';
 import { getColumnSettings, ORDER_SORT, orderWhere, type TOutboundDeps, toLine, toOrder } from './outbound.service';
@@ -193,6 +194,8 @@ export async function exportOrdersFile(
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(q.format === 'standard' ? 'orders' : q.format);
   const lineColumns = ['product', 'product_name', 'quantity', 'unit_price'];
+  // Read now, in the request: the rows are written while the answer streams.
+  const hidePrices = pricesHidden();
   let headerWritten = false;
 
   const writeRows = async (ex: Executor) => {
@@ -221,7 +224,7 @@ export async function exportOrdersFile(
               l?.product_number ?? null,
               l?.product_name ?? null,
               l?.quantity ?? null,
-              l?.unit_price === null || l === null ? null : Number(l.unit_price),
+              l?.unit_price === null || l === null || hidePrices ? null : Number(l.unit_price),
             ]).commit();
         } else {
           const row = CARRIER_FORMATS[q.format]({
