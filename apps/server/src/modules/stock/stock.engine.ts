@@ -143,20 +143,8 @@ type TProductInfo = {
 type TLocationInfo = { id: string; warehouseId: string; code: string; kind: string; isActive: boolean };
 
 async function loadProducts(tx: Executor, customerId: string, ids: string[]): Promise<Map<string, TProductInfo>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      id: products.id,
-      number: products.number,
-      type: products.type,
-      shelfLifeMonths: products.shelf_life_months,
-      sellableRuleMonths: products.sellable_rule_months,
-    })
-    .from(products)
-    .where(and(eq(products.customer_id, customerId), inArray(products.id, unique)));
-  const map = new Map(rows.map((r) => [r.id, r]));
-  for (const id of unique) if (!map.has(id)) throw new AppError('NOT_FOUND', { field: 'product_id', id });
+  const map = await findProducts(tx, customerId, ids);
+  for (const id of new Set(ids)) if (!map.has(id)) throw new AppError('NOT_FOUND', { field: 'product_id', id });
   return map;
 }
 
