@@ -92,10 +92,11 @@ export async function queuePurge(
   actor: TActor,
   customerId: string,
   input: { months: number; kinds: TRetentionKind[]; scheduled: boolean },
+  scale = 1,
 ) {
   await queryRows(tx, sql`select id from customers where id = ${customerId} for update`);
   if (await runningPurge(tx, customerId)) throw new AppError('PURGE_RUNNING');
-  const cutoff = cutoffOf(input.months).toISOString();
+  const cutoff = cutoffOf(input.months, scale).toISOString();
   const kinds = RETENTION_KINDS.filter((k) => input.kinds.includes(k));
   const job = await queue.enqueue(
     tx,

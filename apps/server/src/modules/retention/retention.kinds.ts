@@ -155,11 +155,14 @@ export const KINDS: Record<TRetentionKind, TKindDef> = {
 /** The purge job's name (retention.jobs.ts defines it). */
 export const PURGE_JOB = 'retention.purge';
 
-/** The instant `months` months before `now`: rows finished before it are purged. */
-export function cutoffOf(months: number, now = new Date()): Date {
+/**
+ * The instant `months` months before `now`: rows finished before it are purged. `scale` (config RETENTION_AGE_SCALE,
+ * 1 in production) shortens the period for end-to-end tests, whose documents are all minutes old.
+ */
+export function cutoffOf(months: number, scale = 1, now = new Date()): Date {
   const d = new Date(now);
   d.setUTCMonth(d.getUTCMonth() - months);
-  return d;
+  return new Date(now.getTime() - (now.getTime() - d.getTime()) * scale);
 }
 
 export const cutoffSql = (cutoff: Date) => sql`${cutoff.toISOString()}::timestamptz`;

@@ -23,7 +23,7 @@ const SHEET: Record<TRetentionKind, string> = {
 };
 
 export function registerRetentionRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  const d = { db: deps.database.db, jobs: deps.jobs };
+  const d = { db: deps.database.db, jobs: deps.jobs, ageScale: deps.config.retentionAgeScale };
   const t = deps.tokens;
   route(app, t, r.previewRetention, ({ actor, query }) => service.preview(d, actor, query.months));
   route(app, t, r.exportRetention, async ({ actor, query, lang, reply }) => {

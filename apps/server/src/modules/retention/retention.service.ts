@@ -19,11 +19,11 @@ import { type JobQueue, jobView } from '../../platform/jobs';
 import { queuePurge } from './retention.jobs';
 import { countKind, cutoffOf, cutoffSql, KINDS, PURGE_JOB, runningPurge } from './retention.kinds';
 
-export type TRetentionDeps = { db: Db; jobs: JobQueue };
+export type TRetentionDeps = { db: Db; jobs: JobQueue; ageScale: number };
 
 export async function preview(deps: TRetentionDeps, actor: TActor, months: number): Promise<TRetentionPreview> {
   const customerId = tenantOf(actor);
-  const cutoff = cutoffOf(months);
+  const cutoff = cutoffOf(months, deps.ageScale);
   const counts = [];
   for (const kind of RETENTION_KINDS) counts.push({ kind, count: await countKind(deps.db, customerId, kind, cutoff) });
   const running = await runningPurge(deps.db, customerId);
@@ -38,7 +38,7 @@ export async function exportRows(deps: TRetentionDeps, actor: TActor, months: nu
   return queryRows<{ ref: string; status: string; at: Date | string | null; detail: string | null }>(
     deps.db,
     sql`select ${def.exportSelect} from ${sql.raw(def.table)} t
-        where ${def.where(customerId, cutoffSql(cutoffOf(months)))} order by 3, 1 limit ${EXPORT_LIMIT}`,
+        where ${def.where(customerId, cutoffSql(cutoffOf(months, deps.ageScale)))} order by 3, 1 limit ${EXPORT_LIMIT}`,
   );
 }
 
@@ -47,7 +47,7 @@ export async function requestPurge(deps: TRetentionDeps, actor: TActor, input: T
   const job = await withTx(deps.db, async (tx) => {
     const [company] = await queryRows<{ name: string }>(tx, sql`select name from customers where id = ${customerId}`);
     if (!company || company.name.trim() !== input.confirm_name.trim()) throw new AppError('CONFIRM_NAME_MISMATCH');
-    return queuePurge(tx, deps.jobs, actor, customerId, { ...input, scheduled: false });
+    return queuePurge(tx, deps.jobs, actor, customerId, { ...input, scheduled: false }, deps.ageScale);
   });
   deps.jobs.kick(PURGE_JOB);
   return jobView(job);
