@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import {
   audit_logs,
+  carrier_events,
   carrier_labels,
   inbound_receipts,
   integration_attempts,
   jobs,
+  logistics_providers,
   outbound_order_lines,
   outbound_orders,
   outbound_pack_items,
@@ -16,9 +18,13 @@ import {
   retention_settings,
   return_receipt_lines,
   return_receipts,
+  stock_balances,
   stock_movements,
+  stock_reservations,
   stocktake_locations,
   stocktakes,
+  store_orders,
+  stores,
   users,
 } from '../../../db/schema';
 import { hashPassword } from '../../../platform/crypto';
@@ -93,7 +99,41 @@ async function seed(customerId: string, token: string) {
   await db()
     .insert(carrier_labels)
     .values({ order_id: oldClosed.id, customer_id: customerId, carrier: 'tcat', consignment_number: `CN-${tag}` });
+  const [provider] = await db()
+    .insert(logistics_providers)
+    .values({ customer_id: customerId, code: `ECPAY-${tag}`, name: 'ECPay', carrier_type: 'ecpay' })
+    .returning();
+  await db()
+    .insert(carrier_events)
+    .values({
+      customer_id: customerId,
+      logistics_provider_id: provider!.id,
+      order_id: oldClosed.id,
+      carrier: 'ecpay',
+      merchant_trade_no: `T-${tag}`,
+      status_code: '3024',
+    });
   const oldCancelled = await order('OLDX', 'cancelled', OLD);
+  const [store] = await db()
+    .insert(stores)
+    .values({ customer_id: customerId, name: 'Store', short_url: `s-${tag}` })
+    .returning();
+  await db().insert(store_orders).values({ customer_id: customerId, store_id: store!.id, order_id: oldCancelled.id });
+  // An old closed order still holding stock (reservation above zero; the balance's `reserved` says so): kept.
+  const heldOld = await order('HELD', 'closed', OLD);
+  const [balance] = await db().select().from(stock_balances).where(eq(stock_balances.customer_id, customerId));
+  await db()
+    .update(stock_balances)
+    .set({ reserved: sql`${stock_balances.reserved} + 1` })
+    .where(eq(stock_balances.id, balance!.id));
+  await db().insert(stock_reservations).values({
+    customer_id: customerId,
+    balance_id: balance!.id,
+    document_type: 'outbound',
+    document_id: heldOld.id,
+    document_number: heldOld.number,
+    quantity: 1,
+  });
   const recentClosed = await order('NEWC', 'closed', RECENT);
   const openOld = await order('OPEN', 'online', null);
   await db().execute(sql`update outbound_orders set created_at = ${OLD}, updated_at = ${OLD} where id = ${openOld.id}`);
@@ -174,6 +214,7 @@ async function seed(customerId: string, token: string) {
     pendingReceipt: pendingReceipt!,
     oldClosed,
     oldCancelled,
+    heldOld,
     recentClosed,
     openOld,
     pendingReturn: pendingReturn!,
@@ -333,8 +374,9 @@ describe('/database-clean', () => {
       ['integration_attempts', seedA.oldAttempt.id],
     ] as const)
       expect(await exists(table, id), `${table} ${id}`).toBe(false);
-    for (const t of [outbound_order_lines, outbound_pack_items, outbound_serials, carrier_labels])
+    for (const t of [outbound_order_lines, outbound_pack_items, outbound_serials, carrier_labels, carrier_events])
       expect(await db().select().from(t).where(eq(t.order_id, seedA.oldClosed.id))).toEqual([]);
+    expect(await db().select().from(store_orders).where(eq(store_orders.order_id, seedA.oldCancelled.id))).toEqual([]);
     expect(
       await db().select().from(return_receipt_lines).where(eq(return_receipt_lines.receipt_id, seedA.oldReturn.id)),
     ).toEqual([]);
@@ -345,6 +387,7 @@ describe('/database-clean', () => {
     // Kept: open documents, recent ones, the return that named a purged order (link emptied, number kept).
     for (const [table, id] of [
       ['outbound_orders', seedA.recentClosed.id],
+      ['outbound_orders', seedA.heldOld.id],
       ['outbound_orders', seedA.openOld.id],
       ['inbound_receipts', seedA.receipts[1]!],
       ['inbound_receipts', seedA.pendingReceipt.id],
