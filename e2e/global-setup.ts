@@ -75,6 +75,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     OUTGOING_ALLOW_PRIVATE: '1',
     // Real back-offs, 20× shorter (a callback's first retry after 5–10 s instead of 100–200 s).
     JOB_RETRY_DELAY_SCALE: '0.05',
+    // /database-clean (retention.spec.ts): "older than N months" means "finished before now" on this test server.
+    RETENTION_AGE_SCALE: '0',
     // Every browser of the run is one client address: the per-address budgets are tested by the server suite.
     AUTH_IP_LIMIT_PER_MINUTE: '100000',
     SIGNUP_IP_LIMIT_PER_HOUR: '100000',

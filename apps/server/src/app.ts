@@ -18,6 +18,7 @@ import { registerLabelRoutes } from './modules/labels/labels.routes';
 import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
 import { registerPartnerApiRoutes } from './modules/partner-api/partner-api.routes';
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
+import { registerRetentionRoutes } from './modules/retention/retention.routes';
 import { registerReturnRoutes } from './modules/returns/returns.routes';
 import { registerShopeeRoutes } from './modules/shopee/shopee.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
@@ -60,6 +61,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerCarrierRoutes,
   registerBillingRoutes,
   registerUserRoutes,
+  registerRetentionRoutes,
 ];
 
 /** buildApp(deps): plugins first, then every module's routes, then the web app (SPA fallback). */

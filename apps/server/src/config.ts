@@ -50,6 +50,8 @@ const ZEnv = z.object({
   JOB_STALE_SECONDS: z.coerce.number().min(1).default(60),
   JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   JOB_RETRY_DELAY_SCALE: z.coerce.number().gt(0).max(1).default(1),
+  /** Testing only: /database-clean's retention periods are multiplied by this (e2e: 0, so "older than" is "now"). */
+  RETENTION_AGE_SCALE: z.coerce.number().min(0).max(1).default(1),
   OUTGOING_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** Shopee Open Platform v2: the operator's partner id and key (empty: the Shopee module says "not configured"). */
   SHOPEE_PARTNER_ID: z.coerce.number().int().min(1).optional(),
@@ -118,6 +120,7 @@ export interface TConfig {
   jobCronCheckSeconds: number;
   /** Factor on every job's retry delay (1 in production; a test set-up shortens back-offs, e.g. 0.02). */
   jobRetryDelayScale: number;
+  retentionAgeScale: number;
   /** Operator setting: user-entered URLs (partners' callbacks) may reach private/loopback addresses. */
   outgoingAllowPrivate: boolean;
   /** Shopee partner settings (operator's); `partnerId`/`partnerKey` null when not configured. */
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     jobCronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,
     jobRetryDelayScale: e.JOB_RETRY_DELAY_SCALE,
+    retentionAgeScale: e.RETENTION_AGE_SCALE,
     outgoingAllowPrivate: e.OUTGOING_ALLOW_PRIVATE === '1',
     shopee: {
       partnerId: e.SHOPEE_PARTNER_ID ?? null,

@@ -3,6 +3,7 @@ import { productImport } from './modules/catalog/catalog.import';
 import { dispatchCallbacks, partnerCallback } from './modules/integrations/callbacks';
 import { webhookDelivery } from './modules/integrations/integrations.outbox';
 import { orderImport } from './modules/outbound/outbound.importer';
+import { retentionPurge, retentionSchedule } from './modules/retention/retention.jobs';
 import { shopeeShipment, shopeeShipScan } from './modules/shopee/shopee.ship';
 import { shopeeSchedule, shopeeSync, shopeeTokenRefresh } from './modules/shopee/shopee.sync';
 import { locationImport } from './modules/warehouse/warehouse.import';
@@ -32,4 +33,6 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   mailDelivery,
   billingRenewals,
   billingRenew,
+  retentionPurge,
+  retentionSchedule,
 ];

@@ -17,6 +17,7 @@ export * from './partner-api';
 export * from './partners';
 export * from './permissions';
 export * from './receiving';
+export * from './retention';
 export * from './returns';
 export * from './routes';
 export * from './shopee';

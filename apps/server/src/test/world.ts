@@ -25,6 +25,7 @@ import {
 import { billingWorld } from '../modules/billing/__tests__/world';
 import { carriersWorld } from '../modules/carriers/__tests__/world';
 import { outboundWorld } from '../modules/outbound/__tests__/world';
+import { retentionWorld } from '../modules/retention/__tests__/world';
 import { returnsWorld } from '../modules/returns/__tests__/world';
 import { shopeeWorld } from '../modules/shopee/__tests__/world';
 import { stockWorld } from '../modules/stock/__tests__/world';
@@ -175,4 +176,5 @@ export const WORLD_BUILDERS: TWorldBuilder[] = [
   shopeeWorld,
   carriersWorld,
   billingWorld,
+  retentionWorld,
 ];

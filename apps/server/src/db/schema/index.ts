@@ -7,6 +7,7 @@ export * from './integrations';
 export * from './outbound';
 export * from './partners';
 export * from './platform';
+export * from './retention';
 export * from './returns';
 export * from './shopee';
 export * from './stock';
