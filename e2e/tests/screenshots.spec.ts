@@ -61,7 +61,7 @@ for (const lng of ['zh-TW', 'en'] as const) {
       await visit('/privacy', 'privacy', '.markdown h1');
       await visit('/service-rule', 'service-rule', '.markdown h1');
       await visit('/404', '404', '.ant-result-404');
-      await visit('/stock-age', 'under-construction', '[data-testid=under-construction]');
+      await visit('/stock-age', 'stock-age', '.ant-card-head-title');
       await visit('/dev-test', 'dev-test', '.ant-table-row');
       await visit(
         '/return-print/1',
