@@ -5,6 +5,7 @@ import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay'
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { createOrder, outboundWorld } from '../../outbound/__tests__/factories';
 import { ecpayCheckMacValue } from '../providers/ecpay';
+import { carrierApi } from './api';
 
 let ctx: TTestContext;
 let fake: TFakeEcpay;
@@ -21,11 +22,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
   it('calls ECPay for orders of an ECPay provider, stores each number with an audit row, reports every order', async () => {
     const w = await outboundWorld(ctx);
     const other = await outboundWorld(ctx, { name: 'Other seller' });
-    const provider = async (body: Record<string, unknown>) => {
-      const r = await ctx.inject({ method: 'POST', url: '/api/logistics-providers/', token: w.token, payload: body });
-      expect(r.statusCode, r.body).toBe(201);
-      return r.json() as { id: string };
-    };
+    const { provider, order: mk } = carrierApi(ctx, w);
     const ecpay = await provider({
       code: 'ECPAY',
       name: '綠界宅配',
@@ -44,9 +41,6 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     });
     const unset = await provider({ code: 'ECPAY-NEW', name: '綠界（未設定）', carrier_type: 'ecpay' });
     const tcat = await provider({ code: 'TCAT-API', name: '黑貓 API', carrier_type: 'tcat' });
-    const line = [{ product_id: w.plain.id, quantity: 1 }];
-    const mk = (providerId: string, extra: Record<string, unknown> = {}) =>
-      createOrder(ctx, w.token, line, { logistics_provider_id: providerId, ...extra });
     const a = await mk(ecpay.id, { cod: true, cod_amount: '450.00' });
     const b = await mk(ecpay.id);
     const had = await mk(ecpay.id);

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_logs, carrier_labels, integration_attempts } from '../../../db/schema';
 import { startFakeTcat, type TFakeTcat } from '../../../test/fakes/fake-tcat';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
-import { createOrder, outboundWorld } from '../../outbound/__tests__/factories';
+import { outboundWorld } from '../../outbound/__tests__/factories';
 import { tcatProvider } from '../providers/tcat';
+import { carrierApi } from './api';
 
 let ctx: TTestContext;
 let fake: TFakeTcat;
@@ -125,11 +126,8 @@ describe(`T-cat consignment numbers and labels through the API (${TEST_ENGINE})`
   it('numbers from T-cat on the orders with their labels; one PDF for the selected orders; per-order failures', async () => {
     const w = await outboundWorld(ctx);
     const other = await outboundWorld(ctx, { name: 'Other seller' });
-    const provider = async (body: Record<string, unknown>) => {
-      const r = await ctx.inject({ method: 'POST', url: '/api/logistics-providers/', token: w.token, payload: body });
-      expect(r.statusCode, r.body).toBe(201);
-      return r.json() as { id: string };
-    };
+    const sender = { sender_name: '測試倉', sender_phone: '03-5712121', sender_address: '新竹市東區光復路二段101號' };
+    const { provider, order: mk, consignments: call } = carrierApi(ctx, w, sender);
     const tcat = await provider({
       code: 'TCAT-EGS',
       name: '黑貓宅急便',
@@ -145,10 +143,6 @@ describe(`T-cat consignment numbers and labels through the API (${TEST_ENGINE})`
       carrier_type: 'tcat',
     });
     const unset = await provider({ code: 'TCAT-EGS-NEW', name: '黑貓（未設定）', carrier_type: 'tcat' });
-    const line = [{ product_id: w.plain.id, quantity: 1 }];
-    const sender = { sender_name: '測試倉', sender_phone: '03-5712121', sender_address: '新竹市東區光復路二段101號' };
-    const mk = (providerId: string, extra: Record<string, unknown> = {}) =>
-      createOrder(ctx, w.token, line, { logistics_provider_id: providerId, ...sender, ...extra });
     const a = await mk(tcat.id, { cod: true, cod_amount: '450.00' });
     const b = await mk(tcat.id);
     const down = await mk(tcat.id);
@@ -157,14 +151,6 @@ describe(`T-cat consignment numbers and labels through the API (${TEST_ENGINE})`
     const notSet = await mk(unset.id);
     const plain = await mk(w.carrier.id);
 
-    const call = (ids: string[], lang = 'en') =>
-      ctx.inject({
-        method: 'POST',
-        url: '/api/carriers/consignments/',
-        token: w.token,
-        lang,
-        payload: { order_ids: ids },
-      });
     const res = await call([a.id, b.id, refused.id, notSet.id, plain.id]);
     expect(res.statusCode, res.body).toBe(200);
     type TOut = { order_id: string; outcome: string; consignment_number: string | null; label: boolean; code: string };

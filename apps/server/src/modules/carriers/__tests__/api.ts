@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import type { TTestContext } from '../../../test/harness';
+import { createOrder, type TWorld } from '../../outbound/__tests__/factories';
+
+/**
+ * The calls the carrier tests make as seller `w`: a logistics provider created through the API (201), an order of one
+ * plain product on a provider, and "get consignment numbers" for some orders.
+ */
+export function carrierApi(ctx: TTestContext, w: TWorld, orderExtra: Record<string, unknown> = {}) {
+  const line = [{ product_id: w.plain.id, quantity: 1 }];
+  return {
+    provider: async (body: Record<string, unknown>) => {
+      const r = await ctx.inject({ method: 'POST', url: '/api/logistics-providers/', token: w.token, payload: body });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json() as { id: string };
+    },
+    order: (providerId: string, extra: Record<string, unknown> = {}) =>
+      createOrder(ctx, w.token, line, { logistics_provider_id: providerId, ...orderExtra, ...extra }),
+    consignments: (ids: string[], lang = 'en') =>
+      ctx.inject({
+        method: 'POST',
+        url: '/api/carriers/consignments/',
+        token: w.token,
+        lang,
+        payload: { order_ids: ids },
+      }),
+  };
+}
