@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -151,4 +151,17 @@ export async function migrateDatabase(database: TDatabase): Promise<void> {
 export async function queryRows<T>(tx: Executor, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Many uuids as ONE bind parameter, for `column = any(${uuidArray(ids)})`: drizzle's `inArray` sends a parameter per
+ * id (thousands for a bulk chunk: each built, sent and parsed, and a new plan per list length). Ids are checked to be
+ * uuids (they come from the database or a validated contract; anything else is a programming error).
+ */
+export function uuidArray(ids: Iterable<string>): SQL {
+  const list = [...ids];
+  for (const id of list) if (!UUID.test(id)) throw new Error(`uuidArray: not a uuid: ${JSON.stringify(id)}`);
+  return sql`${`{${list.join(',')}}`}::uuid[]`;
 }

@@ -1,6 +1,6 @@
 import type { TOrderListQuery, TOrderStatus } from '@wms/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { allOf, type Executor, queryRows, type Tx } from '../../db/client';
+import { allOf, type Executor, queryRows, type Tx, uuidArray } from '../../db/client';
 import {
   collection_batches,
   customers,
@@ -209,7 +209,7 @@ export async function lockOrders(tx: Tx, customerId: string, ids: string[]): Pro
   return tx
     .select()
     .from(outbound_orders)
-    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)))
+    .where(and(eq(outbound_orders.customer_id, customerId), sql`${outbound_orders.id} = any(${uuidArray(ids)})`))
     .orderBy(asc(outbound_orders.id))
     .for('update');
 }
@@ -229,7 +229,7 @@ export async function changeStatuses(
     .where(
       and(
         eq(outbound_orders.customer_id, customerId),
-        inArray(outbound_orders.id, ids),
+        sql`${outbound_orders.id} = any(${uuidArray(ids)})`,
         inArray(outbound_orders.status, [...from]),
       ),
     )
@@ -363,7 +363,18 @@ export async function orderLines(ex: Executor, customerId: string, orderIds: str
     })
     .from(l)
     .innerJoin(products, eq(products.id, l.product_id))
-    .where(and(eq(l.customer_id, customerId), inArray(l.order_id, orderIds)))
+    .where(and(eq(l.customer_id, customerId), sql`${l.order_id} = any(${uuidArray(orderIds)})`))
+    .orderBy(asc(l.order_id), asc(l.line_no));
+}
+
+/** What allocation needs of many orders' lines (no product join): a bulk export reads a chunk's lines with it. */
+export async function demandLines(ex: Executor, customerId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  const l = outbound_order_lines;
+  return ex
+    .select({ id: l.id, order_id: l.order_id, product_id: l.product_id, quantity: l.quantity })
+    .from(l)
+    .where(and(eq(l.customer_id, customerId), sql`${l.order_id} = any(${uuidArray(orderIds)})`))
     .orderBy(asc(l.order_id), asc(l.line_no));
 }
 
@@ -675,7 +686,7 @@ export async function productsByIds(ex: Executor, customerId: string, ids: strin
   return ex
     .select(productInfoColumns)
     .from(products)
-    .where(and(eq(products.customer_id, customerId), inArray(products.id, [...new Set(ids)])));
+    .where(and(eq(products.customer_id, customerId), sql`${products.id} = any(${uuidArray(new Set(ids))})`));
 }
 
 /** Every product of a seller (imports resolve product numbers and barcodes against it). */

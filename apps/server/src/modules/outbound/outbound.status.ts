@@ -293,13 +293,17 @@ async function exportChunk(tx: Tx, actor: TActor, ids: string[]): Promise<TExpor
   // Oldest order first: the one that has waited longest gets the stock when there is not enough for all.
   candidates.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.number < b.number ? -1 : 1));
 
-  const lines = await repo.orderLines(
+  const lines = await repo.demandLines(
     tx,
     customerId,
     candidates.map((o) => o.id),
   );
   const linesOf = new Map<string, typeof lines>();
-  for (const l of lines) linesOf.set(l.order_id, [...(linesOf.get(l.order_id) ?? []), l]);
+  for (const l of lines) {
+    const own = linesOf.get(l.order_id);
+    if (own) own.push(l);
+    else linesOf.set(l.order_id, [l]);
+  }
   const products = new Map(
     (
       await repo.productsByIds(
@@ -337,7 +341,9 @@ async function exportChunk(tx: Tx, actor: TActor, ids: string[]): Promise<TExpor
       return;
     }
     const to = nextStatus('export', order.status as TOrderStatus, order.status_before_cancel as TOrderStatus | null)!;
-    exported.set(to, [...(exported.get(to) ?? []), order]);
+    const same = exported.get(to);
+    if (same) same.push(order);
+    else exported.set(to, [order]);
   });
 
   // One statement per target status (pending orders all go to one), one for the marks, one for the audit rows.

@@ -9,7 +9,7 @@
  * The API is described for callers in docs/ARCHITECTURE.md, section "Stock engine".
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows, type Tx } from '../../db/client';
+import { type Executor, queryRows, type Tx, uuidArray } from '../../db/client';
 import {
   product_components,
   products,
@@ -505,10 +505,19 @@ export async function reserveForOrders(
           perKit: product_components.quantity,
         })
         .from(product_components)
-        .where(and(eq(product_components.customer_id, who.customerId), inArray(product_components.product_id, kitIds)))
+        .where(
+          and(
+            eq(product_components.customer_id, who.customerId),
+            sql`${product_components.product_id} = any(${uuidArray(kitIds)})`,
+          ),
+        )
     : [];
   const partsOf = new Map<string, typeof components>();
-  for (const c of components) partsOf.set(c.kitId, [...(partsOf.get(c.kitId) ?? []), c]);
+  for (const c of components) {
+    const parts = partsOf.get(c.kitId);
+    if (parts) parts.push(c);
+    else partsOf.set(c.kitId, [c]);
+  }
   const missingParts = components.map((c) => c.componentId).filter((id) => !products.has(id));
   if (missingParts.length)
     for (const [id, p] of await findProducts(tx, who.customerId, missingParts)) products.set(id, p);
@@ -557,7 +566,7 @@ export async function reserveForOrders(
   const warehouses = live.map((i) => orders[i]!.warehouseId ?? null);
   const warehouseFilter = warehouses.includes(null)
     ? sql``
-    : sql`and b.warehouse_id in ${[...new Set(warehouses as string[])]}`;
+    : sql`and b.warehouse_id = any(${uuidArray(new Set(warehouses as string[]))})`;
   const raw = productIds.length
     ? await queryRows<TRawBalance>(
         tx,
@@ -565,7 +574,7 @@ export async function reserveForOrders(
             from stock_balances b
               join storage_locations l on l.id = b.location_id
               join products p on p.id = b.product_id
-            where b.customer_id = ${who.customerId} and b.product_id in ${productIds} ${warehouseFilter}
+            where b.customer_id = ${who.customerId} and b.product_id = any(${uuidArray(productIds)}) ${warehouseFilter}
               and b.on_hand > b.reserved and ${allocatableSql(today)}
             order by b.product_id, b.location_id, b.expiry_date nulls first
             for update of b`,
@@ -656,7 +665,7 @@ async function findProducts(tx: Executor, customerId: string, ids: string[]): Pr
       sellableRuleMonths: products.sellable_rule_months,
     })
     .from(products)
-    .where(and(eq(products.customer_id, customerId), inArray(products.id, unique)));
+    .where(and(eq(products.customer_id, customerId), sql`${products.id} = any(${uuidArray(unique)})`));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
