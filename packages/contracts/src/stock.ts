@@ -38,6 +38,12 @@ export const LOT_STATES = ['sellable', 'unsellable', 'expired', 'blocked'] as co
 export type TLotState = (typeof LOT_STATES)[number];
 /** The stock log counts at most this many rows (and pages up to it); narrow the filters to see older rows. */
 export const STOCK_LOG_COUNT_CAP = 10_000;
+/**
+ * /product-stock with a search counts matching rows up to this many: counting every match of a broad search means
+ * reading every product of the seller with two case-insensitive matches — more than the page itself costs. Pages and
+ * the export still reach every row; `count_capped` says the total is "more than".
+ */
+export const PRODUCT_STOCK_SEARCH_COUNT_CAP = 1_000;
 
 const ZBool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -70,6 +76,11 @@ export const ZProductStockRow = z.object({
   safety_stock: z.number().int(),
 });
 export type TProductStockRow = z.infer<typeof ZProductStockRow>;
+export const ZProductStockPage = ZPage(ZProductStockRow).extend({
+  /** True when a search matches more rows than PRODUCT_STOCK_SEARCH_COUNT_CAP: `count` is then the cap. */
+  count_capped: z.boolean(),
+});
+export type TProductStockPage = z.infer<typeof ZProductStockPage>;
 
 // ---- piles: /product-location, /location-stock, expiry candidates ----
 export const ZBalanceRow = z.object({
@@ -211,7 +222,7 @@ export const stockRoutes = defineRoutes({
     auth: 'customer',
     perm: 'stock:read',
     query: ZProductStockQuery,
-    response: ZPage(ZProductStockRow),
+    response: ZProductStockPage,
   },
   productLocation: {
     method: 'GET',

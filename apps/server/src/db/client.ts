@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -151,6 +152,36 @@ export async function migrateDatabase(database: TDatabase): Promise<void> {
 export async function queryRows<T>(tx: Executor, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Statements with more bind parameters are not worth keeping prepared (their text varies with a list's length). */
+const PREPARED_MAX_PARAMS = 64;
+
+interface TPreparingSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ): { execute(): Promise<{ rows: unknown[] }> };
+}
+
+/**
+ * `queryRows` for a hot read whose text does not vary from call to call (filters may add clauses; each distinct text is
+ * its own statement): on PostgreSQL it runs as a named prepared statement, so each pooled connection parses it once and
+ * PostgreSQL may keep a generic plan instead of planning every call — planning a list page's joins cost more than
+ * running them (1.8 ms against 1.1 ms for the product stock page). The name is a hash of the text. PGlite (one
+ * in-process connection) runs it as `queryRows` does.
+ */
+export async function preparedRows<T>(ex: Executor, query: SQL): Promise<T[]> {
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's session and dialect are internal to its executors
+  const { session, dialect } = ex as any;
+  if (!(session instanceof NodePgSession)) return queryRows<T>(ex, query);
+  const built = (dialect as PgDialect).sqlToQuery(query);
+  if (built.params.length > PREPARED_MAX_PARAMS) return queryRows<T>(ex, query);
+  const name = `q${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
+  const result = await (session as unknown as TPreparingSession).prepareQuery(built, undefined, name, false).execute();
+  return result.rows as T[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,9 +5,9 @@ import type {
   TProductStockQuery,
   TStockLogQuery,
 } from '@wms/contracts';
-import { STOCK_LOG_COUNT_CAP } from '@wms/contracts';
+import { PRODUCT_STOCK_SEARCH_COUNT_CAP, STOCK_LOG_COUNT_CAP } from '@wms/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, preparedRows, queryRows } from '../../db/client';
 import { stock_transfers, storage_locations } from '../../db/schema';
 import { taipeiMidnight } from '../../platform/calendar';
 import { isoSql, likePattern, orderColumn, pageSql } from '../../platform/listing';
@@ -117,19 +117,24 @@ export async function productStock(ex: Executor, customerId: string, q: TProduct
     const base = productStockSql(customerId, q, today);
     const [n] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from (${base}) s`);
     const rows = await queryRows<TProductStockRaw>(ex, sql`select * from (${base}) s ${order} ${pageSql(q)}`);
-    return { count: Number(n?.n ?? 0), rows };
+    return { count: Number(n?.n ?? 0), capped: false, rows };
   }
-  // One row per product × warehouse: count the pairs, aggregate the stock of the page's pairs only.
-  const [n] = await queryRows<{ n: number }>(
+  // One row per product × warehouse: count the pairs (a search's only up to the cap), aggregate the page's only.
+  const pairs = sql`select 1 from products p cross join warehouses w
+    where ${sql.join(productWarehouseWhere(customerId, q), sql` and `)}`;
+  const cap = q.search ? PRODUCT_STOCK_SEARCH_COUNT_CAP : null;
+  const [n] = await preparedRows<{ n: number }>(
     ex,
-    sql`select count(*)::int as n from products p cross join warehouses w
-        where ${sql.join(productWarehouseWhere(customerId, q), sql` and `)}`,
+    cap === null
+      ? sql`select count(*)::int as n from (${pairs}) c`
+      : sql`select count(*)::int as n from (${pairs} limit ${cap + 1}) c`,
   );
-  const rows = await queryRows<TProductStockRaw>(
+  const rows = await preparedRows<TProductStockRaw>(
     ex,
     sql`select * from (${productStockSql(customerId, q, today, q)}) s ${order}`,
   );
-  return { count: Number(n?.n ?? 0), rows };
+  const count = Number(n?.n ?? 0);
+  return cap !== null && count > cap ? { count: cap, capped: true, rows } : { count, capped: false, rows };
 }
 
 // ---- piles: /product-location, /location-stock, expiry candidates ---------------------------------------------
@@ -298,7 +303,7 @@ const MOVEMENT_SELECT = sql`
  */
 export async function stockLog(ex: Executor, customerId: string, q: TStockLogQuery) {
   const where = logWhere(customerId, q);
-  const [n] = await queryRows<{ n: number }>(
+  const [n] = await preparedRows<{ n: number }>(
     ex,
     // Ordered like the indexes, so counting walks the newest index entries instead of the heap's oldest rows.
     sql`select count(*)::int as n from (select 1 from stock_movements m where ${where}
@@ -312,7 +317,7 @@ export async function stockLog(ex: Executor, customerId: string, q: TStockLogQue
 }
 
 async function movementRows(ex: Executor, where: SQL, limit: number, offset: number) {
-  return queryRows<TMovementRaw>(
+  return preparedRows<TMovementRaw>(
     ex,
     sql`${MOVEMENT_SELECT}
         from (select * from stock_movements m where ${where} order by m.created_at desc nulls last, m.id desc nulls last

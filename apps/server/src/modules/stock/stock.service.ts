@@ -71,9 +71,10 @@ function toMovementRow(r: repo.TMovementRaw): TStockMovementRow {
 }
 
 export async function productStock(deps: TStockDeps, actor: TActor, q: TProductStockQuery) {
-  const { count, rows } = await repo.productStock(deps.db, tenantOf(actor), q, taipeiToday());
+  const { count, capped, rows } = await repo.productStock(deps.db, tenantOf(actor), q, taipeiToday());
   return {
     count,
+    count_capped: capped,
     results: rows.map((r) => ({
       ...r,
       on_hand: Number(r.on_hand),

@@ -191,12 +191,26 @@ export function DataTable<T extends object>(props: TDataTableProps<T>) {
         pagination={{
           current: query.page,
           pageSize: query.page_size,
-          total: list.data?.count ?? 0,
+          total: pageTotal(list.data, query),
           pageSizeOptions: PAGE_SIZES.map(String),
           showSizeChanger: true,
-          showTotal: (total) => t('table.total', { count: total }),
+          showTotal: (total) =>
+            list.data?.count_capped
+              ? t('table.totalCapped', { count: list.data.count })
+              : t('table.total', { count: total }),
         }}
       />
     </Space>
   );
+}
+
+/**
+ * The total the pager is given: the count, or — when the server counted only up to a cap — enough to offer the next
+ * page while the current one is full (the pages go on past the cap).
+ */
+function pageTotal<T>(data: TPageResult<T> | undefined, query: TTableQuery): number {
+  if (!data) return 0;
+  if (!data.count_capped) return data.count;
+  const full = data.results.length === query.page_size;
+  return Math.max(data.count, (query.page - 1) * query.page_size + data.results.length + (full ? 1 : 0));
 }

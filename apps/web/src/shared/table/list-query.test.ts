@@ -47,6 +47,20 @@ describe('list query helpers', () => {
     expect(pages).toEqual([1, 2, 3]);
   });
 
+  it('reads past a capped count (the count is a floor then) until a page comes back short', async () => {
+    const many = Array.from({ length: 250 }, (_, i) => ({ i }));
+    const pages: number[] = [];
+    const got = await fetchAllPages(
+      async (q) => {
+        pages.push(q.page);
+        return { ...pageOf(many, q, () => ''), count: 100, count_capped: true };
+      },
+      { page: 1, page_size: 10 },
+    );
+    expect(got).toHaveLength(250);
+    expect(pages).toEqual([1, 2, 3]);
+  });
+
   it('pages, searches, filters and orders an in-memory list like the server contract', () => {
     const rows = routeStatuses(SCREENS);
     const main = pageOf(rows, { page: 1, page_size: 10, area: 'main', ordering: '-path' }, (r) => r.path);

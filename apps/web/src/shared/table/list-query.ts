@@ -8,6 +8,8 @@ export type TTableQuery = TListQuery & Record<string, unknown>;
 export interface TPageResult<T> {
   count: number;
   results: T[];
+  /** The list counted only up to a cap: `count` is a floor, more pages may follow. */
+  count_capped?: boolean;
 }
 
 /** antd's sorter → DRF `ordering` (`name`, `-name`), or undefined when unsorted. */
@@ -35,7 +37,7 @@ export async function fetchAllPages<T>(
   for (let page = 1; ; page++) {
     const res = await fetchPage({ ...query, page, page_size: pageSize });
     rows.push(...res.results);
-    if (res.results.length < pageSize || rows.length >= res.count || rows.length >= limit) break;
+    if (res.results.length < pageSize || (!res.count_capped && rows.length >= res.count) || rows.length >= limit) break;
   }
   return rows.slice(0, limit);
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { STOCK_REASON_LABELS } from '@wms/contracts';
+import { PRODUCT_STOCK_SEARCH_COUNT_CAP, STOCK_REASON_LABELS } from '@wms/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
+import { products as productsTable } from '../../../db/schema';
 import { withTx } from '../../../db/tx';
 import { taipeiToday } from '../../../platform/calendar';
 import { createTestContext, type TTestContext } from '../../../test/harness';
@@ -119,6 +120,40 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
       expect.objectContaining({ product_id: last.id, warehouse_id: wh.id, on_hand: 2, available: 2 }),
     );
     expect(lastPage.results).not.toContainEqual(expect.objectContaining({ product_id: first.id }));
+  });
+
+  it('counts a broad search only up to the cap, says so, and still serves every page past it', async () => {
+    const other = await ctx.newCustomer();
+    const g = stockFactory(ctx.deps.database.db, other.customerId);
+    await g.warehouse();
+    await g.warehouse();
+    const cap = PRODUCT_STOCK_SEARCH_COUNT_CAP;
+    const products = cap / 2 + 5; // two warehouses: cap + 10 product × warehouse pairs match "CAPTEST"
+    await ctx.deps.database.db.insert(productsTable).values(
+      Array.from({ length: products }, (_, i) => ({
+        customer_id: other.customerId,
+        number: `CAPTEST-${String(i).padStart(5, '0')}`,
+        name: `Cap test ${i}`,
+      })),
+    );
+    const get = async (url: string) => {
+      const res = await api('GET', url, undefined, other.token);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const broad = await get('/api/product-stock/?search=captest&page_size=100');
+    expect(broad).toMatchObject({ count: cap, count_capped: true });
+    expect(broad.results).toHaveLength(100);
+    // The last rows lie past the cap: the page is served all the same.
+    const past = await get(`/api/product-stock/?search=captest&page_size=100&page=${cap / 100 + 1}`);
+    expect(past.results).toHaveLength(10);
+    expect(past.results.at(-1)).toMatchObject({ product_number: `CAPTEST-${String(products - 1).padStart(5, '0')}` });
+    // A narrow search and no search at all are counted exactly.
+    expect(await get('/api/product-stock/?search=CAPTEST-0000&page_size=10')).toMatchObject({
+      count: 20,
+      count_capped: false,
+    });
+    expect(await get('/api/product-stock/?page_size=10')).toMatchObject({ count: products * 2, count_capped: false });
   });
 
   it('lists piles per product and location with their lot state', async () => {
