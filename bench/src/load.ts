@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type pg from 'pg';
 
 export interface TLoadResult {
   name: string;
@@ -10,6 +11,9 @@ export interface TLoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The same SQL straight from Node `pg` at the same concurrency (PostgreSQL only): the machine's limit. */
+  sql_rps?: number;
+  sql_p95?: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -73,4 +77,57 @@ export async function loadTest(opts: {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/** One recorded statement as the server's driver sent it (named when the server keeps it prepared). */
+export interface TRecordedStatement {
+  text: string;
+  values: unknown[];
+  name?: string;
+}
+
+/** The statements `run` sends through `pool` (it must not use another pool). */
+export async function recordStatements(pool: pg.Pool, run: () => Promise<unknown>): Promise<TRecordedStatement[]> {
+  const seen: TRecordedStatement[] = [];
+  const original = pool.query;
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; the recorder passes every call through
+  (pool as any).query = function (this: pg.Pool, config: any, values?: unknown[]) {
+    const text = typeof config === 'string' ? config : config.text;
+    seen.push({ text, values: values ?? config?.values ?? [], ...(config?.name ? { name: config.name } : {}) });
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    return (original as any).call(this, config, values);
+  };
+  try {
+    await run();
+  } finally {
+    pool.query = original;
+  }
+  return seen;
+}
+
+/**
+ * The limit beside an endpoint: its statements (one "request" = all of them in turn) sent straight from `pg` by
+ * `connections` workers for `seconds`, with no HTTP, no validation, no auth, no JSON.
+ */
+export async function sqlLimit(
+  pool: pg.Pool,
+  statements: TRecordedStatement[],
+  opts: { connections?: number; seconds?: number } = {},
+): Promise<{ rps: number; p95: number }> {
+  const until = Date.now() + (opts.seconds ?? 10) * 1000;
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: opts.connections ?? 50 }, async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        for (const s of statements)
+          await pool.query(
+            s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values },
+          );
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { rps: Math.round(times.length / (opts.seconds ?? 10)), p95: percentile(times, 95) };
 }

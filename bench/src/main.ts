@@ -11,12 +11,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ZOrderListQuery, ZProductStockQuery, ZStockLogQuery } from '@wms/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, queryRows, type TDatabase } from '../../apps/server/src/db/client';
+import { listOrders } from '../../apps/server/src/modules/outbound/outbound.orders';
 import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.invariants';
+import * as stockService from '../../apps/server/src/modules/stock/stock.service';
+import type { TActor } from '../../apps/server/src/platform/auth';
+import { loadUserGrants } from '../../apps/server/src/platform/permissions';
 import { countRows, generateData, SCALES, type TSellerData } from './generate';
-import { loadTest, type TLoadResult } from './load';
+import { loadTest, recordStatements, sqlLimit, type TLoadResult } from './load';
 import { webFigures } from './web';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -117,20 +122,54 @@ async function apiLoad(
   const token = await login(url, seller);
   const auth = { authorization: `Bearer ${token}` };
   const seconds = quick ? 3 : 10;
-  const runs = [
-    { name: 'product stock page', url: `${url}/api/product-stock/?page=3&page_size=25&search=SKU00` },
+  const actor: TActor = { kind: 'user', id: seller.userId, role: 'CUSTOMER', customerId: seller.customerId };
+  const stockLogQuery = (search: string) =>
+    stockService.stockLog(
+      { db: database!.db },
+      actor,
+      ZStockLogQuery.parse(Object.fromEntries(new URLSearchParams(search))),
+    );
+  const runs: Array<{ name: string; path: string; service: (search: string) => Promise<unknown> }> = [
+    {
+      name: 'product stock page',
+      path: '/api/product-stock/?page=3&page_size=25&search=SKU00',
+      service: (search) =>
+        stockService.productStock(
+          { db: database!.db },
+          actor,
+          ZProductStockQuery.parse(Object.fromEntries(new URLSearchParams(search))),
+        ),
+    },
     {
       name: 'order list (status filter, newest first)',
-      url: `${url}/api/outbound-orders/?page=2&page_size=25&status=closed&ordering=-created_at`,
+      path: '/api/outbound-orders/?page=2&page_size=25&status=closed&ordering=-created_at',
+      service: (search) =>
+        listOrders({ db: database!.db }, actor, ZOrderListQuery.parse(Object.fromEntries(new URLSearchParams(search)))),
     },
-    { name: 'stock log page (one product)', url: `${url}/api/stock-log/?page=1&page_size=25&product_id=${productId}` },
-    { name: 'stock log page (all)', url: `${url}/api/stock-log/?page=5&page_size=25` },
+    {
+      name: 'stock log page (one product)',
+      path: `/api/stock-log/?page=1&page_size=25&product_id=${productId}`,
+      service: stockLogQuery,
+    },
+    { name: 'stock log page (all)', path: '/api/stock-log/?page=5&page_size=25', service: stockLogQuery },
   ];
   for (const r of runs) {
-    const result = await loadTest({ name: r.name, engine, url: r.url, headers: auth, seconds });
+    const result = await loadTest({ name: r.name, engine, url: `${url}${r.path}`, headers: auth, seconds });
+    if (database?.pool) {
+      // The limit: the same statements (the caller's grants, then the endpoint's) straight from pg.
+      const search = r.path.split('?')[1]!;
+      const statements = await recordStatements(database.pool, async () => {
+        await loadUserGrants(database.db, seller.userId);
+        await r.service(search);
+      });
+      const limit = await sqlLimit(database.pool, statements, { seconds });
+      result.sql_rps = limit.rps;
+      result.sql_p95 = limit.p95;
+    }
     report.load.push(result);
     log(
-      `${engine} ${r.name}: ${result.rps} req/s p50 ${result.p50} ms p99 ${result.p99} ms (${result.non2xx} non-2xx)`,
+      `${engine} ${r.name}: ${result.rps} req/s p50 ${result.p50} ms p95 ${result.p95} ms p99 ${result.p99} ms (${result.non2xx} non-2xx)` +
+        (result.sql_rps ? `; same SQL from pg: ${result.sql_rps} req/s p95 ${result.sql_p95} ms` : ''),
     );
   }
   const loginRun = await loadTest({
@@ -321,10 +360,12 @@ function printReport(): void {
   console.log('\n| group | figure | value | unit | note |\n|---|---|---:|---|---|');
   for (const f of report.figures) console.log(`| ${f.group} | ${f.name} | ${f.value} | ${f.unit} | ${f.note ?? ''} |`);
   console.log(
-    '\n| engine | endpoint (50 connections) | req/s | p50 ms | p95 ms | p99 ms | non-2xx |\n|---|---|---:|---:|---:|---:|---:|',
+    '\n| engine | endpoint (50 connections) | req/s | p50 ms | p95 ms | p99 ms | non-2xx | same SQL from pg: req/s | p95 ms | service / SQL |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const l of report.load)
-    console.log(`| ${l.engine} | ${l.name} | ${l.rps} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.non2xx + l.errors} |`);
+    console.log(
+      `| ${l.engine} | ${l.name} | ${l.rps} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.non2xx + l.errors} | ${l.sql_rps ?? ''} | ${l.sql_p95 ?? ''} | ${l.sql_rps ? (l.rps / l.sql_rps).toFixed(2) : ''} |`,
+    );
   console.log('\nwritten to bench/results/latest.json');
 }
 

@@ -21,10 +21,15 @@ async function packViewOf(ex: Executor, customerId: string, id: string): Promise
   const view = await repo.findOrderView(ex, customerId, id);
   if (!view) throw notFound();
   const items = await packItemsOf(ex, customerId, view.order);
-  const complete =
+  return { order: toOrder(view), items, complete: isComplete(items) };
+}
+
+/** Every unit counted, and every serial captured where the product needs one. */
+function isComplete(items: TPackView['items']): boolean {
+  return (
     items.length > 0 &&
-    items.every((i) => i.packed === i.expected && (!i.requires_serial || i.serials.length === i.expected));
-  return { order: toOrder(view), items, complete };
+    items.every((i) => i.packed === i.expected && (!i.requires_serial || i.serials.length === i.expected))
+  );
 }
 
 export async function packView(deps: TOutboundDeps, actor: TActor, id: string): Promise<TPackView> {
@@ -54,14 +59,15 @@ async function lockForPacking(tx: Tx, actor: TActor, id: string): Promise<repo.T
 /**
  * One scanned unit at the packing station: the barcode (or product number) must be an item of the order that is
  * not fully packed yet; an item that needs an IMEI/serial needs it with the scan, and a serial ships once.
+ * The station scans all day, so the call keeps its round trips few: the items read under the order's lock are matched
+ * in memory and, with the one counted, are the answer; the order view is read in the same transaction.
  */
 export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, scan: TPackScan): Promise<TPackView> {
   const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
+  return withTx(deps.db, async (tx) => {
     await lockForPacking(tx, actor, id);
     const items = await repo.packItems(tx, customerId, id);
-    const candidates = new Set((await repo.productsByCode(tx, customerId, scan.barcode)).map((p) => p.id));
-    const matching = items.filter((i) => candidates.has(i.product_id));
+    const matching = items.filter((i) => i.product_number === scan.barcode || i.barcode === scan.barcode);
     if (matching.length === 0) throw new AppError('PACK_ITEM_NOT_IN_ORDER', { barcode: scan.barcode });
     const item = matching.find((i) => i.packed < i.expected);
     if (!item)
@@ -88,14 +94,23 @@ export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, s
     }
     if (!(await repo.addPackedUnit(tx, customerId, id, item.product_id)))
       throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });
+    item.packed += 1;
     await writeAudit(tx, actor, {
       action: 'pack_scan',
       entity: 'outbound_order',
       entityId: id,
       after: { product_id: item.product_id, serial: scan.serial ?? null },
     });
+    // Serials exist only for items that need them: without such an item there is nothing to read.
+    const serials = items.some((i) => i.requires_serial) ? await repo.orderSerials(tx, customerId, id) : [];
+    const view = await repo.findOrderView(tx, customerId, id);
+    if (!view) throw notFound();
+    const packed = items.map((i) => ({
+      ...i,
+      serials: serials.filter((s) => s.product_id === i.product_id).map((s) => s.serial),
+    }));
+    return { order: toOrder(view), items: packed, complete: isComplete(packed) };
   });
-  return packViewOf(deps.db, customerId, id);
 }
 
 /** Start the scanning of an order over (a box packed wrong): counts and captured serials go back to zero. */
