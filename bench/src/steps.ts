@@ -132,41 +132,47 @@ async function allocation(ctx: { database: TDatabase; sellers: TSellerData[]; qu
   const exportedIds = outcomes.filter((o) => !o.error).map((o) => o.id);
   await undo();
   const json = JSON.stringify(planned.map((r) => ({ d: r.document_id, b: r.balance_id, q: r.quantity, n: r.number })));
-  t0 = Date.now();
-  const client = await pgPool.connect();
-  try {
-    await client.query('begin');
-    await client.query(
-      `select id from stock_balances where id in (select distinct (x->>'b')::uuid from jsonb_array_elements($1::jsonb) x)
-       order by product_id, location_id, expiry_date nulls first for update`,
-      [json],
-    );
-    await client.query(
-      `update stock_balances b set reserved = b.reserved + s.q
-       from (select b, sum(q)::int as q from jsonb_to_recordset($1::jsonb) as v(b uuid, q int) group by b) s
-       where b.id = s.b and b.on_hand - b.reserved >= s.q`,
-      [json],
-    );
-    await client.query(
-      `insert into stock_reservations (customer_id, balance_id, document_type, document_id, document_number, quantity)
-       select $2, v.b, 'outbound', v.d, v.n, v.q from jsonb_to_recordset($1::jsonb) as v(d uuid, b uuid, q int, n text)`,
-      [json, seller.customerId],
-    );
-    await client.query(
-      `update outbound_orders set status = 'exported', exported_at = now() where id = any($1::uuid[])`,
-      [exportedIds],
-    );
-    await client.query('commit');
-  } finally {
-    client.release();
-  }
-  const bareSetMs = Date.now() - t0;
+  const bareOnce = async () => {
+    const start = Date.now();
+    const client = await pgPool.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `select id from stock_balances where id in (select distinct (x->>'b')::uuid from jsonb_array_elements($1::jsonb) x)
+         order by product_id, location_id, expiry_date nulls first for update`,
+        [json],
+      );
+      await client.query(
+        `update stock_balances b set reserved = b.reserved + s.q
+         from (select b, sum(q)::int as q from jsonb_to_recordset($1::jsonb) as v(b uuid, q int) group by b) s
+         where b.id = s.b and b.on_hand - b.reserved >= s.q`,
+        [json],
+      );
+      await client.query(
+        `insert into stock_reservations (customer_id, balance_id, document_type, document_id, document_number, quantity)
+         select $2, v.b, 'outbound', v.d, v.n, v.q from jsonb_to_recordset($1::jsonb) as v(d uuid, b uuid, q int, n text)`,
+        [json, seller.customerId],
+      );
+      await client.query(
+        `update outbound_orders set status = 'exported', exported_at = now() where id = any($1::uuid[])`,
+        [exportedIds],
+      );
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    return Date.now() - start;
+  };
+  const bareRuns = [await bareOnce()];
+  await undo();
+  bareRuns.push(await bareOnce());
+  const bareSetMs = Math.min(...bareRuns);
   figure(
     'allocation',
-    'the same reservations as set-based bare SQL (one transaction, one statement per table)',
+    'the same reservations as set-based bare SQL (one transaction, one statement per table), best of 2',
     rate(bareSetMs),
     'lines/s',
-    `${seconds(bareSetMs)} s, ${planned.length} reservation rows`,
+    `${bareRuns.map(seconds).join(' s, ')} s; ${planned.length} reservation rows`,
   );
   figure('allocation', 'service / set-based bare SQL', (rate(setMs) / rate(bareSetMs)).toFixed(2), 'ratio');
 
