@@ -300,34 +300,49 @@ const MOVEMENT_SELECT = sql`
 /**
  * Newest first. Joins happen after the page is cut from the ledger alone (the inner query walks an index and stops
  * at offset + page size), so a page costs the same with a million rows as with a thousand. The count stops at the cap.
+ * Count and page travel as one statement (the page joined laterally to the one-row count): a round trip costs this
+ * read more than either query.
  */
 export async function stockLog(ex: Executor, customerId: string, q: TStockLogQuery) {
   const where = logWhere(customerId, q);
-  const [n] = await preparedRows<{ n: number }>(
-    ex,
-    // Ordered like the indexes, so counting walks the newest index entries instead of the heap's oldest rows.
-    sql`select count(*)::int as n from (select 1 from stock_movements m where ${where}
-        order by m.created_at desc nulls last limit ${STOCK_LOG_COUNT_CAP + 1}) c`,
-  );
-  const count = Number(n?.n ?? 0);
   const offset = (q.page - 1) * q.page_size;
-  if (offset >= STOCK_LOG_COUNT_CAP) return { count: STOCK_LOG_COUNT_CAP, capped: true, rows: [] };
-  const rows = await movementRows(ex, where, q.page_size, offset);
+  if (offset >= STOCK_LOG_COUNT_CAP) {
+    // Past the cap the pager offers no page; what is asked anyway gets the count and no rows.
+    const n = Number((await preparedRows<{ n: number }>(ex, cappedLogCount(where)))[0]?.n ?? 0);
+    return { count: Math.min(n, STOCK_LOG_COUNT_CAP), capped: n > STOCK_LOG_COUNT_CAP, rows: [] };
+  }
+  const found = await preparedRows<TMovementRaw & { total: number; sort_at: unknown; sort_id: unknown }>(
+    ex,
+    sql`select c.n as total, m.* from (${cappedLogCount(where)}) c
+        left join lateral (${movementSql(where, q.page_size, offset, sql`, m.created_at as sort_at, m.id as sort_id`)}) m
+          on true
+        order by m.sort_at desc nulls last, m.sort_id desc nulls last`,
+  );
+  const count = Number(found[0]?.total ?? 0);
+  // No row of the page: the one row is the count's alone (its movement columns null).
+  const rows = found.filter((r) => r.id !== null).map(({ total: _t, sort_at: _a, sort_id: _i, ...row }) => row);
   return { count: Math.min(count, STOCK_LOG_COUNT_CAP), capped: count > STOCK_LOG_COUNT_CAP, rows };
 }
 
-async function movementRows(ex: Executor, where: SQL, limit: number, offset: number) {
-  return preparedRows<TMovementRaw>(
-    ex,
-    sql`${MOVEMENT_SELECT}
+/** Matching ledger rows up to the cap + 1, walked in the order of the indexes (the newest entries, not the heap's oldest). */
+function cappedLogCount(where: SQL): SQL {
+  return sql`select count(*)::int as n from (select 1 from stock_movements m where ${where}
+    order by m.created_at desc nulls last limit ${STOCK_LOG_COUNT_CAP + 1}) x`;
+}
+
+function movementSql(where: SQL, limit: number, offset: number, extraColumns: SQL = sql``): SQL {
+  return sql`${MOVEMENT_SELECT}${extraColumns}
         from (select * from stock_movements m where ${where} order by m.created_at desc nulls last, m.id desc nulls last
               limit ${limit} offset ${offset}) m
           join products p on p.id = m.product_id
           join storage_locations l on l.id = m.location_id
           join warehouses w on w.id = m.warehouse_id
           left join users u on u.id = m.user_id
-        order by m.created_at desc nulls last, m.id desc nulls last`,
-  );
+        order by m.created_at desc nulls last, m.id desc nulls last`;
+}
+
+async function movementRows(ex: Executor, where: SQL, limit: number, offset: number) {
+  return preparedRows<TMovementRaw>(ex, movementSql(where, limit, offset));
 }
 
 export async function stockLogExport(ex: Executor, customerId: string, q: TStockLogQuery, limit: number) {
