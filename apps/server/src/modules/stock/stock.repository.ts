@@ -123,17 +123,19 @@ export async function productStock(ex: Executor, customerId: string, q: TProduct
   const pairs = sql`select 1 from products p cross join warehouses w
     where ${sql.join(productWarehouseWhere(customerId, q), sql` and `)}`;
   const cap = q.search ? PRODUCT_STOCK_SEARCH_COUNT_CAP : null;
-  const [n] = await preparedRows<{ n: number }>(
-    ex,
+  const counted =
     cap === null
       ? sql`select count(*)::int as n from (${pairs}) c`
-      : sql`select count(*)::int as n from (${pairs} limit ${cap + 1}) c`,
-  );
-  const rows = await preparedRows<TProductStockRaw>(
+      : sql`select count(*)::int as n from (${pairs} limit ${cap + 1}) c`;
+  // Count and page in one statement (one round trip): the page joined laterally to the one-row count.
+  const found = await preparedRows<TProductStockRaw & { total: number }>(
     ex,
-    sql`select * from (${productStockSql(customerId, q, today, q)}) s ${order}`,
+    sql`select c.n as total, s.* from (${counted}) c
+        left join lateral (${productStockSql(customerId, q, today, q)}) s on true ${order}`,
   );
-  const count = Number(n?.n ?? 0);
+  const count = Number(found[0]?.total ?? 0);
+  // No pair on the page: the one row is the count's alone.
+  const rows = found.filter((r) => r.product_id !== null).map(({ total: _, ...row }) => row);
   return cap !== null && count > cap ? { count: cap, capped: true, rows } : { count, capped: false, rows };
 }
 
