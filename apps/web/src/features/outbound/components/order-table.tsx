@@ -196,7 +196,16 @@ export function OrderTable(props: {
           total: list.data?.count ?? 0,
           pageSizeOptions: PAGE_SIZES.map(String),
           showSizeChanger: true,
-          showTotal: (total) => t('common:table.total', { count: total }),
+          // A seller with very many orders gets "more than 10,000": the server stops counting there (the pager then
+          // reaches the first 10,000; filters or the other sort order reach the rest).
+          showTotal: (total) =>
+            list.data?.count_capped ? (
+              <span title={t('list.cappedHint', { total: total.toLocaleString() })} data-testid="order-total-capped">
+                {t('list.totalCapped', { total: total.toLocaleString() })}
+              </span>
+            ) : (
+              t('common:table.total', { count: total })
+            ),
         }}
       />
     </Space>
