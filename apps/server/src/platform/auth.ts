@@ -42,8 +42,17 @@ export interface TTokenClaims {
 }
 
 const ALG = 'HS256';
+/** How many verified tokens a TokenService remembers (a token is a few hundred bytes). */
+const VERIFIED_MAX = 10_000;
 
 export class TokenService {
+  /**
+   * Tokens already verified, by their exact text: the same string always verifies the same way, so a token seen again
+   * skips the HMAC (webcrypto, asynchronous: the largest piece of a list call's CPU after the database). Its expiry
+   * and type are checked again at every use; whether the user may still call is the database's answer at every call.
+   */
+  private readonly verified = new Map<string, Readonly<TTokenClaims>>();
+
   constructor(
     private readonly secret: Uint8Array,
     readonly accessTtl: number,
@@ -66,12 +75,22 @@ export class TokenService {
 
   /** Verify signature (HS256 only: `alg: none` and others are refused), expiry and token type. */
   async verify(token: string, typ: TTokenType): Promise<TTokenClaims> {
+    const known = this.verified.get(token);
+    if (known && known.exp * 1000 > Date.now()) {
+      if (known.typ !== typ) throw new AppError('TOKEN_INVALID');
+      return known;
+    }
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: [ALG] });
-      if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') {
+      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
         throw new AppError('TOKEN_INVALID');
       }
-      return payload as unknown as TTokenClaims;
+      const claims = Object.freeze(payload as unknown as TTokenClaims);
+      // Oldest first out (a Map keeps insertion order); an expired entry found above is simply replaced.
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+      if (claims.typ !== typ) throw new AppError('TOKEN_INVALID');
+      return claims;
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (err instanceof joseErrors.JOSEError) throw new AppError('TOKEN_INVALID');
