@@ -7,7 +7,7 @@ import { errorText } from '../../../../shared/forms/error-text';
 import { useBulkTransition, useColumnSettings } from '../../api';
 import { ImportOrdersButton } from '../../components/import-orders';
 import { ACTIONS_OF, abnormalText, useOrderLabels } from '../../components/labels';
-import { OrderTable } from '../../components/order-table';
+import { OrderTable, prefetchFirstPage } from '../../components/order-table';
 import '../../i18n';
 import { i18n } from '../../../../i18n/i18n';
 
@@ -19,9 +19,10 @@ const OrderFormModal = lazy(async () => ({ default: (await import('../../compone
 // Texts of the page (and of the import button's dialog) load while the app checks the session, not one after the
 // other once the page renders.
 void i18n.loadNamespaces(['outbound', 'shared']);
-
 /** A dashboard tile opens the list filtered: `/deliver?status=pending_export`. */
 const URL_FILTERS = ['status', 'channel', 'abnormal'] as const;
+// Likewise the first page of orders: its answer is usually in before the page has rendered.
+prefetchFirstPage(URL_FILTERS);
 
 const BULK: TOrderAction[] = ['export', 'cancel', 'request_cancel_export', 'grant_cancel_export'];
 
