@@ -387,6 +387,17 @@ export const ZOrderListQuery = ZListQuery.extend({
     .optional(),
 });
 export type TOrderListQuery = z.infer<typeof ZOrderListQuery>;
+/**
+ * The order list counts at most this many orders (and pages up to them): counting a seller's 100,000 orders on every
+ * page costs more than the page. `count_capped` then says more match; narrow the filters (or sort the other way) to
+ * reach the rest.
+ */
+export const ORDER_LIST_COUNT_CAP = 10_000;
+export const ZOrderPage = ZPage(ZOrder).extend({
+  /** True when more orders match than ORDER_LIST_COUNT_CAP: `count` is then the cap. */
+  count_capped: z.boolean(),
+});
+export type TOrderPage = z.infer<typeof ZOrderPage>;
 export const ORDER_ORDERING = [
   'number',
   'platform_order_number',
@@ -734,7 +745,7 @@ export const outboundRoutes = defineRoutes({
     auth: 'customer',
     perm: 'orders:read',
     query: ZOrderListQuery,
-    response: ZPage(ZOrder),
+    response: ZOrderPage,
   },
   createOrder: {
     method: 'POST',

@@ -34,8 +34,9 @@ export const ORDER_PREFIX = 'OUT';
 // ---- read ----
 
 export async function listOrders(deps: TOutboundDeps, actor: TActor, q: TOrderListQuery) {
-  const { rows, count } = await repo.listOrderViews(deps.db, tenantOf(actor), q);
-  return { count, results: rows.map(toOrder) };
+  const { rows, count, capped } = await repo.listOrderViews(deps.db, tenantOf(actor), q);
+  // The rows come out of SQL in the contract's shape (outbound.repository LIST_SELECT): nothing to map.
+  return { count, count_capped: capped, results: rows as TOrder[] };
 }
 
 export async function getOrder(deps: TOutboundDeps, actor: TActor, id: string): Promise<TOrderDetail> {

@@ -16,7 +16,8 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
   const d = { db: deps.database.db, jobs: deps.jobs };
   const t = deps.tokens;
 
-  route(app, t, r.listOrders, ({ actor, query }) => orders.listOrders(d, actor, query));
+  // The list's rows come out of SQL in the contract's shape (outbound.list.int.test compares them with the detail).
+  route(app, t, r.listOrders, ({ actor, query }) => orders.listOrders(d, actor, query), { serialize: 'json' });
   route(app, t, r.createOrder, ({ actor, body }) => orders.createOrder(d, actor, body), { status: 201 });
   route(app, t, r.lookupOrder, ({ actor, query }) => orders.lookupOrder(d, actor, query.code));
   route(app, t, r.orderCounts, ({ actor, query }) => orders.orderCounts(d, actor, query));

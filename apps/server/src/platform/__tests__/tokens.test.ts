@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenService, verifyHs256 } from '../auth';
 import { AppError } from '../errors';
 
@@ -83,6 +83,16 @@ describe('verifyHs256 (the access-token check of every request)', () => {
 });
 
 describe('TokenService', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('refuses its own token once it has expired', async () => {
+    const tokens = new TokenService(secret, 60, 3600);
+    const access = await tokens.sign({ sub: 'u1', typ: 'access', role: 'CUSTOMER', cid: 'c1' }, 60);
+    await expect(tokens.verify(access, 'access')).resolves.toMatchObject({ sub: 'u1' });
+    vi.useFakeTimers({ now: Date.now() + 61_000 });
+    await expect(tokens.verify(access, 'access')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+
   it('verifies its own tokens by type and refuses the other types with TOKEN_INVALID', async () => {
     const tokens = new TokenService(secret, 900, 86_400);
     const access = await tokens.sign({ sub: 'user-1', typ: 'access', role: 'CUSTOMER', cid: null }, 60);

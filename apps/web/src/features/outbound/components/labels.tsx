@@ -5,6 +5,7 @@ import {
   ORDER_VALUE_LABELS,
   type TErrorCode,
   type TLanguage,
+  type TOrderAction,
   type TOrderCategory,
   type TOrderChannel,
   type TOrderStatus,
@@ -65,3 +66,15 @@ export function abnormalText(a: { code: string; params: Record<string, unknown> 
   if (p.value) return `${base}: ${String(p.value)}`;
   return base;
 }
+
+/** Which actions a status offers (the server's workflow decides; this only hides buttons that would get 409). */
+export const ACTIONS_OF: Record<TOrderStatus, TOrderAction[]> = {
+  pending_export: ['export', 'cancel'],
+  exported: ['start_packing', 'request_cancel_export'],
+  online: ['request_cancel_export'],
+  cancel_export: ['grant_cancel_export', 'refuse_cancel_export'],
+  closed: [],
+  returned: [],
+  closed_returned: [],
+  cancelled: [],
+};

@@ -1,23 +1,14 @@
-import type { TOrderAction, TOrderDetail, TOrderStatus } from '@wms/contracts';
+import type { TOrderAction, TOrderDetail } from '@wms/contracts';
 import { Alert, App, Button, Descriptions, Drawer, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
 import { PageLoading } from '../../../shared/ui/page-loading';
 import { useCarrierEvents, useOrder, useTransition } from '../api';
-import { abnormalText, OrderStatusTag, useOrderLabels } from './labels';
+import { ACTIONS_OF, abnormalText, OrderStatusTag, useOrderLabels } from './labels';
 
-/** Which actions a status offers (the server's workflow decides; this only hides buttons that would get 409). */
-export const ACTIONS_OF: Record<TOrderStatus, TOrderAction[]> = {
-  pending_export: ['export', 'cancel'],
-  exported: ['start_packing', 'request_cancel_export'],
-  online: ['request_cancel_export'],
-  cancel_export: ['grant_cancel_export', 'refuse_cancel_export'],
-  closed: [],
-  returned: [],
-  closed_returned: [],
-  cancelled: [],
-};
+/** Which actions a status offers (labels.tsx: the list's bulk bar needs it without loading this drawer). */
+export { ACTIONS_OF };
 
 /** An order: every field, its lines, what is reserved where, packing progress, IMEIs, packaging; its actions. */
 export function OrderDetailDrawer(props: {

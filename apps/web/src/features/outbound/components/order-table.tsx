@@ -5,6 +5,8 @@ import type { SorterResult } from 'antd/es/table/interface';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryClient } from '../../../shared/api/query-client';
+import { userSession } from '../../../shared/auth/session';
 import { errorText } from '../../../shared/forms/error-text';
 import { emptyKind, PAGE_SIZES, type TTableQuery, toOrdering } from '../../../shared/table/list-query';
 import { useUrlFilters } from '../../../shared/table/url-filters';
@@ -13,6 +15,26 @@ import { useOrderLabels } from './labels';
 import { orderColumn } from './order-columns';
 
 type TFilters = Partial<TOrderListQuery> & { range?: [Dayjs | null, Dayjs | null] | null };
+
+const listKey = (query: TTableQuery) => [...outboundKeys.orders, 'list', query] as const;
+const firstPage = (fromUrl: Record<string, string>): TTableQuery => ({ page: 1, page_size: PAGE_SIZES[1], ...fromUrl });
+
+/**
+ * Start loading the list's first page (as OrderTable will ask for it, with the address's filters) before the table
+ * renders: a page module calls it when it loads, while the app is still checking the session. The stored access
+ * token is used; were it expired, the client's refresh is the one the session check runs (single flight).
+ */
+export function prefetchFirstPage(urlFilters: readonly string[], fixed?: Partial<TOrderListQuery>): void {
+  if (!userSession.isLoggedIn()) return;
+  const params = new URLSearchParams(window.location.search);
+  const fromUrl: Record<string, string> = {};
+  for (const k of urlFilters) {
+    const v = params.get(k);
+    if (v) fromUrl[k] = v;
+  }
+  const full = { ...firstPage(fromUrl), ...fixed } as TTableQuery;
+  void queryClient.prefetchQuery({ queryKey: listKey(full), queryFn: ({ signal }) => fetchOrders(full, signal) });
+}
 
 /**
  * The order list with the seller's columns (/customize), the filters of /deliver (status, dates, channel, platform,
@@ -38,10 +60,10 @@ export function OrderTable(props: {
   const providers = useProviderOptions();
   const [form] = Form.useForm<TFilters>();
   const fromUrl = useUrlFilters(props.urlFilters);
-  const [query, setQuery] = useState<TTableQuery>({ page: 1, page_size: PAGE_SIZES[1], ...fromUrl });
+  const [query, setQuery] = useState<TTableQuery>(() => firstPage(fromUrl));
   const full = { ...query, ...props.fixed } as TTableQuery;
   const list = useQuery({
-    queryKey: [...outboundKeys.orders, 'list', full],
+    queryKey: listKey(full),
     queryFn: ({ signal }) => fetchOrders(full, signal),
     placeholderData: keepPreviousData,
   });
@@ -196,7 +218,16 @@ export function OrderTable(props: {
           total: list.data?.count ?? 0,
           pageSizeOptions: PAGE_SIZES.map(String),
           showSizeChanger: true,
-          showTotal: (total) => t('common:table.total', { count: total }),
+          // A seller with very many orders gets "more than 10,000": the server stops counting there (the pager then
+          // reaches the first 10,000; filters or the other sort order reach the rest).
+          showTotal: (total) =>
+            list.data?.count_capped ? (
+              <span title={t('list.cappedHint', { total: total.toLocaleString() })} data-testid="order-total-capped">
+                {t('list.totalCapped', { total: total.toLocaleString() })}
+              </span>
+            ) : (
+              t('common:table.total', { count: total })
+            ),
         }}
       />
     </Space>

@@ -1,19 +1,28 @@
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { DEFAULT_COLUMNS, type TOrder, type TOrderAction, type TOrderDetail } from '@wms/contracts';
 import { App, Button, Dropdown, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useBulkTransition, useColumnSettings } from '../../api';
 import { ImportOrdersButton } from '../../components/import-orders';
-import { abnormalText, useOrderLabels } from '../../components/labels';
-import { ACTIONS_OF, OrderDetailDrawer } from '../../components/order-detail';
-import { OrderFormModal } from '../../components/order-form';
-import { OrderTable } from '../../components/order-table';
+import { ACTIONS_OF, abnormalText, useOrderLabels } from '../../components/labels';
+import { OrderTable, prefetchFirstPage } from '../../components/order-table';
 import '../../i18n';
+import { i18n } from '../../../../i18n/i18n';
 
+// The first page shows the list only: the drawer and the form load when first opened.
+const OrderDetailDrawer = lazy(async () => ({
+  default: (await import('../../components/order-detail')).OrderDetailDrawer,
+}));
+const OrderFormModal = lazy(async () => ({ default: (await import('../../components/order-form')).OrderFormModal }));
+// Texts of the page (and of the import button's dialog) load while the app checks the session, not one after the
+// other once the page renders.
+void i18n.loadNamespaces(['outbound', 'shared']);
 /** A dashboard tile opens the list filtered: `/deliver?status=pending_export`. */
 const URL_FILTERS = ['status', 'channel', 'abnormal'] as const;
+// Likewise the first page of orders: its answer is usually in before the page has rendered.
+prefetchFirstPage(URL_FILTERS);
 
 const BULK: TOrderAction[] = ['export', 'cancel', 'request_cancel_export', 'grant_cancel_export'];
 
@@ -42,6 +51,8 @@ export default function DeliverPage() {
     (a) => selectedRows.length < selected.length || selectedRows.some((o) => ACTIONS_OF[o.status].includes(a)),
   );
   const [detail, setDetail] = useState<string | null>(null);
+  // Mounted from its first opening on (so that closing it still animates).
+  const [detailUsed, setDetailUsed] = useState(false);
   const [editing, setEditing] = useState<TOrderDetail | 'new' | null>(null);
 
   const runBulk = async (action: TOrderAction) => {
@@ -98,7 +109,10 @@ export default function DeliverPage() {
               <Button
                 type="link"
                 size="small"
-                onClick={() => setDetail(o.id)}
+                onClick={() => {
+                  setDetailUsed(true);
+                  setDetail(o.id);
+                }}
                 data-testid={`order-open-${o.platform_order_number ?? o.number}`}
               >
                 {t('actions.detail')}
@@ -148,16 +162,20 @@ export default function DeliverPage() {
           </Button>
         </Space>
       ) : null}
-      <OrderDetailDrawer
-        id={detail}
-        onClose={() => setDetail(null)}
-        onEdit={(o) => {
-          setEditing(o);
-        }}
-      />
-      {editing ? (
-        <OrderFormModal open editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {detailUsed ? (
+          <OrderDetailDrawer
+            id={detail}
+            onClose={() => setDetail(null)}
+            onEdit={(o) => {
+              setEditing(o);
+            }}
+          />
+        ) : null}
+        {editing ? (
+          <OrderFormModal open editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        ) : null}
+      </Suspense>
     </Space>
   );
 }
