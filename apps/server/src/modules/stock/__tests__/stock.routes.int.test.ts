@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PRODUCT_STOCK_SEARCH_COUNT_CAP, STOCK_REASON_LABELS } from '@wms/contracts';
+import { PRODUCT_STOCK_SEARCH_COUNT_CAP, STOCK_REASON_LABELS, ZProductStockPage, ZStockLogPage } from '@wms/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,8 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     const paged: unknown[] = [];
     for (let pageNo = 1; ; pageNo++) {
       const res = (await api('GET', `/api/product-stock/?page_size=10&page=${pageNo}`)).json();
+      // Answered with JSON.stringify, not the contract's encoder: every answer must be its own zod parse.
+      expect(ZProductStockPage.parse(res)).toEqual(res);
       expect(res.count).toBe(all.length);
       if (res.results.length === 0) break;
       paged.push(...res.results);
@@ -339,6 +341,7 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     await inbound([{ productId: p.id, locationId: a2.id, expiryDate: null, quantity: 3 }]);
     const all = (await api('GET', `/api/stock-log/?product_id=${p.id}`)).json();
     expect(all.results.map((m: { quantity: number }) => m.quantity)).toEqual([3, 2]);
+    expect(ZStockLogPage.parse(all)).toEqual(all); // JSON.stringify'd: no field more or less than the contract's
     expect((await api('GET', `/api/stock-log/?product_id=${p.id}&location_id=${a1.id}`)).json().count).toBe(1);
     expect((await api('GET', `/api/stock-log/?product_id=${p.id}&reason=outbound`)).json().count).toBe(0);
     expect(
