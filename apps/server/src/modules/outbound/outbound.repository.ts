@@ -1,6 +1,6 @@
 import { ORDER_LIST_COUNT_CAP, type TOrderListQuery, type TOrderStatus } from '@wms/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { allOf, type Executor, queryRows, type Tx, uuidArray } from '../../db/client';
+import { allOf, type Executor, preparedRows, queryRows, type Tx, uuidArray } from '../../db/client';
 import {
   collection_batches,
   customers,
@@ -219,38 +219,35 @@ export async function listOrderViews(
   const where = orderWhere(customerId, q);
   const order = sql.join(orderingOf(q.ordering, ORDER_SORT, '-created_at', outbound_orders.id), sql`, `);
   const window = pageWindow(q);
-  const beyond = window.offset >= ORDER_LIST_COUNT_CAP;
-  const [counted, rows] = await allOf(ex, [
-    () =>
-      queryRows<{ n: number }>(
-        ex,
-        sql`select count(*)::int as n from (select 1 from ${outbound_orders} where ${where}
-            limit ${ORDER_LIST_COUNT_CAP + 1}) c`,
-      ),
-    () =>
-      beyond
-        ? []
-        : queryRows<TOrderListRow>(
-            ex,
-            sql`${LIST_SELECT}
-                from unnest(array(select ${outbound_orders.id} from ${outbound_orders} where ${where} order by ${order}
-                                  limit ${window.limit} offset ${window.offset})) with ordinality as page(id, n)
-                  join ${outbound_orders} o on o.id = page.id
-                  left join ${warehouses} w on w.id = o.warehouse_id
-                  left join ${logistics_providers} lp on lp.id = o.logistics_provider_id
-                  left join ${ecommerce_platforms} pf on pf.id = o.platform_id
-                  left join ${collection_batches} cb on cb.id = o.batch_id
-                  left join lateral (select count(*) as line_count, sum(ol.quantity) as unit_count
-                                     from ${outbound_order_lines} ol where ol.order_id = o.id) l on true
-                order by page.n`,
-          ),
-  ]);
-  const n = Number(counted[0]?.n ?? 0);
-  return {
+  const counted = sql`select count(*)::int as n from (select 1 from ${outbound_orders} where ${where}
+    limit ${ORDER_LIST_COUNT_CAP + 1}) c`;
+  const result = (n: number, rows: TOrderListRow[]) => ({
     rows,
     count: Math.min(n, ORDER_LIST_COUNT_CAP),
     capped: n > ORDER_LIST_COUNT_CAP,
-  };
+  });
+  // Past the cap the pager offers no page: only the count is read.
+  if (window.offset >= ORDER_LIST_COUNT_CAP)
+    return result(Number((await preparedRows<{ n: number }>(ex, counted))[0]?.n ?? 0), []);
+  // Count and page in one prepared statement (one round trip, the plan kept): the page joined laterally to the count.
+  const found = await preparedRows<TOrderListRow & { total: number; list_pos: number | null }>(
+    ex,
+    sql`select c.n as total, x.* from (${counted}) c left join lateral (
+          ${LIST_SELECT}, page.n as list_pos
+          from unnest(array(select ${outbound_orders.id} from ${outbound_orders} where ${where} order by ${order}
+                            limit ${window.limit} offset ${window.offset})) with ordinality as page(id, n)
+            join ${outbound_orders} o on o.id = page.id
+            left join ${warehouses} w on w.id = o.warehouse_id
+            left join ${logistics_providers} lp on lp.id = o.logistics_provider_id
+            left join ${ecommerce_platforms} pf on pf.id = o.platform_id
+            left join ${collection_batches} cb on cb.id = o.batch_id
+            left join lateral (select count(*) as line_count, sum(ol.quantity) as unit_count
+                               from ${outbound_order_lines} ol where ol.order_id = o.id) l on true) x on true
+        order by x.list_pos`,
+  );
+  // No order on the page: the one row is the count's alone. The rows leave as JSON: nothing beyond the contract's.
+  const rows = found.filter((r) => r.list_pos !== null).map(({ total: _t, list_pos: _p, ...row }) => row);
+  return result(Number(found[0]?.total ?? 0), rows);
 }
 
 export async function findOrderViews(ex: Executor, customerId: string, ids: string[]): Promise<TOrderView[]> {
