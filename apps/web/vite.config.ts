@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bundleStats } from './bundle-stats.ts';
 
 const BUILD_ID = process.env.BUILD_ID ?? `${Date.now().toString(36)}`;
 
@@ -17,7 +18,7 @@ function buildInfo(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), bundleStats()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
