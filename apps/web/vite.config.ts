@@ -20,6 +20,8 @@ function buildInfo(): Plugin {
 export default defineConfig({
   plugins: [react(), buildInfo(), bundleStats()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  // Every `zod` import gets zod configured first (src/zod-config.ts re-exports it after z.config).
+  resolve: { alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/zod-config.ts') }] },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

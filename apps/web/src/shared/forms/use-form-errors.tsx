@@ -1,6 +1,5 @@
 import { Alert, type FormInstance } from 'antd';
 import { useCallback, useState } from 'react';
-import { errorField, errorText } from './error-text';
 
 /**
  * Show a failed call on the form: the server's translated error under its field (`params.field`) when the form
@@ -10,7 +9,9 @@ export function useFormErrors(form: FormInstance) {
   const [message, setMessage] = useState<string | null>(null);
 
   const showError = useCallback(
-    (err: unknown) => {
+    // The error catalogue loads with the first failure (error-text.ts), not with every form page (/login).
+    async (err: unknown) => {
+      const { errorField, errorText } = await import('./error-text');
       const text = errorText(err);
       const field = errorField(err);
       const names = Object.keys(form.getFieldsValue(true) as object);

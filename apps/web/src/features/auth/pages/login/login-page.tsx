@@ -1,13 +1,17 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { ZEmail, ZLoginRequest, ZOtp } from '@wms/contracts';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { lazyRule } from '../../../../shared/forms/lazy-rule';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
-import { zodRule } from '../../../../shared/forms/zod-rule';
 import { Hint, Panel } from '../../../../shared/ui/panel';
-import { startSession, useLogin, useVerifyOtp } from '../../api';
+import { startSession, useLogin, useVerifyOtp } from '../../login-api';
+
+// The rules (zod, the schemas, the error catalogue) load when a field first validates, not with the page.
+const rule = (name: 'email' | 'password' | 'otp') =>
+  lazyRule(async () => (await import('./login-rules')).loginRules[name]);
+const RULES = { email: [rule('email')], password: [rule('password')], otp: [rule('otp')] };
 
 interface TCredentials {
   email: string;
@@ -59,7 +63,7 @@ export default function LoginPage() {
         <Hint>{t('login.otpHint')}</Hint>
         {otpErrors.formError}
         <Form form={otpForm} layout="vertical" onFinish={onVerify} requiredMark={false}>
-          <Form.Item name="otp" label={t('login.otp')} rules={[zodRule('otp', ZOtp)]}>
+          <Form.Item name="otp" label={t('login.otp')} rules={RULES.otp}>
             <Input.OTP length={6} autoFocus formatter={(v) => v.replace(/\D/g, '')} />
           </Form.Item>
           <Space orientation="vertical" style={{ width: '100%' }}>
@@ -86,14 +90,10 @@ export default function LoginPage() {
     <Panel title={t('login.title')}>
       {credentialErrors.formError}
       <Form<TCredentials> form={form} layout="vertical" onFinish={onLogin} requiredMark={false}>
-        <Form.Item name="email" label={t('login.email')} rules={[zodRule('email', ZEmail)]}>
+        <Form.Item name="email" label={t('login.email')} rules={RULES.email}>
           <Input prefix={<MailOutlined />} autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('login.password')}
-          rules={[zodRule('password', ZLoginRequest.shape.password)]}
-        >
+        <Form.Item name="password" label={t('login.password')} rules={RULES.password}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
