@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './shared/api/query-client';
 import { loadLocale } from './shared/preferences/locale';
 import { getPreferences, subscribePreferences } from './shared/preferences/preferences';
 import { AppApiProvider } from './shared/ui/app-api';
@@ -30,7 +28,7 @@ function BaseText({ children }: { children: ReactNode }) {
   );
 }
 
-/** Providers: TanStack Query, antd (locale + light/dark theme), the router. */
+/** Providers: antd (locale + light/dark theme), the router (TanStack Query: per area, shared/api/query-provider.tsx). */
 export function App({ router, initialLocale }: { router: DataRouter; initialLocale: Locale }) {
   const prefs = useSyncExternalStore(subscribePreferences, getPreferences);
   const [locale, setLocale] = useState(initialLocale);
@@ -52,20 +50,18 @@ export function App({ router, initialLocale }: { router: DataRouter; initialLoca
   }, [prefs.theme]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        locale={locale}
-        // No space forced between two CJK characters of a button (「検索」, not 「検 索」).
-        button={{ autoInsertSpace: false }}
-        theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }}
-      >
-        <BaseText>
-          <AppApiProvider>
-            <RouterProvider router={router} />
-            <ScanBufferProbe />
-          </AppApiProvider>
-        </BaseText>
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider
+      locale={locale}
+      // No space forced between two CJK characters of a button (「検索」, not 「検 索」).
+      button={{ autoInsertSpace: false }}
+      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }}
+    >
+      <BaseText>
+        <AppApiProvider>
+          <RouterProvider router={router} />
+          <ScanBufferProbe />
+        </AppApiProvider>
+      </BaseText>
+    </ConfigProvider>
   );
 }

@@ -41,12 +41,19 @@ const component =
   (load: () => Promise<ComponentType>): TLazy =>
   async () => ({ Component: await load() });
 
-/** A layout of an area whose screens use `App.useApp()`: loaded together with its hooks (shared/ui/app-api.tsx). */
+/**
+ * A layout of an area (all but the public pages): its screens use TanStack Query and `App.useApp()`, whose providers
+ * and hooks load with it (shared/api/query-provider.tsx, shared/ui/app-api.tsx) rather than with every page.
+ */
 const framed =
   (load: () => Promise<ComponentType>): TLazy =>
   async () => {
-    const [Layout] = await Promise.all([load(), import('../shared/ui/app-holders')]);
-    return { Component: withAppApi(Layout) };
+    const [Layout, { withQueryClient }] = await Promise.all([
+      load(),
+      import('../shared/api/query-provider'),
+      import('../shared/ui/app-holders'),
+    ]);
+    return { Component: withAppApi(withQueryClient(Layout)) };
   };
 
 const layouts = {
