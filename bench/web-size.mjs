@@ -1,8 +1,11 @@
-// `node bench/web-size.mjs [--build] [--json]`: gzip size of the JavaScript the login page loads.
+// `node bench/web-size.mjs [--build] [--modules] [--all] [--json]`: gzip size of the JavaScript the login page loads.
 // Serves apps/web/dist from a tiny static server (no database needed), opens /login in Debian's Chromium and
-// adds up the gzip (level 9) size of every same-origin .js file the page requested until the network is idle.
+// adds up the gzip (level 9) size of every same-origin .js file the page requested until the network is idle, then
+// prints the ten largest chunks (--all: every file). --modules builds with the bundle analyser
+// (apps/web/bundle-stats.ts) and shows under each of the ten what it holds: packages (antd by component) and source
+// files with their share of the chunk's gzip size (in proportion to the minified bytes they produced).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,8 +15,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
 const args = new Set(process.argv.slice(2));
 
-if (args.has('--build') || !existsSync(path.join(dist, 'index.html'))) {
-  const r = spawnSync('npm', ['run', '-s', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+const statsFile = path.join(root, 'apps/web/.tmp/bundle-stats.json');
+if (args.has('--build') || args.has('--modules') || !existsSync(path.join(dist, 'index.html'))) {
+  rmSync(statsFile, { force: true });
+  const env = args.has('--modules') ? { ...process.env, WEB_BUNDLE_STATS: statsFile } : process.env;
+  const r = spawnSync('npm', ['run', '-s', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -59,10 +65,32 @@ const rows = [...files].map((p) => {
 rows.sort((a, b) => b.gzip - a.gzip);
 const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip }), { raw: 0, gzip: 0 });
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+/** 'node_modules/antd/es/form/Form.js' → 'antd/form'; 'node_modules/@rc-component/form/…' → '@rc-component/form'. */
+function owner(source) {
+  if (!source.startsWith('node_modules/')) return source.replace(/^apps\/web\/src\//, 'src/');
+  const parts = source.slice('node_modules/'.length).split('/');
+  const name = parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  return name === 'antd' && parts[1] === 'es' ? `antd/${parts[2].replace(/\.js$/, '')}` : name;
+}
+const stats = args.has('--modules') && existsSync(statsFile) ? JSON.parse(readFileSync(statsFile, 'utf8')) : null;
+
 if (args.has('--json')) {
   console.log(JSON.stringify({ files: rows, total }, null, 2));
 } else {
-  console.log('JS loaded by /login');
-  for (const r of rows) console.log(`  ${r.file.padEnd(48)} ${kb(r.raw).padStart(10)} ${kb(r.gzip).padStart(10)} gzip`);
+  const shown = args.has('--all') ? rows : rows.slice(0, 10);
+  console.log(args.has('--all') ? 'JS loaded by /login' : `JS loaded by /login: the ${shown.length} largest chunks`);
+  for (const r of shown) {
+    console.log(`  ${r.file.padEnd(48)} ${kb(r.raw).padStart(10)} ${kb(r.gzip).padStart(10)} gzip`);
+    const chunk = stats?.[`assets/${r.file}`];
+    if (!chunk) continue;
+    const by = {};
+    for (const [source, bytes] of Object.entries(chunk.sources)) by[owner(source)] = (by[owner(source)] ?? 0) + bytes;
+    const all = Object.values(by).reduce((t, b) => t + b, 0) || 1;
+    const top = Object.entries(by)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8);
+    for (const [name, bytes] of top)
+      console.log(`      ${name.padEnd(52)} ≈ ${kb((r.gzip * bytes) / all).padStart(8)}`);
+  }
   console.log(`login page JS: ${rows.length} files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
 }

@@ -30,12 +30,18 @@ function ensureBuilt(root: string): string {
   return dist;
 }
 
+/** One JS file a page loaded: its built name (assets/ prefix dropped) and gzip (level 9) size in bytes. */
+export interface TJsFile {
+  file: string;
+  gzip: number;
+}
+
 /** gzip size of every JS file a page loads, measured from the built files the browser requested. */
 async function jsOfPage(
   baseUrl: string,
   dist: string,
   steps: (page: import('@playwright/test').Page) => Promise<void>,
-): Promise<{ gzip: number; files: number }> {
+): Promise<{ gzip: number; files: TJsFile[] }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -48,15 +54,32 @@ async function jsOfPage(
       if (u.origin === new URL(baseUrl).origin && u.pathname.endsWith('.js')) seen.add(u.pathname);
     });
     await steps(page);
-    let gzip = 0;
+    const files: TJsFile[] = [];
     for (const p of seen) {
       const file = path.join(dist, decodeURIComponent(p));
-      if (existsSync(file)) gzip += gzipSync(readFileSync(file), { level: 9 }).length;
+      if (existsSync(file))
+        files.push({ file: p.replace(/^\/assets\//, ''), gzip: gzipSync(readFileSync(file), { level: 9 }).length });
     }
-    return { gzip, files: seen.size };
+    files.sort((a, b) => b.gzip - a.gzip);
+    return { gzip: files.reduce((t, f) => t + f.gzip, 0), files };
   } finally {
     await browser.close();
   }
+}
+
+const kB = (bytes: number): number => Math.round(bytes / 102.4) / 10;
+
+/** The page's total and, after it, its ten largest chunks (file name and gzip kB), largest first. */
+function jsFigures(label: string, js: { gzip: number; files: TJsFile[] }): TWebFigure[] {
+  return [
+    { name: `JS loaded by ${label} (gzip)`, value: kB(js.gzip), unit: 'kB', note: `${js.files.length} files` },
+    ...js.files.slice(0, 10).map((f, i) => ({
+      name: `  ${label} chunk ${i + 1}: ${f.file}`,
+      value: kB(f.gzip),
+      unit: 'kB',
+      note: 'gzip',
+    })),
+  ];
 }
 
 async function logIn(
@@ -87,23 +110,13 @@ export async function webFigures(
     await page.goto(`${server.url}/login`);
     await page.waitForLoadState('networkidle');
   });
-  out.push({
-    name: 'JS loaded by /login (gzip)',
-    value: Math.round(loginJs.gzip / 102.4) / 10,
-    unit: 'kB',
-    note: `${loginJs.files} files`,
-  });
+  out.push(...jsFigures('/login', loginJs));
   const dashJs = await jsOfPage(server.url, dist, async (page) => {
     await logIn(page, server.url, server.email, server.password);
     await page.goto(`${server.url}/dashboard`);
     await page.waitForLoadState('networkidle');
   });
-  out.push({
-    name: 'JS loaded by login → /dashboard (gzip)',
-    value: Math.round(dashJs.gzip / 102.4) / 10,
-    unit: 'kB',
-    note: `${dashJs.files} files`,
-  });
+  out.push(...jsFigures('login → /dashboard', dashJs));
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

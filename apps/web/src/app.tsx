@@ -1,15 +1,34 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './shared/api/query-client';
 import { loadLocale } from './shared/preferences/locale';
 import { getPreferences, subscribePreferences } from './shared/preferences/preferences';
+import { AppApiProvider } from './shared/ui/app-api';
 import { ScanBufferProbe } from './shared/ui/scan-buffer';
 
-/** Providers: TanStack Query, antd (locale + light/dark theme), the router. */
+/**
+ * The text colour, size and font antd's App gives every page. The App's hooks come from AppApiProvider
+ * (shared/ui/app-api.tsx), which loads them only for the areas that use them: /login does not load them.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Providers: antd (locale + light/dark theme), the router (TanStack Query: per area, shared/api/query-provider.tsx). */
 export function App({ router, initialLocale }: { router: DataRouter; initialLocale: Locale }) {
   const prefs = useSyncExternalStore(subscribePreferences, getPreferences);
   const [locale, setLocale] = useState(initialLocale);
@@ -31,18 +50,18 @@ export function App({ router, initialLocale }: { router: DataRouter; initialLoca
   }, [prefs.theme]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        locale={locale}
-        // No space forced between two CJK characters of a button (「検索」, not 「検 索」).
-        button={{ autoInsertSpace: false }}
-        theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }}
-      >
-        <AntApp>
+    <ConfigProvider
+      locale={locale}
+      // No space forced between two CJK characters of a button (「検索」, not 「検 索」).
+      button={{ autoInsertSpace: false }}
+      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }}
+    >
+      <BaseText>
+        <AppApiProvider>
           <RouterProvider router={router} />
           <ScanBufferProbe />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>
+        </AppApiProvider>
+      </BaseText>
+    </ConfigProvider>
   );
 }

@@ -11,7 +11,7 @@ import { loadLocale } from './shared/preferences/locale';
 import { getLanguage } from './shared/preferences/preferences';
 import './styles.css';
 
-/** Start the app (main.tsx loads this module once zod is configured). */
+/** Start the app (main.tsx). */
 export async function start(): Promise<void> {
   const [, locale] = await Promise.all([initI18n(), loadLocale(getLanguage())]);
   const router = createBrowserRouter(createAppRoutes(SCREENS));

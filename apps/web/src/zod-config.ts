@@ -1,5 +1,9 @@
-import { z } from 'zod';
+// The web build resolves `zod` to this module (vite.config.ts), so zod is configured before any schema exists,
+// whichever page first loads it (the login page loads no zod at all): zod's compiled parsers probe `new Function`,
+// which the Content-Security-Policy (script-src 'self', no 'unsafe-eval') reports on every page.
+import { z } from 'zod/v4';
 
-// Run by main.tsx before the app's modules load, so before any schema exists: zod's compiled parsers probe
-// `new Function`, which the Content-Security-Policy (script-src 'self', no 'unsafe-eval') reports on every page.
 z.config({ jitless: true });
+
+export * from 'zod/v4';
+export { default } from 'zod/v4';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ZOk } from './common';
+import { ROLES, THEMES } from './constants';
 import { LANGUAGES } from './errors';
 import { ZGrants, ZSellerRole } from './permissions';
 import { defineRoutes } from './routes';
 
-export const ROLES = ['CUSTOMER', 'EMPLOYEE'] as const;
+export { ROLES, THEMES } from './constants';
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
-export const THEMES = ['light', 'dark'] as const;
 export const ZLanguage = z.enum(LANGUAGES);
 export const ZTheme = z.enum(THEMES);
 

@@ -1,7 +1,7 @@
 /** The shared error catalogue (spec §8). The server answers `{ error: { code, message, params } }`; the web app translates by `code`. */
-export const LANGUAGES = ['zh-TW', 'ja', 'en'] as const;
-export type TLanguage = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: TLanguage = 'zh-TW';
+import { DEFAULT_LANGUAGE, type TLanguage } from './constants';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from './constants';
 
 type Messages = Record<TLanguage, string>;
 

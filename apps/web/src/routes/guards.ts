@@ -1,6 +1,6 @@
-import { authRoutes } from '@wms/contracts';
 import { redirect } from 'react-router';
 import { ApiError, apiCall } from '../shared/api/client';
+import { bootRoutes } from '../shared/auth/auth-routes';
 import { loadProfile, logoutMember, logoutUser, memberSession, userSession } from '../shared/auth/session';
 import { setPreferences } from '../shared/preferences/preferences';
 
@@ -76,7 +76,7 @@ export async function memberGuard(): Promise<null> {
     throw redirect('/store/404');
   }
   try {
-    const profile = await apiCall(authRoutes.memberProfile, {});
+    const profile = await apiCall(bootRoutes.memberProfile, {});
     memberSession.update({ profile });
   } catch (err) {
     if (err instanceof ApiError && err.code === 'NETWORK_ERROR') throw err;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { type LazyRouteFunction, Navigate, type RouteObject, redirect } from 'react-router';
+import { withAppApi } from '../shared/ui/app-api';
 import { PageLoading } from '../shared/ui/page-loading';
 import {
   crmGuard,
@@ -40,14 +41,29 @@ const component =
   (load: () => Promise<ComponentType>): TLazy =>
   async () => ({ Component: await load() });
 
+/**
+ * A layout of an area (all but the public pages): its screens use TanStack Query and `App.useApp()`, whose providers
+ * and hooks load with it (shared/api/query-provider.tsx, shared/ui/app-api.tsx) rather than with every page.
+ */
+const framed =
+  (load: () => Promise<ComponentType>): TLazy =>
+  async () => {
+    const [Layout, { withQueryClient }] = await Promise.all([
+      load(),
+      import('../shared/api/query-provider'),
+      import('../shared/ui/app-holders'),
+    ]);
+    return { Component: withAppApi(withQueryClient(Layout)) };
+  };
+
 const layouts = {
   public: component(async () => (await import('../layouts/public-layout')).PublicLayout),
-  main: component(async () => (await import('../layouts/main-layout')).MainLayout),
-  print: component(async () => (await import('../layouts/print-layout')).PrintLayout),
-  blank: component(async () => (await import('../layouts/blank-layout')).BlankLayout),
-  store: component(async () => (await import('../layouts/store-layout')).StoreLayout),
-  crm: component(async () => (await import('../layouts/crm-layout')).CrmLayout),
-  manual: component(async () => (await import('../manual/manual-layout')).ManualLayout),
+  main: framed(async () => (await import('../layouts/main-layout')).MainLayout),
+  print: framed(async () => (await import('../layouts/print-layout')).PrintLayout),
+  blank: framed(async () => (await import('../layouts/blank-layout')).BlankLayout),
+  store: framed(async () => (await import('../layouts/store-layout')).StoreLayout),
+  crm: framed(async () => (await import('../layouts/crm-layout')).CrmLayout),
+  manual: framed(async () => (await import('../manual/manual-layout')).ManualLayout),
 };
 
 const manualPage = component(async () => (await import('../manual/manual-page')).ManualPage);

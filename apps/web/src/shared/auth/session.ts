@@ -1,14 +1,8 @@
-import {
-  authRoutes,
-  type TMemberProfile,
-  type TProfile,
-  type TRole,
-  type TRouteContract,
-  ZMemberProfile,
-  ZRole,
-} from '@wms/contracts';
+import { ROLES, type TMemberProfile, type TProfile, type TRole, type TRouteContract } from '@wms/contracts';
 import { useSyncExternalStore } from 'react';
 import { apiCall, exchangeRefreshToken, setAuthHooks } from '../api/client';
+import { bootRoutes } from './auth-routes';
+import { isMemberProfile } from './member-profile';
 import { TokenStore, type TTokenPair } from './token-store';
 
 /** Session state of spec §3: tokens and role (persisted); the profile is loaded on entering the guarded area. */
@@ -27,15 +21,15 @@ function isPair(v: unknown): v is TTokenPair {
 
 export const userSession = new TokenStore<TUserSession>({
   key: 'wms.session',
-  exchange: (refresh) => exchangeRefreshToken(authRoutes.refresh.path, refresh),
-  isValid: (v): v is TUserSession => isPair(v) && ZRole.safeParse((v as { role?: unknown }).role).success,
+  exchange: (refresh) => exchangeRefreshToken(bootRoutes.refresh.path, refresh),
+  isValid: (v): v is TUserSession =>
+    isPair(v) && (ROLES as readonly unknown[]).includes((v as { role?: unknown }).role),
 });
 
 export const memberSession = new TokenStore<TMemberSession>({
   key: 'wms.member',
-  exchange: (refresh) => exchangeRefreshToken(authRoutes.memberRefresh.path, refresh),
-  isValid: (v): v is TMemberSession =>
-    isPair(v) && ZMemberProfile.safeParse((v as { profile?: unknown }).profile).success,
+  exchange: (refresh) => exchangeRefreshToken(bootRoutes.memberRefresh.path, refresh),
+  isValid: (v): v is TMemberSession => isPair(v) && isMemberProfile((v as { profile?: unknown }).profile),
 });
 
 // ── profile (memory only; reloaded on entering the guarded area) ──
@@ -60,7 +54,7 @@ export function storeProfile(next: TProfile): void {
 export async function loadProfile(): Promise<TProfile> {
   const s = userSession.get();
   if (!s) throw new Error('not logged in');
-  const route = s.role === 'EMPLOYEE' ? authRoutes.employeeProfile : authRoutes.profile;
+  const route = s.role === 'EMPLOYEE' ? bootRoutes.employeeProfile : bootRoutes.profile;
   const loaded = await apiCall(route, {});
   setProfile(loaded);
   return loaded;
@@ -81,13 +75,13 @@ export async function logoutUser(): Promise<void> {
   const s = userSession.get();
   userSession.clear();
   setProfile(null);
-  if (s) await apiCall(authRoutes.logout, { body: { refresh: s.refresh } }).catch(() => undefined);
+  if (s) await apiCall(bootRoutes.logout, { body: { refresh: s.refresh } }).catch(() => undefined);
 }
 
 export async function logoutMember(): Promise<void> {
   const s = memberSession.get();
   memberSession.clear();
-  if (s) await apiCall(authRoutes.logout, { body: { refresh: s.refresh } }).catch(() => undefined);
+  if (s) await apiCall(bootRoutes.logout, { body: { refresh: s.refresh } }).catch(() => undefined);
 }
 
 let wasLoggedIn = userSession.isLoggedIn();

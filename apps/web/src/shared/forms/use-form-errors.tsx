@@ -1,6 +1,8 @@
-import { Alert, type FormInstance } from 'antd';
-import { useCallback, useState } from 'react';
-import { errorField, errorText } from './error-text';
+import type { FormInstance } from 'antd';
+import { lazy, Suspense, useCallback, useState } from 'react';
+
+// Shown only after a failed call: loaded then (a page's first load, /login's above all, does without it).
+const Alert = lazy(() => import('antd/es/alert'));
 
 /**
  * Show a failed call on the form: the server's translated error under its field (`params.field`) when the form
@@ -10,7 +12,9 @@ export function useFormErrors(form: FormInstance) {
   const [message, setMessage] = useState<string | null>(null);
 
   const showError = useCallback(
-    (err: unknown) => {
+    // The error catalogue loads with the first failure (error-text.ts), not with every form page (/login).
+    async (err: unknown) => {
+      const { errorField, errorText } = await import('./error-text');
       const text = errorText(err);
       const field = errorField(err);
       const names = Object.keys(form.getFieldsValue(true) as object);
@@ -26,7 +30,9 @@ export function useFormErrors(form: FormInstance) {
   const clearError = useCallback(() => setMessage(null), []);
 
   const formError = message ? (
-    <Alert type="error" showIcon title={message} data-testid="form-error" style={{ marginBottom: 16 }} />
+    <Suspense fallback={null}>
+      <Alert type="error" showIcon title={message} data-testid="form-error" style={{ marginBottom: 16 }} />
+    </Suspense>
   ) : null;
   return { showError, clearError, formError };
 }

@@ -1,6 +1,6 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { LANGUAGES, type TLanguage } from '@wms/contracts';
-import { Segmented, Space, Switch } from 'antd';
+import { Segmented, Switch } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPreferences, subscribePreferences } from './preferences';
@@ -15,7 +15,8 @@ export function PreferenceControls() {
   const prefs = useSyncExternalStore(subscribePreferences, getPreferences);
   const change = useChangePreferences();
   return (
-    <Space size="middle">
+    // A flex row with Space's "middle" gap (16 px): antd's Space is not needed on the public pages.
+    <div style={{ display: 'inline-flex', alignItems: 'center', gap: 16 }}>
       <Segmented<TLanguage>
         data-testid="language-switch"
         aria-label={t('language.label')}
@@ -33,6 +34,6 @@ export function PreferenceControls() {
         checkedChildren={<MoonOutlined />}
         unCheckedChildren={<SunOutlined />}
       />
-    </Space>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Form, Input, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { withQueryClient } from '../../../../shared/api/query-provider';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { passwordRule, zodRule } from '../../../../shared/forms/zod-rule';
 import { getLanguage } from '../../../../shared/preferences/preferences';
@@ -10,7 +11,7 @@ import { Hint, Panel } from '../../../../shared/ui/panel';
 import { useForgotPassword, useResetPassword } from '../../api';
 
 /** /format-password: ask for a reset link; with `?token=` (the mailed link) choose the new password. */
-export default function FormatPasswordPage() {
+function FormatPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   return token ? <ResetPassword token={token} /> : <RequestReset />;
@@ -145,3 +146,6 @@ function ResetPassword({ token }: { token: string }) {
     </Panel>
   );
 }
+
+/** Uses TanStack Query, which a public page brings itself (not at the root: shared/api/query-provider.tsx). */
+export default withQueryClient(FormatPasswordPage);

@@ -1,13 +1,22 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { ZEmail, ZLoginRequest, ZOtp } from '@wms/contracts';
-import { Button, Form, Input, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Form } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { lazyRule } from '../../../../shared/forms/lazy-rule';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
-import { zodRule } from '../../../../shared/forms/zod-rule';
-import { Hint, Panel } from '../../../../shared/ui/panel';
-import { startSession, useLogin, useVerifyOtp } from '../../api';
+import { PageLoading } from '../../../../shared/ui/page-loading';
+import { Panel } from '../../../../shared/ui/panel';
+import { startSession, useLogin } from '../../login-api';
+
+// The rules (zod, the schemas, the error catalogue) load when a field first validates, not with the page.
+const rule = (name: 'email' | 'password') => lazyRule(async () => (await import('./login-rules')).loginRules[name]);
+const RULES = { email: [rule('email')], password: [rule('password')] };
+// The second step (two-step login) loads when a login asks for it. Input and Password come on their own (not antd's
+// Input with TextArea, Search and OTP attached).
+const OtpStep = lazy(() => import('./otp-step'));
 
 interface TCredentials {
   email: string;
@@ -19,12 +28,9 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [form] = Form.useForm<TCredentials>();
-  const [otpForm] = Form.useForm<{ otp: string }>();
   const [pendingUser, setPendingUser] = useState<string | null>(null);
   const login = useLogin();
-  const verify = useVerifyOtp();
   const credentialErrors = useFormErrors(form);
-  const otpErrors = useFormErrors(otpForm);
 
   const onLogin = async (values: TCredentials) => {
     credentialErrors.clearError();
@@ -41,44 +47,11 @@ export default function LoginPage() {
     }
   };
 
-  const onVerify = async ({ otp }: { otp: string }) => {
-    if (!pendingUser) return;
-    otpErrors.clearError();
-    try {
-      startSession(await verify.mutateAsync({ user_id: pendingUser, otp }));
-      await navigate('/', { replace: true });
-    } catch (err) {
-      otpForm.resetFields();
-      otpErrors.showError(err);
-    }
-  };
-
   if (pendingUser) {
     return (
-      <Panel title={t('login.otpTitle')} testId="otp-step">
-        <Hint>{t('login.otpHint')}</Hint>
-        {otpErrors.formError}
-        <Form form={otpForm} layout="vertical" onFinish={onVerify} requiredMark={false}>
-          <Form.Item name="otp" label={t('login.otp')} rules={[zodRule('otp', ZOtp)]}>
-            <Input.OTP length={6} autoFocus formatter={(v) => v.replace(/\D/g, '')} />
-          </Form.Item>
-          <Space orientation="vertical" style={{ width: '100%' }}>
-            <Button type="primary" htmlType="submit" block loading={verify.isPending}>
-              {t('login.otpSubmit')}
-            </Button>
-            <Button
-              type="link"
-              block
-              onClick={() => {
-                setPendingUser(null);
-                otpForm.resetFields();
-              }}
-            >
-              {t('login.back')}
-            </Button>
-          </Space>
-        </Form>
-      </Panel>
+      <Suspense fallback={<PageLoading />}>
+        <OtpStep userId={pendingUser} onBack={() => setPendingUser(null)} />
+      </Suspense>
     );
   }
 
@@ -86,15 +59,11 @@ export default function LoginPage() {
     <Panel title={t('login.title')}>
       {credentialErrors.formError}
       <Form<TCredentials> form={form} layout="vertical" onFinish={onLogin} requiredMark={false}>
-        <Form.Item name="email" label={t('login.email')} rules={[zodRule('email', ZEmail)]}>
+        <Form.Item name="email" label={t('login.email')} rules={RULES.email}>
           <Input prefix={<MailOutlined />} autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('login.password')}
-          rules={[zodRule('password', ZLoginRequest.shape.password)]}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        <Form.Item name="password" label={t('login.password')} rules={RULES.password}>
+          <Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
           {t('login.submit')}

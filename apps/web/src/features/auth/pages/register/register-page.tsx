@@ -3,6 +3,7 @@ import { Button, Form, Input, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { withQueryClient } from '../../../../shared/api/query-provider';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { getLanguage } from '../../../../shared/preferences/preferences';
@@ -19,7 +20,7 @@ interface TRegisterForm {
 const shape = ZRegisterRequest.shape;
 
 /** /register: a seller's company and first user; the password is e-mailed (spec §2.1, §8). */
-export default function RegisterPage() {
+function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [form] = Form.useForm<TRegisterForm>();
@@ -87,3 +88,6 @@ export default function RegisterPage() {
     </Panel>
   );
 }
+
+/** Uses TanStack Query, which a public page brings itself (not at the root: shared/api/query-provider.tsx). */
+export default withQueryClient(RegisterPage);

@@ -3,6 +3,7 @@ import { ZMemberLoginRequest } from '@wms/contracts';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { withQueryClient } from '../../../../shared/api/query-provider';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { Panel } from '../../../../shared/ui/panel';
@@ -17,7 +18,7 @@ interface TForm {
 const shape = ZMemberLoginRequest.shape;
 
 /** /store/login/{short_url}: a member logs in to one online store (corporation, e-mail, password). */
-export default function MemberLoginPage() {
+function MemberLoginPage() {
   const { t } = useTranslation('store');
   const { short_url: shortUrl = '' } = useParams();
   const navigate = useNavigate();
@@ -59,3 +60,6 @@ export default function MemberLoginPage() {
     </Panel>
   );
 }
+
+/** Uses TanStack Query, which a public page brings itself (not at the root: shared/api/query-provider.tsx). */
+export default withQueryClient(MemberLoginPage);
