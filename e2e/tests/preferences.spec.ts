@@ -11,10 +11,7 @@ test('language and theme chosen before login are kept across a reload', async ({
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByTestId('login-submit')).toHaveText('Log in');
-  const bg = await page
-    .locator('.ant-layout')
-    .first()
-    .evaluate((el) => getComputedStyle(el).backgroundColor);
+  const bg = await page.getByTestId('public-layout').evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(bg).not.toBe('rgb(245, 245, 245)');
 });
 

@@ -52,6 +52,8 @@ const framed =
       load(),
       import('../shared/api/query-provider'),
       import('../shared/ui/app-holders'),
+      // Every framed area may show dates: dayjs speaks the user's language before its first screen renders.
+      import('../shared/preferences/locale').then((m) => m.enableDates()),
     ]);
     return { Component: withAppApi(withQueryClient(Layout)) };
   };

@@ -1,6 +1,5 @@
 import type { TLanguage } from '@wms/contracts';
 import type { Locale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 
 /** antd and dayjs locales per language, each loaded only when that language is used. */
 const ANTD: Record<TLanguage, () => Promise<{ default: Locale }>> = {
@@ -14,9 +13,27 @@ const DAYJS: Record<TLanguage, [string, () => Promise<unknown>]> = {
   en: ['en', async () => undefined],
 };
 
-export async function loadLocale(language: TLanguage): Promise<Locale> {
-  const [code, loadDayjs] = DAYJS[language];
-  const [antd] = await Promise.all([ANTD[language](), loadDayjs()]);
+/**
+ * Dates (dayjs) appear only behind the public pages: dayjs and its locale load when the first area that shows them
+ * opens (`enableDates`, called by the router before an area renders), not with /login.
+ */
+let datesInUse = false;
+let current: TLanguage | null = null;
+
+async function setDayjsLocale(language: TLanguage): Promise<void> {
+  const [code, loadDayjsLocale] = DAYJS[language];
+  const [{ default: dayjs }] = await Promise.all([import('dayjs'), loadDayjsLocale()]);
   dayjs.locale(code);
+}
+
+export async function loadLocale(language: TLanguage): Promise<Locale> {
+  current = language;
+  const [antd] = await Promise.all([ANTD[language](), datesInUse ? setDayjsLocale(language) : undefined]);
   return antd.default;
+}
+
+/** Before the first screen that formats or picks dates: dayjs in the current language (kept in step from then on). */
+export async function enableDates(): Promise<void> {
+  datesInUse = true;
+  if (current) await setDayjsLocale(current);
 }

@@ -1,10 +1,36 @@
-import { Spin } from 'antd';
+import { theme } from 'antd';
 
-/** Shown while a screen's code, translations or guard are loading. */
+/**
+ * Shown while a screen's code, translations or guard are loading: a turning arc drawn in SVG (antd's Spin was 3 kB
+ * gzip of what /login loads, for this alone).
+ */
 export function PageLoading() {
+  const { token } = theme.useToken();
   return (
-    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240, width: '100%' }}>
-      <Spin size="large" />
+    <div
+      aria-busy="true"
+      role="status"
+      style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240, width: '100%' }}
+    >
+      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" data-testid="page-loading">
+        <circle cx="16" cy="16" r="12" fill="none" stroke={token.colorFillSecondary} strokeWidth="4" />
+        <path
+          d="M16 4 a12 12 0 0 1 12 12"
+          fill="none"
+          stroke={token.colorPrimary}
+          strokeWidth="4"
+          strokeLinecap="round"
+        >
+          <animateTransform
+            attributeName="transform"
+            type="rotate"
+            from="0 16 16"
+            to="360 16 16"
+            dur="0.9s"
+            repeatCount="indefinite"
+          />
+        </path>
+      </svg>
     </div>
   );
 }
