@@ -14,8 +14,12 @@ import { ScanBufferProbe } from './shared/ui/scan-buffer';
  */
 function BaseText({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
+  // antd App's link look (colour, no underline, hover) for every page, the public ones included: App itself loads
+  // with the first framed area (shared/ui/app-api.tsx).
+  const links = `.wms-base a{color:${token.colorLink};text-decoration:none;background-color:transparent;cursor:pointer;transition:color ${token.motionDurationSlow}}.wms-base a:hover{color:${token.colorLinkHover}}.wms-base a:active{color:${token.colorLinkActive}}`;
   return (
     <div
+      className="wms-base"
       style={{
         color: token.colorText,
         fontSize: token.fontSize,
@@ -23,6 +27,7 @@ function BaseText({ children }: { children: ReactNode }) {
         fontFamily: token.fontFamily,
       }}
     >
+      <style>{links}</style>
       {children}
     </div>
   );
