@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { getHeapStatistics } from 'node:v8';
+import { deserialize, getHeapStatistics, serialize } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { TErrorCode } from '@wms/contracts';
 import { AppError } from './errors';
@@ -12,8 +12,8 @@ import type { TZipLimits } from './zip';
  * its worker with ERR_WORKER_OUT_OF_MEMORY and is refused with IMPORT_FILE_TOO_COMPLEX — a refusal, so its job ends
  * failed instead of being handed to the next process to die there too.
  *
- * Rows come back in batches and only when asked for (the consumer pulls), so a 100,000-row file never queues up in
- * the server's memory. Workers are reused (starting one loads exceljs: about a second), at most `MAX_IDLE` kept idle;
+ * Rows come back in batches and only when asked for (the consumer pulls, one batch ahead of the rows it works on), so a
+ * 100,000-row file never queues up in the server's memory. Workers are reused (starting one loads exceljs: about a second), at most `MAX_IDLE` kept idle;
  * only a worker that read its file to the end is reused: one whose consumer stopped early, that refused its file or
  * that failed is terminated.
  *
@@ -33,7 +33,8 @@ const EXIT_TOO_COMPLEX = 86;
 
 type TRequest = { type: 'open'; content: Uint8Array; limits: TZipLimits } | { type: 'more' };
 type TAnswer =
-  | { type: 'rows'; rows: TSheetRow[]; done: boolean }
+  /** A batch of rows, serialised by the worker (v8.serialize: what postMessage would clone, kept as bytes). */
+  | { type: 'rows'; data: Uint8Array; done: boolean }
   | { type: 'refused'; code: string; params: Record<string, unknown> }
   | { type: 'failed'; message: string };
 
@@ -52,6 +53,13 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
   }, HEAP_CHECK_MS).unref();
   let rows: AsyncGenerator<TSheetRow> | null = null;
   const send = (a: TAnswer) => port.postMessage(a);
+  // The batch goes over as bytes, transferred: the reader may keep them to replay the rows (SheetReplay).
+  const sendRows = (out: TSheetRow[], done: boolean) => {
+    const data = serialize(out);
+    const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    const bytes = own ? data : new Uint8Array(data);
+    port.postMessage({ type: 'rows', data: bytes, done } satisfies TAnswer, [bytes.buffer as ArrayBuffer]);
+  };
   const batch = async () => {
     const out: TSheetRow[] = [];
     try {
@@ -59,10 +67,10 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
         const next = await rows!.next();
         if (next.done) {
           rows = null;
-          return send({ type: 'rows', rows: out, done: true });
+          return sendRows(out, true);
         }
         out.push(next.value);
-        if (out.length >= BATCH_ROWS) return send({ type: 'rows', rows: out, done: false });
+        if (out.length >= BATCH_ROWS) return sendRows(out, false);
       }
     } catch (err) {
       rows = null;
@@ -144,6 +152,8 @@ export async function* readSheetIsolated(
   content: Buffer,
   limits: TZipLimits,
   heapMb: number,
+  /** Handed each batch as the worker serialised it (`rowsOf` turns one back into rows), before its rows are yielded. */
+  onBatch?: (data: Buffer) => void,
 ): AsyncGenerator<TSheetRow> {
   if (heapMb !== idleHeapMb) {
     for (const s of idle.splice(0)) {
@@ -178,12 +188,20 @@ export async function* readSheetIsolated(
       // A refused file ends its worker too (never reused after a file that was not read to its end).
       if (answer.type === 'refused') throw new AppError(answer.code as TErrorCode, answer.params);
       if (answer.type === 'failed') throw new Error(answer.message);
-      for (const r of answer.rows) yield r;
+      const data = Buffer.from(answer.data.buffer, answer.data.byteOffset, answer.data.byteLength);
+      onBatch?.(data);
+      const rows = rowsOf(data);
       if (answer.done) {
+        yield* rows;
         reusable = true;
         return;
       }
-      answer = await ask({ type: 'more' });
+      // The next batch is parsed while the caller works on this one (one batch ahead, never more): the worker and
+      // the caller run at the same time. Its failure surfaces when it is awaited, after this batch's rows.
+      const next = ask({ type: 'more' });
+      next.catch(() => undefined);
+      yield* rows;
+      answer = await next;
     }
   } finally {
     pending = null;
@@ -193,4 +211,9 @@ export async function* readSheetIsolated(
     if (reusable) release(slot);
     else void worker.terminate();
   }
+}
+
+/** The rows of a batch as the worker serialised it. */
+export function rowsOf(data: Buffer): TSheetRow[] {
+  return deserialize(data) as TSheetRow[];
 }

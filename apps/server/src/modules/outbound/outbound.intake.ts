@@ -305,8 +305,8 @@ export async function checkOrderRows(
   return { rows: checker.rows, orders: checker.orders.size };
 }
 
-const ORDER_BATCH = 500;
-const LINE_BATCH = 2000;
+const ORDER_BATCH = 1000;
+const LINE_BATCH = 4000;
 
 /**
  * Create orders and their lines from outside rows in the caller's transaction: every row checked as in
@@ -336,15 +336,19 @@ export async function createOrdersFromRows(
   const lineNo = new Map<string, number>();
   const created: Array<{ id: string; number: string; key: string; row: number }> = [];
   let skipped = 0;
+  type TPendingLine = { key: string; productId: string; quantity: number; unitPrice: string | null; row: number };
   let pendingOrders = new Map<string, { draft: TOrderDraft; row: number }>();
-  let pendingLines: Array<{ key: string; productId: string; quantity: number; unitPrice: string | null; row: number }> =
-    [];
+  let pendingLines: TPendingLine[] = [];
 
-  const flush = async () => {
-    if (pendingOrders.size) {
+  /** Write one batch: its orders (new platform order numbers only), then its lines (of orders written now or before). */
+  const flush = async (orders: Map<string, { draft: TOrderDraft; row: number }>, pending: TPendingLine[]) => {
+    if (orders.size) {
       const byPlatform = new Map<string | null, string[]>();
-      for (const [key, { draft }] of pendingOrders)
-        byPlatform.set(draft.platform_id, [...(byPlatform.get(draft.platform_id) ?? []), key]);
+      for (const [key, { draft }] of orders) {
+        const keys = byPlatform.get(draft.platform_id);
+        if (keys) keys.push(key);
+        else byPlatform.set(draft.platform_id, [key]);
+      }
       const fresh: Array<[string, { draft: TOrderDraft; row: number }]> = [];
       for (const [platformId, keys] of byPlatform) {
         const existing = await repo.existingPlatformNumbers(tx, customerId, platformId, keys);
@@ -352,7 +356,7 @@ export async function createOrdersFromRows(
           if (existing.has(key)) {
             ids.set(key, null);
             skipped++;
-          } else fresh.push([key, pendingOrders.get(key)!]);
+          } else fresh.push([key, orders.get(key)!]);
         }
       }
       const numbers = await nextDocumentNumbers(tx, customerId, ORDER_PREFIX, fresh.length);
@@ -372,9 +376,8 @@ export async function createOrdersFromRows(
         if (order) created.push({ id: order.id, number: order.number, key, row });
         else skipped++; // written by a concurrent import a moment ago
       }
-      pendingOrders = new Map();
     }
-    const lines = pendingLines.flatMap((l) => {
+    const lines = pending.flatMap((l) => {
       const orderId = ids.get(l.key);
       if (!orderId) return [];
       const n = (lineNo.get(l.key) ?? 0) + 1;
@@ -392,7 +395,19 @@ export async function createOrdersFromRows(
       ];
     });
     await repo.insertLines(tx, lines);
+  };
+
+  // Batches are written one after the other, each while the rows of the next one are read and checked (the database
+  // and this process work at the same time); a failed write surfaces at the next batch or at the end.
+  let writing: Promise<void> = Promise.resolve();
+  const write = async () => {
+    const orders = pendingOrders;
+    const lines = pendingLines;
+    pendingOrders = new Map();
     pendingLines = [];
+    await writing;
+    writing = flush(orders, lines);
+    writing.catch(() => undefined);
   };
 
   for await (const r of rows) {
@@ -408,11 +423,12 @@ export async function createOrdersFromRows(
       row: r.row,
     });
     if (pendingOrders.size >= ORDER_BATCH || pendingLines.length >= LINE_BATCH) {
-      await flush();
+      await write();
       await opts.onRows?.(checker.rows);
     }
   }
-  if (!issues.count) await flush();
+  if (!issues.count) await write();
+  await writing;
   await checker.finish(tx, customerId);
   issues.rejectIfAny();
   return { rows: checker.rows, created, skipped };
