@@ -24,6 +24,8 @@ import type { TZipLimits } from './zip';
 const ROLE = 'sheet-reader';
 const BATCH_ROWS = 500;
 const MAX_IDLE = 2;
+/** Files up to this size leave their worker for the next read (a larger one ends it). */
+const REUSE_MAX_BYTES = 1024 * 1024;
 const IDLE_MS = 60_000;
 /** Share of its heap limit at which a worker gives up on a parse (exit code EXIT_TOO_COMPLEX). */
 const HEAP_SHARE = 0.8;
@@ -208,7 +210,8 @@ export async function* readSheetIsolated(
     worker.off('message', onMessage);
     worker.off('error', onError);
     worker.off('exit', onExit);
-    if (reusable) release(slot);
+    // A worker that parsed a large file is not kept: its heap grew to the parse, and an idle worker gives little back.
+    if (reusable && content.length <= REUSE_MAX_BYTES) release(slot);
     else void worker.terminate();
   }
 }
