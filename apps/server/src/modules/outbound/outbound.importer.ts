@@ -46,7 +46,7 @@ import { exportOrders, setConsignments } from './outbound.service';
 
 /**
  * Order import (/deliver, "Order data is being imported"): a job reads the file twice, streaming, through the
- * platform's import kernel. Pass 1 (`checkOrderRows`, outside any transaction) checks every row against the seller's
+ * platform's import kernel (parsed once: pass 2 replays the batches pass 1 parsed, `UploadReplay`). Pass 1 (`checkOrderRows`, outside any transaction) checks every row against the seller's
  * products, platforms, carriers and warehouses; any problem rejects the file (IMPORT_REJECTED with rows and messages)
  * and nothing is written. Pass 2 (`createOrdersFromRows`, one transaction) writes all orders and lines in batches;
  * platform order numbers the seller already has are skipped, so re-importing a file never duplicates an order. Memory
