@@ -12,10 +12,11 @@ import type { TZipLimits } from './zip';
  * its worker with ERR_WORKER_OUT_OF_MEMORY and is refused with IMPORT_FILE_TOO_COMPLEX — a refusal, so its job ends
  * failed instead of being handed to the next process to die there too.
  *
- * Rows come back in batches and only when asked for (the consumer pulls, one batch ahead of the rows it works on), so a
- * 100,000-row file never queues up in the server's memory. Workers are reused (starting one loads exceljs: about a second), at most `MAX_IDLE` kept idle;
- * only a worker that read its file to the end is reused: one whose consumer stopped early, that refused its file or
- * that failed is terminated.
+ * Rows come back in batches (serialised by the worker, transferred as bytes) and only when asked for, one batch ahead
+ * of the rows the consumer works on, so a 100,000-row file never queues up in the server's memory. Workers are reused
+ * (starting one loads exceljs: about a second), at most `MAX_IDLE` kept idle; only a worker that read a file of at most
+ * `REUSE_MAX_BYTES` to the end is reused: one that read a larger file, whose consumer stopped early, that refused its
+ * file or that failed is terminated.
  *
  * This one file is both sides: imported on the main thread it exports `readSheetIsolated`; started as a worker (the
  * same module, `workerData.role`) it answers requests.
@@ -55,7 +56,7 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
   }, HEAP_CHECK_MS).unref();
   let rows: AsyncGenerator<TSheetRow> | null = null;
   const send = (a: TAnswer) => port.postMessage(a);
-  // The batch goes over as bytes, transferred: the reader may keep them to replay the rows (SheetReplay).
+  // The batch goes over as bytes, transferred: the reader may keep them to replay the rows (UploadReplay).
   const sendRows = (out: TSheetRow[], done: boolean) => {
     const data = serialize(out);
     const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
