@@ -16,7 +16,7 @@ import { type TActor, tenantOf, ZActor } from './auth';
 import type { TCell } from './cells';
 import { AppError } from './errors';
 import { type JobQueue, jobView, type TJobContext, type TJobDefinition, type TJobRow } from './jobs';
-import { readSheetIsolated } from './sheet-worker';
+import { readSheetIsolated, rowsOf } from './sheet-worker';
 import { columnNames, fileKind, headerText, matchColumns, type TFileKind, type TSheetRow } from './spreadsheet';
 import { checkZipDirectory, type TZipLimits } from './zip';
 
@@ -29,13 +29,15 @@ import { checkZipDirectory, type TZipLimits } from './zip';
 const MiB = 1024 * 1024;
 
 /** The size policy of every upload: the file as sent, and (an .xlsx is a zip) what it may inflate to. */
-export const UPLOAD_LIMITS: TZipLimits & { bytes: number; parseHeapMb: number } = {
+export const UPLOAD_LIMITS: TZipLimits & { bytes: number; parseHeapMb: number; replayBytes: number } = {
   bytes: UPLOAD_MAX_BYTES,
   entries: 1000,
   uncompressedBytes: 1024 * MiB,
   heldEntryBytes: 200 * MiB,
   /** Heap of the worker thread that parses an upload (platform/sheet-worker.ts): beyond it, IMPORT_FILE_TOO_COMPLEX. */
   parseHeapMb: 256,
+  /** Parsed rows an import keeps to read its file a second time without parsing it again (`UploadReplay`). */
+  replayBytes: 64 * MiB,
 };
 
 /** Body limit of an upload route: the file as base64 plus the JSON around it. */
@@ -231,8 +233,40 @@ export function progressFromTx(ctx: TJobContext): {
  * Rows of an uploaded file as they stream, after the size policy's checks, parsed in a worker thread with a heap
  * limit of its own (a file that needs more memory is refused; the server's heap never holds the parse).
  */
-export function uploadRows(content: Buffer): AsyncGenerator<TSheetRow> {
+export function uploadRows(content: Buffer | UploadReplay): AsyncGenerator<TSheetRow> {
+  if (content instanceof UploadReplay) return content.rows();
   return readSheetIsolated(content, UPLOAD_LIMITS, UPLOAD_LIMITS.parseHeapMb);
+}
+
+/**
+ * An uploaded file read more than once (an import's check pass, then its write pass), parsed once: the first read
+ * keeps the batches as the worker serialised them (bytes outside the JS heap, about the size of the sheet's text), a
+ * read after a complete one replays them. A first read stopped early (a refused file, a consumer that broke off) keeps
+ * nothing; beyond `maxBytes` of batches nothing is kept either — the next read parses the file again.
+ */
+export class UploadReplay {
+  private kept: Buffer[] | null = null;
+
+  constructor(
+    readonly content: Buffer,
+    private readonly maxBytes = UPLOAD_LIMITS.replayBytes,
+  ) {}
+
+  async *rows(): AsyncGenerator<TSheetRow> {
+    if (this.kept) {
+      for (const batch of this.kept) yield* rowsOf(batch);
+      return;
+    }
+    let batches: Buffer[] | null = [];
+    let bytes = 0;
+    const keep = (data: Buffer) => {
+      bytes += data.length;
+      if (batches && bytes <= this.maxBytes) batches.push(data);
+      else batches = null;
+    };
+    yield* readSheetIsolated(this.content, UPLOAD_LIMITS, UPLOAD_LIMITS.parseHeapMb, keep);
+    this.kept = batches;
+  }
 }
 
 /** How to read an import file: where its header is, which headers name which fields, which fields it needs. */
@@ -284,7 +318,7 @@ export class ImportRow<K extends string> {
  * `maxRows` refuse the file. A file without a header row is NO_DATA.
  */
 export async function* importRows<K extends string>(
-  content: Buffer,
+  content: Buffer | UploadReplay,
   layout: TImportLayout<K>,
   issues: RowIssues,
 ): AsyncGenerator<ImportRow<K>> {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { getHeapStatistics } from 'node:v8';
+import { deserialize, getHeapStatistics, serialize } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { TErrorCode } from '@wms/contracts';
 import { AppError } from './errors';
@@ -12,10 +12,11 @@ import type { TZipLimits } from './zip';
  * its worker with ERR_WORKER_OUT_OF_MEMORY and is refused with IMPORT_FILE_TOO_COMPLEX — a refusal, so its job ends
  * failed instead of being handed to the next process to die there too.
  *
- * Rows come back in batches and only when asked for (the consumer pulls), so a 100,000-row file never queues up in
- * the server's memory. Workers are reused (starting one loads exceljs: about a second), at most `MAX_IDLE` kept idle;
- * only a worker that read its file to the end is reused: one whose consumer stopped early, that refused its file or
- * that failed is terminated.
+ * Rows come back in batches (serialised by the worker, transferred as bytes) and only when asked for, one batch ahead
+ * of the rows the consumer works on, so a 100,000-row file never queues up in the server's memory. Workers are reused
+ * (starting one loads exceljs: about a second), at most `MAX_IDLE` kept idle; only a worker that read a file of at most
+ * `REUSE_MAX_BYTES` to the end is reused: one that read a larger file, whose consumer stopped early, that refused its
+ * file or that failed is terminated.
  *
  * This one file is both sides: imported on the main thread it exports `readSheetIsolated`; started as a worker (the
  * same module, `workerData.role`) it answers requests.
@@ -24,6 +25,8 @@ import type { TZipLimits } from './zip';
 const ROLE = 'sheet-reader';
 const BATCH_ROWS = 500;
 const MAX_IDLE = 2;
+/** Files up to this size leave their worker for the next read (a larger one ends it). */
+const REUSE_MAX_BYTES = 1024 * 1024;
 const IDLE_MS = 60_000;
 /** Share of its heap limit at which a worker gives up on a parse (exit code EXIT_TOO_COMPLEX). */
 const HEAP_SHARE = 0.8;
@@ -33,7 +36,8 @@ const EXIT_TOO_COMPLEX = 86;
 
 type TRequest = { type: 'open'; content: Uint8Array; limits: TZipLimits } | { type: 'more' };
 type TAnswer =
-  | { type: 'rows'; rows: TSheetRow[]; done: boolean }
+  /** A batch of rows, serialised by the worker (v8.serialize: what postMessage would clone, kept as bytes). */
+  | { type: 'rows'; data: Uint8Array; done: boolean }
   | { type: 'refused'; code: string; params: Record<string, unknown> }
   | { type: 'failed'; message: string };
 
@@ -52,6 +56,13 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
   }, HEAP_CHECK_MS).unref();
   let rows: AsyncGenerator<TSheetRow> | null = null;
   const send = (a: TAnswer) => port.postMessage(a);
+  // The batch goes over as bytes, transferred: the reader may keep them to replay the rows (UploadReplay).
+  const sendRows = (out: TSheetRow[], done: boolean) => {
+    const data = serialize(out);
+    const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    const bytes = own ? data : new Uint8Array(data);
+    port.postMessage({ type: 'rows', data: bytes, done } satisfies TAnswer, [bytes.buffer as ArrayBuffer]);
+  };
   const batch = async () => {
     const out: TSheetRow[] = [];
     try {
@@ -59,10 +70,10 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
         const next = await rows!.next();
         if (next.done) {
           rows = null;
-          return send({ type: 'rows', rows: out, done: true });
+          return sendRows(out, true);
         }
         out.push(next.value);
-        if (out.length >= BATCH_ROWS) return send({ type: 'rows', rows: out, done: false });
+        if (out.length >= BATCH_ROWS) return sendRows(out, false);
       }
     } catch (err) {
       rows = null;
@@ -144,6 +155,8 @@ export async function* readSheetIsolated(
   content: Buffer,
   limits: TZipLimits,
   heapMb: number,
+  /** Handed each batch as the worker serialised it (`rowsOf` turns one back into rows), before its rows are yielded. */
+  onBatch?: (data: Buffer) => void,
 ): AsyncGenerator<TSheetRow> {
   if (heapMb !== idleHeapMb) {
     for (const s of idle.splice(0)) {
@@ -178,19 +191,33 @@ export async function* readSheetIsolated(
       // A refused file ends its worker too (never reused after a file that was not read to its end).
       if (answer.type === 'refused') throw new AppError(answer.code as TErrorCode, answer.params);
       if (answer.type === 'failed') throw new Error(answer.message);
-      for (const r of answer.rows) yield r;
+      const data = Buffer.from(answer.data.buffer, answer.data.byteOffset, answer.data.byteLength);
+      onBatch?.(data);
+      const rows = rowsOf(data);
       if (answer.done) {
+        yield* rows;
         reusable = true;
         return;
       }
-      answer = await ask({ type: 'more' });
+      // The next batch is parsed while the caller works on this one (one batch ahead, never more): the worker and
+      // the caller run at the same time. Its failure surfaces when it is awaited, after this batch's rows.
+      const next = ask({ type: 'more' });
+      next.catch(() => undefined);
+      yield* rows;
+      answer = await next;
     }
   } finally {
     pending = null;
     worker.off('message', onMessage);
     worker.off('error', onError);
     worker.off('exit', onExit);
-    if (reusable) release(slot);
+    // A worker that parsed a large file is not kept: its heap grew to the parse, and an idle worker gives little back.
+    if (reusable && content.length <= REUSE_MAX_BYTES) release(slot);
     else void worker.terminate();
   }
+}
+
+/** The rows of a batch as the worker serialised it. */
+export function rowsOf(data: Buffer): TSheetRow[] {
+  return deserialize(data) as TSheetRow[];
 }

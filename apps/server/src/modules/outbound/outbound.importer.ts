@@ -33,6 +33,7 @@ import {
   type TFieldIssue,
   type TImportLayout,
   type TRowIssue,
+  UploadReplay,
   uploadRows,
   ZImportPayload,
 } from '../../platform/importing';
@@ -45,7 +46,7 @@ import { exportOrders, setConsignments } from './outbound.service';
 
 /**
  * Order import (/deliver, "Order data is being imported"): a job reads the file twice, streaming, through the
- * platform's import kernel. Pass 1 (`checkOrderRows`, outside any transaction) checks every row against the seller's
+ * platform's import kernel (parsed once: pass 2 replays the batches pass 1 parsed, `UploadReplay`). Pass 1 (`checkOrderRows`, outside any transaction) checks every row against the seller's
  * products, platforms, carriers and warehouses; any problem rejects the file (IMPORT_REJECTED with rows and messages)
  * and nothing is written. Pass 2 (`createOrdersFromRows`, one transaction) writes all orders and lines in batches;
  * platform order numbers the seller already has are skipped, so re-importing a file never duplicates an order. Memory
@@ -81,7 +82,7 @@ export async function queueOrderImport(
  * problems handed along with the row (pass 1 reports them; pass 2 reads a file that passed).
  */
 async function* fileOrderRows(
-  content: Buffer,
+  content: Buffer | UploadReplay,
   layout: TImportLayout<TImportField>,
   issues: RowIssues,
 ): AsyncGenerator<TOrderIntakeRow> {
@@ -114,7 +115,9 @@ export async function runOrderImport(ctx: TJobContext): Promise<TImportResult> {
   });
   const lookups = await loadOrderLookups(ctx.db, customerId);
   const issues = new RowIssues(lang);
-  const checked = await checkOrderRows(ctx.db, actor, fileOrderRows(file.content, layout, issues), {
+  // Parsed once: the write pass replays the rows the check pass read.
+  const sheet = new UploadReplay(file.content);
+  const checked = await checkOrderRows(ctx.db, actor, fileOrderRows(sheet, layout, issues), {
     platformId: platform_id,
     lookups,
     issues,
@@ -127,7 +130,7 @@ export async function runOrderImport(ctx: TJobContext): Promise<TImportResult> {
 
   const progress = progressFromTx(ctx);
   const { created, skipped } = await withTx(ctx.db, async (tx) => {
-    const result = await createOrdersFromRows(tx, actor, fileOrderRows(file.content, layout, new RowIssues(lang)), {
+    const result = await createOrdersFromRows(tx, actor, fileOrderRows(sheet, layout, new RowIssues(lang)), {
       platformId: platform_id,
       lookups,
       lang,

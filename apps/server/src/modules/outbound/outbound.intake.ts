@@ -117,9 +117,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const CONSIGNMENT = /^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/;
 
+const TEXT_LIMITS = Object.entries(ORDER_TEXT_LIMITS);
+
 /** Format problems of fields a file reader would already have refused (other sources pass typed values). */
 function fieldProblems(o: TOrderIntakeFields, found: TFieldIssue[]): void {
-  for (const [field, max] of Object.entries(ORDER_TEXT_LIMITS)) {
+  for (const [field, max] of TEXT_LIMITS) {
     const v = o[field as keyof typeof ORDER_TEXT_LIMITS] ?? '';
     if (v.length > max) found.push({ code: 'INVALID_FIELD', field, value: `${v.slice(0, 20)}…` });
   }
@@ -165,8 +167,9 @@ class OrderRowChecker {
   /** Check one row; the draft of the order when this is its first row (null when the order is not writable). */
   check(r: TOrderIntakeRow): { draft: TOrderDraft | null; product: repo.TProductInfo | undefined } {
     this.rows++;
-    const found: TFieldIssue[] = [...(r.problems ?? [])];
-    const named = new Set(found.map((i) => i.field));
+    // A good row (nearly every row of a file) allocates no problem lists.
+    const found: TFieldIssue[] = r.problems?.length ? [...r.problems] : [];
+    const named = found.length ? new Set(found.map((i) => i.field)) : null;
     const own: TFieldIssue[] = [];
     const product = this.lineProduct(r.line, own);
     let draft: TOrderDraft | null = null;
@@ -186,10 +189,10 @@ class OrderRowChecker {
     }
     const meta = r.key ? this.orders.get(r.key) : undefined;
     if (product?.volume_required && meta) meta.needsVolume = true;
-    for (const i of own) if (!named.has(i.field)) found.push(i);
+    for (const i of own) if (!named?.has(i.field)) found.push(i);
     // A row's order-level problems first, then its line's.
     const isLine = (i: TFieldIssue) => LINE_FIELDS.has(i.field ?? '');
-    this.issues.addAt(r.row, [...found.filter((i) => !isLine(i)), ...found.filter(isLine)]);
+    if (found.length) this.issues.addAt(r.row, [...found.filter((i) => !isLine(i)), ...found.filter(isLine)]);
     return { draft: found.length ? null : draft, product };
   }
 
@@ -233,16 +236,37 @@ class OrderRowChecker {
     if (o.warehouse) {
       warehouseId = l.warehouses.get(codeKey(o.warehouse)) ?? null;
       if (!warehouseId) found.push({ code: 'INVALID_FIELD', field: 'warehouse', value: o.warehouse });
-    } else if (l.warehouses.size === 1) warehouseId = [...l.warehouses.values()][0]!;
+    } else if (l.warehouses.size === 1) warehouseId = l.warehouses.values().next().value!;
     else found.push({ code: 'REQUIRED_FIELD', field: 'warehouse', value: null });
-    const { platform: _p, warehouse: _w, logistics_provider: _l, ...fields } = o;
+    // Field by field, not `{ ...rest }`: one small object of a fixed shape per order (a file makes tens of thousands).
     return {
-      ...fields,
+      platform_order_number: o.platform_order_number,
+      third_party_number: o.third_party_number,
+      consignment_number: o.consignment_number,
+      shipping_date: o.shipping_date,
       category: o.category ?? 'normal',
       channel: o.channel ?? (platformId ? 'ecommerce' : 'manual'),
+      is_cross_border: o.is_cross_border,
+      recipient_name: o.recipient_name,
+      recipient_phone: o.recipient_phone,
+      recipient_mobile: o.recipient_mobile,
+      recipient_postcode: o.recipient_postcode,
+      recipient_address: o.recipient_address,
+      sender_name: o.sender_name,
+      sender_phone: o.sender_phone,
+      sender_postcode: o.sender_postcode,
+      sender_address: o.sender_address,
+      shipping_remark: o.shipping_remark,
       warehouse_id: warehouseId,
+      arrival_date: o.arrival_date,
+      arrival_time_slot: o.arrival_time_slot,
       logistics_provider_id: providerId,
       platform_id: platformId,
+      cod: o.cod,
+      cod_amount: o.cod_amount,
+      total_amount: o.total_amount,
+      piece_count: o.piece_count,
+      volume: o.volume,
     };
   }
 
@@ -305,8 +329,8 @@ export async function checkOrderRows(
   return { rows: checker.rows, orders: checker.orders.size };
 }
 
-const ORDER_BATCH = 500;
-const LINE_BATCH = 2000;
+const ORDER_BATCH = 250;
+const LINE_BATCH = 1000;
 
 /**
  * Create orders and their lines from outside rows in the caller's transaction: every row checked as in
@@ -336,15 +360,19 @@ export async function createOrdersFromRows(
   const lineNo = new Map<string, number>();
   const created: Array<{ id: string; number: string; key: string; row: number }> = [];
   let skipped = 0;
+  type TPendingLine = { key: string; productId: string; quantity: number; unitPrice: string | null; row: number };
   let pendingOrders = new Map<string, { draft: TOrderDraft; row: number }>();
-  let pendingLines: Array<{ key: string; productId: string; quantity: number; unitPrice: string | null; row: number }> =
-    [];
+  let pendingLines: TPendingLine[] = [];
 
-  const flush = async () => {
-    if (pendingOrders.size) {
+  /** Write one batch: its orders (new platform order numbers only), then its lines (of orders written now or before). */
+  const flush = async (orders: Map<string, { draft: TOrderDraft; row: number }>, pending: TPendingLine[]) => {
+    if (orders.size) {
       const byPlatform = new Map<string | null, string[]>();
-      for (const [key, { draft }] of pendingOrders)
-        byPlatform.set(draft.platform_id, [...(byPlatform.get(draft.platform_id) ?? []), key]);
+      for (const [key, { draft }] of orders) {
+        const keys = byPlatform.get(draft.platform_id);
+        if (keys) keys.push(key);
+        else byPlatform.set(draft.platform_id, [key]);
+      }
       const fresh: Array<[string, { draft: TOrderDraft; row: number }]> = [];
       for (const [platformId, keys] of byPlatform) {
         const existing = await repo.existingPlatformNumbers(tx, customerId, platformId, keys);
@@ -352,7 +380,7 @@ export async function createOrdersFromRows(
           if (existing.has(key)) {
             ids.set(key, null);
             skipped++;
-          } else fresh.push([key, pendingOrders.get(key)!]);
+          } else fresh.push([key, orders.get(key)!]);
         }
       }
       const numbers = await nextDocumentNumbers(tx, customerId, ORDER_PREFIX, fresh.length);
@@ -372,9 +400,8 @@ export async function createOrdersFromRows(
         if (order) created.push({ id: order.id, number: order.number, key, row });
         else skipped++; // written by a concurrent import a moment ago
       }
-      pendingOrders = new Map();
     }
-    const lines = pendingLines.flatMap((l) => {
+    const lines = pending.flatMap((l) => {
       const orderId = ids.get(l.key);
       if (!orderId) return [];
       const n = (lineNo.get(l.key) ?? 0) + 1;
@@ -392,7 +419,19 @@ export async function createOrdersFromRows(
       ];
     });
     await repo.insertLines(tx, lines);
+  };
+
+  // Batches are written one after the other, each while the rows of the next one are read and checked (the database
+  // and this process work at the same time); a failed write surfaces at the next batch or at the end.
+  let writing: Promise<void> = Promise.resolve();
+  const write = async () => {
+    const orders = pendingOrders;
+    const lines = pendingLines;
+    pendingOrders = new Map();
     pendingLines = [];
+    await writing;
+    writing = flush(orders, lines);
+    writing.catch(() => undefined);
   };
 
   for await (const r of rows) {
@@ -408,11 +447,12 @@ export async function createOrdersFromRows(
       row: r.row,
     });
     if (pendingOrders.size >= ORDER_BATCH || pendingLines.length >= LINE_BATCH) {
-      await flush();
+      await write();
       await opts.onRows?.(checker.rows);
     }
   }
-  if (!issues.count) await flush();
+  if (!issues.count) await write();
+  await writing;
   await checker.finish(tx, customerId);
   issues.rejectIfAny();
   return { rows: checker.rows, created, skipped };

@@ -1,6 +1,6 @@
 import { ORDER_LIST_COUNT_CAP, type TOrderListQuery, type TOrderStatus } from '@wms/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { allOf, type Executor, preparedRows, queryRows, type Tx, uuidArray } from '../../db/client';
+import { allOf, type Executor, insertJsonRows, preparedRows, queryRows, type Tx, uuidArray } from '../../db/client';
 import {
   collection_batches,
   customers,
@@ -351,18 +351,57 @@ export async function insertOrders(tx: Tx, values: TOrderInsert[]): Promise<TOrd
   return tx.insert(outbound_orders).values(values).returning();
 }
 
-/** Insert orders whose platform order number is not there yet; returns the inserted ones (re-imports skip). */
+/** The columns an order created from outside rows sets (`TOrderDraft` and who made it); the rest take defaults. */
+export const INTAKE_ORDER_COLUMNS = [
+  'customer_id',
+  'number',
+  'created_by',
+  'platform_order_number',
+  'third_party_number',
+  'consignment_number',
+  'shipping_date',
+  'category',
+  'channel',
+  'is_cross_border',
+  'recipient_name',
+  'recipient_phone',
+  'recipient_mobile',
+  'recipient_postcode',
+  'recipient_address',
+  'sender_name',
+  'sender_phone',
+  'sender_postcode',
+  'sender_address',
+  'shipping_remark',
+  'warehouse_id',
+  'arrival_date',
+  'arrival_time_slot',
+  'logistics_provider_id',
+  'platform_id',
+  'cod',
+  'cod_amount',
+  'total_amount',
+  'piece_count',
+  'volume',
+] as const satisfies ReadonlyArray<keyof TOrderInsert>;
+
+export type TIntakeOrderInsert = Required<Pick<TOrderInsert, (typeof INTAKE_ORDER_COLUMNS)[number]>>;
+
+/**
+ * Insert orders whose platform order number is not there yet, in one statement; returns the inserted ones (re-imports
+ * skip).
+ */
 export async function insertOrdersSkippingDuplicates(
   tx: Tx,
-  values: TOrderInsert[],
+  values: TIntakeOrderInsert[],
 ): Promise<Array<{ id: string; number: string; platform_id: string | null; platform_order_number: string | null }>> {
-  if (values.length === 0) return [];
-  return tx.insert(outbound_orders).values(values).onConflictDoNothing().returning({
-    id: outbound_orders.id,
-    number: outbound_orders.number,
-    platform_id: outbound_orders.platform_id,
-    platform_order_number: outbound_orders.platform_order_number,
-  });
+  return insertJsonRows(
+    tx,
+    outbound_orders,
+    INTAKE_ORDER_COLUMNS,
+    values,
+    sql`on conflict do nothing returning id, number, platform_id, platform_order_number`,
+  );
 }
 
 /** Platform order numbers (of one platform, or of no platform) that a seller already has. */
@@ -373,6 +412,8 @@ export async function existingPlatformNumbers(
   numbers: string[],
 ): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
+  // `in (…)` of parameters (a batch of a few hundred): PGlite, without statistics, plans a JSON set-returning function
+  // as a hash join over every order of the seller — quadratic over an import.
   const o = outbound_orders;
   const rows = await ex
     .select({ n: o.platform_order_number })
@@ -429,8 +470,25 @@ export async function changeStatus(
 
 // ---- lines ----
 
-export async function insertLines(tx: Tx, values: Array<typeof outbound_order_lines.$inferInsert>): Promise<void> {
-  for (let i = 0; i < values.length; i += 1000) await tx.insert(outbound_order_lines).values(values.slice(i, i + 1000));
+const LINE_COLUMNS = [
+  'customer_id',
+  'order_id',
+  'line_no',
+  'product_id',
+  'quantity',
+  'unit_price',
+  'source_row',
+] as const;
+
+/** Insert order lines in one statement (the rows as one JSON parameter: an import writes thousands at a time). */
+export async function insertLines(
+  tx: Tx,
+  values: Array<
+    Pick<typeof outbound_order_lines.$inferInsert, 'customer_id' | 'order_id' | 'line_no' | 'product_id' | 'quantity'> &
+      Partial<Pick<typeof outbound_order_lines.$inferInsert, 'unit_price' | 'source_row'>>
+  >,
+): Promise<void> {
+  await insertJsonRows(tx, outbound_order_lines, LINE_COLUMNS, values);
 }
 
 export async function deleteLines(tx: Tx, customerId: string, orderId: string): Promise<void> {
