@@ -108,18 +108,24 @@ async function allocation(ctx: { database: TDatabase; sellers: TSellerData[]; qu
       where customer_id = ${seller.customerId} and number like 'ALLOC%'`);
   };
 
-  // 1. Set-based through the service: chunks of EXPORT_CHUNK orders, one after the other.
+  // 1. Set-based through the service: chunks of EXPORT_CHUNK orders, one after the other. Best of two runs (undone
+  // between), as the bare SQL below: the first run of either meets cold caches.
   log(`allocation: ${lineCount}; set-based export through the service`);
   let t0 = Date.now();
-  const outcomes = await exportOrders(db, actor, ids);
-  const setMs = Date.now() - t0;
+  let outcomes = await exportOrders(db, actor, ids);
+  const setRuns = [Date.now() - t0];
+  await undo();
+  t0 = Date.now();
+  outcomes = await exportOrders(db, actor, ids);
+  setRuns.push(Date.now() - t0);
+  const setMs = Math.min(...setRuns);
   const setRefused = outcomes.filter((o) => o.error).length;
   figure(
     'allocation',
-    `export ${lineCount} through the service, set-based (chunks of ${EXPORT_CHUNK})`,
+    `export ${lineCount} through the service, set-based (chunks of ${EXPORT_CHUNK}), best of 2`,
     rate(setMs),
     'lines/s',
-    `${seconds(setMs)} s, ${setRefused} refused for stock`,
+    `${setRuns.map(seconds).join(' s, ')} s; ${setRefused} refused for stock`,
   );
 
   // 2. The same reservations as set-based bare SQL: one transaction, one statement per table (the machine's limit).
