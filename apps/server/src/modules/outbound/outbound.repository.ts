@@ -1,4 +1,4 @@
-import { ORDER_LIST_COUNT_CAP, type TOrderListQuery, type TOrderStatus } from '@wms/contracts';
+import { ORDER_LIST_COUNT_CAP, type TOrder, type TOrderListQuery, type TOrderStatus } from '@wms/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { allOf, type Executor, insertJsonRows, preparedRows, queryRows, type Tx, uuidArray } from '../../db/client';
 import {
@@ -135,54 +135,7 @@ export const ORDER_SORT = {
 };
 
 /** An order as the list shows it, read in SQL straight into the API's shape (text dates, ISO timestamps, counts). */
-export interface TOrderListRow {
-  id: string;
-  number: string;
-  platform_order_number: string | null;
-  third_party_number: string | null;
-  consignment_number: string | null;
-  shipping_date: string | null;
-  category: string;
-  channel: string;
-  is_cross_border: boolean;
-  recipient_name: string;
-  recipient_phone: string;
-  recipient_mobile: string;
-  recipient_postcode: string;
-  recipient_address: string;
-  sender_name: string;
-  sender_phone: string;
-  sender_postcode: string;
-  sender_address: string;
-  shipping_remark: string;
-  warehouse_id: string | null;
-  warehouse_code: string | null;
-  arrival_date: string | null;
-  arrival_time_slot: string | null;
-  logistics_provider_id: string | null;
-  logistics_provider_code: string | null;
-  logistics_provider_name: string | null;
-  platform_id: string | null;
-  platform_code: string | null;
-  platform_name: string | null;
-  cod: boolean;
-  cod_amount: string | null;
-  total_amount: string | null;
-  piece_count: number;
-  volume: string | null;
-  status: string;
-  abnormal: { code: string; params: Record<string, unknown> } | null;
-  batch_id: string | null;
-  batch_number: string | null;
-  line_count: number;
-  unit_count: number;
-  exported_at: string | null;
-  online_at: string | null;
-  closed_at: string | null;
-  cancelled_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type TOrderListRow = TOrder;
 
 // Unqualified column names would be ambiguous next to the joined tables: every one is qualified by its table.
 const LIST_SELECT = sql.raw(`select o.id, o.number, o.platform_order_number, o.third_party_number,
