@@ -1,5 +1,6 @@
 import type { TListQuery } from '@wms/contracts';
 import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type Executor, preparedRows } from '../db/client';
 import { sqlState } from '../db/tx';
 import { AppError } from './errors';
 
@@ -86,3 +87,18 @@ export const iso = (d: Date | string | null): string | null => (d ? new Date(d).
 /** ISO-8601 UTC text of a timestamptz column in raw SQL (identical on both drivers). */
 export const isoSql = (column: string): SQL =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * A list page and its count in ONE statement — one round trip, kept prepared (`preparedRows`): `page` is joined
+ * laterally to the one-row `count` (a query answering `n`). `page` must give each row its place as `page_key`; the
+ * rows come back in that order with `page_key` and the count taken off (a page sent by `JSON.stringify` carries
+ * nothing beyond its contract). An empty page leaves only the count's row, whose `page_key` is null.
+ */
+export async function countedPage<T>(ex: Executor, count: SQL, page: SQL): Promise<{ count: number; rows: T[] }> {
+  const found = await preparedRows<T & { page_count: number; page_key: unknown }>(
+    ex,
+    sql`select c.n as page_count, x.* from (${count}) c left join lateral (${page}) x on true order by x.page_key`,
+  );
+  const rows = found.filter((r) => r.page_key !== null).map(({ page_count: _c, page_key: _k, ...row }) => row as T);
+  return { count: Number(found[0]?.page_count ?? 0), rows };
+}

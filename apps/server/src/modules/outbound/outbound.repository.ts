@@ -18,7 +18,7 @@ import {
   products,
   warehouses,
 } from '../../db/schema';
-import { countAll, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
+import { countAll, countedPage, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
 export type TOrderRow = typeof outbound_orders.$inferSelect;
@@ -182,25 +182,22 @@ export async function listOrderViews(
   // Past the cap the pager offers no page: only the count is read.
   if (window.offset >= ORDER_LIST_COUNT_CAP)
     return result(Number((await preparedRows<{ n: number }>(ex, counted))[0]?.n ?? 0), []);
-  // Count and page in one prepared statement (one round trip, the plan kept): the page joined laterally to the count.
-  const found = await preparedRows<TOrderListRow & { total: number; list_pos: number | null }>(
+  // Count and page in one prepared statement (one round trip, the plan kept).
+  const { count, rows } = await countedPage<TOrderListRow>(
     ex,
-    sql`select c.n as total, x.* from (${counted}) c left join lateral (
-          ${LIST_SELECT}, page.n as list_pos
-          from unnest(array(select ${outbound_orders.id} from ${outbound_orders} where ${where} order by ${order}
-                            limit ${window.limit} offset ${window.offset})) with ordinality as page(id, n)
-            join ${outbound_orders} o on o.id = page.id
-            left join ${warehouses} w on w.id = o.warehouse_id
-            left join ${logistics_providers} lp on lp.id = o.logistics_provider_id
-            left join ${ecommerce_platforms} pf on pf.id = o.platform_id
-            left join ${collection_batches} cb on cb.id = o.batch_id
-            left join lateral (select count(*) as line_count, sum(ol.quantity) as unit_count
-                               from ${outbound_order_lines} ol where ol.order_id = o.id) l on true) x on true
-        order by x.list_pos`,
+    counted,
+    sql`${LIST_SELECT}, page.n as page_key
+        from unnest(array(select ${outbound_orders.id} from ${outbound_orders} where ${where} order by ${order}
+                          limit ${window.limit} offset ${window.offset})) with ordinality as page(id, n)
+          join ${outbound_orders} o on o.id = page.id
+          left join ${warehouses} w on w.id = o.warehouse_id
+          left join ${logistics_providers} lp on lp.id = o.logistics_provider_id
+          left join ${ecommerce_platforms} pf on pf.id = o.platform_id
+          left join ${collection_batches} cb on cb.id = o.batch_id
+          left join lateral (select count(*) as line_count, sum(ol.quantity) as unit_count
+                             from ${outbound_order_lines} ol where ol.order_id = o.id) l on true`,
   );
-  // No order on the page: the one row is the count's alone. The rows leave as JSON: nothing beyond the contract's.
-  const rows = found.filter((r) => r.list_pos !== null).map(({ total: _t, list_pos: _p, ...row }) => row);
-  return result(Number(found[0]?.total ?? 0), rows);
+  return result(count, rows);
 }
 
 export async function findOrderViews(ex: Executor, customerId: string, ids: string[]): Promise<TOrderView[]> {

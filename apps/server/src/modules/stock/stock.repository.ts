@@ -10,7 +10,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedRows, queryRows } from '../../db/client';
 import { stock_transfers, storage_locations } from '../../db/schema';
 import { taipeiMidnight } from '../../platform/calendar';
-import { isoSql, likePattern, orderColumn, pageSql } from '../../platform/listing';
+import { countedPage, isoSql, likePattern, orderColumn, pageSql } from '../../platform/listing';
 import { allocatableSql } from './stock.engine';
 import { addDays } from './stock.rules';
 
@@ -127,15 +127,11 @@ export async function productStock(ex: Executor, customerId: string, q: TProduct
     cap === null
       ? sql`select count(*)::int as n from (${pairs}) c`
       : sql`select count(*)::int as n from (${pairs} limit ${cap + 1}) c`;
-  // Count and page in one statement (one round trip): the page joined laterally to the one-row count.
-  const found = await preparedRows<TProductStockRaw & { total: number }>(
+  const { count, rows } = await countedPage<TProductStockRaw>(
     ex,
-    sql`select c.n as total, s.* from (${counted}) c
-        left join lateral (${productStockSql(customerId, q, today, q)}) s on true ${order}`,
+    counted,
+    sql`select s.*, row_number() over (${order}) as page_key from (${productStockSql(customerId, q, today, q)}) s`,
   );
-  const count = Number(found[0]?.total ?? 0);
-  // No pair on the page: the one row is the count's alone.
-  const rows = found.filter((r) => r.product_id !== null).map(({ total: _, ...row }) => row);
   return cap !== null && count > cap ? { count: cap, capped: true, rows } : { count, capped: false, rows };
 }
 
@@ -302,8 +298,7 @@ const MOVEMENT_SELECT = sql`
 /**
  * Newest first. Joins happen after the page is cut from the ledger alone (the inner query walks an index and stops
  * at offset + page size), so a page costs the same with a million rows as with a thousand. The count stops at the cap.
- * Count and page travel as one statement (the page joined laterally to the one-row count): a round trip costs this
- * read more than either query.
+ * Count and page travel as one statement (`countedPage`): a round trip costs this read more than either query.
  */
 export async function stockLog(ex: Executor, customerId: string, q: TStockLogQuery) {
   const where = logWhere(customerId, q);
@@ -313,16 +308,11 @@ export async function stockLog(ex: Executor, customerId: string, q: TStockLogQue
     const n = Number((await preparedRows<{ n: number }>(ex, cappedLogCount(where)))[0]?.n ?? 0);
     return { count: Math.min(n, STOCK_LOG_COUNT_CAP), capped: n > STOCK_LOG_COUNT_CAP, rows: [] };
   }
-  const found = await preparedRows<TMovementRaw & { total: number; sort_at: unknown; sort_id: unknown }>(
+  const { count, rows } = await countedPage<TMovementRaw>(
     ex,
-    sql`select c.n as total, m.* from (${cappedLogCount(where)}) c
-        left join lateral (${movementSql(where, q.page_size, offset, sql`, m.created_at as sort_at, m.id as sort_id`)}) m
-          on true
-        order by m.sort_at desc nulls last, m.sort_id desc nulls last`,
+    cappedLogCount(where),
+    movementSql(where, q.page_size, offset, sql`, row_number() over (${NEWEST_FIRST}) as page_key`),
   );
-  const count = Number(found[0]?.total ?? 0);
-  // No row of the page: the one row is the count's alone (its movement columns null).
-  const rows = found.filter((r) => r.id !== null).map(({ total: _t, sort_at: _a, sort_id: _i, ...row }) => row);
   return { count: Math.min(count, STOCK_LOG_COUNT_CAP), capped: count > STOCK_LOG_COUNT_CAP, rows };
 }
 
@@ -332,15 +322,18 @@ function cappedLogCount(where: SQL): SQL {
     order by m.created_at desc nulls last limit ${STOCK_LOG_COUNT_CAP + 1}) x`;
 }
 
+/** The ledger's newest-first order (its indexes' order), for the page cut and the rows of the page. */
+const NEWEST_FIRST = sql`order by m.created_at desc nulls last, m.id desc nulls last`;
+
 function movementSql(where: SQL, limit: number, offset: number, extraColumns: SQL = sql``): SQL {
   return sql`${MOVEMENT_SELECT}${extraColumns}
-        from (select * from stock_movements m where ${where} order by m.created_at desc nulls last, m.id desc nulls last
+        from (select * from stock_movements m where ${where} ${NEWEST_FIRST}
               limit ${limit} offset ${offset}) m
           join products p on p.id = m.product_id
           join storage_locations l on l.id = m.location_id
           join warehouses w on w.id = m.warehouse_id
           left join users u on u.id = m.user_id
-        order by m.created_at desc nulls last, m.id desc nulls last`;
+        ${NEWEST_FIRST}`;
 }
 
 async function movementRows(ex: Executor, where: SQL, limit: number, offset: number) {
