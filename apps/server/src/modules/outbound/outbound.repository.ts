@@ -767,6 +767,8 @@ export interface TProductInfo {
   volume_required: boolean;
   requires_serial: boolean;
   default_logistics_provider_id: string | null;
+  shelf_life_months: number | null;
+  sellable_rule_months: number | null;
   component_count: number;
 }
 
@@ -781,6 +783,8 @@ const productInfoColumns = {
   volume_required: products.volume_required,
   requires_serial: products.requires_serial,
   default_logistics_provider_id: products.default_logistics_provider_id,
+  shelf_life_months: products.shelf_life_months,
+  sellable_rule_months: products.sellable_rule_months,
   component_count: sql<number>`(select count(*)::int from product_components pc where pc.product_id = "products"."id")`,
 };
 

@@ -255,6 +255,11 @@ export interface TExportOutcome {
  * exported orders, one writes the abnormal marks of the refused ones, one the audit rows. Each order is exported fully
  * or refused exactly as `transitionOrder` would refuse it (same codes, recorded on the order); the rest of the chunk
  * goes on. Outcomes come back in the order of `ids` (each id once). `onChunk` reports the orders done so far.
+ *
+ * Two chunks are in flight: while one plans and writes, the next locks and reads its orders, lines and products (on
+ * another connection; PGlite runs them one after the other). The next one locks its piles only after this one has
+ * locked its own (so it waits for this one's reservations on the piles they share, and sees them), and commits only
+ * after this one has committed: the chunks that commit are always a prefix of the list, as if run one by one.
  */
 export async function exportOrders(
   db: Db,
@@ -264,15 +269,43 @@ export async function exportOrders(
 ): Promise<TExportOutcome[]> {
   const unique = [...new Set(ids)];
   const outcomes = new Map<string, TExportOutcome>();
-  for (let i = 0; i < unique.length; i += EXPORT_CHUNK) {
-    const chunk = unique.slice(i, i + EXPORT_CHUNK);
-    for (const o of await withTx(db, (tx) => exportChunk(tx, actor, chunk))) outcomes.set(o.id, o);
-    await onChunk?.(Math.min(unique.length, i + EXPORT_CHUNK));
+  const runs: Array<Promise<TExportOutcome[]>> = [];
+  let turn: Promise<void> = Promise.resolve();
+  let before: Promise<unknown> = Promise.resolve();
+  const settle = async (k: number) => {
+    for (const o of await runs[k]!) outcomes.set(o.id, o);
+    await onChunk?.(Math.min(unique.length, (k + 1) * EXPORT_CHUNK));
+  };
+  try {
+    for (let i = 0, k = 0; i < unique.length; i += EXPORT_CHUNK, k++) {
+      if (k >= 2) await settle(k - 2);
+      let locked!: () => void;
+      const next = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const chunk = unique.slice(i, i + EXPORT_CHUNK);
+      const order = { turn: { wait: turn, locked }, after: before };
+      const run = withTx(db, (tx) => exportChunk(tx, actor, chunk, order));
+      // A chunk that fails before locking its piles lets the next go on (to fail on `after`, and roll back).
+      run.then(locked, locked);
+      runs.push(run);
+      turn = next;
+      before = run;
+    }
+    for (let k = Math.max(0, runs.length - 2); k < runs.length; k++) await settle(k);
+  } catch (err) {
+    await Promise.allSettled(runs);
+    throw err;
   }
   return unique.map((id) => outcomes.get(id)!);
 }
 
-async function exportChunk(tx: Tx, actor: TActor, ids: string[]): Promise<TExportOutcome[]> {
+async function exportChunk(
+  tx: Tx,
+  actor: TActor,
+  ids: string[],
+  order: { turn: { wait: Promise<void>; locked: () => void }; after: Promise<unknown> },
+): Promise<TExportOutcome[]> {
   const customerId = tenantOf(actor);
   const locked = new Map((await repo.lockOrders(tx, customerId, ids)).map((o) => [o.id, o]));
   const outcomes = new Map<string, TExportOutcome>();
@@ -313,6 +346,15 @@ async function exportChunk(tx: Tx, actor: TActor, ids: string[]): Promise<TExpor
       )
     ).map((p) => [p.id, p]),
   );
+  const known = new Map<string, engine.TProductInfo>();
+  for (const p of products.values())
+    known.set(p.id, {
+      id: p.id,
+      number: p.number,
+      type: p.type,
+      shelfLifeMonths: p.shelf_life_months,
+      sellableRuleMonths: p.sellable_rule_months,
+    });
   const providers = candidates.some((o) => o.logistics_provider_id) ? await repo.providersOf(tx, customerId) : [];
   const reservable: repo.TOrderRow[] = [];
   for (const order of candidates) {
@@ -331,6 +373,7 @@ async function exportChunk(tx: Tx, actor: TActor, ids: string[]): Promise<TExpor
       warehouseId: order.warehouse_id,
       lines: (linesOf.get(order.id) ?? []).map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
     })),
+    { products: known, turn: order.turn },
   );
   const exported = new Map<TOrderStatus, repo.TOrderRow[]>();
   reservable.forEach((order, k) => {
@@ -393,6 +436,8 @@ async function exportChunk(tx: Tx, actor: TActor, ids: string[]): Promise<TExpor
     });
   });
   await writeAudits(tx, actor, audits);
+  // Commit after the chunk before this one (a failed one rolls this one back too).
+  await order.after;
   return ids.map((id) => outcomes.get(id)!);
 }
 

@@ -133,7 +133,7 @@ function expiryCondition(expiryDate: string | null): SQL {
 // ---------------------------------------------------------------------------------------------------------------
 // Loading and validating what a change refers to
 
-type TProductInfo = {
+export type TProductInfo = {
   id: string;
   number: string;
   type: string;
@@ -461,7 +461,7 @@ export async function reserveForOrder(
   who: TStockActor,
   input: { document: TStockDocument; warehouseId?: string | null; lines: TDemandLine[]; today?: string },
 ): Promise<TAllocation[]> {
-  const [result] = await reserveForOrders(tx, who, [input], input.today);
+  const [result] = await reserveForOrders(tx, who, [input], { today: input.today });
   if (result instanceof AppError) throw result;
   return result!;
 }
@@ -474,6 +474,19 @@ export interface TDocumentDemand {
 }
 
 type TDemand = { ref: string | null; requestedProductId: string; productId: string; quantity: number };
+
+export interface TReserveOptions {
+  /** The sellable-date rule's day (default: today in Taipei). */
+  today?: string;
+  /** The seller's products the caller has already read in this transaction (the rest are read here). */
+  products?: ReadonlyMap<string, TProductInfo>;
+  /**
+   * Turn-taking between transactions that reserve one after the other (a bulk export's chunks): `wait` is awaited
+   * right before the piles are locked, `locked` is called once they are. The next caller's piles are then locked
+   * after these, so it sees what this one reserved.
+   */
+  turn?: { wait: Promise<void>; locked: () => void };
+}
 
 /**
  * Reserve stock for many documents at once, set-based: the products, kits and piles of all of them are read in a few
@@ -488,15 +501,18 @@ export async function reserveForOrders(
   tx: Tx,
   who: TStockActor,
   orders: TDocumentDemand[],
-  today: string = taipeiToday(),
+  options: TReserveOptions = {},
 ): Promise<Array<TAllocation[] | AppError>> {
+  const today = options.today ?? taipeiToday();
   for (const o of orders) requireDocumentId(o.document);
   const results: Array<TAllocation[] | AppError | null> = orders.map(() => null);
 
-  // Products asked for, then the components of the combinations among them: two statements for every document.
+  // Products asked for (those the caller has not read), then the components of the combinations among them.
   const askedIds = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.productId)))];
-  const products = await findProducts(tx, who.customerId, askedIds);
-  const kitIds = [...products.values()].filter((p) => p.type === 'combination').map((p) => p.id);
+  const products = new Map(options.products ?? []);
+  const unread = askedIds.filter((id) => !products.has(id));
+  if (unread.length) for (const [id, p] of await findProducts(tx, who.customerId, unread)) products.set(id, p);
+  const kitIds = askedIds.filter((id) => products.get(id)?.type === 'combination');
   const components = kitIds.length
     ? await tx
         .select({
@@ -567,6 +583,7 @@ export async function reserveForOrders(
   const warehouseFilter = warehouses.includes(null)
     ? sql``
     : sql`and b.warehouse_id = any(${uuidArray(new Set(warehouses as string[]))})`;
+  await options.turn?.wait;
   const raw = productIds.length
     ? await queryRows<TRawBalance>(
         tx,
@@ -580,6 +597,7 @@ export async function reserveForOrders(
             for update of b`,
       )
     : [];
+  options.turn?.locked();
   const candidatesByProduct = new Map<string, TCandidate[]>();
   for (const r of raw) {
     const b = toBalance(r);

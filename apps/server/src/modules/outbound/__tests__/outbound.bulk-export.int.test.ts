@@ -4,9 +4,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { audit_logs, logistics_providers, outbound_orders } from '../../../db/schema';
+import type { TActor } from '../../../platform/auth';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { checkStockInvariants } from '../../stock/stock.invariants';
-import { EXPORT_CHUNK } from '../outbound.status';
+import { EXPORT_CHUNK, exportOrders } from '../outbound.status';
 import { createOrder, outboundWorld, type TWorld, transition } from './factories';
 
 /**
@@ -193,6 +194,73 @@ describe(`bulk export, set-based (${TEST_ENGINE})`, () => {
       Array.from({ length: orders - stock }, (_, i) => `MANY${String(stock + i + 1).padStart(5, '0')}`),
     );
     expect(await checkStockInvariants(ctx.deps.database.db, { customerId: w.customerId })).toEqual([]);
+  });
+
+  it('a chunk that fails keeps the chunks before it and rolls back those after it (two run at once)', async () => {
+    const w = await outboundWorld(ctx, { name: 'Failing chunk' });
+    const orders = EXPORT_CHUNK * 2 + 20;
+    await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: orders }]);
+    const db = ctx.deps.database.db;
+    await db.execute(
+      sql`insert into outbound_orders (customer_id, number, recipient_name, recipient_phone, recipient_postcode,
+                                       recipient_address, warehouse_id, status, channel)
+          select ${w.customerId}, 'FAIL' || lpad(i::text, 5, '0'), 'R ' || i, '0912345678', '100', 'Taipei',
+                 ${w.wh.id}, 'pending_export', 'manual'
+          from generate_series(1, ${orders}) i`,
+    );
+    await db.execute(
+      sql`insert into outbound_order_lines (customer_id, order_id, line_no, product_id, quantity)
+          select ${w.customerId}, o.id, 1, ${w.plain.id}, 1 from outbound_orders o
+          where o.customer_id = ${w.customerId} and o.number like 'FAIL%'`,
+    );
+    const ids = (
+      await queryRows<{ id: string }>(
+        db,
+        sql`select id from outbound_orders where customer_id = ${w.customerId} and number like 'FAIL%' order by number`,
+      )
+    ).map((r) => r.id);
+    // The second chunk's status update fails (as a lost connection or a full disk would fail it).
+    const failing = `FAIL${String(EXPORT_CHUNK + 7).padStart(5, '0')}`;
+    await db.execute(
+      sql.raw(`create function test_fail_export() returns trigger language plpgsql as $$
+               begin
+                 if new.number = '${failing}' and new.status = 'exported' then raise exception 'disk full'; end if;
+                 return new;
+               end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger test_fail_export before update on outbound_orders
+               for each row execute function test_fail_export()`),
+    );
+    try {
+      const actor: TActor = { kind: 'user', id: w.seller.userId, role: 'CUSTOMER', customerId: w.customerId };
+      const done: number[] = [];
+      const failure = await exportOrders(db, actor, ids, (n) => void done.push(n)).then(
+        () => null,
+        (err: Error) => err,
+      );
+      expect((failure?.cause as Error | undefined)?.message ?? failure?.message).toMatch(/disk full/);
+      expect(done).toEqual([EXPORT_CHUNK]);
+    } finally {
+      await db.execute(sql.raw('drop trigger test_fail_export on outbound_orders'));
+      await db.execute(sql.raw('drop function test_fail_export()'));
+    }
+    const statuses = await queryRows<{ status: string; n: number; first: string; last: string }>(
+      db,
+      sql`select status, count(*)::int as n, min(number) as first, max(number) as last from outbound_orders
+          where customer_id = ${w.customerId} and number like 'FAIL%' group by status order by status`,
+    );
+    const at = (i: number) => `FAIL${String(i).padStart(5, '0')}`;
+    expect(statuses).toEqual([
+      { status: 'exported', n: EXPORT_CHUNK, first: at(1), last: at(EXPORT_CHUNK) },
+      { status: 'pending_export', n: EXPORT_CHUNK + 20, first: at(EXPORT_CHUNK + 1), last: at(orders) },
+    ]);
+    const [held] = await queryRows<{ reserved: number }>(
+      db,
+      sql`select coalesce(sum(reserved), 0)::int as reserved from stock_balances where customer_id = ${w.customerId}`,
+    );
+    expect(held!.reserved).toBe(EXPORT_CHUNK);
+    expect(await checkStockInvariants(db, { customerId: w.customerId })).toEqual([]);
   });
 
   it('four bulk exports at once over the same products: no error, nothing oversold, the ledger holds', async () => {
