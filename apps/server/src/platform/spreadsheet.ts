@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { fieldLabel, LANGUAGES, type TLanguage } from '@wms/contracts';
 import ExcelJS from 'exceljs';
@@ -259,7 +259,12 @@ function headerOf(column: TSheetColumn, lang: TLanguage): string {
   return `${column.header?.[lang] ?? fieldLabel(column.key, lang)}${column.required ? ' *' : ''}`;
 }
 
-/** An .xlsx with one sheet: a bold header row in the user's language, then the rows (and a README sheet of notes). */
+/**
+ * An .xlsx with one sheet: a bold header row in the user's language, then the rows (and a README sheet of notes).
+ * Written with exceljs' streaming writer: its in-memory `writeBuffer` hands each part to JSZip as a string, which
+ * JSZip encodes to UTF-8 in 16 K-character slices — a 4-byte character (CJK Extension B, as in 𠜎, used in Taiwanese
+ * names) cut by a slice came out as two U+FFFD.
+ */
 export async function writeWorkbook(
   sheetName: string,
   columns: TSheetColumn[],
@@ -267,29 +272,36 @@ export async function writeWorkbook(
   lang: TLanguage,
   notes?: string[],
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   wb.creator = 'WMS';
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({ header: headerOf(c, lang), key: c.key, width: c.width ?? 16 }));
+  ws.columns = columns.map((c) => ({
+    header: headerOf(c, lang),
+    key: c.key,
+    width: c.width ?? 16,
+    ...(c.text ? { style: { numFmt: '@' } } : {}),
+  }));
   ws.getRow(1).font = { bold: true };
-  columns.forEach((c, i) => {
-    if (c.text) ws.getColumn(i + 1).numFmt = '@';
-  });
   // A user whose role does not show prices gets those cells empty (the columns stay: the file keeps its shape).
   const hide = pricesHidden();
   for (const row of rows)
     ws.addRow(
       Object.fromEntries(columns.map((c) => [c.key, hide && isPriceField(c.key) ? null : (row[c.key] ?? null)])),
-    );
+    ).commit();
+  ws.commit();
   if (notes?.length) {
     const info = wb.addWorksheet('README');
-    info.getColumn(1).width = 30;
-    info.getColumn(2).width = 90;
-    for (const c of columns) info.addRow([headerOf(c, lang), c.note ?? '']);
-    info.addRow([]);
-    for (const n of notes) info.addRow([n]);
+    info.columns = [{ width: 30 }, { width: 90 }];
+    for (const c of columns) info.addRow([headerOf(c, lang), c.note ?? '']).commit();
+    info.addRow([]).commit();
+    for (const n of notes) info.addRow([n]).commit();
+    info.commit();
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  await wb.commit();
+  return Buffer.concat(chunks);
 }
 
 export function sendXlsx(reply: FastifyReply, filename: string, content: Buffer): Buffer {
