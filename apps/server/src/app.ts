@@ -89,6 +89,14 @@ export async function buildApp(
     formActions: deps.config.newebpay.merchantId ? [new URL(deps.config.newebpay.baseUrl).origin] : [],
     scriptOrigins: deps.config.tappay.appId ? ['https://js.tappaysdk.com'] : [],
   });
+  // Outside systems' callbacks (contract `callback: true`) are public: a burst from one address is refused (429).
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config?.callback)
+      await deps.rateLimits.consume('callback-ip', req.ip, {
+        points: deps.config.callbackIpLimitPerMinute,
+        durationSeconds: 60,
+      });
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     // API answers (tokens, profiles, documents) are never kept by a browser or a shared cache.
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -31,6 +31,7 @@ const ZEnv = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Login, OTP and member-login attempts per client address per minute (all three together). */
   AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  CALLBACK_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Registrations and password-reset requests per client address per hour (together). */
   SIGNUP_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Registration and reset mails to one address per hour. */
@@ -108,6 +109,7 @@ export interface TConfig {
   loginMaxFailures: number;
   loginLockMinutes: number;
   authIpLimitPerMinute: number;
+  callbackIpLimitPerMinute: number;
   signupIpLimitPerHour: number;
   mailAddressLimitPerHour: number;
   /** Fastify's `trustProxy`: who may name the client's address in X-Forwarded-For. */
@@ -219,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
+    callbackIpLimitPerMinute: e.CALLBACK_IP_LIMIT_PER_MINUTE,
     signupIpLimitPerHour: e.SIGNUP_IP_LIMIT_PER_HOUR,
     mailAddressLimitPerHour: e.MAIL_ADDRESS_LIMIT_PER_HOUR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

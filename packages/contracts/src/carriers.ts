@@ -87,6 +87,7 @@ export const carrierRoutes = defineRoutes({
     method: 'POST',
     path: '/api/carriers/ecpay/notify/',
     auth: 'public',
+    callback: true,
     body: z.record(z.string().max(100), z.string().max(1000)),
     response: z.string(),
   },

@@ -16,6 +16,12 @@ interface TRouteBase {
   response: z.ZodType;
   /** Routes that act on one tenant-owned row by `:id`; the isolation sweep calls them with another seller's id. */
   tenantScoped?: boolean;
+  /**
+   * An outside system's call to us (a payment gateway's notify, a carrier's status push, Shopee's push): public, so
+   * throttled per client address (`CALLBACK_IP_LIMIT_PER_MINUTE`, together for every such route; 429 + Retry-After,
+   * which the senders retry).
+   */
+  callback?: true;
 }
 
 /**

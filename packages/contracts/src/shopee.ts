@@ -133,6 +133,7 @@ export const shopeeRoutes = defineRoutes({
     method: 'POST',
     path: '/api/shopee/push/',
     auth: 'public',
+    callback: true,
     body: ZShopeePush,
     response: z.object({}),
   },

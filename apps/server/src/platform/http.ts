@@ -14,6 +14,13 @@ import { AppError } from './errors';
 import { withoutPrices } from './permissions';
 import { requestGrants } from './request-grants';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's contract says `callback: true` (app.ts throttles such routes per client address). */
+    callback?: boolean;
+  }
+}
+
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
 export interface TRouteCtx<C extends TRouteContract> {
@@ -149,6 +156,7 @@ export function route<C extends TRouteContract>(
     url: contract.path,
     schema,
     bodyLimit: opts.bodyLimit,
+    config: { callback: contract.callback === true },
     ...(opts.serialize === 'json' ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     // A signed-in caller is checked before the body is read or validated: a refused caller learns nothing of the
     // input. Partner API keys stay checked after validation (the key's use is recorded, and limited, per call).

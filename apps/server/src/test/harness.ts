@@ -109,6 +109,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     WEB_DIST: path.join(dataDir, 'no-web'),
     // Every request of a test comes from one address: the per-address budgets are tested on their own.
     AUTH_IP_LIMIT_PER_MINUTE: '1000000',
+    CALLBACK_IP_LIMIT_PER_MINUTE: '1000000',
     SIGNUP_IP_LIMIT_PER_HOUR: '1000000',
     MAIL_ADDRESS_LIMIT_PER_HOUR: '1000',
     ...env,

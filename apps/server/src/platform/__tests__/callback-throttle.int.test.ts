@@ -1,0 +1,67 @@
+import type { TRouteContract } from '@wms/contracts';
+import * as contracts from '@wms/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TTestContext } from '../../test/harness';
+
+/**
+ * Outside systems' callbacks (payment gateways' notifies, ECPay's logistics push, Shopee's push) are public routes:
+ * one budget per client address for all of them, CALLBACK_IP_LIMIT_PER_MINUTE; over it 429 RATE_LIMITED with
+ * Retry-After (the senders retry later). Other routes and other addresses keep going.
+ */
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ CALLBACK_IP_LIMIT_PER_MINUTE: '5' });
+});
+afterAll(() => ctx?.close());
+
+const from = (remoteAddress: string) => ({ remoteAddress });
+
+describe('callback throttle', () => {
+  it('every callback route is public and marked, and nothing else is', () => {
+    const marked = Object.entries(contracts)
+      .filter(([name, table]) => name.endsWith('Routes') && table && typeof table === 'object')
+      .flatMap(([, table]) => Object.values(table as Record<string, TRouteContract>))
+      .filter((r) => r?.callback)
+      .map((r) => `${r.auth} ${r.method} ${r.path}`)
+      .sort();
+    expect(marked).toEqual([
+      'public POST /api/billing/newebpay/notify/',
+      'public POST /api/billing/newebpay/return/',
+      'public POST /api/billing/tappay/notify/',
+      'public POST /api/carriers/ecpay/notify/',
+      'public POST /api/shopee/push/',
+    ]);
+  });
+
+  it('refuses a burst from one address across the callback routes, with Retry-After; others go on', async () => {
+    const notify = (address: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/billing/tappay/notify/',
+        payload: { rec_trade_id: 'D20261125XYZ', order_number: 'NOPE' },
+        ...from(address),
+      });
+    for (let i = 0; i < 5; i++) {
+      const res = await notify('203.0.113.7');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toBe('OK');
+    }
+    const over = await notify('203.0.113.7');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The same budget covers the other callbacks: Shopee's push from that address is refused before it is read.
+    const push = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shopee/push/',
+      payload: { code: 3, shop_id: 1, timestamp: 1 },
+      ...from('203.0.113.7'),
+    });
+    expect(push.statusCode).toBe(429);
+    // Another address, and a route that is not a callback, are not affected.
+    expect((await notify('198.51.100.20')).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live', ...from('203.0.113.7') })).statusCode).toBe(
+      200,
+    );
+  });
+});
