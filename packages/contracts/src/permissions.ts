@@ -1,28 +1,13 @@
 import { z } from 'zod';
+import { MENU_GROUPS, type TMenuGroup } from './menu-groups';
 
 /**
  * Permissions inside a seller's company. The menu groups of spec §2.8 are what a role opens; each route of the
  * contracts' tables declares the ONE permission it needs (`perm` next to `auth`), `route()` enforces it with 403
  * PERMISSION_DENIED, and the web hides the menus and screens a user's grants do not open.
  */
-export const MENU_GROUPS = [
-  'basics',
-  'products',
-  'inbound',
-  'returns',
-  'orders',
-  'stock',
-  'analysis',
-  'api',
-  'store',
-  'billing',
-  'users',
-] as const;
+export { allows, MENU_GROUPS, type TMenuGroup, type TPermission } from './menu-groups';
 export const ZMenuGroup = z.enum(MENU_GROUPS);
-export type TMenuGroup = z.infer<typeof ZMenuGroup>;
-
-/** What a route needs: read or write access to one menu group, or `self` (any signed-in user: profile, 2FA, help). */
-export type TPermission = `${TMenuGroup}:read` | `${TMenuGroup}:write` | 'self';
 
 export const SELLER_ROLES = ['owner', 'office', 'warehouse', 'readonly', 'custom'] as const;
 export const ZSellerRole = z.enum(SELLER_ROLES);
@@ -65,13 +50,6 @@ export function grantsOf(role: TSellerRole, access: readonly string[] = []): TGr
       return { read: groups, write: groups, prices: access.includes('prices') };
     }
   }
-}
-
-/** True when `grants` allow `perm`. */
-export function allows(grants: TGrants, perm: TPermission): boolean {
-  if (perm === 'self') return true;
-  const [group, level] = perm.split(':') as [TMenuGroup, 'read' | 'write'];
-  return level === 'read' ? grants.read.includes(group) : grants.write.includes(group);
 }
 
 /** Role names as a mail (the invitation) shows them; the web has its own in the `users` locale namespace. */

@@ -16,8 +16,8 @@ import {
   ShoppingCartOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
-import { Layout, Menu, type MenuProps, Result, theme } from 'antd';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Layout, Menu, type MenuProps, theme } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { OverdueBanner } from '../features/billing/components/overdue-banner';
@@ -29,6 +29,9 @@ import { PreferenceControls } from '../shared/preferences/preference-controls';
 import { PageLoading } from '../shared/ui/page-loading';
 import { groupOf, MENU_GROUPS } from './menu';
 import { UserMenu, useLogout } from './user-menu';
+
+// antd Result (10 kB gzip with its illustrations) loads only when a screen is refused.
+const NoPermission = lazy(() => import('./no-permission'));
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   basic: <SettingOutlined />,
@@ -142,12 +145,7 @@ export function MainLayout() {
             ) : canOpen(pathname, grants) ? (
               <Outlet />
             ) : (
-              <Result
-                status="403"
-                title={t('nav:noPermission.title')}
-                subTitle={t('nav:noPermission.text')}
-                data-testid="no-permission"
-              />
+              <NoPermission />
             )}
           </Suspense>
         </Layout.Content>

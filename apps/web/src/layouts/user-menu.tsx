@@ -1,5 +1,5 @@
 import { KeyOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown } from 'antd';
+import { Button, Dropdown, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryClient } from '../shared/api/query-client';
@@ -21,6 +21,7 @@ export function UserMenu({ withProfileLinks = true }: { withProfileLinks?: boole
   const profile = useProfile();
   const navigate = useNavigate();
   const logout = useLogout();
+  const { token } = theme.useToken();
   const links = withProfileLinks
     ? [
         { key: '/profile', icon: <UserOutlined />, label: t('screens.profile') },
@@ -41,7 +42,27 @@ export function UserMenu({ withProfileLinks = true }: { withProfileLinks?: boole
       }}
     >
       <Button type="text" data-testid="user-menu" aria-label={t('header.userMenu')}>
-        <Avatar size="small" icon={<UserOutlined />} />
+        {/* antd's small Avatar with an icon, drawn plainly (antd's Avatar brings Popover for its groups). */}
+        <span
+          aria-hidden="true"
+          style={{
+            boxSizing: 'border-box',
+            display: 'inline-flex',
+            justifyContent: 'center',
+            alignItems: 'center',
+            width: token.controlHeightSM,
+            height: token.controlHeightSM,
+            border: `${token.lineWidth}px solid transparent`,
+            borderRadius: '50%',
+            verticalAlign: 'middle',
+            overflow: 'hidden',
+            background: token.colorTextPlaceholder,
+            color: token.colorTextLightSolid,
+            fontSize: token.fontSize,
+          }}
+        >
+          <UserOutlined />
+        </span>
         <span style={{ marginInlineStart: 8 }}>{profile?.name ?? ''}</span>
       </Button>
     </Dropdown>

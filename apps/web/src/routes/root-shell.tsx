@@ -5,7 +5,7 @@ import { onSessionEnded } from '../shared/auth/session';
 import { UpdateChecker } from '../shared/build/update-checker';
 import { PageLoading } from '../shared/ui/page-loading';
 import type { TScreenHandle } from './router';
-import { screenTitle } from './screen-title';
+import { screenTitle, titleNamespaces } from './screen-title';
 
 const OUTSIDE_USER_AREA = /^\/(login|register|format-password|store|user-manual)(\/|$)/;
 
@@ -14,7 +14,6 @@ export function RootShell() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const matches = useMatches();
-  const { t } = useTranslation(['common', 'nav']);
 
   useEffect(
     () =>
@@ -30,6 +29,8 @@ export function RootShell() {
   const handle = [...matches].reverse().find((m) => (m.handle as TScreenHandle | undefined)?.screen)?.handle as
     | TScreenHandle
     | undefined;
+  // The public pages' titles are in `common`: they do not load `nav`.
+  const { t } = useTranslation(titleNamespaces(handle?.screen ?? null));
   const title = handle ? screenTitle(handle.screen) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the route and the language.
   useEffect(() => {

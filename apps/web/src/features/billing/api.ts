@@ -7,22 +7,9 @@ import {
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 import type { TTableQuery } from '../../shared/table/list-query';
+import { billingKeys } from './overview-api';
 
-export const billingKeys = {
-  all: ['billing'] as const,
-  overview: () => [...billingKeys.all, 'overview'] as const,
-  payments: () => [...billingKeys.all, 'payments'] as const,
-  payment: (id: string) => [...billingKeys.all, 'payment', id] as const,
-  crm: (customerId: string) => [...billingKeys.all, 'crm', customerId] as const,
-};
-
-export function useBillingOverview(enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: billingKeys.overview(),
-    queryFn: ({ signal }) => apiCall(r.overview, {}, { signal }),
-  });
-}
+export { billingKeys, useBillingOverview } from './overview-api';
 
 export const fetchPayments = (query: TTableQuery, signal?: AbortSignal) =>
   apiCall(r.listPayments, { query: query as never }, { signal });

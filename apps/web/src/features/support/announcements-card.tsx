@@ -1,58 +1,16 @@
-import { CheckOutlined, PushpinFilled } from '@ant-design/icons';
-import { App, Button, Card, List, Space, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format';
-import { errorText } from '../../shared/forms/error-text';
-import { Markdown } from '../../shared/markdown/markdown';
-import { useAcknowledge, useNotices } from './api';
-import './i18n';
+import { lazy, Suspense } from 'react';
+import { useNotices } from './notices-api';
+
+// The list (antd Card, List, Tag, the markdown renderer, the support texts) loads only when there is something to show.
+const AnnouncementsList = lazy(() => import('./announcements-list'));
 
 /** The operator's announcements on the seller's /dashboard (nothing when there are none); each can be acknowledged. */
 export function AnnouncementsCard() {
-  const { t } = useTranslation('support');
-  const { message } = App.useApp();
   const notices = useNotices();
-  const ack = useAcknowledge();
   if (!notices.data?.length) return null;
   return (
-    <Card title={t('notices.title')} data-testid="announcements">
-      <List
-        dataSource={notices.data}
-        renderItem={(n) => (
-          <List.Item
-            data-testid="announcement"
-            actions={[
-              n.acknowledged_at ? (
-                <Tag key="ack" icon={<CheckOutlined />} color="green">
-                  {t('notices.acknowledged')}
-                </Tag>
-              ) : (
-                <Button
-                  key="ack"
-                  size="small"
-                  onClick={() => ack.mutateAsync(n.id).catch((err) => message.error(errorText(err)))}
-                  data-testid="announcement-ack"
-                >
-                  {t('notices.acknowledge')}
-                </Button>
-              ),
-            ]}
-          >
-            <List.Item.Meta
-              title={
-                <Space>
-                  {n.pinned ? <PushpinFilled style={{ color: '#fa541c' }} /> : null}
-                  {n.title}
-                  <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-                    {formatDateTime(n.starts_at)}
-                  </Typography.Text>
-                </Space>
-              }
-              description={<Markdown source={n.body} />}
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+    <Suspense fallback={null}>
+      <AnnouncementsList notices={notices.data} />
+    </Suspense>
   );
 }

@@ -7,18 +7,10 @@ import {
   type TTicketStatus,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
-import { queryClient } from '../../shared/api/query-client';
 import type { TTableQuery } from '../../shared/table/list-query';
+import { refreshSupport as refresh, supportKeys } from './notices-api';
 
-/** Query keys of the support desk (the seller's tickets and notices, the staff's board). */
-export const supportKeys = {
-  all: ['support'] as const,
-  tickets: ['support', 'tickets'] as const,
-  ticket: (side: 'seller' | 'staff', id: string) => ['support', 'tickets', side, id] as const,
-  notices: ['support', 'notices'] as const,
-};
-
-const refresh = () => queryClient.invalidateQueries({ queryKey: supportKeys.all });
+export { supportKeys, useAcknowledge, useNotices } from './notices-api';
 
 export const fetchMyTickets = (query: TTableQuery, signal?: AbortSignal) =>
   apiCall(r.listTickets, { query }, { signal });
@@ -49,17 +41,6 @@ export function useSetTicketStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: TTicketStatus }) =>
       apiCall(crm.setTicketStatus, { params: { id }, body: { status } }),
-    onSuccess: refresh,
-  });
-}
-
-export function useNotices() {
-  return useQuery({ queryKey: supportKeys.notices, queryFn: () => apiCall(r.currentNotices, {}) });
-}
-
-export function useAcknowledge() {
-  return useMutation({
-    mutationFn: (id: string) => apiCall(r.acknowledgeNotice, { params: { id } }),
     onSuccess: refresh,
   });
 }

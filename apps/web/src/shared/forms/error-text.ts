@@ -22,3 +22,8 @@ export function errorField(err: unknown): string | null {
   const field = err.params.field;
   return typeof field === 'string' ? field : null;
 }
+
+/** The catalogue's message of a failed field check (`field`: the form field's name). */
+export function fieldErrorText(code: TErrorCode, field: string, lang: TLanguage = getLanguage()): string {
+  return errorMessage(code, lang, { field });
+}

@@ -1,14 +1,16 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { LANGUAGES, type TLanguage } from '@wms/contracts';
-import { Segmented, Switch } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../ui/segmented';
+import { Switch } from '../ui/switch';
 import { getPreferences, subscribePreferences } from './preferences';
 import { useChangePreferences } from './use-change-preferences';
 
 /**
- * Language switch (zh-TW, ja, en) and light/dark theme switch, saved in localStorage and the profile. Segmented and
- * Switch need no popup machinery, which keeps the login page's JavaScript small.
+ * Language switch (zh-TW, ja, en) and light/dark theme switch, saved in localStorage and the profile. A plain
+ * segmented control and switch with antd's look (shared/ui/segmented.tsx, switch.tsx): the login page's JavaScript
+ * stays small.
  */
 export function PreferenceControls() {
   const { t } = useTranslation('common');
@@ -18,16 +20,15 @@ export function PreferenceControls() {
     // A flex row with Space's "middle" gap (16 px): antd's Space is not needed on the public pages.
     <div style={{ display: 'inline-flex', alignItems: 'center', gap: 16 }}>
       <Segmented<TLanguage>
-        data-testid="language-switch"
-        aria-label={t('language.label')}
-        size="small"
+        testId="language-switch"
+        ariaLabel={t('language.label')}
         value={prefs.language}
         onChange={(language) => void change({ language })}
         options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
       />
       <Switch
-        data-testid="theme-switch"
-        aria-label={t('theme.label')}
+        testId="theme-switch"
+        ariaLabel={t('theme.label')}
         title={t('theme.label')}
         checked={prefs.theme === 'dark'}
         onChange={(dark) => void change({ theme: dark ? 'dark' : 'light' })}

@@ -1,7 +1,7 @@
 import { CheckCircleTwoTone, ClockCircleOutlined } from '@ant-design/icons';
 import type { TDashboard } from '@wms/contracts';
-import { Button, Card, Col, Descriptions, List, Row, Statistic, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Button, Col, Descriptions, Row, theme } from 'antd';
+import { type CSSProperties, lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TMainPath } from '../../../../routes/route-table';
@@ -11,9 +11,14 @@ import { useProfile } from '../../../../shared/auth/session';
 import { MY_BUILD_ID } from '../../../../shared/build/build-check';
 import { Chart } from '../../../../shared/chart/chart';
 import { formatDateTime } from '../../../../shared/format';
+import { Panel } from '../../../../shared/ui/panel';
+import Placeholder from '../../../../shared/ui/placeholder';
 import { AnnouncementsCard } from '../../../support/announcements-card';
 import { useDashboardKpis, useServerBuild } from '../../api';
 import '../../../analysis/i18n';
+
+// Only a screen still under construction shows it.
+const Tag = lazy(() => import('antd/es/tag'));
 
 /** First steps of a new seller, in the order the flow chart shows; each links to its screen. */
 const GETTING_STARTED: TMainPath[] = ['/corporation', '/warehouse', '/subzone', '/product', '/entry', '/deliver'];
@@ -43,10 +48,13 @@ const TILES: Array<{
 
 /**
  * /dashboard: the seller's work queues and stock alerts (each tile opens its list), the shipments of the last 30 days,
- * then account and system. A simple vertical stack: cards (announcements) can be put at its top.
+ * then account and system. A simple vertical stack: cards (announcements) can be put at its top. The first screen
+ * after login: plain boxes with antd's look (shared/ui/panel.tsx) instead of antd's Card, List and Statistic, which
+ * bring Tabs, Pagination and Select with them.
  */
 export default function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'analysis', 'common', 'nav']);
+  const { token } = theme.useToken();
   const profile = useProfile();
   const build = useServerBuild();
   const kpis = useDashboardKpis();
@@ -66,62 +74,108 @@ export default function DashboardPage() {
   return (
     <div style={{ display: 'grid', gap: 24 }}>
       <AnnouncementsCard />
-      <Typography.Title level={3} style={{ margin: 0 }} data-testid="dashboard-welcome">
+      <h3
+        style={{
+          margin: 0,
+          color: token.colorTextHeading,
+          fontWeight: token.fontWeightStrong,
+          fontSize: token.fontSizeHeading3,
+          lineHeight: token.lineHeightHeading3,
+        }}
+        data-testid="dashboard-welcome"
+      >
         {t('welcome', { name: profile.name })}
-      </Typography.Title>
+      </h3>
       <Row gutter={[16, 16]} data-testid="dashboard-kpis">
         {TILES.map((tile) => {
           const value = kpis.data?.[tile.key];
           return (
             <Col xs={12} md={8} xl={4} key={tile.key}>
               <Link to={tile.search ? `${tile.to}?${tile.search}` : tile.to} data-testid={`kpi-${tile.key}`}>
-                <Card hoverable size="small">
-                  <Statistic
-                    title={t(`analysis:${tile.label}` as never)}
-                    value={value ?? '—'}
-                    loading={kpis.isLoading}
-                    valueStyle={tile.alert && value ? { color: '#cf1322' } : undefined}
-                  />
-                </Card>
+                <Panel hoverable size="small">
+                  <div style={{ paddingBottom: token.marginXXS, color: token.colorTextDescription }}>
+                    {t(`analysis:${tile.label}` as never)}
+                  </div>
+                  {kpis.isLoading ? (
+                    <div style={{ paddingTop: token.padding }}>
+                      <Placeholder rows={[100]} />
+                    </div>
+                  ) : (
+                    <div
+                      style={{
+                        color: tile.alert && value ? '#cf1322' : token.colorTextHeading,
+                        fontSize: token.fontSizeHeading3,
+                      }}
+                    >
+                      {/* antd Statistic's grouping: 12,345 */}
+                      {value === undefined ? '—' : value.toLocaleString('en-US')}
+                    </div>
+                  )}
+                </Panel>
               </Link>
             </Col>
           );
         })}
       </Row>
-      <Card title={t('analysis:dashboard.shipped30')} loading={kpis.isLoading}>
-        <Chart categories={chart.categories} series={chart.series} height={260} testId="dashboard-chart" />
-      </Card>
+      <Panel title={t('analysis:dashboard.shipped30')}>
+        {kpis.isLoading ? (
+          <Placeholder />
+        ) : (
+          <Chart categories={chart.categories} series={chart.series} height={260} testId="dashboard-chart" />
+        )}
+      </Panel>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
-          <Card title={t('gettingStarted.title')}>
-            <List
-              dataSource={GETTING_STARTED}
-              renderItem={(path, i) => (
-                <List.Item
-                  extra={
-                    SCREENS[path] ? null : (
-                      <Tag icon={<ClockCircleOutlined />} color="default">
-                        {t('gettingStarted.soon')}
-                      </Tag>
-                    )
-                  }
+          <Panel title={t('gettingStarted.title')}>
+            <ol
+              style={
+                {
+                  margin: 0,
+                  padding: 0,
+                  listStyle: 'none',
+                  '--wms-list-title': token.colorText,
+                  '--wms-list-title-hover': token.colorPrimary,
+                } as CSSProperties
+              }
+            >
+              {GETTING_STARTED.map((path, i) => (
+                <li
+                  key={path}
+                  style={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    padding: `${token.paddingContentVertical}px 0`,
+                    borderBottom:
+                      i < GETTING_STARTED.length - 1 ? `${token.lineWidth}px solid ${token.colorSplit}` : undefined,
+                  }}
                 >
-                  <List.Item.Meta
-                    title={
+                  <div style={{ flex: 1 }}>
+                    <h4
+                      className="wms-list-title"
+                      style={{ margin: `0 0 ${token.marginXXS}px`, fontSize: token.fontSize }}
+                    >
                       <Link to={path}>
                         {i + 1}. {screenTitle(path)}
                       </Link>
-                    }
-                    description={t(`gettingStarted.steps.${i}` as never)}
-                  />
-                </List.Item>
-              )}
-            />
+                    </h4>
+                    <div style={{ color: token.colorTextDescription }}>{t(`gettingStarted.steps.${i}` as never)}</div>
+                  </div>
+                  {SCREENS[path] ? null : (
+                    <Suspense fallback={null}>
+                      <Tag icon={<ClockCircleOutlined />} color="default">
+                        {t('gettingStarted.soon')}
+                      </Tag>
+                    </Suspense>
+                  )}
+                </li>
+              ))}
+            </ol>
             <Link to="/user-manual/flowchart">{t('gettingStarted.flowchart')}</Link>
-          </Card>
+          </Panel>
         </Col>
         <Col xs={24} lg={10}>
-          <Card title={t('account.title')}>
+          <Panel title={t('account.title')}>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('company')}>{profile.company?.name ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('account.email')}>{profile.email}</Descriptions.Item>
@@ -144,15 +198,15 @@ export default function DashboardPage() {
               <Descriptions.Item label={t('account.theme')}>{t(`common:theme.${profile.theme}`)}</Descriptions.Item>
               <Descriptions.Item label={t('account.since')}>{formatDateTime(profile.created_at)}</Descriptions.Item>
             </Descriptions>
-          </Card>
-          <Card title={t('system.title')} style={{ marginTop: 24 }}>
+          </Panel>
+          <Panel title={t('system.title')} style={{ marginTop: 24 }}>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('system.version')}>{build.data?.version ?? '…'}</Descriptions.Item>
               <Descriptions.Item label={t('system.serverBuild')}>{build.data?.build_id ?? '…'}</Descriptions.Item>
               <Descriptions.Item label={t('system.appBuild')}>{MY_BUILD_ID}</Descriptions.Item>
             </Descriptions>
             <Link to="/user-manual/version">{t('system.history')}</Link>
-          </Card>
+          </Panel>
         </Col>
       </Row>
     </div>
