@@ -21,6 +21,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { OverdueBanner } from '../features/billing/components/overdue-banner';
+import { i18n } from '../i18n/i18n';
 import type { TMainPath } from '../routes/route-table';
 import { canOpen } from '../routes/screen-permissions';
 import { screenTitle } from '../routes/screen-title';
@@ -29,6 +30,10 @@ import { PreferenceControls } from '../shared/preferences/preference-controls';
 import { PageLoading } from '../shared/ui/page-loading';
 import { groupOf, MENU_GROUPS } from './menu';
 import { UserMenu, useLogout } from './user-menu';
+
+// The frame's texts (menu, banner) load with its code, while the session is checked: a namespace first asked for by
+// the first render would suspend it, and React shows what it waited for no sooner than 300 ms after a fallback.
+void i18n.loadNamespaces(['nav', 'billing']);
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   basic: <SettingOutlined />,
@@ -134,8 +139,11 @@ export function MainLayout() {
           </span>
         </Layout.Header>
         <Layout.Content style={{ margin: 24 }}>
-          <Suspense fallback={<PageLoading />}>
+          {/* Its own boundary: the page never waits for the banner. */}
+          <Suspense fallback={null}>
             <OverdueBanner />
+          </Suspense>
+          <Suspense fallback={<PageLoading />}>
             {profile?.two_factor_required && !profile.two_factor_enabled && pathname !== '/two-factor' ? (
               // The company's admin requires two-step login: nothing else opens until it is on.
               <Navigate to="/two-factor" replace />
