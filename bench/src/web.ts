@@ -97,6 +97,10 @@ async function logIn(
 
 const DELIVER_RUNS = 3;
 
+interface TDomLike {
+  document: { querySelector(selector: string): unknown };
+}
+
 /**
  * From `goto('/deliver')` until the first order row is in the page. Checked at every animation frame: a locator's
  * wait polls at growing intervals (up to 500 ms apart), which added up to a few hundred milliseconds to the figure.
@@ -110,11 +114,12 @@ async function deliverFirstPage(
     await logIn(page, server.url, server.email, server.password);
     const t0 = Date.now();
     await page.goto(`${server.url}/deliver`);
-    // (a string: this package is not compiled with the DOM's types)
-    await page.waitForFunction(`document.querySelector('.ant-table-tbody tr.ant-table-row') !== null`, undefined, {
-      polling: 'raf',
-      timeout: 60_000,
-    });
+    // A function, not a string (the app's CSP allows no eval); this package is compiled without the DOM's types.
+    await page.waitForFunction(
+      (selector) => (globalThis as unknown as TDomLike).document.querySelector(selector) !== null,
+      '.ant-table-tbody tr.ant-table-row',
+      { polling: 'raf', timeout: 60_000 },
+    );
     return Date.now() - t0;
   } finally {
     await page.close();
