@@ -95,6 +95,37 @@ async function logIn(
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
 }
 
+const DELIVER_RUNS = 3;
+
+interface TDomLike {
+  document: { querySelector(selector: string): unknown };
+}
+
+/**
+ * From `goto('/deliver')` until the first order row is in the page. Checked at every animation frame: a locator's
+ * wait polls at growing intervals (up to 500 ms apart), which added up to a few hundred milliseconds to the figure.
+ */
+async function deliverFirstPage(
+  browser: import('@playwright/test').Browser,
+  server: { url: string; email: string; password: string },
+): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    await logIn(page, server.url, server.email, server.password);
+    const t0 = Date.now();
+    await page.goto(`${server.url}/deliver`);
+    // A function, not a string (the app's CSP allows no eval); this package is compiled without the DOM's types.
+    await page.waitForFunction(
+      (selector) => (globalThis as unknown as TDomLike).document.querySelector(selector) !== null,
+      '.ant-table-tbody tr.ant-table-row',
+      { polling: 'raf', timeout: 60_000 },
+    );
+    return Date.now() - t0;
+  } finally {
+    await page.close();
+  }
+}
+
 /**
  * Web figures: gzip size of the JS the login page and the dashboard load, and the time until /deliver shows the
  * first page of a seller's orders. Needs a running server with a seller (url, email, password).
@@ -123,15 +154,15 @@ export async function webFigures(
     args: CHROMIUM_ARGS,
   });
   try {
-    const page = await browser.newPage();
-    await logIn(page, server.url, server.email, server.password);
-    const t0 = Date.now();
-    await page.goto(`${server.url}/deliver`);
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 60_000 });
+    // Median of three, each in a fresh context (logged in first, as a user opening /deliver from another screen).
+    const runs: number[] = [];
+    for (let i = 0; i < DELIVER_RUNS; i++) runs.push(await deliverFirstPage(browser, server));
+    const sorted = [...runs].sort((a, b) => a - b);
     out.push({
       name: `/deliver first page with ${server.orders.toLocaleString('en')} orders (headless Chromium)`,
-      value: Date.now() - t0,
+      value: sorted[Math.floor(sorted.length / 2)]!,
       unit: 'ms',
+      note: `median of ${runs.join(', ')} ms`,
     });
   } catch (err) {
     out.push({

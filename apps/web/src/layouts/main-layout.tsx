@@ -21,6 +21,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { OverdueBanner } from '../features/billing/components/overdue-banner';
+import { i18n } from '../i18n/i18n';
 import type { TMainPath } from '../routes/route-table';
 import { canOpen } from '../routes/screen-permissions';
 import { screenTitle } from '../routes/screen-title';
@@ -32,6 +33,10 @@ import { UserMenu, useLogout } from './user-menu';
 
 // antd Result (10 kB gzip with its illustrations) loads only when a screen is refused.
 const NoPermission = lazy(() => import('./no-permission'));
+// The menu's texts load with the frame's code, while the session is checked: a namespace first asked for by the first
+// render would suspend it, and React shows what it waited for no sooner than 300 ms after a fallback. (The overdue
+// banner loads its own texts, in its own Suspense, only when it shows.)
+void i18n.loadNamespaces(['nav']);
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   basic: <SettingOutlined />,
@@ -137,8 +142,11 @@ export function MainLayout() {
           </span>
         </Layout.Header>
         <Layout.Content style={{ margin: 24 }}>
-          <Suspense fallback={<PageLoading />}>
+          {/* Its own boundary: the page never waits for the banner. */}
+          <Suspense fallback={null}>
             <OverdueBanner />
+          </Suspense>
+          <Suspense fallback={<PageLoading />}>
             {profile?.two_factor_required && !profile.two_factor_enabled && pathname !== '/two-factor' ? (
               // The company's admin requires two-step login: nothing else opens until it is on.
               <Navigate to="/two-factor" replace />

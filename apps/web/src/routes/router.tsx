@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { type LazyRouteFunction, Navigate, type RouteObject, redirect } from 'react-router';
-import { withAppApi } from '../shared/ui/app-api';
+import { loadAppHolders, withAppApi } from '../shared/ui/app-api';
 import { PageLoading } from '../shared/ui/page-loading';
 import {
   crmGuard,
@@ -51,7 +51,7 @@ const framed =
     const [Layout, { withQueryClient }] = await Promise.all([
       load(),
       import('../shared/api/query-provider'),
-      import('../shared/ui/app-holders'),
+      loadAppHolders(),
       // Every framed area may show dates: dayjs speaks the user's language before its first screen renders.
       import('../shared/preferences/locale').then((m) => m.enableDates()),
     ]);

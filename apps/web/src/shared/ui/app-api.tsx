@@ -1,20 +1,26 @@
 import AppContext, { type useAppProps } from 'antd/es/app/context';
-import {
-  type ComponentType,
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useContext,
-  useEffect,
-  useState,
-} from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { PageLoading } from './page-loading';
 
 // What antd's App gives `App.useApp()` before its hooks are loaded (antd's own default).
 const NONE = { message: {}, notification: {}, modal: {} } as useAppProps;
 
-const Holders = lazy(() => import('./app-holders'));
+type THolders = ComponentType<{ onReady: (api: useAppProps) => void }>;
+let holders: THolders | null = null;
+const holdersLoaded = new Set<(h: THolders) => void>();
+
+/**
+ * Load the hooks' holders (app-holders.tsx). A framed area's route calls it while its guard runs, so the hooks are
+ * ready when its layout first renders. Not React.lazy: a suspended boundary would hold the layout back ≥ 300 ms
+ * (React reveals content no sooner than that after it showed a fallback).
+ */
+export function loadAppHolders(): Promise<void> {
+  return import('./app-holders').then((m) => {
+    holders = m.default;
+    for (const done of holdersLoaded) done(m.default);
+  });
+}
+
 const Api = createContext<{ ready: boolean; want: () => void }>({ ready: false, want: () => {} });
 
 /**
@@ -25,16 +31,20 @@ const Api = createContext<{ ready: boolean; want: () => void }>({ ready: false, 
  */
 export function AppApiProvider({ children }: { children: ReactNode }) {
   const [api, setApi] = useState<useAppProps | null>(null);
-  const [wanted, setWanted] = useState(false);
-  const [state] = useState(() => ({ want: () => setWanted(true) }));
+  const [Holders, setHolders] = useState<THolders | null>(() => holders);
+  useEffect(() => {
+    const done = (h: THolders) => setHolders(() => h);
+    if (holders) done(holders);
+    holdersLoaded.add(done);
+    return () => {
+      holdersLoaded.delete(done);
+    };
+  }, []);
+  const [state] = useState(() => ({ want: () => void loadAppHolders() }));
   return (
     <Api.Provider value={{ ready: api !== null, want: state.want }}>
       <AppContext.Provider value={api ?? NONE}>{children}</AppContext.Provider>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <Holders onReady={setApi} />
-        </Suspense>
-      ) : null}
+      {Holders ? <Holders onReady={setApi} /> : null}
     </Api.Provider>
   );
 }

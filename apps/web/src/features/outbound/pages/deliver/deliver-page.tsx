@@ -1,21 +1,24 @@
-import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PlusOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_COLUMNS, type TOrder, type TOrderAction, type TOrderDetail } from '@wms/contracts';
-import { App, Button, Dropdown, Space, Typography } from 'antd';
+import { App, Button, Dropdown, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useBulkTransition, useColumnSettings } from '../../api';
-import { ImportOrdersButton } from '../../components/import-orders';
 import { ACTIONS_OF, abnormalText, useOrderLabels } from '../../components/labels';
 import { OrderTable, prefetchFirstPage } from '../../components/order-table';
 import '../../i18n';
 import { i18n } from '../../../../i18n/i18n';
 
-// The first page shows the list only: the drawer and the form load when first opened.
+// The first page shows the list only: the drawer and the form load when first opened, the import dialog right after.
 const OrderDetailDrawer = lazy(async () => ({
   default: (await import('../../components/order-detail')).OrderDetailDrawer,
 }));
 const OrderFormModal = lazy(async () => ({ default: (await import('../../components/order-form')).OrderFormModal }));
+// So does the import dialog (upload, job progress, row errors): its button stands in until then.
+const ImportOrdersButton = lazy(async () => ({
+  default: (await import('../../components/import-orders')).ImportOrdersButton,
+}));
 // Texts of the page (and of the import button's dialog) load while the app checks the session, not one after the
 // other once the page renders.
 void i18n.loadNamespaces(['outbound', 'shared']);
@@ -94,7 +97,9 @@ export default function DeliverPage() {
         }}
         toolbar={
           <Space>
-            <ImportOrdersButton />
+            <Suspense fallback={<Button icon={<UploadOutlined />}>{t('actions.import')}</Button>}>
+              <ImportOrdersButton />
+            </Suspense>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="order-new">
               {t('actions.new')}
             </Button>
@@ -127,7 +132,8 @@ export default function DeliverPage() {
           data-testid="bulk-bar"
           style={{ position: 'sticky', bottom: 0, background: 'var(--ant-color-bg-container)', padding: 8, zIndex: 2 }}
         >
-          <Typography.Text strong>{t('list.selected', { count: selected.length })}</Typography.Text>
+          {/* Not Typography.Text: it would load its editing parts (text area, icons) with the page. */}
+          <strong>{t('list.selected', { count: selected.length })}</strong>
           {bulkActions.map((a) => (
             <Button
               key={a}
