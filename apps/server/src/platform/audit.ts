@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { audit_logs } from '../db/schema';
 import type { TActor } from './auth';
@@ -34,11 +34,17 @@ export async function writeAudit(tx: Executor, actor: TActor, entry: TAuditEntry
  */
 export async function writeAudits(tx: Executor, actor: TActor, entries: TAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
+  await tx.execute(auditInsert(actor, entries));
+}
+
+/**
+ * The insert of `writeAudits` as SQL, for a statement that writes its audit rows with its change (a data-modifying
+ * `with` clause): `when` (e.g. `exists (select 1 from changed)`) keeps the rows to when the change happened.
+ */
+export function auditInsert(actor: TActor, entries: TAuditEntry[], when?: SQL): SQL {
   const rows = JSON.stringify(entries.map((e) => auditRow(actor, e)));
-  await tx.execute(
-    sql`insert into audit_logs (customer_id, actor_type, actor_id, action, entity, entity_id, before, after)
+  return sql`insert into audit_logs (customer_id, actor_type, actor_id, action, entity, entity_id, before, after)
         select v.customer_id, v.actor_type, v.actor_id, v.action, v.entity, v.entity_id, v.before, v.after
         from jsonb_to_recordset(${rows}::jsonb) as v(customer_id uuid, actor_type text, actor_id uuid, action text,
-          entity text, entity_id text, before jsonb, after jsonb)`,
-  );
+          entity text, entity_id text, before jsonb, after jsonb)${when ? sql` where ${when}` : sql``}`;
 }

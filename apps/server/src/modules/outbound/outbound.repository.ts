@@ -248,6 +248,52 @@ export async function lockOrder(tx: Tx, customerId: string, id: string): Promise
   return row;
 }
 
+/**
+ * Lock an order (as `lockOrder`) and read it as a view in the same statement, with `extra` (e.g. the caller's grants,
+ * `grantsToRead`) as one more column.
+ */
+export async function lockOrderView(
+  tx: Tx,
+  customerId: string,
+  id: string,
+  extra?: SQL,
+): Promise<{ view: TOrderView; extra: string | null } | undefined> {
+  const [row] = await tx
+    .select({ ...orderColumns, extra: extra ? sql<string | null>`${extra}` : sql<null>`null` })
+    .from(outbound_orders)
+    .leftJoin(warehouses, eq(warehouses.id, outbound_orders.warehouse_id))
+    .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
+    .leftJoin(ecommerce_platforms, eq(ecommerce_platforms.id, outbound_orders.platform_id))
+    .leftJoin(collection_batches, eq(collection_batches.id, outbound_orders.batch_id))
+    .where(and(eq(outbound_orders.id, id), eq(outbound_orders.customer_id, customerId)))
+    .for('update', { of: outbound_orders });
+  if (!row) return undefined;
+  const { extra: value, ...view } = row;
+  return { view, extra: value };
+}
+
+/** One more unit of a product packed (only while fewer than expected are) and the audit rows written, in one
+ * statement; false (and no audit row) when the item was full. */
+export async function addPackedUnitAudited(
+  tx: Tx,
+  customerId: string,
+  orderId: string,
+  productId: string,
+  audit: (when: SQL) => SQL,
+): Promise<boolean> {
+  const i = outbound_pack_items;
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`with u as (update ${i} set packed = ${i.packed} + 1
+                   where ${i.customer_id} = ${customerId} and ${i.order_id} = ${orderId}
+                     and ${i.product_id} = ${productId} and ${i.packed} < ${i.expected}
+                   returning 1),
+        a as (${audit(sql`exists (select 1 from u)`)})
+        select count(*)::int as n from u`,
+  );
+  return Number(rows[0]?.n ?? 0) === 1;
+}
+
 /** Lock many orders of a seller in id order (two callers locking overlapping sets never wait on each other in a cycle). */
 export async function lockOrders(tx: Tx, customerId: string, ids: string[]): Promise<TOrderRow[]> {
   if (ids.length === 0) return [];
