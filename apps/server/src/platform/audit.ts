@@ -34,17 +34,24 @@ export async function writeAudit(tx: Executor, actor: TActor, entry: TAuditEntry
  */
 export async function writeAudits(tx: Executor, actor: TActor, entries: TAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.execute(auditInsert(actor, entries));
+  const rows = JSON.stringify(entries.map((e) => auditRow(actor, e)));
+  await tx.execute(
+    sql`insert into audit_logs (customer_id, actor_type, actor_id, action, entity, entity_id, before, after)
+        select v.customer_id, v.actor_type, v.actor_id, v.action, v.entity, v.entity_id, v.before, v.after
+        from jsonb_to_recordset(${rows}::jsonb) as v(customer_id uuid, actor_type text, actor_id uuid, action text,
+          entity text, entity_id text, before jsonb, after jsonb)`,
+  );
 }
 
 /**
- * The insert of `writeAudits` as SQL, for a statement that writes its audit rows with its change (a data-modifying
- * `with` clause): `when` (e.g. `exists (select 1 from changed)`) keeps the rows to when the change happened.
+ * One audit row as the `select` of an insert into `audit_logs (AUDIT_COLUMNS)` whose `after` is SQL — computed from
+ * the row a statement changed, e.g. `${auditSelect(…)} from changed` in a data-modifying `with` clause.
  */
-export function auditInsert(actor: TActor, entries: TAuditEntry[], when?: SQL): SQL {
-  const rows = JSON.stringify(entries.map((e) => auditRow(actor, e)));
-  return sql`insert into audit_logs (customer_id, actor_type, actor_id, action, entity, entity_id, before, after)
-        select v.customer_id, v.actor_type, v.actor_id, v.action, v.entity, v.entity_id, v.before, v.after
-        from jsonb_to_recordset(${rows}::jsonb) as v(customer_id uuid, actor_type text, actor_id uuid, action text,
-          entity text, entity_id text, before jsonb, after jsonb)${when ? sql` where ${when}` : sql``}`;
+export function auditSelect(actor: TActor, entry: Omit<TAuditEntry, 'after'>, after: SQL): SQL {
+  const r = auditRow(actor, entry);
+  const before = r.before === null ? null : JSON.stringify(r.before);
+  return sql`select ${r.customer_id}::uuid, ${r.actor_type}::text, ${r.actor_id}::uuid, ${r.action}::text,
+    ${r.entity}::text, ${r.entity_id}::text, ${before}::jsonb, ${after}`;
 }
+
+export const AUDIT_COLUMNS = sql.raw('customer_id, actor_type, actor_id, action, entity, entity_id, before, after');

@@ -1,7 +1,8 @@
 import type { TOrderDetail, TOrderStatus, TPackScan, TPackView, TShipOrder } from '@wms/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
-import { auditInsert, type TAuditEntry, writeAudit, writeAudits } from '../../platform/audit';
+import { auditSelect, writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
@@ -40,13 +41,9 @@ export async function packView(deps: TOutboundDeps, actor: TActor, id: string): 
 /**
  * Lock an order for packing and read it as a view in the same statement (with the caller's grants on a
  * `first-statement` route: the scan's first statement); an order not started yet (exported) is opened (→ online) by
- * its first scan, whose audit row is returned for the caller to write with its own.
+ * its first scan.
  */
-async function lockForPacking(
-  tx: Tx,
-  actor: TActor,
-  id: string,
-): Promise<{ view: repo.TOrderView; opened: TAuditEntry | null }> {
+async function lockForPacking(tx: Tx, actor: TActor, id: string): Promise<repo.TOrderView> {
   const customerId = tenantOf(actor);
   const grants = grantsToRead();
   const locked = await repo.lockOrderView(tx, customerId, id, grants);
@@ -55,38 +52,49 @@ async function lockForPacking(
   const { view } = locked;
   const status = view.order.status as TOrderStatus;
   if (!canPack(status)) throw illegal(status, 'pack');
-  if (!canApply('start_packing', status)) return { view, opened: null };
+  if (!canApply('start_packing', status)) return view;
   const order = await startPackingLocked(tx, actor, view.order);
-  return {
-    // Nothing else of the view changes while an order is packed: the moved row is the order as it is now.
-    view: { ...view, order },
-    opened: {
-      action: 'start_packing',
-      entity: 'outbound_order',
-      entityId: id,
-      before: { status },
-      after: { status: order.status },
-    },
-  };
+  await writeAudit(tx, actor, {
+    action: 'start_packing',
+    entity: 'outbound_order',
+    entityId: id,
+    before: { status },
+    after: { status: order.status },
+  });
+  // Nothing else of the view changes while an order is packed: the moved row is the order as it is now.
+  return { ...view, order };
 }
 
 /**
  * One scanned unit at the packing station: the barcode (or product number) must be an item of the order that is
  * not fully packed yet; an item that needs an IMEI/serial needs it with the scan, and a serial ships once.
- * The station scans all day, so the call keeps its round trips few (begin, the order locked and read with the
- * caller's grants, its items, the unit counted with its audit rows, commit): the items read under the order's lock
- * are matched in memory and, with the one counted, are the answer with the order read under the lock.
+ * The station scans all day, so the call keeps its round trips few — begin; the order locked and read with the
+ * caller's grants; its items read with the unit counted and audited; commit: the items matched in memory (as the
+ * statement matched them) and, with the one counted, are the answer with the order read under the lock.
  */
 export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, scan: TPackScan): Promise<TPackView> {
   const customerId = tenantOf(actor);
   return withTx(deps.db, async (tx) => {
-    const { view, opened } = await lockForPacking(tx, actor, id);
-    const items = await repo.packItems(tx, customerId, id);
+    const view = await lockForPacking(tx, actor, id);
+    const scanAudit = (serial: string | null, productId: SQL) =>
+      auditSelect(
+        actor,
+        { action: 'pack_scan', entity: 'outbound_order', entityId: id },
+        sql`jsonb_build_object('product_id', ${productId}, 'serial', ${serial}::text)`,
+      );
+    const { items, counted } = await repo.packItemsCountingScan(
+      tx,
+      customerId,
+      id,
+      scan.barcode,
+      scanAudit(null, sql`u.product_id`),
+    );
     const matching = items.filter((i) => i.product_number === scan.barcode || i.barcode === scan.barcode);
     if (matching.length === 0) throw new AppError('PACK_ITEM_NOT_IN_ORDER', { barcode: scan.barcode });
     const item = matching.find((i) => i.packed < i.expected);
     if (!item)
       throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: matching[0]!.product_number });
+    if (counted !== null && counted !== item.product_id) throw new Error('packScan: SQL and memory chose differently');
     if (item.requires_serial) {
       if (!scan.serial) throw new AppError('REQUIRED_FIELD', { field: 'serial', product_number: item.product_number });
       const used = await repo.findActiveSerial(tx, customerId, scan.serial);
@@ -106,21 +114,14 @@ export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, s
         const other = await repo.findActiveSerial(tx, customerId, scan.serial);
         throw new AppError('SERIAL_ALREADY_SHIPPED', { serial: scan.serial, order_number: other?.order_number ?? '' });
       }
-    }
-    const audits: TAuditEntry[] = [
-      ...(opened ? [opened] : []),
-      {
-        action: 'pack_scan',
-        entity: 'outbound_order',
-        entityId: id,
-        after: { product_id: item.product_id, serial: scan.serial ?? null },
-      },
-    ];
-    const counted = await repo.addPackedUnitAudited(tx, customerId, id, item.product_id, (when) =>
-      auditInsert(actor, audits, when),
-    );
-    if (!counted)
+      const audit = scanAudit(scan.serial, sql`${item.product_id}::uuid`);
+      if (
+        !(await repo.addPackedUnitAudited(tx, customerId, id, item.product_id, (when) => sql`${audit} where ${when}`))
+      )
+        throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });
+    } else if (counted === null) {
       throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });
+    }
     item.packed += 1;
     // Serials exist only for items that need them: without such an item there is nothing to read.
     const serials = items.some((i) => i.requires_serial) ? await repo.orderSerials(tx, customerId, id) : [];
@@ -136,12 +137,9 @@ export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, s
 export async function packReset(deps: TOutboundDeps, actor: TActor, id: string): Promise<TPackView> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const { opened } = await lockForPacking(tx, actor, id);
+    await lockForPacking(tx, actor, id);
     await repo.resetPack(tx, customerId, id);
-    await writeAudits(tx, actor, [
-      ...(opened ? [opened] : []),
-      { action: 'pack_reset', entity: 'outbound_order', entityId: id },
-    ]);
+    await writeAudit(tx, actor, { action: 'pack_reset', entity: 'outbound_order', entityId: id });
   });
   return packViewOf(deps.db, customerId, id);
 }
