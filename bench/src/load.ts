@@ -1,5 +1,8 @@
 import autocannon from 'autocannon';
 import type pg from 'pg';
+import type { Executor } from '../../apps/server/src/db/client';
+import { loadUserGrants } from '../../apps/server/src/platform/permissions';
+import { CallerGrants, requestGrants } from '../../apps/server/src/platform/request-grants';
 
 export interface TLoadResult {
   name: string;
@@ -130,4 +133,16 @@ export async function sqlLimit(
   );
   times.sort((a, b) => a - b);
   return { rps: Math.round(times.length / (opts.seconds ?? 10)), p95: percentile(times, 95) };
+}
+
+/**
+ * Run a service call as route() runs it for a signed-in user: the user's grants checked as the route does (with the
+ * call's first statement on a `grants: 'first-statement'` route, else in a statement of their own after it) — so
+ * `recordStatements` records what the server sends for one request.
+ */
+export async function asSignedIn<T>(db: Executor, userId: string, run: () => Promise<T>): Promise<T> {
+  const caller = new CallerGrants(userId, undefined, (id) => loadUserGrants(db, id));
+  const result = await requestGrants.run(caller, run);
+  await caller.check();
+  return result;
 }

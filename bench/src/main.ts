@@ -19,9 +19,8 @@ import { listOrders } from '../../apps/server/src/modules/outbound/outbound.orde
 import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.invariants';
 import * as stockService from '../../apps/server/src/modules/stock/stock.service';
 import type { TActor } from '../../apps/server/src/platform/auth';
-import { loadUserGrants } from '../../apps/server/src/platform/permissions';
 import { countRows, generateData, SCALES, type TSellerData } from './generate';
-import { loadTest, recordStatements, sqlLimit, type TLoadResult } from './load';
+import { asSignedIn, loadTest, recordStatements, sqlLimit, type TLoadResult } from './load';
 import { webFigures } from './web';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -167,12 +166,11 @@ async function apiLoad(
   for (const r of runs) {
     const result = await loadTest({ name: r.name, engine, url: `${url}${r.path}`, headers: auth, seconds });
     if (database?.pool) {
-      // The limit: the same statements (the caller's grants, then the endpoint's) straight from pg.
+      // The limit: the same statements (the endpoint's, which read the caller's grants too) straight from pg.
       const search = r.path.split('?')[1]!;
-      const statements = await recordStatements(database.pool, async () => {
-        await loadUserGrants(database.db, seller.userId);
-        await r.service(search);
-      });
+      const statements = await recordStatements(database.pool, () =>
+        asSignedIn(database.db, seller.userId, () => r.service(search)),
+      );
       const limit = await sqlLimit(database.pool, statements, { seconds });
       result.sql_rps = limit.rps;
       result.sql_p95 = limit.p95;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { audit_logs } from '../db/schema';
 import type { TActor } from './auth';
@@ -42,3 +42,16 @@ export async function writeAudits(tx: Executor, actor: TActor, entries: TAuditEn
           entity text, entity_id text, before jsonb, after jsonb)`,
   );
 }
+
+/**
+ * One audit row as the `select` of an insert into `audit_logs (AUDIT_COLUMNS)` whose `after` is SQL — computed from
+ * the row a statement changed, e.g. `${auditSelect(…)} from changed` in a data-modifying `with` clause.
+ */
+export function auditSelect(actor: TActor, entry: Omit<TAuditEntry, 'after'>, after: SQL): SQL {
+  const r = auditRow(actor, entry);
+  const before = r.before === null ? null : JSON.stringify(r.before);
+  return sql`select ${r.customer_id}::uuid, ${r.actor_type}::text, ${r.actor_id}::uuid, ${r.action}::text,
+    ${r.entity}::text, ${r.entity_id}::text, ${before}::jsonb, ${after}`;
+}
+
+export const AUDIT_COLUMNS = sql.raw('customer_id, actor_type, actor_id, action, entity, entity_id, before, after');

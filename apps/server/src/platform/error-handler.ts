@@ -2,6 +2,7 @@ import { ERROR_CATALOGUE, errorMessage, pickLanguage, type TErrorCode } from '@w
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
+import { pendingRefusal } from './http';
 
 function fieldOf(instancePath: string, params: Record<string, unknown>): string {
   const parts = instancePath.split('/').filter(Boolean);
@@ -35,7 +36,9 @@ function mapValidation(v: {
 
 /** One error shape for every failure; 5xx bodies never show internals. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError, req, reply) => {
+    // A caller whose grants were still to be checked (a `first-statement` route) is answered by their refusal first.
+    const err = ((await pendingRefusal(req)) as FastifyError | null) ?? thrown;
     const lang = pickLanguage(req.headers['accept-language']);
     const send = (code: TErrorCode, params: Record<string, unknown> = {}, status?: number) =>
       reply

@@ -1,6 +1,5 @@
 import {
   API_KEY_HEADER,
-  allows,
   pickLanguage,
   type TErrorCode,
   type TGrants,
@@ -12,7 +11,7 @@ import type { z } from 'zod';
 import { bearerToken, type TActor, type TokenService } from './auth';
 import { AppError } from './errors';
 import { withoutPrices } from './permissions';
-import { requestGrants } from './request-grants';
+import { CallerGrants, requestGrants } from './request-grants';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,24 +73,51 @@ function apiKeyOf(req: FastifyRequest): string | null {
   return bearerToken(req.headers.authorization);
 }
 
-type TCaller = { actor: TActor | null; grants: TGrants | null };
+type TCaller = { actor: TActor | null; caller: CallerGrants | null };
+
+function grantLoader(tokens: TokenService): TGrantLoader {
+  const loader = grantLoaders.get(tokens);
+  if (!loader) throw new Error('route(): no grant loader set (buildApp calls useGrantLoader)');
+  return loader;
+}
 
 /**
  * Who calls, and may they: the token (or API key) names the caller; for a user the database is asked at every call
  * (a deactivated user, or one of a deactivated company, is refused with 401 at once), then the route's declared
- * permission is checked against the user's grants (403 PERMISSION_DENIED).
+ * permission is checked against the user's grants (403 PERMISSION_DENIED) — here, or with the handler's first
+ * statement when `deferred` (see CallerGrants).
  */
-async function authorize(tokens: TokenService, req: FastifyRequest, contract: TRouteContract): Promise<TCaller> {
+async function authorize(
+  tokens: TokenService,
+  req: FastifyRequest,
+  contract: TRouteContract,
+  deferred = false,
+): Promise<TCaller> {
   const actor = await authenticate(tokens, req, contract.auth);
-  if (actor?.kind !== 'user') return { actor, grants: null };
-  const loader = grantLoaders.get(tokens);
-  if (!loader) throw new Error('route(): no grant loader set (buildApp calls useGrantLoader)');
-  const grants = await loader(actor.id);
-  if (!grants) throw new AppError('TOKEN_INVALID');
-  if (contract.perm && !allows(grants, contract.perm)) {
-    throw new AppError('PERMISSION_DENIED', { permission: contract.perm });
+  if (actor?.kind !== 'user') return { actor, caller: null };
+  const caller = new CallerGrants(actor.id, contract.perm, grantLoader(tokens));
+  if (deferred) pendingCallers.set(req, caller);
+  else await caller.check();
+  return { actor, caller };
+}
+
+/** Signed-in callers of `first-statement` routes, until their request ends. */
+const pendingCallers = new WeakMap<FastifyRequest, CallerGrants>();
+
+/**
+ * For the error handler: when a request failed before its caller's grants were checked (a `first-statement` route
+ * whose input was refused, or whose handler failed before its first statement), the refusal those grants give — it is
+ * the answer, as it would have been before the input was looked at. Null when the caller may call the route.
+ */
+export async function pendingRefusal(req: FastifyRequest): Promise<AppError | null> {
+  const caller = pendingCallers.get(req);
+  if (!caller) return null;
+  try {
+    await caller.check();
+    return null;
+  } catch (err) {
+    return err instanceof AppError ? err : null;
   }
-  return { actor, grants };
 }
 
 async function authenticate(
@@ -142,6 +168,14 @@ export function route<C extends TRouteContract>(
      * Such a route needs a test that compares its rows with a zod-encoded answer of the same records.
      */
     serialize?: 'contract' | 'json';
+    /**
+     * 'first-statement': a signed-in user's grants are read with the handler's first statement instead of in a round
+     * trip of their own before it (the hot reads and the packing scan; see CallerGrants). The handler must send
+     * nothing before that statement that a refusal could not undo (reads, or writes in the transaction that statement
+     * opens), and must not read `ctx.grants` before it. A handler that never reads them has them read after it; a
+     * refusal replaces its answer, and the error of a request refused earlier (invalid input included).
+     */
+    grants?: 'before' | 'first-statement';
   } = {},
 ): void {
   const schema: Record<string, unknown> = {
@@ -150,6 +184,7 @@ export function route<C extends TRouteContract>(
   if (contract.body) schema.body = contract.body;
   if (contract.query) schema.querystring = contract.query;
   if (contract.params) schema.params = contract.params;
+  const deferred = opts.grants === 'first-statement';
   const callers = new WeakMap<FastifyRequest, TCaller>();
   app.route({
     method: contract.method,
@@ -161,10 +196,10 @@ export function route<C extends TRouteContract>(
     // A signed-in caller is checked before the body is read or validated: a refused caller learns nothing of the
     // input. Partner API keys stay checked after validation (the key's use is recorded, and limited, per call).
     onRequest: async (req) => {
-      if (contract.auth !== 'apikey') callers.set(req, await authorize(tokens, req, contract));
+      if (contract.auth !== 'apikey') callers.set(req, await authorize(tokens, req, contract, deferred));
     },
     handler: async (req, reply) => {
-      const { actor, grants } = callers.get(req) ?? (await authorize(tokens, req, contract));
+      const { actor, caller } = callers.get(req) ?? (await authorize(tokens, req, contract));
       let status = opts.status ?? 200;
       const call = () =>
         handler({
@@ -173,15 +208,20 @@ export function route<C extends TRouteContract>(
           params: req.params as Infer<C['params']>,
           actor: actor as TRouteCtx<C>['actor'],
           lang: pickLanguage(req.headers['accept-language']),
-          grants,
+          get grants() {
+            if (caller && !caller.grants) throw new Error('route(): ctx.grants read before the first statement');
+            return caller?.grants ?? null;
+          },
           req,
           reply,
           setStatus: (s) => {
             status = s;
           },
         });
-      // The grants stay known to everything the handler starts (Excel writers hide prices by them).
-      const result = await (grants ? requestGrants.run(grants, call) : call());
+      // The caller stays known to everything the handler starts (Excel writers hide prices by the grants).
+      const result = await (caller ? requestGrants.run(caller, call) : call());
+      // Checked by now, unless a first-statement handler never read them: then here, before anything is answered.
+      const grants = caller ? await caller.check() : null;
       reply.status(status);
       // Prices and costs are left out of every answer to a user whose role does not show them (warehouse staff).
       return grants && !grants.prices ? withoutPrices(result) : result;

@@ -3,6 +3,7 @@ import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm
 import { type Executor, preparedRows } from '../db/client';
 import { sqlState } from '../db/tx';
 import { AppError } from './errors';
+import { grantsToRead, settleGrants } from './request-grants';
 
 /**
  * List helpers of every module (`?page=&page_size=&search=&ordering=` → `{count, results}`, Django REST framework
@@ -92,13 +93,21 @@ export const isoSql = (column: string): SQL =>
  * A list page and its count in ONE statement — one round trip, kept prepared (`preparedRows`): `page` is joined
  * laterally to the one-row `count` (a query answering `n`). `page` must give each row its place as `page_key`; the
  * rows come back in that order with `page_key` and the count taken off (a page sent by `JSON.stringify` carries
- * nothing beyond its contract). An empty page leaves only the count's row, whose `page_key` is null.
+ * nothing beyond its contract). An empty page leaves only the count's row, whose `page_key` is null. On a
+ * `grants: 'first-statement'` route the caller's grants come with it (`grantsToRead`) and are checked before the
+ * rows are looked at.
  */
 export async function countedPage<T>(ex: Executor, count: SQL, page: SQL): Promise<{ count: number; rows: T[] }> {
-  const found = await preparedRows<T & { page_count: number; page_key: unknown }>(
+  const grants = grantsToRead();
+  const found = await preparedRows<T & { page_count: number; page_key: unknown; page_grants?: string | null }>(
     ex,
-    sql`select c.n as page_count, x.* from (${count}) c left join lateral (${page}) x on true order by x.page_key`,
+    sql`select c.n as page_count, ${grants ? sql`c.g as page_grants,` : sql``} x.*
+        from (select c0.n ${grants ? sql`, ${grants} as g` : sql``} from (${count}) c0) c
+        left join lateral (${page}) x on true order by x.page_key`,
   );
-  const rows = found.filter((r) => r.page_key !== null).map(({ page_count: _c, page_key: _k, ...row }) => row as T);
+  if (grants) await settleGrants(ex, found[0]?.page_grants);
+  const rows = found
+    .filter((r) => r.page_key !== null)
+    .map(({ page_count: _c, page_key: _k, page_grants: _g, ...row }) => row as T);
   return { count: Number(found[0]?.page_count ?? 0), rows };
 }

@@ -1,10 +1,12 @@
 import type { TOrderDetail, TOrderStatus, TPackScan, TPackView, TShipOrder } from '@wms/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
-import { writeAudit } from '../../platform/audit';
+import { auditSelect, writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
+import { grantsToRead, settleGrants } from '../../platform/request-grants';
 import * as engine from '../stock/stock.engine';
 import * as repo from './outbound.repository';
 import { moveOrder, startPackingLocked } from './outbound.status';
@@ -36,42 +38,63 @@ export async function packView(deps: TOutboundDeps, actor: TActor, id: string): 
   return packViewOf(deps.db, tenantOf(actor), id);
 }
 
-/** Lock an order for packing; an order not started yet (exported) is opened (→ online) by its first scan. */
-async function lockForPacking(tx: Tx, actor: TActor, id: string): Promise<repo.TOrderRow> {
+/**
+ * Lock an order for packing and read it as a view in the same statement (with the caller's grants on a
+ * `first-statement` route: the scan's first statement); an order not started yet (exported) is opened (→ online) by
+ * its first scan.
+ */
+async function lockForPacking(tx: Tx, actor: TActor, id: string): Promise<repo.TOrderView> {
   const customerId = tenantOf(actor);
-  let order = await repo.lockOrder(tx, customerId, id);
-  if (!order) throw notFound();
-  const status = order.status as TOrderStatus;
+  const grants = grantsToRead();
+  const locked = await repo.lockOrderView(tx, customerId, id, grants);
+  if (grants) await settleGrants(tx, locked ? locked.extra : undefined);
+  if (!locked) throw notFound();
+  const { view } = locked;
+  const status = view.order.status as TOrderStatus;
   if (!canPack(status)) throw illegal(status, 'pack');
-  if (canApply('start_packing', status)) {
-    order = await startPackingLocked(tx, actor, order);
-    await writeAudit(tx, actor, {
-      action: 'start_packing',
-      entity: 'outbound_order',
-      entityId: id,
-      before: { status },
-      after: { status: order.status },
-    });
-  }
-  return order;
+  if (!canApply('start_packing', status)) return view;
+  const order = await startPackingLocked(tx, actor, view.order);
+  await writeAudit(tx, actor, {
+    action: 'start_packing',
+    entity: 'outbound_order',
+    entityId: id,
+    before: { status },
+    after: { status: order.status },
+  });
+  // Nothing else of the view changes while an order is packed: the moved row is the order as it is now.
+  return { ...view, order };
 }
 
 /**
  * One scanned unit at the packing station: the barcode (or product number) must be an item of the order that is
  * not fully packed yet; an item that needs an IMEI/serial needs it with the scan, and a serial ships once.
- * The station scans all day, so the call keeps its round trips few: the items read under the order's lock are matched
- * in memory and, with the one counted, are the answer; the order view is read in the same transaction.
+ * The station scans all day, so the call keeps its round trips few — begin; the order locked and read with the
+ * caller's grants; its items read with the unit counted and audited; commit: the items matched in memory (as the
+ * statement matched them) and, with the one counted, are the answer with the order read under the lock.
  */
 export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, scan: TPackScan): Promise<TPackView> {
   const customerId = tenantOf(actor);
   return withTx(deps.db, async (tx) => {
-    await lockForPacking(tx, actor, id);
-    const items = await repo.packItems(tx, customerId, id);
+    const view = await lockForPacking(tx, actor, id);
+    const scanAudit = (serial: string | null, productId: SQL) =>
+      auditSelect(
+        actor,
+        { action: 'pack_scan', entity: 'outbound_order', entityId: id },
+        sql`jsonb_build_object('product_id', ${productId}, 'serial', ${serial}::text)`,
+      );
+    const { items, counted } = await repo.packItemsCountingScan(
+      tx,
+      customerId,
+      id,
+      scan.barcode,
+      scanAudit(null, sql`u.product_id`),
+    );
     const matching = items.filter((i) => i.product_number === scan.barcode || i.barcode === scan.barcode);
     if (matching.length === 0) throw new AppError('PACK_ITEM_NOT_IN_ORDER', { barcode: scan.barcode });
     const item = matching.find((i) => i.packed < i.expected);
     if (!item)
       throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: matching[0]!.product_number });
+    if (counted !== null && counted !== item.product_id) throw new Error('packScan: SQL and memory chose differently');
     if (item.requires_serial) {
       if (!scan.serial) throw new AppError('REQUIRED_FIELD', { field: 'serial', product_number: item.product_number });
       const used = await repo.findActiveSerial(tx, customerId, scan.serial);
@@ -91,20 +114,17 @@ export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, s
         const other = await repo.findActiveSerial(tx, customerId, scan.serial);
         throw new AppError('SERIAL_ALREADY_SHIPPED', { serial: scan.serial, order_number: other?.order_number ?? '' });
       }
-    }
-    if (!(await repo.addPackedUnit(tx, customerId, id, item.product_id)))
+      const audit = scanAudit(scan.serial, sql`${item.product_id}::uuid`);
+      if (
+        !(await repo.addPackedUnitAudited(tx, customerId, id, item.product_id, (when) => sql`${audit} where ${when}`))
+      )
+        throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });
+    } else if (counted === null) {
       throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });
+    }
     item.packed += 1;
-    await writeAudit(tx, actor, {
-      action: 'pack_scan',
-      entity: 'outbound_order',
-      entityId: id,
-      after: { product_id: item.product_id, serial: scan.serial ?? null },
-    });
     // Serials exist only for items that need them: without such an item there is nothing to read.
     const serials = items.some((i) => i.requires_serial) ? await repo.orderSerials(tx, customerId, id) : [];
-    const view = await repo.findOrderView(tx, customerId, id);
-    if (!view) throw notFound();
     const packed = items.map((i) => ({
       ...i,
       serials: serials.filter((s) => s.product_id === i.product_id).map((s) => s.serial),

@@ -18,6 +18,7 @@ import {
   products,
   warehouses,
 } from '../../db/schema';
+import { AUDIT_COLUMNS } from '../../platform/audit';
 import { countAll, countedPage, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
@@ -246,6 +247,96 @@ export async function lockOrder(tx: Tx, customerId: string, id: string): Promise
     .where(and(eq(outbound_orders.id, id), eq(outbound_orders.customer_id, customerId)))
     .for('update');
   return row;
+}
+
+/**
+ * Lock an order (as `lockOrder`) and read it as a view in the same statement, with `extra` (e.g. the caller's grants,
+ * `grantsToRead`) as one more column.
+ */
+export async function lockOrderView(
+  tx: Tx,
+  customerId: string,
+  id: string,
+  extra?: SQL,
+): Promise<{ view: TOrderView; extra: string | null } | undefined> {
+  const [row] = await tx
+    .select({ ...orderColumns, extra: extra ? sql<string | null>`${extra}` : sql<null>`null` })
+    .from(outbound_orders)
+    .leftJoin(warehouses, eq(warehouses.id, outbound_orders.warehouse_id))
+    .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
+    .leftJoin(ecommerce_platforms, eq(ecommerce_platforms.id, outbound_orders.platform_id))
+    .leftJoin(collection_batches, eq(collection_batches.id, outbound_orders.batch_id))
+    .where(and(eq(outbound_orders.id, id), eq(outbound_orders.customer_id, customerId)))
+    .for('update', { of: outbound_orders });
+  if (!row) return undefined;
+  const { extra: value, ...view } = row;
+  return { view, extra: value };
+}
+
+/**
+ * The packing scan's statement: the pack items of a (locked) order as `packItems` reads them and, in the same
+ * statement, one more unit of the first item `barcode` names (product number or barcode, in the items' order) that is
+ * not full, with the scan's audit row (`audit`: its insert's select, from `u`: the counted item's `product_id`) —
+ * unless that item needs a serial: the caller records the serial first and counts with `addPackedUnitAudited`.
+ * `items` are as they were before the count; `counted` is the product counted, or null.
+ */
+export async function packItemsCountingScan(
+  tx: Tx,
+  customerId: string,
+  orderId: string,
+  barcode: string,
+  audit: SQL,
+): Promise<{ items: TPackItemRow[]; counted: string | null }> {
+  const rows = await preparedRows<TPackItemRow & { counted: string | null }>(
+    tx,
+    sql`with items as (
+          select i.product_id, i.expected, i.packed, p.number as product_number, p.name as product_name, p.barcode,
+            p.requires_serial
+          from ${outbound_pack_items} i join ${products} p on p.id = i.product_id
+          where i.customer_id = ${customerId} and i.order_id = ${orderId}),
+        chosen as (
+          select product_id, requires_serial from items
+          where (product_number = ${barcode} or barcode = ${barcode}) and packed < expected
+          order by product_number limit 1),
+        u as (
+          update ${outbound_pack_items} i set packed = i.packed + 1 from chosen c
+          where i.customer_id = ${customerId} and i.order_id = ${orderId} and i.product_id = c.product_id
+            and not c.requires_serial and i.packed < i.expected
+          returning i.product_id),
+        a as (insert into audit_logs (${AUDIT_COLUMNS}) ${audit} from u)
+        select items.*, (select product_id from u) as counted from items order by product_number`,
+  );
+  return {
+    items: rows.map(({ counted: _c, ...item }) => item),
+    counted: rows[0]?.counted ?? null,
+  };
+}
+
+export type TPackItemRow = Awaited<ReturnType<typeof packItems>>[number];
+
+/**
+ * One more unit of a product packed (only while fewer than expected are) and its audit row written, in one statement
+ * (`audit(when)`: the audit insert's select, kept to `when` the unit was counted); false (and no audit row) when the
+ * item was full.
+ */
+export async function addPackedUnitAudited(
+  tx: Tx,
+  customerId: string,
+  orderId: string,
+  productId: string,
+  audit: (when: SQL) => SQL,
+): Promise<boolean> {
+  const i = outbound_pack_items;
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`with u as (update ${i} set packed = ${i.packed} + 1
+                   where ${i.customer_id} = ${customerId} and ${i.order_id} = ${orderId}
+                     and ${i.product_id} = ${productId} and ${i.packed} < ${i.expected}
+                   returning 1),
+        a as (insert into audit_logs (${AUDIT_COLUMNS}) ${audit(sql`exists (select 1 from u)`)})
+        select count(*)::int as n from u`,
+  );
+  return Number(rows[0]?.n ?? 0) === 1;
 }
 
 /** Lock many orders of a seller in id order (two callers locking overlapping sets never wait on each other in a cycle). */
@@ -567,23 +658,6 @@ export async function packItems(ex: Executor, customerId: string, orderId: strin
     .innerJoin(products, eq(products.id, i.product_id))
     .where(and(eq(i.customer_id, customerId), eq(i.order_id, orderId)))
     .orderBy(asc(products.number));
-}
-
-/** One more unit packed, only while fewer than expected are (an extra unit changes nothing). */
-export async function addPackedUnit(tx: Tx, customerId: string, orderId: string, productId: string): Promise<boolean> {
-  const rows = await tx
-    .update(outbound_pack_items)
-    .set({ packed: sql`${outbound_pack_items.packed} + 1` })
-    .where(
-      and(
-        eq(outbound_pack_items.customer_id, customerId),
-        eq(outbound_pack_items.order_id, orderId),
-        eq(outbound_pack_items.product_id, productId),
-        sql`${outbound_pack_items.packed} < ${outbound_pack_items.expected}`,
-      ),
-    )
-    .returning({ packed: outbound_pack_items.packed });
-  return rows.length === 1;
 }
 
 export async function resetPack(tx: Tx, customerId: string, orderId: string): Promise<void> {

@@ -17,7 +17,10 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
   const t = deps.tokens;
 
   // The list's rows come out of SQL in the contract's shape (outbound.list.int.test compares them with the detail).
-  route(app, t, r.listOrders, ({ actor, query }) => orders.listOrders(d, actor, query), { serialize: 'json' });
+  route(app, t, r.listOrders, ({ actor, query }) => orders.listOrders(d, actor, query), {
+    serialize: 'json',
+    grants: 'first-statement',
+  });
   route(app, t, r.createOrder, ({ actor, body }) => orders.createOrder(d, actor, body), { status: 201 });
   route(app, t, r.lookupOrder, ({ actor, query }) => orders.lookupOrder(d, actor, query.code));
   route(app, t, r.orderCounts, ({ actor, query }) => orders.orderCounts(d, actor, query));
@@ -46,7 +49,9 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
   );
   route(app, t, r.setConsignment, ({ actor, params, body }) => consignments.setConsignment(d, actor, params.id, body));
   route(app, t, r.packView, ({ actor, params }) => packing.packView(d, actor, params.id));
-  route(app, t, r.packScan, ({ actor, params, body }) => packing.packScan(d, actor, params.id, body));
+  route(app, t, r.packScan, ({ actor, params, body }) => packing.packScan(d, actor, params.id, body), {
+    grants: 'first-statement',
+  });
   route(app, t, r.packReset, ({ actor, params }) => packing.packReset(d, actor, params.id));
   route(app, t, r.shipOrder, ({ actor, params, body }) => packing.shipOrder(d, actor, params.id, body));
 

@@ -26,10 +26,16 @@ export function registerStockRoutes(app: FastifyInstance, deps: TAppDeps): void 
   const t = deps.tokens;
   // Hot lists whose rows the service builds in the contract's shape: JSON.stringify instead of the zod encode
   // (stock.routes.int.test checks each answer is its own zod parse).
-  route(app, t, r.productStock, ({ actor, query }) => service.productStock(d, actor, query), { serialize: 'json' });
+  route(app, t, r.productStock, ({ actor, query }) => service.productStock(d, actor, query), {
+    serialize: 'json',
+    grants: 'first-statement',
+  });
   route(app, t, r.productLocation, ({ actor, query }) => service.productLocations(d, actor, query));
   route(app, t, r.locationStock, ({ actor, query }) => service.locationStock(d, actor, query));
-  route(app, t, r.stockLog, ({ actor, query }) => service.stockLog(d, actor, query), { serialize: 'json' });
+  route(app, t, r.stockLog, ({ actor, query }) => service.stockLog(d, actor, query), {
+    serialize: 'json',
+    grants: 'first-statement',
+  });
   route(app, t, r.exportStockLog, async ({ actor, query, lang, reply }) => {
     // As the screen shows them: the reason in the user's language, the time in Taipei.
     const rows = (await service.exportStockLog(d, actor, query)).map((m) => ({
