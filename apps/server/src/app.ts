@@ -117,7 +117,17 @@ export async function buildApp(
 
   const dist = deps.config.webDist;
   const hasWeb = existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false });
+  // Hashed build files (/assets/) never change under their name: cached for good; any other file is revalidated.
+  const assets = path.join(dist, 'assets') + path.sep;
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, file) =>
+        res.setHeader('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   app.setNotFoundHandler((req, reply) => {
     const notFound = () => {
       const lang = pickLanguage(req.headers['accept-language']);

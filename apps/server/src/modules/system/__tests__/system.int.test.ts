@@ -33,8 +33,14 @@ describe('system', () => {
     expect(screen.body).toContain('<div id="root">');
     const asset = await ctx.inject({ method: 'GET', url: '/assets/app-1.js' });
     expect(asset.body).toBe('console.log(1)');
+    // Hashed build files are cached for good, those there at start-up and those a rebuild added since alike.
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     writeFileSync(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
-    expect((await ctx.inject({ method: 'GET', url: '/assets/app-2.js' })).body).toBe('console.log(2)');
+    const added = await ctx.inject({ method: 'GET', url: '/assets/app-2.js' });
+    expect(added.body).toBe('console.log(2)');
+    expect(added.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Any other file of the build (its id, icons) is asked again each time.
+    expect((await ctx.inject({ method: 'GET', url: '/build.json' })).headers['cache-control']).toBe('no-cache');
     expect((await ctx.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await ctx.inject({ method: 'GET', url: '/assets/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
     const api = await ctx.inject({ method: 'GET', url: '/api/nothing-here/', lang: 'en' });
