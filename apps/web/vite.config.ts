@@ -6,13 +6,20 @@ import { bundleStats } from './bundle-stats.ts';
 
 const BUILD_ID = process.env.BUILD_ID ?? `${Date.now().toString(36)}`;
 
-/** Write dist/build.json so the server can tell the app which build is current ('system needs update'). */
+/**
+ * Write build.json into the build's output directory (dist/ unless `--outDir` says otherwise) so the server can tell
+ * the app which build is current ('system needs update'). A build into another directory leaves dist/ alone.
+ */
 function buildInfo(): Plugin {
+  let outDir = path.resolve(import.meta.dirname, 'dist');
   return {
     name: 'wms-build-info',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      writeFileSync(path.resolve(import.meta.dirname, 'dist/build.json'), JSON.stringify({ build_id: BUILD_ID }));
+      writeFileSync(path.join(outDir, 'build.json'), JSON.stringify({ build_id: BUILD_ID }));
     },
   };
 }

@@ -239,6 +239,8 @@ export async function exportOrderInTx(db: Db, actor: TActor, id: string): Promis
 
 /** Orders per transaction of a bulk export. */
 export const EXPORT_CHUNK = 500;
+/** Bulk export chunks in flight at once (each on its own connection). */
+export const EXPORT_IN_FLIGHT = 2;
 
 /** What a bulk export did to one order: its number and status after, and the refusal if it was not exported. */
 export interface TExportOutcome {
@@ -256,35 +258,40 @@ export interface TExportOutcome {
  * or refused exactly as `transitionOrder` would refuse it (same codes, recorded on the order); the rest of the chunk
  * goes on. Outcomes come back in the order of `ids` (each id once). `onChunk` reports the orders done so far.
  *
- * Two chunks are in flight: while one plans and writes, the next locks and reads its orders, lines and products (on
- * another connection; PGlite runs them one after the other). The next one locks its piles only after this one has
- * locked its own (so it waits for this one's reservations on the piles they share, and sees them), and commits only
- * after this one has committed: the chunks that commit are always a prefix of the list, as if run one by one.
+ * `inFlight` chunks (two) are in flight: while one plans and writes, the next locks and reads its orders, lines and
+ * products (on another connection; PGlite runs them one after the other). The next one locks its piles only after this
+ * one has locked its own and reserved (so it waits for this one's reservations on the piles they share, and sees them),
+ * and commits only after this one has committed: the chunks that commit are always a prefix of the list, as if run one
+ * by one. A chunk first guesses that all its orders get their stock and writes their statuses, marks and audit rows
+ * before it locks its piles (in a savepoint it rolls back when the guess is wrong), so that the piles stay locked only
+ * for the reservations.
  */
 export async function exportOrders(
   db: Db,
   actor: TActor,
   ids: string[],
   onChunk?: (done: number) => Promise<void> | void,
+  inFlight = EXPORT_IN_FLIGHT,
 ): Promise<TExportOutcome[]> {
   const unique = [...new Set(ids)];
   const outcomes = new Map<string, TExportOutcome>();
   const runs: Array<Promise<TExportOutcome[]>> = [];
   let turn: Promise<void> = Promise.resolve();
   let before: Promise<unknown> = Promise.resolve();
+  const hint = { short: false };
   const settle = async (k: number) => {
     for (const o of await runs[k]!) outcomes.set(o.id, o);
     await onChunk?.(Math.min(unique.length, (k + 1) * EXPORT_CHUNK));
   };
   try {
     for (let i = 0, k = 0; i < unique.length; i += EXPORT_CHUNK, k++) {
-      if (k >= 2) await settle(k - 2);
+      if (k >= inFlight) await settle(k - inFlight);
       let locked!: () => void;
       const next = new Promise<void>((resolve) => {
         locked = resolve;
       });
       const chunk = unique.slice(i, i + EXPORT_CHUNK);
-      const order = { turn: { wait: turn, locked }, after: before };
+      const order = { turn: { wait: turn, locked }, after: before, hint };
       const run = withTx(db, (tx) => exportChunk(tx, actor, chunk, order));
       // A chunk that fails before locking its piles lets the next go on (to fail on `after`, and roll back).
       run.then(locked, locked);
@@ -292,7 +299,7 @@ export async function exportOrders(
       turn = next;
       before = run;
     }
-    for (let k = Math.max(0, runs.length - 2); k < runs.length; k++) await settle(k);
+    for (let k = Math.max(0, runs.length - inFlight); k < runs.length; k++) await settle(k);
   } catch (err) {
     await Promise.allSettled(runs);
     throw err;
@@ -304,7 +311,7 @@ async function exportChunk(
   tx: Tx,
   actor: TActor,
   ids: string[],
-  order: { turn: { wait: Promise<void>; locked: () => void }; after: Promise<unknown> },
+  order: { turn: { wait: Promise<void>; locked: () => void }; after: Promise<unknown>; hint: { short: boolean } },
 ): Promise<TExportOutcome[]> {
   const customerId = tenantOf(actor);
   const locked = new Map((await repo.lockOrders(tx, customerId, ids)).map((o) => [o.id, o]));
@@ -365,33 +372,80 @@ async function exportChunk(
     else reservable.push(order);
   }
 
-  const reservations = await engine.reserveForOrders(
-    tx,
-    engine.stockActorOf(actor),
-    reservable.map((order) => ({
-      document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
-      warehouseId: order.warehouse_id,
-      lines: (linesOf.get(order.id) ?? []).map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
-    })),
-    { products: known, turn: order.turn },
-  );
-  const exported = new Map<TOrderStatus, repo.TOrderRow[]>();
-  reservable.forEach((order, k) => {
-    const r = reservations[k]!;
-    if (r instanceof AppError) {
-      if (r.status >= 500) throw r;
-      refused.push({ order, error: r });
-      return;
-    }
-    const to = nextStatus('export', order.status as TOrderStatus, order.status_before_cancel as TOrderStatus | null)!;
-    const same = exported.get(to);
-    if (same) same.push(order);
-    else exported.set(to, [order]);
-  });
+  const who = engine.stockActorOf(actor);
+  const demands = reservable.map((order) => ({
+    document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
+    warehouseId: order.warehouse_id,
+    lines: (linesOf.get(order.id) ?? []).map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
+  }));
+  const noop = () => {};
 
-  // One statement per target status (pending orders all go to one), one for the marks, one for the audit rows.
+  // The common case first: every order that passed the checks gets its stock. The orders' statuses, marks and audit
+  // rows are then written before the piles are locked (in a savepoint), so that the piles stay locked only for the
+  // reservations themselves. If an order is short, the guess is rolled back and the chunk plans again on the piles
+  // locked anew (the next chunk still waits for its turn); the chunks after it no longer guess.
+  let written: TExportOutcome[] | null = null;
+  if (!order.hint.short) {
+    try {
+      written = await tx.transaction(async (sp) => {
+        const guess = await writeOutcomes(sp, actor, reservable, refused);
+        const reservations = await engine.reserveForOrders(sp, who, demands, {
+          products: known,
+          turn: { wait: order.turn.wait, locked: noop },
+          allOrNothing: true,
+        });
+        for (const r of reservations) if (r instanceof AppError) throw r.status >= 500 ? r : SHORT;
+        return guess;
+      });
+    } catch (err) {
+      if (err !== SHORT) throw err;
+      order.hint.short = true;
+    }
+  }
+  if (!written) {
+    await order.turn.wait;
+    const reservations = await engine.reserveForOrders(tx, who, demands, { products: known });
+    const exported = reservable.filter((o, k) => {
+      const r = reservations[k]!;
+      if (!(r instanceof AppError)) return true;
+      if (r.status >= 500) throw r;
+      refused.push({ order: o, error: r });
+      return false;
+    });
+    written = await writeOutcomes(tx, actor, exported, refused);
+  }
+  // The piles are locked and this chunk's reservations made: the next chunk may lock its own.
+  order.turn.locked();
+  for (const o of written) outcomes.set(o.id, o);
+  // Commit after the chunk before this one (a failed one rolls this one back too).
+  await order.after;
+  return ids.map((id) => outcomes.get(id)!);
+}
+
+/** Thrown inside a bulk export's guess to roll it back: an order of the chunk is short of stock. */
+const SHORT = Symbol('short');
+
+/**
+ * Write what a bulk export chunk did: one statement moves the exported orders per target status (pending orders all go
+ * to one), one writes the refused orders' abnormal marks, one the audit rows. Returns each order's outcome.
+ */
+async function writeOutcomes(
+  tx: Tx,
+  actor: TActor,
+  exported: repo.TOrderRow[],
+  refused: Array<{ order: repo.TOrderRow; error: AppError }>,
+): Promise<TExportOutcome[]> {
+  const customerId = tenantOf(actor);
+  const outcomes: TExportOutcome[] = [];
   const audits: TAuditEntry[] = [];
-  for (const [to, orders] of exported) {
+  const byStatus = new Map<TOrderStatus, repo.TOrderRow[]>();
+  for (const order of exported) {
+    const to = nextStatus('export', order.status as TOrderStatus, order.status_before_cancel as TOrderStatus | null)!;
+    const same = byStatus.get(to);
+    if (same) same.push(order);
+    else byStatus.set(to, [order]);
+  }
+  for (const [to, orders] of byStatus) {
     const moved = await repo.changeStatuses(
       tx,
       customerId,
@@ -401,7 +455,7 @@ async function exportChunk(
     );
     if (moved.length !== orders.length) throw new Error('bulk export: a locked order refused its status change');
     for (const o of orders) {
-      outcomes.set(o.id, { id: o.id, number: o.number, status: to, error: null });
+      outcomes.push({ id: o.id, number: o.number, status: to, error: null });
       audits.push({
         action: 'export',
         entity: 'outbound_order',
@@ -422,7 +476,7 @@ async function exportChunk(
     refused.map((r, k) => ({ id: r.order.id, code: r.error.code, params: params[k]! })),
   );
   refused.forEach(({ order, error }, k) => {
-    outcomes.set(order.id, {
+    outcomes.push({
       id: order.id,
       number: order.number,
       status: order.status as TOrderStatus,
@@ -436,9 +490,7 @@ async function exportChunk(
     });
   });
   await writeAudits(tx, actor, audits);
-  // Commit after the chunk before this one (a failed one rolls this one back too).
-  await order.after;
-  return ids.map((id) => outcomes.get(id)!);
+  return outcomes;
 }
 
 /**

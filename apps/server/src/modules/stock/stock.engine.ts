@@ -486,6 +486,8 @@ export interface TReserveOptions {
    * after these, so it sees what this one reserved.
    */
   turn?: { wait: Promise<void>; locked: () => void };
+  /** Reserve nothing unless every document can be covered (the results still say which cannot). */
+  allOrNothing?: boolean;
 }
 
 /**
@@ -666,6 +668,7 @@ export async function reserveForOrders(
   }
 
   // The piles are locked and the plan fits them: one statement reserves all, one records every document's share.
+  if (options.allOrNothing && results.some((r) => r instanceof AppError)) return results.map((r) => r ?? []);
   await reserveMany(tx, who.customerId, writes);
   return results.map((r) => r ?? []);
 }

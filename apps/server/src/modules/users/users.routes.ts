@@ -17,7 +17,7 @@ const AUDIT_COLUMNS: TSheetColumn[] = [
 ];
 
 export function registerUserRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  const d = { db: deps.database.db, config: deps.config, jobs: deps.jobs };
+  const d = { db: deps.database.db, config: deps.config, jobs: deps.jobs, rateLimits: deps.rateLimits };
   const t = deps.tokens;
   route(app, t, r.listCompanyUsers, ({ actor, query }) => service.listUsers(d, actor, query));
   route(app, t, r.inviteCompanyUser, ({ actor, body, lang }) => service.inviteUser(d, actor, body, lang), {

@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
+import type { RateLimits } from '../../platform/rate-limit';
 import * as accountRepo from '../account/account.repository';
 import * as authRepo from '../auth/auth.repository';
 import * as repo from './users.repository';
@@ -26,6 +27,7 @@ export interface TUsersDeps {
   db: Db;
   config: TConfig;
   jobs: JobQueue;
+  rateLimits: RateLimits;
 }
 
 /** An invitation's set-password link works this long (a reset link: 60 minutes). */
@@ -70,6 +72,11 @@ async function queueSetPasswordMail(
   kind: 'user_invite' | 'password_reset',
   inviter: string,
 ) {
+  // Mails to one address share its budget with the forgot-password mails (429 RATE_LIMITED over it).
+  await deps.rateLimits.consume('mail-address', user.email, {
+    points: deps.config.mailAddressLimitPerHour,
+    durationSeconds: 3600,
+  });
   const token = randomToken(24);
   const minutes = kind === 'user_invite' ? INVITE_TTL_DAYS * 24 * 60 : 60;
   await accountRepo.insertPasswordReset(tx, {

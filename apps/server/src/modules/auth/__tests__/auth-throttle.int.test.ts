@@ -175,4 +175,27 @@ describe('mail through the job queue', () => {
     expect(again.body).toBe(known.body);
     expect(overBudget.body).toBe(known.body);
   });
+
+  it("an admin's invitation and set-password links share the address' mail budget: over it 429, no mail", async () => {
+    const owner = await ctx.newCustomer();
+    const email = `invited-${Math.random().toString(36).slice(2, 8)}@example.tw`;
+    const before = ctx.outbox().length;
+    const invite = await ctx.inject({
+      method: 'POST',
+      url: '/api/users/',
+      token: owner.token,
+      payload: { email, name: 'Invited', seller_role: 'office' },
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const resend = () =>
+      ctx.inject({ method: 'POST', url: `/api/users/${invite.json().id}/reset-password/`, token: owner.token });
+    expect((await resend()).statusCode).toBe(200);
+    const over = await resend();
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    await ctx.waitForOutbox(before + 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.outbox().filter((m) => m.to.includes(email))).toHaveLength(2);
+  });
 });

@@ -196,6 +196,53 @@ describe(`bulk export, set-based (${TEST_ENGINE})`, () => {
     expect(await checkStockInvariants(ctx.deps.database.db, { customerId: w.customerId })).toEqual([]);
   });
 
+  it('a chunk that runs short plans again before the next chunk may take its stock', async () => {
+    // The second chunk's guess (all its orders fit) is rolled back, its piles locked anew. The third (five orders that
+    // would fit in what the second leaves free while it plans again) is already waiting for its turn and must still
+    // come after it: the stock goes to the oldest orders.
+    const w = await outboundWorld(ctx, { name: 'Short chunk' });
+    const orders = EXPORT_CHUNK * 2 + 5;
+    const stock = EXPORT_CHUNK + 10;
+    await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: stock }]);
+    const db = ctx.deps.database.db;
+    await db.execute(
+      sql`insert into outbound_orders (customer_id, number, recipient_name, recipient_phone, recipient_postcode,
+                                       recipient_address, warehouse_id, status, channel, created_at)
+          select ${w.customerId}, 'SHORT' || lpad(i::text, 5, '0'), 'R ' || i, '0912345678', '100', 'Taipei',
+                 ${w.wh.id}, 'pending_export', 'manual', timestamptz '2026-11-01 00:00:00+00' + make_interval(secs => i)
+          from generate_series(1, ${orders}) i`,
+    );
+    await db.execute(
+      sql`insert into outbound_order_lines (customer_id, order_id, line_no, product_id, quantity)
+          select ${w.customerId}, o.id, 1, ${w.plain.id}, 1 from outbound_orders o
+          where o.customer_id = ${w.customerId} and o.number like 'SHORT%'`,
+    );
+    const ids = (
+      await queryRows<{ id: string }>(
+        db,
+        sql`select id from outbound_orders where customer_id = ${w.customerId} and number like 'SHORT%' order by number`,
+      )
+    ).map((r) => r.id);
+    const actor: TActor = { kind: 'user', id: w.seller.userId, role: 'CUSTOMER', customerId: w.customerId };
+    // Three chunks in flight: the third is waiting for its turn while the second plans again.
+    const outcomes = await exportOrders(db, actor, ids, undefined, 3);
+    const at = (i: number) => `SHORT${String(i).padStart(5, '0')}`;
+    expect(outcomes.filter((o) => !o.error).map((o) => o.number)).toEqual(
+      Array.from({ length: stock }, (_, i) => at(i + 1)),
+    );
+    expect(new Set(outcomes.filter((o) => o.error).map((o) => o.error!.code))).toEqual(new Set(['INVENTORY_SHORTAGE']));
+    const audits = await queryRows<{ action: string; n: number }>(
+      db,
+      sql`select a.action, count(*)::int as n from audit_logs a join outbound_orders o on o.id::text = a.entity_id
+          where o.customer_id = ${w.customerId} and o.number like 'SHORT%' group by a.action order by a.action`,
+    );
+    expect(audits).toEqual([
+      { action: 'export', n: stock },
+      { action: 'export_refused', n: orders - stock },
+    ]);
+    expect(await checkStockInvariants(db, { customerId: w.customerId })).toEqual([]);
+  });
+
   it('a chunk that fails keeps the chunks before it and rolls back those after it (two run at once)', async () => {
     const w = await outboundWorld(ctx, { name: 'Failing chunk' });
     const orders = EXPORT_CHUNK * 2 + 20;
