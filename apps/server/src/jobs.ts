@@ -1,4 +1,5 @@
 import { billingRenew, billingRenewals } from './modules/billing/billing.jobs';
+import { newebpayPeriodicEnd } from './modules/billing/billing.service';
 import { productImport } from './modules/catalog/catalog.import';
 import { dispatchCallbacks, partnerCallback } from './modules/integrations/callbacks';
 import { webhookDelivery } from './modules/integrations/integrations.outbox';
@@ -13,7 +14,12 @@ import { mailDelivery } from './platform/mail';
 import { outboxDeliveryJobs, type TAnyOutboxTopic } from './platform/outbox';
 
 /** Every kind of outside call made after a commit (transactional outbox), in one place. */
-export const OUTBOX_TOPICS: readonly TAnyOutboxTopic[] = [webhookDelivery, partnerCallback, shopeeShipment];
+export const OUTBOX_TOPICS: readonly TAnyOutboxTopic[] = [
+  webhookDelivery,
+  partnerCallback,
+  shopeeShipment,
+  newebpayPeriodicEnd,
+];
 
 /**
  * Every background and timed job, in one place (as app.ts lists every module's routes). Each is declared beside its

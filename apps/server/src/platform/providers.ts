@@ -37,6 +37,8 @@ export interface TPaymentResult {
   cardLastFour?: string | null;
   /** A remembered card (TapPay card_secret) for later charges: store it encrypted. */
   card?: { key: string; token: string } | null;
+  /** A periodic authorisation's number at the gateway (NewebPay PeriodNo): what ends it there. */
+  periodNo?: string | null;
 }
 
 /**
@@ -76,6 +78,11 @@ export interface TPaymentProvider {
   }): { action: string; fields: Record<string, string> };
   /** A gateway's notification (form fields as posted): null when it does not verify (wrong signature, undecryptable). */
   readNotification?(fields: Record<string, string>): TPaymentResult | null;
+  /**
+   * End a periodic authorisation at the gateway (NewebPay AlterStatus `terminate`): no later period is charged.
+   * Safe to repeat. A refusal is an AppError PROVIDER_REFUSED with the gateway's code and message.
+   */
+  endPeriodic?(input: { orderNumber: string; periodNo: string }, ctx: TCallContext): Promise<void>;
 }
 
 /** Tokens of a marketplace shop (Shopee: access 4 h, refresh 30 days). */

@@ -43,6 +43,8 @@ export const billing_contracts = pgTable(
     card_last_four: text('card_last_four'),
     /** NewebPay periodic authorisation: its merchant order number (the periodic results carry it). */
     newebpay_period_order: text('newebpay_period_order'),
+    /** Its PeriodNo at NewebPay: what ends it there (AlterStatus terminate) when renewal stops or changes. */
+    newebpay_period_no: text('newebpay_period_no'),
     /** Set after the last retry of a renewal failed; cleared by the next successful payment. Nothing is blocked. */
     overdue_since: timestamp('overdue_since', { withTimezone: true }),
     ...timestamps,

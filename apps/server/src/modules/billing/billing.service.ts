@@ -9,6 +9,7 @@ import {
   type TTapPayCheckout,
   ZBillingContractInput,
 } from '@wms/contracts';
+import { z } from 'zod';
 import type { TConfig } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
@@ -20,6 +21,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
+import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import type { ProviderRegistry, TPaymentProvider, TPaymentResult } from '../../platform/providers';
 import * as repo from './billing.repository';
 import { duePeriod, newOrderNumber, periodAmount, periodAt, periodOn } from './billing.workflow';
@@ -313,14 +315,25 @@ export async function recordResult(
     if (status === 'succeeded') {
       const changes: Partial<repo.TContractRow> = {};
       if (contract.overdue_since) changes.overdue_since = null;
-      if (payment.remember && payment.provider === 'tappay' && contract.card_key_enc) changes.auto_renew = 'tappay';
+      if (payment.remember && payment.provider === 'tappay' && contract.card_key_enc) {
+        changes.auto_renew = 'tappay';
+        // A card now renews: an earlier NewebPay periodic authorisation would charge the same periods again.
+        if (contract.newebpay_period_order) {
+          await endPeriodicLater(deps, tx, contract);
+          changes.newebpay_period_order = null;
+          changes.newebpay_period_no = null;
+        }
+      }
       if (
         payment.kind === 'periodic' &&
         payment.provider === 'newebpay' &&
         contract.newebpay_period_order !== payment.order_number
       ) {
+        // A new periodic authorisation replaces the one before it (ended at NewebPay).
+        if (contract.newebpay_period_order) await endPeriodicLater(deps, tx, contract);
         changes.auto_renew = 'newebpay';
         changes.newebpay_period_order = payment.order_number;
+        changes.newebpay_period_no = result.periodNo ?? null;
       }
       if (Object.keys(changes).length) contract = await repo.updateContract(tx, contract.id, changes);
     }
@@ -554,18 +567,65 @@ export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string,
   return row ?? (await repo.findPaymentByTransaction(deps.db, 'newebpay', result.transactionId)) ?? payment;
 }
 
-/** Forget the remembered card and the periodic authorisation: due periods are then paid on the payment pages. */
+const ZEndPeriodic = z.object({
+  contract_id: z.uuid(),
+  order_number: z.string().min(1).max(60),
+  period_no: z.string().min(1).max(60),
+});
+
+/**
+ * "Write, then call": end a NewebPay periodic authorisation at the gateway after the commit that dropped it (renewal
+ * stopped, or replaced by a card or a new authorisation), retried with back-off; a refusal leaves the outbox message
+ * failed with NewebPay's answer for a person. The audit row says when NewebPay confirmed it.
+ */
+export const newebpayPeriodicEnd = defineOutboxTopic(
+  'billing.newebpay.period-end',
+  ZEndPeriodic,
+  async ({ db, message, payload, services }) => {
+    await newebpayOf({ config: services.config, providers: services.providers }).endPeriodic!(
+      { orderNumber: payload.order_number, periodNo: payload.period_no },
+      { customerId: message.customer_id, reference: message.id },
+    );
+    await writeAudit(db, systemFor(message.customer_id!), {
+      action: 'billing.periodic.ended',
+      entity: 'billing_contract',
+      entityId: payload.contract_id,
+      customerId: message.customer_id,
+      after: { order_number: payload.order_number, period_no: payload.period_no },
+    });
+    return { ended: payload.order_number };
+  },
+);
+
+/** In the caller's transaction: queue the end of the contract's NewebPay periodic authorisation at the gateway. */
+async function endPeriodicLater(deps: Pick<TBillingDeps, 'jobs'>, tx: Executor, contract: repo.TContractRow) {
+  if (!contract.newebpay_period_order || !contract.newebpay_period_no) return;
+  await writeOutbox(
+    tx,
+    deps.jobs,
+    newebpayPeriodicEnd,
+    { contract_id: contract.id, order_number: contract.newebpay_period_order, period_no: contract.newebpay_period_no },
+    { customerId: contract.customer_id, idempotencyKey: `newebpay.period-end:${contract.newebpay_period_order}` },
+  );
+}
+
+/**
+ * Forget the remembered card and the periodic authorisation: due periods are then paid on the payment pages. The
+ * periodic authorisation is ended at NewebPay too (after the commit, through the outbox), so it charges no more.
+ */
 export async function stopAutoRenew(deps: TBillingDeps, actor: TActor): Promise<TBillingOverview> {
   const customerId = customerOf(actor);
   await withTx(deps.db, async (tx) => {
     const contract = await repo.findContract(tx, customerId, true);
     if (!contract) throw new AppError('BILLING_NO_CONTRACT');
+    await endPeriodicLater(deps, tx, contract);
     await repo.updateContract(tx, contract.id, {
       auto_renew: null,
       card_key_enc: null,
       card_token_enc: null,
       card_last_four: null,
       newebpay_period_order: null,
+      newebpay_period_no: null,
     });
     await writeAudit(tx, actor, {
       action: 'billing.auto_renew.stop',

@@ -14,8 +14,16 @@ interface TTrade {
   notifyUrl: string;
   returnUrl: string;
   periodic: boolean;
-  state: 'open' | 'paid' | 'failed';
+  state: 'open' | 'paid' | 'failed' | 'terminated';
   charges: number;
+}
+
+/** An AlterStatus call as the fake took it. */
+export interface TPeriodAlteration {
+  merOrderNo: string;
+  periodNo: string;
+  alterType: string;
+  status: string;
 }
 
 export interface TNotifyDelivery {
@@ -33,6 +41,9 @@ export interface TNotifyDelivery {
  * (`Status, MerchantID, Version, TradeInfo, TradeSha`) to the NotifyURL server to server, again up to 3 times while
  * the answer is not 200, and sends the browser to the ReturnURL with the same form. `/MPG/period` takes a periodic
  * authorisation (`MerchantID_`, `PostData_`) and answers with `Period`; `chargePeriod()` plays a later period.
+ * `/MPG/period/AlterStatus` (server to server, `MerchantID_` + `PostData_`: `RespondType, Version, MerOrderNo,
+ * PeriodNo, AlterType, TimeStamp`) answers JSON `{period: <AES hex of {Status, Message, Result}>}`; a terminated
+ * authorisation is charged no more. (The refusal codes of AlterStatus here are the fake's own.)
  */
 export interface TFakeNewebPay {
   url: string;
@@ -41,6 +52,9 @@ export interface TFakeNewebPay {
   hashIv: string;
   trades: TTrade[];
   deliveries: TNotifyDelivery[];
+  alterations: TPeriodAlteration[];
+  /** Answer AlterStatus with this HTTP status (e.g. 503) instead of processing it, while set. */
+  alterFailure: number | null;
   /** The signed Notify fields of a result (what NewebPay posts); `wrongSha` breaks the TradeSha. */
   resultFields(
     merchantOrderNo: string,
@@ -50,7 +64,7 @@ export interface TFakeNewebPay {
   notify(url: string, fields: Record<string, string>): Promise<TNotifyDelivery[]>;
   /** Pay an open trade as the payment page would, without a browser: Notify only. */
   pay(merchantOrderNo: string, ok?: boolean): Promise<TNotifyDelivery[]>;
-  /** A later charge of a periodic authorisation. */
+  /** A later charge of a periodic authorisation (none once it is terminated). */
   chargePeriod(merchantOrderNo: string, ok?: boolean): Promise<TNotifyDelivery[]>;
   close(): Promise<void>;
 }
@@ -71,6 +85,8 @@ export async function startFakeNewebPay(
   const hashIv = opts.hashIv ?? '1234567890123456';
   const trades: TTrade[] = [];
   const deliveries: TNotifyDelivery[] = [];
+  const alterations: TPeriodAlteration[] = [];
+  const state = { alterFailure: null as number | null };
   const retryDelay = opts.retryDelayMs ?? 100;
 
   const tradeNo = () =>
@@ -241,6 +257,59 @@ export async function startFakeNewebPay(
           ),
         );
       }
+      if (path === '/MPG/period/AlterStatus') {
+        if (state.alterFailure) {
+          res.writeHead(state.alterFailure, { 'content-type': 'text/plain' });
+          return res.end('busy');
+        }
+        const answer = (status: string, message: string, result: Record<string, unknown> = {}) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              period: newebpayEncrypt(
+                JSON.stringify({ Status: status, Message: message, Result: result }),
+                hashKey,
+                hashIv,
+              ),
+            }),
+          );
+        };
+        if (form.MerchantID_ !== merchantId) return answer('PER10001', 'MerchantID_');
+        const plain = newebpayDecrypt(form.PostData_ ?? '', hashKey, hashIv);
+        if (plain === null) return answer('PER10003', 'PostData_');
+        const t = Object.fromEntries(new URLSearchParams(plain));
+        const record = (status: string) =>
+          alterations.push({
+            merOrderNo: t.MerOrderNo ?? '',
+            periodNo: t.PeriodNo ?? '',
+            alterType: t.AlterType ?? '',
+            status,
+          });
+        if (!t.TimeStamp || Math.abs(Date.now() / 1000 - Number(t.TimeStamp)) > 120) {
+          record('PER10002');
+          return answer('PER10002', 'TimeStamp');
+        }
+        const trade = trades.find((x) => x.periodic && x.merchantOrderNo === t.MerOrderNo);
+        if (!trade || t.PeriodNo !== `P${trade.merchantOrderNo.slice(-8)}`) {
+          record('PER10070');
+          return answer('PER10070', '查無此委託單');
+        }
+        if (!['suspend', 'terminate', 'restart'].includes(t.AlterType ?? '')) {
+          record('PER10071');
+          return answer('PER10071', 'AlterType');
+        }
+        if (trade.state === 'terminated') {
+          record('PER10072');
+          return answer('PER10072', '委託單已終止');
+        }
+        if (t.AlterType === 'terminate') trade.state = 'terminated';
+        record('SUCCESS');
+        return answer('SUCCESS', '委託單狀態修改成功', {
+          MerOrderNo: trade.merchantOrderNo,
+          PeriodNo: t.PeriodNo,
+          AlterType: t.AlterType,
+        });
+      }
       if (path === '/MPG/pay') {
         const trade = trades.find((x) => x.merchantOrderNo === query.get('order'));
         if (trade?.state !== 'open') return fail('MPG03008', 'trade');
@@ -271,6 +340,13 @@ export async function startFakeNewebPay(
     hashIv,
     trades,
     deliveries,
+    alterations,
+    get alterFailure() {
+      return state.alterFailure;
+    },
+    set alterFailure(v: number | null) {
+      state.alterFailure = v;
+    },
     resultFields,
     notify,
     async pay(merchantOrderNo, ok = true) {
@@ -284,6 +360,7 @@ export async function startFakeNewebPay(
     async chargePeriod(merchantOrderNo, ok = true) {
       const trade = trades.find((x) => x.merchantOrderNo === merchantOrderNo && x.periodic);
       if (!trade) throw new Error(`no periodic trade ${merchantOrderNo}`);
+      if (trade.state === 'terminated') return [];
       trade.charges++;
       return notify(trade.notifyUrl, periodFields(merchantOrderNo, ok, trade.charges));
     },

@@ -1,7 +1,13 @@
 import { createServer } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audit_logs, billing_contracts, billing_payments, integration_attempts } from '../../../db/schema';
+import {
+  audit_logs,
+  billing_contracts,
+  billing_payments,
+  integration_attempts,
+  outbox_messages,
+} from '../../../db/schema';
 import { taipeiToday } from '../../../platform/calendar';
 import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
 import {
@@ -286,6 +292,95 @@ describe('NewebPay MPG', () => {
       [start, 'succeeded', 'periodic'],
       [addMonths(start, 12), 'succeeded', 'periodic'],
     ]);
+  });
+
+  it('stopping automatic renewal ends the authorisation at NewebPay after the commit (retried while busy): no more charges', async () => {
+    const db = ctx.deps.database.db;
+    const seller = await sellerWithContract(addDays(today(), -1), 'annual');
+    const res = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/billing/newebpay/',
+        token: seller.token,
+        payload: { periodic: true },
+      })
+    ).json();
+    await fetch(res.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(res.fields).toString(),
+    }).then((r) => r.text());
+    const order: string = res.payment.order_number;
+    await newebpay.pay(order);
+    const periodNo = `P${order.slice(-8)}`;
+    const [before] = await db
+      .select()
+      .from(billing_contracts)
+      .where(eq(billing_contracts.customer_id, seller.customerId));
+    expect(before).toMatchObject({
+      auto_renew: 'newebpay',
+      newebpay_period_order: order,
+      newebpay_period_no: periodNo,
+    });
+
+    newebpay.alterFailure = 503;
+    const stop = await ctx.inject({ method: 'DELETE', url: '/api/billing/auto-renew/', token: seller.token });
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(stop.json().contract.auto_renew).toBeNull();
+    const messageOf = async () =>
+      (
+        await db
+          .select()
+          .from(outbox_messages)
+          .where(
+            and(
+              eq(outbox_messages.customer_id, seller.customerId),
+              eq(outbox_messages.topic, 'billing.newebpay.period-end'),
+            ),
+          )
+      )[0];
+    const waitFor = async (ok: () => Promise<boolean>) => {
+      for (let i = 0; i < 150 && !(await ok()); i++) {
+        // Let a backing-off delivery run now instead of in 10–40 s (the back-off itself is tested in jobs.int.test.ts).
+        await db.execute(
+          sql`update pgboss.job set start_after = now() where name like 'outbox.deliver%' and state = 'retry'`,
+        );
+        ctx.deps.jobs.kick('outbox.deliver');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    // NewebPay busy: the message stays pending and is tried again.
+    await waitFor(async () => ((await messageOf())?.attempts ?? 0) >= 1);
+    expect(await messageOf()).toMatchObject({
+      state: 'pending',
+      payload: { order_number: order, period_no: periodNo },
+    });
+    newebpay.alterFailure = null;
+    await waitFor(async () => (await messageOf())?.state === 'delivered');
+    expect((await messageOf())?.state).toBe('delivered');
+    expect(newebpay.alterations.filter((a) => a.merOrderNo === order)).toEqual([
+      { merOrderNo: order, periodNo, alterType: 'terminate', status: 'SUCCESS' },
+    ]);
+    // NewebPay charges no later period.
+    expect(await newebpay.chargePeriod(order)).toEqual([]);
+    const audit = await db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.customer_id, seller.customerId), eq(audit_logs.action, 'billing.periodic.ended')));
+    expect(audit).toHaveLength(1);
+    // Every attempt is in the attempt log, without the hash key or IV.
+    const attempts = await db
+      .select()
+      .from(integration_attempts)
+      .where(
+        and(
+          eq(integration_attempts.operation, 'period.terminate'),
+          eq(integration_attempts.customer_id, seller.customerId),
+        ),
+      );
+    expect(attempts.map((a) => a.status)).toContain(503);
+    expect(attempts.map((a) => a.status)).toContain(200);
+    for (const a of attempts) expect(JSON.stringify(a)).not.toContain(newebpay.hashKey);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../../platform/errors';
 import type { TPaymentProvider, TPaymentResult, TProviderServices } from '../../../platform/providers';
 
 /**
@@ -7,7 +8,8 @@ import type { TPaymentProvider, TPaymentResult, TProviderServices } from '../../
  * trade, TradeSha the uppercase hex SHA-256 of `HashKey=<key>&<TradeInfo>&HashIV=<iv>`. NewebPay answers the NotifyURL
  * (server to server, retried until it reads 200) and the ReturnURL (the browser) with the same four fields; periodic
  * authorisations (`{host}/MPG/period`, `MerchantID_` + `PostData_`) answer with `Period` (AES hex of JSON).
- * Nothing here calls out: NewebPay is reached by the browser, and its answers are verified here.
+ * The one call out is `endPeriodic`: `{host}/MPG/period/AlterStatus` (server to server, `MerchantID_` + `PostData_`
+ * with `AlterType=terminate`), answered with JSON `{period: <AES hex of JSON {Status, Message, Result}>}`.
  */
 
 export interface TNewebpaySetting {
@@ -76,10 +78,56 @@ function parseAnswer(text: string): TNewebpayAnswer | null {
 
 const str = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
 
-export function newebpayProvider(setting: TNewebpaySetting, _services?: TProviderServices): TPaymentProvider {
+/** NewebPay's periodic calls are slow when busy; AlterStatus is safe to repeat. */
+const ALTER_TIMEOUT_MS = 30_000;
+
+export function newebpayProvider(setting: TNewebpaySetting, services?: TProviderServices): TPaymentProvider {
   const { hashKey: key, hashIv: iv } = setting;
   return {
     code: 'newebpay',
+    async endPeriodic(input, ctx) {
+      if (!services) throw new Error('NewebPay: no outgoing HTTP client');
+      const postData = newebpayEncrypt(
+        newebpayQuery({
+          RespondType: 'JSON',
+          Version: '1.0',
+          MerOrderNo: input.orderNumber,
+          PeriodNo: input.periodNo,
+          AlterType: 'terminate',
+          TimeStamp: String(Math.floor(Date.now() / 1000)),
+        }),
+        key,
+        iv,
+      );
+      const res = await services.http.send(
+        {
+          method: 'POST',
+          url: `${setting.baseUrl}/MPG/period/AlterStatus`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ MerchantID_: setting.merchantId, PostData_: postData }).toString(),
+          idempotent: true,
+          timeoutMs: ALTER_TIMEOUT_MS,
+          secrets: [key, iv, postData],
+        },
+        { customerId: ctx.customerId, provider: 'newebpay', operation: 'period.terminate', reference: ctx.reference },
+      );
+      if (res.status >= 500 || res.status === 429) throw new Error(`NewebPay AlterStatus answered HTTP ${res.status}`);
+      let sealed: string | undefined;
+      try {
+        sealed = (JSON.parse(res.body) as { period?: string }).period;
+      } catch {
+        sealed = undefined;
+      }
+      const text = sealed ? newebpayDecrypt(sealed, key, iv) : null;
+      const answer = text ? parseAnswer(text) : null;
+      if (!answer?.Status)
+        throw new Error(`NewebPay AlterStatus: an answer that does not decrypt (HTTP ${res.status})`);
+      if (answer.Status !== 'SUCCESS')
+        throw new AppError('PROVIDER_REFUSED', {
+          status: res.status,
+          message: `${answer.Status} ${answer.Message ?? ''}`.trim(),
+        });
+    },
     checkoutForm(input): { action: string; fields: Record<string, string> } {
       const timeStamp = String(Math.floor(Date.now() / 1000));
       if (input.periodic) {
@@ -164,6 +212,7 @@ export function newebpayProvider(setting: TNewebpaySetting, _services?: TProvide
         amount: Number.isFinite(amount) ? amount : null,
         failure: ok ? null : `${answer.Status} ${answer.Message ?? ''}`.trim(),
         cardLastFour: str(r.Card4No) ?? (str(r.CardNo)?.slice(-4) || null),
+        periodNo: periodic ? str(r.PeriodNo) : null,
       };
       return result;
     },

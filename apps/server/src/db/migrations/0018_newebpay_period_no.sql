@@ -1,0 +1,1 @@
+ALTER TABLE "billing_contracts" ADD COLUMN "newebpay_period_no" text;
