@@ -382,6 +382,64 @@ describe('NewebPay MPG', () => {
     expect(attempts.map((a) => a.status)).toContain(200);
     for (const a of attempts) expect(JSON.stringify(a)).not.toContain(newebpay.hashKey);
   });
+
+  it('a remembered card taking over renewal ends the NewebPay periodic authorisation too', async () => {
+    const db = ctx.deps.database.db;
+    const seller = await sellerWithContract(addDays(today(), -1), 'annual');
+    const res = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/billing/newebpay/',
+        token: seller.token,
+        payload: { periodic: true },
+      })
+    ).json();
+    await fetch(res.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(res.fields).toString(),
+    }).then((r) => r.text());
+    const order: string = res.payment.order_number;
+    await newebpay.pay(order);
+    // The next period paid by card, remembered (3-D Secure: the bank confirms, then TapPay's record says paid).
+    const card = await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/tappay/',
+      token: seller.token,
+      payload: {
+        prime: TAPPAY_TEST_PRIME,
+        remember: true,
+        cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
+      },
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    await fetch(card.json().payment_url, { redirect: 'manual' });
+    const deadline = Date.now() + 5000;
+    let status = 'pending';
+    while (status === 'pending' && Date.now() < deadline) {
+      status = (
+        await ctx.inject({
+          method: 'GET',
+          url: `/api/billing/payments/${card.json().payment.id}/`,
+          token: seller.token,
+        })
+      ).json().status;
+      if (status === 'pending') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('succeeded');
+    const [contract] = await db
+      .select()
+      .from(billing_contracts)
+      .where(eq(billing_contracts.customer_id, seller.customerId));
+    expect(contract).toMatchObject({ auto_renew: 'tappay', newebpay_period_order: null, newebpay_period_no: null });
+    for (let i = 0; i < 100 && !newebpay.alterations.some((a) => a.merOrderNo === order); i++) {
+      ctx.deps.jobs.kick('outbox.deliver');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(newebpay.alterations.filter((a) => a.merOrderNo === order)).toEqual([
+      { merOrderNo: order, periodNo: `P${order.slice(-8)}`, alterType: 'terminate', status: 'SUCCESS' },
+    ]);
+  });
 });
 
 describe('TapPay', () => {
