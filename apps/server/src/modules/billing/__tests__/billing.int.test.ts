@@ -76,6 +76,28 @@ async function sellerWithContract(start: string, period: 'quarterly' | 'annual' 
   return seller;
 }
 
+/** A seller with an annual contract whose first period NewebPay charged by a periodic authorisation. */
+async function periodicallyAuthorised() {
+  const seller = await sellerWithContract(addDays(today(), -1), 'annual');
+  const res = (
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/newebpay/',
+      token: seller.token,
+      payload: { periodic: true },
+    })
+  ).json();
+  // The browser posts the form to NewebPay; the card holder authorises there.
+  await fetch(res.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(res.fields).toString(),
+  }).then((r) => r.text());
+  const order: string = res.payment.order_number;
+  await newebpay.pay(order);
+  return { seller, order };
+}
+
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: new URLSearchParams(fields).toString(),
@@ -296,22 +318,7 @@ describe('NewebPay MPG', () => {
 
   it('stopping automatic renewal ends the authorisation at NewebPay after the commit (retried while busy): no more charges', async () => {
     const db = ctx.deps.database.db;
-    const seller = await sellerWithContract(addDays(today(), -1), 'annual');
-    const res = (
-      await ctx.inject({
-        method: 'POST',
-        url: '/api/billing/newebpay/',
-        token: seller.token,
-        payload: { periodic: true },
-      })
-    ).json();
-    await fetch(res.action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(res.fields).toString(),
-    }).then((r) => r.text());
-    const order: string = res.payment.order_number;
-    await newebpay.pay(order);
+    const { seller, order } = await periodicallyAuthorised();
     const periodNo = `P${order.slice(-8)}`;
     const [before] = await db
       .select()
@@ -385,22 +392,7 @@ describe('NewebPay MPG', () => {
 
   it('a remembered card taking over renewal ends the NewebPay periodic authorisation too', async () => {
     const db = ctx.deps.database.db;
-    const seller = await sellerWithContract(addDays(today(), -1), 'annual');
-    const res = (
-      await ctx.inject({
-        method: 'POST',
-        url: '/api/billing/newebpay/',
-        token: seller.token,
-        payload: { periodic: true },
-      })
-    ).json();
-    await fetch(res.action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(res.fields).toString(),
-    }).then((r) => r.text());
-    const order: string = res.payment.order_number;
-    await newebpay.pay(order);
+    const { seller, order } = await periodicallyAuthorised();
     // The next period paid by card, remembered (3-D Secure: the bank confirms, then TapPay's record says paid).
     const card = await ctx.inject({
       method: 'POST',

@@ -110,6 +110,28 @@ async function outcome(w: TWorld, ids: string[]) {
   });
 }
 
+/** `n` pending orders `<prefix>00001…` of one line (one of the plain product), a second apart; their ids by number. */
+async function oneLineOrders(w: TWorld, prefix: string, n: number): Promise<string[]> {
+  const db = ctx.deps.database.db;
+  await db.execute(
+    sql`insert into outbound_orders (customer_id, number, recipient_name, recipient_phone, recipient_postcode,
+                                     recipient_address, warehouse_id, status, channel, created_at)
+        select ${w.customerId}, ${prefix} || lpad(i::text, 5, '0'), 'R ' || i, '0912345678', '100', 'Taipei',
+               ${w.wh.id}, 'pending_export', 'manual', timestamptz '2026-11-01 00:00:00+00' + make_interval(secs => i)
+        from generate_series(1, ${n}) i`,
+  );
+  await db.execute(
+    sql`insert into outbound_order_lines (customer_id, order_id, line_no, product_id, quantity)
+        select ${w.customerId}, o.id, 1, ${w.plain.id}, 1 from outbound_orders o
+        where o.customer_id = ${w.customerId} and o.number like ${`${prefix}%`}`,
+  );
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from outbound_orders where customer_id = ${w.customerId} and number like ${`${prefix}%`} order by number`,
+  );
+  return rows.map((r) => r.id);
+}
+
 describe(`bulk export, set-based (${TEST_ENGINE})`, () => {
   it('leaves every order, pile and audit row as exporting the orders one by one, oldest first, would', async () => {
     const single = await outboundWorld(ctx, { name: 'One by one' });
@@ -166,24 +188,8 @@ describe(`bulk export, set-based (${TEST_ENGINE})`, () => {
     const orders = EXPORT_CHUNK + 20;
     const stock = EXPORT_CHUNK + 10;
     await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: stock }]);
-    const created = await queryRows<{ id: string }>(
-      ctx.deps.database.db,
-      sql`insert into outbound_orders (customer_id, number, recipient_name, recipient_phone, recipient_postcode,
-                                       recipient_address, warehouse_id, status, channel, created_at)
-          select ${w.customerId}, 'MANY' || lpad(i::text, 5, '0'), 'R ' || i, '0912345678', '100', 'Taipei',
-                 ${w.wh.id}, 'pending_export', 'manual', timestamptz '2026-11-01 00:00:00+00' + make_interval(secs => i)
-          from generate_series(1, ${orders}) i
-          returning id`,
-    );
-    await ctx.deps.database.db.execute(
-      sql`insert into outbound_order_lines (customer_id, order_id, line_no, product_id, quantity)
-          select ${w.customerId}, o.id, 1, ${w.plain.id}, 1 from outbound_orders o
-          where o.customer_id = ${w.customerId} and o.number like 'MANY%'`,
-    );
-    const result = await bulkExport(
-      w.token,
-      created.map((r) => r.id),
-    );
+    const ids = await oneLineOrders(w, 'MANY', orders);
+    const result = await bulkExport(w.token, ids);
     expect(result).toMatchObject({ succeeded: stock, failed: orders - stock });
     const refused = await queryRows<{ number: string }>(
       ctx.deps.database.db,
@@ -205,24 +211,7 @@ describe(`bulk export, set-based (${TEST_ENGINE})`, () => {
     const stock = EXPORT_CHUNK + 10;
     await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: stock }]);
     const db = ctx.deps.database.db;
-    await db.execute(
-      sql`insert into outbound_orders (customer_id, number, recipient_name, recipient_phone, recipient_postcode,
-                                       recipient_address, warehouse_id, status, channel, created_at)
-          select ${w.customerId}, 'SHORT' || lpad(i::text, 5, '0'), 'R ' || i, '0912345678', '100', 'Taipei',
-                 ${w.wh.id}, 'pending_export', 'manual', timestamptz '2026-11-01 00:00:00+00' + make_interval(secs => i)
-          from generate_series(1, ${orders}) i`,
-    );
-    await db.execute(
-      sql`insert into outbound_order_lines (customer_id, order_id, line_no, product_id, quantity)
-          select ${w.customerId}, o.id, 1, ${w.plain.id}, 1 from outbound_orders o
-          where o.customer_id = ${w.customerId} and o.number like 'SHORT%'`,
-    );
-    const ids = (
-      await queryRows<{ id: string }>(
-        db,
-        sql`select id from outbound_orders where customer_id = ${w.customerId} and number like 'SHORT%' order by number`,
-      )
-    ).map((r) => r.id);
+    const ids = await oneLineOrders(w, 'SHORT', orders);
     const actor: TActor = { kind: 'user', id: w.seller.userId, role: 'CUSTOMER', customerId: w.customerId };
     // Three chunks in flight: the third is waiting for its turn while the second plans again.
     const outcomes = await exportOrders(db, actor, ids, undefined, 3);
@@ -248,24 +237,7 @@ describe(`bulk export, set-based (${TEST_ENGINE})`, () => {
     const orders = EXPORT_CHUNK * 2 + 20;
     await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: orders }]);
     const db = ctx.deps.database.db;
-    await db.execute(
-      sql`insert into outbound_orders (customer_id, number, recipient_name, recipient_phone, recipient_postcode,
-                                       recipient_address, warehouse_id, status, channel)
-          select ${w.customerId}, 'FAIL' || lpad(i::text, 5, '0'), 'R ' || i, '0912345678', '100', 'Taipei',
-                 ${w.wh.id}, 'pending_export', 'manual'
-          from generate_series(1, ${orders}) i`,
-    );
-    await db.execute(
-      sql`insert into outbound_order_lines (customer_id, order_id, line_no, product_id, quantity)
-          select ${w.customerId}, o.id, 1, ${w.plain.id}, 1 from outbound_orders o
-          where o.customer_id = ${w.customerId} and o.number like 'FAIL%'`,
-    );
-    const ids = (
-      await queryRows<{ id: string }>(
-        db,
-        sql`select id from outbound_orders where customer_id = ${w.customerId} and number like 'FAIL%' order by number`,
-      )
-    ).map((r) => r.id);
+    const ids = await oneLineOrders(w, 'FAIL', orders);
     // The second chunk's status update fails (as a lost connection or a full disk would fail it).
     const failing = `FAIL${String(EXPORT_CHUNK + 7).padStart(5, '0')}`;
     await db.execute(
