@@ -98,6 +98,30 @@ async function periodicallyAuthorised() {
   return { seller, order };
 }
 
+/** Pay the due period by card with TapPay's sandbox prime, remembering the card (3-D Secure when TAPPAY_3DS=1). */
+const payRemembered = (token: string) =>
+  ctx.inject({
+    method: 'POST',
+    url: '/api/billing/tappay/',
+    token,
+    payload: {
+      prime: TAPPAY_TEST_PRIME,
+      remember: true,
+      cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
+    },
+  });
+
+/** Poll a payment record as /wait-tappay does until it leaves pending (5 s at most); its status. */
+async function settled(token: string, id: string): Promise<string> {
+  const deadline = Date.now() + 5000;
+  let status = 'pending';
+  while (status === 'pending' && Date.now() < deadline) {
+    status = (await ctx.inject({ method: 'GET', url: `/api/billing/payments/${id}/`, token })).json().status;
+    if (status === 'pending') await new Promise((r) => setTimeout(r, 50));
+  }
+  return status;
+}
+
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: new URLSearchParams(fields).toString(),
@@ -394,31 +418,10 @@ describe('NewebPay MPG', () => {
     const db = ctx.deps.database.db;
     const { seller, order } = await periodicallyAuthorised();
     // The next period paid by card, remembered (3-D Secure: the bank confirms, then TapPay's record says paid).
-    const card = await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/tappay/',
-      token: seller.token,
-      payload: {
-        prime: TAPPAY_TEST_PRIME,
-        remember: true,
-        cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
-      },
-    });
+    const card = await payRemembered(seller.token);
     expect(card.statusCode, card.body).toBe(200);
     await fetch(card.json().payment_url, { redirect: 'manual' });
-    const deadline = Date.now() + 5000;
-    let status = 'pending';
-    while (status === 'pending' && Date.now() < deadline) {
-      status = (
-        await ctx.inject({
-          method: 'GET',
-          url: `/api/billing/payments/${card.json().payment.id}/`,
-          token: seller.token,
-        })
-      ).json().status;
-      if (status === 'pending') await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(status).toBe('succeeded');
+    expect(await settled(seller.token, card.json().payment.id)).toBe('succeeded');
     const [contract] = await db
       .select()
       .from(billing_contracts)
@@ -481,16 +484,7 @@ describe('TapPay', () => {
   it('3-D Secure: pending until TapPay’s own record says paid; the card is remembered encrypted; renewal charges it', async () => {
     const start = addMonths(today(), -3);
     const seller = await sellerWithContract(start);
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/tappay/',
-      token: seller.token,
-      payload: {
-        prime: TAPPAY_TEST_PRIME,
-        remember: true,
-        cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
-      },
-    });
+    const res = await payRemembered(seller.token);
     expect(res.statusCode, res.body).toBe(200);
     const { payment, payment_url } = res.json();
     expect(payment).toMatchObject({ status: 'pending', amount: '3150.0000', period_start: start });
@@ -504,15 +498,7 @@ describe('TapPay', () => {
     const bank = await fetch(payment_url, { redirect: 'manual' });
     expect(bank.status).toBe(302);
     expect(bank.headers.get('location')).toContain(`/wait-tappay?payment=${payment.id}`);
-    const deadline = Date.now() + 5000;
-    let status = 'pending';
-    while (status === 'pending' && Date.now() < deadline) {
-      status = (
-        await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token })
-      ).json().status;
-      if (status === 'pending') await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(status).toBe('succeeded');
+    expect(await settled(seller.token, payment.id)).toBe('succeeded');
     expect(tappay.requests.some((r) => r.path === '/tpc/transaction/query')).toBe(true);
 
     const [contract] = await ctx.deps.database.db
