@@ -106,7 +106,11 @@ export const ORDER_VALUE_LABELS: {
  * extension after `#`; `+886` (or `886` as platform exports write it) becomes the leading 0, spaces, dashes and
  * brackets are dropped. Null when it is not a Taiwan number.
  */
+const PLAIN_PHONE = /^0\d{8,9}$/;
+
 export function toTaiwanPhone(raw: string): string | null {
+  // Already plain digits (most phones of an import file): the answer of the general path below, without its copies.
+  if (PLAIN_PHONE.test(raw)) return raw.startsWith('09') && raw.length !== 10 ? null : raw;
   const [main = '', ext] = raw.split(/#|ext\.?|分機/i).map((s) => s.trim());
   let digits = main.replace(/[\s\-().\u3000]/g, '');
   if (digits.startsWith('+886')) digits = `0${digits.slice(4).replace(/^0/, '')}`;

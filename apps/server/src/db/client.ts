@@ -219,7 +219,28 @@ export async function insertJsonRows<R = never>(
   rows: ReadonlyArray<Record<string, unknown>>,
   suffix?: SQL,
 ): Promise<R[]> {
-  if (rows.length === 0) return [];
+  // An undefined value is written as null, as `values` would send it.
+  return insertJsonTuples<R>(
+    ex,
+    table,
+    columns,
+    rows.map((r) => columns.map((c) => r[c] ?? null)),
+    suffix,
+  );
+}
+
+/**
+ * `insertJsonRows` with each row given as its values in `columns` order (a caller writing many rows builds the arrays
+ * the JSON is made of, without an object per row first).
+ */
+export async function insertJsonTuples<R = never>(
+  ex: Executor,
+  table: PgTable,
+  columns: readonly string[],
+  tuples: ReadonlyArray<readonly unknown[]>,
+  suffix?: SQL,
+): Promise<R[]> {
+  if (tuples.length === 0) return [];
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const values = columns.map((key, i) => {
     const column = all[key];
@@ -232,8 +253,7 @@ export async function insertJsonRows<R = never>(
     columns.map((c) => sql.identifier(c)),
     sql`, `,
   );
-  // An undefined value is written as null, as `values` would send it.
-  const json = JSON.stringify(rows.map((r) => columns.map((c) => r[c] ?? null)));
+  const json = JSON.stringify(tuples);
   return queryRows<R>(
     ex,
     sql`insert into ${table} (${names}) select ${sql.join(values, sql`, `)} from jsonb_array_elements(${json}::jsonb) as v ${suffix ?? sql``}`,

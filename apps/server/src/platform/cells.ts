@@ -93,6 +93,7 @@ export function parseEnum<K extends string>(
   keys: readonly K[],
   labels: TValueLabels<K>,
 ): K | null | undefined {
+  if (cell === null || cell === undefined) return null;
   const k = wordKey(cellText(cell) ?? '');
   if (!k) return null;
   for (const key of keys) {

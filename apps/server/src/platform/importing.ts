@@ -16,7 +16,7 @@ import { type TActor, tenantOf, ZActor } from './auth';
 import type { TCell } from './cells';
 import { AppError } from './errors';
 import { type JobQueue, jobView, type TJobContext, type TJobDefinition, type TJobRow } from './jobs';
-import { readSheetIsolated, rowsOf } from './sheet-worker';
+import { readSheetBatches, readSheetIsolated, rowsOf } from './sheet-worker';
 import { columnNames, fileKind, headerText, matchColumns, type TFileKind, type TSheetRow } from './spreadsheet';
 import { checkZipDirectory, type TZipLimits } from './zip';
 
@@ -238,6 +238,12 @@ export function uploadRows(content: Buffer | UploadReplay): AsyncGenerator<TShee
   return readSheetIsolated(content, UPLOAD_LIMITS, UPLOAD_LIMITS.parseHeapMb);
 }
 
+/** `uploadRows` a batch at a time (a few hundred rows per await, for a consumer of many rows). */
+export function uploadBatches(content: Buffer | UploadReplay): AsyncGenerator<TSheetRow[]> {
+  if (content instanceof UploadReplay) return content.batches();
+  return readSheetBatches(content, UPLOAD_LIMITS, UPLOAD_LIMITS.parseHeapMb);
+}
+
 /**
  * An uploaded file read more than once (an import's check pass, then its write pass), parsed once: the first read
  * keeps the batches as the worker serialised them (bytes outside the JS heap, about the size of the sheet's text), a
@@ -253,8 +259,12 @@ export class UploadReplay {
   ) {}
 
   async *rows(): AsyncGenerator<TSheetRow> {
+    for await (const batch of this.batches()) yield* batch;
+  }
+
+  async *batches(): AsyncGenerator<TSheetRow[]> {
     if (this.kept) {
-      for (const batch of this.kept) yield* rowsOf(batch);
+      for (const batch of this.kept) yield rowsOf(batch);
       return;
     }
     let batches: Buffer[] | null = [];
@@ -264,7 +274,7 @@ export class UploadReplay {
       if (batches && bytes <= this.maxBytes) batches.push(data);
       else batches = null;
     };
-    yield* readSheetIsolated(this.content, UPLOAD_LIMITS, UPLOAD_LIMITS.parseHeapMb, keep);
+    yield* readSheetBatches(this.content, UPLOAD_LIMITS, UPLOAD_LIMITS.parseHeapMb, keep);
     this.kept = batches;
   }
 }
@@ -322,26 +332,45 @@ export async function* importRows<K extends string>(
   layout: TImportLayout<K>,
   issues: RowIssues,
 ): AsyncGenerator<ImportRow<K>> {
+  for await (const batch of importRowBatches(content, layout, issues)) yield* batch;
+}
+
+/**
+ * `importRows` a batch at a time (the worker's batches, less the skipped rows; never empty): one await per batch for
+ * a consumer of many rows (the order import), the same rows, refusals and errors.
+ */
+export async function* importRowBatches<K extends string>(
+  content: Buffer | UploadReplay,
+  layout: TImportLayout<K>,
+  issues: RowIssues,
+): AsyncGenerator<ImportRow<K>[]> {
   const headerRow = layout.headerRow ?? 1;
   let columns: Partial<Record<K, number[]>> | null = null;
   let used: number[] = [];
   let rows = 0;
-  for await (const r of uploadRows(content)) {
-    if (r.row < headerRow) continue;
-    if (!columns) {
-      const headers = r.cells.map(headerText);
-      const names = typeof layout.names === 'function' ? layout.names(headers) : layout.names;
-      const match = matchColumns(headers, names, layout.required);
-      issues.add(...match.missing.map((field) => ({ row: r.row, field, code: 'REQUIRED_FIELD' as const })));
-      issues.rejectIfAny();
-      columns = match.columns;
-      used = Object.values<number[] | undefined>(columns).flatMap((c) => c ?? []);
-      continue;
+  for await (const sheetRows of uploadBatches(content)) {
+    const out: ImportRow<K>[] = [];
+    for (const r of sheetRows) {
+      if (r.row < headerRow) continue;
+      if (!columns) {
+        const headers = r.cells.map(headerText);
+        const names = typeof layout.names === 'function' ? layout.names(headers) : layout.names;
+        const match = matchColumns(headers, names, layout.required);
+        issues.add(...match.missing.map((field) => ({ row: r.row, field, code: 'REQUIRED_FIELD' as const })));
+        issues.rejectIfAny();
+        columns = match.columns;
+        used = Object.values<number[] | undefined>(columns).flatMap((c) => c ?? []);
+        continue;
+      }
+      if (!used.some((i) => r.cells[i] !== null && r.cells[i] !== undefined)) continue;
+      if (layout.maxRows !== undefined && ++rows > layout.maxRows) {
+        // The rows before the one over the cap come first, as one by one they would.
+        if (out.length) yield out;
+        throw new AppError('ABNORMAL_QUANTITY', { field: 'file_base64', max: layout.maxRows });
+      }
+      out.push(new ImportRow(r.row, r.cells, columns));
     }
-    if (!used.some((i) => r.cells[i] !== null && r.cells[i] !== undefined)) continue;
-    if (layout.maxRows !== undefined && ++rows > layout.maxRows)
-      throw new AppError('ABNORMAL_QUANTITY', { field: 'file_base64', max: layout.maxRows });
-    yield new ImportRow(r.row, r.cells, columns);
+    if (out.length) yield out;
   }
   if (!columns) throw new AppError('NO_DATA');
 }

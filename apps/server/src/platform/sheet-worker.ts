@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deserialize, getHeapStatistics, serialize } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { TErrorCode } from '@wms/contracts';
@@ -28,6 +32,8 @@ const MAX_IDLE = 2;
 /** Files up to this size leave their worker for the next read (a larger one ends it). */
 const REUSE_MAX_BYTES = 1024 * 1024;
 const IDLE_MS = 60_000;
+/** Young generation of a worker (MB): the parse allocates fast and keeps little. */
+const YOUNG_MB = 8;
 /** Share of its heap limit at which a worker gives up on a parse (exit code EXIT_TOO_COMPLEX). */
 const HEAP_SHARE = 0.8;
 const HEAP_CHECK_MS = 20;
@@ -98,25 +104,61 @@ interface TSlot {
 const idle: TSlot[] = [];
 
 /**
- * How this module is started as a worker: compiled JavaScript directly; TypeScript (tsx, vitest) through tsx' loader.
- * In the compiled server (scripts/build-server.mjs) this code is bundled into main.js, and the build writes this module
- * on its own as sheet-worker.js next to it: that file is the worker, not the bundle (which would start the server).
+ * How this module is started as a worker: compiled JavaScript directly. In the compiled server
+ * (scripts/build-server.mjs) this code is bundled into main.js, and the build writes this module on its own as
+ * sheet-worker.js next to it: that file is the worker, not the bundle (which would start the server). Under TypeScript
+ * (tsx, vitest) this module is bundled the same way, once per process and source, with esbuild (a dev dependency, as
+ * tsx is) into `node_modules/.cache/wms/`: a worker that registered tsx' loader instead would run a module-loader thread
+ * of its own and compile on the fly, 50–70 MB more per parse (measured on the 100,000-row order import).
  */
 function spawn(heapMb: number): Worker {
   const here = new URL(import.meta.url);
   const self = /\/sheet-worker\.[cm]?[jt]s$/.test(here.pathname) ? here : new URL('./sheet-worker.js', here);
   const options = {
     workerData: { role: ROLE },
-    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(32, heapMb / 4) },
+    // A small young generation: the parse makes short-lived garbage only, and every MB of it is resident.
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(YOUNG_MB, heapMb / 4) },
     stdout: false,
     stderr: false,
   };
-  if (!self.pathname.endsWith('.ts')) return new Worker(self, options);
-  const tsx = createRequire(self)
-    .resolve('tsx/esm/api')
-    .replace(/index\.cjs$/, 'index.mjs');
-  const code = `import(${JSON.stringify(new URL(`file://${tsx}`).href)}).then((m) => { m.register(); return import(${JSON.stringify(self.href)}); })`;
-  return new Worker(code, { ...options, eval: true });
+  return new Worker(self.pathname.endsWith('.ts') ? bundledWorker(self) : self, options);
+}
+
+let bundled: URL | null = null;
+
+/** This module as one JavaScript file (packages stay imports, as in the build), for a worker under TypeScript. */
+function bundledWorker(self: URL): URL {
+  if (bundled) return bundled;
+  const require = createRequire(self);
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  const pkg = require('../../package.json') as { dependencies: Record<string, string> };
+  const result = esbuild.buildSync({
+    entryPoints: [fileURLToPath(self)],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: Object.keys(pkg.dependencies)
+      .filter((name) => !name.startsWith('@wms/'))
+      .flatMap((name) => [name, `${name}/*`]),
+    banner: {
+      js: "import { createRequire as __wmsRequire } from 'node:module'; const require = __wmsRequire(import.meta.url);",
+    },
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.contents;
+  // Inside node_modules, so that the packages it imports resolve; named by its content (processes share it).
+  const dir = path.join(path.dirname(require.resolve('esbuild/package.json')), '..', '.cache', 'wms');
+  const file = path.join(dir, `sheet-worker.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, code);
+    renameSync(tmp, file);
+  }
+  bundled = pathToFileURL(file);
+  return bundled;
 }
 
 function take(heapMb: number): TSlot {
@@ -155,9 +197,22 @@ export async function* readSheetIsolated(
   content: Buffer,
   limits: TZipLimits,
   heapMb: number,
-  /** Handed each batch as the worker serialised it (`rowsOf` turns one back into rows), before its rows are yielded. */
   onBatch?: (data: Buffer) => void,
 ): AsyncGenerator<TSheetRow> {
+  for await (const batch of readSheetBatches(content, limits, heapMb, onBatch)) yield* batch;
+}
+
+/**
+ * `readSheetIsolated` a batch at a time (as the worker sends them): a consumer that works through a batch without
+ * awaiting makes one promise per batch instead of several per row and per generator it goes through.
+ */
+export async function* readSheetBatches(
+  content: Buffer,
+  limits: TZipLimits,
+  heapMb: number,
+  /** Handed each batch as the worker serialised it (`rowsOf` turns one back into rows), before its rows are yielded. */
+  onBatch?: (data: Buffer) => void,
+): AsyncGenerator<TSheetRow[]> {
   if (heapMb !== idleHeapMb) {
     for (const s of idle.splice(0)) {
       clearTimeout(s.idleTimer);
@@ -195,7 +250,7 @@ export async function* readSheetIsolated(
       onBatch?.(data);
       const rows = rowsOf(data);
       if (answer.done) {
-        yield* rows;
+        yield rows;
         reusable = true;
         return;
       }
@@ -203,7 +258,7 @@ export async function* readSheetIsolated(
       // the caller run at the same time. Its failure surfaces when it is awaited, after this batch's rows.
       const next = ask({ type: 'more' });
       next.catch(() => undefined);
-      yield* rows;
+      yield rows;
       answer = await next;
     }
   } finally {

@@ -164,17 +164,52 @@ function phoneText(cell: TCell): string {
 
 // ---- one row → fields ----
 
-/** Reads a row's cells through the resolved columns. */
+type TTextField =
+  | keyof typeof ORDER_TEXT_LIMITS
+  | 'consignment_number'
+  | 'platform'
+  | 'warehouse'
+  | 'logistics_provider';
+const NO_COLUMNS: readonly number[] = [];
+
+/**
+ * Reads a row's cells through the resolved columns. Called for every row of a file (twice: check pass, write pass),
+ * so it allocates little: no closures or empty column lists per row, each cell read once.
+ */
 export class RowReader {
   constructor(private readonly columns: TColumns) {}
 
   /** The first non-empty cell of the field's columns. */
   cell(cells: TCell[], field: TImportField): TCell {
-    for (const i of this.columns[field] ?? []) {
-      const c = cells[i];
+    const columns = this.columns[field] ?? NO_COLUMNS;
+    for (let k = 0; k < columns.length; k++) {
+      const c = cells[columns[k]!];
       if (c !== null && c !== undefined && text(c) !== '') return c;
     }
     return null;
+  }
+
+  /** A text field, cut at its length limit (INVALID_FIELD beyond it); phones as `phoneText` reads them. */
+  private str(cells: TCell[], field: TTextField, issues: TFieldIssue[]): string {
+    const c = this.cell(cells, field);
+    const v = field.endsWith('phone') || field.endsWith('mobile') ? phoneText(c) : text(c);
+    const max = field in ORDER_TEXT_LIMITS ? ORDER_TEXT_LIMITS[field as keyof typeof ORDER_TEXT_LIMITS] : 100;
+    if (v.length > max) issues.push({ code: 'INVALID_FIELD', field, value: `${v.slice(0, 20)}…` });
+    return v.length > max ? v.slice(0, max) : v;
+  }
+
+  private day(cells: TCell[], field: 'shipping_date' | 'arrival_date', issues: TFieldIssue[]): string | null {
+    const c = this.cell(cells, field);
+    const v = parseDay(c);
+    if (v === undefined) issues.push({ code: 'INVALID_FIELD', field, value: text(c) });
+    return v ?? null;
+  }
+
+  private amount(cells: TCell[], field: 'cod_amount' | 'total_amount', issues: TFieldIssue[]): string | null {
+    const c = this.cell(cells, field);
+    const v = parseAmount(c);
+    if (v === undefined) issues.push({ code: 'INVALID_FIELD', field, value: text(c) });
+    return v ?? null;
   }
 
   /** The grouping key of the row: its platform order number. */
@@ -184,7 +219,7 @@ export class RowReader {
 
   line(cells: TCell[], issues: TFieldIssue[]): TOrderIntakeLine {
     const products: string[] = [];
-    for (const i of this.columns.product ?? []) {
+    for (const i of this.columns.product ?? NO_COLUMNS) {
       const v = text(cells[i] ?? null);
       if (v && !SKU_PLACEHOLDERS.has(v.toLowerCase()) && !products.includes(v)) products.push(v);
     }
@@ -200,78 +235,59 @@ export class RowReader {
   }
 
   header(cells: TCell[], issues: TFieldIssue[]): TOrderIntakeFields {
-    const str = (
-      field: keyof typeof ORDER_TEXT_LIMITS | 'consignment_number' | 'platform' | 'warehouse' | 'logistics_provider',
-    ) => {
-      const v =
-        field.endsWith('phone') || field.endsWith('mobile')
-          ? phoneText(this.cell(cells, field))
-          : text(this.cell(cells, field));
-      const max = field in ORDER_TEXT_LIMITS ? ORDER_TEXT_LIMITS[field as keyof typeof ORDER_TEXT_LIMITS] : 100;
-      if (v.length > max) issues.push({ code: 'INVALID_FIELD', field, value: `${v.slice(0, 20)}…` });
-      return v.slice(0, max);
-    };
-    const day = (field: 'shipping_date' | 'arrival_date') => {
-      const c = this.cell(cells, field);
-      const v = parseDay(c);
-      if (v === undefined) issues.push({ code: 'INVALID_FIELD', field, value: text(c) });
-      return v ?? null;
-    };
-    const consignment = str('consignment_number');
+    // Problems in the order they were always reported: the checked fields first, then the fields as they are read.
+    const consignment = this.str(cells, 'consignment_number', issues);
     if (consignment && !/^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/.test(consignment))
       issues.push({ code: 'INVALID_FIELD', field: 'consignment_number', value: consignment });
 
-    const category = parseEnum(this.cell(cells, 'category'), ORDER_CATEGORIES, ORDER_VALUE_LABELS.category);
-    if (category === undefined)
-      issues.push({ code: 'INVALID_FIELD', field: 'category', value: text(this.cell(cells, 'category')) });
-    const channel = parseEnum(this.cell(cells, 'channel'), ORDER_CHANNELS, ORDER_VALUE_LABELS.channel);
-    if (channel === undefined)
-      issues.push({ code: 'CHANNEL_ABNORMAL', field: 'channel', value: text(this.cell(cells, 'channel')) });
+    const categoryCell = this.cell(cells, 'category');
+    const category = parseEnum(categoryCell, ORDER_CATEGORIES, ORDER_VALUE_LABELS.category);
+    if (category === undefined) issues.push({ code: 'INVALID_FIELD', field: 'category', value: text(categoryCell) });
+    const channelCell = this.cell(cells, 'channel');
+    const channel = parseEnum(channelCell, ORDER_CHANNELS, ORDER_VALUE_LABELS.channel);
+    if (channel === undefined) issues.push({ code: 'CHANNEL_ABNORMAL', field: 'channel', value: text(channelCell) });
     const slotCell = this.cell(cells, 'arrival_time_slot');
-    const slot = SLOT_CODES[text(slotCell)] ?? parseEnum(slotCell, TIME_SLOTS, ORDER_VALUE_LABELS.arrival_time_slot);
+    const slot =
+      slotCell === null
+        ? null
+        : (SLOT_CODES[text(slotCell)] ?? parseEnum(slotCell, TIME_SLOTS, ORDER_VALUE_LABELS.arrival_time_slot));
     if (slot === undefined) issues.push({ code: 'INVALID_FIELD', field: 'arrival_time_slot', value: text(slotCell) });
     const crossCell = this.cell(cells, 'is_cross_border');
     const cross = parseBool(crossCell);
     if (cross === undefined) issues.push({ code: 'INVALID_FIELD', field: 'is_cross_border', value: text(crossCell) });
-    const amount = (field: 'cod_amount' | 'total_amount') => {
-      const c = this.cell(cells, field);
-      const v = parseAmount(c);
-      if (v === undefined) issues.push({ code: 'INVALID_FIELD', field, value: text(c) });
-      return v ?? null;
-    };
     const piecesCell = this.cell(cells, 'piece_count');
     const pieces = parseWhole(piecesCell, 1, 99);
     if (pieces === undefined) issues.push({ code: 'INVALID_FIELD', field: 'piece_count', value: text(piecesCell) });
     const volumeCell = this.cell(cells, 'volume');
-    const volume = parseVolume(volumeCell);
+    const volume = volumeCell === null ? null : parseVolume(volumeCell);
     if (volume === undefined) issues.push({ code: 'INVALID_FIELD', field: 'volume', value: text(volumeCell) });
 
     return {
-      platform_order_number: str('platform_order_number'),
-      third_party_number: str('third_party_number') || null,
+      platform_order_number: this.str(cells, 'platform_order_number', issues),
+      third_party_number: this.str(cells, 'third_party_number', issues) || null,
       consignment_number: consignment || null,
-      shipping_date: day('shipping_date'),
+      shipping_date: this.day(cells, 'shipping_date', issues),
       category: category ?? null,
       channel: channel ?? null,
-      platform: str('platform') || null,
+      platform: this.str(cells, 'platform', issues) || null,
       is_cross_border: cross ?? false,
-      recipient_name: str('recipient_name'),
-      recipient_phone: str('recipient_phone'),
-      recipient_mobile: str('recipient_mobile'),
-      recipient_postcode: str('recipient_postcode'),
-      recipient_address: str('recipient_address'),
-      sender_name: str('sender_name'),
-      sender_phone: str('sender_phone'),
-      sender_postcode: str('sender_postcode'),
-      sender_address: str('sender_address'),
-      shipping_remark: str('shipping_remark'),
-      warehouse: str('warehouse') || null,
-      arrival_date: day('arrival_date'),
+      recipient_name: this.str(cells, 'recipient_name', issues),
+      recipient_phone: this.str(cells, 'recipient_phone', issues),
+      recipient_mobile: this.str(cells, 'recipient_mobile', issues),
+      recipient_postcode: this.str(cells, 'recipient_postcode', issues),
+      recipient_address: this.str(cells, 'recipient_address', issues),
+      sender_name: this.str(cells, 'sender_name', issues),
+      sender_phone: this.str(cells, 'sender_phone', issues),
+      sender_postcode: this.str(cells, 'sender_postcode', issues),
+      sender_address: this.str(cells, 'sender_address', issues),
+      shipping_remark: this.str(cells, 'shipping_remark', issues),
+      warehouse: this.str(cells, 'warehouse', issues) || null,
+      arrival_date: this.day(cells, 'arrival_date', issues),
       arrival_time_slot: slot ?? null,
-      logistics_provider: str('logistics_provider') || null,
+      logistics_provider: this.str(cells, 'logistics_provider', issues) || null,
       cod: parseCod(this.cell(cells, 'cod')),
-      cod_amount: amount('cod_amount'),
-      total_amount: amount('total_amount'),
+      cod_amount: this.amount(cells, 'cod_amount', issues),
+      total_amount: this.amount(cells, 'total_amount', issues),
       piece_count: pieces ?? 1,
       volume: volume ?? null,
     };

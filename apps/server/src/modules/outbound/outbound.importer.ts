@@ -23,7 +23,7 @@ import { parseDay, parseWhole, wordKey } from '../../platform/cells';
 import { AppError, notFound } from '../../platform/errors';
 import {
   decodeUpload,
-  importRows,
+  importRowBatches,
   jobFile,
   jobPayload,
   progressFromTx,
@@ -78,25 +78,31 @@ export async function queueOrderImport(
 }
 
 /**
- * The order rows of a file as they stream: the order fields parsed on the first row of each order only, the cells'
- * problems handed along with the row (pass 1 reports them; pass 2 reads a file that passed).
+ * The order rows of a file as they stream, a batch at a time (one await per batch, not per row): the order fields
+ * parsed on the first row of each order only, the cells' problems handed along with the row (pass 1 reports them;
+ * pass 2 reads a file that passed).
  */
 async function* fileOrderRows(
   content: Buffer | UploadReplay,
   layout: TImportLayout<TImportField>,
   issues: RowIssues,
-): AsyncGenerator<TOrderIntakeRow> {
+): AsyncGenerator<TOrderIntakeRow[]> {
   let reader: RowReader | null = null;
   const seen = new Set<string>();
-  for await (const r of importRows(content, layout, issues)) {
-    reader ??= new RowReader(r.columns);
-    const problems: TFieldIssue[] = [];
-    const key = reader.orderKey(r.cells);
-    const first = key !== '' && !seen.has(key);
-    if (first) seen.add(key);
-    const order = first ? reader.header(r.cells, problems) : undefined;
-    const line = reader.line(r.cells, problems);
-    yield { row: r.row, key, order, line, problems };
+  const problems: TFieldIssue[] = [];
+  for await (const batch of importRowBatches(content, layout, issues)) {
+    const out: TOrderIntakeRow[] = new Array(batch.length);
+    for (let i = 0; i < batch.length; i++) {
+      const r = batch[i]!;
+      reader ??= new RowReader(r.columns);
+      const key = reader.orderKey(r.cells);
+      const first = key !== '' && !seen.has(key);
+      if (first) seen.add(key);
+      const order = first ? reader.header(r.cells, problems) : undefined;
+      const line = reader.line(r.cells, problems);
+      out[i] = { row: r.row, key, order, line, problems: problems.length ? problems.splice(0) : undefined };
+    }
+    yield out;
   }
 }
 

@@ -113,6 +113,7 @@ export async function loadOrderLookups(
 }
 
 const LINE_FIELDS = new Set(['product', 'quantity', 'unit_price']);
+const isLine = (i: TFieldIssue) => LINE_FIELDS.has(i.field ?? '');
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const CONSIGNMENT = /^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/;
@@ -164,14 +165,21 @@ class OrderRowChecker {
     readonly issues: RowIssues,
   ) {}
 
-  /** Check one row; the draft of the order when this is its first row (null when the order is not writable). */
-  check(r: TOrderIntakeRow): { draft: TOrderDraft | null; product: repo.TProductInfo | undefined } {
+  /** The line's product of the row `check` saw last (undefined when it has none). */
+  product: repo.TProductInfo | undefined;
+  /** This row's own problems (one list for every row: a good row, nearly every row of a file, allocates none). */
+  private readonly own: TFieldIssue[] = [];
+
+  /**
+   * Check one row; the draft of the order when this is its first row (null when the order is not writable, or the
+   * row has a problem); the line's product in `product`.
+   */
+  check(r: TOrderIntakeRow): TOrderDraft | null {
     this.rows++;
-    // A good row (nearly every row of a file) allocates no problem lists.
-    const found: TFieldIssue[] = r.problems?.length ? [...r.problems] : [];
-    const named = found.length ? new Set(found.map((i) => i.field)) : null;
-    const own: TFieldIssue[] = [];
+    const own = this.own;
+    own.length = 0;
     const product = this.lineProduct(r.line, own);
+    this.product = product;
     let draft: TOrderDraft | null = null;
     if (!r.key) own.push({ code: 'REQUIRED_FIELD', field: 'platform_order_number', value: null });
     else if (!this.orders.has(r.key)) {
@@ -189,11 +197,14 @@ class OrderRowChecker {
     }
     const meta = r.key ? this.orders.get(r.key) : undefined;
     if (product?.volume_required && meta) meta.needsVolume = true;
+    if (!r.problems?.length && own.length === 0) return draft;
+    // The source's problems, then this check's on the fields the source did not name.
+    const found: TFieldIssue[] = r.problems?.length ? [...r.problems] : [];
+    const named = found.length ? new Set(found.map((i) => i.field)) : null;
     for (const i of own) if (!named?.has(i.field)) found.push(i);
     // A row's order-level problems first, then its line's.
-    const isLine = (i: TFieldIssue) => LINE_FIELDS.has(i.field ?? '');
     if (found.length) this.issues.addAt(r.row, [...found.filter((i) => !isLine(i)), ...found.filter(isLine)]);
-    return { draft: found.length ? null : draft, product };
+    return found.length ? null : draft;
   }
 
   /** The line's product (the first candidate that is a known product number or barcode); line problems into `found`. */
@@ -292,6 +303,20 @@ class OrderRowChecker {
   }
 }
 
+/**
+ * Rows one by one (an API call, a marketplace page), or a file's rows a batch at a time: a batch is worked through
+ * without an await per row (each await of an async generator allocates promises, per row and per generator).
+ */
+export type TOrderRowSource =
+  | Iterable<TOrderIntakeRow>
+  | AsyncIterable<TOrderIntakeRow>
+  | AsyncIterable<readonly TOrderIntakeRow[]>;
+
+/** The rows of one item of a source: a batch, or one row. */
+function rowsOfItem(item: TOrderIntakeRow | readonly TOrderIntakeRow[]): readonly TOrderIntakeRow[] {
+  return Array.isArray(item) ? item : [item as TOrderIntakeRow];
+}
+
 export interface TOrderIntakeOptions {
   /** The e-commerce platform of rows that name none (a file uploaded for a channel, a marketplace's shop). */
   platformId?: string | null;
@@ -310,7 +335,7 @@ export interface TOrderIntakeOptions {
 export async function checkOrderRows(
   ex: Executor,
   actor: TActor,
-  rows: AsyncIterable<TOrderIntakeRow> | Iterable<TOrderIntakeRow>,
+  rows: TOrderRowSource,
   opts: TOrderIntakeOptions & { issues?: RowIssues } = {},
 ): Promise<{ rows: number; orders: number }> {
   const customerId = tenantOf(actor);
@@ -320,17 +345,24 @@ export async function checkOrderRows(
     opts.platformId ?? null,
     issues,
   );
-  for await (const r of rows) {
-    checker.check(r);
-    if (checker.rows % 1000 === 0) await opts.onRows?.(checker.rows);
+  for await (const item of rows) {
+    for (const r of rowsOfItem(item)) {
+      checker.check(r);
+      if (checker.rows % 1000 === 0) await opts.onRows?.(checker.rows);
+    }
   }
   await checker.finish(ex, customerId);
   issues.rejectIfAny();
   return { rows: checker.rows, orders: checker.orders.size };
 }
 
-const ORDER_BATCH = 250;
-const LINE_BATCH = 1000;
+/**
+ * Orders (and lines) per write batch. 100 keeps a batch's JSON parameter (two-byte text as soon as one address is CJK,
+ * ~800 bytes an order) under V8's large-object size (128 KiB): a larger string goes straight to the large-object space,
+ * which only a full collection frees — 250 grew the heap by ~40 MB of them over a 100,000-row import.
+ */
+const ORDER_BATCH = 100;
+const LINE_BATCH = 400;
 
 /**
  * Create orders and their lines from outside rows in the caller's transaction: every row checked as in
@@ -342,7 +374,7 @@ const LINE_BATCH = 1000;
 export async function createOrdersFromRows(
   tx: Tx,
   actor: TActor,
-  rows: AsyncIterable<TOrderIntakeRow> | Iterable<TOrderIntakeRow>,
+  rows: TOrderRowSource,
   opts: TOrderIntakeOptions = {},
 ): Promise<{
   rows: number;
@@ -386,12 +418,8 @@ export async function createOrdersFromRows(
       const numbers = await nextDocumentNumbers(tx, customerId, ORDER_PREFIX, fresh.length);
       const inserted = await repo.insertOrdersSkippingDuplicates(
         tx,
-        fresh.map(([, { draft }], i) => ({
-          ...draft,
-          customer_id: customerId,
-          number: numbers[i]!,
-          created_by: actor.id,
-        })),
+        { customer_id: customerId, created_by: actor.id },
+        fresh.map(([, { draft }], i) => ({ number: numbers[i]!, values: draft })),
       );
       const byKey = new Map(inserted.map((r) => [`${r.platform_id}|${r.platform_order_number}`, r]));
       for (const [key, { draft, row }] of fresh) {
@@ -401,24 +429,15 @@ export async function createOrdersFromRows(
         else skipped++; // written by a concurrent import a moment ago
       }
     }
-    const lines = pending.flatMap((l) => {
+    const lines: repo.TLineTuple[] = [];
+    for (const l of pending) {
       const orderId = ids.get(l.key);
-      if (!orderId) return [];
+      if (!orderId) continue;
       const n = (lineNo.get(l.key) ?? 0) + 1;
       lineNo.set(l.key, n);
-      return [
-        {
-          customer_id: customerId,
-          order_id: orderId,
-          line_no: n,
-          product_id: l.productId,
-          quantity: l.quantity,
-          unit_price: l.unitPrice,
-          source_row: l.row,
-        },
-      ];
-    });
-    await repo.insertLines(tx, lines);
+      lines.push([customerId, orderId, n, l.productId, l.quantity, l.unitPrice, l.row]);
+    }
+    await repo.insertLineTuples(tx, lines);
   };
 
   // Batches are written one after the other, each while the rows of the next one are read and checked (the database
@@ -434,21 +453,24 @@ export async function createOrdersFromRows(
     writing.catch(() => undefined);
   };
 
-  for await (const r of rows) {
-    const { draft, product } = checker.check(r);
-    // After the first problem nothing more is written: the rest is only read for its problems.
-    if (issues.count) continue;
-    if (draft) pendingOrders.set(r.key, { draft, row: r.row });
-    pendingLines.push({
-      key: r.key,
-      productId: product!.id,
-      quantity: r.line.quantity!,
-      unitPrice: r.line.unit_price,
-      row: r.row,
-    });
-    if (pendingOrders.size >= ORDER_BATCH || pendingLines.length >= LINE_BATCH) {
-      await write();
-      await opts.onRows?.(checker.rows);
+  for await (const item of rows) {
+    for (const r of rowsOfItem(item)) {
+      const draft = checker.check(r);
+      const product = checker.product;
+      // After the first problem nothing more is written: the rest is only read for its problems.
+      if (issues.count) continue;
+      if (draft) pendingOrders.set(r.key, { draft, row: r.row });
+      pendingLines.push({
+        key: r.key,
+        productId: product!.id,
+        quantity: r.line.quantity!,
+        unitPrice: r.line.unit_price,
+        row: r.row,
+      });
+      if (pendingOrders.size >= ORDER_BATCH || pendingLines.length >= LINE_BATCH) {
+        await write();
+        await opts.onRows?.(checker.rows);
+      }
     }
   }
   if (!issues.count) await write();

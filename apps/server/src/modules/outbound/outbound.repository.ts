@@ -1,6 +1,15 @@
 import { ORDER_LIST_COUNT_CAP, type TOrder, type TOrderListQuery, type TOrderStatus } from '@wms/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { allOf, type Executor, insertJsonRows, preparedRows, queryRows, type Tx, uuidArray } from '../../db/client';
+import {
+  allOf,
+  type Executor,
+  insertJsonRows,
+  insertJsonTuples,
+  preparedRows,
+  queryRows,
+  type Tx,
+  uuidArray,
+} from '../../db/client';
 import {
   collection_batches,
   customers,
@@ -434,13 +443,27 @@ export type TIntakeOrderInsert = Required<Pick<TOrderInsert, (typeof INTAKE_ORDE
  */
 export async function insertOrdersSkippingDuplicates(
   tx: Tx,
-  values: TIntakeOrderInsert[],
+  /** The columns every order of the call shares (the seller, who imports). */
+  shared: Pick<TIntakeOrderInsert, 'customer_id' | 'created_by'>,
+  orders: ReadonlyArray<{ number: string; values: Omit<TIntakeOrderInsert, 'customer_id' | 'number' | 'created_by'> }>,
 ): Promise<Array<{ id: string; number: string; platform_id: string | null; platform_order_number: string | null }>> {
-  return insertJsonRows(
+  // One array of values per order, built straight from the draft (an import writes tens of thousands).
+  const own = INTAKE_ORDER_COLUMNS.slice(3) as ReadonlyArray<
+    Exclude<(typeof INTAKE_ORDER_COLUMNS)[number], keyof typeof shared | 'number'>
+  >;
+  const tuples = orders.map((o) => {
+    const t: unknown[] = new Array(INTAKE_ORDER_COLUMNS.length);
+    t[0] = shared.customer_id;
+    t[1] = o.number;
+    t[2] = shared.created_by;
+    for (let i = 0; i < own.length; i++) t[i + 3] = o.values[own[i]!] ?? null;
+    return t;
+  });
+  return insertJsonTuples(
     tx,
     outbound_orders,
     INTAKE_ORDER_COLUMNS,
-    values,
+    tuples,
     sql`on conflict do nothing returning id, number, platform_id, platform_order_number`,
   );
 }
@@ -530,6 +553,21 @@ export async function insertLines(
   >,
 ): Promise<void> {
   await insertJsonRows(tx, outbound_order_lines, LINE_COLUMNS, values);
+}
+
+/** Lines as value arrays in the order of `insertLineTuples`' columns (an import's batches: no object per line). */
+export type TLineTuple = [
+  customer_id: string,
+  order_id: string,
+  line_no: number,
+  product_id: string,
+  quantity: number,
+  unit_price: string | null,
+  source_row: number | null,
+];
+
+export async function insertLineTuples(tx: Tx, lines: ReadonlyArray<TLineTuple>): Promise<void> {
+  await insertJsonTuples(tx, outbound_order_lines, LINE_COLUMNS, lines);
 }
 
 export async function deleteLines(tx: Tx, customerId: string, orderId: string): Promise<void> {
