@@ -87,33 +87,42 @@ export interface TRecordedStatement {
   text: string;
   values: unknown[];
   name?: string;
+  /** The pool it went through (the server's read pool keeps generic plans: the replay sends it there too). */
+  pool: pg.Pool;
 }
 
-/** The statements `run` sends through `pool` (it must not use another pool). */
-export async function recordStatements(pool: pg.Pool, run: () => Promise<unknown>): Promise<TRecordedStatement[]> {
+/** The statements `run` sends through `pools` (the database's main and read pools; it must not use another). */
+export async function recordStatements(
+  pools: Array<pg.Pool | undefined>,
+  run: () => Promise<unknown>,
+): Promise<TRecordedStatement[]> {
   const seen: TRecordedStatement[] = [];
-  const original = pool.query;
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; the recorder passes every call through
-  (pool as any).query = function (this: pg.Pool, config: any, values?: unknown[]) {
-    const text = typeof config === 'string' ? config : config.text;
-    seen.push({ text, values: values ?? config?.values ?? [], ...(config?.name ? { name: config.name } : {}) });
-    // biome-ignore lint/suspicious/noExplicitAny: as above
-    return (original as any).call(this, config, values);
-  };
+  const originals = new Map<pg.Pool, pg.Pool['query']>();
+  for (const pool of pools) {
+    if (!pool || originals.has(pool)) continue;
+    const original = pool.query;
+    originals.set(pool, original);
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; the recorder passes every call through
+    (pool as any).query = function (this: pg.Pool, config: any, values?: unknown[]) {
+      const text = typeof config === 'string' ? config : config.text;
+      seen.push({ text, values: values ?? config?.values ?? [], pool, ...(config?.name ? { name: config.name } : {}) });
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      return (original as any).call(this, config, values);
+    };
+  }
   try {
     await run();
   } finally {
-    pool.query = original;
+    for (const [pool, original] of originals) pool.query = original;
   }
   return seen;
 }
 
 /**
- * The limit beside an endpoint: its statements (one "request" = all of them in turn) sent straight from `pg` by
- * `connections` workers for `seconds`, with no HTTP, no validation, no auth, no JSON.
+ * The limit beside an endpoint: its statements (one "request" = all of them in turn) sent straight from `pg` (each
+ * through the pool the server's code sent it through) by `connections` workers for `seconds`, with no HTTP, no validation, no auth, no JSON.
  */
 export async function sqlLimit(
-  pool: pg.Pool,
   statements: TRecordedStatement[],
   opts: { connections?: number; seconds?: number } = {},
 ): Promise<{ rps: number; p95: number }> {
@@ -124,7 +133,7 @@ export async function sqlLimit(
       while (Date.now() < until) {
         const t0 = performance.now();
         for (const s of statements)
-          await pool.query(
+          await s.pool.query(
             s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values },
           );
         times.push(performance.now() - t0);

@@ -168,10 +168,10 @@ async function apiLoad(
     if (database?.pool) {
       // The limit: the same statements (the endpoint's, which read the caller's grants too) straight from pg.
       const search = r.path.split('?')[1]!;
-      const statements = await recordStatements(database.pool, () =>
+      const statements = await recordStatements([database.pool, database.readPool], () =>
         asSignedIn(database.db, seller.userId, () => r.service(search)),
       );
-      const limit = await sqlLimit(database.pool, statements, { seconds });
+      const limit = await sqlLimit(statements, { seconds });
       result.sql_rps = limit.rps;
       result.sql_p95 = limit.p95;
     }

@@ -49,12 +49,16 @@ export interface TDatabase {
   engine: 'pglite' | 'postgres';
   /** The pg pool when engine is postgres. */
   pool?: pg.Pool;
+  /** The pool `preparedRows` reads on outside a transaction (PostgreSQL: generic plans only; see there). */
+  readPool?: pg.Pool;
   /** The embedded database when engine is pglite (its one connection). */
   pglite?: PGlite;
   close(): Promise<void>;
 }
 
 const sidePools = new WeakMap<object, pg.Pool>();
+/** The read pool of a main pool, as a drizzle database (`preparedRows` outside a transaction). */
+const readDbs = new WeakMap<object, Db>();
 
 /**
  * Run one statement in a transaction of its own — committed at once, whatever the caller's transaction `ex` does next
@@ -69,6 +73,17 @@ export async function ownStatement<T>(ex: Executor, query: SQL): Promise<T[]> {
   if (!side) return queryRows<T>(ex, query);
   const { sql: text, params } = new PgDialect().sqlToQuery(query);
   return (await side.query(text, params as unknown[])).rows as T[];
+}
+
+/**
+ * The URL with `plan_cache_mode = force_generic_plan` in the session's start-up options (no statement of its own),
+ * after the options the URL or PGOPTIONS already give.
+ */
+function withGenericPlans(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const given = url.searchParams.get('options') ?? process.env.PGOPTIONS ?? '';
+  url.searchParams.set('options', `${given} -c plan_cache_mode=force_generic_plan`.trim());
+  return url.toString();
 }
 
 /** Open PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
@@ -91,15 +106,21 @@ export async function openDatabase(opts: {
     side.on('error', () => {});
     sidePools.set(pool, side);
     pool.on('connect', (client) => sidePools.set(client, side));
+    // The hot list reads' pool (`preparedRows` outside a transaction): its sessions keep generic plans for the named
+    // statements they prepare, so such a read is never planned again (see preparedRows). Every statement on it is one.
+    const reads = new pg.Pool({ connectionString: withGenericPlans(opts.databaseUrl), max: opts.poolSize ?? 10 });
+    reads.on('error', () => {});
+    readDbs.set(pool, drizzlePg(reads, { schema, casing: 'snake_case' }) as unknown as Db);
     return {
       db,
       engine: 'postgres',
       pool,
+      readPool: reads,
       close: async () => {
         try {
           await pool.end();
         } finally {
-          await side.end();
+          await Promise.all([side.end(), reads.end()]);
         }
       },
     };
@@ -175,10 +196,14 @@ interface TPreparingSession {
 
 /**
  * `queryRows` for a hot read whose text does not vary from call to call (filters may add clauses; each distinct text is
- * its own statement): on PostgreSQL it runs as a named prepared statement, so each pooled connection parses it once and
- * PostgreSQL may keep a generic plan instead of planning every call — planning a list page's joins cost more than
- * running them (1.8 ms against 1.1 ms for the product stock page). The name is a hash of the text. PGlite (one
- * in-process connection) runs it as `queryRows` does.
+ * its own statement): on PostgreSQL it runs as a named prepared statement, so each pooled connection parses it once,
+ * and outside a transaction it runs on the database's read pool, whose sessions use the statement's generic plan
+ * (`plan_cache_mode = force_generic_plan`): it is planned once per connection, never per call. Left to itself
+ * (`auto`) PostgreSQL kept planning every call of the list pages — their generic plans look costlier because a
+ * LIMIT/OFFSET parameter is costed as 10 % of the rows — and planning cost more than running them (product stock page
+ * 1.3 ms planning against 0.9 ms running, order list 0.9 against 1.8; issue #20). The generic plans of these
+ * statements were checked with EXPLAIN on skewed data (docs/BENCHMARKS.md). Inside a transaction it runs on the
+ * transaction's connection (plans as PostgreSQL chooses). PGlite (one in-process connection) runs it as `queryRows`.
  */
 export async function preparedRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's session and dialect are internal to its executors
@@ -187,7 +212,10 @@ export async function preparedRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   const built = (dialect as PgDialect).sqlToQuery(query);
   if (built.params.length > PREPARED_MAX_PARAMS) return queryRows<T>(ex, query);
   const name = `q${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
-  const result = await (session as unknown as TPreparingSession).prepareQuery(built, undefined, name, false).execute();
+  const read = ex instanceof PgTransaction ? undefined : readDbs.get((session as unknown as { client: object }).client);
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  const on = read ? ((read as any).session as TPreparingSession) : (session as unknown as TPreparingSession);
+  const result = await on.prepareQuery(built, undefined, name, false).execute();
   return result.rows as T[];
 }
 

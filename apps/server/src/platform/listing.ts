@@ -1,4 +1,4 @@
-import type { TListQuery } from '@wms/contracts';
+import { PAGE_SIZES, type TListQuery } from '@wms/contracts';
 import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedRows } from '../db/client';
 import { sqlState } from '../db/tx';
@@ -60,10 +60,20 @@ export function pageWindow(q: Pick<TListQuery, 'page' | 'page_size'> & { all?: n
   return { limit: q.page_size, offset: (q.page - 1) * q.page_size };
 }
 
+/**
+ * A LIMIT count for SQL: a page size (one of PAGE_SIZES) as a literal, anything else (an export's row count) as a
+ * parameter. A prepared statement then has at most four texts per shape, and its generic plan knows how many rows the
+ * page cut gives — a parameter is costed as 10 % of the rows, and the product stock page's generic plan then scanned
+ * every product and location to aggregate "1,000" rows (4.4 ms against 1.9; `preparedRows` keeps generic plans).
+ */
+export function limitSql(limit: number): SQL {
+  return (PAGE_SIZES as readonly number[]).includes(limit) ? sql.raw(String(limit)) : sql`${limit}`;
+}
+
 /** `limit … offset …` of a page, for raw SQL. */
 export function pageSql(q: Pick<TListQuery, 'page' | 'page_size'>): SQL {
   const { limit, offset } = pageWindow(q);
-  return sql`limit ${limit} offset ${offset}`;
+  return sql`limit ${limitSql(limit)} offset ${offset}`;
 }
 
 /** The most rows an Excel export writes (the list's filters narrow it). */

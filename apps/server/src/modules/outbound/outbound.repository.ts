@@ -28,7 +28,7 @@ import {
   warehouses,
 } from '../../db/schema';
 import { AUDIT_COLUMNS } from '../../platform/audit';
-import { countAll, countedPage, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
+import { countAll, countedPage, limitSql, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
 export type TOrderRow = typeof outbound_orders.$inferSelect;
@@ -198,7 +198,7 @@ export async function listOrderViews(
     counted,
     sql`${LIST_SELECT}, page.n as page_key
         from unnest(array(select ${outbound_orders.id} from ${outbound_orders} where ${where} order by ${order}
-                          limit ${window.limit} offset ${window.offset})) with ordinality as page(id, n)
+                          limit ${limitSql(window.limit)} offset ${window.offset})) with ordinality as page(id, n)
           join ${outbound_orders} o on o.id = page.id
           left join ${warehouses} w on w.id = o.warehouse_id
           left join ${logistics_providers} lp on lp.id = o.logistics_provider_id

@@ -10,7 +10,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedRows, queryRows } from '../../db/client';
 import { stock_transfers, storage_locations } from '../../db/schema';
 import { taipeiMidnight } from '../../platform/calendar';
-import { countedPage, isoSql, likePattern, orderColumn, pageSql } from '../../platform/listing';
+import { countedPage, isoSql, likePattern, limitSql, orderColumn, pageSql } from '../../platform/listing';
 import { allocatableSql } from './stock.engine';
 import { addDays } from './stock.rules';
 
@@ -328,7 +328,7 @@ const NEWEST_FIRST = sql`order by m.created_at desc nulls last, m.id desc nulls 
 function movementSql(where: SQL, limit: number, offset: number, extraColumns: SQL = sql``): SQL {
   return sql`${MOVEMENT_SELECT}${extraColumns}
         from (select * from stock_movements m where ${where} ${NEWEST_FIRST}
-              limit ${limit} offset ${offset}) m
+              limit ${limitSql(limit)} offset ${offset}) m
           join products p on p.id = m.product_id
           join storage_locations l on l.id = m.location_id
           join warehouses w on w.id = m.warehouse_id
