@@ -530,6 +530,7 @@ export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string,
   if (existing) return existing;
   const row = await withTx(deps.db, async (tx) => {
     const contract = (await repo.findContractById(tx, payment.contract_id, true))!;
+    if (result.periodNo) await keepOrEndAuthorisation(deps, tx, contract, orderNumber, result.periodNo);
     const paid = await repo.paidPeriodStarts(tx, contract.id);
     const due = duePeriod(contract.start_date, contract.period as TBillingPeriod, taipeiToday(), paid);
     if (!due) return null;
@@ -596,6 +597,25 @@ export const newebpayPeriodicEnd = defineOutboxTopic(
     return { ended: payload.order_number };
   },
 );
+
+/**
+ * A later charge names its authorisation's PeriodNo. The contract's own authorisation keeps it if it has none yet
+ * (authorised before PeriodNo was stored, so nothing could end it). An authorisation the contract no longer holds
+ * (dropped while its PeriodNo was unknown) should not charge at all: it is ended now.
+ */
+async function keepOrEndAuthorisation(
+  deps: Pick<TBillingDeps, 'jobs'>,
+  tx: Executor,
+  contract: repo.TContractRow,
+  orderNumber: string,
+  periodNo: string,
+) {
+  if (contract.newebpay_period_order === orderNumber) {
+    if (!contract.newebpay_period_no) await repo.updateContract(tx, contract.id, { newebpay_period_no: periodNo });
+    return;
+  }
+  await endPeriodicLater(deps, tx, { ...contract, newebpay_period_order: orderNumber, newebpay_period_no: periodNo });
+}
 
 /** In the caller's transaction: queue the end of the contract's NewebPay periodic authorisation at the gateway. */
 async function endPeriodicLater(deps: Pick<TBillingDeps, 'jobs'>, tx: Executor, contract: repo.TContractRow) {

@@ -414,6 +414,64 @@ describe('NewebPay MPG', () => {
     for (const a of attempts) expect(JSON.stringify(a)).not.toContain(newebpay.hashKey);
   });
 
+  it('an authorisation from before PeriodNo was kept: its next charge keeps it, or ends it if renewal was stopped', async () => {
+    const db = ctx.deps.database.db;
+    const contractOf = async (customerId: string) =>
+      (await db.select().from(billing_contracts).where(eq(billing_contracts.customer_id, customerId)))[0]!;
+    const forget = (customerId: string) =>
+      db
+        .update(billing_contracts)
+        .set({ newebpay_period_no: null })
+        .where(eq(billing_contracts.customer_id, customerId));
+    const chargeNow = async (order: string) => {
+      const next = await newebpay.chargePeriod(order);
+      expect(next.map((d) => d.status)).toEqual([200]);
+    };
+    const terminated = async (order: string) => {
+      for (let i = 0; i < 100 && !newebpay.alterations.some((a) => a.merOrderNo === order); i++) {
+        ctx.deps.jobs.kick('outbox.deliver');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return newebpay.alterations.filter((a) => a.merOrderNo === order);
+    };
+    const endsQueued = async (customerId: string) =>
+      (
+        await db
+          .select()
+          .from(outbox_messages)
+          .where(
+            and(eq(outbox_messages.customer_id, customerId), eq(outbox_messages.topic, 'billing.newebpay.period-end')),
+          )
+      ).length;
+
+    // Still renewing: the next charge gives the contract its PeriodNo, and stopping then ends it at NewebPay.
+    const a = await periodicallyAuthorised();
+    await forget(a.seller.customerId);
+    await chargeNow(a.order);
+    expect((await contractOf(a.seller.customerId)).newebpay_period_no).toBe(`P${a.order.slice(-8)}`);
+    expect(await endsQueued(a.seller.customerId)).toBe(0);
+    const stopA = await ctx.inject({ method: 'DELETE', url: '/api/billing/auto-renew/', token: a.seller.token });
+    expect(stopA.statusCode, stopA.body).toBe(200);
+    expect(await terminated(a.order)).toEqual([
+      { merOrderNo: a.order, periodNo: `P${a.order.slice(-8)}`, alterType: 'terminate', status: 'SUCCESS' },
+    ]);
+
+    // Stopped while the PeriodNo was unknown (nothing could end it): its next charge is recorded and ends it.
+    const b = await periodicallyAuthorised();
+    await forget(b.seller.customerId);
+    const stopB = await ctx.inject({ method: 'DELETE', url: '/api/billing/auto-renew/', token: b.seller.token });
+    expect(stopB.statusCode, stopB.body).toBe(200);
+    expect(await endsQueued(b.seller.customerId)).toBe(0);
+    await chargeNow(b.order);
+    const paid = await db.select().from(billing_payments).where(eq(billing_payments.customer_id, b.seller.customerId));
+    expect(paid.map((p) => p.status)).toEqual(['succeeded', 'succeeded']);
+    expect(await contractOf(b.seller.customerId)).toMatchObject({ auto_renew: null, newebpay_period_order: null });
+    expect(await terminated(b.order)).toEqual([
+      { merOrderNo: b.order, periodNo: `P${b.order.slice(-8)}`, alterType: 'terminate', status: 'SUCCESS' },
+    ]);
+    expect(await newebpay.chargePeriod(b.order)).toEqual([]);
+  });
+
   it('a remembered card taking over renewal ends the NewebPay periodic authorisation too', async () => {
     const db = ctx.deps.database.db;
     const { seller, order } = await periodicallyAuthorised();
