@@ -379,6 +379,13 @@ async function exportChunk(
     lines: (linesOf.get(order.id) ?? []).map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
   }));
   const noop = () => {};
+  // These orders are locked: if none holds a reservation now, none gets one before this commits.
+  const fresh = !(await engine.holdsReservations(
+    tx,
+    customerId,
+    repo.ORDER_DOCUMENT,
+    reservable.map((o) => o.id),
+  ));
 
   // The common case first: every order that passed the checks gets its stock. The orders' statuses, marks and audit
   // rows are then written before the piles are locked (in a savepoint), so that the piles stay locked only for the
@@ -393,6 +400,7 @@ async function exportChunk(
           products: known,
           turn: { wait: order.turn.wait, locked: noop },
           allOrNothing: true,
+          fresh,
         });
         for (const r of reservations) if (r instanceof AppError) throw r.status >= 500 ? r : SHORT;
         return guess;
@@ -404,7 +412,7 @@ async function exportChunk(
   }
   if (!written) {
     await order.turn.wait;
-    const reservations = await engine.reserveForOrders(tx, who, demands, { products: known });
+    const reservations = await engine.reserveForOrders(tx, who, demands, { products: known, fresh });
     const exported = reservable.filter((o, k) => {
       const r = reservations[k]!;
       if (!(r instanceof AppError)) return true;

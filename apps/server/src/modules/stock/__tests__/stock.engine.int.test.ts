@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { withTx } from '../../../db/tx';
+import { sqlState, withTx } from '../../../db/tx';
 import { AppError } from '../../../platform/errors';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import * as engine from '../stock.engine';
@@ -239,6 +239,46 @@ describe(`stock engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     ).toBe('INVENTORY_SHORTAGE');
     expect(await withTx(db(), (tx) => engine.consumeReserved(tx, who, { document: order }))).toEqual([]);
     expect(await balance(p.id, loc.id)).toMatchObject({ onHand: 6, reserved: 0 });
+  });
+
+  it('a fresh reservation is a plain insert: a document that already holds the pile fails, nothing merges', async () => {
+    const p = await f.product();
+    const loc = await f.location(whId);
+    await inbound([{ productId: p.id, locationId: loc.id, expiryDate: null, quantity: 10 }]);
+    const order = doc('outbound');
+    const reserve = (fresh: boolean) =>
+      withTx(db(), (tx) =>
+        engine.reserveForOrders(tx, who, [{ document: order, lines: [{ productId: p.id, quantity: 2 }] }], { fresh }),
+      );
+    expect(await engine.holdsReservations(db(), who.customerId, 'outbound', [order.id, randomUUID()])).toBe(false);
+    await reserve(true);
+    expect(await engine.holdsReservations(db(), who.customerId, 'outbound', [randomUUID(), order.id])).toBe(true);
+    // Another seller's call does not see this seller's reservations.
+    expect(await engine.holdsReservations(db(), randomUUID(), 'outbound', [order.id])).toBe(false);
+    // A wrong promise fails on the unique index and rolls back: the pile is not reserved twice over.
+    expect(await reserve(true).then(() => 'none', sqlState)).toBe('23505');
+    expect(await balance(p.id, loc.id)).toMatchObject({ onHand: 10, reserved: 2 });
+    // Without the promise the same call adds to what the document holds.
+    await reserve(false);
+    expect(await balance(p.id, loc.id)).toMatchObject({ onHand: 10, reserved: 4 });
+    const held = await queryRows<{ quantity: number }>(
+      db(),
+      sql`select quantity from stock_reservations where document_id = ${order.id}`,
+    );
+    expect(held.map((r) => Number(r.quantity))).toEqual([4]);
+  });
+
+  it('a reservation row can only point at a pile of its own seller (the foreign key says so)', async () => {
+    const p = await f.product();
+    const loc = await f.location(whId);
+    await inbound([{ productId: p.id, locationId: loc.id, expiryDate: null, quantity: 1 }]);
+    const pile = (await balance(p.id, loc.id))!;
+    const other = await ctx.newCustomer();
+    const insert = db().execute(
+      sql`insert into stock_reservations (customer_id, balance_id, document_type, document_id, quantity)
+          values (${other.customerId}, ${pile.id}, 'outbound', ${randomUUID()}, 1)`,
+    );
+    expect(await insert.then(() => 'none', sqlState)).toBe('23503');
   });
 
   it('transfers free stock only, carries the lot and its age, and refuses reserved stock', async () => {
