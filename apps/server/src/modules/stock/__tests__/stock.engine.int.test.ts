@@ -250,11 +250,11 @@ describe(`stock engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
       withTx(db(), (tx) =>
         engine.reserveForOrders(tx, who, [{ document: order, lines: [{ productId: p.id, quantity: 2 }] }], { fresh }),
       );
-    expect(await engine.holdsReservations(db(), who.customerId, 'outbound', [order.id, randomUUID()])).toBe(false);
+    expect(await engine.holdsReservations(db(), who.customerId, 'outbound', [order.id!, randomUUID()])).toBe(false);
     await reserve(true);
-    expect(await engine.holdsReservations(db(), who.customerId, 'outbound', [randomUUID(), order.id])).toBe(true);
+    expect(await engine.holdsReservations(db(), who.customerId, 'outbound', [randomUUID(), order.id!])).toBe(true);
     // Another seller's call does not see this seller's reservations.
-    expect(await engine.holdsReservations(db(), randomUUID(), 'outbound', [order.id])).toBe(false);
+    expect(await engine.holdsReservations(db(), randomUUID(), 'outbound', [order.id!])).toBe(false);
     // A wrong promise fails on the unique index and rolls back: the pile is not reserved twice over.
     expect(await reserve(true).then(() => 'none', sqlState)).toBe('23505');
     expect(await balance(p.id, loc.id)).toMatchObject({ onHand: 10, reserved: 2 });
