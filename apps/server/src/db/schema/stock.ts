@@ -153,7 +153,6 @@ export const stock_reservations = pgTable(
       columns: [t.balance_id, t.customer_id],
       foreignColumns: [stock_balances.id, stock_balances.customer_id],
     }),
-    index('stock_reservations_balance_idx').on(t.balance_id),
     check('stock_reservations_quantity_check', sql`${t.quantity} >= 0`),
   ],
 );
