@@ -261,6 +261,8 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     expect(body.forms.map((f) => f.provider.name)).toEqual(['綠界宅配', '綠界低溫']);
     const [homeForm, coldForm] = body.forms as [TForm, TForm];
     expect(homeForm.action).toBe(`${fake.url}/helper/printTradeDocument`);
+    // The screens may post a form to ECPay's origin (CSP form-action), and only there besides themselves.
+    expect(String(r.headers['content-security-policy']).split(';')).toContain(`form-action 'self' ${fake.url}`);
     expect(homeForm.orders).toEqual([
       { id: a.id, number: a.number },
       { id: b.id, number: b.number },
