@@ -21,7 +21,7 @@ async function post<T = unknown>(req: APIRequestContext, auth: Record<string, st
   return (await res.json()) as T;
 }
 
-test('get consignment numbers from ECPay for selected orders on /deliver-operation', async ({ page }) => {
+test('get consignment numbers from ECPay for selected orders on /deliver-operation', async ({ page, context }) => {
   test.setTimeout(90_000);
   const seller = await registerByApi(page, 'zh-TW');
   const session = await loginByApi(page, seller);
@@ -99,6 +99,30 @@ test('get consignment numbers from ECPay for selected orders on /deliver-operati
   await expect(page.getByTestId('order-carrier-events')).toContainText('貨件已至物流中心');
   await page.getByTestId('order-carrier-events').scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(shots, 'carriers-tracking.png'), animations: 'disabled' });
+
+  // ECPay labels: "print carrier labels" on the three orders → the two ECPay ones are offered as ECPay's print page
+  // (a signed form posted to a new tab by the user's click), the plain one is named as having no label.
+  await page.keyboard.press('Escape');
+  await page.goto('/deliver-operation');
+  for (const o of orders)
+    await page
+      .getByRole('row', { name: new RegExp(o.number) })
+      .getByRole('checkbox')
+      .check();
+  await page.getByTestId('carrier-labels').click();
+  const open = page.getByTestId('ecpay-labels-open');
+  await expect(open).toHaveText('開啟綠界標籤');
+  await expect(page.getByText('2 筆訂單的標籤在綠界')).toBeVisible();
+  await expect(page.getByText(`1 筆訂單沒有物流商標籤：${orders[2]!.number}`)).toBeVisible();
+  await shot(page, 'ecpay-labels-notice');
+  const [labels] = await Promise.all([context.waitForEvent('page'), open.click()]);
+  await labels.waitForLoadState();
+  expect(labels.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/helper\/printTradeDocument$/);
+  await expect(labels.locator('.label')).toHaveCount(2);
+  for (const n of numbers) await expect(labels.locator('.booking-note', { hasText: n })).toBeVisible();
+  await expect(labels.locator('.receiver').first()).toHaveText('王小明');
+  await labels.screenshot({ path: path.join(shots, 'carriers-ecpay-labels.png'), fullPage: true });
+  await labels.close();
 });
 
 test('T-cat numbers with their labels on /deliver-opser; one PDF of the selected orders', async ({ page, context }) => {

@@ -86,7 +86,11 @@ export async function buildApp(
   // CSP, no framing, nosniff, referrer policy and (behind TLS) HSTS on every answer.
   await registerSecurityHeaders(app, {
     https: deps.config.publicUrl.startsWith('https:'),
-    formActions: deps.config.newebpay.merchantId ? [new URL(deps.config.newebpay.baseUrl).origin] : [],
+    // NewebPay's gateway (billing) when set up; ECPay logistics' print page (carrier labels: a form posted to a new tab).
+    formActions: [
+      ...(deps.config.newebpay.merchantId ? [new URL(deps.config.newebpay.baseUrl).origin] : []),
+      new URL(deps.config.ecpayLogisticsUrl).origin,
+    ],
     scriptOrigins: deps.config.tappay.appId ? ['https://js.tappaysdk.com'] : [],
   });
   // Outside systems' callbacks (contract `callback: true`) are public: a burst from one address is refused (429).

@@ -302,9 +302,15 @@ export const ERROR_CATALOGUE = {
   },
   LABEL_NOT_AVAILABLE: {
     status: 404,
-    'zh-TW': '選取的訂單沒有物流商標籤（只有向黑貓取號的訂單才有標籤）',
-    ja: '選択した注文に配送業者のラベルがありません（T-cat で番号を取得した注文のみ）',
-    en: 'None of the selected orders has a carrier label (only orders numbered by T-cat have one)',
+    'zh-TW': '選取的訂單沒有物流商標籤（只有向黑貓或綠界取號的訂單才有標籤）',
+    ja: '選択した注文に配送業者のラベルがありません（T-cat または ECPay で番号を取得した注文のみ）',
+    en: 'None of the selected orders has a carrier label (only orders numbered by T-cat or ECPay have one)',
+  },
+  LABELS_AT_ECPAY: {
+    status: 409,
+    'zh-TW': '選取訂單的標籤在綠界：請用「開啟綠界標籤」列印（{{orders}}）',
+    ja: '選択した注文のラベルは ECPay にあります。「ECPay のラベルを開く」で印刷してください（{{orders}}）',
+    en: 'The labels of the selected orders are at ECPay: print them with "Open ECPay labels" ({{orders}})',
   },
   CONSIGNMENT_ALREADY_SET: {
     status: 409,

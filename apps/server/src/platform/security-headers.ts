@@ -14,7 +14,7 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   opts: {
     https: boolean;
-    /** Outside origins a page of ours posts a form to (the NewebPay gateway of billing). */
+    /** Outside origins a page of ours posts a form to (the NewebPay gateway of billing, ECPay's label print page). */
     formActions?: string[];
     /** Outside origins of a script with its frames (TapPay's TPDirect card fields, when an app id is set). */
     scriptOrigins?: string[];

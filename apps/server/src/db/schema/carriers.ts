@@ -59,7 +59,7 @@ export const carrier_labels = pgTable(
       .references(() => customers.id),
     carrier: text('carrier').notNull(),
     consignment_number: text('consignment_number').notNull(),
-    /** The carrier's reference to fetch the label again (T-cat FileNo). */
+    /** The carrier's reference to fetch the label again (T-cat FileNo) or to print it (ECPay AllPayLogisticsID). */
     file_no: text('file_no'),
     content: bytea('content'),
     error: text('error'),

@@ -8,7 +8,7 @@ import { decryptSecret } from '../../platform/crypto';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/http';
-import { fetchConsignments, orderCarrierEvents, printLabels } from './carriers.service';
+import { ecpayLabelForms, fetchConsignments, orderCarrierEvents, printLabels } from './carriers.service';
 import { verifyEcpayCheckMacValue } from './providers/ecpay';
 
 /**
@@ -97,8 +97,10 @@ export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): voi
     reply.header('x-labels-pages', String(file.pages));
     reply.header('x-labels-missing', String(file.missing.length));
     reply.header('x-labels-missing-orders', encodeURIComponent(file.missing.join(',')));
+    reply.header('x-labels-ecpay-orders', encodeURIComponent(file.ecpay.join(',')));
     return file.pdf;
   });
+  route(app, deps.tokens, r.ecpayLabelForms, ({ actor, body }) => ecpayLabelForms(deps, actor, body.order_ids));
   // Form posts, answered in plain text: in their own scope.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {

@@ -1,6 +1,8 @@
 import {
   errorMessage,
   type TConsignmentOutcome,
+  type TEcpayLabelForm,
+  type TEcpayLabelForms,
   type TErrorCode,
   type TLanguage,
   type TOrderStatus,
@@ -16,7 +18,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { setConsignment } from '../outbound/outbound.consignments';
 import { acceptsConsignment } from '../outbound/outbound.workflow';
 import { providerCredentials } from '../partners/partners.service';
-import type { TEcpaySetting } from './providers/ecpay';
+import { ecpayLabelForm, type TEcpaySetting } from './providers/ecpay';
 import type { TTcatSetting } from './providers/tcat';
 
 /**
@@ -148,7 +150,8 @@ export async function fetchConsignments(
       continue;
     }
     const consignmentNumber = made.consignmentNumber;
-    const hasLabel = Boolean(made.label);
+    // ECPay makes no PDF: its label is printed from its page with the AllPayLogisticsID kept as the label's reference.
+    const hasLabel = Boolean(made.label) || (carrierCode === 'ecpay' && Boolean(made.labelRef));
     try {
       await setConsignment(
         { db },
@@ -220,16 +223,86 @@ export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId:
   };
 }
 
+/** A label belongs to the number it was made for: a number changed by hand since has no carrier label. */
+function labelAtEcpay(
+  label: typeof carrier_labels.$inferSelect | null,
+  consignment: string | null,
+): label is typeof carrier_labels.$inferSelect & { file_no: string } {
+  return Boolean(label && label.carrier === 'ecpay' && label.file_no && label.consignment_number === consignment);
+}
+
+/**
+ * The signed ECPay print forms of the seller's selected orders whose label is at ECPay (`labelAtEcpay`): one form per
+ * ECPay logistics provider (each signs with its own MerchantID, HashKey and HashIV), the AllPayLogisticsIDs in the
+ * order given. Nothing is written and ECPay is not called here: the browser posts the form (a user's click). The other
+ * selected orders come back in `others` (for the PDF of `printLabels`).
+ */
+export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: string[]): Promise<TEcpayLabelForms> {
+  const customerId = tenantOf(actor);
+  const db = deps.database.db;
+  const ids = [...new Set(orderIds)];
+  const rows = await db
+    .select({
+      id: outbound_orders.id,
+      number: outbound_orders.number,
+      providerId: outbound_orders.logistics_provider_id,
+      providerName: logistics_providers.name,
+      consignment: outbound_orders.consignment_number,
+      label: carrier_labels,
+    })
+    .from(outbound_orders)
+    .leftJoin(carrier_labels, eq(carrier_labels.order_id, outbound_orders.id))
+    .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const groups = new Map<string, { name: string; orders: Array<{ id: string; number: string; ref: string }> }>();
+  const others: TEcpayLabelForms['others'] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) throw notFound();
+    if (!row.providerId || !labelAtEcpay(row.label, row.consignment)) {
+      others.push({ id: row.id, number: row.number });
+      continue;
+    }
+    const group = groups.get(row.providerId) ?? { name: row.providerName ?? '', orders: [] };
+    group.orders.push({ id: row.id, number: row.number, ref: row.label.file_no });
+    groups.set(row.providerId, group);
+  }
+  const forms: TEcpayLabelForm[] = [];
+  for (const [providerId, group] of groups) {
+    const creds = await providerCredentials(db, deps.config.encryptionKey, customerId, providerId);
+    if (!creds.merchantId || !creds.hashKey || !creds.hashIv)
+      throw new AppError('CARRIER_NOT_CONFIGURED', { provider: group.name });
+    const form = ecpayLabelForm(
+      {
+        baseUrl: deps.config.ecpayLogisticsUrl,
+        merchantId: creds.merchantId,
+        hashKey: creds.hashKey,
+        hashIv: creds.hashIv,
+      },
+      [...new Set(group.orders.map((o) => o.ref))],
+    );
+    forms.push({
+      provider: { id: providerId, name: group.name },
+      ...form,
+      orders: group.orders.map((o) => ({ id: o.id, number: o.number })),
+    });
+  }
+  return { forms, others };
+}
+
 /**
  * The carriers' labels of the seller's selected orders as one PDF, pages in the order given. A label that could not
  * be fetched with its number is fetched now (T-cat DownloadOBT with the stored FileNo; outside any transaction) and
- * stored with an audit row. Orders without a label are reported by number, not silently left out.
+ * stored with an audit row. Orders without a label are reported by number, not silently left out; orders whose label
+ * is at ECPay (an HTML page the browser prints: `ecpayLabelForms`) are reported apart, in `ecpay`. No PDF label at all:
+ * LABELS_AT_ECPAY when some are at ECPay, else LABEL_NOT_AVAILABLE.
  */
 export async function printLabels(
   deps: TAppDeps,
   actor: TActor,
   orderIds: string[],
-): Promise<{ pdf: Buffer; pages: number; missing: string[] }> {
+): Promise<{ pdf: Buffer; pages: number; missing: string[]; ecpay: string[] }> {
   const customerId = tenantOf(actor);
   const db = deps.database.db;
   const ids = [...new Set(orderIds)];
@@ -247,10 +320,15 @@ export async function printLabels(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out = await PDFDocument.create();
   const missing: string[] = [];
+  const ecpay: string[] = [];
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) throw notFound();
     const label = row.label;
+    if (row.providerId && labelAtEcpay(label, row.consignment)) {
+      ecpay.push(row.number);
+      continue;
+    }
     // A label belongs to the number it was made for: a number changed by hand since has no carrier label.
     if (!label || label.consignment_number !== row.consignment) {
       missing.push(row.number);
@@ -297,6 +375,9 @@ export async function printLabels(
     const doc = await PDFDocument.load(content);
     for (const page of await out.copyPages(doc, doc.getPageIndices())) out.addPage(page);
   }
-  if (out.getPageCount() === 0) throw new AppError('LABEL_NOT_AVAILABLE');
-  return { pdf: Buffer.from(await out.save()), pages: out.getPageCount(), missing };
+  if (out.getPageCount() === 0) {
+    if (ecpay.length) throw new AppError('LABELS_AT_ECPAY', { orders: ecpay.slice(0, 20).join(', ') });
+    throw new AppError('LABEL_NOT_AVAILABLE');
+  }
+  return { pdf: Buffer.from(await out.save()), pages: out.getPageCount(), missing, ecpay };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audit_logs, integration_attempts } from '../../../db/schema';
+import { audit_logs, carrier_labels, integration_attempts } from '../../../db/schema';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { createOrder, outboundWorld } from '../../outbound/__tests__/factories';
@@ -198,5 +199,154 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     });
     const d = (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${o.id}/`, token: w.token })).json();
     expect(d.consignment_number).toBeNull();
+  });
+
+  it("ECPay labels: signed print forms per provider that ECPay's page accepts; the PDF route names them apart", async () => {
+    // Order numbers repeat across sellers and all share the fake's merchant: its book of trade numbers starts afresh.
+    fake.created.length = 0;
+    const w = await outboundWorld(ctx);
+    const other = await outboundWorld(ctx, { name: 'Other seller' });
+    const { provider, order: mk, consignments } = carrierApi(ctx, w);
+    const keys = { merchant_id: fake.merchantId, hash_key: fake.hashKey, hash_iv: fake.hashIv, carrier_type: 'ecpay' };
+    const home = await provider({ code: 'ECPAY-L', name: '綠界宅配', ...keys });
+    const cold = await provider({ code: 'ECPAY-C', name: '綠界低溫', ...keys });
+    const plain = await mk(w.carrier.id);
+    const a = await mk(home.id, { recipient_name: '王小明' });
+    const b = await mk(home.id, { recipient_name: '陳大文' });
+    const c = await mk(cold.id, { recipient_name: '林美麗' });
+    const retyped = await mk(home.id);
+    const otherApi = carrierApi(ctx, other);
+    const otherProvider = await otherApi.provider({ code: 'ECPAY', name: '綠界', ...keys });
+    const foreign = await otherApi.order(otherProvider.id);
+    const foreignMade = (await otherApi.consignments([foreign.id])).json().results[0];
+    expect(foreignMade.outcome, JSON.stringify(foreignMade)).toBe('created');
+
+    const res = await consignments([a.id, b.id, c.id, retyped.id]);
+    type TOut = { order_id: string; outcome: string; consignment_number: string; label: boolean };
+    const out = new Map((res.json().results as TOut[]).map((r) => [r.order_id, r]));
+    for (const o of [a, b, c, retyped]) expect(out.get(o.id)).toMatchObject({ outcome: 'created', label: true });
+    // The label's reference is ECPay's AllPayLogisticsID (the fake's consignments are keyed by it).
+    const db = ctx.deps.database.db;
+    const [stored] = await db.select().from(carrier_labels).where(eq(carrier_labels.order_id, a.id));
+    expect(stored).toMatchObject({
+      carrier: 'ecpay',
+      content: null,
+      consignment_number: out.get(a.id)!.consignment_number,
+    });
+    expect(fake.consignments.get(stored!.file_no!)?.bookingNote).toBe(out.get(a.id)!.consignment_number);
+    // A number changed by hand: the label at ECPay is for the old one.
+    const patched = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/outbound-orders/${retyped.id}/consignment/`,
+      token: w.token,
+      payload: { consignment_number: 'HAND-9' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+
+    const forms = (ids: string[], token = w.token) =>
+      ctx.inject({ method: 'POST', url: '/api/carriers/labels/ecpay-forms/', token, payload: { order_ids: ids } });
+    const r = await forms([a.id, plain.id, c.id, b.id, retyped.id]);
+    expect(r.statusCode, r.body).toBe(200);
+    type TForm = {
+      provider: { id: string; name: string };
+      action: string;
+      fields: Record<string, string>;
+      orders: Array<{ id: string; number: string }>;
+    };
+    const body = r.json() as { forms: TForm[]; others: Array<{ id: string; number: string }> };
+    expect(body.others).toEqual([
+      { id: plain.id, number: plain.number },
+      { id: retyped.id, number: retyped.number },
+    ]);
+    expect(body.forms.map((f) => f.provider.name)).toEqual(['綠界宅配', '綠界低溫']);
+    const [homeForm, coldForm] = body.forms as [TForm, TForm];
+    expect(homeForm.action).toBe(`${fake.url}/helper/printTradeDocument`);
+    // The screens may post a form to ECPay's origin (CSP form-action), and only there besides themselves.
+    expect(String(r.headers['content-security-policy']).split(';')).toContain(`form-action 'self' ${fake.url}`);
+    expect(homeForm.orders).toEqual([
+      { id: a.id, number: a.number },
+      { id: b.id, number: b.number },
+    ]);
+    // Two orders of one provider batch into one form: their AllPayLogisticsIDs comma-joined, in the order given.
+    const ids = homeForm.fields.AllPayLogisticsID!.split(',');
+    expect(ids).toHaveLength(2);
+    expect(ids.map((id) => fake.consignments.get(id)?.bookingNote)).toEqual([
+      out.get(a.id)!.consignment_number,
+      out.get(b.id)!.consignment_number,
+    ]);
+    expect(Object.keys(homeForm.fields).sort()).toEqual(['AllPayLogisticsID', 'CheckMacValue', 'MerchantID']);
+    expect(coldForm.orders).toEqual([{ id: c.id, number: c.number }]);
+
+    // Posted as the browser does: ECPay's page shows one label per id, with its booking note and receiver.
+    const post = (form: TForm, fields = form.fields) =>
+      fetch(form.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const page = await post(homeForm);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html.match(/class="label"/g)).toHaveLength(2);
+    expect(html).toContain(out.get(a.id)!.consignment_number);
+    expect(html).toContain(out.get(b.id)!.consignment_number);
+    expect(html).toContain('王小明');
+    expect(html).toContain('陳大文');
+    expect(html).not.toContain(out.get(retyped.id)!.consignment_number);
+    expect(await (await post(coldForm)).text()).toContain(out.get(c.id)!.consignment_number);
+    // A tampered form (another id, same check value) is refused by ECPay.
+    const tampered = await post(homeForm, { ...homeForm.fields, AllPayLogisticsID: ids[0]! });
+    expect(await tampered.text()).toContain('CheckMacValue Error');
+
+    // Another seller's order: not found, and nothing of theirs is signed.
+    const foreignRes = await forms([a.id, foreign.id]);
+    expect(foreignRes.statusCode).toBe(404);
+    expect(foreignRes.json().error.code).toBe('NOT_FOUND');
+    const theirs = await forms([foreign.id], other.token);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().forms[0].orders).toEqual([{ id: foreign.id, number: foreign.number }]);
+    expect(theirs.json().forms[0].fields.AllPayLogisticsID).not.toContain(ids[0]);
+
+    // The PDF route: ECPay labels are not "missing" but named apart; only ECPay labels → LABELS_AT_ECPAY.
+    const print = (orderIds: string[]) =>
+      ctx.inject({
+        method: 'POST',
+        url: '/api/carriers/labels/',
+        token: w.token,
+        lang: 'en',
+        payload: { order_ids: orderIds },
+      });
+    // A T-cat label stored with its order (as tcat.int.test.ts makes them): the PDF has its page only.
+    const tc = await mk(w.carrier.id);
+    await ctx.inject({
+      method: 'PATCH',
+      url: `/api/outbound-orders/${tc.id}/consignment/`,
+      token: w.token,
+      payload: { consignment_number: 'TC-1' },
+    });
+    const one = await PDFDocument.create();
+    one.addPage([288, 432]);
+    await db.insert(carrier_labels).values({
+      order_id: tc.id,
+      customer_id: w.customerId,
+      carrier: 'tcat',
+      consignment_number: 'TC-1',
+      content: Buffer.from(await one.save()),
+      fetched_at: new Date(),
+    });
+    const mixed = await print([a.id, tc.id, plain.id, b.id, retyped.id]);
+    expect(mixed.statusCode, mixed.body).toBe(200);
+    expect(mixed.headers['x-labels-pages']).toBe('1');
+    expect(decodeURIComponent(String(mixed.headers['x-labels-missing-orders']))).toBe(
+      `${plain.number},${retyped.number}`,
+    );
+    expect(decodeURIComponent(String(mixed.headers['x-labels-ecpay-orders']))).toBe(`${a.number},${b.number}`);
+    expect((await PDFDocument.load(mixed.rawPayload)).getPageCount()).toBe(1);
+    const onlyEcpay = await print([a.id, b.id]);
+    expect(onlyEcpay.statusCode).toBe(409);
+    expect(onlyEcpay.json().error.code).toBe('LABELS_AT_ECPAY');
+    const nothing = await print([plain.id, retyped.id]);
+    expect(nothing.statusCode).toBe(404);
+    expect(nothing.json().error.code).toBe('LABEL_NOT_AVAILABLE');
   });
 });

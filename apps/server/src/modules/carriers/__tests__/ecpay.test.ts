@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ecpayCheckMacValue, parseEcpayAnswer, verifyEcpayCheckMacValue } from '../providers/ecpay';
+import { ecpayCheckMacValue, ecpayLabelForm, parseEcpayAnswer, verifyEcpayCheckMacValue } from '../providers/ecpay';
 
 describe('ECPay logistics CheckMacValue', () => {
   it('matches the published test vector (C2C keys, MD5)', () => {
@@ -30,5 +30,29 @@ describe('ECPay logistics CheckMacValue', () => {
       fields: { MerchantID: '2000132', RtnCode: '300', BookingNote: '9012345678' },
     });
     expect(parseEcpayAnswer('0|CheckMacValue Error')).toEqual({ ok: false, message: 'CheckMacValue Error' });
+  });
+});
+
+describe('ECPay label print form', () => {
+  it('posts MerchantID and the comma-joined AllPayLogisticsIDs to /helper/printTradeDocument, signed (MD5)', () => {
+    const setting = {
+      baseUrl: 'https://logistics-stage.ecpay.com.tw/',
+      merchantId: '2000132',
+      hashKey: '5294y06JbISpM5x9',
+      hashIv: 'v77hoKGq4kWxNNIS',
+    };
+    const form = ecpayLabelForm(setting, ['10011', '10012']);
+    expect(form.action).toBe('https://logistics-stage.ecpay.com.tw/helper/printTradeDocument');
+    expect(form.fields).toEqual({
+      MerchantID: '2000132',
+      AllPayLogisticsID: '10011,10012',
+      CheckMacValue: ecpayCheckMacValue(
+        { AllPayLogisticsID: '10011,10012', MerchantID: '2000132' },
+        setting.hashKey,
+        setting.hashIv,
+      ),
+    });
+    expect(form.fields.CheckMacValue).toMatch(/^[0-9A-F]{32}$/);
+    expect(verifyEcpayCheckMacValue(form.fields, setting.hashKey, setting.hashIv)).toBe(true);
   });
 });

@@ -57,6 +57,22 @@ export function parseEcpayAnswer(
   return { ok: true, fields: Object.fromEntries(new URLSearchParams(rest)) };
 }
 
+/**
+ * The signed form that prints ECPay labels (`POST {base}/helper/printTradeDocument`, answered with an HTML page): the
+ * browser posts it to a new tab (ECPay: never in an iframe). B2C home delivery prints several labels at once, their
+ * AllPayLogisticsIDs joined with a half-width comma; CheckMacValue as for Express/Create (MD5).
+ */
+export function ecpayLabelForm(
+  setting: { baseUrl: string; merchantId: string; hashKey: string; hashIv: string },
+  logisticsIds: string[],
+): { action: string; fields: { MerchantID: string; AllPayLogisticsID: string; CheckMacValue: string } } {
+  const fields = { MerchantID: setting.merchantId, AllPayLogisticsID: logisticsIds.join(',') };
+  return {
+    action: `${setting.baseUrl.replace(/\/+$/, '')}/helper/printTradeDocument`,
+    fields: { ...fields, CheckMacValue: ecpayCheckMacValue(fields, setting.hashKey, setting.hashIv) },
+  };
+}
+
 export interface TEcpaySetting {
   baseUrl: string;
   merchantId: string;
@@ -137,7 +153,8 @@ export function ecpayProvider(setting: TEcpaySetting, services: TProviderService
         throw new AppError('PROVIDER_REFUSED', { status: res.status, message: 'CheckMacValue' });
       const number = answer.fields.BookingNote || answer.fields.AllPayLogisticsID;
       if (!number) throw new AppError('PROVIDER_REFUSED', { status: res.status, message: 'no consignment number' });
-      return { consignmentNumber: number, label: null };
+      // No PDF: the label is ECPay's print page, posted by the browser with this id (`ecpayLabelForm`).
+      return { consignmentNumber: number, label: null, labelRef: answer.fields.AllPayLogisticsID || null };
     },
   };
 }

@@ -1,31 +1,96 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { carrierRoutes } from '@wms/contracts';
-import { App, Button } from 'antd';
+import { carrierRoutes, type TEcpayLabelForm } from '@wms/contracts';
+import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sendRoute } from '../../../shared/api/client';
+import { ApiError, apiCall, sendRoute } from '../../../shared/api/client';
 import { downloadBytes } from '../../../shared/excel/use-excel-export';
 import { errorText } from '../../../shared/forms/error-text';
 
 /**
- * "Print carrier labels" for the selected orders (/deliver-opser, /deliver-operation): the server merges the labels
- * the carriers made (T-cat) into one PDF, opened in a new tab to print (downloaded when the browser blocks the tab);
- * orders without a label are named in a warning, never silently left out.
+ * Post one signed ECPay print form to a new tab, as ECPay asks (a real form POST, never an iframe): called from a
+ * user's click, so no popup blocker stands in the way. The form is added to the page, submitted and removed.
  */
+export function openEcpayLabels(form: Pick<TEcpayLabelForm, 'action' | 'fields'>): void {
+  const el = document.createElement('form');
+  el.method = 'post';
+  el.action = form.action;
+  el.target = '_blank';
+  el.acceptCharset = 'UTF-8';
+  el.style.display = 'none';
+  for (const [name, value] of Object.entries(form.fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    el.appendChild(input);
+  }
+  document.body.appendChild(el);
+  el.submit();
+  el.remove();
+}
+
 /**
- * A function that fetches the merged label PDF of some orders and opens it (downloads it when the browser blocks the
- * tab), telling the user how many labels came and which orders have none.
+ * "Print carrier labels" for the selected orders (/deliver-opser, /deliver-operation, a collection batch): first the
+ * server signs ECPay's print forms for the orders whose label is at ECPay (ECPay's label is an HTML page the browser
+ * posts for); then the REST of the orders go to the PDF route, which merges the labels the carriers made (T-cat) into
+ * one PDF opened in a new tab (downloaded when the browser blocks the tab). The ECPay forms are offered in a
+ * notification with an "Open ECPay labels" button per ECPay provider (a fresh click opens ECPay's page in a new tab).
+ * Orders without a label are named in a warning, never silently left out.
  */
 export function usePrintCarrierLabels(): (orderIds: string[]) => Promise<void> {
   const { t } = useTranslation(['outbound']);
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
   return async (orderIds) => {
     try {
-      const res = await sendRoute(
-        carrierRoutes.printLabels,
-        { body: { order_ids: orderIds.slice(0, 500) } },
-        { accept: 'application/pdf' },
-      );
+      const ids = orderIds.slice(0, 500);
+      const { forms, others } = await apiCall(carrierRoutes.ecpayLabelForms, { body: { order_ids: ids } });
+      if (forms.length) {
+        const key = `ecpay-labels-${Date.now()}`;
+        const count = forms.reduce((n, f) => n + f.orders.length, 0);
+        notification.info({
+          key,
+          duration: 0,
+          title: t('carrier.ecpayTitle'),
+          description: t('carrier.ecpayReady', { count }),
+          actions: (
+            <Space wrap data-testid="ecpay-labels">
+              {forms.map((f) => (
+                <Button
+                  key={f.provider.id}
+                  type="primary"
+                  size="small"
+                  icon={<PrinterOutlined />}
+                  data-testid="ecpay-labels-open"
+                  onClick={() => openEcpayLabels(f)}
+                >
+                  {forms.length > 1
+                    ? t('carrier.ecpayOpenProvider', { provider: f.provider.name, count: f.orders.length })
+                    : t('carrier.ecpayOpen')}
+                </Button>
+              ))}
+            </Space>
+          ),
+        });
+      }
+      if (!others.length) return;
+      let res: Response;
+      try {
+        res = await sendRoute(
+          carrierRoutes.printLabels,
+          { body: { order_ids: others.map((o) => o.id) } },
+          { accept: 'application/pdf' },
+        );
+      } catch (err) {
+        // Some labels are at ECPay and the rest have none: name those, the ECPay ones are offered above.
+        if (forms.length && err instanceof ApiError && err.code === 'LABEL_NOT_AVAILABLE') {
+          void message.warning(
+            t('carrier.labelsNone', { count: others.length, orders: others.map((o) => o.number).join('、') }),
+          );
+          return;
+        }
+        throw err;
+      }
       const bytes = new Uint8Array(await res.arrayBuffer());
       const pages = Number(res.headers.get('x-labels-pages') ?? 0);
       const missing = decodeURIComponent(res.headers.get('x-labels-missing-orders') ?? '')
