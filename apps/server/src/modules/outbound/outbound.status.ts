@@ -401,6 +401,10 @@ async function exportChunk(
           turn: { wait: order.turn.wait, locked: noop },
           allOrNothing: true,
           fresh,
+          // Every order gets its stock: this chunk keeps its piles now (no rollback follows for want of stock), so the
+          // next chunk may send its pile lock, which reads and sorts while this one writes and waits only for the
+          // piles this one holds (it then sees what this one reserved).
+          covered: order.turn.locked,
         });
         for (const r of reservations) if (r instanceof AppError) throw r.status >= 500 ? r : SHORT;
         return guess;

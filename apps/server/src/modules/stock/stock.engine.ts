@@ -489,6 +489,11 @@ export interface TReserveOptions {
   /** Reserve nothing unless every document can be covered (the results still say which cannot). */
   allOrNothing?: boolean;
   /**
+   * Called when the plan on the locked piles covers every document, before anything is written (with `allOrNothing`:
+   * what is written next is the plan, nothing is rolled back for want of stock).
+   */
+  covered?: () => void;
+  /**
    * No document here holds a reservation yet, and none can get one before this transaction ends (the caller checked
    * with `holdsReservations` while it holds the documents locked). The reservation rows are then inserted without the
    * merge arm (`on conflict`), a tenth of a bulk export's time. A wrong promise fails on the unique index, it never
@@ -693,6 +698,7 @@ export async function reserveForOrders(
 
   // The piles are locked and the plan fits them: one statement reserves all, one records every document's share.
   if (options.allOrNothing && results.some((r) => r instanceof AppError)) return results.map((r) => r ?? []);
+  if (results.every((r) => !(r instanceof AppError))) options.covered?.();
   await reserveMany(tx, who.customerId, writes, options.fresh);
   return results.map((r) => r ?? []);
 }
