@@ -15,6 +15,16 @@ mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `carriers-${name}.png`), fullPage: true, animations: 'disabled' });
 
+/** Open /deliver-operation and tick these orders' rows. */
+async function selectOnDeliverOperation(page: Page, orders: Array<{ number: string }>) {
+  await page.goto('/deliver-operation');
+  for (const o of orders)
+    await page
+      .getByRole('row', { name: new RegExp(o.number) })
+      .getByRole('checkbox')
+      .check();
+}
+
 async function post<T = unknown>(req: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
   const res = await req.post(url, { headers: auth, data });
   expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
@@ -58,12 +68,7 @@ test('get consignment numbers from ECPay for selected orders on /deliver-operati
   await expect(page.getByRole('cell', { name: '綠界物流' })).toBeVisible();
   await shot(page, 'providers');
 
-  await page.goto('/deliver-operation');
-  for (const o of orders)
-    await page
-      .getByRole('row', { name: new RegExp(o.number) })
-      .getByRole('checkbox')
-      .check();
+  await selectOnDeliverOperation(page, orders);
   await page.getByTestId('carrier-fetch').click();
   const results = page.getByTestId('carrier-results');
   await expect(results).toBeVisible();
@@ -103,12 +108,7 @@ test('get consignment numbers from ECPay for selected orders on /deliver-operati
   // ECPay labels: "print carrier labels" on the three orders → the two ECPay ones are offered as ECPay's print page
   // (a signed form posted to a new tab by the user's click), the plain one is named as having no label.
   await page.keyboard.press('Escape');
-  await page.goto('/deliver-operation');
-  for (const o of orders)
-    await page
-      .getByRole('row', { name: new RegExp(o.number) })
-      .getByRole('checkbox')
-      .check();
+  await selectOnDeliverOperation(page, orders);
   await page.getByTestId('carrier-labels').click();
   const open = page.getByTestId('ecpay-labels-open');
   await expect(open).toHaveText('開啟綠界標籤');

@@ -9,6 +9,7 @@ import {
 } from '@wms/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import type { Db } from '../../db/client';
 import { carrier_events, carrier_labels, customers, logistics_providers, outbound_orders } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
@@ -237,9 +238,8 @@ function labelAtEcpay(
  * order given. Nothing is written and ECPay is not called here: the browser posts the form (a user's click). The other
  * selected orders come back in `others` (for the PDF of `printLabels`).
  */
-export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: string[]): Promise<TEcpayLabelForms> {
-  const customerId = tenantOf(actor);
-  const db = deps.database.db;
+/** The seller's selected orders (unique, in the order given) with their provider and stored label, keyed by id. */
+async function ordersWithLabels(db: Db, customerId: string, orderIds: string[]) {
   const ids = [...new Set(orderIds)];
   const rows = await db
     .select({
@@ -254,7 +254,13 @@ export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: s
     .leftJoin(carrier_labels, eq(carrier_labels.order_id, outbound_orders.id))
     .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
     .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { ids, byId: new Map(rows.map((r) => [r.id, r])) };
+}
+
+export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: string[]): Promise<TEcpayLabelForms> {
+  const customerId = tenantOf(actor);
+  const db = deps.database.db;
+  const { ids, byId } = await ordersWithLabels(db, customerId, orderIds);
   const groups = new Map<string, { name: string; orders: Array<{ id: string; number: string; ref: string }> }>();
   const others: TEcpayLabelForms['others'] = [];
   for (const id of ids) {
@@ -305,19 +311,7 @@ export async function printLabels(
 ): Promise<{ pdf: Buffer; pages: number; missing: string[]; ecpay: string[] }> {
   const customerId = tenantOf(actor);
   const db = deps.database.db;
-  const ids = [...new Set(orderIds)];
-  const rows = await db
-    .select({
-      id: outbound_orders.id,
-      number: outbound_orders.number,
-      providerId: outbound_orders.logistics_provider_id,
-      consignment: outbound_orders.consignment_number,
-      label: carrier_labels,
-    })
-    .from(outbound_orders)
-    .leftJoin(carrier_labels, eq(carrier_labels.order_id, outbound_orders.id))
-    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const { ids, byId } = await ordersWithLabels(db, customerId, orderIds);
   const out = await PDFDocument.create();
   const missing: string[] = [];
   const ecpay: string[] = [];
