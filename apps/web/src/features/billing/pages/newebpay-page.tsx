@@ -1,9 +1,10 @@
 import { WalletOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Radio, Space, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/forms/error-text';
+import { postForm } from '../../../shared/forms/post-form';
 import { payNewebPay, useBillingOverview } from '../api';
 import '../i18n';
 import { twd } from '../money';
@@ -16,13 +17,8 @@ export default function NewebPayPage() {
   const [params] = useSearchParams();
   const overview = useBillingOverview();
   const [periodic, setPeriodic] = useState(params.get('periodic') === '1');
-  const [target, setTarget] = useState<{ action: string; fields: Record<string, string> } | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (target) formRef.current?.submit();
-  }, [target]);
 
   if (overview.isLoading) return <Spin />;
   const due = overview.data?.due;
@@ -30,7 +26,8 @@ export default function NewebPayPage() {
     setBusy(true);
     try {
       const form = await payNewebPay(periodic);
-      setTarget({ action: form.action, fields: form.fields });
+      setRedirecting(true);
+      postForm(form, '_self');
     } catch (err) {
       setBusy(false);
       message.error(errorText(err));
@@ -47,7 +44,7 @@ export default function NewebPayPage() {
               <Radio value={true}>{t('newebpay.periodic')}</Radio>
             </Space>
           </Radio.Group>
-          {target ? <Alert type="info" showIcon title={t('newebpay.redirecting')} /> : null}
+          {redirecting ? <Alert type="info" showIcon title={t('newebpay.redirecting')} /> : null}
           <Space>
             <Button
               type="primary"
@@ -63,13 +60,6 @@ export default function NewebPayPage() {
           </Space>
         </Space>
       </Card>
-      {target ? (
-        <form ref={formRef} method="post" action={target.action} style={{ display: 'none' }}>
-          {Object.entries(target.fields).map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
-        </form>
-      ) : null}
     </div>
   );
 }

@@ -1,34 +1,12 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { carrierRoutes, type TEcpayLabelForm } from '@wms/contracts';
+import { carrierRoutes } from '@wms/contracts';
 import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiCall, sendRoute } from '../../../shared/api/client';
 import { downloadBytes } from '../../../shared/excel/use-excel-export';
 import { errorText } from '../../../shared/forms/error-text';
-
-/**
- * Post one signed ECPay print form to a new tab, as ECPay asks (a real form POST, never an iframe): called from a
- * user's click, so no popup blocker stands in the way. The form is added to the page, submitted and removed.
- */
-export function openEcpayLabels(form: Pick<TEcpayLabelForm, 'action' | 'fields'>): void {
-  const el = document.createElement('form');
-  el.method = 'post';
-  el.action = form.action;
-  el.target = '_blank';
-  el.acceptCharset = 'UTF-8';
-  el.style.display = 'none';
-  for (const [name, value] of Object.entries(form.fields)) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    el.appendChild(input);
-  }
-  document.body.appendChild(el);
-  el.submit();
-  el.remove();
-}
+import { postForm } from '../../../shared/forms/post-form';
 
 /**
  * "Print carrier labels" for the selected orders (/deliver-opser, /deliver-operation, a collection batch): first the
@@ -62,7 +40,7 @@ export function usePrintCarrierLabels(): (orderIds: string[]) => Promise<void> {
                   size="small"
                   icon={<PrinterOutlined />}
                   data-testid="ecpay-labels-open"
-                  onClick={() => openEcpayLabels(f)}
+                  onClick={() => postForm(f, '_blank')}
                 >
                   {forms.length > 1
                     ? t('carrier.ecpayOpenProvider', { provider: f.provider.name, count: f.orders.length })
