@@ -64,6 +64,27 @@ describe('apiCall on 401', () => {
     expect(expired).toHaveBeenCalledWith('customer');
   });
 
+  it('keeps the session on a 401 that answers the call itself (a wrong two-step code)', async () => {
+    const calls: TCall[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push({ url, auth: null });
+        return new Response(JSON.stringify({ error: { code: 'INVALID_OTP', message: 'x', params: {} } }), {
+          status: 401,
+        });
+      }),
+    );
+    const expired = vi.fn();
+    const refresh = vi.fn(async () => true);
+    setAuthHooks({ token: () => 'good', refresh, expired });
+    const err = await apiCall(authRoutes.twoFactorEnable, { body: { otp: '123456' } }).catch((e: unknown) => e);
+    expect((err as ApiError).code).toBe('INVALID_OTP');
+    expect(refresh).not.toHaveBeenCalled();
+    expect(expired).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+  });
+
   it('sends no bearer header on public routes', async () => {
     const calls: TCall[] = [];
     vi.stubGlobal('fetch', fakeServer(calls));

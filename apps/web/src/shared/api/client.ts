@@ -57,6 +57,9 @@ export function buildUrl(path: string, params?: Record<string, unknown>, query?:
   return qs ? `${filled}?${qs}` : filled;
 }
 
+/** The 401 codes that mean the session (no token, or one that is expired, revoked or bad); `HTTP_401`: no JSON body. */
+const SESSION_ERRORS = new Set(['UNAUTHENTICATED', 'TOKEN_INVALID', 'HTTP_401']);
+
 async function toApiError(res: Response): Promise<ApiError> {
   let body: Partial<TErrorBody> | null = null;
   try {
@@ -108,6 +111,10 @@ export async function sendRoute<C extends TRouteContract>(
   const accept = opts.accept ?? 'application/json';
   let res = await send(route, url, body, accept, opts.signal);
   if (res.status === 401 && route.auth !== 'public') {
+    // Only a 401 about the session itself refreshes it (or ends it). Another 401 of a signed-in call (a wrong
+    // two-step code on /two-factor) is that call's answer: the session stays.
+    const answer = await toApiError(res.clone());
+    if (!SESSION_ERRORS.has(answer.code)) throw answer;
     if (await hooks.refresh(route.auth)) res = await send(route, url, body, accept, opts.signal);
     if (res.status === 401) {
       const error = await toApiError(res);
