@@ -75,6 +75,8 @@ export async function buildApp(
       ? { logger: false }
       : { loggerInstance: opts.loggerInstance ?? (createLogger(deps.config) as FastifyBaseLogger) }),
     bodyLimit: deps.config.bodyLimit,
+    // One log line per request (below, when it is answered) instead of Fastify's two ("incoming" + "completed").
+    disableRequestLogging: true,
     // A hop count is accepted by Fastify at run time; its types only list the other forms.
     trustProxy: deps.config.trustProxy as boolean | string[],
     ajv: undefined,
@@ -100,6 +102,9 @@ export async function buildApp(
         points: deps.config.callbackIpLimitPerMinute,
         durationSeconds: 60,
       });
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
   app.addHook('onSend', async (req, reply, payload) => {
     // API answers (tokens, profiles, documents) are never kept by a browser or a shared cache.

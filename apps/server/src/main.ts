@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { loadConfig } from './config';
+import { readDemoLogins, saveDemoLogins } from './modules/seed/demo-logins';
 import { seedDemoData } from './modules/seed/seed.service';
 import { createLogger } from './platform/logger';
 
@@ -27,12 +28,20 @@ async function main(): Promise<void> {
     '',
     `  WMS is running on ${url}  (database: ${deps.database.engine}${deps.database.engine === 'pglite' ? `, ${config.dataDir}` : ''})`,
   ];
-  // Generated passwords are printed once, by the start that created the accounts; later starts name the logins only.
+  // Generated passwords are printed by the start that created the accounts; later starts print them from the file.
   const created = seed.seeded && seed.logins.length > 0;
+  // Generated passwords are also kept in DATA_DIR/demo-logins.json (mode 600) so that later starts print them again.
+  const generated = seed.logins.filter((l) => l.password !== null);
+  if (created) saveDemoLogins(config.dataDir, generated);
+  const kept = created ? [] : config.seedDemo ? readDemoLogins(config.dataDir) : [];
   if (created) {
-    lines.push('  Logins created now (initial passwords, shown this once; set DEMO_*_PASSWORD to choose them):');
+    lines.push('  Logins created now (initial passwords; set DEMO_*_PASSWORD to choose them):');
     for (const l of seed.logins)
       lines.push(`    ${l.role.padEnd(8)} ${l.email}  ${l.password ?? '(password from env)'}`);
+    if (generated.length > 0) lines.push(`  (kept in ${path.join(config.dataDir, 'demo-logins.json')})`);
+  } else if (kept.length > 0) {
+    lines.push(`  Demo logins (initial passwords from ${path.join(config.dataDir, 'demo-logins.json')}):`);
+    for (const l of kept) lines.push(`    ${l.role.padEnd(8)} ${l.email}  ${l.password ?? '(password from env)'}`);
   } else if (config.seedDemo) {
     lines.push(`  Demo logins: ${config.demo.customerEmail} (CUSTOMER), ${config.demo.employeeEmail} (EMPLOYEE)`);
   }

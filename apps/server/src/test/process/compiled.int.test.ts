@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -34,6 +34,13 @@ describe('the compiled server (npm run build:server)', () => {
     });
     const base = `http://127.0.0.1:${server.port}`;
     expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+    // The generated employee password is kept for later starts (mode 600); the one from env is never written down.
+    const keptFile = path.join(dataDir, 'demo-logins.json');
+    expect(statSync(keptFile).mode & 0o777).toBe(0o600);
+    const kept = JSON.parse(readFileSync(keptFile, 'utf8')) as { logins: Array<{ role: string; password: string }> };
+    expect(kept.logins.map((l) => l.role)).toEqual(['EMPLOYEE']);
+    expect(server.other.join('')).toContain(kept.logins[0]!.password);
+    expect(readFileSync(keptFile, 'utf8')).not.toContain('compiled-demo-1');
     const login = await fetch(`${base}/api/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -56,6 +63,18 @@ describe('the compiled server (npm run build:server)', () => {
     expect(await inspect.json()).toMatchObject({
       headers: ['訂單編號', '收件者姓名', '數量'],
       samples: [['A-1', '黃小姐', '1']],
+    });
+
+    // One JSON line per request (the README's promise): the login and the upload each wrote exactly one.
+    const requestLines = server.logs.filter((l) => l.reqId !== undefined && (l.req || l.res));
+    const perRequest = new Map<unknown, number>();
+    for (const l of requestLines) perRequest.set(l.reqId, (perRequest.get(l.reqId) ?? 0) + 1);
+    expect(perRequest.size).toBeGreaterThanOrEqual(2);
+    expect([...perRequest.values()].every((n) => n === 1)).toBe(true);
+    expect(requestLines.find((l) => (l.req as { url?: string }).url === '/api/login/')).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'POST' },
+      res: { statusCode: 200 },
     });
 
     server.child.kill('SIGTERM');
