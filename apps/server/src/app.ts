@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage, pickLanguage } from '@wms/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes';
@@ -64,6 +70,20 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerRetentionRoutes,
 ];
 
+/**
+ * One log line per request, written when it is answered (method, URL, status, duration), instead of Fastify's two
+ * ("incoming request" + "request completed").
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** buildApp(deps): plugins first, then every module's routes, then the web app (SPA fallback). */
 export async function buildApp(
   deps: TAppDeps,
@@ -75,8 +95,7 @@ export async function buildApp(
       ? { logger: false }
       : { loggerInstance: opts.loggerInstance ?? (createLogger(deps.config) as FastifyBaseLogger) }),
     bodyLimit: deps.config.bodyLimit,
-    // One log line per request (below, when it is answered) instead of Fastify's two ("incoming" + "completed").
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // A hop count is accepted by Fastify at run time; its types only list the other forms.
     trustProxy: deps.config.trustProxy as boolean | string[],
     ajv: undefined,
@@ -102,9 +121,6 @@ export async function buildApp(
         points: deps.config.callbackIpLimitPerMinute,
         durationSeconds: 60,
       });
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
   app.addHook('onSend', async (req, reply, payload) => {
     // API answers (tokens, profiles, documents) are never kept by a browser or a shared cache.

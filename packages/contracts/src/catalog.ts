@@ -454,7 +454,7 @@ export const catalogRoutes = defineRoutes({
     method: 'GET',
     path: '/api/packaging-materials/',
     auth: 'customer',
-    perm: 'basics:read',
+    perm: 'lookup',
     query: ZPackagingListQuery,
     response: ZPage(ZPackagingMaterial),
   },

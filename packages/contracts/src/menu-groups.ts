@@ -18,8 +18,12 @@ export const MENU_GROUPS = [
 ] as const;
 export type TMenuGroup = (typeof MENU_GROUPS)[number];
 
-/** What a route needs: read or write access to one menu group, or `self` (any signed-in user: profile, 2FA, help). */
-export type TPermission = `${TMenuGroup}:read` | `${TMenuGroup}:write` | 'self';
+/**
+ * What a route needs: read or write access to one menu group, `self` (any signed-in user: profile, 2FA, help), or
+ * `lookup` (read access to any group: the option lists a permitted screen needs — warehouses, carriers, platforms,
+ * packaging — so that a user with order rights alone still fills the new-order form's drop-downs).
+ */
+export type TPermission = `${TMenuGroup}:read` | `${TMenuGroup}:write` | 'self' | 'lookup';
 
 /** True when `grants` allow `perm`. */
 export function allows(
@@ -27,6 +31,7 @@ export function allows(
   perm: TPermission,
 ): boolean {
   if (perm === 'self') return true;
+  if (perm === 'lookup') return grants.read.length > 0;
   const [group, level] = perm.split(':') as [TMenuGroup, 'read' | 'write'];
   return level === 'read' ? grants.read.includes(group) : grants.write.includes(group);
 }

@@ -15,7 +15,7 @@ function allRoutes(): Array<TRouteContract & { name: string }> {
   return out;
 }
 
-const VALID = new Set<string>(['self', ...MENU_GROUPS.flatMap((g) => [`${g}:read`, `${g}:write`])]);
+const VALID = new Set<string>(['self', 'lookup', ...MENU_GROUPS.flatMap((g) => [`${g}:read`, `${g}:write`])]);
 
 describe('route permissions', () => {
   it('every route of a seller user declares a valid permission in the route table', () => {
@@ -70,5 +70,22 @@ describe('route permissions', () => {
     expect(grantsOf('custom', []).read).toEqual([]);
     expect(SELLER_ROLES).toContain('custom');
     expect(allows(grantsOf('custom', []), 'self')).toBe(true);
+  });
+
+  it('`lookup` (the option lists) opens for any user who reads some group, not for one who reads none', () => {
+    expect(allows(grantsOf('custom', ['orders']), 'lookup')).toBe(true);
+    expect(allows(grantsOf('custom', ['orders']), 'basics:read')).toBe(false);
+    expect(allows(grantsOf('custom', []), 'lookup')).toBe(false);
+    const lookups = allRoutes()
+      .filter((r) => r.perm === 'lookup')
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
+    // Read-only option lists only: a write or another seller's data never hides behind `lookup`.
+    expect(lookups).toEqual([
+      'GET /api/ecommerce-platforms/',
+      'GET /api/logistics-providers/',
+      'GET /api/packaging-materials/',
+      'GET /api/warehouses/',
+    ]);
   });
 });

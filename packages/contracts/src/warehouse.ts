@@ -219,7 +219,7 @@ export const warehouseRoutes = defineRoutes({
     method: 'GET',
     path: '/api/warehouses/',
     auth: 'customer',
-    perm: 'basics:read',
+    perm: 'lookup',
     query: ZWarehouseListQuery,
     response: page(ZWarehouse),
   },

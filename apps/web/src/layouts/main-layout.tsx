@@ -142,10 +142,12 @@ export function MainLayout() {
           </span>
         </Layout.Header>
         <Layout.Content style={{ margin: 24 }}>
-          {/* Its own boundary: the page never waits for the banner. */}
-          <Suspense fallback={null}>
-            <OverdueBanner />
-          </Suspense>
+          {/* Its own boundary: the page never waits for the banner. Only for users who may read billing (no 403s). */}
+          {grants && canOpen('/billing', grants) ? (
+            <Suspense fallback={null}>
+              <OverdueBanner />
+            </Suspense>
+          ) : null}
           <Suspense fallback={<PageLoading />}>
             {profile?.two_factor_required && !profile.two_factor_enabled && pathname !== '/two-factor' ? (
               // The company's admin requires two-step login: nothing else opens until it is on.

@@ -116,6 +116,19 @@ describe('users of a seller company', () => {
     expect((await get('/api/support/tickets/', c.token)).statusCode).toBe(200);
   });
 
+  it('a user with order rights alone reads the new-order form\'s option lists, but not the basic-data screens\' writes', async () => {
+    const c = await inviteAndAccept('custom', { menu_access: ['orders'] });
+    for (const url of ['/api/warehouses/', '/api/logistics-providers/', '/api/ecommerce-platforms/', '/api/packaging-materials/']) {
+      const res = await get(url, c.token);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+    }
+    expect((await post('/api/warehouses/', { code: 'W9', name: 'x' }, c.token)).statusCode).toBe(403);
+    expect((await get('/api/billing/', c.token)).statusCode).toBe(403);
+    // A user who reads no group at all (a custom role with nothing ticked) gets no option list either.
+    const none = await inviteAndAccept('custom', { menu_access: [] });
+    expect((await get('/api/warehouses/', none.token)).statusCode).toBe(403);
+  });
+
   it('a role change acts at the next call, without a new login', async () => {
     const u = await inviteAndAccept('readonly');
     expect((await post('/api/warehouses/', { code: 'W9', name: 'W9' }, u.token)).statusCode).toBe(403);
