@@ -116,9 +116,14 @@ describe('users of a seller company', () => {
     expect((await get('/api/support/tickets/', c.token)).statusCode).toBe(200);
   });
 
-  it('a user with order rights alone reads the new-order form\'s option lists, but not the basic-data screens\' writes', async () => {
+  it("a user with order rights alone reads the new-order form's option lists, but not the basic-data screens' writes", async () => {
     const c = await inviteAndAccept('custom', { menu_access: ['orders'] });
-    for (const url of ['/api/warehouses/', '/api/logistics-providers/', '/api/ecommerce-platforms/', '/api/packaging-materials/']) {
+    for (const url of [
+      '/api/warehouses/',
+      '/api/logistics-providers/',
+      '/api/ecommerce-platforms/',
+      '/api/packaging-materials/',
+    ]) {
       const res = await get(url, c.token);
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     }
