@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdParams, ZIsoDate, ZListQuery, ZMoney, ZOk, ZPage } from './common';
 import { ZLabelDocument } from './labels';
 import { defineRoutes } from './routes';
+import { STOCK_REASONS } from './stock';
 
 /** The employees' CRM area (spec §2.7): every seller, read across tenants; the only place employees do so. */
 
@@ -139,7 +140,7 @@ export const ZCrmMovement = z.object({
   id: z.string(),
   quantity: z.number().int(),
   on_hand_after: z.number().int(),
-  reason: z.string(),
+  reason: z.enum(STOCK_REASONS),
   document_number: z.string(),
   created_at: z.string(),
 });

@@ -6,6 +6,7 @@ import {
   type TCrmRackLabels,
   type TLabelDocument,
   type TListQuery,
+  type TStockReason,
 } from '@wms/contracts';
 import { isNull, type SQL, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config';
@@ -391,7 +392,7 @@ export async function stockMovements(deps: { db: Db }, balanceId: string) {
     id: string;
     quantity: number;
     on_hand_after: number;
-    reason: string;
+    reason: TStockReason;
     document_number: string;
     created_at: string;
   }>(

@@ -270,6 +270,35 @@ export async function disableSetting(deps: TDeps, actor: TActor, id: string): Pr
   return viewOf(deps, customerId, row);
 }
 
+/**
+ * Why a connection test failed, as a code the screen translates (`kind` or `kind:detail`), never a raw system message:
+ * `dns:<host>` (the name does not resolve), `refused:<host>`, `timeout`, `tls`, `reset`, `blocked:<host>` (an
+ * internal address), `token_refused:<status>`, `invalid_url`, else `network`.
+ */
+export function connectionFailure(err: unknown, url: string): string {
+  let host = '';
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    // a URL that does not parse is reported as invalid_url below
+  }
+  if (err instanceof AppError) {
+    if (err.code === 'PROVIDER_REFUSED') return `token_refused:${String(err.params.status ?? '')}`;
+    if (err.code === 'TARGET_NOT_ALLOWED') return `blocked:${String(err.params.host ?? host)}`;
+    if (err.code === 'INVALID_FIELD') return 'invalid_url';
+    return 'network';
+  }
+  const e = err as { code?: string; message?: string; cause?: { code?: string } } | null;
+  const code = e?.code ?? e?.cause?.code ?? '';
+  const text = e?.message ?? '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return `dns:${host}`;
+  if (code === 'ECONNREFUSED') return `refused:${host}`;
+  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' || text.startsWith('timeout after')) return 'timeout';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'reset';
+  if (/CERT|SSL|TLS/i.test(code) || /certificate|ssl|tls/i.test(text)) return 'tls';
+  return 'network';
+}
+
 /** Try a connection: a token from its token URL, else a GET of its base URL; the result is kept on the setting. */
 export async function testConnection(deps: TDeps, actor: TActor, id: string) {
   const customerId = tenantOf(actor);
@@ -303,8 +332,7 @@ export async function testConnection(deps: TDeps, actor: TActor, id: string) {
     }
   } catch (err) {
     ok = false;
-    message =
-      err instanceof AppError ? `${err.code} ${JSON.stringify(err.params)}` : err instanceof Error ? err.message : '';
+    message = connectionFailure(err, setting.token_url ?? setting.base_url ?? '');
   }
   const after = await repo.updateSetting(deps.database.db, customerId, id, {
     last_test_at: new Date(),

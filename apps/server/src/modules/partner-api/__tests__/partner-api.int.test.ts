@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api_settings, outbox_messages } from '../../../db/schema';
@@ -412,6 +413,38 @@ describe('order callbacks', () => {
       expect(seen).toEqual(['Bearer fresh-access-1', 'Bearer fresh-access-1']);
     } finally {
       await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('a failed connection test is stored as a code the screen translates, never the system message', async () => {
+    const w = await ctx.newCustomer();
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const cases: Array<[string, RegExp]> = [
+      ['http://erp.invalid/health', /^dns:erp\.invalid$/],
+      [`http://127.0.0.1:${port}/health`, /^refused:127\.0\.0\.1$/],
+    ];
+    for (const [base_url, expected] of cases) {
+      const conn = await ctx.inject({
+        method: 'POST',
+        url: '/api/api-settings/',
+        token: w.token,
+        payload: { name: `ERP ${base_url}`, kind: 'connection', base_url },
+      });
+      expect(conn.statusCode, conn.body).toBe(201);
+      const tested = await ctx.inject({
+        method: 'POST',
+        url: `/api/api-settings/${conn.json().id}/test/`,
+        token: w.token,
+      });
+      expect(tested.statusCode, tested.body).toBe(200);
+      const body = tested.json() as { ok: boolean; message: string; setting: { last_test_message: string } };
+      expect(body.ok).toBe(false);
+      expect(body.message, base_url).toMatch(expected);
+      expect(body.setting.last_test_message).toBe(body.message);
+      expect(body.message).not.toMatch(/getaddrinfo|ENOTFOUND|ECONNREFUSED/);
     }
   });
 });

@@ -1,10 +1,11 @@
-import type { TCrmStockRow } from '@wms/contracts';
+import type { TCrmStockRow, TStockReason } from '@wms/contracts';
 import { Button, DatePicker, Drawer, Form, Input, Select, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format';
 import { DataTable } from '../../../../shared/table/data-table';
+import { ReasonTag } from '../../../stock/components/stock-tags';
 import { crmKeys, fetchStock, useCustomerOptions, useStockMovements } from '../../api';
 
 function Movements({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -19,7 +20,11 @@ function Movements({ id, onClose }: { id: string | null; onClose: () => void }) 
         dataSource={moves.data ?? []}
         columns={[
           { title: t('customer.when'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
-          { title: t('stock.reason'), dataIndex: 'reason' },
+          {
+            title: t('stock.reason'),
+            dataIndex: 'reason',
+            render: (v: TStockReason) => <ReasonTag reason={v} />,
+          },
           { title: t('stock.document'), dataIndex: 'document_number' },
           { title: t('stock.quantity'), dataIndex: 'quantity' },
           { title: t('stock.after'), dataIndex: 'on_hand_after' },

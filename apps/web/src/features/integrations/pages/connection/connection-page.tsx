@@ -30,9 +30,39 @@ interface TForm {
 
 const s = ZCreateApiSetting.shape;
 
+const RESULT_KINDS = new Set([
+  'dns',
+  'refused',
+  'timeout',
+  'tls',
+  'reset',
+  'blocked',
+  'token_refused',
+  'invalid_url',
+  'network',
+]);
+
+/**
+ * A connection test's stored outcome as the user reads it: the server keeps a code (`token`, `HTTP 200`,
+ * `dns:host`…, see api-settings.service.ts `connectionFailure`); a message stored before those codes shows as is.
+ */
+function useTestMessage(): (message: string) => string {
+  const { t } = useTranslation('integrations');
+  return (message) => {
+    if (message === 'token') return t('connections.result.token');
+    const http = /^HTTP (\d{3})$/.exec(message);
+    if (http) return t('connections.result.http', { status: http[1] });
+    const [kind = '', ...rest] = message.split(':');
+    if (RESULT_KINDS.has(kind))
+      return t(`connections.result.${kind}` as 'connections.result.network', { detail: rest.join(':') });
+    return message;
+  };
+}
+
 /** The outcome of a connection test (the last one is stored on the setting). */
 function TestResult({ setting }: { setting: TApiSetting }) {
   const { t } = useTranslation('integrations');
+  const text = useTestMessage();
   if (!setting.last_test_at) return <Typography.Text type="secondary">{t('connections.notTested')}</Typography.Text>;
   return (
     <Space size={4} orientation="vertical" data-testid="connection-test-result">
@@ -43,8 +73,8 @@ function TestResult({ setting }: { setting: TApiSetting }) {
         <Typography.Text type="secondary">{formatDateTime(setting.last_test_at)}</Typography.Text>
       </Space>
       {setting.last_test_message ? (
-        <Typography.Text ellipsis={{ tooltip: setting.last_test_message }} style={{ maxWidth: 280 }}>
-          {setting.last_test_message}
+        <Typography.Text ellipsis={{ tooltip: text(setting.last_test_message) }} style={{ maxWidth: 280 }}>
+          {text(setting.last_test_message)}
         </Typography.Text>
       ) : null}
     </Space>
@@ -59,6 +89,7 @@ export default function ConnectionPage() {
   const save = useSaveApiSetting();
   const remove = useDeleteApiSetting();
   const test = useTestConnection();
+  const testText = useTestMessage();
   const [editing, setEditing] = useState<TApiSetting | 'new' | null>(null);
   const [lastResult, setLastResult] = useState<{ id: string; ok: boolean; message: string } | null>(null);
   const current = editing && editing !== 'new' ? editing : null;
@@ -68,8 +99,8 @@ export default function ConnectionPage() {
     try {
       const res = await test.mutateAsync(row.id);
       setLastResult({ id: row.id, ok: res.ok, message: res.message });
-      if (res.ok) void message.success(t('messages.testOk', { message: res.message }));
-      else void message.error(t('messages.testFailed', { message: res.message }));
+      if (res.ok) void message.success(t('messages.testOk', { message: testText(res.message) }));
+      else void message.error(t('messages.testFailed', { message: testText(res.message) }));
     } catch (err) {
       void message.error(errorText(err));
     }
@@ -93,7 +124,7 @@ export default function ConnectionPage() {
           data-testid="connection-test-alert"
           title={t('connections.testResultLine', {
             result: lastResult.ok ? t('connections.ok') : t('connections.failed'),
-            message: lastResult.message,
+            message: testText(lastResult.message),
           })}
         />
       ) : null}
