@@ -251,12 +251,27 @@ async function printDataOf(
   orderby: TPrintOrderBy,
   batch: TBatch | null,
 ): Promise<TPrintData> {
-  const [views, lines, allocations, company] = await allOf(ex, [
+  const [views, lines, reserved, company] = await allOf(ex, [
     () => repo.findOrderViews(ex, customerId, orderIds),
     () => repo.orderLines(ex, customerId, orderIds),
     () => repo.orderAllocations(ex, customerId, orderIds),
     () => repo.companyOf(ex, customerId),
   ]);
+  // Orders that shipped hold no reservation any more: their piles come from the ledger (a closed batch's reprint
+  // lists what was picked, not "0 units").
+  const holding = new Set(reserved.map((a) => a.order_id));
+  const shipped = views
+    .filter((v) => !holding.has(v.order.id) && !canApply('export', v.order.status as TOrderStatus))
+    .map((v) => ({ id: v.order.id, number: v.order.number }));
+  const fromLedger = await repo.shippedAllocations(ex, customerId, shipped);
+  const allocations = fromLedger.length
+    ? [...reserved, ...fromLedger].sort(
+        (a, b) =>
+          a.pick_sequence - b.pick_sequence ||
+          a.location_code.localeCompare(b.location_code) ||
+          a.product_number.localeCompare(b.product_number),
+      )
+    : reserved;
   const allocated = new Set(allocations.map((a) => a.order_id));
   // Lines of orders not exported yet: shown without a location.
   const exportable = new Set(

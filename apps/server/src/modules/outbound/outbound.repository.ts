@@ -649,6 +649,37 @@ export async function orderAllocations(
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity), pick_sequence: Number(r.pick_sequence) }));
 }
 
+/**
+ * What was taken out for these orders (their outbound ledger rows, net of cancellations), per pile, in walking
+ * order: the allocations of orders that shipped and hold no reservation any more (a closed batch's reprint).
+ * Looked up by document number (the ledger's index), then checked against the order ids.
+ */
+export async function shippedAllocations(
+  ex: Executor,
+  customerId: string,
+  orders: ReadonlyArray<{ id: string; number: string }>,
+): Promise<TAllocationRow[]> {
+  if (orders.length === 0) return [];
+  const rows = await queryRows<TAllocationRow>(
+    ex,
+    sql`select m.document_id as order_id, m.balance_id, m.product_id, p.number as product_number,
+          p.name as product_name, p.barcode, m.location_id, l.code as location_code, l.pick_sequence,
+          m.expiry_date::text as expiry_date, (-sum(m.quantity))::int as quantity
+        from stock_movements m
+          join storage_locations l on l.id = m.location_id
+          join products p on p.id = m.product_id
+        where m.customer_id = ${customerId} and m.document_type = ${ORDER_DOCUMENT}
+          and m.document_number in ${orders.map((o) => o.number)}
+          and m.document_id in ${orders.map((o) => o.id)}
+          and m.reason in ('outbound', 'outbound_cancel')
+        group by m.document_id, m.balance_id, m.product_id, p.number, p.name, p.barcode, m.location_id, l.code,
+          l.pick_sequence, m.expiry_date
+        having -sum(m.quantity) > 0
+        order by l.pick_sequence, l.code, p.number, m.expiry_date nulls first`,
+  );
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity), pick_sequence: Number(r.pick_sequence) }));
+}
+
 /** What shipped with an order (its outbound ledger rows), per product and lot: returns put this back. */
 export async function shippedQuantities(ex: Executor, customerId: string, orderId: string) {
   const rows = await queryRows<{ product_id: string; expiry_date: string | null; quantity: number }>(

@@ -634,6 +634,32 @@ describe('collection batches, pick lists and prints', () => {
     const list = (await get('/api/collection-batches/')).json();
     expect(list.results[0]).toMatchObject({ id: batch.id, order_count: 1 });
   });
+
+  it("reprinting a shipped batch's pick list lists what was picked, from the ledger (not 0 units)", async () => {
+    const before = (await get(`/api/collection-batches/${batch.id}/pick-list/`)).json() as TPrintData;
+    expect(before.total_units).toBe(13);
+    for (let i = 0; i < 12; i++) expect((await scan(o1.id, w.plain.barcode!)).statusCode).toBe(200);
+    expect((await scan(o1.id, w.fresh.number)).statusCode).toBe(200);
+    await ctx.inject({
+      method: 'PATCH',
+      url: `/api/outbound-orders/${o1.id}/consignment/`,
+      token: w.token,
+      payload: { consignment_number: '9001234599', piece_count: 1 },
+    });
+    const shipped = await ctx.inject({
+      method: 'POST',
+      url: `/api/outbound-orders/${o1.id}/ship/`,
+      token: w.token,
+      payload: {},
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((shipped.json() as TOrderDetail).allocations).toEqual([]);
+    const after = (await get(`/api/collection-batches/${batch.id}/pick-list/`)).json() as TPrintData;
+    expect(after.total_units).toBe(13);
+    const key = (r: TPrintData['pick_rows'][number]) => `${r.location_code} ${r.product_id} ${r.quantity}`;
+    expect(after.pick_rows.map(key)).toEqual(before.pick_rows.map(key));
+    expect(after.orders[0]!.allocations.reduce((n, a) => n + a.quantity, 0)).toBe(13);
+  });
 });
 
 describe('lists, counts, exports and columns', () => {
