@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
 import { mailCount, readMail } from '../helpers/mail';
+import { shipByTrackingScan } from '../helpers/packing';
 import { chooseLanguage, loginByApi } from '../helpers/session';
 
 /**
@@ -174,9 +175,8 @@ test('a seller opens its store and adds a member; the member orders, the seller 
     }
   await expect(page.getByTestId('pack-complete')).toBeVisible();
   const consignment = `TC${Date.now()}`.slice(0, 20);
-  await page.getByTestId('pack-consignment').fill(consignment);
-  await page.getByTestId('pack-consignment').press('Enter');
-  await page.getByTestId('pack-ship').click();
+  // The tracking number's Enter ships (after the packaging, when the seller has some to choose).
+  await shipByTrackingScan(page, auth, consignment);
   await expect(page.getByTestId('pack-cue')).toContainText(`Order ${orderNumber} shipped`);
   await chooseLanguage(page, '繁體中文');
 

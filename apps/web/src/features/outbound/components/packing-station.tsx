@@ -284,9 +284,13 @@ export function PackingStation() {
                   value={consignment}
                   onChange={(e) => setConsignmentText(e.target.value)}
                   onPressEnter={(e) => {
-                    // The tracking number is not the last step: the packaging is chosen before the order ships.
+                    // The tracking number's scan ships the order when nothing else is asked (the order is complete
+                    // and there is no packaging to choose, or it is chosen already): no second key at a scanner-only
+                    // station. Otherwise the packaging is chosen next.
                     e.preventDefault();
-                    if ((packaging.data ?? []).length > 0) packagingRef.current?.focus();
+                    const askPackaging = (packaging.data ?? []).length > 0 && !boxes.some((b) => b.id);
+                    if (askPackaging) packagingRef.current?.focus();
+                    else if (view.complete && consignment.trim() && !ship.isPending) void confirm();
                     else shipRef.current?.focus();
                   }}
                   onFocus={(e) => e.target.select()}
