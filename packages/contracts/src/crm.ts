@@ -72,6 +72,8 @@ export const ZCrmDashboard = z.object({
     z.object({
       customer_id: z.uuid(),
       name: z.string(),
+      /** Told apart by it when two sellers share a name. */
+      tax_id: z.string(),
       receipts_pending: z.number().int(),
       orders_pending_export: z.number().int(),
       orders_exported: z.number().int(),

@@ -212,7 +212,7 @@ export async function dashboard(deps: { db: Db }): Promise<TCrmDashboard> {
       queryRows<TCrmDashboard['by_customer'][number]>(
         deps.db,
         sql`select * from (
-              select c.id as customer_id, c.name,
+              select c.id as customer_id, c.name, coalesce(c.tax_id, '') as tax_id,
                 (select count(*)::int from inbound_receipts r where r.customer_id = c.id and r.status = 'pending') as receipts_pending,
                 coalesce(o.pending_export, 0)::int as orders_pending_export, coalesce(o.exported, 0)::int as orders_exported,
                 coalesce(o.online, 0)::int as orders_online,

@@ -209,7 +209,7 @@ describe('CRM rack, stock and dashboard', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totals).toMatchObject({ open_tickets: 1, near_expiry: 1 });
-    expect(body.by_customer).toMatchObject([{ name: 'Alpha Tea', open_tickets: 1, near_expiry: 1 }]);
+    expect(body.by_customer).toMatchObject([{ name: 'Alpha Tea', tax_id: '', open_tickets: 1, near_expiry: 1 }]);
     expect(body.days).toHaveLength(7);
     expect(body.days.at(-1).day).toBe(taipeiToday());
   });

@@ -93,6 +93,8 @@ export default function CrmDashboardPage() {
               dataIndex: 'name',
               render: (v: string, row) => <Link to={`/crm/customer?open=${row.customer_id}`}>{v}</Link>,
             },
+            // Two sellers may share a name: the tax id tells them apart.
+            { title: t('customer.taxId'), dataIndex: 'tax_id' },
             { title: t('dashboard.totals.receipts_pending'), dataIndex: 'receipts_pending' },
             { title: t('dashboard.totals.orders_pending_export'), dataIndex: 'orders_pending_export' },
             { title: t('dashboard.totals.orders_exported'), dataIndex: 'orders_exported' },
