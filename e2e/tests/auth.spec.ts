@@ -45,6 +45,9 @@ test('register → the password arrives by mail → log in → change the passwo
   expect(password).toBeTruthy();
 
   await page.getByRole('button', { name: 'Go to login' }).click();
+  // The e-mail just registered is filled in; the password from the mail is next.
+  await expect(page.locator('#email')).toHaveValue(email);
+  await expect(page.locator('#password')).toBeFocused();
   await loginThroughUi(page, { email, password: password! });
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome back, Ada Tester');

@@ -4,7 +4,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { lazyRule } from '../../../../shared/forms/lazy-rule';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { PageLoading } from '../../../../shared/ui/page-loading';
@@ -28,6 +28,9 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [form] = Form.useForm<TCredentials>();
+  // Coming from /register: the e-mail just registered is filled in, and the password (from the mail) is next.
+  const state = useLocation().state as { email?: unknown } | null;
+  const knownEmail = typeof state?.email === 'string' ? state.email : undefined;
   const [pendingUser, setPendingUser] = useState<string | null>(null);
   const login = useLogin();
   const credentialErrors = useFormErrors(form);
@@ -58,12 +61,18 @@ export default function LoginPage() {
   return (
     <Panel title={t('login.title')}>
       {credentialErrors.formError}
-      <Form<TCredentials> form={form} layout="vertical" onFinish={onLogin} requiredMark={false}>
+      <Form<TCredentials>
+        form={form}
+        layout="vertical"
+        onFinish={onLogin}
+        requiredMark={false}
+        initialValues={knownEmail ? { email: knownEmail } : undefined}
+      >
         <Form.Item name="email" label={t('login.email')} rules={RULES.email}>
-          <Input prefix={<MailOutlined />} autoComplete="username" autoFocus />
+          <Input prefix={<MailOutlined />} autoComplete="username" autoFocus={!knownEmail} />
         </Form.Item>
         <Form.Item name="password" label={t('login.password')} rules={RULES.password}>
-          <Password prefix={<LockOutlined />} autoComplete="current-password" />
+          <Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus={!!knownEmail} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
           {t('login.submit')}

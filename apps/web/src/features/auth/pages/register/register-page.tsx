@@ -47,7 +47,7 @@ function RegisterPage() {
           title={t('register.successTitle')}
           subTitle={t('register.successBody', { email: registeredEmail })}
           extra={
-            <Button type="primary" onClick={() => void navigate('/login')}>
+            <Button type="primary" onClick={() => void navigate('/login', { state: { email: registeredEmail } })}>
               {t('register.toLogin')}
             </Button>
           }
