@@ -9,7 +9,21 @@ import {
   userRoutes,
   ZInviteUser,
 } from '@wms/contracts';
-import { App, Button, Checkbox, DatePicker, Form, Input, Popconfirm, Select, Space, Switch, Tabs, Tag } from 'antd';
+import {
+  App,
+  Button,
+  Checkbox,
+  DatePicker,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Tabs,
+  Tag,
+  Tooltip,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -123,8 +137,10 @@ function UsersTab() {
             title: t('warehouse:crud.actions'),
             key: 'actions',
             noExport: true,
+            // Always in view (long Japanese and English labels otherwise push it past a 1366 px screen's edge).
+            fixed: 'right',
             render: (_, u) => (
-              <Space wrap>
+              <Space size={4}>
                 <Button size="small" onClick={() => setEditing(u)} data-testid={`user-edit-${u.email}`}>
                   {t('warehouse:crud.edit')}
                 </Button>
@@ -136,9 +152,16 @@ function UsersTab() {
                   }}
                   disabled={!u.is_active}
                 >
-                  <Button size="small" icon={<KeyOutlined />} disabled={!u.is_active}>
-                    {u.invited ? t('users:resendInvite') : t('users:sendLink')}
-                  </Button>
+                  {/* An icon with its label as tooltip and accessible name: the column stays narrow in every language. */}
+                  <Tooltip title={u.invited ? t('users:resendInvite') : t('users:sendLink')}>
+                    <Button
+                      size="small"
+                      icon={<KeyOutlined />}
+                      disabled={!u.is_active}
+                      aria-label={u.invited ? t('users:resendInvite') : t('users:sendLink')}
+                      data-testid={`user-link-${u.email}`}
+                    />
+                  </Tooltip>
                 </Popconfirm>
                 {u.id === me?.id ? null : (
                   <Popconfirm
