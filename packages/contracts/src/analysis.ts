@@ -185,6 +185,18 @@ export const ZDashboard = z.object({
   receipts_pending: z.number().int(),
   below_safety: z.number().int(),
   near_expiry: z.number().int(),
+  /**
+   * The getting-started steps already done: company data filled in (tax id and invoice address), a warehouse, a
+   * storage location, a product, an inbound receipt, an order.
+   */
+  setup: z.object({
+    company: z.boolean(),
+    warehouse: z.boolean(),
+    location: z.boolean(),
+    product: z.boolean(),
+    receipt: z.boolean(),
+    order: z.boolean(),
+  }),
   /** Shipped orders per Taipei day of the last 30 days (oldest first, every day present). */
   shipped: z.array(z.object({ day: ZIsoDate, orders: z.number().int(), units: z.number().int() })),
 });

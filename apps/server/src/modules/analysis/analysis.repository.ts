@@ -381,7 +381,7 @@ export async function deliverStatistics(
 // ---- /dashboard ---------------------------------------------------------------------------------------------------
 
 export async function dashboardCounts(ex: Executor, customerId: string, nearExpiryUntil: string) {
-  const rows = await queryRows<Record<string, number>>(
+  const rows = await queryRows<Record<string, number | boolean | null>>(
     ex,
     sql`select
           (select count(*) from outbound_orders o where o.customer_id = ${customerId} and o.status = 'pending_export')::int
@@ -403,7 +403,14 @@ export async function dashboardCounts(ex: Executor, customerId: string, nearExpi
              and coalesce(s.available, 0) < p.safety_stock)::int as below_safety,
           (select count(*) from stock_balances b
            where b.customer_id = ${customerId} and b.expiry_date is not null and b.on_hand > 0
-             and b.expiry_date <= ${nearExpiryUntil}::date)::int as near_expiry`,
+             and b.expiry_date <= ${nearExpiryUntil}::date)::int as near_expiry,
+          (select coalesce(c.tax_id, '') <> '' and coalesce(c.invoice_address, '') <> '' from customers c
+           where c.id = ${customerId}) as setup_company,
+          exists (select 1 from warehouses w where w.customer_id = ${customerId}) as setup_warehouse,
+          exists (select 1 from storage_locations l where l.customer_id = ${customerId}) as setup_location,
+          exists (select 1 from products p where p.customer_id = ${customerId}) as setup_product,
+          exists (select 1 from inbound_receipts r where r.customer_id = ${customerId}) as setup_receipt,
+          exists (select 1 from outbound_orders o where o.customer_id = ${customerId}) as setup_order`,
   );
   return rows[0]!;
 }

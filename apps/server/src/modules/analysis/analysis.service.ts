@@ -200,6 +200,14 @@ export async function dashboard(deps: TAnalysisDeps, actor: TActor): Promise<TDa
     receipts_pending: Number(counts.receipts_pending),
     below_safety: Number(counts.below_safety),
     near_expiry: Number(counts.near_expiry),
+    setup: {
+      company: counts.setup_company === true,
+      warehouse: counts.setup_warehouse === true,
+      location: counts.setup_location === true,
+      product: counts.setup_product === true,
+      receipt: counts.setup_receipt === true,
+      order: counts.setup_order === true,
+    },
     shipped: days.map((day) => ({
       day,
       orders: Number(byDay.get(day)?.orders ?? 0),

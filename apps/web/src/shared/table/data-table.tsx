@@ -40,6 +40,8 @@ export interface TDataTableProps<T> {
   urlFilters?: readonly string[];
   /** Row selection (antd's), for lists with actions on chosen rows. */
   rowSelection?: TableProps<T>['rowSelection'];
+  /** What to do first when the list has no rows at all (not when a search found none): a start card's action. */
+  emptyAction?: ReactNode;
 }
 
 function cellValue<T>(row: T, col: TDataColumn<T>): TCell {
@@ -185,7 +187,9 @@ export function DataTable<T extends object>(props: TDataTableProps<T>) {
               data-testid="table-empty"
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={empty === 'notFound' ? t('states.notFound') : t('states.noData')}
-            />
+            >
+              {empty === 'notFound' ? null : props.emptyAction}
+            </Empty>
           ),
         }}
         pagination={{

@@ -353,6 +353,8 @@ describe('dashboard', () => {
       receipts_pending: 1,
       below_safety: 1,
       near_expiry: 1,
+      // The getting-started steps this seller has done (its company data was never filled in).
+      setup: { company: false, warehouse: true, location: true, product: true, receipt: true, order: true },
     });
     expect(d.shipped).toHaveLength(30);
     expect(d.shipped[29].day).toBe(today);
@@ -372,6 +374,22 @@ describe('dashboard', () => {
     const other = await ctx.newCustomer();
     const d = await get('/api/dashboard/', other.token);
     expect(d).toMatchObject({ to_export: 0, to_ship: 0, receipts_pending: 0, below_safety: 0, near_expiry: 0 });
+    expect(d.setup).toEqual({
+      company: false,
+      warehouse: false,
+      location: false,
+      product: false,
+      receipt: false,
+      order: false,
+    });
+    const saved = await ctx.inject({
+      method: 'PUT',
+      url: '/api/corporation/',
+      token: other.token,
+      payload: { name: 'Other seller', tax_id: '04595257', invoice_address: '臺北市信義區市府路 1 號' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get('/api/dashboard/', other.token)).setup.company).toBe(true);
     expect((await get('/api/purchase-advice/', other.token)).count).toBe(0);
     expect((await get('/api/stock-age/', other.token)).count).toBe(0);
   });

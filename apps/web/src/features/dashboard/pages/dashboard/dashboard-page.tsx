@@ -21,7 +21,14 @@ import '../../../analysis/i18n';
 const Tag = lazy(() => import('antd/es/tag'));
 
 /** First steps of a new seller, in the order the flow chart shows; each links to its screen. */
-const GETTING_STARTED: TMainPath[] = ['/corporation', '/warehouse', '/subzone', '/product', '/entry', '/deliver'];
+const GETTING_STARTED: Array<{ path: TMainPath; done: keyof TDashboard['setup'] }> = [
+  { path: '/corporation', done: 'company' },
+  { path: '/warehouse', done: 'warehouse' },
+  { path: '/subzone', done: 'location' },
+  { path: '/product', done: 'product' },
+  { path: '/entry', done: 'receipt' },
+  { path: '/deliver', done: 'order' },
+];
 
 /** The KPI tiles: the figure, its label and the list it opens. */
 const TILES: Array<{
@@ -138,9 +145,11 @@ export default function DashboardPage() {
                 } as CSSProperties
               }
             >
-              {GETTING_STARTED.map((path, i) => (
+              {GETTING_STARTED.map(({ path, done }, i) => (
                 <li
                   key={path}
+                  data-testid={`getting-started-${done}`}
+                  data-done={kpis.data?.setup[done] ? 'true' : 'false'}
                   style={{
                     display: 'flex',
                     alignItems: 'center',
@@ -161,6 +170,12 @@ export default function DashboardPage() {
                     </h4>
                     <div style={{ color: token.colorTextDescription }}>{t(`gettingStarted.steps.${i}` as never)}</div>
                   </div>
+                  {kpis.data?.setup[done] ? (
+                    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                      <CheckCircleTwoTone twoToneColor={token.colorSuccess} aria-hidden />
+                      <span style={{ color: token.colorSuccess }}>{t('gettingStarted.done')}</span>
+                    </span>
+                  ) : null}
                   {SCREENS[path] ? null : (
                     <Suspense fallback={null}>
                       <Tag icon={<ClockCircleOutlined />} color="default">

@@ -1,6 +1,7 @@
 import type { TStoreOrder } from '@wms/contracts';
-import { Card } from 'antd';
+import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../../shared/format';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { DataTable } from '../../../../shared/table/data-table';
@@ -18,6 +19,14 @@ export default function StoreDeliverListPage() {
         fetchPage={fetchMemberOrders}
         rowKey="id"
         searchPlaceholder={t('portal.searchOrders')}
+        // A new member lands here (spec §2.6): with no order yet, the way to the order form is the first thing shown.
+        emptyAction={
+          <Link to="/store/dashboard">
+            <Button type="primary" data-testid="store-first-order">
+              {t('portal.firstOrder')}
+            </Button>
+          </Link>
+        }
         columns={[
           { title: label('order_number'), dataIndex: 'number' },
           { title: label('created_at'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
