@@ -60,7 +60,7 @@ test('the owner invites a warehouse user, who sees only the operations menus and
   // The analysis group keeps its stock screen (location stock) only.
   for (const group of ['Purchase advice', 'API', 'Store ordering'])
     await expect(menu.getByText(group, { exact: true })).toHaveCount(0);
-  await menu.getByText('Account and security', { exact: true }).click();
+  await menu.getByText('Account', { exact: true }).click();
   await expect(menu.getByText('Two-step login', { exact: true })).toBeVisible();
   await expect(menu.getByText('Billing', { exact: true })).toHaveCount(0);
   await expect(menu.getByText('User settings', { exact: true })).toHaveCount(0);
