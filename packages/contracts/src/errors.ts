@@ -336,6 +336,12 @@ export const ERROR_CATALOGUE = {
     ja: 'Shopee プッシュの署名が正しくありません',
     en: 'The Shopee push signature is not valid',
   },
+  SHOPEE_PUSH_EXPIRED: {
+    status: 401,
+    'zh-TW': '蝦皮推播的時間戳記（{{field}}）已超過 5 分鐘，視為重送攻擊而拒絕',
+    ja: 'Shopee プッシュのタイムスタンプ（{{field}}）が 5 分を超えて古いため、リプレイとして拒否しました',
+    en: 'The Shopee push {{field}} is more than 5 minutes old: refused as a replay',
+  },
   SHOPEE_SHOP_DISCONNECTED: {
     status: 409,
     'zh-TW': '此蝦皮商店已中斷連結，請重新授權',

@@ -128,13 +128,16 @@ export const shopeeRoutes = defineRoutes({
     response: ZPage(ZShopeeOrder),
     tenantScoped: true,
   },
-  /** Shopee's push notifications: `Authorization` = HMAC-SHA256(partner key, push URL + "|" + raw body). */
+  /**
+   * Shopee's push notifications: `Authorization` = HMAC-SHA256(partner key, push URL + "|" + raw body). Answered 200
+   * with an EMPTY body (Shopee counts anything else as a failed delivery and re-sends it).
+   */
   shopeePush: {
     method: 'POST',
     path: '/api/shopee/push/',
     auth: 'public',
     callback: true,
     body: ZShopeePush,
-    response: z.object({}),
+    response: z.literal(''),
   },
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './_columns';
 import { customers } from './account';
 import { outbound_orders } from './outbound';
@@ -92,4 +92,20 @@ export const shopee_orders = pgTable(
     index('shopee_orders_order_idx').on(t.order_id),
     check('shopee_orders_state_check', sql`${t.state} in ('created', 'abnormal', 'cancelled', 'flagged')`),
   ],
+);
+
+/**
+ * Shopee pushes already taken, by the SHA-256 of their raw body: a re-delivery of the same push is answered 2xx and
+ * does nothing more. Rows older than the push tolerance are deleted as pushes come in (an older push is refused by
+ * its timestamp anyway, so the window of this table is the whole of what can be replayed).
+ */
+export const shopee_pushes = pgTable(
+  'shopee_pushes',
+  {
+    digest: text('digest').primaryKey(),
+    shop_id: bigint('shop_id', { mode: 'number' }),
+    code: integer('code').notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shopee_pushes_received_idx').on(t.received_at)],
 );

@@ -27,8 +27,12 @@ export function registerShopeeRoutes(app: FastifyInstance, deps: TAppDeps): void
         done(new AppError('INVALID_FIELD', { field: 'body' }), undefined);
       }
     });
-    route(scope, t, r.shopeePush, ({ req, body }) =>
-      service.handlePush(deps, rawBodies.get(req) ?? '', req.headers.authorization, body),
-    );
+    // Shopee takes a push as delivered only on 2xx with an empty body: nothing is serialised here.
+    scope.setSerializerCompiler(() => (data) => (typeof data === 'string' ? data : JSON.stringify(data)));
+    route(scope, t, r.shopeePush, async ({ req, body, reply }) => {
+      await service.handlePush(deps, rawBodies.get(req) ?? '', req.headers.authorization, body);
+      reply.type('text/plain; charset=utf-8');
+      return '' as const;
+    });
   });
 }

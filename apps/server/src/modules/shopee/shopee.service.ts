@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { TLanguage, TShopeeOrder, TShopeeShop, ZShopeeConnect, ZShopeeOrderQuery } from '@wms/contracts';
 import { ERROR_CATALOGUE, errorMessage, type TErrorCode } from '@wms/contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ecommerce_platforms, outbound_orders, shopee_orders, shopee_shops } from '../../db/schema';
+import { ecommerce_platforms, outbound_orders, shopee_orders, shopee_pushes, shopee_shops } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
@@ -204,29 +205,54 @@ function problemMessage(
 }
 
 /**
+ * How old a push may be (its `timestamp`, unix seconds) and still be taken: Shopee's own timestamp validity (a signed
+ * call is valid 5 minutes). An older push is refused as a replay; within the window, `shopee_pushes` remembers every
+ * push taken, so a re-delivery (or a replay inside the window) does nothing twice. A push missed this way is not lost:
+ * the 15-minute schedule lists every order updated since the last run.
+ */
+export const PUSH_TOLERANCE_S = 300;
+
+/**
  * A push from Shopee: the `Authorization` header must be the HMAC of our push URL and the raw body with the partner
- * key (else 401, nothing done). An order status push (code 3) queues a sync of that order for every shop of that
- * shop id; anything else is acknowledged (Shopee retries pushes that are not answered 2xx).
+ * key (else 401, nothing done), and its `timestamp` within PUSH_TOLERANCE_S of now (else 401 SHOPEE_PUSH_EXPIRED).
+ * Each push is taken once (by the digest of its raw body): a re-delivery is answered the same and does nothing. An
+ * order status push (code 3) queues a sync of that order for every shop of that shop id, in the transaction that
+ * records the push; anything else is acknowledged. The route answers 200 with an empty body (what Shopee expects).
  */
 export async function handlePush(
   deps: TAppDeps,
   rawBody: string,
   authorization: string | undefined,
-  body: { shop_id?: number; code: number; data?: Record<string, unknown> },
-): Promise<Record<string, never>> {
+  body: { shop_id?: number; code: number; timestamp?: number; data?: Record<string, unknown> },
+): Promise<{ taken: boolean }> {
   const provider = shopeeOf(deps);
   if (!authorization || !provider.verifyPush(rawBody, authorization)) throw new AppError('SHOPEE_SIGNATURE_INVALID');
+  const now = Date.now() / 1000;
+  if (typeof body.timestamp !== 'number' || Math.abs(now - body.timestamp) > PUSH_TOLERANCE_S)
+    throw new AppError('SHOPEE_PUSH_EXPIRED', { field: 'timestamp' });
   const orderSn = typeof body.data?.ordersn === 'string' ? body.data.ordersn : null;
-  if (body.code !== 3 || !orderSn || !body.shop_id) return {};
   const db = deps.database.db;
-  const shops = await db
-    .select()
-    .from(shopee_shops)
-    .where(and(eq(shopee_shops.shop_id, body.shop_id), ne(shopee_shops.state, 'disconnected')));
-  if (shops.length === 0) return {};
-  await withTx(db, async (tx) => {
+  const digest = createHash('sha256').update(rawBody, 'utf8').digest('hex');
+  let queued = false;
+  const taken = await withTx(db, async (tx) => {
+    await tx
+      .delete(shopee_pushes)
+      .where(lt(shopee_pushes.received_at, new Date(Date.now() - 2 * PUSH_TOLERANCE_S * 1000)));
+    const [fresh] = await tx
+      .insert(shopee_pushes)
+      .values({ digest, shop_id: body.shop_id ?? null, code: body.code })
+      .onConflictDoNothing()
+      .returning({ digest: shopee_pushes.digest });
+    if (!fresh) return false;
+    if (body.code !== 3 || !orderSn || !body.shop_id) return true;
+    const shops = await tx
+      .select()
+      .from(shopee_shops)
+      .where(and(eq(shopee_shops.shop_id, body.shop_id), ne(shopee_shops.state, 'disconnected')));
     for (const shop of shops) await queueShopSync(tx, deps.jobs, shop, { orderSn: [orderSn] });
+    queued = shops.length > 0;
+    return true;
   });
-  deps.jobs.kick('shopee.sync');
-  return {};
+  if (queued) deps.jobs.kick('shopee.sync');
+  return { taken };
 }

@@ -378,38 +378,85 @@ describe('errors end in a visible state', () => {
 });
 
 describe('push', () => {
-  it('verifies the Authorization HMAC over the push URL and raw body; a signed order push syncs that order', async () => {
+  const pushUrl = 'http://wms.test/api/shopee/push/';
+  const push = (body: string, authorization = shopeePushSignature(fake.partnerKey, pushUrl, body)) =>
+    ctx.inject({
+      method: 'POST',
+      url: '/api/shopee/push/',
+      payload: body,
+      headers: { 'content-type': 'application/json', authorization },
+    });
+  const syncJobs = async () =>
+    (
+      await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from pgboss.job where name = 'shopee.sync' and data->>'order_sn' is not null`,
+      )
+    )[0]!.n;
+
+  it('verifies the Authorization HMAC over the push URL and raw body; a signed order push syncs that order; answered 200 with an empty body', async () => {
     const shop = await connect(401);
     await ctx.deps.jobs.whenIdle();
     fake.addOrders(401, [fakeShopeeOrder('S401-PUSHED', [{ sku: w.plain.number }], { update_time: 1 })]);
     const body = JSON.stringify({
       shop_id: 401,
       code: 3,
-      timestamp: 1732400000,
+      timestamp: Math.floor(Date.now() / 1000),
       data: { ordersn: 'S401-PUSHED', status: 'READY_TO_SHIP' },
     });
-    const bad = await ctx.inject({
-      method: 'POST',
-      url: '/api/shopee/push/',
-      payload: body,
-      headers: { 'content-type': 'application/json', authorization: 'deadbeef'.repeat(8) },
-    });
+    const bad = await push(body, 'deadbeef'.repeat(8));
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.code).toBe('SHOPEE_SIGNATURE_INVALID');
-    const good = await ctx.inject({
-      method: 'POST',
-      url: '/api/shopee/push/',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        authorization: shopeePushSignature(fake.partnerKey, 'http://wms.test/api/shopee/push/', body),
-      },
-    });
+    const good = await push(body);
     expect(good.statusCode, good.body).toBe(200);
+    // Shopee counts a push as delivered only on 2xx with an empty body.
+    expect(good.body).toBe('');
+    expect(good.rawPayload.length).toBe(0);
     await ctx.deps.jobs.whenIdle();
     // Outside the sync window (update_time 1970): only the push brought it in.
     expect((await ordersOf('SHOPEE-401')).rows).toHaveLength(1);
     expect((await shopRow(shop.id)).state).toBe('connected');
+  });
+
+  it('a push older than 5 minutes is refused as a replay (nothing queued); a re-delivered push is answered the same and does nothing twice', async () => {
+    await connect(403);
+    await ctx.deps.jobs.whenIdle();
+    fake.addOrders(403, [fakeShopeeOrder('S403-PUSHED', [{ sku: w.plain.number }], { update_time: 1 })]);
+    const jobsBefore = await syncJobs();
+    const old = JSON.stringify({
+      shop_id: 403,
+      code: 3,
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+      data: { ordersn: 'S403-PUSHED', status: 'READY_TO_SHIP' },
+    });
+    const refused = await push(old);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toMatchObject({ code: 'SHOPEE_PUSH_EXPIRED', params: { field: 'timestamp' } });
+    const noStamp = JSON.stringify({ shop_id: 403, code: 3, data: { ordersn: 'S403-PUSHED' } });
+    expect((await push(noStamp)).statusCode).toBe(401);
+    await ctx.deps.jobs.whenIdle();
+    expect(await syncJobs()).toBe(jobsBefore);
+    expect((await ordersOf('SHOPEE-403')).rows).toHaveLength(0);
+
+    const body = JSON.stringify({
+      shop_id: 403,
+      code: 3,
+      timestamp: Math.floor(Date.now() / 1000) - 10,
+      data: { ordersn: 'S403-PUSHED', status: 'READY_TO_SHIP' },
+    });
+    const details = fake.calls('/api/v2/order/get_order_detail');
+    // Shopee re-sends (e.g. our answer was lost), also while the first is still being handled.
+    const answers = await Promise.all([push(body), push(body), push(body)]);
+    for (const a of answers) {
+      expect(a.statusCode, a.body).toBe(200);
+      expect(a.body).toBe('');
+    }
+    await ctx.deps.jobs.whenIdle();
+    expect(await push(body)).toMatchObject({ statusCode: 200, body: '' });
+    await ctx.deps.jobs.whenIdle();
+    expect(await syncJobs()).toBe(jobsBefore + 1);
+    expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details + 1);
+    expect((await ordersOf('SHOPEE-403')).rows).toHaveLength(1);
   });
 
   it('disconnect forgets the tokens and stops syncing', async () => {
