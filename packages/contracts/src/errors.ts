@@ -342,6 +342,12 @@ export const ERROR_CATALOGUE = {
     ja: 'Shopee プッシュのタイムスタンプ（{{field}}）が 5 分を超えて古いため、リプレイとして拒否しました',
     en: 'The Shopee push {{field}} is more than 5 minutes old: refused as a replay',
   },
+  SHOPEE_REAUTHORIZE: {
+    status: 409,
+    'zh-TW': '蝦皮已不再接受此商店的授權（刷新權杖已失效），請重新授權商店',
+    ja: 'Shopee がこのショップの認可を受け付けなくなりました（リフレッシュトークン失効）。ショップを再認可してください',
+    en: "Shopee no longer accepts this shop's authorisation (its refresh token is dead): authorise the shop again",
+  },
   SHOPEE_SHOP_DISCONNECTED: {
     status: 409,
     'zh-TW': '此蝦皮商店已中斷連結，請重新授權',

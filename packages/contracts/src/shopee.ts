@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { PAGE_SIZES, ZIdParams, ZPage } from './common';
 import { defineRoutes } from './routes';
 
-/** How a connected shop stands: connected, its token about to expire, an error (with Shopee's message), disconnected. */
-export const SHOPEE_SHOP_STATES = ['connected', 'token_expiring', 'error', 'disconnected'] as const;
+/**
+ * How a connected shop stands: connected, its token about to expire, an error (with Shopee's message), waiting to be
+ * authorised again (Shopee declared its refresh token dead: nothing is called until the seller does), disconnected.
+ */
+export const SHOPEE_SHOP_STATES = ['connected', 'token_expiring', 'error', 'reauthorize', 'disconnected'] as const;
 export type TShopeeShopState = (typeof SHOPEE_SHOP_STATES)[number];
 
 /** What became of a Shopee order a sync saw. */

@@ -17,7 +17,8 @@ export interface TShopeeSyncCounts {
 
 /**
  * A Shopee shop a seller connected through Shopee's partner authorisation. Tokens are AES-256-GCM encrypted with the
- * app key. `state`: connected | error (the last call failed: `last_error_*` says why) | disconnected. Orders of the
+ * app key. `state`: connected | error (the last call failed: `last_error_*` says why) | reauthorize (Shopee declared the
+ * refresh token dead: no call until the seller authorises again) | disconnected. Orders of the
  * shop carry the shop's e-commerce platform (`platform_id`, created at connect: code `SHOPEE-<shop id>`).
  */
 export const shopee_shops = pgTable(
@@ -51,7 +52,7 @@ export const shopee_shops = pgTable(
   (t) => [
     uniqueIndex('shopee_shops_customer_shop_key').on(t.customer_id, t.shop_id),
     index('shopee_shops_shop_idx').on(t.shop_id),
-    check('shopee_shops_state_check', sql`${t.state} in ('connected', 'error', 'disconnected')`),
+    check('shopee_shops_state_check', sql`${t.state} in ('connected', 'error', 'reauthorize', 'disconnected')`),
   ],
 );
 

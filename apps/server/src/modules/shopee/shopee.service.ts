@@ -136,6 +136,7 @@ export async function disconnectShop(deps: TAppDeps, actor: TActor, id: string):
 export async function syncNow(deps: TAppDeps, actor: TActor, id: string): Promise<{ job_id: string }> {
   const shop = await ownShop(deps, actor, id);
   if (shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+  if (shop.state === 'reauthorize') throw new AppError('SHOPEE_REAUTHORIZE', { shop_id: shop.shop_id });
   if (!isShopeeConfigured(deps)) throw new AppError('SHOPEE_NOT_CONFIGURED');
   const job = await withTx(deps.database.db, async (tx) => {
     const queued = await queueShopSync(tx, deps.jobs, shop, { createdBy: actor.id });

@@ -1,5 +1,5 @@
 import { ORDER_TEXT_LIMITS } from '@wms/contracts';
-import { and, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { outbound_orders, shopee_orders, shopee_shops, type TShopeeSyncCounts } from '../../db/schema';
@@ -22,6 +22,7 @@ import { shopeeShipScan } from './shopee.ship';
 import {
   findShop,
   markShopError,
+  needsReauthorisation,
   REFRESH_AHEAD_MS,
   shopAccess,
   shopeeOf,
@@ -346,6 +347,7 @@ export const shopeeSync = defineJob(
   async ({ db, payload, services, progress, queue }) => {
     const shop = await findShop(db, payload.shop);
     if (!shop || shop.state === 'disconnected') return { skipped: 'shop disconnected' };
+    if (needsReauthorisation(shop)) return { skipped: 'shop to authorise again' };
     const counts = emptyCounts();
     const lookups = await loadOrderLookups(db, shop.customer_id);
     const ctx = { db, services, shop, lookups };
@@ -388,6 +390,8 @@ export const shopeeSync = defineJob(
     } catch (err) {
       // A cancelled run is the seller's decision, not a Shopee problem.
       if (err instanceof AppError && err.code === 'JOB_CANCELLED') throw err;
+      // A dead refresh token is already on the shop ("authorise again", with Shopee's answer): a refusal, not retried.
+      if (err instanceof AppError && err.code === 'SHOPEE_REAUTHORIZE') throw err;
       await markShopError(db, shop, err);
       // A refusal (bad sign, revoked authorisation) is final; 5xx, rate limits and transport errors are retried.
       if (err instanceof MarketplaceError && !err.retryable)
@@ -443,7 +447,9 @@ export const shopeeSchedule = defineJob(
     const shops = await db
       .select()
       .from(shopee_shops)
-      .where(and(ne(shopee_shops.state, 'disconnected'), isNotNull(shopee_shops.refresh_token_enc)));
+      .where(
+        and(notInArray(shopee_shops.state, ['disconnected', 'reauthorize']), isNotNull(shopee_shops.refresh_token_enc)),
+      );
     let queued = 0;
     for (const shop of shops) {
       try {
@@ -469,7 +475,7 @@ export const shopeeTokenRefresh = defineJob(
       .from(shopee_shops)
       .where(
         and(
-          ne(shopee_shops.state, 'disconnected'),
+          notInArray(shopee_shops.state, ['disconnected', 'reauthorize']),
           isNotNull(shopee_shops.refresh_token_enc),
           or(
             sql`${shopee_shops.token_expires_at} is null`,

@@ -39,6 +39,12 @@ interface TShop {
   accessToken: string | null;
   refreshToken: string | null;
   expiresAt: number;
+  /** Refresh tokens live 30 days (then `refresh_token_expired`). */
+  refreshExpiresAt: number;
+  /** Access tokens replaced by a refresh: a call still carrying one is counted (a client that did not switch). */
+  retired: Set<string>;
+  /** The access token expires after this many more calls of the shop (a token ending mid-run). */
+  expireAfterCalls: number | null;
   orders: Map<string, TFakeShopeeOrder>;
 }
 
@@ -53,8 +59,14 @@ export interface TFakeShopee {
   setStatus(shopId: number, orderSn: string, status: string): void;
   /** Make the shop's current access token expired (Shopee answers invalid_acceess_token). */
   expireToken(shopId: number): void;
+  /** Make the shop's access token expire after `calls` more shop calls (it ends in the middle of a run). */
+  expireTokenAfter(shopId: number, calls: number): void;
   /** Revoke the refresh token too (the seller cancelled the authorisation). */
   revoke(shopId: number): void;
+  /** The refresh token has passed its 30 days (Shopee answers `refresh_token_expired`). */
+  expireRefresh(shopId: number): void;
+  /** Shop calls made with an access token a refresh had already replaced (wasted calls). */
+  deadTokenCalls(shopId: number): number;
   /** The next `n` shop calls answer with this failure. */
   failNext(n: number, kind: 'server' | 'rate_limit'): void;
   /** From the next call on, every shop call fails with 500 until `heal()` (a host that went down mid-run). */
@@ -93,12 +105,24 @@ export async function startFakeShopee(
   const shopOf = (id: number) => {
     let s = shops.get(id);
     if (!s) {
-      s = { accessToken: null, refreshToken: null, expiresAt: 0, orders: new Map() };
+      s = {
+        accessToken: null,
+        refreshToken: null,
+        expiresAt: 0,
+        refreshExpiresAt: 0,
+        retired: new Set(),
+        expireAfterCalls: null,
+        orders: new Map(),
+      };
       shops.set(id, s);
     }
     return s;
   };
+  const deadCalls = new Map<TShop, number>();
   const issueTokens = (s: TShop) => {
+    if (s.accessToken) s.retired.add(s.accessToken);
+    s.expireAfterCalls = null;
+    s.refreshExpiresAt = Math.floor(Date.now() / 1000) + 30 * 86400;
     s.accessToken = randomBytes(16).toString('hex');
     s.refreshToken = randomBytes(16).toString('hex');
     s.expiresAt = Math.floor(Date.now() / 1000) + (opts.tokenLifeSeconds ?? TOKEN_LIFE);
@@ -195,6 +219,8 @@ export async function startFakeShopee(
         const s = shops.get(Number(body.shop_id));
         if (!s?.refreshToken || s.refreshToken !== body.refresh_token)
           return fail(403, 'error_auth', 'Invalid refresh_token.');
+        if (Date.now() / 1000 > s.refreshExpiresAt)
+          return fail(403, 'refresh_token_expired', 'Your refresh_token expired.');
         return send(200, { ...issueTokens(s), partner_id: partnerId, shop_id: Number(body.shop_id) });
       }
       if (!isShopCall) return fail(404, 'error_not_found', 'Wrong path.');
@@ -204,6 +230,11 @@ export async function startFakeShopee(
       if (injected === 'server') return fail(503, 'error_server', 'Service unavailable, please try later.');
       if (injected === 'rate_limit') return fail(429, 'error_too_many_request', 'Too many requests.');
       const s = shopId === undefined ? undefined : shops.get(shopId);
+      if (s && accessToken && s.retired.has(accessToken)) deadCalls.set(s, (deadCalls.get(s) ?? 0) + 1);
+      if (s && s.expireAfterCalls !== null && s.expireAfterCalls-- <= 0) {
+        s.expiresAt = 0;
+        s.expireAfterCalls = null;
+      }
       if (!s?.accessToken || accessToken !== s.accessToken || Date.now() / 1000 > s.expiresAt)
         return fail(403, 'invalid_acceess_token', 'Invalid access_token.');
 
@@ -293,11 +324,20 @@ export async function startFakeShopee(
     expireToken(shopId) {
       shopOf(shopId).expiresAt = 0;
     },
+    expireTokenAfter(shopId, calls) {
+      shopOf(shopId).expireAfterCalls = calls;
+    },
     revoke(shopId) {
       const s = shopOf(shopId);
       s.expiresAt = 0;
       s.refreshToken = null;
     },
+    expireRefresh(shopId) {
+      const s = shopOf(shopId);
+      s.expiresAt = 0;
+      s.refreshExpiresAt = 0;
+    },
+    deadTokenCalls: (shopId) => deadCalls.get(shopOf(shopId)) ?? 0,
     failNext(n, kind) {
       failures = [...failures, ...Array.from({ length: n }, () => kind)];
     },

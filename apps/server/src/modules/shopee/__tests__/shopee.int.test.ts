@@ -9,6 +9,7 @@ import { createTestContext, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
 import { shopeePushSignature, shopeeSign } from '../providers/shopee';
 import { shopeeShipScan } from '../shopee.ship';
+import { shopeeSchedule, shopeeTokenRefresh } from '../shopee.sync';
 
 let ctx: TTestContext;
 let fake: TFakeShopee;
@@ -313,18 +314,67 @@ describe('errors end in a visible state', () => {
     expect((await ordersOf('SHOPEE-301')).rows).toHaveLength(1);
 
     fake.revoke(301);
+    const refreshes = fake.calls('/api/v2/auth/access_token/get');
     const failed = await syncNow(shop.id);
     expect(failed.state).toBe('failed');
+    expect(failed.error).toMatchObject({ code: 'SHOPEE_REAUTHORIZE' });
     const list = await ctx.inject({ method: 'GET', url: '/api/shopee/shops/', token: w.token });
     expect(list.json().results.find((s: { id: string }) => s.id === shop.id)).toMatchObject({
-      state: 'error',
+      state: 'reauthorize',
       last_error_code: 'error_auth',
       last_error_message: 'Invalid refresh_token.',
     });
+    // A dead refresh token is tried once: not by the job's retries, the token schedule, the sync schedule or a sync.
+    expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
+    await withTx(db(), async (tx) => {
+      await ctx.deps.jobs.enqueue(tx, shopeeTokenRefresh, {}, { customerId: null });
+      await ctx.deps.jobs.enqueue(tx, shopeeSchedule, {}, { customerId: null });
+    });
+    ctx.deps.jobs.kick();
+    await ctx.deps.jobs.whenIdle();
+    const refused = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('SHOPEE_REAUTHORIZE');
+    expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
+    expect((await shopRow(shop.id)).state).toBe('reauthorize');
     // Authorising again brings it back.
     await connect(301);
     expect((await syncNow(shop.id)).state).toBe('succeeded');
     expect((await shopRow(shop.id)).state).toBe('connected');
+  });
+
+  it('a token ending mid-run is refreshed once and every later call of the run uses the fresh one (no call with the dead token)', async () => {
+    const shop = await connect(304);
+    await ctx.deps.jobs.whenIdle();
+    const now = Math.floor(Date.now() / 1000);
+    fake.addOrders(
+      304,
+      Array.from({ length: 230 }, (_, i) =>
+        fakeShopeeOrder(`S304-${String(i).padStart(4, '0')}`, [{ sku: w.plain.number }], { update_time: now - 30 }),
+      ),
+    );
+    const refreshes = fake.calls('/api/v2/auth/access_token/get');
+    const before = fake.calls();
+    // The token dies after the first list page and first detail call of the run.
+    fake.expireTokenAfter(304, 2);
+    const job = await syncNow(shop.id);
+    expect(job.state, JSON.stringify(job.error)).toBe('succeeded');
+    expect(job.result).toMatchObject({ created: 230 });
+    expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
+    expect(fake.deadTokenCalls(304)).toBe(0);
+    // 3 list pages of READY_TO_SHIP + 5 detail calls + 2 empty cancel lists + the refused call + the refresh.
+    expect(fake.calls() - before).toBe(3 + 5 + 2 + 1 + 1);
+
+    // A refresh token past its 30 days: "authorise again", with Shopee's own answer.
+    fake.expireRefresh(304);
+    const failed = await syncNow(shop.id);
+    expect(failed.state).toBe('failed');
+    const list = await ctx.inject({ method: 'GET', url: '/api/shopee/shops/', token: w.token });
+    expect(list.json().results.find((s: { id: string }) => s.id === shop.id)).toMatchObject({
+      state: 'reauthorize',
+      last_error_code: 'refresh_token_expired',
+      last_error_message: 'Your refresh_token expired.',
+    });
   });
 
   it('Shopee 5xx: the error shows on the shop while the job retries, and clears when a retry succeeds', async () => {

@@ -16,6 +16,7 @@ const STATE_COLOR: Record<TShopeeShop['state'], string> = {
   connected: 'green',
   token_expiring: 'orange',
   error: 'red',
+  reauthorize: 'volcano',
   disconnected: 'default',
 };
 const ORDER_COLOR: Record<TShopeeOrder['state'], string> = {
@@ -216,7 +217,16 @@ export default function ShopeePage() {
             render: (_, row) => (
               <Space orientation="vertical" size={2} data-testid="shopee-state">
                 <Tag color={STATE_COLOR[row.state]}>{t(`states.${row.state}`)}</Tag>
-                {row.state === 'error' && row.last_error_message ? (
+                {row.state === 'reauthorize' ? (
+                  <Typography.Text
+                    type="danger"
+                    style={{ display: 'block', maxWidth: 260, whiteSpace: 'normal' }}
+                    data-testid="shopee-reauthorize"
+                  >
+                    {t('reauthorizeHint')}
+                  </Typography.Text>
+                ) : null}
+                {(row.state === 'error' || row.state === 'reauthorize') && row.last_error_message ? (
                   <Typography.Text
                     type="danger"
                     style={{ display: 'block', maxWidth: 260, whiteSpace: 'normal' }}
@@ -280,7 +290,7 @@ export default function ShopeePage() {
                   size="small"
                   type="primary"
                   icon={<SyncOutlined />}
-                  disabled={row.state === 'disconnected'}
+                  disabled={row.state === 'disconnected' || row.state === 'reauthorize'}
                   loading={sync.isPending && sync.variables === row.id}
                   onClick={() => void onSync(row)}
                   data-testid="shopee-sync"
@@ -293,6 +303,9 @@ export default function ShopeePage() {
                 {row.state !== 'connected' ? (
                   <Button
                     size="small"
+                    type={row.state === 'reauthorize' ? 'primary' : 'default'}
+                    danger={row.state === 'reauthorize'}
+                    data-testid="shopee-reauthorize-action"
                     icon={<LinkOutlined />}
                     disabled={!configured}
                     onClick={() => void goAuthorise()}
