@@ -132,6 +132,20 @@ export const shopeeRoutes = defineRoutes({
     tenantScoped: true,
   },
   /**
+   * "Retry now" on the abnormal list: read these abnormal orders of the shop (default: all of them, up to 500) from
+   * Shopee again and create those that now can be (a job; `orders` = how many were queued, 0: nothing abnormal).
+   */
+  retryShopeeOrders: {
+    method: 'POST',
+    path: '/api/shopee/shops/:id/orders/retry/',
+    auth: 'customer',
+    perm: 'api:write',
+    params: ZIdParams,
+    body: z.object({ order_ids: z.array(z.uuid()).max(500).optional() }),
+    response: z.object({ job_id: z.string().nullable(), orders: z.number().int() }),
+    tenantScoped: true,
+  },
+  /**
    * Shopee's push notifications: `Authorization` = HMAC-SHA256(partner key, push URL + "|" + raw body). Answered 200
    * with an EMPTY body (Shopee counts anything else as a failed delivery and re-sends it).
    */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TLanguage, TShopeeOrder, TShopeeShop, ZShopeeConnect, ZShopeeOrderQuery } from '@wms/contracts';
 import { ERROR_CATALOGUE, errorMessage, type TErrorCode } from '@wms/contracts';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ecommerce_platforms, outbound_orders, shopee_orders, shopee_pushes, shopee_shops } from '../../db/schema';
 import { withTx } from '../../db/tx';
@@ -145,6 +145,47 @@ export async function syncNow(deps: TAppDeps, actor: TActor, id: string): Promis
   });
   deps.jobs.kick('shopee.sync');
   return { job_id: job.id };
+}
+
+/** "Retry now": a sync of the shop's abnormal orders (these, or all up to 500), in one job. */
+export async function retryOrders(
+  deps: TAppDeps,
+  actor: TActor,
+  id: string,
+  input: { order_ids?: string[] },
+): Promise<{ job_id: string | null; orders: number }> {
+  const shop = await ownShop(deps, actor, id);
+  if (shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+  if (shop.state === 'reauthorize') throw new AppError('SHOPEE_REAUTHORIZE', { shop_id: shop.shop_id });
+  const job = await withTx(deps.database.db, async (tx) => {
+    const rows = await tx
+      .select({ order_sn: shopee_orders.order_sn })
+      .from(shopee_orders)
+      .where(
+        and(
+          eq(shopee_orders.shop_ref, id),
+          eq(shopee_orders.customer_id, tenantOf(actor)),
+          eq(shopee_orders.state, 'abnormal'),
+          input.order_ids ? inArray(shopee_orders.id, input.order_ids) : undefined,
+        ),
+      )
+      .orderBy(shopee_orders.updated_at)
+      .limit(500);
+    if (rows.length === 0) return null;
+    const queued = await queueShopSync(tx, deps.jobs, shop, {
+      orderSn: rows.map((r) => r.order_sn),
+      createdBy: actor.id,
+    });
+    await writeAudit(tx, actor, {
+      action: 'shopee.retry_abnormal',
+      entity: 'shopee_shop',
+      entityId: id,
+      after: { orders: rows.length },
+    });
+    return { id: queued.id, orders: rows.length };
+  });
+  if (job) deps.jobs.kick('shopee.sync');
+  return { job_id: job?.id ?? null, orders: job?.orders ?? 0 };
 }
 
 export async function listShopOrders(

@@ -39,7 +39,9 @@ import {
  * and one `shopee_orders` row per order_sn. A page that commits stays; a run cut off anywhere is simply run again:
  * order_sn already created are skipped (and the platform order number is unique per seller and platform), so no
  * order is ever made twice. An order that cannot be created (an unmapped SKU: PRODUCT_ABNORMAL) is kept as
- * "abnormal" with its problem and tried again by every later sync, never lost.
+ * "abnormal" with its problem, never lost. A later sync sees it again only if Shopee updates it (the list is by
+ * update time): it heals when its SKU becomes a product code (`shopee.heal`, queued by that product write) or when the
+ * seller presses "retry now" (a sync of those order_sn).
  */
 
 const WINDOW_MS = 15 * 86_400_000 - 60_000;
@@ -51,7 +53,7 @@ const LIST_STATUSES = ['READY_TO_SHIP', 'IN_CANCEL', 'CANCELLED'] as const;
 
 const shopActor = (shop: TShopRow): TActor => ({ kind: 'system', id: null, customerId: shop.customer_id });
 
-const emptyCounts = (): TShopeeSyncCounts => ({
+export const emptyCounts = (): TShopeeSyncCounts => ({
   listed: 0,
   created: 0,
   skipped: 0,
@@ -280,7 +282,7 @@ async function applyCancellations(
 }
 
 /** Details of these order_sn (50 per call), then one transaction: create, record, cancel. */
-async function syncOrders(
+export async function syncOrders(
   ctx: { db: Db; services: TShopeeServices; shop: TShopRow; lookups: TOrderLookups },
   orderSns: string[],
   counts: TShopeeSyncCounts,

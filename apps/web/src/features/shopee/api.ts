@@ -48,3 +48,10 @@ export const useConnectShop = () =>
   useWrite((body: { code: string; shop_id: number }) => apiCall(r.connectShopeeShop, { body }));
 export const useDisconnectShop = () => useWrite((id: string) => apiCall(r.disconnectShopeeShop, { params: { id } }));
 export const useSyncShop = () => useWrite((id: string) => apiCall(r.syncShopeeShop, { params: { id } }));
+export const useRetryOrders = () =>
+  useWrite((a: { id: string; orderIds?: string[] }) =>
+    apiCall(r.retryShopeeOrders, {
+      params: { id: a.id },
+      body: a.orderIds ? { order_ids: a.orderIds } : {},
+    }),
+  );

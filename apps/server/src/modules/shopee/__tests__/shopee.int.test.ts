@@ -206,6 +206,114 @@ describe('order sync', () => {
     expect((await ordersOf('SHOPEE-201')).rows).toHaveLength(3);
   });
 
+  it('an order abnormal for an unknown SKU heals within one job run once the product is created (no push, no sync); "retry now" on the rest', async () => {
+    const shop = await connect(203);
+    await ctx.deps.jobs.whenIdle();
+    fake.addOrders(203, [
+      fakeShopeeOrder('S203-HEAL', [{ sku: 'HEAL-203', model: 'HEAL-203-RED', quantity: 2 }]),
+      fakeShopeeOrder('S203-OTHER', [{ sku: 'STILL-UNKNOWN-203' }]),
+    ]);
+    expect((await syncNow(shop.id)).result).toMatchObject({ created: 0, abnormal: 2 });
+    const lists = fake.calls('/api/v2/order/get_order_list');
+    const details = fake.calls('/api/v2/order/get_order_detail');
+    const syncs = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from pgboss.job where name = 'shopee.sync'`,
+    );
+
+    // Another seller creating the same product number heals nothing of this seller.
+    const other = await ctx.newCustomer();
+    const foreign = await ctx.inject({
+      method: 'POST',
+      url: '/api/products/',
+      token: other.token,
+      payload: { number: 'HEAL-203-RED', name: 'not mine' },
+    });
+    expect(foreign.statusCode, foreign.body).toBe(201);
+    await ctx.deps.jobs.whenIdle();
+    expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details);
+
+    // The seller creates the product under the model SKU Shopee named: the order becomes a normal order.
+    const made = await ctx.inject({
+      method: 'POST',
+      url: '/api/products/',
+      token: w.token,
+      payload: { number: 'HEAL-203-RED', name: 'Red one' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await ctx.deps.jobs.whenIdle();
+    const heals = await queryRows<{ state: string; output: { created: number } }>(
+      db(),
+      sql`select j.state, j.output from pgboss.job j where j.name = 'shopee.heal' and j.data->>'customer' = ${w.customerId}`,
+    );
+    expect(heals).toHaveLength(1);
+    expect(heals[0]).toMatchObject({ state: 'completed' });
+    const orders = (await ordersOf('SHOPEE-203')).rows as Array<{ platform_order_number: string; status: string }>;
+    expect(orders.map((o) => o.platform_order_number)).toEqual(['S203-HEAL']);
+    expect(orders[0]!.status).toBe('pending_export');
+    const [healed] = await db().select().from(shopee_orders).where(eq(shopee_orders.order_sn, 'S203-HEAL'));
+    expect(healed).toMatchObject({ state: 'created', problem: null });
+    // Only the healed order was read again: no listing, no sync, and the other abnormal one not fetched.
+    expect(fake.calls('/api/v2/order/get_order_list')).toBe(lists);
+    expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details + 1);
+    expect(
+      (
+        await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pgboss.job where name = 'shopee.sync'`)
+      )[0]!.n,
+    ).toBe(syncs[0]!.n);
+    // A product whose code no abnormal order waits for queues nothing.
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/products/',
+      token: w.token,
+      payload: { number: 'UNRELATED-203', name: 'x' },
+    });
+    await ctx.deps.jobs.whenIdle();
+    expect(
+      await queryRows(
+        db(),
+        sql`select 1 from pgboss.job where name = 'shopee.heal' and data->>'customer' = ${w.customerId}`,
+      ),
+    ).toHaveLength(1);
+
+    // "Retry now": the other order, still unknown, is read again and stays abnormal (not lost, not doubled).
+    const retry = await ctx.inject({
+      method: 'POST',
+      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
+      token: w.token,
+      payload: {},
+    });
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(retry.json()).toMatchObject({ orders: 1 });
+    const job = await waitJob(retry.json().job_id);
+    expect(job.result).toMatchObject({ abnormal: 1, created: 0 });
+    // Once its product exists by barcode (created by the seller's import or form), retry now creates it.
+    await w.f.product({ number: 'P-203-X', barcode: 'STILL-UNKNOWN-203' });
+    const again = await ctx.inject({
+      method: 'POST',
+      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
+      token: w.token,
+      payload: {},
+    });
+    expect((await waitJob(again.json().job_id)).result).toMatchObject({ created: 1 });
+    expect((await ordersOf('SHOPEE-203')).rows).toHaveLength(2);
+    const none = await ctx.inject({
+      method: 'POST',
+      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
+      token: w.token,
+      payload: {},
+    });
+    expect(none.json()).toEqual({ job_id: null, orders: 0 });
+    // Another seller cannot retry this shop's orders.
+    const theirs = await ctx.inject({
+      method: 'POST',
+      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
+      token: other.token,
+      payload: {},
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it('a cancellation in Shopee cancels a pending order and flags an exported one', async () => {
     await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: 50 }]);
     const shop = await connect(202);

@@ -1,4 +1,4 @@
-import { DisconnectOutlined, LinkOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, LinkOutlined, RedoOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { TShopeeOrder, TShopeeShop } from '@wms/contracts';
 import { jobRoutes } from '@wms/contracts';
 import { Alert, App, Button, Drawer, Empty, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
@@ -9,7 +9,15 @@ import { apiCall } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
 import { followJob, jobErrorText } from '../../../shared/jobs/use-job-progress';
-import { shopeeAuthUrl, useConnectShop, useDisconnectShop, useShopeeOrders, useShopeeShops, useSyncShop } from '../api';
+import {
+  shopeeAuthUrl,
+  useConnectShop,
+  useDisconnectShop,
+  useRetryOrders,
+  useShopeeOrders,
+  useShopeeShops,
+  useSyncShop,
+} from '../api';
 import '../i18n';
 
 const STATE_COLOR: Record<TShopeeShop['state'], string> = {
@@ -33,6 +41,27 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const list = useShopeeOrders(shop?.id ?? null, state === 'all' ? undefined : state, page, pageSize);
+  const retry = useRetryOrders();
+  const { message } = App.useApp();
+  /** "Retry now": read the abnormal orders (these, or all) from Shopee again and create those that now can be. */
+  const onRetry = async (orderIds?: string[]) => {
+    if (!shop) return;
+    try {
+      const { job_id, orders } = await retry.mutateAsync({ id: shop.id, ...(orderIds ? { orderIds } : {}) });
+      if (!job_id) {
+        void message.info(t('messages.nothingToRetry'));
+        return;
+      }
+      const job = await followJob(await apiCall(jobRoutes.getJob, { params: { id: job_id } }), () => {});
+      void list.refetch();
+      if (job.state === 'succeeded') {
+        const r = job.result as { created?: number; abnormal?: number } | null;
+        void message.success(t('messages.retried', { orders, created: r?.created ?? 0, abnormal: r?.abnormal ?? 0 }));
+      } else void message.error(jobErrorText(job.error));
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
   return (
     <Drawer
       open={!!shop}
@@ -42,17 +71,33 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
       data-testid="shopee-orders"
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Segmented
-          value={state}
-          onChange={(v) => {
-            setState(String(v));
-            setPage(1);
-          }}
-          options={(['abnormal', 'flagged', 'created', 'cancelled', 'all'] as const).map((s) => ({
-            value: s,
-            label: t(`orderStates.${s}`),
-          }))}
-        />
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('orders.healHint')}
+        </Typography.Paragraph>
+        <Space wrap>
+          <Segmented
+            value={state}
+            onChange={(v) => {
+              setState(String(v));
+              setPage(1);
+            }}
+            options={(['abnormal', 'flagged', 'created', 'cancelled', 'all'] as const).map((s) => ({
+              value: s,
+              label: t(`orderStates.${s}`),
+            }))}
+          />
+          {state === 'abnormal' ? (
+            <Button
+              icon={<RedoOutlined />}
+              loading={retry.isPending}
+              disabled={shop?.state === 'reauthorize' || shop?.state === 'disconnected'}
+              onClick={() => void onRetry()}
+              data-testid="shopee-retry-all"
+            >
+              {t('actions.retryAll')}
+            </Button>
+          ) : null}
+        </Space>
         <Table<TShopeeOrder>
           rowKey="id"
           size="small"
@@ -90,6 +135,23 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
                 p ? <Typography.Text type="danger">{p.message}</Typography.Text> : '—',
             },
             { title: t('orders.updatedAt'), dataIndex: 'updated_at', render: (v: string) => formatDateTime(v) },
+            {
+              title: t('fields.actions'),
+              key: 'retry',
+              render: (_, row) =>
+                row.state === 'abnormal' ? (
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<RedoOutlined />}
+                    disabled={retry.isPending || shop?.state === 'reauthorize' || shop?.state === 'disconnected'}
+                    onClick={() => void onRetry([row.id])}
+                    data-testid="shopee-retry"
+                  >
+                    {t('actions.retry')}
+                  </Button>
+                ) : null,
+            },
           ]}
         />
       </Space>
