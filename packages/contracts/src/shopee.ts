@@ -35,6 +35,8 @@ export const ZShopeeShop = z.object({
   last_sync_at: z.string().nullable(),
   last_sync_counts: ZShopeeSyncCounts.nullable(),
   abnormal_orders: z.number().int(),
+  /** How parcels of Shopee-arranged channels leave: pickup, dropoff, or not set up (null). */
+  ship_mode: z.enum(['pickup', 'dropoff']).nullable(),
   connected_at: z.string(),
 });
 export type TShopeeShop = z.infer<typeof ZShopeeShop>;
@@ -50,6 +52,10 @@ export const ZShopeeOrder = z.object({
     .object({ code: z.string(), message: z.string(), field: z.string().nullable(), value: z.string().nullable() })
     .nullable(),
   shipped_at: z.string().nullable(),
+  /** The order's Shopee channel; `platform_logistics`: Shopee arranges it (masked recipient, Shopee's label). */
+  logistics_channel_name: z.string().nullable(),
+  platform_logistics: z.boolean(),
+  tracking_number: z.string().nullable(),
   updated_at: z.string(),
 });
 export type TShopeeOrder = z.infer<typeof ZShopeeOrder>;
@@ -129,6 +135,17 @@ export const shopeeRoutes = defineRoutes({
     params: ZIdParams,
     query: ZShopeeOrderQuery,
     response: ZPage(ZShopeeOrder),
+    tenantScoped: true,
+  },
+  /** How the shop's parcels of Shopee-arranged channels leave: pickup or dropoff (null: not set up). */
+  setShopeeShipMode: {
+    method: 'PATCH',
+    path: '/api/shopee/shops/:id/ship-mode/',
+    auth: 'customer',
+    perm: 'api:write',
+    params: ZIdParams,
+    body: z.object({ ship_mode: z.enum(['pickup', 'dropoff']).nullable() }),
+    response: ZShopeeShop,
     tenantScoped: true,
   },
   /**

@@ -147,6 +147,33 @@ export async function syncNow(deps: TAppDeps, actor: TActor, id: string): Promis
   return { job_id: job.id };
 }
 
+/** Pickup or dropoff for the shop's Shopee-arranged parcels. */
+export async function setShipMode(
+  deps: TAppDeps,
+  actor: TActor,
+  id: string,
+  input: { ship_mode: 'pickup' | 'dropoff' | null },
+): Promise<TShopeeShop> {
+  const before = await ownShop(deps, actor, id);
+  const db = deps.database.db;
+  const row = await withTx(db, async (tx) => {
+    const [updated] = await tx
+      .update(shopee_shops)
+      .set({ ship_mode: input.ship_mode })
+      .where(and(eq(shopee_shops.id, id), eq(shopee_shops.customer_id, tenantOf(actor))))
+      .returning();
+    await writeAudit(tx, actor, {
+      action: 'shopee.ship_mode',
+      entity: 'shopee_shop',
+      entityId: id,
+      before: { ship_mode: before.ship_mode },
+      after: { ship_mode: input.ship_mode },
+    });
+    return updated!;
+  });
+  return toShop(db, row);
+}
+
 /** "Retry now": a sync of the shop's abnormal orders (these, or all up to 500), in one job. */
 export async function retryOrders(
   deps: TAppDeps,
@@ -232,6 +259,9 @@ export async function listShopOrders(
           }
         : null,
       shipped_at: o.shipped_at?.toISOString() ?? null,
+      logistics_channel_name: o.logistics_channel_name,
+      platform_logistics: o.platform_logistics,
+      tracking_number: o.tracking_number,
       updated_at: o.updated_at.toISOString(),
     })),
   };

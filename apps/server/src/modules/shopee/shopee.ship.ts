@@ -22,6 +22,15 @@ export const shopeeShipment = defineOutboxTopic('shopee.ship', ZShipPayload, asy
   const [row] = await db.select().from(shopee_orders).where(eq(shopee_orders.id, payload.shopee_order));
   if (!row) return { skipped: 'order gone' };
   if (row.shipped_at) return { skipped: 'already shipped' };
+  // A Shopee-arranged order was handed to Shopee at consignment time (ship_order pickup/dropoff): Shopee has its
+  // tracking number already, and ship_order again would be refused.
+  if (row.platform_logistics && row.arranged_at) {
+    await db
+      .update(shopee_orders)
+      .set({ shipped_at: new Date(), updated_at: new Date() })
+      .where(eq(shopee_orders.id, row.id));
+    return { order_sn: row.order_sn, arranged_by: 'shopee', tracking_number: row.tracking_number };
+  }
   const [shop] = await db.select().from(shopee_shops).where(eq(shopee_shops.id, row.shop_ref));
   if (!shop || shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
   try {

@@ -238,6 +238,7 @@ export async function toShop(ex: Executor, row: TShopRow): Promise<TShopeeShop> 
     last_sync_at: iso(row.last_sync_at),
     last_sync_counts: row.last_sync_counts ?? null,
     abnormal_orders: abnormal?.n ?? 0,
+    ship_mode: (row.ship_mode as TShopeeShop['ship_mode']) ?? null,
     connected_at: row.connected_at.toISOString(),
   };
 }

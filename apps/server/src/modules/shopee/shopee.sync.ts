@@ -8,7 +8,7 @@ import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { defineJob, type JobQueue } from '../../platform/jobs';
-import { MarketplaceError, type TMarketplaceOrder } from '../../platform/providers';
+import { MarketplaceError, type TMarketplaceChannel, type TMarketplaceOrder } from '../../platform/providers';
 import {
   codeKey,
   createOrdersFromRows,
@@ -63,11 +63,13 @@ export const emptyCounts = (): TShopeeSyncCounts => ({
 });
 
 /** A Shopee order as order-intake rows: one row per item, the order's fields on the first. */
-export function orderRows(o: TMarketplaceOrder, firstRow: number): TOrderIntakeRow[] {
+export function orderRows(o: TMarketplaceOrder, firstRow: number, platformLogistics = false): TOrderIntakeRow[] {
   const phone = o.recipient.phone.replace(/[\s-]/g, '');
-  const mobile = /^(\+?886|0)9\d{8}$/.test(phone);
+  // A masked phone ("****", a Shopee-arranged channel) is kept as the order's mobile, as Shopee gave it.
+  const mobile = /^(\+?886|0)9\d{8}$/.test(phone) || (platformLogistics && /^\*+$/.test(phone));
   const cut = (s: string, field: keyof typeof ORDER_TEXT_LIMITS) => s.slice(0, ORDER_TEXT_LIMITS[field]);
   const fields = {
+    platform_logistics: platformLogistics,
     platform_order_number: o.orderNumber,
     third_party_number: null,
     consignment_number: null,
@@ -142,8 +144,11 @@ async function writeOrders(
   orders: TMarketplaceOrder[],
   lookups: TOrderLookups,
   counts: TShopeeSyncCounts,
+  channels: Map<number, TMarketplaceChannel> = new Map(),
 ): Promise<void> {
   const actor = shopActor(shop);
+  const channelOf = (o: TMarketplaceOrder) => (o.logisticsChannelId ? channels.get(o.logisticsChannelId) : undefined);
+  const integrated = (o: TMarketplaceOrder) => channelOf(o)?.integrated === true;
   const known = new Map(
     (
       await tx
@@ -174,7 +179,7 @@ async function writeOrders(
   const rowsOf = (list: TMarketplaceOrder[]) => {
     let row = 1;
     return list.flatMap((o) => {
-      const rows = orderRows(o, row);
+      const rows = orderRows(o, row, integrated(o));
       row += rows.length;
       return rows;
     });
@@ -219,6 +224,9 @@ async function writeOrders(
       state: orderId ? 'created' : 'abnormal',
       order_id: orderId,
       problem,
+      logistics_channel_id: o.logisticsChannelId ?? null,
+      logistics_channel_name: channelOf(o)?.name ?? (o.shippingCarrier || null),
+      platform_logistics: integrated(o),
     };
   });
   await tx
@@ -231,6 +239,9 @@ async function writeOrders(
         state: sql`excluded.state`,
         order_id: sql`excluded.order_id`,
         problem: sql`excluded.problem`,
+        logistics_channel_id: sql`excluded.logistics_channel_id`,
+        logistics_channel_name: sql`excluded.logistics_channel_name`,
+        platform_logistics: sql`excluded.platform_logistics`,
         updated_at: sql`now()`,
       },
       // Never downgrade an order already created (a concurrent sync of the same page).
@@ -283,7 +294,14 @@ async function applyCancellations(
 
 /** Details of these order_sn (50 per call), then one transaction: create, record, cancel. */
 export async function syncOrders(
-  ctx: { db: Db; services: TShopeeServices; shop: TShopRow; lookups: TOrderLookups },
+  ctx: {
+    db: Db;
+    services: TShopeeServices;
+    shop: TShopRow;
+    lookups: TOrderLookups;
+    /** The shop's logistics channels, read once per run when an order names one not seen yet. */
+    channels?: Map<number, TMarketplaceChannel>;
+  },
   orderSns: string[],
   counts: TShopeeSyncCounts,
 ): Promise<void> {
@@ -312,12 +330,20 @@ export async function syncOrders(
       provider.orderDetails(auth, batch, { customerId: shop.customer_id, reference: shop.id }),
     );
     const toCreate = details.filter((d) => CREATE_STATUSES.has(d.status));
+    ctx.channels ??= new Map();
+    if (toCreate.some((d) => d.logisticsChannelId && !ctx.channels!.has(d.logisticsChannelId))) {
+      const list = await withShopAccess(db, services, shop, (auth) =>
+        provider.channels(auth, { customerId: shop.customer_id, reference: shop.id }),
+      );
+      for (const c of list) ctx.channels.set(c.id, c);
+    }
+    const channels = ctx.channels;
     const toCancel = details
       .filter((d) => CANCEL_STATUSES.has(d.status))
       .map((d) => ({ orderSn: d.orderNumber, status: d.status }));
     await withTx(db, async (tx) => {
       const before = { ...counts };
-      if (toCreate.length) await writeOrders(tx, shop, toCreate, lookups, counts);
+      if (toCreate.length) await writeOrders(tx, shop, toCreate, lookups, counts, channels);
       await applyCancellations(tx, shop, toCancel, counts);
       await writeAudit(tx, shopActor(shop), {
         action: 'shopee.sync',
