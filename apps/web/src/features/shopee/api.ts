@@ -55,3 +55,7 @@ export const useRetryOrders = () =>
       body: a.orderIds ? { order_ids: a.orderIds } : {},
     }),
   );
+export const useSetShipMode = () =>
+  useWrite((a: { id: string; ship_mode: 'pickup' | 'dropoff' | null }) =>
+    apiCall(r.setShopeeShipMode, { params: { id: a.id }, body: { ship_mode: a.ship_mode } }),
+  );

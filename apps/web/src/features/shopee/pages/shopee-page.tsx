@@ -1,7 +1,21 @@
 import { DisconnectOutlined, LinkOutlined, RedoOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { TShopeeOrder, TShopeeShop } from '@wms/contracts';
 import { jobRoutes } from '@wms/contracts';
-import { Alert, App, Button, Drawer, Empty, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Drawer,
+  Empty,
+  Popconfirm,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,6 +28,7 @@ import {
   useConnectShop,
   useDisconnectShop,
   useRetryOrders,
+  useSetShipMode,
   useShopeeOrders,
   useShopeeShops,
   useSyncShop,
@@ -119,6 +134,27 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
             { title: t('orders.orderSn'), dataIndex: 'order_sn' },
             { title: t('orders.shopeeStatus'), dataIndex: 'shopee_status' },
             {
+              title: t('orders.channel'),
+              key: 'channel',
+              render: (_, row) => (
+                <Space size={4} wrap>
+                  <span>{row.logistics_channel_name ?? '—'}</span>
+                  {row.platform_logistics ? (
+                    <Tooltip title={t('orders.platformLogisticsHint')}>
+                      <Tag color="orange" data-testid="shopee-platform-logistics">
+                        {t('orders.platformLogistics')}
+                      </Tag>
+                    </Tooltip>
+                  ) : null}
+                </Space>
+              ),
+            },
+            {
+              title: t('orders.trackingNumber'),
+              dataIndex: 'tracking_number',
+              render: (v: string | null) => v ?? '—',
+            },
+            {
               title: t('orders.state'),
               dataIndex: 'state',
               render: (v: TShopeeOrder['state']) => <Tag color={ORDER_COLOR[v]}>{t(`orderStates.${v}`)}</Tag>,
@@ -171,6 +207,7 @@ export default function ShopeePage() {
   const connect = useConnectShop();
   const disconnect = useDisconnectShop();
   const sync = useSyncShop();
+  const shipMode = useSetShipMode();
   const [params, setParams] = useSearchParams();
   const [viewing, setViewing] = useState<TShopeeShop | null>(null);
   const [going, setGoing] = useState(false);
@@ -337,6 +374,39 @@ export default function ShopeePage() {
               ) : (
                 0
               ),
+          },
+          {
+            title: (
+              <Tooltip title={t('shipMode.hint')}>
+                <span>{t('fields.shipMode')}</span>
+              </Tooltip>
+            ),
+            key: 'ship_mode',
+            render: (_, row) => (
+              <Select
+                size="small"
+                style={{ minWidth: 150 }}
+                value={row.ship_mode ?? 'unset'}
+                disabled={row.state === 'disconnected'}
+                loading={shipMode.isPending && shipMode.variables?.id === row.id}
+                data-testid="shopee-ship-mode"
+                options={(['unset', 'pickup', 'dropoff'] as const).map((m) => ({
+                  value: m,
+                  label: t(`shipMode.${m}`),
+                }))}
+                onChange={async (v: string) => {
+                  try {
+                    await shipMode.mutateAsync({
+                      id: row.id,
+                      ship_mode: v === 'unset' ? null : (v as 'pickup' | 'dropoff'),
+                    });
+                    void message.success(t('messages.shipModeSaved'));
+                  } catch (err) {
+                    void message.error(errorText(err));
+                  }
+                }}
+              />
+            ),
           },
           {
             title: t('fields.tokenExpires'),
