@@ -70,9 +70,23 @@ export const ZShopeeOrderQuery = z.object({
   state: z.enum(SHOPEE_ORDER_STATES).optional(),
 });
 
+/**
+ * How far back the first sync of a newly connected shop looks (days). Shopee's `get_order_list` takes a range of at
+ * most 15 days per call (its documentation states no limit on how far back); the sync walks 15-day windows, and we
+ * allow up to 90 days (a quarter of orders still waiting to ship or being cancelled is more than any real backlog).
+ */
+export const SHOPEE_FIRST_SYNC_MAX_DAYS = 90;
+export const SHOPEE_FIRST_SYNC_DEFAULT_DAYS = 15;
+
 export const ZShopeeConnect = z.object({
   code: z.string().trim().min(1).max(200),
   shop_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  first_sync_days: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SHOPEE_FIRST_SYNC_MAX_DAYS)
+    .default(SHOPEE_FIRST_SYNC_DEFAULT_DAYS),
 });
 
 /** Shopee's push: `{ shop_id, code, timestamp, data }` (code 3: an order's status changed; data.ordersn). */

@@ -97,16 +97,25 @@ export async function connectShop(
       last_error_at: null,
       connected_at: new Date(),
     };
+    // The first sync starts this far back (the seller's choice). Connecting again re-covers the chosen days (nothing
+    // is made twice), or more when the shop's last complete run is older still.
+    const start = new Date(Date.now() - input.first_sync_days * 86_400_000);
     const [row] = await tx
       .insert(shopee_shops)
-      .values(values)
-      .onConflictDoUpdate({ target: [shopee_shops.customer_id, shopee_shops.shop_id], set: values })
+      .values({ ...values, synced_until: start })
+      .onConflictDoUpdate({
+        target: [shopee_shops.customer_id, shopee_shops.shop_id],
+        set: {
+          ...values,
+          synced_until: sql`least(coalesce(${shopee_shops.synced_until}, ${start.toISOString()}::timestamptz), ${start.toISOString()}::timestamptz)`,
+        },
+      })
       .returning();
     await writeAudit(tx, actor, {
       action: 'shopee.connect',
       entity: 'shopee_shop',
       entityId: row!.id,
-      after: { shop_id: input.shop_id },
+      after: { shop_id: input.shop_id, first_sync_days: input.first_sync_days },
     });
     await queueShopSync(tx, deps.jobs, row!, { createdBy: actor.id }).catch((err) => {
       if (!(err instanceof AppError && err.code === 'JOB_ALREADY_QUEUED')) throw err;

@@ -1,4 +1,4 @@
-import { ORDER_TEXT_LIMITS } from '@wms/contracts';
+import { ORDER_TEXT_LIMITS, SHOPEE_FIRST_SYNC_MAX_DAYS } from '@wms/contracts';
 import { and, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -32,9 +32,9 @@ import {
 } from './shopee.shops';
 
 /**
- * Order sync of one Shopee shop. Lists the orders updated in the window (from a little before the last complete run,
- * at most Shopee's 15 days) in the statuses that matter — READY_TO_SHIP creates orders, IN_CANCEL and CANCELLED
- * cancel a pending one or flag one already exported — pages by cursor, reads details 50 at a time, and writes each
+ * Order sync of one Shopee shop. Lists the orders updated since a little before the last complete run (the first run:
+ * since the start the seller chose when connecting, up to 90 days), in windows of Shopee's 15 days, in the statuses
+ * that matter — READY_TO_SHIP creates orders, IN_CANCEL and CANCELLED or flag one already exported — pages by cursor, reads details 50 at a time, and writes each
  * page in its own transaction: orders through the shared `createOrdersFromRows` (the import's checks and defaults)
  * and one `shopee_orders` row per order_sn. A page that commits stays; a run cut off anywhere is simply run again:
  * order_sn already created are skipped (and the platform order number is unique per seller and platform), so no
@@ -45,6 +45,8 @@ import {
  */
 
 const WINDOW_MS = 15 * 86_400_000 - 60_000;
+/** How far back a run may list (the first sync's longest choice; a shop idle longer starts here). */
+const MAX_LOOKBACK_MS = SHOPEE_FIRST_SYNC_MAX_DAYS * 86_400_000;
 const OVERLAP_MS = 10 * 60_000;
 const DETAIL_BATCH = 50;
 const CREATE_STATUSES = new Set(['READY_TO_SHIP']);
@@ -386,33 +388,39 @@ export const shopeeSync = defineJob(
         counts.listed = payload.order_sn.length;
         await syncOrders(ctx, payload.order_sn, counts);
       } else {
-        const floor = to.getTime() - WINDOW_MS;
-        const from = new Date(Math.max(floor, (shop.synced_until?.getTime() ?? floor) - OVERLAP_MS));
-        for (const status of LIST_STATUSES) {
-          let cursor: string | null = null;
-          do {
-            const page = await withShopAccess(db, services, shop, (auth) =>
-              provider.listOrders(
-                auth,
-                { from, to, status, cursor },
-                { customerId: shop.customer_id, reference: shop.id },
-              ),
-            );
-            counts.listed += page.orderNumbers.length;
-            if (CANCEL_STATUSES.has(status)) {
-              // Nothing to read for a cancellation: only order_sn we already know matter.
-              await withTx(db, (tx) =>
-                applyCancellations(
-                  tx,
-                  shop,
-                  page.orderNumbers.map((orderSn) => ({ orderSn, status })),
-                  counts,
+        // From a little before the last complete run (or the start the seller chose when connecting), at most
+        // MAX_LOOKBACK back, in windows of Shopee's 15 days.
+        const floor = to.getTime() - MAX_LOOKBACK_MS;
+        const start = Math.max(floor, (shop.synced_until?.getTime() ?? to.getTime() - WINDOW_MS) - OVERLAP_MS);
+        for (let winFrom = start; winFrom < to.getTime(); winFrom += WINDOW_MS) {
+          const from = new Date(winFrom);
+          const until = new Date(Math.min(winFrom + WINDOW_MS, to.getTime()));
+          for (const status of LIST_STATUSES) {
+            let cursor: string | null = null;
+            do {
+              const page = await withShopAccess(db, services, shop, (auth) =>
+                provider.listOrders(
+                  auth,
+                  { from, to: until, status, cursor },
+                  { customerId: shop.customer_id, reference: shop.id },
                 ),
               );
-            } else await syncOrders(ctx, page.orderNumbers, counts);
-            await progress(counts.listed);
-            cursor = page.more ? page.nextCursor : null;
-          } while (cursor);
+              counts.listed += page.orderNumbers.length;
+              if (CANCEL_STATUSES.has(status)) {
+                // Nothing to read for a cancellation: only order_sn we already know matter.
+                await withTx(db, (tx) =>
+                  applyCancellations(
+                    tx,
+                    shop,
+                    page.orderNumbers.map((orderSn) => ({ orderSn, status })),
+                    counts,
+                  ),
+                );
+              } else await syncOrders(ctx, page.orderNumbers, counts);
+              await progress(counts.listed);
+              cursor = page.more ? page.nextCursor : null;
+            } while (cursor);
+          }
         }
       }
     } catch (err) {

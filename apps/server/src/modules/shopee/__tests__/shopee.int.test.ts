@@ -314,6 +314,41 @@ describe('order sync', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
+  it('the first sync goes as far back as the seller chose when connecting (up to 90 days), in 15-day windows', async () => {
+    const day = 86_400;
+    const now = Math.floor(Date.now() / 1000);
+    fake.addOrders(204, [
+      fakeShopeeOrder('S204-35D', [{ sku: w.plain.number }], { update_time: now - 35 * day }),
+      fakeShopeeOrder('S204-50D', [{ sku: w.plain.number }], { update_time: now - 50 * day }),
+    ]);
+    fake.addOrders(205, [fakeShopeeOrder('S205-20D', [{ sku: w.plain.number }], { update_time: now - 20 * day })]);
+    const lists = fake.calls('/api/v2/order/get_order_list');
+    const chosen = await ctx.inject({
+      method: 'POST',
+      url: '/api/shopee/shops/',
+      token: w.token,
+      payload: { code: fake.issueCode(204), shop_id: 204, first_sync_days: 40 },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    await ctx.deps.jobs.whenIdle();
+    expect((await ordersOf('SHOPEE-204')).rows.map((r) => r.platform_order_number)).toEqual(['S204-35D']);
+    // 40 days in windows of (just under) 15: 3 windows × 3 statuses, each call within Shopee's range (else refused).
+    expect(fake.calls('/api/v2/order/get_order_list') - lists).toBe(9);
+    // The default is 15 days.
+    await connect(205);
+    await ctx.deps.jobs.whenIdle();
+    expect((await ordersOf('SHOPEE-205')).rows).toHaveLength(0);
+    // More than Shopee's reach we allow is refused, naming the field.
+    const tooFar = await ctx.inject({
+      method: 'POST',
+      url: '/api/shopee/shops/',
+      token: w.token,
+      payload: { code: fake.issueCode(206), shop_id: 206, first_sync_days: 91 },
+    });
+    expect(tooFar.statusCode).toBe(400);
+    expect(JSON.stringify(tooFar.json())).toContain('first_sync_days');
+  });
+
   it('a cancellation in Shopee cancels a pending order and flags an exported one', async () => {
     await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: 50 }]);
     const shop = await connect(202);
@@ -476,8 +511,9 @@ describe('errors end in a visible state', () => {
     expect(job.result).toMatchObject({ created: 230 });
     expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
     expect(fake.deadTokenCalls(304)).toBe(0);
-    // 3 list pages of READY_TO_SHIP + 5 detail calls + 2 empty cancel lists + the refused call + the refresh.
-    expect(fake.calls() - before).toBe(3 + 5 + 2 + 1 + 1);
+    // 3 list pages of READY_TO_SHIP + 5 detail calls + the channel list (once a run) + 2 empty cancel lists + the
+    // refused call + the refresh.
+    expect(fake.calls() - before).toBe(3 + 5 + 1 + 2 + 1 + 1);
 
     // A refresh token past its 30 days: "authorise again", with Shopee's own answer.
     fake.expireRefresh(304);
