@@ -45,7 +45,9 @@ function useWrite<A, R>(fn: (a: A) => Promise<R>) {
 
 export const shopeeAuthUrl = () => apiCall(r.shopeeAuthUrl, {});
 export const useConnectShop = () =>
-  useWrite((body: { code: string; shop_id: number }) => apiCall(r.connectShopeeShop, { body }));
+  useWrite((body: { code: string; shop_id: number; first_sync_days: number }) =>
+    apiCall(r.connectShopeeShop, { body }),
+  );
 export const useDisconnectShop = () => useWrite((id: string) => apiCall(r.disconnectShopeeShop, { params: { id } }));
 export const useSyncShop = () => useWrite((id: string) => apiCall(r.syncShopeeShop, { params: { id } }));
 export const useRetryOrders = () =>

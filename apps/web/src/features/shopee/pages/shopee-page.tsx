@@ -1,6 +1,6 @@
 import { DisconnectOutlined, LinkOutlined, RedoOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { TShopeeOrder, TShopeeShop } from '@wms/contracts';
-import { jobRoutes } from '@wms/contracts';
+import { jobRoutes, SHOPEE_FIRST_SYNC_DEFAULT_DAYS, SHOPEE_FIRST_SYNC_MAX_DAYS } from '@wms/contracts';
 import {
   Alert,
   App,
@@ -34,6 +34,8 @@ import {
   useSyncShop,
 } from '../api';
 import '../i18n';
+
+const FIRST_SYNC_KEY = 'wms.shopee.firstSyncDays';
 
 const STATE_COLOR: Record<TShopeeShop['state'], string> = {
   connected: 'green',
@@ -213,6 +215,10 @@ export default function ShopeePage() {
   const [going, setGoing] = useState(false);
   const [connectError, setConnectError] = useState<string | null>(null);
   const handled = useRef(false);
+  // How far back the first sync goes: chosen before going to Shopee, kept across the round trip.
+  const [firstSyncDays, setFirstSyncDays] = useState<number>(
+    () => Number(sessionStorage.getItem(FIRST_SYNC_KEY)) || SHOPEE_FIRST_SYNC_DEFAULT_DAYS,
+  );
 
   // Back from Shopee: exchange the code once, then drop it from the address.
   useEffect(() => {
@@ -221,8 +227,10 @@ export default function ShopeePage() {
     if (!code || !shopId || handled.current) return;
     handled.current = true;
     setParams({}, { replace: true });
+    const days = Number(sessionStorage.getItem(FIRST_SYNC_KEY)) || SHOPEE_FIRST_SYNC_DEFAULT_DAYS;
+    sessionStorage.removeItem(FIRST_SYNC_KEY);
     connect
-      .mutateAsync({ code, shop_id: shopId })
+      .mutateAsync({ code, shop_id: shopId, first_sync_days: days })
       .then((shop) => void message.success(t('messages.connected', { name: shop.name })))
       .catch((err) => setConnectError(errorText(err)));
   }, [params, setParams, connect, message, t]);
@@ -230,6 +238,7 @@ export default function ShopeePage() {
   const goAuthorise = async () => {
     setGoing(true);
     try {
+      sessionStorage.setItem(FIRST_SYNC_KEY, String(firstSyncDays));
       const { url } = await shopeeAuthUrl();
       window.location.assign(url);
     } catch (err) {
@@ -260,16 +269,33 @@ export default function ShopeePage() {
         <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 860 }}>
           {t('intro')}
         </Typography.Paragraph>
-        <Button
-          type="primary"
-          icon={<LinkOutlined />}
-          loading={going || connect.isPending}
-          disabled={!configured}
-          onClick={() => void goAuthorise()}
-          data-testid="shopee-connect"
-        >
-          {t('actions.connect')}
-        </Button>
+        <Space wrap>
+          <Tooltip title={t('firstSync.hint', { max: SHOPEE_FIRST_SYNC_MAX_DAYS })}>
+            <Space size={4}>
+              <Typography.Text>{t('firstSync.label')}</Typography.Text>
+              <Select
+                value={firstSyncDays}
+                onChange={setFirstSyncDays}
+                style={{ minWidth: 110 }}
+                data-testid="shopee-first-sync-days"
+                options={[7, 15, 30, 60, SHOPEE_FIRST_SYNC_MAX_DAYS].map((d) => ({
+                  value: d,
+                  label: t('firstSync.days', { count: d }),
+                }))}
+              />
+            </Space>
+          </Tooltip>
+          <Button
+            type="primary"
+            icon={<LinkOutlined />}
+            loading={going || connect.isPending}
+            disabled={!configured}
+            onClick={() => void goAuthorise()}
+            data-testid="shopee-connect"
+          >
+            {t('actions.connect')}
+          </Button>
+        </Space>
       </Space>
       {!configured ? (
         <Alert type="warning" showIcon title={t('notConfigured')} data-testid="shopee-not-configured" />
