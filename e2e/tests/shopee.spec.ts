@@ -132,12 +132,15 @@ test('connect a shop → orders flow in → export, pack, ship → the tracking 
   await expect(row.getByTestId('shopee-state')).toContainText('Connected');
   await shot(page, 'connected-en');
 
-  // The seller revokes the authorisation in Shopee: the next sync shows the error with Shopee's own message.
+  // The seller revokes the authorisation in Shopee: the next sync shows "authorise again" with Shopee's own message,
+  // and syncing stops until the seller does.
   expect((await page.request.post(`${FAKE}/__fake/revoke?shop_id=${SHOP}`)).ok()).toBe(true);
   await row.getByTestId('shopee-sync').click();
-  await expect(row.getByTestId('shopee-state')).toContainText('Error', { timeout: 20_000 });
+  await expect(row.getByTestId('shopee-state')).toContainText('Authorise again', { timeout: 20_000 });
   await expect(row.getByTestId('shopee-last-error')).toContainText('Invalid refresh_token.');
   await page.reload();
-  await expect(row.getByTestId('shopee-last-error')).toBeVisible();
-  await shot(page, 'error-en');
+  await expect(row.getByTestId('shopee-reauthorize')).toBeVisible();
+  await expect(row.getByTestId('shopee-sync')).toBeDisabled();
+  await expect(row.getByTestId('shopee-reauthorize-action')).toBeEnabled();
+  await shot(page, 'reauthorize-en');
 });

@@ -5,6 +5,7 @@ import { dispatchCallbacks, partnerCallback } from './modules/integrations/callb
 import { webhookDelivery } from './modules/integrations/integrations.outbox';
 import { orderImport } from './modules/outbound/outbound.importer';
 import { retentionPurge, retentionSchedule } from './modules/retention/retention.jobs';
+import { shopeeHeal } from './modules/shopee/shopee.heal';
 import { shopeeShipment, shopeeShipScan } from './modules/shopee/shopee.ship';
 import { shopeeSchedule, shopeeSync, shopeeTokenRefresh } from './modules/shopee/shopee.sync';
 import { locationImport } from './modules/warehouse/warehouse.import';
@@ -35,6 +36,7 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   shopeeSchedule,
   shopeeTokenRefresh,
   shopeeShipScan,
+  shopeeHeal,
   jobRetention,
   mailDelivery,
   billingRenewals,

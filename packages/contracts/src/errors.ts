@@ -336,6 +336,50 @@ export const ERROR_CATALOGUE = {
     ja: 'Shopee プッシュの署名が正しくありません',
     en: 'The Shopee push signature is not valid',
   },
+  SHOPEE_PUSH_EXPIRED: {
+    status: 401,
+    'zh-TW': '蝦皮推播的時間戳記（{{field}}）已超過 5 分鐘，視為重送攻擊而拒絕',
+    ja: 'Shopee プッシュのタイムスタンプ（{{field}}）が 5 分を超えて古いため、リプレイとして拒否しました',
+    en: 'The Shopee push {{field}} is more than 5 minutes old: refused as a replay',
+  },
+  SHOPEE_REAUTHORIZE: {
+    status: 409,
+    'zh-TW': '蝦皮已不再接受此商店的授權（刷新權杖已失效），請重新授權商店',
+    ja: 'Shopee がこのショップの認可を受け付けなくなりました（リフレッシュトークン失効）。ショップを再認可してください',
+    en: "Shopee no longer accepts this shop's authorisation (its refresh token is dead): authorise the shop again",
+  },
+  SHOPEE_CHANNEL_NOT_SET_UP: {
+    status: 409,
+    'zh-TW':
+      '蝦皮物流通路「{{channel}}」尚未設定寄件方式：請到「蝦皮商店」頁面為此商店選擇「上門收件」或「自行送至門市」',
+    ja: 'Shopee 配送チャネル「{{channel}}」の出荷方法が未設定です：「Shopee ショップ」画面でこのショップの「集荷」または「持ち込み」を選んでください',
+    en: 'Shopee channel "{{channel}}" is not set up: choose "Pickup" or "Drop-off" for this shop on the Shopee shops page',
+  },
+  SHOPEE_NO_PICKUP_SLOT: {
+    status: 409,
+    'zh-TW':
+      '蝦皮物流通路「{{channel}}」目前沒有可用的收件地址或時段：請到蝦皮賣家中心設定取件地址，或改為「自行送至門市」',
+    ja: 'Shopee 配送チャネル「{{channel}}」に使える集荷先住所・時間帯がありません：Shopee セラーセンターで集荷住所を設定するか「持ち込み」に変更してください',
+    en: 'Shopee channel "{{channel}}" has no pickup address or time slot: set a pickup address in Shopee Seller Centre, or switch the shop to "Drop-off"',
+  },
+  SHOPEE_ARRANGING: {
+    status: 409,
+    'zh-TW': '此訂單正由另一項作業向蝦皮（{{channel}}）安排出貨，請稍後再取號',
+    ja: 'この注文は別の処理で Shopee（{{channel}}）に出荷手配中です。しばらくしてから再度取得してください',
+    en: 'Another run is arranging this order with Shopee ({{channel}}): get the number again in a moment',
+  },
+  SHOPEE_TRACKING_PENDING: {
+    status: 409,
+    'zh-TW': '已向蝦皮（{{channel}}）安排出貨，但蝦皮尚未提供物流單號，請稍後再取號',
+    ja: 'Shopee（{{channel}}）への出荷手配は済みましたが、追跡番号がまだ発行されていません。しばらくしてから再度取得してください',
+    en: 'Shipment arranged with Shopee ({{channel}}) but Shopee has not given the tracking number yet: get it again in a moment',
+  },
+  SHOPEE_UNAVAILABLE: {
+    status: 503,
+    'zh-TW': '蝦皮暫時無法回應，請稍後再試',
+    ja: 'Shopee が一時的に応答しません。しばらくしてから再試行してください',
+    en: 'Shopee is not answering right now: try again in a moment',
+  },
   SHOPEE_SHOP_DISCONNECTED: {
     status: 409,
     'zh-TW': '此蝦皮商店已中斷連結，請重新授權',

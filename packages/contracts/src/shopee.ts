@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { PAGE_SIZES, ZIdParams, ZPage } from './common';
 import { defineRoutes } from './routes';
 
-/** How a connected shop stands: connected, its token about to expire, an error (with Shopee's message), disconnected. */
-export const SHOPEE_SHOP_STATES = ['connected', 'token_expiring', 'error', 'disconnected'] as const;
+/**
+ * How a connected shop stands: connected, its token about to expire, an error (with Shopee's message), waiting to be
+ * authorised again (Shopee declared its refresh token dead: nothing is called until the seller does), disconnected.
+ */
+export const SHOPEE_SHOP_STATES = ['connected', 'token_expiring', 'error', 'reauthorize', 'disconnected'] as const;
 export type TShopeeShopState = (typeof SHOPEE_SHOP_STATES)[number];
 
 /** What became of a Shopee order a sync saw. */
@@ -32,6 +35,8 @@ export const ZShopeeShop = z.object({
   last_sync_at: z.string().nullable(),
   last_sync_counts: ZShopeeSyncCounts.nullable(),
   abnormal_orders: z.number().int(),
+  /** How parcels of Shopee-arranged channels leave: pickup, dropoff, or not set up (null). */
+  ship_mode: z.enum(['pickup', 'dropoff']).nullable(),
   connected_at: z.string(),
 });
 export type TShopeeShop = z.infer<typeof ZShopeeShop>;
@@ -47,6 +52,10 @@ export const ZShopeeOrder = z.object({
     .object({ code: z.string(), message: z.string(), field: z.string().nullable(), value: z.string().nullable() })
     .nullable(),
   shipped_at: z.string().nullable(),
+  /** The order's Shopee channel; `platform_logistics`: Shopee arranges it (masked recipient, Shopee's label). */
+  logistics_channel_name: z.string().nullable(),
+  platform_logistics: z.boolean(),
+  tracking_number: z.string().nullable(),
   updated_at: z.string(),
 });
 export type TShopeeOrder = z.infer<typeof ZShopeeOrder>;
@@ -61,9 +70,23 @@ export const ZShopeeOrderQuery = z.object({
   state: z.enum(SHOPEE_ORDER_STATES).optional(),
 });
 
+/**
+ * How far back the first sync of a newly connected shop looks (days). Shopee's `get_order_list` takes a range of at
+ * most 15 days per call (its documentation states no limit on how far back); the sync walks 15-day windows, and we
+ * allow up to 90 days (a quarter of orders still waiting to ship or being cancelled is more than any real backlog).
+ */
+export const SHOPEE_FIRST_SYNC_MAX_DAYS = 90;
+export const SHOPEE_FIRST_SYNC_DEFAULT_DAYS = 15;
+
 export const ZShopeeConnect = z.object({
   code: z.string().trim().min(1).max(200),
   shop_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  first_sync_days: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SHOPEE_FIRST_SYNC_MAX_DAYS)
+    .default(SHOPEE_FIRST_SYNC_DEFAULT_DAYS),
 });
 
 /** Shopee's push: `{ shop_id, code, timestamp, data }` (code 3: an order's status changed; data.ordersn). */
@@ -128,13 +151,41 @@ export const shopeeRoutes = defineRoutes({
     response: ZPage(ZShopeeOrder),
     tenantScoped: true,
   },
-  /** Shopee's push notifications: `Authorization` = HMAC-SHA256(partner key, push URL + "|" + raw body). */
+  /** How the shop's parcels of Shopee-arranged channels leave: pickup or dropoff (null: not set up). */
+  setShopeeShipMode: {
+    method: 'PATCH',
+    path: '/api/shopee/shops/:id/ship-mode/',
+    auth: 'customer',
+    perm: 'api:write',
+    params: ZIdParams,
+    body: z.object({ ship_mode: z.enum(['pickup', 'dropoff']).nullable() }),
+    response: ZShopeeShop,
+    tenantScoped: true,
+  },
+  /**
+   * "Retry now" on the abnormal list: read these abnormal orders of the shop (default: all of them, up to 500) from
+   * Shopee again and create those that now can be (a job; `orders` = how many were queued, 0: nothing abnormal).
+   */
+  retryShopeeOrders: {
+    method: 'POST',
+    path: '/api/shopee/shops/:id/orders/retry/',
+    auth: 'customer',
+    perm: 'api:write',
+    params: ZIdParams,
+    body: z.object({ order_ids: z.array(z.uuid()).max(500).optional() }),
+    response: z.object({ job_id: z.string().nullable(), orders: z.number().int() }),
+    tenantScoped: true,
+  },
+  /**
+   * Shopee's push notifications: `Authorization` = HMAC-SHA256(partner key, push URL + "|" + raw body). Answered 200
+   * with an EMPTY body (Shopee counts anything else as a failed delivery and re-sends it).
+   */
   shopeePush: {
     method: 'POST',
     path: '/api/shopee/push/',
     auth: 'public',
     callback: true,
     body: ZShopeePush,
-    response: z.object({}),
+    response: z.literal(''),
   },
 });

@@ -108,6 +108,28 @@ export interface TMarketplaceOrder {
   recipient: { name: string; phone: string; zipcode: string; city: string; district: string; fullAddress: string };
   note: string;
   items: Array<{ itemSku: string; modelSku: string; quantity: number; price: string | null }>;
+  /** The order's logistics channel (first package's), and its carrier's name as Shopee shows it. */
+  logisticsChannelId?: number | null;
+  shippingCarrier?: string;
+}
+
+/** A marketplace logistics channel: `integrated` when the platform arranges it (not a seller's own logistics). */
+export interface TMarketplaceChannel {
+  id: number;
+  name: string;
+  integrated: boolean;
+}
+
+/** What the platform needs to arrange an order's shipment (Shopee `get_shipping_parameter`). */
+export interface TShippingParameter {
+  infoNeeded: { pickup?: string[]; dropoff?: string[]; non_integrated?: string[] };
+  pickup: Array<{
+    addressId: number;
+    address: string;
+    flags: string[];
+    slots: Array<{ id: string; date: number; text: string; recommended: boolean }>;
+  }>;
+  dropoff: Array<{ branchId: number; address: string }>;
 }
 
 /**
@@ -150,6 +172,27 @@ export interface TMarketplaceProvider {
   ): Promise<void>;
   /** Check a push notification's signature against its raw body. */
   verifyPush(rawBody: string, authorization: string): boolean;
+  /** The shop's logistics channels. */
+  channels(auth: TMarketplaceAuth, ctx: TCallContext): Promise<TMarketplaceChannel[]>;
+  shippingParameter(auth: TMarketplaceAuth, orderNumber: string, ctx: TCallContext): Promise<TShippingParameter>;
+  /** Arrange a platform-logistics shipment: pickup (address + time slot) or dropoff (branch, when one is needed). */
+  arrangeShipment(
+    auth: TMarketplaceAuth,
+    input: {
+      orderNumber: string;
+      pickup?: { addressId: number; pickupTimeId: string };
+      dropoff?: { branchId?: number };
+    },
+    ctx: TCallContext,
+  ): Promise<void>;
+  /** The tracking number the platform has for the order ('' until the shipment is arranged). */
+  trackingNumber(auth: TMarketplaceAuth, orderNumber: string, ctx: TCallContext): Promise<string>;
+  /** The platform's label (PDF) of an arranged order; null while the platform is still making it. */
+  shippingLabel(
+    auth: TMarketplaceAuth,
+    input: { orderNumber: string; trackingNumber: string; documentType: string },
+    ctx: TCallContext,
+  ): Promise<Buffer | null>;
 }
 
 /**

@@ -88,6 +88,11 @@ export const outbound_orders = pgTable(
     piece_count: integer('piece_count').notNull().default(1),
     /** Package size code 0001–0004 (材積); required when a line's product has volume_required. */
     volume: text('volume'),
+    /**
+     * The marketplace arranges the delivery (a Shopee integrated channel): the recipient may come masked ("****") and
+     * is kept as given; the tracking number and label come from the marketplace.
+     */
+    platform_logistics: boolean('platform_logistics').notNull().default(false),
     status: text('status').notNull().default('pending_export'),
     /** The status before a cancel-export request (exported or online), restored when the request is refused. */
     status_before_cancel: text('status_before_cancel'),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './_columns';
 import { customers } from './account';
 import { outbound_orders } from './outbound';
@@ -17,7 +29,8 @@ export interface TShopeeSyncCounts {
 
 /**
  * A Shopee shop a seller connected through Shopee's partner authorisation. Tokens are AES-256-GCM encrypted with the
- * app key. `state`: connected | error (the last call failed: `last_error_*` says why) | disconnected. Orders of the
+ * app key. `state`: connected | error (the last call failed: `last_error_*` says why) | reauthorize (Shopee declared the
+ * refresh token dead: no call until the seller authorises again) | disconnected. Orders of the
  * shop carry the shop's e-commerce platform (`platform_id`, created at connect: code `SHOPEE-<shop id>`).
  */
 export const shopee_shops = pgTable(
@@ -43,6 +56,12 @@ export const shopee_shops = pgTable(
     last_error_at: timestamp('last_error_at', { withTimezone: true }),
     /** Upper end of the last complete sync window: the next run starts a little before it. */
     synced_until: timestamp('synced_until', { withTimezone: true }),
+    /**
+     * How parcels of Shopee-arranged (integrated) channels leave: 'pickup' (Shopee's carrier collects at the shop's
+     * pickup address, in the recommended — else the earliest — time slot) or 'dropoff' (the seller takes them to a
+     * branch / store). Null: not set up; an order whose channel offers both then says so at consignment time.
+     */
+    ship_mode: text('ship_mode'),
     last_sync_at: timestamp('last_sync_at', { withTimezone: true }),
     last_sync_counts: jsonb('last_sync_counts').$type<TShopeeSyncCounts>(),
     connected_at: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
@@ -51,7 +70,8 @@ export const shopee_shops = pgTable(
   (t) => [
     uniqueIndex('shopee_shops_customer_shop_key').on(t.customer_id, t.shop_id),
     index('shopee_shops_shop_idx').on(t.shop_id),
-    check('shopee_shops_state_check', sql`${t.state} in ('connected', 'error', 'disconnected')`),
+    check('shopee_shops_ship_mode_check', sql`${t.ship_mode} is null or ${t.ship_mode} in ('pickup', 'dropoff')`),
+    check('shopee_shops_state_check', sql`${t.state} in ('connected', 'error', 'reauthorize', 'disconnected')`),
   ],
 );
 
@@ -81,6 +101,23 @@ export const shopee_orders = pgTable(
       field?: string | null;
       value?: string | null;
     } | null>(),
+    /** The order's Shopee logistics channel (package_list[].logistics_channel_id, shipping_carrier). */
+    logistics_channel_id: bigint('logistics_channel_id', { mode: 'number' }),
+    logistics_channel_name: text('logistics_channel_name'),
+    /**
+     * A Shopee-arranged (integrated) channel: Shopee masks the recipient, the shipment is arranged with Shopee
+     * (`ship_order` pickup/dropoff) and the tracking number and label come from Shopee.
+     */
+    platform_logistics: boolean('platform_logistics').notNull().default(false),
+    /**
+     * A consignment run claimed the order to arrange it with Shopee (set in a short transaction before `ship_order`,
+     * so two runs never call it at once; a run killed mid-call leaves it, and the next run after the claim's lapse
+     * asks Shopee first — tracking number, then order status — instead of calling `ship_order` again).
+     */
+    arranging_at: timestamp('arranging_at', { withTimezone: true }),
+    /** Shopee confirmed the arrangement (ship_order answered, or Shopee already had it): never arranged again. */
+    arranged_at: timestamp('arranged_at', { withTimezone: true }),
+    tracking_number: text('tracking_number'),
     /** The shipment was handed to the outbox (`shopee.ship`): written once, in the same transaction as the message. */
     ship_queued_at: timestamp('ship_queued_at', { withTimezone: true }),
     shipped_at: timestamp('shipped_at', { withTimezone: true }),
@@ -92,4 +129,20 @@ export const shopee_orders = pgTable(
     index('shopee_orders_order_idx').on(t.order_id),
     check('shopee_orders_state_check', sql`${t.state} in ('created', 'abnormal', 'cancelled', 'flagged')`),
   ],
+);
+
+/**
+ * Shopee pushes already taken, by the SHA-256 of their raw body: a re-delivery of the same push is answered 2xx and
+ * does nothing more. Rows older than the push tolerance are deleted as pushes come in (an older push is refused by
+ * its timestamp anyway, so the window of this table is the whole of what can be replayed).
+ */
+export const shopee_pushes = pgTable(
+  'shopee_pushes',
+  {
+    digest: text('digest').primaryKey(),
+    shop_id: bigint('shop_id', { mode: 'number' }),
+    code: integer('code').notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shopee_pushes_received_idx').on(t.received_at)],
 );

@@ -10,7 +10,14 @@ import {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../db/client';
-import { carrier_events, carrier_labels, customers, logistics_providers, outbound_orders } from '../../db/schema';
+import {
+  carrier_events,
+  carrier_labels,
+  customers,
+  logistics_providers,
+  outbound_orders,
+  shopee_orders,
+} from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
@@ -19,6 +26,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { setConsignment } from '../outbound/outbound.consignments';
 import { acceptsConsignment } from '../outbound/outbound.workflow';
 import { providerCredentials } from '../partners/partners.service';
+import { arrangeShopeeShipment, shopeeLabel } from '../shopee/shopee.arrange';
 import { ecpayLabelForm, type TEcpaySetting } from './providers/ecpay';
 import type { TTcatSetting } from './providers/tcat';
 
@@ -50,6 +58,22 @@ export async function fetchConsignments(
     .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
     .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
   const byId = new Map(rows.map((r) => [r.order.id, r]));
+  // Orders of Shopee-arranged channels: their number and label come from Shopee, not from a carrier of ours.
+  const shopeeArranged = new Map(
+    (ids.length
+      ? await db
+          .select()
+          .from(shopee_orders)
+          .where(
+            and(
+              eq(shopee_orders.customer_id, customerId),
+              inArray(shopee_orders.order_id, ids),
+              eq(shopee_orders.platform_logistics, true),
+            ),
+          )
+      : []
+    ).map((r) => [r.order_id!, r]),
+  );
   const [seller] = await db
     .select({ name: customers.name, phone: customers.phone, address: customers.invoice_address })
     .from(customers)
@@ -77,6 +101,11 @@ export async function fetchConsignments(
     const base = { order_id: o.id, number: o.number, code: null, message: null, label: false };
     if (o.consignment_number) {
       results.push({ ...base, outcome: 'already', consignment_number: o.consignment_number });
+      continue;
+    }
+    const shopee = shopeeArranged.get(o.id);
+    if (shopee) {
+      results.push(await shopeeConsignment(deps, actor, o, shopee, lang));
       continue;
     }
     if (!o.logistics_provider_id || !row.carrierType) {
@@ -194,6 +223,75 @@ export async function fetchConsignments(
     }
   }
   return results;
+}
+
+/**
+ * A Shopee-arranged order: arranged with Shopee once (`arrangeShopeeShipment`, outside any transaction), then Shopee's
+ * tracking number and label stored on the order in one transaction (as a carrier's are).
+ */
+async function shopeeConsignment(
+  deps: TAppDeps,
+  actor: TActor,
+  o: typeof outbound_orders.$inferSelect,
+  shopee: typeof shopee_orders.$inferSelect,
+  lang: TLanguage,
+): Promise<TConsignmentOutcome> {
+  const base = { order_id: o.id, number: o.number, label: false };
+  const failed = (code: TErrorCode, params: Record<string, unknown>, number: string | null = null) =>
+    ({
+      ...base,
+      outcome: 'failed',
+      consignment_number: number,
+      code,
+      message: errorMessage(code, lang, params),
+    }) satisfies TConsignmentOutcome;
+  if (!acceptsConsignment(o.status as TOrderStatus))
+    return failed('INVALID_STATUS_TRANSITION', { status: o.status, action: 'consignment' });
+  let made: Awaited<ReturnType<typeof arrangeShopeeShipment>>;
+  try {
+    made = await arrangeShopeeShipment(deps, shopee);
+  } catch (e) {
+    if (e instanceof AppError) return failed(e.code, e.params);
+    throw e;
+  }
+  try {
+    await setConsignment(
+      { db: deps.database.db },
+      actor,
+      o.id,
+      { consignment_number: made.trackingNumber },
+      {
+        onlyIfEmpty: true,
+        source: { carrier: 'shopee', channel: shopee.logistics_channel_name },
+        also: async (tx) => {
+          const label = {
+            customer_id: o.customer_id,
+            carrier: 'shopee',
+            consignment_number: made.trackingNumber,
+            file_no: shopee.order_sn,
+            content: made.label,
+            error: made.label ? null : made.labelError,
+            fetched_at: made.label ? new Date() : null,
+          };
+          await tx
+            .insert(carrier_labels)
+            .values({ order_id: o.id, ...label })
+            .onConflictDoUpdate({ target: carrier_labels.order_id, set: label });
+        },
+      },
+    );
+  } catch (e) {
+    const code: TErrorCode = e instanceof AppError ? e.code : 'INTERNAL_ERROR';
+    return failed(code, e instanceof AppError ? e.params : {}, made.trackingNumber);
+  }
+  return {
+    ...base,
+    outcome: 'created',
+    consignment_number: made.trackingNumber,
+    label: !!made.label,
+    code: null,
+    message: null,
+  };
 }
 
 /** The tracking history of one of the seller's orders (carrier status callbacks), newest first. */
@@ -329,6 +427,29 @@ export async function printLabels(
       continue;
     }
     let content = label.content;
+    if (!content && label.file_no && label.carrier === 'shopee') {
+      // Shopee was still making the label at consignment time: ask again now.
+      const [shopee] = await db
+        .select()
+        .from(shopee_orders)
+        .where(and(eq(shopee_orders.customer_id, customerId), eq(shopee_orders.order_id, id)));
+      if (shopee) {
+        const got = await shopeeLabel(deps, null, shopee, label.consignment_number);
+        content = got.label;
+        await withTx(db, async (tx) => {
+          await tx
+            .update(carrier_labels)
+            .set(content ? { content, error: null, fetched_at: new Date() } : { error: got.error })
+            .where(and(eq(carrier_labels.order_id, id), eq(carrier_labels.customer_id, customerId)));
+          await writeAudit(tx, actor, {
+            action: 'carrier_label.fetch',
+            entity: 'outbound_order',
+            entityId: id,
+            after: { consignment_number: label.consignment_number, stored: Boolean(content), error: got.error },
+          });
+        });
+      }
+    }
     if (!content && label.file_no && label.carrier === 'tcat' && row.providerId) {
       const creds = await providerCredentials(db, deps.config.encryptionKey, customerId, row.providerId);
       if (creds.merchantId && creds.hashKey) {

@@ -24,6 +24,7 @@ import {
   zodRowIssues,
 } from '../../platform/importing';
 import { defineJob, type TJobContext } from '../../platform/jobs';
+import { productCodesKnown } from '../shopee/shopee.heal';
 import { PRODUCT_COLUMNS } from './catalog.columns';
 import * as repo from './catalog.repository';
 import { productRuleIssues } from './catalog.rules';
@@ -294,6 +295,7 @@ export async function runProductImport(ctx: TJobContext) {
   issues.rejectIfAny();
   await ctx.progress(rows.length, total);
   const progress = progressFromTx(ctx);
+  let healing = false;
   const result = await withTx(ctx.db, async (tx) => {
     const defaultCategory = await repo.ensureDefaultCategory(tx, customerId);
     const { created, updated } = await writeProductRows(
@@ -303,6 +305,12 @@ export async function runProductImport(ctx: TJobContext) {
       checked.existing,
       defaultCategory.id,
       (n) => progress.report(rows.length + n, total),
+    );
+    healing = await productCodesKnown(
+      tx,
+      ctx.queue,
+      customerId,
+      checked.parsed.flatMap((p) => [p.input.number, p.input.barcode]),
     );
     await writeAudit(tx, actor, {
       action: 'import',
@@ -314,6 +322,7 @@ export async function runProductImport(ctx: TJobContext) {
     return { created: created.length, updated: updated.length, rows: rows.length };
   });
   await progress.settled();
+  if (healing) ctx.queue.kick('shopee.heal');
   return result;
 }
 

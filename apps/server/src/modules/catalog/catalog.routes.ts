@@ -19,7 +19,7 @@ const PACKAGING_COLUMNS: TSheetColumn[] = [
 ];
 
 export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  const d = { db: deps.database.db };
+  const d = { db: deps.database.db, jobs: deps.jobs };
   const t = deps.tokens;
 
   route(app, t, r.listProductCategories, ({ actor, query }) => service.listCategories(d, actor, query));

@@ -17,12 +17,16 @@ import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs';
 import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
+import { productCodesKnown } from '../shopee/shopee.heal';
 import * as repo from './catalog.repository';
 import { productRuleIssues, trimDecimal } from './catalog.rules';
 
 export interface TCatalogDeps {
   db: Db;
+  /** For the follow-ups a product write queues (abnormal Shopee orders waiting for its code). */
+  jobs?: JobQueue;
 }
 type TPage = { page: number; page_size: number; search?: string; ordering?: string };
 
@@ -258,7 +262,8 @@ function throwFirstIssue(shape: Parameters<typeof productRuleIssues>[0]) {
 
 export async function createProduct(deps: TCatalogDeps, actor: TActor, input: TCreateProduct) {
   const customerId = tenantOf(actor);
-  return withTx(deps.db, async (tx) => {
+  let healing = false;
+  const created = await withTx(deps.db, async (tx) => {
     const values = productColumns(input);
     if (!values.category_id) values.category_id = (await repo.ensureDefaultCategory(tx, customerId)).id;
     await checkProductReferences(tx, customerId, values, null);
@@ -280,8 +285,11 @@ export async function createProduct(deps: TCatalogDeps, actor: TActor, input: TC
     await repo.replaceComponents(tx, customerId, row.id, components);
     const view = await requireProduct(tx, customerId, row.id);
     await writeAudit(tx, actor, { action: 'create', entity: 'product', entityId: row.id, after: view });
+    if (deps.jobs) healing = await productCodesKnown(tx, deps.jobs, customerId, [view.number, view.barcode]);
     return view;
   });
+  if (healing) deps.jobs?.kick('shopee.heal');
+  return created;
 }
 
 /** Apply a change to one product inside the caller's transaction (the edit form, imports and batch changes). */
@@ -327,7 +335,16 @@ export async function changeProduct(
 
 export async function updateProduct(deps: TCatalogDeps, actor: TActor, id: string, patch: TUpdateProduct) {
   const customerId = tenantOf(actor);
-  return withTx(deps.db, (tx) => changeProduct(tx, actor, customerId, id, patch));
+  let healing = false;
+  const updated = await withTx(deps.db, async (tx) => {
+    const after = await changeProduct(tx, actor, customerId, id, patch);
+    // A new number or barcode may be the SKU an abnormal Shopee order waits for.
+    if (deps.jobs && (patch.number !== undefined || patch.barcode !== undefined))
+      healing = await productCodesKnown(tx, deps.jobs, customerId, [after.number, after.barcode]);
+    return after;
+  });
+  if (healing) deps.jobs?.kick('shopee.heal');
+  return updated;
 }
 
 /**

@@ -26,9 +26,17 @@ import { defaultsContext, fillDefaults, ORDER_PREFIX, type TDefaultsContext } fr
 /** An order's fields as they come from outside: the draft's fields, with codes and names instead of ids. */
 export type TOrderIntakeFields = Omit<
   TOrderDraft,
-  'platform_order_number' | 'category' | 'channel' | 'warehouse_id' | 'logistics_provider_id' | 'platform_id'
+  | 'platform_order_number'
+  | 'category'
+  | 'channel'
+  | 'warehouse_id'
+  | 'logistics_provider_id'
+  | 'platform_id'
+  | 'platform_logistics'
 > & {
   platform_order_number: string;
+  /** The marketplace arranges the delivery (default: no); its masked recipient is then kept as given. */
+  platform_logistics?: boolean;
   /** Default: normal. */
   category: TOrderCategory | null;
   /** Default: ecommerce when the order has a platform, else manual. */
@@ -251,6 +259,7 @@ class OrderRowChecker {
     else found.push({ code: 'REQUIRED_FIELD', field: 'warehouse', value: null });
     // Field by field, not `{ ...rest }`: one small object of a fixed shape per order (a file makes tens of thousands).
     return {
+      platform_logistics: o.platform_logistics ?? false,
       platform_order_number: o.platform_order_number,
       third_party_number: o.third_party_number,
       consignment_number: o.consignment_number,

@@ -153,6 +153,7 @@ export function draftOf(input: Partial<TCreateOrder>, base?: repo.TOrderRow): TO
     total_amount: pick('total_amount', null),
     piece_count: pick('piece_count', 1),
     volume: pick('volume', null),
+    platform_logistics: pick('platform_logistics', false),
   };
 }
 

@@ -7,6 +7,7 @@ import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { grantsToRead, settleGrants } from '../../platform/request-grants';
+import { shopeeOrderShipped } from '../shopee/shopee.ship';
 import * as engine from '../stock/stock.engine';
 import * as repo from './outbound.repository';
 import { moveOrder, startPackingLocked } from './outbound.status';
@@ -155,6 +156,7 @@ export async function shipOrder(
   input: TShipOrder,
 ): Promise<TOrderDetail> {
   const customerId = tenantOf(actor);
+  let handedOn = false;
   await withTx(deps.db, async (tx) => {
     const order = await repo.lockOrder(tx, customerId, id);
     if (!order) throw notFound();
@@ -193,7 +195,10 @@ export async function shipOrder(
       before: { status: order.status },
       after: { status: moved.status, units: shipped, packaging },
     });
+    // A Shopee order's tracking number goes back to Shopee: an outbox message in this same transaction.
+    if (deps.jobs) handedOn = await shopeeOrderShipped(tx, deps.jobs, customerId, id, order.consignment_number);
   });
+  if (handedOn) deps.jobs?.kick();
   return orderDetail(deps.db, customerId, id);
 }
 

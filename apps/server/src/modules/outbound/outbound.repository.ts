@@ -433,6 +433,7 @@ export const INTAKE_ORDER_COLUMNS = [
   'total_amount',
   'piece_count',
   'volume',
+  'platform_logistics',
 ] as const satisfies ReadonlyArray<keyof TOrderInsert>;
 
 export type TIntakeOrderInsert = Required<Pick<TOrderInsert, (typeof INTAKE_ORDER_COLUMNS)[number]>>;

@@ -15,6 +15,8 @@ import {
 
 /** An order as it is about to be written (ids resolved, defaults applied). */
 export interface TOrderDraft {
+  /** The platform arranges the delivery (Shopee's integrated channels): the recipient may come masked. */
+  platform_logistics: boolean;
   platform_order_number: string | null;
   third_party_number: string | null;
   consignment_number: string | null;
@@ -84,24 +86,39 @@ export function normalizePostcode(raw: string, crossBorder: boolean): { value: s
  * Normalise phones and postcodes in place and list what is wrong with an order: required fields of spec §5, formats,
  * channel/platform consistency, collect-on-delivery amount, the products' shipping flags and volume.
  */
+/** A field the platform masked: only asterisks (Shopee sends "****"). */
+const MASKED = /^\*{2,}$/;
+
 export function checkOrder(draft: TOrderDraft, products: TLineProduct[]): TRuleIssue[] {
   const issues: TRuleIssue[] = [];
   const cross = draft.is_cross_border;
+  // A platform-logistics order (Shopee arranges the delivery) comes with the recipient masked ("****"): the platform
+  // holds the real values and prints them on its own label, so a masked field is kept as given, never "fixed".
+  const masked = (v: string) => draft.platform_logistics === true && MASKED.test(v.trim());
   if (!draft.recipient_name.trim()) issues.push({ code: 'REQUIRED_FIELD', field: 'recipient_name' });
   if (!draft.recipient_address.trim()) issues.push({ code: 'REQUIRED_FIELD', field: 'recipient_address' });
 
-  const phone = normalizePhone(draft.recipient_phone, cross);
-  const mobile = normalizePhone(draft.recipient_mobile, cross);
+  const phone = masked(draft.recipient_phone)
+    ? { value: draft.recipient_phone.trim(), valid: true }
+    : normalizePhone(draft.recipient_phone, cross);
+  const mobile = masked(draft.recipient_mobile)
+    ? { value: draft.recipient_mobile.trim(), valid: true }
+    : normalizePhone(draft.recipient_mobile, cross);
   draft.recipient_phone = phone.value;
   draft.recipient_mobile = mobile.value;
   if (!phone.value && !mobile.value) issues.push({ code: 'REQUIRED_FIELD', field: 'recipient_phone' });
   if (!phone.valid) issues.push({ code: 'INVALID_FIELD', field: 'recipient_phone', value: phone.value });
   if (!mobile.valid) issues.push({ code: 'INVALID_FIELD', field: 'recipient_mobile', value: mobile.value });
 
-  const postcode = normalizePostcode(draft.recipient_postcode, cross);
-  draft.recipient_postcode = postcode.value;
-  if (!postcode.value) issues.push({ code: 'REQUIRED_FIELD', field: 'recipient_postcode' });
-  else if (!postcode.valid) issues.push({ code: 'INVALID_FIELD', field: 'recipient_postcode', value: postcode.value });
+  if (masked(draft.recipient_postcode) || (draft.platform_logistics && !draft.recipient_postcode.trim()))
+    draft.recipient_postcode = draft.recipient_postcode.trim();
+  else {
+    const postcode = normalizePostcode(draft.recipient_postcode, cross);
+    draft.recipient_postcode = postcode.value;
+    if (!postcode.value) issues.push({ code: 'REQUIRED_FIELD', field: 'recipient_postcode' });
+    else if (!postcode.valid)
+      issues.push({ code: 'INVALID_FIELD', field: 'recipient_postcode', value: postcode.value });
+  }
 
   const senderPhone = normalizePhone(draft.sender_phone, true);
   draft.sender_phone = senderPhone.value;

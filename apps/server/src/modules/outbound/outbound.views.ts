@@ -1,6 +1,7 @@
 import type { TOrder, TOrderDetail, TOrderSerial, TOrderStatus, TPackItem } from '@wms/contracts';
 import { allOf, type Db, type Executor } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs';
 import { iso } from '../../platform/listing';
 import * as repo from './outbound.repository';
 import { canApply } from './outbound.workflow';
@@ -12,6 +13,8 @@ import { canApply } from './outbound.workflow';
 
 export interface TOutboundDeps {
   db: Db;
+  /** For the events a write hands on in its transaction (a shipped Shopee order's tracking number). */
+  jobs?: JobQueue;
 }
 
 /** 409 for an event (or an edit) the order's status does not allow. */

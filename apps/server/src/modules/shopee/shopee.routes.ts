@@ -14,6 +14,10 @@ export function registerShopeeRoutes(app: FastifyInstance, deps: TAppDeps): void
   route(app, t, r.connectShopeeShop, ({ actor, body }) => service.connectShop(deps, actor, body));
   route(app, t, r.disconnectShopeeShop, ({ actor, params }) => service.disconnectShop(deps, actor, params.id));
   route(app, t, r.syncShopeeShop, ({ actor, params }) => service.syncNow(deps, actor, params.id), { status: 202 });
+  route(app, t, r.setShopeeShipMode, ({ actor, params, body }) => service.setShipMode(deps, actor, params.id, body));
+  route(app, t, r.retryShopeeOrders, ({ actor, params, body }) => service.retryOrders(deps, actor, params.id, body), {
+    status: 202,
+  });
   route(app, t, r.listShopeeOrders, ({ actor, params, query, lang }) =>
     service.listShopOrders(deps, actor, params.id, query, lang),
   );
@@ -27,8 +31,12 @@ export function registerShopeeRoutes(app: FastifyInstance, deps: TAppDeps): void
         done(new AppError('INVALID_FIELD', { field: 'body' }), undefined);
       }
     });
-    route(scope, t, r.shopeePush, ({ req, body }) =>
-      service.handlePush(deps, rawBodies.get(req) ?? '', req.headers.authorization, body),
-    );
+    // Shopee takes a push as delivered only on 2xx with an empty body: nothing is serialised here.
+    scope.setSerializerCompiler(() => (data) => (typeof data === 'string' ? data : JSON.stringify(data)));
+    route(scope, t, r.shopeePush, async ({ req, body, reply }) => {
+      await service.handlePush(deps, rawBodies.get(req) ?? '', req.headers.authorization, body);
+      reply.type('text/plain; charset=utf-8');
+      return '' as const;
+    });
   });
 }

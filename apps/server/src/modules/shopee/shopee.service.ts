@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { TLanguage, TShopeeOrder, TShopeeShop, ZShopeeConnect, ZShopeeOrderQuery } from '@wms/contracts';
 import { ERROR_CATALOGUE, errorMessage, type TErrorCode } from '@wms/contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ecommerce_platforms, outbound_orders, shopee_orders, shopee_shops } from '../../db/schema';
+import { ecommerce_platforms, outbound_orders, shopee_orders, shopee_pushes, shopee_shops } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
@@ -96,16 +97,25 @@ export async function connectShop(
       last_error_at: null,
       connected_at: new Date(),
     };
+    // The first sync starts this far back (the seller's choice). Connecting again re-covers the chosen days (nothing
+    // is made twice), or more when the shop's last complete run is older still.
+    const start = new Date(Date.now() - input.first_sync_days * 86_400_000);
     const [row] = await tx
       .insert(shopee_shops)
-      .values(values)
-      .onConflictDoUpdate({ target: [shopee_shops.customer_id, shopee_shops.shop_id], set: values })
+      .values({ ...values, synced_until: start })
+      .onConflictDoUpdate({
+        target: [shopee_shops.customer_id, shopee_shops.shop_id],
+        set: {
+          ...values,
+          synced_until: sql`least(coalesce(${shopee_shops.synced_until}, ${start.toISOString()}::timestamptz), ${start.toISOString()}::timestamptz)`,
+        },
+      })
       .returning();
     await writeAudit(tx, actor, {
       action: 'shopee.connect',
       entity: 'shopee_shop',
       entityId: row!.id,
-      after: { shop_id: input.shop_id },
+      after: { shop_id: input.shop_id, first_sync_days: input.first_sync_days },
     });
     await queueShopSync(tx, deps.jobs, row!, { createdBy: actor.id }).catch((err) => {
       if (!(err instanceof AppError && err.code === 'JOB_ALREADY_QUEUED')) throw err;
@@ -135,6 +145,7 @@ export async function disconnectShop(deps: TAppDeps, actor: TActor, id: string):
 export async function syncNow(deps: TAppDeps, actor: TActor, id: string): Promise<{ job_id: string }> {
   const shop = await ownShop(deps, actor, id);
   if (shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+  if (shop.state === 'reauthorize') throw new AppError('SHOPEE_REAUTHORIZE', { shop_id: shop.shop_id });
   if (!isShopeeConfigured(deps)) throw new AppError('SHOPEE_NOT_CONFIGURED');
   const job = await withTx(deps.database.db, async (tx) => {
     const queued = await queueShopSync(tx, deps.jobs, shop, { createdBy: actor.id });
@@ -143,6 +154,74 @@ export async function syncNow(deps: TAppDeps, actor: TActor, id: string): Promis
   });
   deps.jobs.kick('shopee.sync');
   return { job_id: job.id };
+}
+
+/** Pickup or dropoff for the shop's Shopee-arranged parcels. */
+export async function setShipMode(
+  deps: TAppDeps,
+  actor: TActor,
+  id: string,
+  input: { ship_mode: 'pickup' | 'dropoff' | null },
+): Promise<TShopeeShop> {
+  const before = await ownShop(deps, actor, id);
+  const db = deps.database.db;
+  const row = await withTx(db, async (tx) => {
+    const [updated] = await tx
+      .update(shopee_shops)
+      .set({ ship_mode: input.ship_mode })
+      .where(and(eq(shopee_shops.id, id), eq(shopee_shops.customer_id, tenantOf(actor))))
+      .returning();
+    await writeAudit(tx, actor, {
+      action: 'shopee.ship_mode',
+      entity: 'shopee_shop',
+      entityId: id,
+      before: { ship_mode: before.ship_mode },
+      after: { ship_mode: input.ship_mode },
+    });
+    return updated!;
+  });
+  return toShop(db, row);
+}
+
+/** "Retry now": a sync of the shop's abnormal orders (these, or all up to 500), in one job. */
+export async function retryOrders(
+  deps: TAppDeps,
+  actor: TActor,
+  id: string,
+  input: { order_ids?: string[] },
+): Promise<{ job_id: string | null; orders: number }> {
+  const shop = await ownShop(deps, actor, id);
+  if (shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+  if (shop.state === 'reauthorize') throw new AppError('SHOPEE_REAUTHORIZE', { shop_id: shop.shop_id });
+  const job = await withTx(deps.database.db, async (tx) => {
+    const rows = await tx
+      .select({ order_sn: shopee_orders.order_sn })
+      .from(shopee_orders)
+      .where(
+        and(
+          eq(shopee_orders.shop_ref, id),
+          eq(shopee_orders.customer_id, tenantOf(actor)),
+          eq(shopee_orders.state, 'abnormal'),
+          input.order_ids ? inArray(shopee_orders.id, input.order_ids) : undefined,
+        ),
+      )
+      .orderBy(shopee_orders.updated_at)
+      .limit(500);
+    if (rows.length === 0) return null;
+    const queued = await queueShopSync(tx, deps.jobs, shop, {
+      orderSn: rows.map((r) => r.order_sn),
+      createdBy: actor.id,
+    });
+    await writeAudit(tx, actor, {
+      action: 'shopee.retry_abnormal',
+      entity: 'shopee_shop',
+      entityId: id,
+      after: { orders: rows.length },
+    });
+    return { id: queued.id, orders: rows.length };
+  });
+  if (job) deps.jobs.kick('shopee.sync');
+  return { job_id: job?.id ?? null, orders: job?.orders ?? 0 };
 }
 
 export async function listShopOrders(
@@ -189,6 +268,9 @@ export async function listShopOrders(
           }
         : null,
       shipped_at: o.shipped_at?.toISOString() ?? null,
+      logistics_channel_name: o.logistics_channel_name,
+      platform_logistics: o.platform_logistics,
+      tracking_number: o.tracking_number,
       updated_at: o.updated_at.toISOString(),
     })),
   };
@@ -204,29 +286,54 @@ function problemMessage(
 }
 
 /**
+ * How old a push may be (its `timestamp`, unix seconds) and still be taken: Shopee's own timestamp validity (a signed
+ * call is valid 5 minutes). An older push is refused as a replay; within the window, `shopee_pushes` remembers every
+ * push taken, so a re-delivery (or a replay inside the window) does nothing twice. A push missed this way is not lost:
+ * the 15-minute schedule lists every order updated since the last run.
+ */
+export const PUSH_TOLERANCE_S = 300;
+
+/**
  * A push from Shopee: the `Authorization` header must be the HMAC of our push URL and the raw body with the partner
- * key (else 401, nothing done). An order status push (code 3) queues a sync of that order for every shop of that
- * shop id; anything else is acknowledged (Shopee retries pushes that are not answered 2xx).
+ * key (else 401, nothing done), and its `timestamp` within PUSH_TOLERANCE_S of now (else 401 SHOPEE_PUSH_EXPIRED).
+ * Each push is taken once (by the digest of its raw body): a re-delivery is answered the same and does nothing. An
+ * order status push (code 3) queues a sync of that order for every shop of that shop id, in the transaction that
+ * records the push; anything else is acknowledged. The route answers 200 with an empty body (what Shopee expects).
  */
 export async function handlePush(
   deps: TAppDeps,
   rawBody: string,
   authorization: string | undefined,
-  body: { shop_id?: number; code: number; data?: Record<string, unknown> },
-): Promise<Record<string, never>> {
+  body: { shop_id?: number; code: number; timestamp?: number; data?: Record<string, unknown> },
+): Promise<{ taken: boolean }> {
   const provider = shopeeOf(deps);
   if (!authorization || !provider.verifyPush(rawBody, authorization)) throw new AppError('SHOPEE_SIGNATURE_INVALID');
+  const now = Date.now() / 1000;
+  if (typeof body.timestamp !== 'number' || Math.abs(now - body.timestamp) > PUSH_TOLERANCE_S)
+    throw new AppError('SHOPEE_PUSH_EXPIRED', { field: 'timestamp' });
   const orderSn = typeof body.data?.ordersn === 'string' ? body.data.ordersn : null;
-  if (body.code !== 3 || !orderSn || !body.shop_id) return {};
   const db = deps.database.db;
-  const shops = await db
-    .select()
-    .from(shopee_shops)
-    .where(and(eq(shopee_shops.shop_id, body.shop_id), ne(shopee_shops.state, 'disconnected')));
-  if (shops.length === 0) return {};
-  await withTx(db, async (tx) => {
+  const digest = createHash('sha256').update(rawBody, 'utf8').digest('hex');
+  let queued = false;
+  const taken = await withTx(db, async (tx) => {
+    await tx
+      .delete(shopee_pushes)
+      .where(lt(shopee_pushes.received_at, new Date(Date.now() - 2 * PUSH_TOLERANCE_S * 1000)));
+    const [fresh] = await tx
+      .insert(shopee_pushes)
+      .values({ digest, shop_id: body.shop_id ?? null, code: body.code })
+      .onConflictDoNothing()
+      .returning({ digest: shopee_pushes.digest });
+    if (!fresh) return false;
+    if (body.code !== 3 || !orderSn || !body.shop_id) return true;
+    const shops = await tx
+      .select()
+      .from(shopee_shops)
+      .where(and(eq(shopee_shops.shop_id, body.shop_id), ne(shopee_shops.state, 'disconnected')));
     for (const shop of shops) await queueShopSync(tx, deps.jobs, shop, { orderSn: [orderSn] });
+    queued = shops.length > 0;
+    return true;
   });
-  deps.jobs.kick('shopee.sync');
-  return {};
+  if (queued) deps.jobs.kick('shopee.sync');
+  return { taken };
 }

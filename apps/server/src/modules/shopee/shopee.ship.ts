@@ -1,19 +1,23 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Tx } from '../../db/client';
 import { outbound_orders, shopee_orders, shopee_shops } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../platform/errors';
-import { defineJob } from '../../platform/jobs';
+import { defineJob, type JobQueue } from '../../platform/jobs';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import { MarketplaceError } from '../../platform/providers';
 import { SHIPPED_OUT_STATUSES } from '../outbound/outbound.workflow';
 import { markShopError, shopeeOf, withShopAccess } from './shopee.shops';
 
 /**
- * Tracking numbers back to Shopee. When an order that came from Shopee has shipped with a consignment number, the
- * scan writes one `shopee.ship` outbox message for it (and stamps `ship_queued_at`) in one transaction; the outbox
- * delivers it — `logistics/ship_order` with the tracking number, every attempt in the attempt log — retrying 5xx and
- * rate limits with back-off; a refusal leaves the message failed with Shopee's answer for a person.
+ * Tracking numbers back to Shopee. When an order that came from Shopee ships (the packing station's "ship"), that same
+ * transaction writes one `shopee.ship` outbox message for it and stamps `ship_queued_at` (`shopeeOrderShipped`); the
+ * outbox delivers it right after the commit — `logistics/ship_order` with the tracking number (non_integrated, the
+ * seller's own delivery), every attempt in the attempt log — retrying 5xx and rate limits with back-off; a refusal
+ * leaves the message failed with Shopee's answer for a person. A Shopee-arranged order was handed to Shopee at
+ * consignment time: its message only records that it shipped. The hourly scan (`shopee.ship-scan`) is a safety net
+ * only: it hands on any shipped order whose message was never written (e.g. shipped before its Shopee row existed).
  */
 
 const ZShipPayload = z.object({ shopee_order: z.uuid(), tracking_number: z.string().min(1).max(64) });
@@ -22,6 +26,15 @@ export const shopeeShipment = defineOutboxTopic('shopee.ship', ZShipPayload, asy
   const [row] = await db.select().from(shopee_orders).where(eq(shopee_orders.id, payload.shopee_order));
   if (!row) return { skipped: 'order gone' };
   if (row.shipped_at) return { skipped: 'already shipped' };
+  // A Shopee-arranged order was handed to Shopee at consignment time (ship_order pickup/dropoff): Shopee has its
+  // tracking number already, and ship_order again would be refused.
+  if (row.platform_logistics && row.arranged_at) {
+    await db
+      .update(shopee_orders)
+      .set({ shipped_at: new Date(), updated_at: new Date() })
+      .where(eq(shopee_orders.id, row.id));
+    return { order_sn: row.order_sn, arranged_by: 'shopee', tracking_number: row.tracking_number };
+  }
   const [shop] = await db.select().from(shopee_shops).where(eq(shopee_shops.id, row.shop_ref));
   if (!shop || shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
   try {
@@ -46,7 +59,44 @@ export const shopeeShipment = defineOutboxTopic('shopee.ship', ZShipPayload, asy
   return { order_sn: row.order_sn, tracking_number: payload.tracking_number };
 });
 
-/** Every 5 minutes (and after each sync): shipped Shopee orders whose tracking number has not gone back yet. */
+/**
+ * The order just shipped, in the caller's transaction: when it is a Shopee order not handed on yet, write its
+ * `shopee.ship` message and stamp it (once: the idempotency key is the Shopee order's). True when a message was
+ * written (call `jobs.kick()` after commit).
+ */
+export async function shopeeOrderShipped(
+  tx: Tx,
+  jobs: JobQueue,
+  customerId: string,
+  orderId: string,
+  trackingNumber: string | null,
+): Promise<boolean> {
+  if (!trackingNumber) return false;
+  const [row] = await tx
+    .select({ id: shopee_orders.id })
+    .from(shopee_orders)
+    .where(
+      and(
+        eq(shopee_orders.customer_id, customerId),
+        eq(shopee_orders.order_id, orderId),
+        eq(shopee_orders.state, 'created'),
+        isNull(shopee_orders.ship_queued_at),
+      ),
+    )
+    .for('update');
+  if (!row) return false;
+  await writeOutbox(
+    tx,
+    jobs,
+    shopeeShipment,
+    { shopee_order: row.id, tracking_number: trackingNumber },
+    { customerId, idempotencyKey: `shopee.ship:${row.id}` },
+  );
+  await tx.update(shopee_orders).set({ ship_queued_at: sql`now()` }).where(eq(shopee_orders.id, row.id));
+  return true;
+}
+
+/** Hourly (and after each sync), a safety net: shipped Shopee orders whose tracking number has not gone back yet. */
 export const shopeeShipScan = defineJob(
   'shopee.ship-scan',
   z.object({}),
@@ -98,5 +148,5 @@ export const shopeeShipScan = defineJob(
     if (queued) queue.kick();
     return { queued };
   },
-  { cron: { schedule: '*/5 * * * *', payload: {} }, retryLimit: 2, concurrency: 1 },
+  { cron: { schedule: '17 * * * *', payload: {} }, retryLimit: 2, concurrency: 1 },
 );

@@ -1,5 +1,5 @@
 import type { TShopeeShop } from '@wms/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { ecommerce_platforms, shopee_orders, shopee_shops } from '../../db/schema';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
@@ -45,6 +45,23 @@ export function shopeeFailure(err: unknown): AppError {
   return new AppError('SHOPEE_ERROR', { remote: 'unknown', message: err instanceof Error ? err.message : String(err) });
 }
 
+/**
+ * Shopee's answers to `auth/access_token/get` that mean the refresh token itself is dead (expired after its 30 days,
+ * revoked by the seller, the shop unlinked or banned): no retry can help, the seller must authorise the shop again.
+ * (`v2.public.refresh_access_token`'s error list; `error_auth` is what Shopee answers "Invalid refresh_token." with.)
+ */
+const DEAD_REFRESH = new Set([
+  'error_auth',
+  'refresh_token_expired',
+  'error_shop_refresh_token',
+  'shop_access_expired',
+  'shop_no_linked',
+  'shop_banned',
+]);
+
+/** The shop waits for the seller to authorise it again: no call is made for it until then. */
+export const needsReauthorisation = (shop: Pick<TShopRow, 'state'>) => shop.state === 'reauthorize';
+
 /** Record the last failure on the shop: the screen shows the state "error" with Shopee's own message. */
 export async function markShopError(db: Db, shop: TShopRow, err: unknown): Promise<void> {
   const shopee = err instanceof AppError && err.code === 'SHOPEE_ERROR';
@@ -60,12 +77,27 @@ export async function markShopError(db: Db, shop: TShopRow, err: unknown): Promi
   await db
     .update(shopee_shops)
     .set({
-      state: shop.state === 'disconnected' ? 'disconnected' : 'error',
+      // A shop waiting to be authorised again stays so (its refresh token is dead whatever a later call says).
+      state: sql`case when ${shopee_shops.state} in ('disconnected', 'reauthorize') then ${shopee_shops.state} else 'error' end`,
       last_error_code: remote,
       last_error_message: message.slice(0, 500),
       last_error_at: new Date(),
     })
     .where(eq(shopee_shops.id, shop.id));
+}
+
+/** Shopee declared the refresh token dead: the shop shows "authorise again" and no call is made until it is. */
+async function markReauthorise(db: Db, shop: TShopRow, err: MarketplaceError): Promise<void> {
+  await db
+    .update(shopee_shops)
+    .set({
+      state: 'reauthorize',
+      last_error_code: err.remoteCode,
+      last_error_message: err.message.slice(0, 500),
+      last_error_at: new Date(),
+    })
+    .where(and(eq(shopee_shops.id, shop.id), ne(shopee_shops.state, 'disconnected')));
+  shop.state = 'reauthorize';
 }
 
 export async function findShop(ex: Executor, id: string): Promise<TShopRow | undefined> {
@@ -88,7 +120,10 @@ const refreshing = new Map<string, Promise<TMarketplaceAuth>>();
 
 /**
  * The shop's access for a call: the stored token while it has more than `REFRESH_AHEAD_MS` left (unless `force`:
- * Shopee just refused it), else a refreshed one. A refused refresh marks the shop "error" (authorise again).
+ * Shopee just refused it), else a refreshed one. The fresh token is written onto `shop` itself, so every later call of
+ * the same run (which holds that row) uses it at once instead of trying the dead one first. A refresh token Shopee
+ * declares dead puts the shop in "reauthorize" (SHOPEE_REAUTHORIZE, never retried; no call is made for the shop again
+ * until the seller authorises it); any other refused refresh marks it "error".
  */
 export async function shopAccess(
   db: Db,
@@ -98,6 +133,7 @@ export async function shopAccess(
 ): Promise<TMarketplaceAuth> {
   const key = services.config.encryptionKey;
   if (shop.state === 'disconnected' || !shop.refresh_token_enc) throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+  if (needsReauthorisation(shop)) throw new AppError('SHOPEE_REAUTHORIZE', { shop_id: shop.shop_id });
   const fresh = shop.token_expires_at && shop.token_expires_at.getTime() > Date.now() + REFRESH_AHEAD_MS;
   if (shop.access_token_enc && fresh && !opts.force)
     return { shopId: shop.shop_id, accessToken: decryptSecret(key, shop.access_token_enc) };
@@ -106,22 +142,36 @@ export async function shopAccess(
   const work = (async () => {
     // Another process (or an earlier call) may have refreshed meanwhile: read the row again.
     const current = (await findShop(db, shop.id)) ?? shop;
+    if (current.state === 'disconnected' || !current.refresh_token_enc) throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+    if (needsReauthorisation(current)) {
+      shop.state = current.state;
+      throw new AppError('SHOPEE_REAUTHORIZE', { shop_id: current.shop_id });
+    }
     if (
       current.access_token_enc &&
       current.token_expires_at &&
       current.token_expires_at.getTime() > Date.now() + REFRESH_AHEAD_MS &&
       (!opts.force || current.access_token_enc !== shop.access_token_enc)
-    )
+    ) {
+      Object.assign(shop, pickTokens(current));
       return { shopId: current.shop_id, accessToken: decryptSecret(key, current.access_token_enc) };
-    const refreshToken = decryptSecret(key, current.refresh_token_enc!);
+    }
+    const refreshToken = decryptSecret(key, current.refresh_token_enc);
     try {
       const tokens = await shopeeOf(services).refreshToken(
         { refreshToken, shopId: current.shop_id },
         { customerId: current.customer_id, reference: current.id },
       );
-      await db.update(shopee_shops).set(tokenColumns(key, tokens)).where(eq(shopee_shops.id, current.id));
+      const columns = tokenColumns(key, tokens);
+      await db.update(shopee_shops).set(columns).where(eq(shopee_shops.id, current.id));
+      Object.assign(shop, columns);
       return { shopId: current.shop_id, accessToken: tokens.accessToken };
     } catch (err) {
+      if (err instanceof MarketplaceError && !err.retryable && DEAD_REFRESH.has(err.remoteCode)) {
+        await markReauthorise(db, current, err);
+        shop.state = 'reauthorize';
+        throw new AppError('SHOPEE_REAUTHORIZE', { shop_id: current.shop_id });
+      }
       await markShopError(db, current, err);
       throw err instanceof MarketplaceError && !err.retryable ? shopeeFailure(err) : err;
     }
@@ -133,6 +183,13 @@ export async function shopAccess(
     refreshing.delete(shop.id);
   }
 }
+
+const pickTokens = (r: TShopRow) => ({
+  access_token_enc: r.access_token_enc,
+  refresh_token_enc: r.refresh_token_enc,
+  token_expires_at: r.token_expires_at,
+  refresh_expires_at: r.refresh_expires_at,
+});
 
 /** Call Shopee with the shop's token; when Shopee says the token is invalid, refresh once and call again. */
 export async function withShopAccess<T>(
@@ -181,6 +238,7 @@ export async function toShop(ex: Executor, row: TShopRow): Promise<TShopeeShop> 
     last_sync_at: iso(row.last_sync_at),
     last_sync_counts: row.last_sync_counts ?? null,
     abnormal_orders: abnormal?.n ?? 0,
+    ship_mode: (row.ship_mode as TShopeeShop['ship_mode']) ?? null,
     connected_at: row.connected_at.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
-import { ORDER_TEXT_LIMITS } from '@wms/contracts';
-import { and, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { ORDER_TEXT_LIMITS, SHOPEE_FIRST_SYNC_MAX_DAYS } from '@wms/contracts';
+import { and, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { outbound_orders, shopee_orders, shopee_shops, type TShopeeSyncCounts } from '../../db/schema';
@@ -8,7 +8,7 @@ import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { defineJob, type JobQueue } from '../../platform/jobs';
-import { MarketplaceError, type TMarketplaceOrder } from '../../platform/providers';
+import { MarketplaceError, type TMarketplaceChannel, type TMarketplaceOrder } from '../../platform/providers';
 import {
   codeKey,
   createOrdersFromRows,
@@ -22,6 +22,7 @@ import { shopeeShipScan } from './shopee.ship';
 import {
   findShop,
   markShopError,
+  needsReauthorisation,
   REFRESH_AHEAD_MS,
   shopAccess,
   shopeeOf,
@@ -31,17 +32,21 @@ import {
 } from './shopee.shops';
 
 /**
- * Order sync of one Shopee shop. Lists the orders updated in the window (from a little before the last complete run,
- * at most Shopee's 15 days) in the statuses that matter — READY_TO_SHIP creates orders, IN_CANCEL and CANCELLED
- * cancel a pending one or flag one already exported — pages by cursor, reads details 50 at a time, and writes each
+ * Order sync of one Shopee shop. Lists the orders updated since a little before the last complete run (the first run:
+ * since the start the seller chose when connecting, up to 90 days), in windows of Shopee's 15 days, in the statuses
+ * that matter — READY_TO_SHIP creates orders, IN_CANCEL and CANCELLED or flag one already exported — pages by cursor, reads details 50 at a time, and writes each
  * page in its own transaction: orders through the shared `createOrdersFromRows` (the import's checks and defaults)
  * and one `shopee_orders` row per order_sn. A page that commits stays; a run cut off anywhere is simply run again:
  * order_sn already created are skipped (and the platform order number is unique per seller and platform), so no
  * order is ever made twice. An order that cannot be created (an unmapped SKU: PRODUCT_ABNORMAL) is kept as
- * "abnormal" with its problem and tried again by every later sync, never lost.
+ * "abnormal" with its problem, never lost. A later sync sees it again only if Shopee updates it (the list is by
+ * update time): it heals when its SKU becomes a product code (`shopee.heal`, queued by that product write) or when the
+ * seller presses "retry now" (a sync of those order_sn).
  */
 
 const WINDOW_MS = 15 * 86_400_000 - 60_000;
+/** How far back a run may list (the first sync's longest choice; a shop idle longer starts here). */
+const MAX_LOOKBACK_MS = SHOPEE_FIRST_SYNC_MAX_DAYS * 86_400_000;
 const OVERLAP_MS = 10 * 60_000;
 const DETAIL_BATCH = 50;
 const CREATE_STATUSES = new Set(['READY_TO_SHIP']);
@@ -50,7 +55,7 @@ const LIST_STATUSES = ['READY_TO_SHIP', 'IN_CANCEL', 'CANCELLED'] as const;
 
 const shopActor = (shop: TShopRow): TActor => ({ kind: 'system', id: null, customerId: shop.customer_id });
 
-const emptyCounts = (): TShopeeSyncCounts => ({
+export const emptyCounts = (): TShopeeSyncCounts => ({
   listed: 0,
   created: 0,
   skipped: 0,
@@ -60,11 +65,13 @@ const emptyCounts = (): TShopeeSyncCounts => ({
 });
 
 /** A Shopee order as order-intake rows: one row per item, the order's fields on the first. */
-export function orderRows(o: TMarketplaceOrder, firstRow: number): TOrderIntakeRow[] {
+export function orderRows(o: TMarketplaceOrder, firstRow: number, platformLogistics = false): TOrderIntakeRow[] {
   const phone = o.recipient.phone.replace(/[\s-]/g, '');
-  const mobile = /^(\+?886|0)9\d{8}$/.test(phone);
+  // A masked phone ("****", a Shopee-arranged channel) is kept as the order's mobile, as Shopee gave it.
+  const mobile = /^(\+?886|0)9\d{8}$/.test(phone) || (platformLogistics && /^\*+$/.test(phone));
   const cut = (s: string, field: keyof typeof ORDER_TEXT_LIMITS) => s.slice(0, ORDER_TEXT_LIMITS[field]);
   const fields = {
+    platform_logistics: platformLogistics,
     platform_order_number: o.orderNumber,
     third_party_number: null,
     consignment_number: null,
@@ -139,8 +146,11 @@ async function writeOrders(
   orders: TMarketplaceOrder[],
   lookups: TOrderLookups,
   counts: TShopeeSyncCounts,
+  channels: Map<number, TMarketplaceChannel> = new Map(),
 ): Promise<void> {
   const actor = shopActor(shop);
+  const channelOf = (o: TMarketplaceOrder) => (o.logisticsChannelId ? channels.get(o.logisticsChannelId) : undefined);
+  const integrated = (o: TMarketplaceOrder) => channelOf(o)?.integrated === true;
   const known = new Map(
     (
       await tx
@@ -171,7 +181,7 @@ async function writeOrders(
   const rowsOf = (list: TMarketplaceOrder[]) => {
     let row = 1;
     return list.flatMap((o) => {
-      const rows = orderRows(o, row);
+      const rows = orderRows(o, row, integrated(o));
       row += rows.length;
       return rows;
     });
@@ -216,6 +226,9 @@ async function writeOrders(
       state: orderId ? 'created' : 'abnormal',
       order_id: orderId,
       problem,
+      logistics_channel_id: o.logisticsChannelId ?? null,
+      logistics_channel_name: channelOf(o)?.name ?? (o.shippingCarrier || null),
+      platform_logistics: integrated(o),
     };
   });
   await tx
@@ -228,6 +241,9 @@ async function writeOrders(
         state: sql`excluded.state`,
         order_id: sql`excluded.order_id`,
         problem: sql`excluded.problem`,
+        logistics_channel_id: sql`excluded.logistics_channel_id`,
+        logistics_channel_name: sql`excluded.logistics_channel_name`,
+        platform_logistics: sql`excluded.platform_logistics`,
         updated_at: sql`now()`,
       },
       // Never downgrade an order already created (a concurrent sync of the same page).
@@ -279,8 +295,15 @@ async function applyCancellations(
 }
 
 /** Details of these order_sn (50 per call), then one transaction: create, record, cancel. */
-async function syncOrders(
-  ctx: { db: Db; services: TShopeeServices; shop: TShopRow; lookups: TOrderLookups },
+export async function syncOrders(
+  ctx: {
+    db: Db;
+    services: TShopeeServices;
+    shop: TShopRow;
+    lookups: TOrderLookups;
+    /** The shop's logistics channels, read once per run when an order names one not seen yet. */
+    channels?: Map<number, TMarketplaceChannel>;
+  },
   orderSns: string[],
   counts: TShopeeSyncCounts,
 ): Promise<void> {
@@ -309,12 +332,20 @@ async function syncOrders(
       provider.orderDetails(auth, batch, { customerId: shop.customer_id, reference: shop.id }),
     );
     const toCreate = details.filter((d) => CREATE_STATUSES.has(d.status));
+    ctx.channels ??= new Map();
+    if (toCreate.some((d) => d.logisticsChannelId && !ctx.channels!.has(d.logisticsChannelId))) {
+      const list = await withShopAccess(db, services, shop, (auth) =>
+        provider.channels(auth, { customerId: shop.customer_id, reference: shop.id }),
+      );
+      for (const c of list) ctx.channels.set(c.id, c);
+    }
+    const channels = ctx.channels;
     const toCancel = details
       .filter((d) => CANCEL_STATUSES.has(d.status))
       .map((d) => ({ orderSn: d.orderNumber, status: d.status }));
     await withTx(db, async (tx) => {
       const before = { ...counts };
-      if (toCreate.length) await writeOrders(tx, shop, toCreate, lookups, counts);
+      if (toCreate.length) await writeOrders(tx, shop, toCreate, lookups, counts, channels);
       await applyCancellations(tx, shop, toCancel, counts);
       await writeAudit(tx, shopActor(shop), {
         action: 'shopee.sync',
@@ -346,6 +377,7 @@ export const shopeeSync = defineJob(
   async ({ db, payload, services, progress, queue }) => {
     const shop = await findShop(db, payload.shop);
     if (!shop || shop.state === 'disconnected') return { skipped: 'shop disconnected' };
+    if (needsReauthorisation(shop)) return { skipped: 'shop to authorise again' };
     const counts = emptyCounts();
     const lookups = await loadOrderLookups(db, shop.customer_id);
     const ctx = { db, services, shop, lookups };
@@ -356,38 +388,46 @@ export const shopeeSync = defineJob(
         counts.listed = payload.order_sn.length;
         await syncOrders(ctx, payload.order_sn, counts);
       } else {
-        const floor = to.getTime() - WINDOW_MS;
-        const from = new Date(Math.max(floor, (shop.synced_until?.getTime() ?? floor) - OVERLAP_MS));
-        for (const status of LIST_STATUSES) {
-          let cursor: string | null = null;
-          do {
-            const page = await withShopAccess(db, services, shop, (auth) =>
-              provider.listOrders(
-                auth,
-                { from, to, status, cursor },
-                { customerId: shop.customer_id, reference: shop.id },
-              ),
-            );
-            counts.listed += page.orderNumbers.length;
-            if (CANCEL_STATUSES.has(status)) {
-              // Nothing to read for a cancellation: only order_sn we already know matter.
-              await withTx(db, (tx) =>
-                applyCancellations(
-                  tx,
-                  shop,
-                  page.orderNumbers.map((orderSn) => ({ orderSn, status })),
-                  counts,
+        // From a little before the last complete run (or the start the seller chose when connecting), at most
+        // MAX_LOOKBACK back, in windows of Shopee's 15 days.
+        const floor = to.getTime() - MAX_LOOKBACK_MS;
+        const start = Math.max(floor, (shop.synced_until?.getTime() ?? to.getTime() - WINDOW_MS) - OVERLAP_MS);
+        for (let winFrom = start; winFrom < to.getTime(); winFrom += WINDOW_MS) {
+          const from = new Date(winFrom);
+          const until = new Date(Math.min(winFrom + WINDOW_MS, to.getTime()));
+          for (const status of LIST_STATUSES) {
+            let cursor: string | null = null;
+            do {
+              const page = await withShopAccess(db, services, shop, (auth) =>
+                provider.listOrders(
+                  auth,
+                  { from, to: until, status, cursor },
+                  { customerId: shop.customer_id, reference: shop.id },
                 ),
               );
-            } else await syncOrders(ctx, page.orderNumbers, counts);
-            await progress(counts.listed);
-            cursor = page.more ? page.nextCursor : null;
-          } while (cursor);
+              counts.listed += page.orderNumbers.length;
+              if (CANCEL_STATUSES.has(status)) {
+                // Nothing to read for a cancellation: only order_sn we already know matter.
+                await withTx(db, (tx) =>
+                  applyCancellations(
+                    tx,
+                    shop,
+                    page.orderNumbers.map((orderSn) => ({ orderSn, status })),
+                    counts,
+                  ),
+                );
+              } else await syncOrders(ctx, page.orderNumbers, counts);
+              await progress(counts.listed);
+              cursor = page.more ? page.nextCursor : null;
+            } while (cursor);
+          }
         }
       }
     } catch (err) {
       // A cancelled run is the seller's decision, not a Shopee problem.
       if (err instanceof AppError && err.code === 'JOB_CANCELLED') throw err;
+      // A dead refresh token is already on the shop ("authorise again", with Shopee's answer): a refusal, not retried.
+      if (err instanceof AppError && err.code === 'SHOPEE_REAUTHORIZE') throw err;
       await markShopError(db, shop, err);
       // A refusal (bad sign, revoked authorisation) is final; 5xx, rate limits and transport errors are retried.
       if (err instanceof MarketplaceError && !err.retryable)
@@ -443,7 +483,9 @@ export const shopeeSchedule = defineJob(
     const shops = await db
       .select()
       .from(shopee_shops)
-      .where(and(ne(shopee_shops.state, 'disconnected'), isNotNull(shopee_shops.refresh_token_enc)));
+      .where(
+        and(notInArray(shopee_shops.state, ['disconnected', 'reauthorize']), isNotNull(shopee_shops.refresh_token_enc)),
+      );
     let queued = 0;
     for (const shop of shops) {
       try {
@@ -469,7 +511,7 @@ export const shopeeTokenRefresh = defineJob(
       .from(shopee_shops)
       .where(
         and(
-          ne(shopee_shops.state, 'disconnected'),
+          notInArray(shopee_shops.state, ['disconnected', 'reauthorize']),
           isNotNull(shopee_shops.refresh_token_enc),
           or(
             sql`${shopee_shops.token_expires_at} is null`,

@@ -33,12 +33,110 @@ export interface TFakeShopeeOrder {
     model_discounted_price: number;
   }>;
   tracking_number?: string;
+  /** The order's channel (default: the seller's own delivery, 39001). */
+  logistics_channel_id?: number;
+  /** How many times Shopee accepted `ship_order` for it (a real shop must see 1). */
+  arranged?: number;
+  /** How it was arranged: pickup (address, time slot), dropoff (branch) or non_integrated. */
+  arrangement?: Record<string, unknown>;
+}
+
+/**
+ * Logistics channels of a Taiwan shop. Integrated channels are arranged by Shopee: the buyer's name, phone and address
+ * come masked ("****"), `ship_order` takes pickup or dropoff (never non_integrated), and Shopee gives the tracking
+ * number and the label. The seller's own delivery (`seller_logistics`) takes the seller's carrier's number.
+ */
+export const FAKE_SHOPEE_CHANNELS: Array<{
+  id: number;
+  name: string;
+  integrated: boolean;
+  modes: Array<'pickup' | 'dropoff'>;
+  prefix: string;
+}> = [
+  { id: 30005, name: '7-ELEVEN', integrated: true, modes: ['dropoff'], prefix: 'F' },
+  { id: 30006, name: '全家', integrated: true, modes: ['dropoff'], prefix: 'M' },
+  { id: 30007, name: '萊爾富', integrated: true, modes: ['dropoff'], prefix: 'H' },
+  { id: 30029, name: '蝦皮店到店', integrated: true, modes: ['dropoff'], prefix: 'TW' },
+  { id: 30001, name: '黑貓宅急便', integrated: true, modes: ['pickup', 'dropoff'], prefix: '9' },
+  { id: 39001, name: '賣家宅配', integrated: false, modes: [], prefix: '' },
+];
+export const SELLER_CHANNEL = 39001;
+
+const PICKUP_ADDRESSES = [
+  {
+    address_id: 7001,
+    zipcode: '114',
+    city: '台北市',
+    district: '內湖區',
+    address: '瑞光路 100 號',
+    address_flag: ['pickup_address', 'default_address'],
+  },
+  {
+    address_id: 7002,
+    zipcode: '330',
+    city: '桃園市',
+    district: '桃園區',
+    address: '中正路 1 號',
+    address_flag: ['return_address'],
+  },
+];
+const BRANCHES = [
+  {
+    branch_id: 5101,
+    region: 'TW',
+    state: '',
+    city: '台北市',
+    district: '中山區',
+    town: '',
+    address: '南京東路二段 1 號',
+    zipcode: '104',
+  },
+  {
+    branch_id: 5102,
+    region: 'TW',
+    state: '',
+    city: '新北市',
+    district: '板橋區',
+    town: '',
+    address: '文化路一段 2 號',
+    zipcode: '220',
+  },
+];
+const timeSlots = () => {
+  const day = Math.floor(Date.now() / 86_400_000) * 86_400 + 86_400;
+  return [
+    { date: day, time_text: '09:00-12:00', pickup_time_id: `${day}-AM`, flags: [] as string[] },
+    { date: day, time_text: '13:00-18:00', pickup_time_id: `${day}-PM`, flags: ['recommended'] },
+  ];
+};
+const channelOf = (o: TFakeShopeeOrder) =>
+  FAKE_SHOPEE_CHANNELS.find((c) => c.id === (o.logistics_channel_id ?? SELLER_CHANNEL)) ?? FAKE_SHOPEE_CHANNELS.at(-1)!;
+
+/** A label page as Shopee's PDF would carry it (the tracking number in text and as its own line). */
+async function labelPdf(orders: TFakeShopeeOrder[]): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const o of orders) {
+    const page = doc.addPage([288, 432]);
+    page.drawText('Shopee Xpress label', { x: 20, y: 400, size: 12, font });
+    page.drawText(`Channel ${channelOf(o).id}`, { x: 20, y: 380, size: 10, font });
+    page.drawText(`Order ${o.order_sn}`, { x: 20, y: 360, size: 10, font });
+    page.drawText(`${o.tracking_number ?? ''}`, { x: 20, y: 330, size: 18, font });
+  }
+  return Buffer.from(await doc.save());
 }
 
 interface TShop {
   accessToken: string | null;
   refreshToken: string | null;
   expiresAt: number;
+  /** Refresh tokens live 30 days (then `refresh_token_expired`). */
+  refreshExpiresAt: number;
+  /** Access tokens replaced by a refresh: a call still carrying one is counted (a client that did not switch). */
+  retired: Set<string>;
+  /** The access token expires after this many more calls of the shop (a token ending mid-run). */
+  expireAfterCalls: number | null;
   orders: Map<string, TFakeShopeeOrder>;
 }
 
@@ -53,14 +151,24 @@ export interface TFakeShopee {
   setStatus(shopId: number, orderSn: string, status: string): void;
   /** Make the shop's current access token expired (Shopee answers invalid_acceess_token). */
   expireToken(shopId: number): void;
+  /** Make the shop's access token expire after `calls` more shop calls (it ends in the middle of a run). */
+  expireTokenAfter(shopId: number, calls: number): void;
   /** Revoke the refresh token too (the seller cancelled the authorisation). */
   revoke(shopId: number): void;
+  /** The refresh token has passed its 30 days (Shopee answers `refresh_token_expired`). */
+  expireRefresh(shopId: number): void;
+  /** Shop calls made with an access token a refresh had already replaced (wasted calls). */
+  deadTokenCalls(shopId: number): number;
   /** The next `n` shop calls answer with this failure. */
   failNext(n: number, kind: 'server' | 'rate_limit'): void;
   /** From the next call on, every shop call fails with 500 until `heal()` (a host that went down mid-run). */
   failAfter(calls: number): void;
   heal(): void;
   calls(path?: string): number;
+  /** The next `n` successful answers on `path` are done but never delivered (the connection is cut). */
+  dropAnswers(path: string, n: number): void;
+  /** Label PDFs downloaded. */
+  readonly downloads: number;
   /** Requests refused for a wrong signature. */
   badSigns: number;
   close(): Promise<void>;
@@ -89,16 +197,31 @@ export async function startFakeShopee(
   let failFrom: number | null = null;
   let shopCalls = 0;
   const state = { badSigns: 0 };
+  const documents = new Map<string, { polls: number; type: string }>();
+  const dropped = new Map<string, number>();
+  let downloads = 0;
 
   const shopOf = (id: number) => {
     let s = shops.get(id);
     if (!s) {
-      s = { accessToken: null, refreshToken: null, expiresAt: 0, orders: new Map() };
+      s = {
+        accessToken: null,
+        refreshToken: null,
+        expiresAt: 0,
+        refreshExpiresAt: 0,
+        retired: new Set(),
+        expireAfterCalls: null,
+        orders: new Map(),
+      };
       shops.set(id, s);
     }
     return s;
   };
+  const deadCalls = new Map<TShop, number>();
   const issueTokens = (s: TShop) => {
+    if (s.accessToken) s.retired.add(s.accessToken);
+    s.expireAfterCalls = null;
+    s.refreshExpiresAt = Math.floor(Date.now() / 1000) + 30 * 86400;
     s.accessToken = randomBytes(16).toString('hex');
     s.refreshToken = randomBytes(16).toString('hex');
     s.expiresAt = Math.floor(Date.now() / 1000) + (opts.tokenLifeSeconds ?? TOKEN_LIFE);
@@ -119,6 +242,13 @@ export async function startFakeShopee(
       counts.set(path, (counts.get(path) ?? 0) + 1);
       const requestId = randomBytes(8).toString('hex');
       const send = (status: number, body: Record<string, unknown>) => {
+        // The work is done but the answer never arrives (a connection cut, our process killed mid-call).
+        const drop = dropped.get(path) ?? 0;
+        if (drop > 0 && status === 200) {
+          dropped.set(path, drop - 1);
+          req.socket.destroy();
+          return;
+        }
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ request_id: requestId, error: '', message: '', ...body }));
       };
@@ -195,6 +325,8 @@ export async function startFakeShopee(
         const s = shops.get(Number(body.shop_id));
         if (!s?.refreshToken || s.refreshToken !== body.refresh_token)
           return fail(403, 'error_auth', 'Invalid refresh_token.');
+        if (Date.now() / 1000 > s.refreshExpiresAt)
+          return fail(403, 'refresh_token_expired', 'Your refresh_token expired.');
         return send(200, { ...issueTokens(s), partner_id: partnerId, shop_id: Number(body.shop_id) });
       }
       if (!isShopCall) return fail(404, 'error_not_found', 'Wrong path.');
@@ -204,6 +336,11 @@ export async function startFakeShopee(
       if (injected === 'server') return fail(503, 'error_server', 'Service unavailable, please try later.');
       if (injected === 'rate_limit') return fail(429, 'error_too_many_request', 'Too many requests.');
       const s = shopId === undefined ? undefined : shops.get(shopId);
+      if (s && accessToken && s.retired.has(accessToken)) deadCalls.set(s, (deadCalls.get(s) ?? 0) + 1);
+      if (s && s.expireAfterCalls !== null && s.expireAfterCalls-- <= 0) {
+        s.expiresAt = 0;
+        s.expireAfterCalls = null;
+      }
       if (!s?.accessToken || accessToken !== s.accessToken || Date.now() / 1000 > s.expiresAt)
         return fail(403, 'invalid_acceess_token', 'Invalid access_token.');
 
@@ -239,21 +376,200 @@ export async function startFakeShopee(
             order_list: list
               .map((sn) => s.orders.get(sn))
               .filter((o): o is TFakeShopeeOrder => !!o)
-              .map(({ tracking_number: _t, ...o }) => o),
+              .map((full) => {
+                const { tracking_number: _t, arranged: _a, arrangement: _r, logistics_channel_id: _c, ...o } = full;
+                const ch = channelOf(full);
+                return {
+                  ...o,
+                  // TW integrated channels: the recipient is all masked.
+                  recipient_address: ch.integrated
+                    ? Object.fromEntries(Object.keys(o.recipient_address).map((k) => [k, '****']))
+                    : o.recipient_address,
+                  shipping_carrier: ch.name,
+                  package_list: [
+                    { package_number: `PK${o.order_sn}`, logistics_channel_id: ch.id, shipping_carrier: ch.name },
+                  ],
+                };
+              }),
           },
         });
+      }
+      if (path === '/api/v2/logistics/get_channel_list') {
+        return send(200, {
+          response: {
+            logistics_channel_list: FAKE_SHOPEE_CHANNELS.map((c) => ({
+              logistics_channel_id: c.id,
+              logistics_channel_name: c.name,
+              enabled: true,
+              cod_enabled: true,
+              mask_channel_id: 0,
+              logistics_capability: { seller_logistics: !c.integrated },
+            })),
+          },
+        });
+      }
+      if (path === '/api/v2/logistics/get_shipping_parameter') {
+        const o = s.orders.get(q.get('order_sn') ?? '');
+        if (!o) return fail(400, 'error_not_found', 'Wrong parameters, detail: order not found.');
+        if (o.order_status !== 'READY_TO_SHIP')
+          return fail(
+            400,
+            'error_param',
+            'Shipping parameters can only be obtained when package is ready to be shipped',
+          );
+        const ch = channelOf(o);
+        if (!ch.integrated) return send(200, { response: { info_needed: { non_integrated: ['tracking_no'] } } });
+        const info: Record<string, string[]> = {};
+        const response: Record<string, unknown> = { info_needed: info };
+        if (ch.modes.includes('pickup')) {
+          info.pickup = ['address_id', 'pickup_time_id'];
+          response.pickup = {
+            address_list: PICKUP_ADDRESSES.map((a) => ({
+              ...a,
+              region: 'TW',
+              state: '',
+              town: '',
+              time_slot_list: timeSlots(),
+            })),
+          };
+        }
+        if (ch.modes.includes('dropoff')) {
+          info.dropoff = ['branch_id'];
+          response.dropoff = { branch_list: BRANCHES, slug_list: [] };
+        }
+        return send(200, { response });
       }
       if (path === '/api/v2/logistics/ship_order' && req.method === 'POST') {
         const o = s.orders.get(String(body.order_sn));
         if (!o) return fail(400, 'error_not_found', 'Order not found.');
         if (o.order_status !== 'READY_TO_SHIP')
           return fail(400, 'logistics.error_status', `The order status is ${o.order_status}.`);
-        const tn = (body.non_integrated as { tracking_number?: string } | undefined)?.tracking_number;
-        if (!tn) return fail(400, 'error_param', 'tracking_number is required.');
-        o.tracking_number = tn;
-        o.order_status = 'PROCESSED';
-        o.update_time = Math.floor(Date.now() / 1000);
-        return send(200, { response: {} });
+        const ch = channelOf(o);
+        const done = (arrangement: Record<string, unknown>, tracking: string) => {
+          o.tracking_number = tracking;
+          o.arrangement = arrangement;
+          o.arranged = (o.arranged ?? 0) + 1;
+          o.order_status = 'PROCESSED';
+          o.update_time = Math.floor(Date.now() / 1000);
+          return send(200, { response: {} });
+        };
+        if (!ch.integrated) {
+          const tn = (body.non_integrated as { tracking_number?: string } | undefined)?.tracking_number;
+          if (!tn) return fail(400, 'error_param', 'tracking_number is required.');
+          return done({ non_integrated: { tracking_number: tn } }, tn);
+        }
+        if (body.non_integrated)
+          return fail(
+            400,
+            'logistics.ship_order_unsupport_non_integrated',
+            'This logistics channel does not support non-integrated shipping.',
+          );
+        const tracking = `${ch.prefix}${String(Date.now() % 1e10).padStart(10, '0')}${String(o.order_sn.length % 10)}`;
+        const pickup = body.pickup as { address_id?: number; pickup_time_id?: string } | undefined;
+        const dropoff = body.dropoff as { branch_id?: number } | undefined;
+        if (pickup) {
+          if (!ch.modes.includes('pickup'))
+            return fail(400, 'logistics.error_param', 'Pickup is not supported by this channel.');
+          if (!PICKUP_ADDRESSES.some((a) => a.address_id === Number(pickup.address_id)))
+            return fail(400, 'logistics.address_not_found', 'Address is not found.');
+          if (!timeSlots().some((t) => t.pickup_time_id === pickup.pickup_time_id))
+            return fail(
+              400,
+              'logistics.error_cutoff_time',
+              'Pickup time is not invalid. Please check the pickup time.',
+            );
+          return done({ pickup }, tracking);
+        }
+        if (dropoff) {
+          if (!ch.modes.includes('dropoff'))
+            return fail(400, 'logistics.error_param', 'Dropoff is not supported by this channel.');
+          if (!BRANCHES.some((b) => b.branch_id === Number(dropoff.branch_id)))
+            return fail(400, 'logistics.error_param', 'branch_id is invalid.');
+          return done({ dropoff }, tracking);
+        }
+        return fail(400, 'error_param', 'Wrong parameters, detail: pickup or dropoff is required.');
+      }
+      if (path === '/api/v2/logistics/create_shipping_document' && req.method === 'POST') {
+        const list = (body.order_list ?? []) as Array<{
+          order_sn: string;
+          tracking_number?: string;
+          shipping_document_type?: string;
+        }>;
+        if (list.length < 1 || list.length > 50)
+          return fail(400, 'error_param', 'order_list should contain 1 to 50 orders.');
+        return send(200, {
+          response: {
+            result_list: list.map((item) => {
+              const o = s.orders.get(item.order_sn);
+              const row = { order_sn: item.order_sn, package_number: '' };
+              if (!o) return { ...row, fail_error: 'logistics.order_not_found', fail_message: 'Order not found.' };
+              if (!o.tracking_number || !channelOf(o).integrated)
+                return {
+                  ...row,
+                  fail_error: 'logistics.tracking_number_invalid',
+                  fail_message: 'Please arrange shipment first.',
+                };
+              if (item.tracking_number !== o.tracking_number)
+                return {
+                  ...row,
+                  fail_error: 'logistics.tracking_number_invalid',
+                  fail_message: 'Tracking number is invalid.',
+                };
+              if (!['NORMAL_AIR_WAYBILL', 'THERMAL_AIR_WAYBILL'].includes(item.shipping_document_type ?? ''))
+                return {
+                  ...row,
+                  fail_error: 'logistics.shipping_document_type_invalid',
+                  fail_message: 'Invalid document type.',
+                };
+              documents.set(`${shopId}:${o.order_sn}`, { polls: 0, type: item.shipping_document_type! });
+              return { ...row, fail_error: '', fail_message: '' };
+            }),
+          },
+        });
+      }
+      if (path === '/api/v2/logistics/get_shipping_document_result' && req.method === 'POST') {
+        const list = (body.order_list ?? []) as Array<{ order_sn: string }>;
+        return send(200, {
+          response: {
+            result_list: list.map((item) => {
+              const d = documents.get(`${shopId}:${item.order_sn}`);
+              if (!d)
+                return {
+                  order_sn: item.order_sn,
+                  package_number: '',
+                  status: 'FAILED',
+                  fail_error: 'logistics.shipping_document_not_exist',
+                  fail_message: 'Create the document first.',
+                };
+              // Shopee makes the document in the background: the first look finds it PROCESSING.
+              d.polls++;
+              return {
+                order_sn: item.order_sn,
+                package_number: '',
+                status: d.polls > 1 ? 'READY' : 'PROCESSING',
+                fail_error: '',
+                fail_message: '',
+              };
+            }),
+          },
+        });
+      }
+      if (path === '/api/v2/logistics/download_shipping_document' && req.method === 'POST') {
+        const list = (body.order_list ?? []) as Array<{ order_sn: string }>;
+        const orders: TFakeShopeeOrder[] = [];
+        for (const item of list) {
+          const d = documents.get(`${shopId}:${item.order_sn}`);
+          const o = s.orders.get(item.order_sn);
+          if (!o || !d || d.polls < 2)
+            return fail(400, 'logistics.shipping_document_not_ready', 'The document is not ready.');
+          orders.push(o);
+        }
+        void labelPdf(orders).then((pdf) => {
+          downloads++;
+          res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(pdf.length) });
+          res.end(pdf);
+        });
+        return;
       }
       if (path === '/api/v2/logistics/get_tracking_number') {
         const o = s.orders.get(q.get('order_sn') ?? '');
@@ -271,6 +587,12 @@ export async function startFakeShopee(
     partnerKey,
     get badSigns() {
       return state.badSigns;
+    },
+    dropAnswers(path, n) {
+      dropped.set(path, n);
+    },
+    get downloads() {
+      return downloads;
     },
     issueCode(shopId) {
       shopOf(shopId);
@@ -293,11 +615,20 @@ export async function startFakeShopee(
     expireToken(shopId) {
       shopOf(shopId).expiresAt = 0;
     },
+    expireTokenAfter(shopId, calls) {
+      shopOf(shopId).expireAfterCalls = calls;
+    },
     revoke(shopId) {
       const s = shopOf(shopId);
       s.expiresAt = 0;
       s.refreshToken = null;
     },
+    expireRefresh(shopId) {
+      const s = shopOf(shopId);
+      s.expiresAt = 0;
+      s.refreshExpiresAt = 0;
+    },
+    deadTokenCalls: (shopId) => deadCalls.get(shopOf(shopId)) ?? 0,
     failNext(n, kind) {
       failures = [...failures, ...Array.from({ length: n }, () => kind)];
     },

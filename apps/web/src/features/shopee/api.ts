@@ -45,6 +45,19 @@ function useWrite<A, R>(fn: (a: A) => Promise<R>) {
 
 export const shopeeAuthUrl = () => apiCall(r.shopeeAuthUrl, {});
 export const useConnectShop = () =>
-  useWrite((body: { code: string; shop_id: number }) => apiCall(r.connectShopeeShop, { body }));
+  useWrite((body: { code: string; shop_id: number; first_sync_days: number }) =>
+    apiCall(r.connectShopeeShop, { body }),
+  );
 export const useDisconnectShop = () => useWrite((id: string) => apiCall(r.disconnectShopeeShop, { params: { id } }));
 export const useSyncShop = () => useWrite((id: string) => apiCall(r.syncShopeeShop, { params: { id } }));
+export const useRetryOrders = () =>
+  useWrite((a: { id: string; orderIds?: string[] }) =>
+    apiCall(r.retryShopeeOrders, {
+      params: { id: a.id },
+      body: a.orderIds ? { order_ids: a.orderIds } : {},
+    }),
+  );
+export const useSetShipMode = () =>
+  useWrite((a: { id: string; ship_mode: 'pickup' | 'dropoff' | null }) =>
+    apiCall(r.setShopeeShipMode, { params: { id: a.id }, body: { ship_mode: a.ship_mode } }),
+  );

@@ -116,6 +116,7 @@ describe('order file parsing', () => {
 
   it('checks an order: phone or mobile required, Taiwan formats unless cross-border, channel vs platform, COD amount', () => {
     const draft = (over: Partial<TOrderDraft> = {}): TOrderDraft => ({
+      platform_logistics: false,
       platform_order_number: null,
       third_party_number: null,
       consignment_number: null,

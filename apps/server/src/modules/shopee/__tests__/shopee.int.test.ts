@@ -9,6 +9,7 @@ import { createTestContext, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
 import { shopeePushSignature, shopeeSign } from '../providers/shopee';
 import { shopeeShipScan } from '../shopee.ship';
+import { shopeeSchedule, shopeeTokenRefresh } from '../shopee.sync';
 
 let ctx: TTestContext;
 let fake: TFakeShopee;
@@ -205,6 +206,149 @@ describe('order sync', () => {
     expect((await ordersOf('SHOPEE-201')).rows).toHaveLength(3);
   });
 
+  it('an order abnormal for an unknown SKU heals within one job run once the product is created (no push, no sync); "retry now" on the rest', async () => {
+    const shop = await connect(203);
+    await ctx.deps.jobs.whenIdle();
+    fake.addOrders(203, [
+      fakeShopeeOrder('S203-HEAL', [{ sku: 'HEAL-203', model: 'HEAL-203-RED', quantity: 2 }]),
+      fakeShopeeOrder('S203-OTHER', [{ sku: 'STILL-UNKNOWN-203' }]),
+    ]);
+    expect((await syncNow(shop.id)).result).toMatchObject({ created: 0, abnormal: 2 });
+    const lists = fake.calls('/api/v2/order/get_order_list');
+    const details = fake.calls('/api/v2/order/get_order_detail');
+    const syncs = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from pgboss.job where name = 'shopee.sync'`,
+    );
+
+    // Another seller creating the same product number heals nothing of this seller.
+    const other = await ctx.newCustomer();
+    const foreign = await ctx.inject({
+      method: 'POST',
+      url: '/api/products/',
+      token: other.token,
+      payload: { number: 'HEAL-203-RED', name: 'not mine' },
+    });
+    expect(foreign.statusCode, foreign.body).toBe(201);
+    await ctx.deps.jobs.whenIdle();
+    expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details);
+
+    // The seller creates the product under the model SKU Shopee named: the order becomes a normal order.
+    const made = await ctx.inject({
+      method: 'POST',
+      url: '/api/products/',
+      token: w.token,
+      payload: { number: 'HEAL-203-RED', name: 'Red one' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await ctx.deps.jobs.whenIdle();
+    const heals = await queryRows<{ state: string; output: { created: number } }>(
+      db(),
+      sql`select j.state, j.output from pgboss.job j where j.name = 'shopee.heal' and j.data->>'customer' = ${w.customerId}`,
+    );
+    expect(heals).toHaveLength(1);
+    expect(heals[0]).toMatchObject({ state: 'completed' });
+    const orders = (await ordersOf('SHOPEE-203')).rows as Array<{ platform_order_number: string; status: string }>;
+    expect(orders.map((o) => o.platform_order_number)).toEqual(['S203-HEAL']);
+    expect(orders[0]!.status).toBe('pending_export');
+    const [healed] = await db().select().from(shopee_orders).where(eq(shopee_orders.order_sn, 'S203-HEAL'));
+    expect(healed).toMatchObject({ state: 'created', problem: null });
+    // Only the healed order was read again: no listing, no sync, and the other abnormal one not fetched.
+    expect(fake.calls('/api/v2/order/get_order_list')).toBe(lists);
+    expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details + 1);
+    expect(
+      (
+        await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pgboss.job where name = 'shopee.sync'`)
+      )[0]!.n,
+    ).toBe(syncs[0]!.n);
+    // A product whose code no abnormal order waits for queues nothing.
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/products/',
+      token: w.token,
+      payload: { number: 'UNRELATED-203', name: 'x' },
+    });
+    await ctx.deps.jobs.whenIdle();
+    expect(
+      await queryRows(
+        db(),
+        sql`select 1 from pgboss.job where name = 'shopee.heal' and data->>'customer' = ${w.customerId}`,
+      ),
+    ).toHaveLength(1);
+
+    // "Retry now": the other order, still unknown, is read again and stays abnormal (not lost, not doubled).
+    const retry = await ctx.inject({
+      method: 'POST',
+      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
+      token: w.token,
+      payload: {},
+    });
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(retry.json()).toMatchObject({ orders: 1 });
+    const job = await waitJob(retry.json().job_id);
+    expect(job.result).toMatchObject({ abnormal: 1, created: 0 });
+    // Once its product exists by barcode (created by the seller's import or form), retry now creates it.
+    await w.f.product({ number: 'P-203-X', barcode: 'STILL-UNKNOWN-203' });
+    const again = await ctx.inject({
+      method: 'POST',
+      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
+      token: w.token,
+      payload: {},
+    });
+    expect((await waitJob(again.json().job_id)).result).toMatchObject({ created: 1 });
+    expect((await ordersOf('SHOPEE-203')).rows).toHaveLength(2);
+    const none = await ctx.inject({
+      method: 'POST',
+      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
+      token: w.token,
+      payload: {},
+    });
+    expect(none.json()).toEqual({ job_id: null, orders: 0 });
+    // Another seller cannot retry this shop's orders.
+    const theirs = await ctx.inject({
+      method: 'POST',
+      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
+      token: other.token,
+      payload: {},
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it('the first sync goes as far back as the seller chose when connecting (up to 90 days), in 15-day windows', async () => {
+    const day = 86_400;
+    const now = Math.floor(Date.now() / 1000);
+    fake.addOrders(204, [
+      fakeShopeeOrder('S204-35D', [{ sku: w.plain.number }], { update_time: now - 35 * day }),
+      fakeShopeeOrder('S204-50D', [{ sku: w.plain.number }], { update_time: now - 50 * day }),
+    ]);
+    fake.addOrders(205, [fakeShopeeOrder('S205-20D', [{ sku: w.plain.number }], { update_time: now - 20 * day })]);
+    const lists = fake.calls('/api/v2/order/get_order_list');
+    const chosen = await ctx.inject({
+      method: 'POST',
+      url: '/api/shopee/shops/',
+      token: w.token,
+      payload: { code: fake.issueCode(204), shop_id: 204, first_sync_days: 40 },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    await ctx.deps.jobs.whenIdle();
+    expect((await ordersOf('SHOPEE-204')).rows.map((r) => r.platform_order_number)).toEqual(['S204-35D']);
+    // 40 days in windows of (just under) 15: 3 windows × 3 statuses, each call within Shopee's range (else refused).
+    expect(fake.calls('/api/v2/order/get_order_list') - lists).toBe(9);
+    // The default is 15 days.
+    await connect(205);
+    await ctx.deps.jobs.whenIdle();
+    expect((await ordersOf('SHOPEE-205')).rows).toHaveLength(0);
+    // More than Shopee's reach we allow is refused, naming the field.
+    const tooFar = await ctx.inject({
+      method: 'POST',
+      url: '/api/shopee/shops/',
+      token: w.token,
+      payload: { code: fake.issueCode(206), shop_id: 206, first_sync_days: 91 },
+    });
+    expect(tooFar.statusCode).toBe(400);
+    expect(JSON.stringify(tooFar.json())).toContain('first_sync_days');
+  });
+
   it('a cancellation in Shopee cancels a pending order and flags an exported one', async () => {
     await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: 50 }]);
     const shop = await connect(202);
@@ -237,7 +381,7 @@ describe('order sync', () => {
 });
 
 describe('tracking number back to Shopee', () => {
-  it('once the order ships with its consignment number, the outbox hands it to ship_order (5xx retried), once', async () => {
+  it('when the order ships, that transaction hands its consignment number to the outbox: ship_order (5xx retried), once, no scan', async () => {
     await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: 10 }]);
     const shop = await connect(601);
     fake.addOrders(601, [fakeShopeeOrder('S601-SHIP', [{ sku: w.plain.number, quantity: 1 }])]);
@@ -270,9 +414,16 @@ describe('tracking number back to Shopee', () => {
       payload: {},
     });
     expect(ship.statusCode, ship.body).toBe(200);
+    // The ship itself handed the tracking number on (an outbox message in its transaction), no scan needed.
+    const [message] = await queryRows<{ topic: string; payload: { tracking_number: string } }>(
+      db(),
+      sql`select topic, payload from outbox_messages where topic = 'shopee.ship' and customer_id = ${w.customerId}
+          and payload->>'tracking_number' = '901234567890'`,
+    );
+    expect(message).toBeTruthy();
+    const [stamped] = await db().select().from(shopee_orders).where(eq(shopee_orders.order_sn, 'S601-SHIP'));
+    expect(stamped!.ship_queued_at).not.toBeNull();
     fake.failNext(1, 'server');
-    const scanJob = await withTx(db(), (tx) => ctx.deps.jobs.enqueue(tx, shopeeShipScan, {}, { customerId: null }));
-    ctx.deps.jobs.kick();
     for (let i = 0; i < 200 && !fake.order(601, 'S601-SHIP')!.tracking_number; i++) {
       await db().execute(
         sql`update pgboss.job set start_after = now() where name like 'outbox.deliver%' and state = 'retry'`,
@@ -280,7 +431,6 @@ describe('tracking number back to Shopee', () => {
       ctx.deps.jobs.kick();
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(scanJob.id).toBeTruthy();
     expect(fake.order(601, 'S601-SHIP')).toMatchObject({ tracking_number: '901234567890', order_status: 'PROCESSED' });
     await ctx.deps.jobs.whenIdle();
     const [row] = await db().select().from(shopee_orders).where(eq(shopee_orders.order_sn, 'S601-SHIP'));
@@ -313,18 +463,68 @@ describe('errors end in a visible state', () => {
     expect((await ordersOf('SHOPEE-301')).rows).toHaveLength(1);
 
     fake.revoke(301);
+    const refreshes = fake.calls('/api/v2/auth/access_token/get');
     const failed = await syncNow(shop.id);
     expect(failed.state).toBe('failed');
+    expect(failed.error).toMatchObject({ code: 'SHOPEE_REAUTHORIZE' });
     const list = await ctx.inject({ method: 'GET', url: '/api/shopee/shops/', token: w.token });
     expect(list.json().results.find((s: { id: string }) => s.id === shop.id)).toMatchObject({
-      state: 'error',
+      state: 'reauthorize',
       last_error_code: 'error_auth',
       last_error_message: 'Invalid refresh_token.',
     });
+    // A dead refresh token is tried once: not by the job's retries, the token schedule, the sync schedule or a sync.
+    expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
+    await withTx(db(), async (tx) => {
+      await ctx.deps.jobs.enqueue(tx, shopeeTokenRefresh, {}, { customerId: null });
+      await ctx.deps.jobs.enqueue(tx, shopeeSchedule, {}, { customerId: null });
+    });
+    ctx.deps.jobs.kick();
+    await ctx.deps.jobs.whenIdle();
+    const refused = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('SHOPEE_REAUTHORIZE');
+    expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
+    expect((await shopRow(shop.id)).state).toBe('reauthorize');
     // Authorising again brings it back.
     await connect(301);
     expect((await syncNow(shop.id)).state).toBe('succeeded');
     expect((await shopRow(shop.id)).state).toBe('connected');
+  });
+
+  it('a token ending mid-run is refreshed once and every later call of the run uses the fresh one (no call with the dead token)', async () => {
+    const shop = await connect(304);
+    await ctx.deps.jobs.whenIdle();
+    const now = Math.floor(Date.now() / 1000);
+    fake.addOrders(
+      304,
+      Array.from({ length: 230 }, (_, i) =>
+        fakeShopeeOrder(`S304-${String(i).padStart(4, '0')}`, [{ sku: w.plain.number }], { update_time: now - 30 }),
+      ),
+    );
+    const refreshes = fake.calls('/api/v2/auth/access_token/get');
+    const before = fake.calls();
+    // The token dies after the first list page and first detail call of the run.
+    fake.expireTokenAfter(304, 2);
+    const job = await syncNow(shop.id);
+    expect(job.state, JSON.stringify(job.error)).toBe('succeeded');
+    expect(job.result).toMatchObject({ created: 230 });
+    expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
+    expect(fake.deadTokenCalls(304)).toBe(0);
+    // 3 list pages of READY_TO_SHIP + 5 detail calls + the channel list (once a run) + 2 empty cancel lists + the
+    // refused call + the refresh.
+    expect(fake.calls() - before).toBe(3 + 5 + 1 + 2 + 1 + 1);
+
+    // A refresh token past its 30 days: "authorise again", with Shopee's own answer.
+    fake.expireRefresh(304);
+    const failed = await syncNow(shop.id);
+    expect(failed.state).toBe('failed');
+    const list = await ctx.inject({ method: 'GET', url: '/api/shopee/shops/', token: w.token });
+    expect(list.json().results.find((s: { id: string }) => s.id === shop.id)).toMatchObject({
+      state: 'reauthorize',
+      last_error_code: 'refresh_token_expired',
+      last_error_message: 'Your refresh_token expired.',
+    });
   });
 
   it('Shopee 5xx: the error shows on the shop while the job retries, and clears when a retry succeeds', async () => {
@@ -378,38 +578,85 @@ describe('errors end in a visible state', () => {
 });
 
 describe('push', () => {
-  it('verifies the Authorization HMAC over the push URL and raw body; a signed order push syncs that order', async () => {
+  const pushUrl = 'http://wms.test/api/shopee/push/';
+  const push = (body: string, authorization = shopeePushSignature(fake.partnerKey, pushUrl, body)) =>
+    ctx.inject({
+      method: 'POST',
+      url: '/api/shopee/push/',
+      payload: body,
+      headers: { 'content-type': 'application/json', authorization },
+    });
+  const syncJobs = async () =>
+    (
+      await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from pgboss.job where name = 'shopee.sync' and data->>'order_sn' is not null`,
+      )
+    )[0]!.n;
+
+  it('verifies the Authorization HMAC over the push URL and raw body; a signed order push syncs that order; answered 200 with an empty body', async () => {
     const shop = await connect(401);
     await ctx.deps.jobs.whenIdle();
     fake.addOrders(401, [fakeShopeeOrder('S401-PUSHED', [{ sku: w.plain.number }], { update_time: 1 })]);
     const body = JSON.stringify({
       shop_id: 401,
       code: 3,
-      timestamp: 1732400000,
+      timestamp: Math.floor(Date.now() / 1000),
       data: { ordersn: 'S401-PUSHED', status: 'READY_TO_SHIP' },
     });
-    const bad = await ctx.inject({
-      method: 'POST',
-      url: '/api/shopee/push/',
-      payload: body,
-      headers: { 'content-type': 'application/json', authorization: 'deadbeef'.repeat(8) },
-    });
+    const bad = await push(body, 'deadbeef'.repeat(8));
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.code).toBe('SHOPEE_SIGNATURE_INVALID');
-    const good = await ctx.inject({
-      method: 'POST',
-      url: '/api/shopee/push/',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        authorization: shopeePushSignature(fake.partnerKey, 'http://wms.test/api/shopee/push/', body),
-      },
-    });
+    const good = await push(body);
     expect(good.statusCode, good.body).toBe(200);
+    // Shopee counts a push as delivered only on 2xx with an empty body.
+    expect(good.body).toBe('');
+    expect(good.rawPayload.length).toBe(0);
     await ctx.deps.jobs.whenIdle();
     // Outside the sync window (update_time 1970): only the push brought it in.
     expect((await ordersOf('SHOPEE-401')).rows).toHaveLength(1);
     expect((await shopRow(shop.id)).state).toBe('connected');
+  });
+
+  it('a push older than 5 minutes is refused as a replay (nothing queued); a re-delivered push is answered the same and does nothing twice', async () => {
+    await connect(403);
+    await ctx.deps.jobs.whenIdle();
+    fake.addOrders(403, [fakeShopeeOrder('S403-PUSHED', [{ sku: w.plain.number }], { update_time: 1 })]);
+    const jobsBefore = await syncJobs();
+    const old = JSON.stringify({
+      shop_id: 403,
+      code: 3,
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+      data: { ordersn: 'S403-PUSHED', status: 'READY_TO_SHIP' },
+    });
+    const refused = await push(old);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toMatchObject({ code: 'SHOPEE_PUSH_EXPIRED', params: { field: 'timestamp' } });
+    const noStamp = JSON.stringify({ shop_id: 403, code: 3, data: { ordersn: 'S403-PUSHED' } });
+    expect((await push(noStamp)).statusCode).toBe(401);
+    await ctx.deps.jobs.whenIdle();
+    expect(await syncJobs()).toBe(jobsBefore);
+    expect((await ordersOf('SHOPEE-403')).rows).toHaveLength(0);
+
+    const body = JSON.stringify({
+      shop_id: 403,
+      code: 3,
+      timestamp: Math.floor(Date.now() / 1000) - 10,
+      data: { ordersn: 'S403-PUSHED', status: 'READY_TO_SHIP' },
+    });
+    const details = fake.calls('/api/v2/order/get_order_detail');
+    // Shopee re-sends (e.g. our answer was lost), also while the first is still being handled.
+    const answers = await Promise.all([push(body), push(body), push(body)]);
+    for (const a of answers) {
+      expect(a.statusCode, a.body).toBe(200);
+      expect(a.body).toBe('');
+    }
+    await ctx.deps.jobs.whenIdle();
+    expect(await push(body)).toMatchObject({ statusCode: 200, body: '' });
+    await ctx.deps.jobs.whenIdle();
+    expect(await syncJobs()).toBe(jobsBefore + 1);
+    expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details + 1);
+    expect((await ordersOf('SHOPEE-403')).rows).toHaveLength(1);
   });
 
   it('disconnect forgets the tokens and stops syncing', async () => {

@@ -22,6 +22,8 @@ export interface TShopeeSetting {
   baseUrl: string;
   /** The push URL registered with Shopee: the push signature covers it. */
   pushUrl: string;
+  /** The first wait between polls of a label Shopee is still making (then longer each time). */
+  documentPollMs?: number;
 }
 
 /** The signature of a call: the partner's, or a shop's (with its access token and shop id). */
@@ -58,6 +60,7 @@ const toMoney = (v: unknown): string | null => {
 
 export function shopeeProvider(setting: TShopeeSetting, services: TProviderServices): TMarketplaceProvider {
   const { partnerId, partnerKey, baseUrl } = setting;
+  const documentPollMs = setting.documentPollMs ?? 500;
 
   /** One call; answers `response` (or the whole body for the auth calls), throws MarketplaceError otherwise. */
   async function call(
@@ -70,8 +73,10 @@ export function shopeeProvider(setting: TShopeeSetting, services: TProviderServi
       operation: string;
       ctx: TCallContext;
       secrets?: string[];
+      /** A file answer (a label PDF): its bytes come back in `raw`. */
+      file?: boolean;
     },
-  ): Promise<Record<string, unknown>> {
+  ): Promise<Record<string, unknown> & { raw?: Buffer }> {
     const timestamp = Math.floor(Date.now() / 1000);
     const sign = shopeeSign(partnerKey, {
       partnerId,
@@ -104,6 +109,8 @@ export function shopeeProvider(setting: TShopeeSetting, services: TProviderServi
     } catch (err) {
       throw new MarketplaceError('server', 'transport', err instanceof Error ? err.message : String(err));
     }
+    const type = String(res.headers['content-type'] ?? '');
+    if (opts.file && res.status >= 200 && res.status < 300 && !type.includes('json')) return { raw: res.raw };
     let body: Record<string, unknown> = {};
     try {
       body = JSON.parse(res.body) as Record<string, unknown>;
@@ -193,7 +200,7 @@ export function shopeeProvider(setting: TShopeeSetting, services: TProviderServi
         auth,
         query: {
           order_sn_list: orderNumbers.join(','),
-          response_optional_fields: 'recipient_address,item_list,total_amount,cod,note',
+          response_optional_fields: 'recipient_address,item_list,total_amount,cod,note,package_list,shipping_carrier',
         },
         operation: 'order.detail',
         ctx,
@@ -216,6 +223,12 @@ export function shopeeProvider(setting: TShopeeSetting, services: TProviderServi
             district: s(a.district),
             fullAddress: s(a.full_address),
           },
+          logisticsChannelId: (() => {
+            const pkg = ((o.package_list ?? []) as Array<Record<string, unknown>>)[0];
+            const id = Number(pkg?.logistics_channel_id);
+            return Number.isFinite(id) && id > 0 ? id : null;
+          })(),
+          shippingCarrier: s(o.shipping_carrier),
           items: ((o.item_list ?? []) as Array<Record<string, unknown>>).map((i) => ({
             itemSku: s(i.item_sku),
             modelSku: s(i.model_sku),
@@ -232,6 +245,107 @@ export function shopeeProvider(setting: TShopeeSetting, services: TProviderServi
         operation: 'logistics.ship_order',
         ctx,
       });
+    },
+    async channels(auth, ctx) {
+      const body = await call('GET', '/api/v2/logistics/get_channel_list', {
+        auth,
+        operation: 'logistics.channels',
+        ctx,
+      });
+      const list =
+        ((body.response ?? {}) as { logistics_channel_list?: Array<Record<string, unknown>> }).logistics_channel_list ??
+        [];
+      return list.map((c) => ({
+        id: Number(c.logistics_channel_id),
+        name: String(c.logistics_channel_name ?? ''),
+        // A seller's own logistics channel is the only kind Shopee does not arrange.
+        integrated: !((c.logistics_capability ?? {}) as { seller_logistics?: boolean }).seller_logistics,
+      }));
+    },
+    async shippingParameter(auth, orderNumber, ctx) {
+      const body = await call('GET', '/api/v2/logistics/get_shipping_parameter', {
+        auth,
+        query: { order_sn: orderNumber },
+        operation: 'logistics.shipping_parameter',
+        ctx,
+      });
+      const r = (body.response ?? {}) as {
+        info_needed?: { pickup?: string[]; dropoff?: string[]; non_integrated?: string[] };
+        pickup?: { address_list?: Array<Record<string, unknown>> };
+        dropoff?: { branch_list?: Array<Record<string, unknown>> };
+      };
+      return {
+        infoNeeded: r.info_needed ?? {},
+        pickup: (r.pickup?.address_list ?? []).map((a) => ({
+          addressId: Number(a.address_id),
+          address: [a.zipcode, a.city, a.district, a.address].filter(Boolean).join(' '),
+          flags: (a.address_flag as string[] | undefined) ?? [],
+          slots: ((a.time_slot_list ?? []) as Array<Record<string, unknown>>).map((t) => ({
+            id: String(t.pickup_time_id),
+            date: Number(t.date),
+            text: String(t.time_text ?? ''),
+            recommended: ((t.flags as string[] | undefined) ?? []).includes('recommended'),
+          })),
+        })),
+        dropoff: (r.dropoff?.branch_list ?? []).map((b) => ({
+          branchId: Number(b.branch_id),
+          address: [b.zipcode, b.city, b.district, b.address].filter(Boolean).join(' '),
+        })),
+      };
+    },
+    async arrangeShipment(auth, input, ctx) {
+      const body: Record<string, unknown> = { order_sn: input.orderNumber };
+      if (input.pickup) body.pickup = { address_id: input.pickup.addressId, pickup_time_id: input.pickup.pickupTimeId };
+      else body.dropoff = input.dropoff?.branchId ? { branch_id: input.dropoff.branchId } : {};
+      await call('POST', '/api/v2/logistics/ship_order', { auth, body, operation: 'logistics.ship_order', ctx });
+    },
+    async trackingNumber(auth, orderNumber, ctx) {
+      const body = await call('GET', '/api/v2/logistics/get_tracking_number', {
+        auth,
+        query: { order_sn: orderNumber },
+        operation: 'logistics.tracking_number',
+        ctx,
+      });
+      return String(((body.response ?? {}) as { tracking_number?: string }).tracking_number ?? '');
+    },
+    async shippingLabel(auth, input, ctx) {
+      const order = { order_sn: input.orderNumber };
+      const created = await call('POST', '/api/v2/logistics/create_shipping_document', {
+        auth,
+        body: {
+          order_list: [{ ...order, tracking_number: input.trackingNumber, shipping_document_type: input.documentType }],
+        },
+        operation: 'logistics.create_document',
+        ctx,
+      });
+      const made = ((created.response ?? {}) as { result_list?: Array<Record<string, unknown>> }).result_list?.[0];
+      if (made?.fail_error)
+        throw new MarketplaceError('refused', String(made.fail_error), String(made.fail_message ?? made.fail_error));
+      // Shopee makes the document in the background: PROCESSING, then READY (or FAILED).
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const result = await call('POST', '/api/v2/logistics/get_shipping_document_result', {
+          auth,
+          body: { order_list: [{ ...order, shipping_document_type: input.documentType }] },
+          operation: 'logistics.document_result',
+          ctx,
+        });
+        const row = ((result.response ?? {}) as { result_list?: Array<Record<string, unknown>> }).result_list?.[0];
+        if (row?.fail_error)
+          throw new MarketplaceError('refused', String(row.fail_error), String(row.fail_message ?? row.fail_error));
+        if (row?.status === 'FAILED') throw new MarketplaceError('refused', 'document_failed', 'FAILED');
+        if (row?.status === 'READY') {
+          const file = await call('POST', '/api/v2/logistics/download_shipping_document', {
+            auth,
+            body: { shipping_document_type: input.documentType, order_list: [order] },
+            operation: 'logistics.download_document',
+            ctx,
+            file: true,
+          });
+          return file.raw ?? null;
+        }
+        await new Promise((r) => setTimeout(r, documentPollMs * (attempt + 1)));
+      }
+      return null;
     },
     verifyPush(rawBody, authorization) {
       const expected = Buffer.from(shopeePushSignature(partnerKey, setting.pushUrl, rawBody));

@@ -1,7 +1,21 @@
-import { DisconnectOutlined, LinkOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, LinkOutlined, RedoOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { TShopeeOrder, TShopeeShop } from '@wms/contracts';
-import { jobRoutes } from '@wms/contracts';
-import { Alert, App, Button, Drawer, Empty, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { jobRoutes, SHOPEE_FIRST_SYNC_DEFAULT_DAYS, SHOPEE_FIRST_SYNC_MAX_DAYS } from '@wms/contracts';
+import {
+  Alert,
+  App,
+  Button,
+  Drawer,
+  Empty,
+  Popconfirm,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,13 +23,25 @@ import { apiCall } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
 import { followJob, jobErrorText } from '../../../shared/jobs/use-job-progress';
-import { shopeeAuthUrl, useConnectShop, useDisconnectShop, useShopeeOrders, useShopeeShops, useSyncShop } from '../api';
+import {
+  shopeeAuthUrl,
+  useConnectShop,
+  useDisconnectShop,
+  useRetryOrders,
+  useSetShipMode,
+  useShopeeOrders,
+  useShopeeShops,
+  useSyncShop,
+} from '../api';
 import '../i18n';
+
+const FIRST_SYNC_KEY = 'wms.shopee.firstSyncDays';
 
 const STATE_COLOR: Record<TShopeeShop['state'], string> = {
   connected: 'green',
   token_expiring: 'orange',
   error: 'red',
+  reauthorize: 'volcano',
   disconnected: 'default',
 };
 const ORDER_COLOR: Record<TShopeeOrder['state'], string> = {
@@ -32,6 +58,27 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const list = useShopeeOrders(shop?.id ?? null, state === 'all' ? undefined : state, page, pageSize);
+  const retry = useRetryOrders();
+  const { message } = App.useApp();
+  /** "Retry now": read the abnormal orders (these, or all) from Shopee again and create those that now can be. */
+  const onRetry = async (orderIds?: string[]) => {
+    if (!shop) return;
+    try {
+      const { job_id, orders } = await retry.mutateAsync({ id: shop.id, ...(orderIds ? { orderIds } : {}) });
+      if (!job_id) {
+        void message.info(t('messages.nothingToRetry'));
+        return;
+      }
+      const job = await followJob(await apiCall(jobRoutes.getJob, { params: { id: job_id } }), () => {});
+      void list.refetch();
+      if (job.state === 'succeeded') {
+        const r = job.result as { created?: number; abnormal?: number } | null;
+        void message.success(t('messages.retried', { orders, created: r?.created ?? 0, abnormal: r?.abnormal ?? 0 }));
+      } else void message.error(jobErrorText(job.error));
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
   return (
     <Drawer
       open={!!shop}
@@ -41,17 +88,33 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
       data-testid="shopee-orders"
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Segmented
-          value={state}
-          onChange={(v) => {
-            setState(String(v));
-            setPage(1);
-          }}
-          options={(['abnormal', 'flagged', 'created', 'cancelled', 'all'] as const).map((s) => ({
-            value: s,
-            label: t(`orderStates.${s}`),
-          }))}
-        />
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('orders.healHint')}
+        </Typography.Paragraph>
+        <Space wrap>
+          <Segmented
+            value={state}
+            onChange={(v) => {
+              setState(String(v));
+              setPage(1);
+            }}
+            options={(['abnormal', 'flagged', 'created', 'cancelled', 'all'] as const).map((s) => ({
+              value: s,
+              label: t(`orderStates.${s}`),
+            }))}
+          />
+          {state === 'abnormal' ? (
+            <Button
+              icon={<RedoOutlined />}
+              loading={retry.isPending}
+              disabled={shop?.state === 'reauthorize' || shop?.state === 'disconnected'}
+              onClick={() => void onRetry()}
+              data-testid="shopee-retry-all"
+            >
+              {t('actions.retryAll')}
+            </Button>
+          ) : null}
+        </Space>
         <Table<TShopeeOrder>
           rowKey="id"
           size="small"
@@ -73,6 +136,27 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
             { title: t('orders.orderSn'), dataIndex: 'order_sn' },
             { title: t('orders.shopeeStatus'), dataIndex: 'shopee_status' },
             {
+              title: t('orders.channel'),
+              key: 'channel',
+              render: (_, row) => (
+                <Space size={4} wrap>
+                  <span>{row.logistics_channel_name ?? '—'}</span>
+                  {row.platform_logistics ? (
+                    <Tooltip title={t('orders.platformLogisticsHint')}>
+                      <Tag color="orange" data-testid="shopee-platform-logistics">
+                        {t('orders.platformLogistics')}
+                      </Tag>
+                    </Tooltip>
+                  ) : null}
+                </Space>
+              ),
+            },
+            {
+              title: t('orders.trackingNumber'),
+              dataIndex: 'tracking_number',
+              render: (v: string | null) => v ?? '—',
+            },
+            {
               title: t('orders.state'),
               dataIndex: 'state',
               render: (v: TShopeeOrder['state']) => <Tag color={ORDER_COLOR[v]}>{t(`orderStates.${v}`)}</Tag>,
@@ -89,6 +173,23 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
                 p ? <Typography.Text type="danger">{p.message}</Typography.Text> : '—',
             },
             { title: t('orders.updatedAt'), dataIndex: 'updated_at', render: (v: string) => formatDateTime(v) },
+            {
+              title: t('fields.actions'),
+              key: 'retry',
+              render: (_, row) =>
+                row.state === 'abnormal' ? (
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<RedoOutlined />}
+                    disabled={retry.isPending || shop?.state === 'reauthorize' || shop?.state === 'disconnected'}
+                    onClick={() => void onRetry([row.id])}
+                    data-testid="shopee-retry"
+                  >
+                    {t('actions.retry')}
+                  </Button>
+                ) : null,
+            },
           ]}
         />
       </Space>
@@ -108,11 +209,16 @@ export default function ShopeePage() {
   const connect = useConnectShop();
   const disconnect = useDisconnectShop();
   const sync = useSyncShop();
+  const shipMode = useSetShipMode();
   const [params, setParams] = useSearchParams();
   const [viewing, setViewing] = useState<TShopeeShop | null>(null);
   const [going, setGoing] = useState(false);
   const [connectError, setConnectError] = useState<string | null>(null);
   const handled = useRef(false);
+  // How far back the first sync goes: chosen before going to Shopee, kept across the round trip.
+  const [firstSyncDays, setFirstSyncDays] = useState<number>(
+    () => Number(sessionStorage.getItem(FIRST_SYNC_KEY)) || SHOPEE_FIRST_SYNC_DEFAULT_DAYS,
+  );
 
   // Back from Shopee: exchange the code once, then drop it from the address.
   useEffect(() => {
@@ -121,8 +227,10 @@ export default function ShopeePage() {
     if (!code || !shopId || handled.current) return;
     handled.current = true;
     setParams({}, { replace: true });
+    const days = Number(sessionStorage.getItem(FIRST_SYNC_KEY)) || SHOPEE_FIRST_SYNC_DEFAULT_DAYS;
+    sessionStorage.removeItem(FIRST_SYNC_KEY);
     connect
-      .mutateAsync({ code, shop_id: shopId })
+      .mutateAsync({ code, shop_id: shopId, first_sync_days: days })
       .then((shop) => void message.success(t('messages.connected', { name: shop.name })))
       .catch((err) => setConnectError(errorText(err)));
   }, [params, setParams, connect, message, t]);
@@ -130,6 +238,7 @@ export default function ShopeePage() {
   const goAuthorise = async () => {
     setGoing(true);
     try {
+      sessionStorage.setItem(FIRST_SYNC_KEY, String(firstSyncDays));
       const { url } = await shopeeAuthUrl();
       window.location.assign(url);
     } catch (err) {
@@ -160,16 +269,33 @@ export default function ShopeePage() {
         <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 860 }}>
           {t('intro')}
         </Typography.Paragraph>
-        <Button
-          type="primary"
-          icon={<LinkOutlined />}
-          loading={going || connect.isPending}
-          disabled={!configured}
-          onClick={() => void goAuthorise()}
-          data-testid="shopee-connect"
-        >
-          {t('actions.connect')}
-        </Button>
+        <Space wrap>
+          <Tooltip title={t('firstSync.hint', { max: SHOPEE_FIRST_SYNC_MAX_DAYS })}>
+            <Space size={4}>
+              <Typography.Text>{t('firstSync.label')}</Typography.Text>
+              <Select
+                value={firstSyncDays}
+                onChange={setFirstSyncDays}
+                style={{ minWidth: 110 }}
+                data-testid="shopee-first-sync-days"
+                options={[7, 15, 30, 60, SHOPEE_FIRST_SYNC_MAX_DAYS].map((d) => ({
+                  value: d,
+                  label: t('firstSync.days', { count: d }),
+                }))}
+              />
+            </Space>
+          </Tooltip>
+          <Button
+            type="primary"
+            icon={<LinkOutlined />}
+            loading={going || connect.isPending}
+            disabled={!configured}
+            onClick={() => void goAuthorise()}
+            data-testid="shopee-connect"
+          >
+            {t('actions.connect')}
+          </Button>
+        </Space>
       </Space>
       {!configured ? (
         <Alert type="warning" showIcon title={t('notConfigured')} data-testid="shopee-not-configured" />
@@ -216,7 +342,16 @@ export default function ShopeePage() {
             render: (_, row) => (
               <Space orientation="vertical" size={2} data-testid="shopee-state">
                 <Tag color={STATE_COLOR[row.state]}>{t(`states.${row.state}`)}</Tag>
-                {row.state === 'error' && row.last_error_message ? (
+                {row.state === 'reauthorize' ? (
+                  <Typography.Text
+                    type="danger"
+                    style={{ display: 'block', maxWidth: 260, whiteSpace: 'normal' }}
+                    data-testid="shopee-reauthorize"
+                  >
+                    {t('reauthorizeHint')}
+                  </Typography.Text>
+                ) : null}
+                {(row.state === 'error' || row.state === 'reauthorize') && row.last_error_message ? (
                   <Typography.Text
                     type="danger"
                     style={{ display: 'block', maxWidth: 260, whiteSpace: 'normal' }}
@@ -267,6 +402,39 @@ export default function ShopeePage() {
               ),
           },
           {
+            title: (
+              <Tooltip title={t('shipMode.hint')}>
+                <span>{t('fields.shipMode')}</span>
+              </Tooltip>
+            ),
+            key: 'ship_mode',
+            render: (_, row) => (
+              <Select
+                size="small"
+                style={{ minWidth: 150 }}
+                value={row.ship_mode ?? 'unset'}
+                disabled={row.state === 'disconnected'}
+                loading={shipMode.isPending && shipMode.variables?.id === row.id}
+                data-testid="shopee-ship-mode"
+                options={(['unset', 'pickup', 'dropoff'] as const).map((m) => ({
+                  value: m,
+                  label: t(`shipMode.${m}`),
+                }))}
+                onChange={async (v: string) => {
+                  try {
+                    await shipMode.mutateAsync({
+                      id: row.id,
+                      ship_mode: v === 'unset' ? null : (v as 'pickup' | 'dropoff'),
+                    });
+                    void message.success(t('messages.shipModeSaved'));
+                  } catch (err) {
+                    void message.error(errorText(err));
+                  }
+                }}
+              />
+            ),
+          },
+          {
             title: t('fields.tokenExpires'),
             dataIndex: 'token_expires_at',
             render: (v: string | null) => (v ? formatDateTime(v) : '—'),
@@ -280,7 +448,7 @@ export default function ShopeePage() {
                   size="small"
                   type="primary"
                   icon={<SyncOutlined />}
-                  disabled={row.state === 'disconnected'}
+                  disabled={row.state === 'disconnected' || row.state === 'reauthorize'}
                   loading={sync.isPending && sync.variables === row.id}
                   onClick={() => void onSync(row)}
                   data-testid="shopee-sync"
@@ -293,6 +461,9 @@ export default function ShopeePage() {
                 {row.state !== 'connected' ? (
                   <Button
                     size="small"
+                    type={row.state === 'reauthorize' ? 'primary' : 'default'}
+                    danger={row.state === 'reauthorize'}
+                    data-testid="shopee-reauthorize-action"
                     icon={<LinkOutlined />}
                     disabled={!configured}
                     onClick={() => void goAuthorise()}

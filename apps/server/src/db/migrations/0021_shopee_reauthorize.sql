@@ -1,0 +1,2 @@
+ALTER TABLE "shopee_shops" DROP CONSTRAINT "shopee_shops_state_check";--> statement-breakpoint
+ALTER TABLE "shopee_shops" ADD CONSTRAINT "shopee_shops_state_check" CHECK ("shopee_shops"."state" in ('connected', 'error', 'reauthorize', 'disconnected'));

@@ -1,0 +1,1 @@
+ALTER TABLE "outbound_orders" ADD COLUMN "platform_logistics" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,280 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client';
+import { outbound_orders, shopee_orders } from '../../../db/schema';
+import { withTx } from '../../../db/tx';
+import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
+import { shopeeShipScan } from '../shopee.ship';
+
+/**
+ * Shopee-arranged (integrated) channels end to end on the fake host: masked recipients accepted, the channel kept,
+ * pickup/dropoff per shop, ship_order once (also when a batch is cut off and run again), the tracking number and the
+ * label from Shopee, merged into "print carrier labels", and nothing sent again when the order ships.
+ */
+
+let ctx: TTestContext;
+let fake: TFakeShopee;
+let w: TWorld;
+beforeAll(async () => {
+  fake = await startFakeShopee();
+  ctx = await createTestContext({
+    SHOPEE_PARTNER_ID: String(fake.partnerId),
+    SHOPEE_PARTNER_KEY: fake.partnerKey,
+    SHOPEE_BASE_URL: fake.url,
+    JOB_RETRY_DELAY_SCALE: '0.01',
+  });
+  w = await outboundWorld(ctx);
+  await w.put([{ productId: w.plain.id, locationId: w.loc.A.id, expiryDate: null, quantity: 200 }]);
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
+
+const db = () => ctx.deps.database.db;
+
+async function connect(shopId: number) {
+  const res = await ctx.inject({
+    method: 'POST',
+    url: '/api/shopee/shops/',
+    token: w.token,
+    payload: { code: fake.issueCode(shopId), shop_id: shopId },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await ctx.deps.jobs.whenIdle();
+  return res.json() as { id: string };
+}
+
+async function ordersBySn(sns: string[]) {
+  const rows = await db()
+    .select({ sn: shopee_orders.order_sn, order: outbound_orders })
+    .from(shopee_orders)
+    .innerJoin(outbound_orders, eq(outbound_orders.id, shopee_orders.order_id))
+    .where(inArray(shopee_orders.order_sn, sns));
+  return new Map(rows.map((r) => [r.sn, r.order]));
+}
+
+type TOut = {
+  order_id: string;
+  outcome: string;
+  consignment_number: string | null;
+  code: string | null;
+  message: string | null;
+  label: boolean;
+};
+async function consign(ids: string[]) {
+  const res = await ctx.inject({
+    method: 'POST',
+    url: '/api/carriers/consignments/',
+    token: w.token,
+    lang: 'en',
+    payload: { order_ids: ids },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return new Map((res.json().results as TOut[]).map((r) => [r.order_id, r]));
+}
+
+const order = (shop: number, sn: string, channel: number) =>
+  fakeShopeeOrder(sn, [{ sku: w.plain.number }], { logistics_channel_id: channel });
+
+describe('Shopee-arranged channels', () => {
+  it('masked orders become orders; pickup/dropoff arranged once; tracking number and label from Shopee; labels merged; shipping sends nothing twice', async () => {
+    const shop = await connect(701);
+    fake.addOrders(701, [
+      order(701, 'S701-711', 30005),
+      order(701, 'S701-FAM', 30006),
+      order(701, 'S701-TCAT', 30001),
+      order(701, 'S701-OWN', 39001),
+    ]);
+    const sync = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    expect(sync.statusCode).toBe(202);
+    await ctx.deps.jobs.whenIdle();
+    const orders = await ordersBySn(['S701-711', 'S701-FAM', 'S701-TCAT', 'S701-OWN']);
+    expect(orders.size).toBe(4);
+    // Shopee masks the recipient of integrated channels: kept as given, never "fixed".
+    expect(orders.get('S701-711')).toMatchObject({
+      recipient_name: '****',
+      recipient_mobile: '****',
+      recipient_address: '****',
+      status: 'pending_export',
+    });
+    expect(orders.get('S701-OWN')).toMatchObject({ recipient_name: '王小明', recipient_mobile: '0912345678' });
+    const list = await ctx.inject({
+      method: 'GET',
+      url: `/api/shopee/shops/${shop.id}/orders/?state=created`,
+      token: w.token,
+    });
+    const shown = new Map((list.json().results as Array<{ order_sn: string }>).map((o) => [o.order_sn, o]));
+    expect(shown.get('S701-711')).toMatchObject({ logistics_channel_name: '7-ELEVEN', platform_logistics: true });
+    expect(shown.get('S701-TCAT')).toMatchObject({ logistics_channel_name: '黑貓宅急便', platform_logistics: true });
+    expect(shown.get('S701-OWN')).toMatchObject({ logistics_channel_name: '賣家宅配', platform_logistics: false });
+
+    for (const o of orders.values()) {
+      const moved = await transition(ctx, w.token, o.id, 'export');
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const ids = [...orders.values()].map((o) => o.id);
+    const first = await consign(ids);
+    const sev = orders.get('S701-711')!;
+    const fam = orders.get('S701-FAM')!;
+    const tcat = orders.get('S701-TCAT')!;
+    expect(first.get(sev.id)).toMatchObject({ outcome: 'created', label: true });
+    expect(first.get(sev.id)!.consignment_number).toBe(fake.order(701, 'S701-711')!.tracking_number);
+    expect(first.get(fam.id)).toMatchObject({ outcome: 'created', label: true });
+    // 黑貓 via Shopee offers pickup and dropoff: the shop has not chosen, the row says so with the fix.
+    expect(first.get(tcat.id)).toMatchObject({ outcome: 'failed', code: 'SHOPEE_CHANNEL_NOT_SET_UP' });
+    expect(first.get(tcat.id)!.message).toContain('"黑貓宅急便" is not set up: choose "Pickup" or "Drop-off"');
+    expect(fake.order(701, 'S701-TCAT')!.arranged).toBeUndefined();
+    // The seller's own delivery is not Shopee's business here: no carrier set, nothing arranged.
+    expect(first.get(orders.get('S701-OWN')!.id)).toMatchObject({ outcome: 'no_carrier' });
+    expect(fake.order(701, 'S701-711')).toMatchObject({ arranged: 1, arrangement: { dropoff: { branch_id: 5101 } } });
+
+    const mode = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/shopee/shops/${shop.id}/ship-mode/`,
+      token: w.token,
+      payload: { ship_mode: 'pickup' },
+    });
+    expect(mode.statusCode, mode.body).toBe(200);
+    expect(mode.json()).toMatchObject({ ship_mode: 'pickup' });
+    const second = await consign([tcat.id]);
+    expect(second.get(tcat.id)).toMatchObject({ outcome: 'created', label: true });
+    // The shop's pickup address, in the slot Shopee recommends.
+    expect(fake.order(701, 'S701-TCAT')!.arrangement).toMatchObject({
+      pickup: { address_id: 7001, pickup_time_id: expect.stringMatching(/-PM$/) },
+    });
+
+    // Again (a double click, a retry): nothing arranged twice.
+    const again = await consign([sev.id, fam.id, tcat.id]);
+    expect([...again.values()].map((r) => r.outcome)).toEqual(['already', 'already', 'already']);
+    for (const sn of ['S701-711', 'S701-FAM', 'S701-TCAT']) expect(fake.order(701, sn)!.arranged).toBe(1);
+
+    // "Print carrier labels": Shopee's label pages, one per parcel, in the order given.
+    const labels = await ctx.inject({
+      method: 'POST',
+      url: '/api/carriers/labels/',
+      token: w.token,
+      payload: { order_ids: [sev.id, fam.id, tcat.id] },
+    });
+    expect(labels.statusCode, labels.body).toBe(200);
+    expect(labels.headers['x-labels-pages']).toBe('3');
+    const pdf = await PDFDocument.load(labels.rawPayload);
+    expect(pdf.getPageCount()).toBe(3);
+    expect(fake.downloads).toBe(3);
+
+    // Pack and ship the 7-ELEVEN one: Shopee already has it, nothing more is sent (no non_integrated ship_order).
+    const shipCalls = fake.calls('/api/v2/logistics/ship_order');
+    expect(
+      (
+        await ctx.inject({
+          method: 'POST',
+          url: `/api/outbound-orders/${sev.id}/pack/scan/`,
+          token: w.token,
+          payload: { barcode: w.plain.number },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const shipped = await ctx.inject({
+      method: 'POST',
+      url: `/api/outbound-orders/${sev.id}/ship/`,
+      token: w.token,
+      payload: {},
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    await withTx(db(), (tx) => ctx.deps.jobs.enqueue(tx, shopeeShipScan, {}, { customerId: null }));
+    ctx.deps.jobs.kick();
+    await ctx.deps.jobs.whenIdle();
+    const [row] = await db().select().from(shopee_orders).where(eq(shopee_orders.order_sn, 'S701-711'));
+    expect(row!.shipped_at).not.toBeNull();
+    expect(fake.calls('/api/v2/logistics/ship_order')).toBe(shipCalls);
+    expect(fake.order(701, 'S701-711')!.arranged).toBe(1);
+  });
+
+  it('a ship_order batch cut off mid-call and run again arranges no order twice and leaves none unarranged; parallel runs arrange once', async () => {
+    await connect(702);
+    const sns = ['S702-A', 'S702-B', 'S702-C', 'S702-D'];
+    fake.addOrders(
+      702,
+      sns.map((sn) => order(702, sn, 30005)),
+    );
+    const sync = await ctx.inject({
+      method: 'POST',
+      url: `/api/shopee/shops/${(await connect(702)).id}/sync/`,
+      token: w.token,
+    });
+    expect(sync.statusCode).toBe(202);
+    await ctx.deps.jobs.whenIdle();
+    const orders = await ordersBySn(sns);
+    for (const o of orders.values()) {
+      const moved = await transition(ctx, w.token, o.id, 'export');
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const ids = sns.map((sn) => orders.get(sn)!.id);
+
+    // Shopee arranges A but its answer never comes back (the connection is cut, as when the process dies).
+    fake.dropAnswers('/api/v2/logistics/ship_order', 1);
+    const cut = await consign(ids);
+    expect(cut.get(ids[0]!)).toMatchObject({ outcome: 'failed', code: 'SHOPEE_UNAVAILABLE' });
+    expect(fake.order(702, 'S702-A')!.arranged).toBe(1);
+    for (const id of ids.slice(1)) expect(cut.get(id)).toMatchObject({ outcome: 'created' });
+
+    // Run again: A is not arranged again — Shopee is asked first and already has its tracking number.
+    const calls = fake.calls('/api/v2/logistics/ship_order');
+    const again = await consign(ids);
+    expect(again.get(ids[0]!)).toMatchObject({
+      outcome: 'created',
+      consignment_number: fake.order(702, 'S702-A')!.tracking_number,
+    });
+    expect(fake.calls('/api/v2/logistics/ship_order')).toBe(calls);
+    for (const sn of sns) expect(fake.order(702, sn)!.arranged).toBe(1);
+
+    // Two runs at once on fresh orders: each order arranged exactly once.
+    fake.addOrders(702, [order(702, 'S702-E', 30006), order(702, 'S702-F', 30007)]);
+    await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${(await connect(702)).id}/sync/`, token: w.token });
+    await ctx.deps.jobs.whenIdle();
+    const more = await ordersBySn(['S702-E', 'S702-F']);
+    for (const o of more.values()) expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBe(200);
+    const pair = [...more.values()].map((o) => o.id);
+    const [r1, r2] = await Promise.all([consign(pair), consign(pair)]);
+    for (const id of pair) {
+      const outcomes = [r1.get(id)!, r2.get(id)!];
+      expect(outcomes.filter((o) => o.outcome === 'created')).toHaveLength(1);
+    }
+    expect(fake.order(702, 'S702-E')!.arranged).toBe(1);
+    expect(fake.order(702, 'S702-F')!.arranged).toBe(1);
+    const numbers = await queryRows<{ consignment_number: string }>(
+      db(),
+      sql`select consignment_number from outbound_orders where id in (${sql.join(
+        pair.map((p) => sql`${p}`),
+        sql`, `,
+      )})`,
+    );
+    expect(numbers.map((n) => n.consignment_number).sort()).toEqual(
+      [fake.order(702, 'S702-E')!.tracking_number, fake.order(702, 'S702-F')!.tracking_number].sort(),
+    );
+  });
+
+  it('Shopee refuses non_integrated for an integrated channel (the fake behaves as the host)', async () => {
+    await connect(703);
+    fake.addOrders(703, [order(703, 'S703-A', 30005)]);
+    // Ship the order as a seller-arranged one would be: ship_order with non_integrated, as before this change.
+    const { shopeeOf } = await import('../shopee.shops');
+    const provider = shopeeOf(ctx.deps);
+    const [shop] = await queryRows<{ access_token_enc: string }>(
+      db(),
+      sql`select * from shopee_shops where shop_id = 703`,
+    );
+    const { decryptSecret } = await import('../../../platform/crypto');
+    const auth = { shopId: 703, accessToken: decryptSecret(ctx.config.encryptionKey, shop!.access_token_enc) };
+    await expect(
+      provider.shipOrder(auth, { orderNumber: 'S703-A', trackingNumber: '123' }, { customerId: w.customerId }),
+    ).rejects.toMatchObject({ remoteCode: 'logistics.ship_order_unsupport_non_integrated' });
+    expect(await provider.trackingNumber(auth, 'S703-A', { customerId: w.customerId })).toBe('');
+    const param = await provider.shippingParameter(auth, 'S703-A', { customerId: w.customerId });
+    expect(param.infoNeeded).toEqual({ dropoff: ['branch_id'] });
+    expect(param.dropoff.length).toBeGreaterThan(0);
+  });
+});
