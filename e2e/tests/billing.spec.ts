@@ -44,7 +44,7 @@ test('contract from the CRM, a quarter paid by TapPay, a declined card, a quarte
   await loginByApi(page, seller);
   await page.goto('/billing');
   await expect(page.getByTestId('billing-total')).toHaveText('NT$3,150');
-  await expect(page.getByTestId('billing-due')).toContainText('3150');
+  await expect(page.getByTestId('billing-due')).toContainText('NT$3,150');
   await shot(page, 'due');
 
   // TapPay: the stub card form (sandbox), 3-D Secure at the fake bank, back to /wait-tappay.
@@ -92,7 +92,19 @@ test('contract from the CRM, a quarter paid by TapPay, a declined card, a quarte
   await expect(page.getByText('10003 Card Error: Do not honor')).toBeVisible();
   await expect(page.getByText('TapPay').first()).toBeVisible();
   await expect(page.getByText('NewebPay').first()).toBeVisible();
+  // This quarter and the next are paid: the page says until when, and the pay buttons are off with the reason.
+  await expect(page.getByTestId('billing-paid-until')).toBeVisible();
+  await expect(page.getByTestId('billing-nothing-due')).toBeVisible();
+  await expect(page.getByTestId('pay-tappay')).toBeDisabled();
+  await expect(page.getByTestId('pay-newebpay')).toBeDisabled();
+  await expect(page.getByTestId('pay-tappay-reason')).toBeVisible();
   await shot(page, 'records');
+  // A stale card page for a paid period is refused on screen (409 PERIOD_ALREADY_PAID), nothing is charged.
+  await page.goto('/tappay');
+  await expect(page.getByTestId('tappay-blocked')).toBeVisible();
+  await expect(page.getByTestId('tappay-pay')).toBeDisabled();
+  await shot(page, 'tappay-paid');
+  await page.goto('/billing');
   await page.getByTestId('receipt-open').first().click();
   await expect(page.getByTestId('billing-receipt')).toContainText('NT$3,150');
   await shot(page, 'receipt');

@@ -15,7 +15,8 @@ export const PAYMENT_PROVIDERS = ['tappay', 'newebpay'] as const;
 export type TPaymentProviderCode = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_KINDS = ['checkout', 'renewal', 'periodic'] as const;
+/** credit: a periodic charge that found no period to pay (the seller's credit; it pays no period). */
+export const PAYMENT_KINDS = ['checkout', 'renewal', 'periodic', 'credit'] as const;
 /** How due periods renew on their own: a remembered TapPay card, a NewebPay periodic authorisation. */
 export const AUTO_RENEW = ['tappay', 'newebpay'] as const;
 /** Renewal: the first charge and this many retries (with back-off) before the account is marked overdue. */
@@ -85,10 +86,15 @@ export const ZBillingOverview = z.object({
   contract: ZBillingContract.nullable(),
   /** The period today falls in (null before the contract starts). */
   current_period: ZBillingPeriod.nullable(),
-  /** The oldest unpaid period that has started (what is due now), else the next one (due on its start). */
+  /**
+   * The first unpaid period, once it has started (overdue) or when it is the next one (due on its start); null when
+   * everything up to the next period is paid. Never a paid period.
+   */
   due: ZBillingPeriod.extend({ amount: ZMoney, tax: ZMoney, due_date: ZIsoDate, overdue: z.boolean() }).nullable(),
   /** Paid up to this day (null: nothing paid yet). */
   paid_through: ZIsoDate.nullable(),
+  /** The payment holding the due period while its outcome is not known yet (no new attempt for it meanwhile). */
+  in_progress: ZBillingPayment.nullable(),
   /** The gateways the operator set up; TapPay's app id/key are what the card form (TPDirect) needs. */
   providers: z.object({
     tappay: z.object({
@@ -110,6 +116,8 @@ export const ZBillingPaymentQuery = ZListQuery.extend({
 export type TBillingPaymentQuery = z.infer<typeof ZBillingPaymentQuery>;
 
 export const ZTapPayCheckout = z.strictObject({
+  /** The period the seller pays (the one the page showed): a paid or held period is refused, never charged again. */
+  period_start: ZIsoDate,
   /** The one-time prime of TPDirect's card form (the card number never reaches us). */
   prime: z.string().trim().min(1).max(200),
   /** Remember the card (TapPay card_key/card_token, stored encrypted) to renew automatically. */
@@ -129,9 +137,12 @@ export const ZTapPayCheckoutResult = z.object({
 });
 
 export const ZNewebPayCheckout = z.strictObject({
+  /** The period the seller pays (the one the page showed). */
+  period_start: ZIsoDate,
   /** Authorise NewebPay to charge every period (periodic) instead of paying this period once. */
   periodic: z.boolean().default(false),
 });
+export type TNewebPayCheckout = z.input<typeof ZNewebPayCheckout>;
 export const ZNewebPayCheckoutResult = z.object({
   payment: ZBillingPayment,
   /** The form the browser posts to NewebPay. */

@@ -468,6 +468,24 @@ export const ERROR_CATALOGUE = {
     ja: '決済通知のチェックコードが正しくありません',
     en: 'The payment notification check value is not valid',
   },
+  PERIOD_ALREADY_PAID: {
+    status: 409,
+    'zh-TW': '期間 {{period}} 已付款，不會再次扣款',
+    ja: '期間 {{period}} はお支払い済みです。再度請求されることはありません',
+    en: 'The period {{period}} is already paid; it is not charged again',
+  },
+  PAYMENT_IN_PROGRESS: {
+    status: 409,
+    'zh-TW': '期間 {{period}} 已有一筆付款處理中，請等待結果後再操作',
+    ja: '期間 {{period}} の支払いを処理中です。結果が出るまでお待ちください',
+    en: 'A payment for the period {{period}} is in progress; wait for its result',
+  },
+  PERIOD_NOT_DUE: {
+    status: 409,
+    'zh-TW': '期間 {{period}} 目前不可付款；應繳期間為 {{due}}',
+    ja: '期間 {{period}} は現在お支払いできません。お支払い対象の期間は {{due}} です',
+    en: 'The period {{period}} cannot be paid now; the period due is {{due}}',
+  },
   PAYMENT_UNAVAILABLE: {
     status: 503,
     'zh-TW': '金流服務沒有回應，請先查看交易紀錄確認是否已扣款再重試',

@@ -74,7 +74,10 @@ export const billing_payments = pgTable(
       .references(() => billing_contracts.id),
     order_number: text('order_number').notNull(),
     provider: text('provider').notNull(),
-    /** checkout (the seller paid on a payment page), renewal (the renewal job), periodic (NewebPay periodic result). */
+    /**
+     * checkout (the seller paid on a payment page), renewal (the renewal job), periodic (NewebPay periodic result),
+     * credit (a periodic charge that found no period to pay: the seller's credit, never a second payment of a period).
+     */
     kind: text('kind').notNull(),
     period_start: date('period_start', { mode: 'string' }).notNull(),
     period_end: date('period_end', { mode: 'string' }).notNull(),
@@ -95,6 +98,14 @@ export const billing_payments = pgTable(
     uniqueIndex('billing_payments_provider_tx_key')
       .on(t.provider, t.provider_transaction_id)
       .where(sql`${t.provider_transaction_id} is not null`),
+    /**
+     * A period is paid at most once, and a payment in flight holds it: one record per contract and period that is
+     * pending (waiting for the gateway's answer, or for its confirmation) or succeeded. A charge booked as credit
+     * (a periodic charge with no period left to pay) holds none.
+     */
+    uniqueIndex('billing_payments_period_key')
+      .on(t.contract_id, t.period_start)
+      .where(sql`${t.status} in ('pending', 'succeeded') and ${t.kind} <> 'credit'`),
     index('billing_payments_customer_idx').on(t.customer_id, t.created_at),
     check('billing_payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('billing_payments_provider_check', sql`${t.provider} in ('tappay', 'newebpay')`),

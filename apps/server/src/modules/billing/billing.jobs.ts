@@ -60,7 +60,11 @@ export const billingRenew = defineJob(
     }
     const system = { kind: 'system' as const, id: null, customerId: contract.customer_id };
     const { payment } = await withTx(db, (tx) =>
-      startPayment(tx, system, contract.customer_id, 'tappay', { kind: 'renewal', attempt }),
+      startPayment(tx, system, contract.customer_id, 'tappay', {
+        kind: 'renewal',
+        attempt,
+        periodStart: payload.period_start,
+      }),
     );
     let result: TPaymentResult;
     try {
@@ -160,7 +164,10 @@ export const billingRenewals = defineJob(
             customerId: c.customer_id,
             after: { period_start: due.start, provider: 'newebpay' },
           });
-          const { payment } = await startPayment(tx, system, c.customer_id, 'newebpay', { kind: 'periodic' });
+          const { payment } = await startPayment(tx, system, c.customer_id, 'newebpay', {
+            kind: 'periodic',
+            periodStart: due.start,
+          });
           await repo.updatePayment(tx, payment.id, {
             status: 'failed',
             failure: 'no periodic result from NewebPay',

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { billing_contracts, billing_payments, customers, users } from '../../db/schema';
+import { sqlState } from '../../db/tx';
+import { AppError } from '../../platform/errors';
 import { countAll, likePattern, orderingOf, pageWindow, type TPageOpts } from '../../platform/listing';
 
 /** SQL of billing: contracts and transaction records. Every function takes the executor first. */
@@ -46,18 +48,67 @@ export async function updateContract(
   return row!;
 }
 
-/** Period starts with a successful payment. */
+/** Period starts with a successful payment (a credit pays no period). */
 export async function paidPeriodStarts(ex: Executor, contractId: string): Promise<Set<string>> {
   const rows = await ex
     .selectDistinct({ start: billing_payments.period_start })
     .from(billing_payments)
-    .where(and(eq(billing_payments.contract_id, contractId), eq(billing_payments.status, 'succeeded')));
+    .where(
+      and(
+        eq(billing_payments.contract_id, contractId),
+        eq(billing_payments.status, 'succeeded'),
+        ne(billing_payments.kind, 'credit'),
+      ),
+    );
   return new Set(rows.map((r) => r.start));
+}
+
+/** The payments in flight of a contract (pending: each holds its period until its outcome is known), by period. */
+export async function heldPeriods(ex: Executor, contractId: string): Promise<Map<string, TPaymentRow>> {
+  const rows = await ex
+    .select()
+    .from(billing_payments)
+    .where(
+      and(
+        eq(billing_payments.contract_id, contractId),
+        eq(billing_payments.status, 'pending'),
+        ne(billing_payments.kind, 'credit'),
+      ),
+    );
+  return new Map(rows.map((r) => [r.period_start, r]));
 }
 
 export async function insertPayment(ex: Executor, values: typeof billing_payments.$inferInsert): Promise<TPaymentRow> {
   const [row] = await ex.insert(billing_payments).values(values).returning();
   return row!;
+}
+
+/** The database's own refusal of a second record paying or holding a period (billing_payments_period_key). */
+export function isPeriodTaken(err: unknown): boolean {
+  if (sqlState(err) !== '23505') return false;
+  // The constraint's name (node-postgres and PGlite both give it, and put it in the message).
+  const cause = (err as { cause?: { constraint?: string; message?: string } }).cause;
+  return (cause?.constraint ?? cause?.message ?? '').includes('billing_payments_period_key');
+}
+
+/**
+ * A record that pays or holds its period: the unique key (contract, period) over pending and succeeded records turns
+ * a second one into PAYMENT_IN_PROGRESS naming the period — whatever the code before it checked.
+ */
+export async function insertHoldingPayment(
+  ex: Executor,
+  values: typeof billing_payments.$inferInsert,
+): Promise<TPaymentRow> {
+  try {
+    return await insertPayment(ex, values);
+  } catch (err) {
+    if (isPeriodTaken(err))
+      throw new AppError('PAYMENT_IN_PROGRESS', {
+        period: `${values.period_start} ~ ${values.period_end}`,
+        order_number: '',
+      });
+    throw err;
+  }
 }
 
 /** A result recorded at most once per gateway transaction id: null when that id is already on a record. */

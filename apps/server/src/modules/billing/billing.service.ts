@@ -6,6 +6,7 @@ import {
   type TBillingPaymentQuery,
   type TBillingPeriod,
   type TLanguage,
+  type TNewebPayCheckout,
   type TTapPayCheckout,
   ZBillingContractInput,
 } from '@wms/contracts';
@@ -24,7 +25,14 @@ import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import type { ProviderRegistry, TPaymentProvider, TPaymentResult } from '../../platform/providers';
 import * as repo from './billing.repository';
-import { duePeriod, newOrderNumber, periodAmount, periodAt, periodOn } from './billing.workflow';
+import {
+  duePeriod,
+  newOrderNumber,
+  paidThrough,
+  periodAmount,
+  periodOn,
+  periodText,
+} from './billing.workflow';
 
 /**
  * Billing use cases: the seller's contract (set by an EMPLOYEE in the CRM), what is due, paying it with TapPay or
@@ -191,19 +199,14 @@ export async function overview(deps: TBillingDeps, actor: TActor): Promise<TBill
       invoice_address: customer?.invoice_address ?? '',
     },
   };
-  if (!contract) return { contract: null, current_period: null, due: null, paid_through: null, ...base };
+  if (!contract)
+    return { contract: null, current_period: null, due: null, paid_through: null, in_progress: null, ...base };
   const today = taipeiToday();
   const period = contract.period as TBillingPeriod;
   const paid = await repo.paidPeriodStarts(deps.db, contract.id);
   const due = duePeriod(contract.start_date, period, today, paid);
+  const held = due ? (await repo.heldPeriods(deps.db, contract.id)).get(due.start) : undefined;
   const amount = periodAmount(contract.price, contract.tax_rate);
-  let paidThrough: string | null = null;
-  // The end of the last period of the unbroken run of paid periods from the start.
-  for (let n = 0; n < 10_000; n++) {
-    const p = periodAt(contract.start_date, period, n);
-    if (!paid.has(p.start)) break;
-    paidThrough = p.end;
-  }
   return {
     contract: contractView(contract),
     current_period: periodOn(contract.start_date, period, today),
@@ -215,7 +218,8 @@ export async function overview(deps: TBillingDeps, actor: TActor): Promise<TBill
       due_date: due.start,
       overdue: due.overdue,
     },
-    paid_through: paidThrough,
+    paid_through: paidThrough(contract.start_date, period, paid),
+    in_progress: held ? paymentView(held) : null,
     ...base,
   };
 }
@@ -232,7 +236,12 @@ export async function exportPayments(deps: TBillingDeps, actor: TActor, q: TBill
 
 // ---- paying
 
-/** The pending record of the due period (committed before any gateway is called). */
+/**
+ * The pending record of the due period (committed before any gateway is called). The contract row is locked, so
+ * attempts for one seller queue here; a period already paid, or held by a payment in flight, is refused (409) — and
+ * the database's unique key on (contract, period) for pending and succeeded records refuses it even if this did not.
+ * `periodStart`: the period the caller means to pay (the one the seller's page showed); any other is refused.
+ */
 async function startPayment(
   tx: Executor,
   actor: TActor,
@@ -242,11 +251,30 @@ async function startPayment(
 ): Promise<{ payment: repo.TPaymentRow; contract: repo.TContractRow }> {
   const contract = await repo.findContract(tx, customerId, true);
   if (!contract) throw new AppError('BILLING_NO_CONTRACT');
+  const period = contract.period as TBillingPeriod;
   const paid = await repo.paidPeriodStarts(tx, contract.id);
-  const due = duePeriod(contract.start_date, contract.period as TBillingPeriod, taipeiToday(), paid);
-  if (!due) throw new AppError('BILLING_NOT_STARTED', { start_date: contract.start_date });
+  const held = await repo.heldPeriods(tx, contract.id);
+  const today = taipeiToday();
+  const named = opts.periodStart ? periodOn(contract.start_date, period, opts.periodStart) : null;
+  if (opts.periodStart && named?.start === opts.periodStart) {
+    if (paid.has(named.start)) throw new AppError('PERIOD_ALREADY_PAID', { period: periodText(named) });
+    const busy = held.get(named.start);
+    if (busy) throw new AppError('PAYMENT_IN_PROGRESS', { period: periodText(named), order_number: busy.order_number });
+  }
+  const due = duePeriod(contract.start_date, period, today, paid);
+  if (!due) {
+    if (today < contract.start_date) throw new AppError('BILLING_NOT_STARTED', { start_date: contract.start_date });
+    // Everything up to the next period is paid: name the last period paid.
+    const through = paidThrough(contract.start_date, period, paid);
+    const last = through ? periodOn(contract.start_date, period, through) : null;
+    throw new AppError('PERIOD_ALREADY_PAID', { period: last ? periodText(last) : '' });
+  }
+  if (opts.periodStart && opts.periodStart !== due.start)
+    throw new AppError('PERIOD_NOT_DUE', { period: opts.periodStart, due: periodText(due) });
+  const busy = held.get(due.start);
+  if (busy) throw new AppError('PAYMENT_IN_PROGRESS', { period: periodText(due), order_number: busy.order_number });
   const amount = periodAmount(contract.price, contract.tax_rate);
-  const payment = await repo.insertPayment(tx, {
+  const payment = await repo.insertHoldingPayment(tx, {
     customer_id: customerId,
     contract_id: contract.id,
     order_number: newOrderNumber(
@@ -392,7 +420,11 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
   const customerId = customerOf(actor);
   const provider = tappayOf(deps);
   const { payment } = await withTx(deps.db, (tx) =>
-    startPayment(tx, actor, customerId, 'tappay', { kind: 'checkout', remember: body.remember ?? false }),
+    startPayment(tx, actor, customerId, 'tappay', {
+      kind: 'checkout',
+      remember: body.remember ?? false,
+      periodStart: body.period_start,
+    }),
   );
   let result: TPaymentResult;
   try {
@@ -483,12 +515,15 @@ export async function receiveTapPayNotify(
 }
 
 /** The NewebPay MPG form (or the periodic authorisation form) of the due period, for the browser to post. */
-export async function payNewebPay(deps: TBillingDeps, actor: TUserActor, body: { periodic?: boolean }) {
+export async function payNewebPay(deps: TBillingDeps, actor: TUserActor, body: TNewebPayCheckout) {
   const customerId = customerOf(actor);
   const provider = newebpayOf(deps);
   const contact = await repo.billingContact(deps.db, customerId);
   const { payment, contract } = await withTx(deps.db, (tx) =>
-    startPayment(tx, actor, customerId, 'newebpay', { kind: body.periodic ? 'periodic' : 'checkout' }),
+    startPayment(tx, actor, customerId, 'newebpay', {
+      kind: body.periodic ? 'periodic' : 'checkout',
+      periodStart: body.period_start,
+    }),
   );
   const months = contract.period === 'annual' ? 12 : 3;
   const form = provider.checkoutForm!({
@@ -531,19 +566,27 @@ export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string,
   const row = await withTx(deps.db, async (tx) => {
     const contract = (await repo.findContractById(tx, payment.contract_id, true))!;
     if (result.periodNo) await keepOrEndAuthorisation(deps, tx, contract, orderNumber, result.periodNo);
+    // Booked onto the next period neither paid nor held by a payment in flight; none due: the seller's credit.
     const paid = await repo.paidPeriodStarts(tx, contract.id);
-    const due = duePeriod(contract.start_date, contract.period as TBillingPeriod, taipeiToday(), paid);
-    if (!due) return null;
+    const held = await repo.heldPeriods(tx, contract.id);
+    const today = taipeiToday();
+    const due = duePeriod(
+      contract.start_date,
+      contract.period as TBillingPeriod,
+      today,
+      new Set([...paid, ...held.keys()]),
+    );
     const amount = periodAmount(contract.price, contract.tax_rate);
     const ok = result.status === 'succeeded' && (result.amount == null || result.amount === amount.total);
+    const credit = !due && ok;
     const inserted = await repo.insertPaymentOnce(tx, {
       customer_id: contract.customer_id,
       contract_id: contract.id,
       order_number: `${orderNumber}_${result.transactionId}`.slice(0, 60),
       provider: 'newebpay',
-      kind: 'periodic',
-      period_start: due.start,
-      period_end: due.end,
+      kind: credit ? 'credit' : 'periodic',
+      period_start: due?.start ?? today,
+      period_end: due?.end ?? today,
       amount: String(result.amount ?? amount.total),
       tax: String(amount.tax),
       status: ok ? 'succeeded' : 'failed',
@@ -553,13 +596,19 @@ export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string,
       paid_at: ok ? new Date() : null,
     });
     if (!inserted) return null;
-    if (ok && contract.overdue_since) await repo.updateContract(tx, contract.id, { overdue_since: null });
+    if (ok && !credit && contract.overdue_since) await repo.updateContract(tx, contract.id, { overdue_since: null });
     await writeAudit(tx, systemFor(contract.customer_id), {
       action: ok ? 'billing.payment.succeeded' : 'billing.payment.failed',
       entity: 'billing_payment',
       entityId: inserted.id,
       customerId: contract.customer_id,
-      after: { status: inserted.status, provider_transaction_id: inserted.provider_transaction_id, kind: 'periodic' },
+      after: {
+        status: inserted.status,
+        provider_transaction_id: inserted.provider_transaction_id,
+        kind: inserted.kind,
+        period: inserted.kind === 'credit' ? null : inserted.period_start,
+        amount: inserted.amount,
+      },
     });
     await mailSeller(deps, tx, contract.customer_id, ok ? 'billing_paid' : 'billing_failed', inserted, null);
     return inserted;

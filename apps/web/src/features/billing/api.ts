@@ -3,6 +3,7 @@ import {
   billingRoutes as r,
   type TBillingContractInput,
   type TBillingPayment,
+  type TNewebPayCheckout,
   type TTapPayCheckout,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
@@ -25,7 +26,7 @@ export function usePaymentResult(id: string | null) {
 }
 
 export const payTapPay = (body: TTapPayCheckout) => apiCall(r.payTapPay, { body });
-export const payNewebPay = (periodic: boolean) => apiCall(r.payNewebPay, { body: { periodic } });
+export const payNewebPay = (body: TNewebPayCheckout) => apiCall(r.payNewebPay, { body });
 
 export function useStopAutoRenew() {
   const qc = useQueryClient();
