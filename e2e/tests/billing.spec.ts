@@ -99,7 +99,7 @@ test('contract from the CRM, a quarter paid by TapPay, a declined card, a quarte
   await expect(page.getByTestId('pay-newebpay')).toBeDisabled();
   await expect(page.getByTestId('pay-tappay-reason')).toBeVisible();
   await shot(page, 'records');
-  // A stale card page for a paid period is refused on screen (409 PERIOD_ALREADY_PAID), nothing is charged.
+  // The card page of a paid-up contract says so before anything is entered, and its pay button is off.
   await page.goto('/tappay');
   await expect(page.getByTestId('tappay-blocked')).toBeVisible();
   await expect(page.getByTestId('tappay-pay')).toBeDisabled();

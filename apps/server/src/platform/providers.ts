@@ -39,6 +39,11 @@ export interface TPaymentResult {
   card?: { key: string; token: string } | null;
   /** A periodic authorisation's number at the gateway (NewebPay PeriodNo): what ends it there. */
   periodNo?: string | null;
+  /**
+   * A query's answer that the gateway has no such charge (no record for the order number, or never paid): with
+   * `status: 'pending'`, since a charge still in flight looks the same for a while.
+   */
+  notFound?: boolean;
 }
 
 /**
@@ -64,7 +69,10 @@ export interface TPaymentProvider {
     ctx: TCallContext,
   ): Promise<TPaymentResult>;
   /** By the gateway's id, or by our order number when the charge's answer never arrived. */
-  query?(input: { transactionId: string | null; orderNumber: string }, ctx: TCallContext): Promise<TPaymentResult>;
+  query?(
+    input: { transactionId: string | null; orderNumber: string; amount?: number },
+    ctx: TCallContext,
+  ): Promise<TPaymentResult>;
   checkoutForm?(input: {
     orderNumber: string;
     amount: number;

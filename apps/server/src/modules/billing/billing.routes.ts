@@ -24,7 +24,7 @@ const PAYMENT_COLUMNS: TSheetColumn[] = [
   { key: 'paid_at', header: h('付款時間', '支払日時', 'Paid at'), width: 22 },
 ];
 const STATUS = {
-  pending: h('處理中', '処理中', 'Pending'),
+  pending: h('待確認', '確認待ち', 'Pending confirmation'),
   succeeded: h('成功', '成功', 'Succeeded'),
   failed: h('失敗', '失敗', 'Failed'),
 };

@@ -25,14 +25,7 @@ import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import type { ProviderRegistry, TPaymentProvider, TPaymentResult } from '../../platform/providers';
 import * as repo from './billing.repository';
-import {
-  duePeriod,
-  newOrderNumber,
-  paidThrough,
-  periodAmount,
-  periodOn,
-  periodText,
-} from './billing.workflow';
+import { duePeriod, newOrderNumber, paidThrough, periodAmount, periodOn, periodText } from './billing.workflow';
 
 /**
  * Billing use cases: the seller's contract (set by an EMPLOYEE in the CRM), what is due, paying it with TapPay or
@@ -243,6 +236,7 @@ export async function exportPayments(deps: TBillingDeps, actor: TActor, q: TBill
  * `periodStart`: the period the caller means to pay (the one the seller's page showed); any other is refused.
  */
 async function startPayment(
+  deps: Pick<TBillingDeps, 'jobs'>,
   tx: Executor,
   actor: TActor,
   customerId: string,
@@ -294,6 +288,18 @@ async function startPayment(
     attempt: opts.attempt ?? 1,
     remember: opts.remember ?? false,
   });
+  // Whatever happens next (no answer, a 421, a crash before the answer is recorded, an abandoned payment page), this
+  // job settles the record from the gateway's own record, with back-off until the gateway knows.
+  await deps.jobs.enqueueByName(
+    tx,
+    billingConfirmJob,
+    { payment_id: payment.id },
+    {
+      customerId,
+      singletonKey: payment.id,
+      startAfter: provider === 'tappay' ? CONFIRM_TAPPAY_AFTER_S : CONFIRM_NEWEBPAY_AFTER_S,
+    },
+  );
   await writeAudit(tx, actor, {
     action: 'billing.payment.start',
     entity: 'billing_payment',
@@ -303,6 +309,12 @@ async function startPayment(
   });
   return { payment, contract };
 }
+
+/** The confirmation job (billing.jobs.ts), queued by name here: the jobs module imports this one. */
+const billingConfirmJob = 'billing.confirm';
+/** When the confirmation job first asks: TapPay answers a charge in seconds; NewebPay's page takes the seller longer. */
+const CONFIRM_TAPPAY_AFTER_S = 30;
+const CONFIRM_NEWEBPAY_AFTER_S = 5 * 60;
 
 type TAfterRecord = (tx: Executor, payment: repo.TPaymentRow, contract: repo.TContractRow) => Promise<void>;
 
@@ -319,6 +331,8 @@ export async function recordResult(
   return withTx(deps.db, async (tx) => {
     const payment = await repo.lockPayment(tx, paymentId);
     if (!payment) throw notFound();
+    if (payment.status === 'failed' && result.status === 'succeeded' && payment.kind !== 'credit')
+      return recordLateSuccess(tx, opts.actor ?? systemFor(payment.customer_id), payment, result);
     if (payment.status !== 'pending') return payment;
     if (result.status === 'pending') {
       if (result.transactionId && !payment.provider_transaction_id)
@@ -384,6 +398,40 @@ export async function recordResult(
   });
 }
 
+/**
+ * The gateway took the money after we had recorded the attempt failed (a payment page paid after we gave it up, a
+ * bank's late answer): never lost, never a second payment of a period. It pays its period if that is still free,
+ * else it is the seller's credit.
+ */
+async function recordLateSuccess(
+  tx: Executor,
+  actor: TActor,
+  payment: repo.TPaymentRow,
+  result: TPaymentResult,
+): Promise<repo.TPaymentRow> {
+  await repo.findContractById(tx, payment.contract_id, true);
+  const taken =
+    (await repo.paidPeriodStarts(tx, payment.contract_id)).has(payment.period_start) ||
+    (await repo.heldPeriods(tx, payment.contract_id)).has(payment.period_start);
+  const updated = await repo.updatePayment(tx, payment.id, {
+    status: 'succeeded',
+    kind: taken ? 'credit' : payment.kind,
+    failure: null,
+    provider_transaction_id: result.transactionId ?? payment.provider_transaction_id,
+    card_last_four: result.cardLastFour ?? payment.card_last_four,
+    paid_at: new Date(),
+  });
+  await writeAudit(tx, actor, {
+    action: 'billing.payment.late_success',
+    entity: 'billing_payment',
+    entityId: payment.id,
+    customerId: payment.customer_id,
+    before: { status: payment.status, failure: payment.failure },
+    after: { status: 'succeeded', kind: updated.kind, provider_transaction_id: updated.provider_transaction_id },
+  });
+  return updated;
+}
+
 /** Queue a billing mail to the seller's first user, in their language (sent by platform.mail after the commit). */
 export async function mailSeller(
   deps: Pick<TBillingDeps, 'config' | 'jobs'>,
@@ -420,7 +468,7 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
   const customerId = customerOf(actor);
   const provider = tappayOf(deps);
   const { payment } = await withTx(deps.db, (tx) =>
-    startPayment(tx, actor, customerId, 'tappay', {
+    startPayment(deps, tx, actor, customerId, 'tappay', {
       kind: 'checkout',
       remember: body.remember ?? false,
       periodStart: body.period_start,
@@ -443,7 +491,9 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
     );
   } catch (err) {
     if (err instanceof AppError) throw err;
-    // No answer: the record stays pending and is settled by transaction/query (by our order number) later.
+    // No answer (a network timeout, a 5xx): the outcome is unknown. The record stays pending — holding the period —
+    // and the confirmation job queued with it settles it from TapPay's record (by our order number).
+    deps.jobs.kick(billingConfirmJob);
     throw new AppError('PAYMENT_UNAVAILABLE');
   }
   if (result.card && body.remember) {
@@ -465,28 +515,62 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
   }
   const recorded = await recordResult(deps, payment.id, result, { actor });
   deps.jobs.kick(mailDelivery.name);
+  // TapPay 421: pending confirmation; the job asks TapPay's record now, and /wait-tappay asks on each read.
+  if (recorded.status === 'pending' && !result.redirectUrl) deps.jobs.kick(billingConfirmJob);
   return {
     payment: paymentView(recorded),
     payment_url: recorded.status === 'pending' ? (result.redirectUrl ?? null) : null,
   };
 }
 
-/** Settle a pending TapPay record with TapPay's own record (transaction/query), never with what a browser says. */
-async function confirmTapPay(deps: TBillingDeps, payment: repo.TPaymentRow): Promise<repo.TPaymentRow> {
-  if (payment.status !== 'pending' || payment.provider !== 'tappay') return payment;
+/** A pending record's gateway has no such charge after this long: it never happened (the page was abandoned). */
+export const ABANDONED_AFTER_MS = 20 * 60_000;
+
+/**
+ * Settle a pending record from the gateway's own record — TapPay transaction/query (by rec_trade_id, else our order
+ * number), NewebPay QueryTradeInfo — never from what a browser says. Known → recorded paid or failed (once). Not
+ * known yet → left pending (`settled: false`); a gateway with no such charge long after the attempt started
+ * (ABANDONED_AFTER_MS: a prime lives 90 s, NewebPay's page 15 minutes) → failed, and the period is payable again.
+ */
+export async function confirmPayment(
+  deps: TBillingDeps,
+  payment: repo.TPaymentRow,
+  now: Date = new Date(),
+): Promise<{ payment: repo.TPaymentRow; settled: boolean }> {
+  if (payment.status !== 'pending' || payment.kind === 'credit') return { payment, settled: true };
   let result: TPaymentResult;
   try {
-    result = await tappayOf(deps).query!(
-      { transactionId: payment.provider_transaction_id, orderNumber: payment.order_number },
+    const provider = payment.provider === 'tappay' ? tappayOf(deps) : newebpayOf(deps);
+    result = await provider.query!(
+      {
+        transactionId: payment.provider === 'tappay' ? payment.provider_transaction_id : null,
+        orderNumber: payment.order_number,
+        amount: Number(payment.amount),
+      },
       { customerId: payment.customer_id, reference: payment.order_number },
     );
   } catch {
-    return payment;
+    return { payment, settled: false };
   }
-  if (result.orderNumber && result.orderNumber !== payment.order_number) return payment;
+  if (result.orderNumber && result.orderNumber !== payment.order_number) return { payment, settled: false };
+  if (result.status === 'pending') {
+    if (!result.notFound || now.getTime() - new Date(payment.created_at).getTime() < ABANDONED_AFTER_MS)
+      return { payment, settled: false };
+    result = {
+      status: 'failed',
+      transactionId: null,
+      failure: payment.provider === 'tappay' ? 'no charge at TapPay' : 'not paid at NewebPay',
+    };
+  }
   const recorded = await recordResult(deps, payment.id, result);
   deps.jobs.kick(mailDelivery.name);
-  return recorded;
+  return { payment: recorded, settled: recorded.status !== 'pending' };
+}
+
+/** A pending TapPay record read by the seller's page (/wait-tappay): asked of TapPay at once. */
+async function confirmTapPay(deps: TBillingDeps, payment: repo.TPaymentRow): Promise<repo.TPaymentRow> {
+  if (payment.status !== 'pending' || payment.provider !== 'tappay') return payment;
+  return (await confirmPayment(deps, payment)).payment;
 }
 
 export async function getPayment(deps: TBillingDeps, actor: TActor, id: string): Promise<TBillingPayment> {
@@ -520,7 +604,7 @@ export async function payNewebPay(deps: TBillingDeps, actor: TUserActor, body: T
   const provider = newebpayOf(deps);
   const contact = await repo.billingContact(deps.db, customerId);
   const { payment, contract } = await withTx(deps.db, (tx) =>
-    startPayment(tx, actor, customerId, 'newebpay', {
+    startPayment(deps, tx, actor, customerId, 'newebpay', {
       kind: body.periodic ? 'periodic' : 'checkout',
       periodStart: body.period_start,
     }),
@@ -553,7 +637,9 @@ export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string,
   if (
     payment.status === 'pending' ||
     !result.transactionId ||
-    payment.provider_transaction_id === result.transactionId
+    payment.provider_transaction_id === result.transactionId ||
+    // Given up as not paid (no charge at NewebPay then), paid after all: recorded, never lost.
+    (payment.status === 'failed' && !payment.provider_transaction_id)
   ) {
     const recorded = await recordResult(deps, payment.id, result);
     deps.jobs.kick(mailDelivery.name);

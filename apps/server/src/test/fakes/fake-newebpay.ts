@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  newebpayCheckCode,
   newebpayDecrypt,
   newebpayEncrypt,
+  newebpayQueryCheckValue,
   newebpayTradeSha,
   verifyNewebpayTradeSha,
 } from '../../modules/billing/providers/newebpay';
@@ -16,6 +18,8 @@ interface TTrade {
   periodic: boolean;
   state: 'open' | 'paid' | 'failed' | 'terminated';
   charges: number;
+  /** NewebPay's TradeNo of the (first) charge, once paid or declined. */
+  tradeNo?: string;
 }
 
 /** An AlterStatus call as the fake took it. */
@@ -44,6 +48,11 @@ export interface TNotifyDelivery {
  * `/MPG/period/AlterStatus` (server to server, `MerchantID_` + `PostData_`: `RespondType, Version, MerOrderNo,
  * PeriodNo, AlterType, TimeStamp`) answers JSON `{period: <AES hex of {Status, Message, Result}>}`; a terminated
  * authorisation is charged no more. (The refusal codes of AlterStatus here are the fake's own.)
+ * `/API/QueryTradeInfo` (server to server: `MerchantID, Version 1.3, RespondType, CheckValue, TimeStamp,
+ * MerchantOrderNo, Amt`) checks CheckValue (SHA-256 of `IV=…&Amt=…&MerchantID=…&MerchantOrderNo=…&Key=…`) and answers
+ * JSON `{Status, Message, Result{MerchantID, Amt, TradeNo, MerchantOrderNo, TradeStatus (0 unpaid, 1 paid, 2 failed,
+ * 3 cancelled, 6 refunded), PaymentType, CheckCode}}`; an unknown order is `TRA10001`. `payQuietly()` pays a trade
+ * whose Notify never reaches the shop (its server was down): only QueryTradeInfo knows.
  */
 export interface TFakeNewebPay {
   url: string;
@@ -64,6 +73,8 @@ export interface TFakeNewebPay {
   notify(url: string, fields: Record<string, string>): Promise<TNotifyDelivery[]>;
   /** Pay an open trade as the payment page would, without a browser: Notify only. */
   pay(merchantOrderNo: string, ok?: boolean): Promise<TNotifyDelivery[]>;
+  /** Pay an open trade, but the Notify never arrives (the shop's server was down). */
+  payQuietly(merchantOrderNo: string): void;
   /** A later charge of a periodic authorisation (none once it is terminated). */
   chargePeriod(merchantOrderNo: string, ok?: boolean): Promise<TNotifyDelivery[]>;
   close(): Promise<void>;
@@ -99,13 +110,14 @@ export async function startFakeNewebPay(
     const trade = trades.find((t) => t.merchantOrderNo === merchantOrderNo);
     const ok = o.ok ?? true;
     const amount = o.amount ?? trade?.amount ?? 0;
+    if (trade && !trade.periodic && !trade.tradeNo) trade.tradeNo = o.tradeNo ?? tradeNo();
     const json = JSON.stringify({
       Status: ok ? 'SUCCESS' : 'MPG03012',
       Message: ok ? '授權成功' : '授權失敗：拒絕交易（05）',
       Result: {
         MerchantID: merchantId,
         Amt: amount,
-        TradeNo: o.tradeNo ?? tradeNo(),
+        TradeNo: o.tradeNo ?? trade?.tradeNo ?? tradeNo(),
         MerchantOrderNo: merchantOrderNo,
         PaymentType: 'CREDIT',
         RespondType: 'JSON',
@@ -310,6 +322,41 @@ export async function startFakeNewebPay(
           AlterType: t.AlterType,
         });
       }
+      if (path === '/API/QueryTradeInfo') {
+        const answer = (status: string, message: string, result: Record<string, unknown> | [] = []) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ Status: status, Message: message, Result: result }));
+        };
+        if (form.MerchantID !== merchantId) return answer('TRA10002', 'MerchantID');
+        if (
+          form.CheckValue !==
+          newebpayQueryCheckValue(
+            { amount: Number(form.Amt), merchantId, orderNumber: form.MerchantOrderNo ?? '' },
+            hashKey,
+            hashIv,
+          )
+        )
+          return answer('TRA10002', 'CheckValue 檢查錯誤');
+        if (!form.TimeStamp) return answer('TRA10003', 'TimeStamp');
+        const trade = trades.find((x) => x.merchantOrderNo === form.MerchantOrderNo);
+        if (!trade) return answer('TRA10001', '查無此筆交易');
+        if (String(trade.amount) !== form.Amt) return answer('TRA10021', '金額不符');
+        const no = trade.tradeNo ?? '';
+        return answer('SUCCESS', '查詢成功', {
+          MerchantID: merchantId,
+          Amt: trade.amount,
+          TradeNo: no,
+          MerchantOrderNo: trade.merchantOrderNo,
+          TradeStatus: trade.state === 'paid' ? '1' : trade.state === 'failed' ? '2' : '0',
+          PaymentType: 'CREDIT',
+          RespondCode: trade.state === 'failed' ? '05' : trade.state === 'paid' ? '00' : '',
+          CheckCode: newebpayCheckCode(
+            { amount: trade.amount, merchantId, orderNumber: trade.merchantOrderNo, tradeNo: no },
+            hashKey,
+            hashIv,
+          ),
+        });
+      }
       if (path === '/MPG/pay') {
         const trade = trades.find((x) => x.merchantOrderNo === query.get('order'));
         if (trade?.state !== 'open') return fail('MPG03008', 'trade');
@@ -356,6 +403,13 @@ export async function startFakeNewebPay(
       trade.charges = 1;
       const fields = trade.periodic ? periodFields(merchantOrderNo, ok, 1) : resultFields(merchantOrderNo, { ok });
       return notify(trade.notifyUrl, fields);
+    },
+    payQuietly(merchantOrderNo) {
+      const trade = trades.find((x) => x.merchantOrderNo === merchantOrderNo);
+      if (!trade) throw new Error(`no trade ${merchantOrderNo}`);
+      trade.state = 'paid';
+      trade.charges = 1;
+      trade.tradeNo ??= tradeNo();
     },
     async chargePeriod(merchantOrderNo, ok = true) {
       const trade = trades.find((x) => x.merchantOrderNo === merchantOrderNo && x.periodic);

@@ -27,6 +27,10 @@ interface TTrade {
  * record goes from 4 pending to 0 authorised), redirects to `frontend_redirect_url` and posts the backend notify.
  * `remember` answers `card_secret`; `pay-by-token` charges it (`declineTokens(n)` makes the next n decline);
  * `transaction/query` answers the trade records by rec_trade_id or order_number. `failNext(n)` answers 503.
+ * `timeoutNext({ charged, answer })` plays the next charge timing out, as TapPay documents it can: `answer: '421'`
+ * answers status 421 (TapPay timed out waiting for the bank, no rec_trade_id), `'drop'` closes the connection with no
+ * answer at all; with `charged` the bank did take the money (the record says captured, record_status 1), without it
+ * the bank refused it (421: record_status -1) or the charge never reached TapPay (drop: no record).
  */
 export interface TFakeTapPay {
   url: string;
@@ -36,6 +40,7 @@ export interface TFakeTapPay {
   requests: Array<{ path: string; body: Record<string, unknown> }>;
   failNext(n: number): void;
   declineTokens(n: number): void;
+  timeoutNext(opts: { charged: boolean; answer: '421' | 'drop' }): void;
   /** The 3-D Secure page of a trade fails (the card holder cancels) instead of confirming. */
   failThreeDs(recTradeId: string): void;
   close(): Promise<void>;
@@ -52,6 +57,7 @@ export async function startFakeTapPay(
   const cards = new Map<string, { token: string; last_four: string }>();
   let failures = 0;
   let tokenDeclines = 0;
+  let timeout: { charged: boolean; answer: '421' | 'drop' } | null = null;
   let url = '';
   const newTradeId = () =>
     `D${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -194,6 +200,20 @@ export async function startFakeTapPay(
           });
         }
       }
+      if (timeout) {
+        const t = timeout;
+        timeout = null;
+        if (t.answer === 'drop') {
+          if (t.charged) trades.push(trade);
+          // The bank's answer never comes back to us: the connection closes without a response.
+          return req.socket.destroy();
+        }
+        trade.record_status = t.charged ? 1 : -1;
+        trade.bank_result_code = t.charged ? '00' : 'TIMEOUT';
+        trade.bank_result_msg = t.charged ? '' : 'Bank timeout';
+        trades.push(trade);
+        return json({ status: 421, msg: 'Gateway Timeout', order_number: orderNumber });
+      }
       const threeDs = byPrime && body.three_domain_secure === true;
       if (threeDs) {
         const r = body.result_url as { frontend_redirect_url?: string; backend_notify_url?: string } | undefined;
@@ -231,6 +251,9 @@ export async function startFakeTapPay(
     },
     declineTokens(n) {
       tokenDeclines = n;
+    },
+    timeoutNext(opts) {
+      timeout = opts;
     },
     failThreeDs(id) {
       const t = trades.find((x) => x.rec_trade_id === id);
