@@ -22,6 +22,13 @@ export const AUTO_RENEW = ['tappay', 'newebpay'] as const;
 /** Renewal: the first charge and this many retries (with back-off) before the account is marked overdue. */
 export const RENEWAL_RETRIES = 3;
 
+/**
+ * An amount of TWD as Taiwan writes it, the one way everywhere (pages, receipts, mails): NT$3,150 — thousands grouped,
+ * cents only when there are any.
+ */
+export const formatTwd = (value: string | number): string =>
+  `NT$${Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
 /** A non-negative amount of TWD as a decimal string. */
 const ZPrice = ZMoney.refine((v) => !v.startsWith('-'), { message: 'negative' });
 
@@ -35,7 +42,8 @@ export const ZBillingContractInput = z.strictObject({
     .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/)
     .default('0.05'),
   period: z.enum(BILLING_PERIODS),
-  start_date: ZIsoDate,
+  /** Left out: decided by the server — today in Asia/Taipei for a new contract, unchanged for an existing one. */
+  start_date: ZIsoDate.optional(),
   payment_terms: z.enum(PAYMENT_TERMS),
   note: z.string().trim().max(500).default(''),
 });

@@ -1,4 +1,5 @@
 import {
+  formatTwd,
   type TBillingContract,
   type TBillingContractInput,
   type TBillingOverview,
@@ -143,7 +144,9 @@ export async function crmSetContract(
       price: body.price,
       tax_rate: body.tax_rate,
       period: body.period,
-      start_date: body.start_date,
+      // The server decides the start when none is given: today in Asia/Taipei (a browser on UTC is a day behind
+      // until 08:00), or the existing contract's.
+      start_date: body.start_date ?? before?.start_date ?? taipeiToday(),
       payment_terms: body.payment_terms,
       note: body.note,
     });
@@ -449,7 +452,7 @@ export async function mailSeller(
     name: contact.name,
     company: customer?.name ?? '',
     period: `${payment.period_start} ~ ${payment.period_end}`,
-    amount: String(Number(payment.amount)),
+    amount: formatTwd(payment.amount),
     provider: payment.provider === 'tappay' ? 'TapPay' : 'NewebPay',
     reason: reason ?? payment.failure ?? '',
     url: deps.config.publicUrl.replace(/\/+$/, ''),

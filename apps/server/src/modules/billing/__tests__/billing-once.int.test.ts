@@ -225,7 +225,14 @@ describe('a period is paid at most once', () => {
       body: new URLSearchParams(res.fields).toString(),
     }).then((r) => r.text());
     const order: string = res.payment.order_number;
-    expect((await newebpay.pay(order)).map((d) => d.status)).toEqual([200]);
+    const first = await newebpay.pay(order);
+    expect(first.map((d) => d.status)).toEqual([200]);
+    // The same Period posted with a TradeSha that does not verify (forged): refused, NewebPay's retries too.
+    const forged = await newebpay.notify(`${ctx.config.publicUrl}/api/billing/newebpay/notify/`, {
+      Period: first[0]!.fields.Period!,
+      TradeSha: 'A'.repeat(64),
+    });
+    expect(forged.map((d) => d.status)).toEqual([401, 401, 401, 401]);
 
     // The seller pays the next year by card as well (allowed: the period after today's).
     const next = addMonths(start, 12);
@@ -252,5 +259,27 @@ describe('a period is paid at most once', () => {
       .from(billing_payments)
       .where(and(eq(billing_payments.customer_id, seller.customerId), eq(billing_payments.kind, 'credit')));
     expect(audit[0]!.amount).toBe('3150.0000');
+  });
+});
+
+describe('the contract’s start date', () => {
+  it('is decided by the server in Asia/Taipei when the CRM leaves it out, and kept on later edits', async () => {
+    const seller = await ctx.newCustomer();
+    const put = (payload: object) =>
+      ctx.inject({
+        method: 'PUT',
+        url: `/api/crm/customers/${seller.customerId}/contract/`,
+        token: staff.token,
+        payload,
+      });
+    const base = { plan: '標準方案', price: '3000', period: 'quarterly', payment_terms: '11' };
+    const created = await put(base);
+    expect(created.statusCode, created.body).toBe(200);
+    // Taipei's today (UTC+8), not the UTC date a browser on UTC would send between 16:00 and 24:00 UTC.
+    expect(created.json().start_date).toBe(taipeiToday());
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view.due).toMatchObject({ start: taipeiToday(), overdue: false });
+    const edited = await put({ ...base, price: '3300' });
+    expect(edited.json()).toMatchObject({ start_date: taipeiToday(), total: '3465' });
   });
 });

@@ -266,7 +266,7 @@ describe('NewebPay MPG', () => {
     expect(view.paid_through).toBe(addDays(addMonths(start, 3), -1));
     expect(view.due).toMatchObject({ start: addMonths(start, 3), overdue: false });
     const mails = await ctx.waitForOutbox(1);
-    expect(mails.some((m) => m.to === seller.email && m.text.includes('3150'))).toBe(true);
+    expect(mails.some((m) => m.to === seller.email && m.text.includes('NT$3,150'))).toBe(true);
 
     // A declined payment: the failure reason is on the record.
     const second = (

@@ -286,9 +286,14 @@ export function newebpayProvider(setting: TNewebpaySetting, services?: TProvider
       let answer: TNewebpayAnswer | null = null;
       let periodic = false;
       if (fields.Period) {
-        // Periodic: no TradeSha; only our key and IV decrypt it into JSON.
+        // Periodic (NDNP-1.0.4 §4.3.2/4.3.3: `Period` only, AES of JSON). A TradeSha sent with it must verify over
+        // `Period` before anything in it is read; without one only our key and IV make it decrypt into JSON naming
+        // our MerchantID (checked below, required here).
+        if (fields.TradeSha !== undefined && !verifyNewebpayTradeSha(fields.Period, fields.TradeSha, key, iv))
+          return null;
         const text = newebpayDecrypt(fields.Period, key, iv);
         answer = text ? parseAnswer(text) : null;
+        if (str(answer?.Result?.MerchantID) !== setting.merchantId) return null;
         periodic = true;
       } else {
         const tradeInfo = fields.TradeInfo ?? '';
