@@ -69,6 +69,34 @@ export const ZBillingContract = z.object({
 });
 export type TBillingContract = z.infer<typeof ZBillingContract>;
 
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** A refund of a payment by the operator's staff (shown to the seller with the payment). */
+export const ZBillingRefund = z.object({
+  id: z.uuid(),
+  payment_id: z.uuid(),
+  amount: ZMoney,
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  provider_refund_id: z.string().nullable(),
+  /** The gateway's answer as it said it (code and message). */
+  gateway_answer: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TBillingRefund = z.infer<typeof ZBillingRefund>;
+
+export const ZBillingRefundInput = z.strictObject({
+  /** Whole TWD (the gateways refund integers); left out: everything not refunded yet. */
+  amount: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .optional(),
+  reason: z.string().trim().min(1).max(500),
+  /** One per staff action (the form makes it when it opens): the same key again answers the same refund. */
+  idempotency_key: z.string().trim().min(8).max(100),
+});
+export type TBillingRefundInput = z.input<typeof ZBillingRefundInput>;
+
 export const ZBillingPayment = z.object({
   id: z.uuid(),
   order_number: z.string(),
@@ -85,6 +113,9 @@ export const ZBillingPayment = z.object({
   attempt: z.number().int(),
   paid_at: z.string().nullable(),
   created_at: z.string(),
+  /** What has been refunded of it (succeeded refunds), and its refunds. */
+  refunded: ZMoney,
+  refunds: z.array(ZBillingRefund),
 });
 export type TBillingPayment = z.infer<typeof ZBillingPayment>;
 
@@ -262,6 +293,15 @@ export const billingRoutes = defineRoutes({
     auth: 'employee',
     params: ZIdParams,
     response: ZBillingCrmContract,
+  },
+  /** CRM: refund a seller's payment fully or in part, with a reason, once per idempotency key (employees). */
+  crmRefundPayment: {
+    method: 'POST',
+    path: '/api/crm/customers/:id/payments/:payment_id/refunds/',
+    auth: 'employee',
+    params: z.object({ id: z.uuid(), payment_id: z.uuid() }),
+    body: ZBillingRefundInput,
+    response: ZBillingRefund,
   },
   /** CRM: set a seller's contract (plan, price per period, period, start date, payment terms). */
   crmSetContract: {

@@ -486,6 +486,24 @@ export const ERROR_CATALOGUE = {
     ja: '期間 {{period}} は現在お支払いできません。お支払い対象の期間は {{due}} です',
     en: 'The period {{period}} cannot be paid now; the period due is {{due}}',
   },
+  PAYMENT_NOT_REFUNDABLE: {
+    status: 409,
+    'zh-TW': '交易 {{order_number}} 未付款成功，無法退款',
+    ja: '取引 {{order_number}} は支払いが完了していないため返金できません',
+    en: 'The payment {{order_number}} did not succeed; it cannot be refunded',
+  },
+  REFUND_EXCEEDS_REMAINING: {
+    status: 409,
+    'zh-TW': '退款金額 {{amount}} 超過可退金額 {{remaining}}',
+    ja: '返金額 {{amount}} が返金可能額 {{remaining}} を超えています',
+    en: 'The refund amount {{amount}} is more than the {{remaining}} left to refund',
+  },
+  REFUND_IN_PROGRESS: {
+    status: 409,
+    'zh-TW': '交易 {{order_number}} 已有一筆退款等待金流回覆，請稍後再試',
+    ja: '取引 {{order_number}} の返金は決済サービスの応答待ちです。しばらくしてから再試行してください',
+    en: 'A refund of {{order_number}} is waiting for the provider’s answer; try again later',
+  },
   PAYMENT_UNAVAILABLE: {
     status: 503,
     'zh-TW': '金流服務沒有回應，請先查看交易紀錄確認是否已扣款再重試',

@@ -111,3 +111,39 @@ export const billing_payments = pgTable(
     check('billing_payments_provider_check', sql`${t.provider} in ('tappay', 'newebpay')`),
   ],
 );
+
+/**
+ * Refunds of a payment (issue #31), by the operator's staff from the CRM: full or partial, with a reason. Write, then
+ * call: the row commits `pending` first (the payment row locked: the refunds of a payment queue, and their sum never
+ * passes its amount), the gateway is called (TapPay transaction/refund, NewebPay CreditCard/Close refund), its answer
+ * recorded on the row. `idempotency_key` (one per staff action) makes a repeated request answer the same refund.
+ */
+export const billing_refunds = pgTable(
+  'billing_refunds',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    payment_id: uuid('payment_id')
+      .notNull()
+      .references(() => billing_payments.id),
+    amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
+    reason: text('reason').notNull(),
+    /** pending (sent, no answer yet), succeeded, failed (the gateway refused: its answer says why). */
+    status: text('status').notNull().default('pending'),
+    idempotency_key: text('idempotency_key').notNull(),
+    /** TapPay refund_id / NewebPay TradeNo of the refund. */
+    provider_refund_id: text('provider_refund_id'),
+    /** The gateway's answer as it said it (code and message). */
+    gateway_answer: text('gateway_answer'),
+    created_by: uuid('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('billing_refunds_idempotency_key').on(t.payment_id, t.idempotency_key),
+    index('billing_refunds_payment_idx').on(t.payment_id),
+    check('billing_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('billing_refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { billing_contracts, billing_payments, customers, users } from '../../db/schema';
+import { billing_contracts, billing_payments, billing_refunds, customers, users } from '../../db/schema';
 import { sqlState } from '../../db/tx';
 import { AppError } from '../../platform/errors';
 import { countAll, likePattern, orderingOf, pageWindow, type TPageOpts } from '../../platform/listing';
@@ -9,6 +9,7 @@ import { countAll, likePattern, orderingOf, pageWindow, type TPageOpts } from '.
 
 export type TContractRow = typeof billing_contracts.$inferSelect;
 export type TPaymentRow = typeof billing_payments.$inferSelect;
+export type TRefundRow = typeof billing_refunds.$inferSelect;
 
 export async function findContract(ex: Executor, customerId: string, lock = false): Promise<TContractRow | null> {
   const q = ex.select().from(billing_contracts).where(eq(billing_contracts.customer_id, customerId));
@@ -244,4 +245,43 @@ export async function autoRenewContracts(ex: Executor): Promise<TContractRow[]> 
 export async function lockPayment(ex: Executor, id: string): Promise<TPaymentRow | null> {
   const [row] = await ex.select().from(billing_payments).where(eq(billing_payments.id, id)).for('update');
   return row ?? null;
+}
+
+/** The refunds of these payments, oldest first, by payment id. */
+export async function refundsOf(ex: Executor, paymentIds: string[]): Promise<Map<string, TRefundRow[]>> {
+  const out = new Map<string, TRefundRow[]>();
+  if (paymentIds.length === 0) return out;
+  const rows = await ex
+    .select()
+    .from(billing_refunds)
+    .where(inArray(billing_refunds.payment_id, paymentIds))
+    .orderBy(asc(billing_refunds.created_at), asc(billing_refunds.id));
+  for (const r of rows) out.set(r.payment_id, [...(out.get(r.payment_id) ?? []), r]);
+  return out;
+}
+
+export async function findRefundByKey(ex: Executor, paymentId: string, key: string): Promise<TRefundRow | null> {
+  const [row] = await ex
+    .select()
+    .from(billing_refunds)
+    .where(and(eq(billing_refunds.payment_id, paymentId), eq(billing_refunds.idempotency_key, key)));
+  return row ?? null;
+}
+
+export async function insertRefund(ex: Executor, values: typeof billing_refunds.$inferInsert): Promise<TRefundRow> {
+  const [row] = await ex.insert(billing_refunds).values(values).returning();
+  return row!;
+}
+
+export async function updateRefund(
+  ex: Executor,
+  id: string,
+  values: Partial<Pick<TRefundRow, 'status' | 'provider_refund_id' | 'gateway_answer'>>,
+): Promise<TRefundRow> {
+  const [row] = await ex
+    .update(billing_refunds)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(billing_refunds.id, id))
+    .returning();
+  return row!;
 }

@@ -6,10 +6,13 @@ import {
   type TBillingPayment,
   type TBillingPaymentQuery,
   type TBillingPeriod,
+  type TBillingRefund,
+  type TBillingRefundInput,
   type TLanguage,
   type TNewebPayCheckout,
   type TTapPayCheckout,
   ZBillingContractInput,
+  ZBillingRefundInput,
 } from '@wms/contracts';
 import { z } from 'zod';
 import type { TConfig } from '../../config';
@@ -99,7 +102,7 @@ export function contractView(row: repo.TContractRow): TBillingContract {
   };
 }
 
-export function paymentView(row: repo.TPaymentRow): TBillingPayment {
+export function paymentView(row: repo.TPaymentRow, refunds: repo.TRefundRow[] = []): TBillingPayment {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -116,7 +119,31 @@ export function paymentView(row: repo.TPaymentRow): TBillingPayment {
     attempt: row.attempt,
     paid_at: iso(row.paid_at),
     created_at: iso(row.created_at)!,
+    refunded: String(refunds.filter((r) => r.status === 'succeeded').reduce((n, r) => n + Number(r.amount), 0)),
+    refunds: refunds.map(refundView),
   };
+}
+
+export function refundView(row: repo.TRefundRow): TBillingRefund {
+  return {
+    id: row.id,
+    payment_id: row.payment_id,
+    amount: row.amount,
+    reason: row.reason,
+    status: row.status as TBillingRefund['status'],
+    provider_refund_id: row.provider_refund_id,
+    gateway_answer: row.gateway_answer,
+    created_at: iso(row.created_at)!,
+  };
+}
+
+/** Payment views with their refunds (one query for the page). */
+async function paymentViews(ex: Executor, rows: repo.TPaymentRow[]): Promise<TBillingPayment[]> {
+  const refunds = await repo.refundsOf(
+    ex,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => paymentView(r, refunds.get(r.id)));
 }
 
 // ---- contract (CRM)
@@ -125,7 +152,7 @@ export async function crmGetContract(deps: TBillingDeps, customerId: string) {
   if (!(await repo.findCustomer(deps.db, customerId))) throw notFound();
   const contract = await repo.findContract(deps.db, customerId);
   const payments = await repo.latestPayments(deps.db, customerId, 20);
-  return { contract: contract ? contractView(contract) : null, payments: payments.map(paymentView) };
+  return { contract: contract ? contractView(contract) : null, payments: await paymentViews(deps.db, payments) };
 }
 
 /** The operator sets a seller's contract (plan, price per period, period, start date, terms); one audit row. */
@@ -222,12 +249,12 @@ export async function overview(deps: TBillingDeps, actor: TActor): Promise<TBill
 
 export async function listPayments(deps: TBillingDeps, actor: TActor, q: TBillingPaymentQuery) {
   const { count, rows } = await repo.listPayments(deps.db, customerOf(actor), q);
-  return { count, results: rows.map(paymentView) };
+  return { count, results: await paymentViews(deps.db, rows) };
 }
 
 export async function exportPayments(deps: TBillingDeps, actor: TActor, q: TBillingPaymentQuery) {
   const { rows } = await repo.listPayments(deps.db, customerOf(actor), { ...q, page: 1, all: EXPORT_MAX_ROWS });
-  return rows.map(paymentView);
+  return paymentViews(deps.db, rows);
 }
 
 // ---- paying
@@ -579,7 +606,8 @@ async function confirmTapPay(deps: TBillingDeps, payment: repo.TPaymentRow): Pro
 export async function getPayment(deps: TBillingDeps, actor: TActor, id: string): Promise<TBillingPayment> {
   const row = await repo.findPayment(deps.db, customerOf(actor), id);
   if (!row) throw notFound();
-  return paymentView(await confirmTapPay(deps, row));
+  const [view] = await paymentViews(deps.db, [await confirmTapPay(deps, row)]);
+  return view!;
 }
 
 /** TapPay's backend notify: whatever it says is re-checked with transaction/query. Always 200 (TapPay retries). */
@@ -807,3 +835,93 @@ export function cardOf(config: TConfig, contract: repo.TContractRow): { cardKey:
 }
 
 export { startPayment };
+
+// ---- refunds (CRM)
+
+/**
+ * The operator's staff refund a seller's payment, fully (no amount) or in part, with a reason — once per idempotency
+ * key. Write, then call: under the payment's row lock the refund is checked (the payment succeeded; no other refund
+ * waiting for its answer; the amount within what is left) and committed pending with its audit row; the gateway is
+ * called outside any transaction (TapPay transaction/refund, NewebPay CreditCard/Close); its answer is recorded on
+ * the refund. The same key again answers the same refund without calling the gateway. No answer: the refund stays
+ * pending (never sent again blindly) and further refunds of the payment wait.
+ */
+export async function refundPayment(
+  deps: TBillingDeps,
+  actor: TActor,
+  customerId: string,
+  paymentId: string,
+  input: TBillingRefundInput,
+): Promise<TBillingRefund> {
+  const body = ZBillingRefundInput.parse(input);
+  const started = await withTx(deps.db, async (tx) => {
+    const payment = await repo.lockPayment(tx, paymentId);
+    if (!payment || payment.customer_id !== customerId) throw notFound();
+    const same = await repo.findRefundByKey(tx, payment.id, body.idempotency_key);
+    if (same) return { refund: same, payment, fresh: false };
+    if (payment.status !== 'succeeded')
+      throw new AppError('PAYMENT_NOT_REFUNDABLE', { order_number: payment.order_number });
+    const earlier = (await repo.refundsOf(tx, [payment.id])).get(payment.id) ?? [];
+    if (earlier.some((r) => r.status === 'pending'))
+      throw new AppError('REFUND_IN_PROGRESS', { order_number: payment.order_number });
+    const remaining =
+      Number(payment.amount) -
+      earlier.filter((r) => r.status === 'succeeded').reduce((n, r) => n + Number(r.amount), 0);
+    const amount = body.amount ? Number(body.amount) : remaining;
+    if (amount <= 0 || amount > remaining)
+      throw new AppError('REFUND_EXCEEDS_REMAINING', {
+        field: 'amount',
+        amount: formatTwd(amount),
+        remaining: formatTwd(remaining),
+      });
+    const refund = await repo.insertRefund(tx, {
+      customer_id: customerId,
+      payment_id: payment.id,
+      amount: String(amount),
+      reason: body.reason,
+      status: 'pending',
+      idempotency_key: body.idempotency_key,
+      created_by: actor.kind === 'user' ? actor.id : null,
+    });
+    await writeAudit(tx, actor, {
+      action: 'billing.refund.start',
+      entity: 'billing_refund',
+      entityId: refund.id,
+      customerId,
+      after: { payment: payment.order_number, amount: refund.amount, reason: refund.reason },
+    });
+    return { refund, payment, fresh: true };
+  });
+  if (!started.fresh) return refundView(started.refund);
+  const { refund, payment } = started;
+  const provider = payment.provider === 'tappay' ? tappayOf(deps) : newebpayOf(deps);
+  let answer: { status: 'succeeded' | 'failed' | 'pending'; refundId: string | null; answer: string };
+  try {
+    answer = await provider.refund!(
+      {
+        transactionId: payment.provider_transaction_id,
+        orderNumber: payment.order_number,
+        amount: Number(refund.amount),
+      },
+      { customerId, reference: refund.id },
+    );
+  } catch (err) {
+    answer = { status: 'pending', refundId: null, answer: err instanceof AppError ? err.code : 'no answer' };
+  }
+  return withTx(deps.db, async (tx) => {
+    const updated = await repo.updateRefund(tx, refund.id, {
+      status: answer.status,
+      provider_refund_id: answer.refundId,
+      gateway_answer: answer.answer,
+    });
+    await writeAudit(tx, actor, {
+      action: `billing.refund.${answer.status}`,
+      entity: 'billing_refund',
+      entityId: refund.id,
+      customerId,
+      before: { status: 'pending' },
+      after: { status: answer.status, gateway_answer: answer.answer, provider_refund_id: answer.refundId },
+    });
+    return refundView(updated);
+  });
+}

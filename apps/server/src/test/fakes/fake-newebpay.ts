@@ -20,6 +20,13 @@ interface TTrade {
   charges: number;
   /** NewebPay's TradeNo of the (first) charge, once paid or declined. */
   tradeNo?: string;
+  refunded?: number;
+}
+
+/** A credit card refund (CreditCard/Close, CloseType=2) as the fake took it. */
+export interface TNewebPayRefund {
+  merchantOrderNo: string;
+  amount: number;
 }
 
 /** An AlterStatus call as the fake took it. */
@@ -52,7 +59,11 @@ export interface TNotifyDelivery {
  * MerchantOrderNo, Amt`) checks CheckValue (SHA-256 of `IV=…&Amt=…&MerchantID=…&MerchantOrderNo=…&Key=…`) and answers
  * JSON `{Status, Message, Result{MerchantID, Amt, TradeNo, MerchantOrderNo, TradeStatus (0 unpaid, 1 paid, 2 failed,
  * 3 cancelled, 6 refunded), PaymentType, CheckCode}}`; an unknown order is `TRA10001`. `payQuietly()` pays a trade
- * whose Notify never reaches the shop (its server was down): only QueryTradeInfo knows.
+ * whose Notify never reaches the shop (its server was down): only QueryTradeInfo knows. `/API/CreditCard/Close`
+ * (`MerchantID_` + `PostData_`: `RespondType, Version, Amt, MerchantOrderNo, IndexType=1, TimeStamp, CloseType=2`)
+ * refunds a paid trade in full or in part, never more than is left (the fake's codes: TRA20001 no such trade,
+ * TRA20002 not paid, TRA20003 amount), answering JSON `{Status, Message, Result{MerchantID, Amt, TradeNo,
+ * MerchantOrderNo}}`; a refunded trade's TradeStatus is then 6.
  */
 export interface TFakeNewebPay {
   url: string;
@@ -60,6 +71,7 @@ export interface TFakeNewebPay {
   hashKey: string;
   hashIv: string;
   trades: TTrade[];
+  refunds: TNewebPayRefund[];
   deliveries: TNotifyDelivery[];
   alterations: TPeriodAlteration[];
   /** Answer AlterStatus with this HTTP status (e.g. 503) instead of processing it, while set. */
@@ -95,6 +107,7 @@ export async function startFakeNewebPay(
   const hashKey = opts.hashKey ?? '12345678901234567890123456789012';
   const hashIv = opts.hashIv ?? '1234567890123456';
   const trades: TTrade[] = [];
+  const refunds: TNewebPayRefund[] = [];
   const deliveries: TNotifyDelivery[] = [];
   const alterations: TPeriodAlteration[] = [];
   const state = { alterFailure: null as number | null };
@@ -322,6 +335,31 @@ export async function startFakeNewebPay(
           AlterType: t.AlterType,
         });
       }
+      if (path === '/API/CreditCard/Close') {
+        const answer = (status: string, message: string, result: Record<string, unknown> | [] = []) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ Status: status, Message: message, Result: result }));
+        };
+        if (form.MerchantID_ !== merchantId) return answer('TRA10002', 'MerchantID_');
+        const plain = newebpayDecrypt(form.PostData_ ?? '', hashKey, hashIv);
+        if (plain === null) return answer('TRA10002', 'PostData_');
+        const t = Object.fromEntries(new URLSearchParams(plain));
+        if (t.CloseType !== '2' || t.IndexType !== '1') return answer('TRA10004', 'CloseType / IndexType');
+        const trade = trades.find((x) => x.merchantOrderNo === t.MerchantOrderNo);
+        if (!trade) return answer('TRA20001', '查無此筆交易');
+        if (trade.state !== 'paid') return answer('TRA20002', '交易未付款，不可退款');
+        const amount = Number(t.Amt);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > trade.amount - (trade.refunded ?? 0))
+          return answer('TRA20003', '退款金額超過可退金額');
+        trade.refunded = (trade.refunded ?? 0) + amount;
+        refunds.push({ merchantOrderNo: trade.merchantOrderNo, amount });
+        return answer('SUCCESS', '退款成功', {
+          MerchantID: merchantId,
+          Amt: amount,
+          TradeNo: trade.tradeNo ?? '',
+          MerchantOrderNo: trade.merchantOrderNo,
+        });
+      }
       if (path === '/API/QueryTradeInfo') {
         const answer = (status: string, message: string, result: Record<string, unknown> | [] = []) => {
           res.writeHead(200, { 'content-type': 'application/json' });
@@ -347,7 +385,7 @@ export async function startFakeNewebPay(
           Amt: trade.amount,
           TradeNo: no,
           MerchantOrderNo: trade.merchantOrderNo,
-          TradeStatus: trade.state === 'paid' ? '1' : trade.state === 'failed' ? '2' : '0',
+          TradeStatus: trade.state === 'paid' ? (trade.refunded ? '6' : '1') : trade.state === 'failed' ? '2' : '0',
           PaymentType: 'CREDIT',
           RespondCode: trade.state === 'failed' ? '05' : trade.state === 'paid' ? '00' : '',
           CheckCode: newebpayCheckCode(
@@ -386,6 +424,7 @@ export async function startFakeNewebPay(
     hashKey,
     hashIv,
     trades,
+    refunds,
     deliveries,
     alterations,
     get alterFailure() {

@@ -3,6 +3,7 @@ import {
   billingRoutes as r,
   type TBillingContractInput,
   type TBillingPayment,
+  type TBillingRefundInput,
   type TNewebPayCheckout,
   type TTapPayCheckout,
 } from '@wms/contracts';
@@ -49,5 +50,15 @@ export function useSetContract(customerId: string) {
   return useMutation({
     mutationFn: (body: TBillingContractInput) => apiCall(r.crmSetContract, { params: { id: customerId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.crm(customerId) }),
+  });
+}
+
+/** CRM: refund a payment (the key in the body makes a repeated request the same refund). */
+export function useRefundPayment(customerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, body }: { paymentId: string; body: TBillingRefundInput }) =>
+      apiCall(r.crmRefundPayment, { params: { id: customerId, payment_id: paymentId }, body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: billingKeys.crm(customerId) }),
   });
 }

@@ -223,6 +223,47 @@ export function newebpayProvider(setting: TNewebpaySetting, services?: TProvider
         return { status: 'failed', ...base, failure: `TradeStatus ${trade} ${str(r.RespondMsg) ?? ''}`.trim() };
       return { status: 'pending', ...base, transactionId: input.transactionId, notFound: trade === '0' };
     },
+    /**
+     * Credit card refund: `{host}/API/CreditCard/Close` (server to server, `MerchantID_` + `PostData_`: AES of
+     * `RespondType=JSON, Version=1.0, Amt, MerchantOrderNo, IndexType=1, TimeStamp, CloseType=2`), answered JSON
+     * `{Status, Message, Result{MerchantID, Amt, TradeNo, MerchantOrderNo}}`. Not retried (a refund sent twice…).
+     */
+    async refund(input, ctx) {
+      if (!services) throw new Error('NewebPay: no outgoing HTTP client');
+      const postData = newebpayEncrypt(
+        newebpayQuery({
+          RespondType: 'JSON',
+          Version: '1.0',
+          Amt: String(input.amount),
+          MerchantOrderNo: input.orderNumber,
+          IndexType: '1',
+          TimeStamp: String(Math.floor(Date.now() / 1000)),
+          CloseType: '2',
+        }),
+        key,
+        iv,
+      );
+      const res = await services.http.send(
+        {
+          method: 'POST',
+          url: `${setting.baseUrl}/API/CreditCard/Close`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ MerchantID_: setting.merchantId, PostData_: postData }).toString(),
+          idempotent: false,
+          timeoutMs: ALTER_TIMEOUT_MS,
+          secrets: [key, iv, postData],
+        },
+        { customerId: ctx.customerId, provider: 'newebpay', operation: 'credit-card.refund', reference: ctx.reference },
+      );
+      if (res.status >= 500 || res.status === 429)
+        throw new Error(`NewebPay CreditCard/Close answered HTTP ${res.status}`);
+      const answer = parseAnswer(res.body);
+      if (!answer?.Status)
+        throw new Error(`NewebPay CreditCard/Close: an answer that does not parse (HTTP ${res.status})`);
+      const text = `${answer.Status} ${answer.Message ?? ''}`.trim();
+      if (answer.Status !== 'SUCCESS') return { status: 'failed', refundId: null, answer: text };
+      return { status: 'succeeded', refundId: str(answer.Result?.TradeNo), answer: text };
+    },
     checkoutForm(input): { action: string; fields: Record<string, string> } {
       const timeStamp = String(Math.floor(Date.now() / 1000));
       if (input.periodic) {

@@ -142,6 +142,20 @@ export function tappayProvider(setting: TTapPaySetting, services: TProviderServi
         card,
       };
     },
+    async refund(input, ctx) {
+      // Not retried by the client: a refund sent twice could be refunded twice.
+      const a = (await post(
+        '/tpc/transaction/refund',
+        { partner_key: setting.partnerKey, rec_trade_id: input.transactionId, amount: input.amount },
+        'transaction.refund',
+        ctx,
+        false,
+      )) as TTapPayAnswer & { refund_id?: string; refund_amount?: number };
+      const answer = `${a.status ?? '?'} ${a.msg ?? ''}`.trim();
+      if (a.status === 0) return { status: 'succeeded', refundId: a.refund_id ?? null, answer };
+      if (a.status === 421 || a.status === 422) return { status: 'pending', refundId: null, answer };
+      return { status: 'failed', refundId: null, answer };
+    },
     async query(input, ctx) {
       const a = await post(
         '/tpc/transaction/query',

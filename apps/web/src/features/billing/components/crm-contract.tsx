@@ -15,6 +15,7 @@ import { useCrmContract, useSetContract } from '../api';
 import '../i18n';
 import { twd } from '../money';
 import { PaymentStatusTag } from './payment-tags';
+import { RefundedCell, RefundModal, refundable } from './refund-modal';
 
 /** The CRM customer screen's contract: shown, and set by the employee (plan, price, period, start, terms). */
 export function CrmContract({ customerId }: { customerId: string }) {
@@ -23,6 +24,7 @@ export function CrmContract({ customerId }: { customerId: string }) {
   const data = useCrmContract(customerId);
   const save = useSetContract(customerId);
   const [editing, setEditing] = useState(false);
+  const [refunding, setRefunding] = useState<TBillingPayment | null>(null);
   const [form] = Form.useForm();
   const c = data.data?.contract ?? null;
 
@@ -139,9 +141,27 @@ export function CrmContract({ customerId }: { customerId: string }) {
                 render: (v: TBillingPayment['status']) => <PaymentStatusTag status={v} />,
               },
               { title: t('records.failure'), dataIndex: 'failure' },
+              {
+                title: t('records.refunded'),
+                key: 'refunded',
+                render: (_: unknown, p) => <RefundedCell payment={p} />,
+              },
+              {
+                title: '',
+                key: 'refund',
+                render: (_: unknown, p) =>
+                  p.status === 'succeeded' && refundable(p) > 0 ? (
+                    <Button size="small" onClick={() => setRefunding(p)} data-testid="refund-open">
+                      {t('refund.open')}
+                    </Button>
+                  ) : null,
+              },
             ]}
           />
         </>
+      ) : null}
+      {refunding ? (
+        <RefundModal customerId={customerId} payment={refunding} onClose={() => setRefunding(null)} />
       ) : null}
     </div>
   );

@@ -12,6 +12,7 @@ import { billingKeys, fetchPayments, useBillingOverview, useStopAutoRenew } from
 import { PayReason, payBlockedReason } from '../components/pay-reason';
 import { PaymentStatusTag } from '../components/payment-tags';
 import { ReceiptModal } from '../components/receipt';
+import { RefundedCell } from '../components/refund-modal';
 import '../i18n';
 import { twd } from '../money';
 
@@ -219,6 +220,12 @@ export default function BillingPage() {
               render: (v: TBillingPayment['status']) => <PaymentStatusTag status={v} />,
             },
             { title: t('records.failure'), dataIndex: 'failure', render: (v: string | null) => v ?? '' },
+            {
+              title: t('records.refunded'),
+              key: 'refunded',
+              noExport: true,
+              render: (_: unknown, r) => <RefundedCell payment={r} />,
+            },
             {
               title: t('records.receipt'),
               key: 'receipt',
