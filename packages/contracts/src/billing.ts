@@ -189,6 +189,39 @@ export const ZNewebPayCheckoutResult = z.object({
   fields: z.record(z.string(), z.string()),
 });
 
+/** A list price (the operator's, per period): what a seller without a contract sees, with the tax and the total. */
+export const ZBillingPlan = z.object({
+  period: z.enum(BILLING_PERIODS),
+  plan: z.string(),
+  price: ZMoney,
+  tax_rate: z.string(),
+  tax: ZMoney,
+  total: ZMoney,
+  updated_at: z.string(),
+});
+export type TBillingPlan = z.infer<typeof ZBillingPlan>;
+
+export const ZBillingPlanInput = z.strictObject({
+  period: z.enum(BILLING_PERIODS),
+  plan: z.string().trim().min(1).max(100),
+  price: ZPrice,
+  tax_rate: z
+    .string()
+    .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/)
+    .default('0.05'),
+});
+export type TBillingPlanInput = z.input<typeof ZBillingPlanInput>;
+
+export const ZBillingPlans = z.object({ plans: z.array(ZBillingPlan) });
+
+export const ZContractRequestInput = z.strictObject({
+  period: z.enum(BILLING_PERIODS),
+  note: z.string().trim().max(1000).default(''),
+});
+export type TContractRequestInput = z.input<typeof ZContractRequestInput>;
+/** The support request filed for it (the seller follows it under Support). */
+export const ZContractRequestResult = z.object({ ticket_id: z.uuid() });
+
 export const ZBillingCrmContract = z.object({
   contract: ZBillingContract.nullable(),
   payments: z.array(ZBillingPayment),
@@ -293,6 +326,38 @@ export const billingRoutes = defineRoutes({
     auth: 'employee',
     params: ZIdParams,
     response: ZBillingCrmContract,
+  },
+  /** The operator's list prices (quarterly, annual) a seller without a contract chooses from. */
+  plans: {
+    method: 'GET',
+    path: '/api/billing/plans/',
+    auth: 'customer',
+    perm: 'billing:read',
+    response: ZBillingPlans,
+  },
+  /** Request a contract for a plan: files a support request for the operator's staff. */
+  requestContract: {
+    method: 'POST',
+    path: '/api/billing/contract-request/',
+    auth: 'customer',
+    perm: 'billing:write',
+    body: ZContractRequestInput,
+    response: ZContractRequestResult,
+  },
+  /** CRM: the list prices (employees). */
+  crmPlans: {
+    method: 'GET',
+    path: '/api/crm/billing/plans/',
+    auth: 'employee',
+    response: ZBillingPlans,
+  },
+  /** CRM: set the list price of one period (employees). */
+  crmSetPlan: {
+    method: 'PUT',
+    path: '/api/crm/billing/plans/',
+    auth: 'employee',
+    body: ZBillingPlanInput,
+    response: ZBillingPlan,
   },
   /** CRM: refund a seller's payment fully or in part, with a reason, once per idempotency key (employees). */
   crmRefundPayment: {

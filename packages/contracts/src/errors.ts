@@ -504,6 +504,18 @@ export const ERROR_CATALOGUE = {
     ja: '取引 {{order_number}} の返金は決済サービスの応答待ちです。しばらくしてから再試行してください',
     en: 'A refund of {{order_number}} is waiting for the provider’s answer; try again later',
   },
+  BILLING_HAS_CONTRACT: {
+    status: 409,
+    'zh-TW': '您已有合約，無需再申請',
+    ja: 'すでに契約があります。申請は不要です',
+    en: 'You already have a contract; no request is needed',
+  },
+  BILLING_NO_PLAN: {
+    status: 409,
+    'zh-TW': '尚未設定此方案（{{period}}）的牌價，請聯絡客服人員',
+    ja: 'このプラン（{{period}}）の定価はまだ設定されていません。サポート担当者に連絡してください',
+    en: 'No list price is set for this plan ({{period}}); contact the support staff',
+  },
   PAYMENT_UNAVAILABLE: {
     status: 503,
     'zh-TW': '金流服務沒有回應，請先查看交易紀錄確認是否已扣款再重試',

@@ -147,3 +147,23 @@ export const billing_refunds = pgTable(
     check('billing_refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * The operator's list prices (issue #31): what a seller without a contract sees for each period, set by the staff in
+ * the CRM. A seller's contract (billing_contracts) sets its own price and overrides these.
+ */
+export const billing_list_prices = pgTable(
+  'billing_list_prices',
+  {
+    period: text('period').primaryKey(),
+    plan: text('plan').notNull(),
+    price: numeric('price', { precision: 14, scale: 4 }).notNull(),
+    tax_rate: numeric('tax_rate', { precision: 6, scale: 4 }).notNull().default('0.05'),
+    updated_by: uuid('updated_by'),
+    ...timestamps,
+  },
+  (t) => [
+    check('billing_list_prices_period_check', sql`${t.period} in ('quarterly', 'annual')`),
+    check('billing_list_prices_price_check', sql`${t.price} >= 0`),
+  ],
+);

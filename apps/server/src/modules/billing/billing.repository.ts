@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { billing_contracts, billing_payments, billing_refunds, customers, users } from '../../db/schema';
+import {
+  billing_contracts,
+  billing_list_prices,
+  billing_payments,
+  billing_refunds,
+  customers,
+  users,
+} from '../../db/schema';
 import { sqlState } from '../../db/tx';
 import { AppError } from '../../platform/errors';
 import { countAll, likePattern, orderingOf, pageWindow, type TPageOpts } from '../../platform/listing';
@@ -282,6 +289,24 @@ export async function updateRefund(
     .update(billing_refunds)
     .set({ ...values, updated_at: new Date() })
     .where(eq(billing_refunds.id, id))
+    .returning();
+  return row!;
+}
+
+export type TListPriceRow = typeof billing_list_prices.$inferSelect;
+
+export async function listPrices(ex: Executor): Promise<TListPriceRow[]> {
+  return ex.select().from(billing_list_prices).orderBy(asc(billing_list_prices.period));
+}
+
+export async function upsertListPrice(
+  ex: Executor,
+  values: Pick<TListPriceRow, 'period' | 'plan' | 'price' | 'tax_rate' | 'updated_by'>,
+): Promise<TListPriceRow> {
+  const [row] = await ex
+    .insert(billing_list_prices)
+    .values(values)
+    .onConflictDoUpdate({ target: billing_list_prices.period, set: { ...values, updated_at: new Date() } })
     .returning();
   return row!;
 }

@@ -57,6 +57,10 @@ export function registerBillingRoutes(app: FastifyInstance, deps: TAppDeps): voi
   route(app, t, r.payNewebPay, ({ actor, body }) => service.payNewebPay(d, asUser(actor), body));
   route(app, t, r.stopAutoRenew, ({ actor }) => service.stopAutoRenew(d, actor));
   route(app, t, r.crmGetContract, ({ params }) => service.crmGetContract(d, params.id));
+  route(app, t, r.plans, () => service.plans(d));
+  route(app, t, r.requestContract, ({ actor, body }) => service.requestContract(d, asUser(actor), body));
+  route(app, t, r.crmPlans, () => service.plans(d));
+  route(app, t, r.crmSetPlan, ({ actor, body }) => service.crmSetPlan(d, actor, body));
   route(app, t, r.crmRefundPayment, ({ actor, params, body }) =>
     service.refundPayment(d, actor, params.id, params.payment_id, body),
   );

@@ -6,13 +6,18 @@ import {
   type TBillingPayment,
   type TBillingPaymentQuery,
   type TBillingPeriod,
+  type TBillingPlan,
+  type TBillingPlanInput,
   type TBillingRefund,
   type TBillingRefundInput,
+  type TContractRequestInput,
   type TLanguage,
   type TNewebPayCheckout,
   type TTapPayCheckout,
   ZBillingContractInput,
+  ZBillingPlanInput,
   ZBillingRefundInput,
+  ZContractRequestInput,
 } from '@wms/contracts';
 import { z } from 'zod';
 import type { TConfig } from '../../config';
@@ -28,6 +33,7 @@ import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import type { ProviderRegistry, TPaymentProvider, TPaymentResult } from '../../platform/providers';
+import { createTicket } from '../support/support.service';
 import * as repo from './billing.repository';
 import { duePeriod, newOrderNumber, paidThrough, periodAmount, periodOn, periodText } from './billing.workflow';
 
@@ -924,4 +930,77 @@ export async function refundPayment(
     });
     return refundView(updated);
   });
+}
+
+// ---- plans a seller can see
+
+export function planView(row: repo.TListPriceRow): TBillingPlan {
+  const a = periodAmount(row.price, row.tax_rate);
+  return {
+    period: row.period as TBillingPeriod,
+    plan: row.plan,
+    price: row.price,
+    tax_rate: row.tax_rate,
+    tax: String(a.tax),
+    total: String(a.total),
+    updated_at: iso(row.updated_at)!,
+  };
+}
+
+/** The operator's list prices (quarterly first). */
+export async function plans(deps: Pick<TBillingDeps, 'db'>): Promise<{ plans: TBillingPlan[] }> {
+  const rows = await repo.listPrices(deps.db);
+  const order = { quarterly: 0, annual: 1 } as Record<string, number>;
+  return { plans: rows.sort((a, b) => (order[a.period] ?? 9) - (order[b.period] ?? 9)).map(planView) };
+}
+
+/** The staff set the list price of one period; one audit row with before and after. */
+export async function crmSetPlan(deps: TBillingDeps, actor: TActor, input: TBillingPlanInput): Promise<TBillingPlan> {
+  const body = ZBillingPlanInput.parse(input);
+  return withTx(deps.db, async (tx) => {
+    const before = (await repo.listPrices(tx)).find((r) => r.period === body.period) ?? null;
+    const row = await repo.upsertListPrice(tx, {
+      period: body.period,
+      plan: body.plan,
+      price: body.price,
+      tax_rate: body.tax_rate,
+      updated_by: actor.kind === 'user' ? actor.id : null,
+    });
+    const pick = (r: repo.TListPriceRow | null) => r && { plan: r.plan, price: r.price, tax_rate: r.tax_rate };
+    await writeAudit(tx, actor, {
+      action: 'billing.plan.set',
+      entity: 'billing_list_price',
+      entityId: null,
+      before: pick(before),
+      after: { period: row.period, ...pick(row) },
+    });
+    return planView(row);
+  });
+}
+
+/**
+ * A seller without a contract asks for one on a plan: a support request (kind `request`) for the operator's staff,
+ * naming the plan, its list price and the seller's note. A seller with a contract is told it has one.
+ */
+export async function requestContract(deps: TBillingDeps, actor: TUserActor, input: TContractRequestInput) {
+  const body = ZContractRequestInput.parse(input);
+  const customerId = customerOf(actor);
+  if (await repo.findContract(deps.db, customerId)) throw new AppError('BILLING_HAS_CONTRACT');
+  const plan = (await repo.listPrices(deps.db)).find((r) => r.period === body.period);
+  if (!plan) throw new AppError('BILLING_NO_PLAN', { period: body.period });
+  const v = planView(plan);
+  const period = { quarterly: '季繳 quarterly', annual: '年繳 annual' }[v.period];
+  const ticket = await createTicket(deps, actor, {
+    kind: 'request',
+    subject: `合約申請 Contract request：${v.plan}（${period}）`,
+    body: [
+      `方案 Plan：${v.plan}`,
+      `期間 Period：${period}`,
+      `牌價 List price：${formatTwd(v.price)} + 稅 tax ${formatTwd(v.tax)} = ${formatTwd(v.total)}`,
+      body.note ? `備註 Note：${body.note}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  });
+  return { ticket_id: ticket.id };
 }

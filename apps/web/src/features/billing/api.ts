@@ -3,7 +3,9 @@ import {
   billingRoutes as r,
   type TBillingContractInput,
   type TBillingPayment,
+  type TBillingPlanInput,
   type TBillingRefundInput,
+  type TContractRequestInput,
   type TNewebPayCheckout,
   type TTapPayCheckout,
 } from '@wms/contracts';
@@ -60,5 +62,28 @@ export function useRefundPayment(customerId: string) {
     mutationFn: ({ paymentId, body }: { paymentId: string; body: TBillingRefundInput }) =>
       apiCall(r.crmRefundPayment, { params: { id: customerId, payment_id: paymentId }, body }),
     onSettled: () => qc.invalidateQueries({ queryKey: billingKeys.crm(customerId) }),
+  });
+}
+
+/** The operator's list prices, for a seller without a contract. */
+export function usePlans(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: billingKeys.plans(),
+    queryFn: ({ signal }) => apiCall(r.plans, {}, { signal }),
+  });
+}
+
+export const requestContract = (body: TContractRequestInput) => apiCall(r.requestContract, { body });
+
+export function useCrmPlans() {
+  return useQuery({ queryKey: billingKeys.crmPlans(), queryFn: ({ signal }) => apiCall(r.crmPlans, {}, { signal }) });
+}
+
+export function useSetPlan() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBillingPlanInput) => apiCall(r.crmSetPlan, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.crmPlans() }),
   });
 }

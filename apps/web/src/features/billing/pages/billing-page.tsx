@@ -1,6 +1,6 @@
 import { CreditCardOutlined, WalletOutlined } from '@ant-design/icons';
 import { billingRoutes, type TBillingOverview, type TBillingPayment } from '@wms/contracts';
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Popconfirm, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Popconfirm, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { DataTable } from '../../../shared/table/data-table';
 import { billingKeys, fetchPayments, useBillingOverview, useStopAutoRenew } from '../api';
 import { PayReason, payBlockedReason } from '../components/pay-reason';
 import { PaymentStatusTag } from '../components/payment-tags';
+import { PlansCard } from '../components/plans';
 import { ReceiptModal } from '../components/receipt';
 import { RefundedCell } from '../components/refund-modal';
 import '../i18n';
@@ -156,13 +157,16 @@ export default function BillingPage() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>{t('title')}</Typography.Title>
+      {data && !data.providers.tappay.enabled && !data.providers.newebpay.enabled ? (
+        <Alert type="warning" showIcon title={t('blocked.noProvider')} data-testid="billing-no-provider" />
+      ) : null}
       {data?.contract ? (
         <>
           <ContractCard data={data} />
           <DueCard data={data} />
         </>
       ) : (
-        <Empty description={t('contract.none')} />
+        <PlansCard />
       )}
       <Card title={t('records.title')}>
         <DataTable<TBillingPayment>
