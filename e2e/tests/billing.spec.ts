@@ -16,7 +16,7 @@ mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `billing-${name}.png`), fullPage: true, animations: 'disabled' });
 
-test('contract from the CRM, a quarter paid by TapPay, a declined card, a quarter paid by NewebPay', async ({
+test('plans and a contract request, contract from the CRM, TapPay, a declined card, NewebPay, paid up, a partial refund', async ({
   page,
   browser,
 }) => {
@@ -24,10 +24,30 @@ test('contract from the CRM, a quarter paid by TapPay, a declined card, a quarte
   const seller = await registerByApi(page, 'zh-TW');
   const company = seller.name.replace('Seller', 'Company');
 
-  // The employee sets the contract on the CRM customer screen.
+  // The employee publishes the list prices on the CRM customer screen.
   const staff = await browser.newPage();
   await loginByApi(staff, DEMO.employee);
   await staff.goto('/crm/customer');
+  await staff.getByTestId('crm-list-prices-edit').click();
+  await staff.getByTestId('list-plan-quarterly').fill('標準方案');
+  await staff.getByTestId('list-price-quarterly').fill('3000');
+  await staff.getByTestId('list-plan-annual').fill('標準方案');
+  await staff.getByTestId('list-price-annual').fill('11000');
+  await staff.getByTestId('list-prices-save').click();
+  await expect(staff.getByTestId('list-price-view-annual')).toContainText('NT$11,550');
+
+  // A new seller without a contract sees the plans with prices and requests one (a support request).
+  await loginByApi(page, seller);
+  await page.goto('/billing');
+  await expect(page.getByTestId('plan-quarterly')).toContainText('NT$3,150');
+  await expect(page.getByTestId('plan-annual')).toContainText('NT$11,550');
+  await page.getByTestId('plan-request-quarterly').click();
+  await page.getByTestId('plan-request-note').fill('希望本月開始');
+  await page.getByTestId('plan-request-send').click();
+  await expect(page.getByTestId('plan-requested')).toBeVisible();
+  await shot(page, 'plans');
+
+  // The employee sets the contract on the CRM customer screen.
   await staff.getByTestId('table-search').locator('input').first().fill(company);
   await staff.getByTestId('table-search').locator('input').first().press('Enter');
   await staff.getByTestId('customer-open').filter({ hasText: company }).click();
@@ -38,13 +58,11 @@ test('contract from the CRM, a quarter paid by TapPay, a declined card, a quarte
   await drawer.getByTestId('contract-save').click();
   await expect(drawer.getByTestId('crm-contract')).toContainText('NT$3,150');
   await shot(staff, 'crm-contract');
-  await staff.close();
 
   // The seller sees the contract and what is due.
-  await loginByApi(page, seller);
   await page.goto('/billing');
   await expect(page.getByTestId('billing-total')).toHaveText('NT$3,150');
-  await expect(page.getByTestId('billing-due')).toContainText('3150');
+  await expect(page.getByTestId('billing-due')).toContainText('NT$3,150');
   await shot(page, 'due');
 
   // TapPay: the stub card form (sandbox), 3-D Secure at the fake bank, back to /wait-tappay.
@@ -92,8 +110,35 @@ test('contract from the CRM, a quarter paid by TapPay, a declined card, a quarte
   await expect(page.getByText('10003 Card Error: Do not honor')).toBeVisible();
   await expect(page.getByText('TapPay').first()).toBeVisible();
   await expect(page.getByText('NewebPay').first()).toBeVisible();
+  // This quarter and the next are paid: the page says until when, and the pay buttons are off with the reason.
+  await expect(page.getByTestId('billing-paid-until')).toBeVisible();
+  await expect(page.getByTestId('billing-nothing-due')).toBeVisible();
+  await expect(page.getByTestId('pay-tappay')).toBeDisabled();
+  await expect(page.getByTestId('pay-newebpay')).toBeDisabled();
+  await expect(page.getByTestId('pay-tappay-reason')).toBeVisible();
   await shot(page, 'records');
+  // The card page of a paid-up contract says so before anything is entered, and its pay button is off.
+  await page.goto('/tappay');
+  await expect(page.getByTestId('tappay-blocked')).toBeVisible();
+  await expect(page.getByTestId('tappay-pay')).toBeDisabled();
+  await shot(page, 'tappay-paid');
+  await page.goto('/billing');
   await page.getByTestId('receipt-open').first().click();
   await expect(page.getByTestId('billing-receipt')).toContainText('NT$3,150');
   await shot(page, 'receipt');
+  await page.keyboard.press('Escape');
+
+  // The staff refund part of a payment from the CRM, with a reason; both sides see it.
+  await staff.reload();
+  await staff.getByTestId('customer-drawer').getByTestId('refund-open').first().click();
+  await staff.getByTestId('refund-amount').fill('1000');
+  await staff.getByTestId('refund-reason').fill('服務中斷補償');
+  await staff.getByTestId('refund-submit').click();
+  await expect(staff.getByTestId('customer-drawer').getByTestId('payment-refunded').first()).toContainText('NT$1,000');
+  await shot(staff, 'crm-refund');
+  await staff.close();
+  await page.goto('/billing');
+  await expect(page.getByTestId('payment-refunded').first()).toContainText('NT$1,000');
+  await expect(page.getByTestId('payment-refunded').first()).toContainText('服務中斷補償');
+  await shot(page, 'refunded');
 });

@@ -79,7 +79,8 @@ const ZEnv = z.object({
   NEWEBPAY_MERCHANT_ID: z.string().min(1).optional(),
   NEWEBPAY_HASH_KEY: z.string().length(32).optional(),
   NEWEBPAY_HASH_IV: z.string().length(16).optional(),
-  NEWEBPAY_VERSION: z.string().default('2.0'),
+  /** MPG Version: 2.3 as NewebPay's current MPG manual (NDNF-1.1.9) says. */
+  NEWEBPAY_VERSION: z.string().default('2.3'),
   DEMO_CUSTOMER_EMAIL: z.string().email().default('demo@wms.local'),
   DEMO_CUSTOMER_PASSWORD: z.string().min(7).optional(),
   DEMO_EMPLOYEE_EMAIL: z.string().email().default('staff@wms.local'),

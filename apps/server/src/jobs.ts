@@ -1,4 +1,4 @@
-import { billingRenew, billingRenewals } from './modules/billing/billing.jobs';
+import { billingConfirm, billingConfirmSweep, billingRenew, billingRenewals } from './modules/billing/billing.jobs';
 import { newebpayPeriodicEnd } from './modules/billing/billing.service';
 import { productImport } from './modules/catalog/catalog.import';
 import { dispatchCallbacks, partnerCallback } from './modules/integrations/callbacks';
@@ -41,6 +41,8 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   mailDelivery,
   billingRenewals,
   billingRenew,
+  billingConfirm,
+  billingConfirmSweep,
   retentionPurge,
   retentionSchedule,
 ];

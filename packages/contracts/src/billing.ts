@@ -15,11 +15,19 @@ export const PAYMENT_PROVIDERS = ['tappay', 'newebpay'] as const;
 export type TPaymentProviderCode = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_KINDS = ['checkout', 'renewal', 'periodic'] as const;
+/** credit: a periodic charge that found no period to pay (the seller's credit; it pays no period). */
+export const PAYMENT_KINDS = ['checkout', 'renewal', 'periodic', 'credit'] as const;
 /** How due periods renew on their own: a remembered TapPay card, a NewebPay periodic authorisation. */
 export const AUTO_RENEW = ['tappay', 'newebpay'] as const;
 /** Renewal: the first charge and this many retries (with back-off) before the account is marked overdue. */
 export const RENEWAL_RETRIES = 3;
+
+/**
+ * An amount of TWD as Taiwan writes it, the one way everywhere (pages, receipts, mails): NT$3,150 — thousands grouped,
+ * cents only when there are any.
+ */
+export const formatTwd = (value: string | number): string =>
+  `NT$${Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
 /** A non-negative amount of TWD as a decimal string. */
 const ZPrice = ZMoney.refine((v) => !v.startsWith('-'), { message: 'negative' });
@@ -34,7 +42,8 @@ export const ZBillingContractInput = z.strictObject({
     .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/)
     .default('0.05'),
   period: z.enum(BILLING_PERIODS),
-  start_date: ZIsoDate,
+  /** Left out: decided by the server — today in Asia/Taipei for a new contract, unchanged for an existing one. */
+  start_date: ZIsoDate.optional(),
   payment_terms: z.enum(PAYMENT_TERMS),
   note: z.string().trim().max(500).default(''),
 });
@@ -60,6 +69,34 @@ export const ZBillingContract = z.object({
 });
 export type TBillingContract = z.infer<typeof ZBillingContract>;
 
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** A refund of a payment by the operator's staff (shown to the seller with the payment). */
+export const ZBillingRefund = z.object({
+  id: z.uuid(),
+  payment_id: z.uuid(),
+  amount: ZMoney,
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  provider_refund_id: z.string().nullable(),
+  /** The gateway's answer as it said it (code and message). */
+  gateway_answer: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TBillingRefund = z.infer<typeof ZBillingRefund>;
+
+export const ZBillingRefundInput = z.strictObject({
+  /** Whole TWD (the gateways refund integers); left out: everything not refunded yet. */
+  amount: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .optional(),
+  reason: z.string().trim().min(1).max(500),
+  /** One per staff action (the form makes it when it opens): the same key again answers the same refund. */
+  idempotency_key: z.string().trim().min(8).max(100),
+});
+export type TBillingRefundInput = z.input<typeof ZBillingRefundInput>;
+
 export const ZBillingPayment = z.object({
   id: z.uuid(),
   order_number: z.string(),
@@ -76,6 +113,9 @@ export const ZBillingPayment = z.object({
   attempt: z.number().int(),
   paid_at: z.string().nullable(),
   created_at: z.string(),
+  /** What has been refunded of it (succeeded refunds), and its refunds. */
+  refunded: ZMoney,
+  refunds: z.array(ZBillingRefund),
 });
 export type TBillingPayment = z.infer<typeof ZBillingPayment>;
 
@@ -85,10 +125,15 @@ export const ZBillingOverview = z.object({
   contract: ZBillingContract.nullable(),
   /** The period today falls in (null before the contract starts). */
   current_period: ZBillingPeriod.nullable(),
-  /** The oldest unpaid period that has started (what is due now), else the next one (due on its start). */
+  /**
+   * The first unpaid period, once it has started (overdue) or when it is the next one (due on its start); null when
+   * everything up to the next period is paid. Never a paid period.
+   */
   due: ZBillingPeriod.extend({ amount: ZMoney, tax: ZMoney, due_date: ZIsoDate, overdue: z.boolean() }).nullable(),
   /** Paid up to this day (null: nothing paid yet). */
   paid_through: ZIsoDate.nullable(),
+  /** The payment holding the due period while its outcome is not known yet (no new attempt for it meanwhile). */
+  in_progress: ZBillingPayment.nullable(),
   /** The gateways the operator set up; TapPay's app id/key are what the card form (TPDirect) needs. */
   providers: z.object({
     tappay: z.object({
@@ -110,6 +155,8 @@ export const ZBillingPaymentQuery = ZListQuery.extend({
 export type TBillingPaymentQuery = z.infer<typeof ZBillingPaymentQuery>;
 
 export const ZTapPayCheckout = z.strictObject({
+  /** The period the seller pays (the one the page showed): a paid or held period is refused, never charged again. */
+  period_start: ZIsoDate,
   /** The one-time prime of TPDirect's card form (the card number never reaches us). */
   prime: z.string().trim().min(1).max(200),
   /** Remember the card (TapPay card_key/card_token, stored encrypted) to renew automatically. */
@@ -129,15 +176,51 @@ export const ZTapPayCheckoutResult = z.object({
 });
 
 export const ZNewebPayCheckout = z.strictObject({
+  /** The period the seller pays (the one the page showed). */
+  period_start: ZIsoDate,
   /** Authorise NewebPay to charge every period (periodic) instead of paying this period once. */
   periodic: z.boolean().default(false),
 });
+export type TNewebPayCheckout = z.input<typeof ZNewebPayCheckout>;
 export const ZNewebPayCheckoutResult = z.object({
   payment: ZBillingPayment,
   /** The form the browser posts to NewebPay. */
   action: z.string(),
   fields: z.record(z.string(), z.string()),
 });
+
+/** A list price (the operator's, per period): what a seller without a contract sees, with the tax and the total. */
+export const ZBillingPlan = z.object({
+  period: z.enum(BILLING_PERIODS),
+  plan: z.string(),
+  price: ZMoney,
+  tax_rate: z.string(),
+  tax: ZMoney,
+  total: ZMoney,
+  updated_at: z.string(),
+});
+export type TBillingPlan = z.infer<typeof ZBillingPlan>;
+
+export const ZBillingPlanInput = z.strictObject({
+  period: z.enum(BILLING_PERIODS),
+  plan: z.string().trim().min(1).max(100),
+  price: ZPrice,
+  tax_rate: z
+    .string()
+    .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/)
+    .default('0.05'),
+});
+export type TBillingPlanInput = z.input<typeof ZBillingPlanInput>;
+
+export const ZBillingPlans = z.object({ plans: z.array(ZBillingPlan) });
+
+export const ZContractRequestInput = z.strictObject({
+  period: z.enum(BILLING_PERIODS),
+  note: z.string().trim().max(1000).default(''),
+});
+export type TContractRequestInput = z.input<typeof ZContractRequestInput>;
+/** The support request filed for it (the seller follows it under Support). */
+export const ZContractRequestResult = z.object({ ticket_id: z.uuid() });
 
 export const ZBillingCrmContract = z.object({
   contract: ZBillingContract.nullable(),
@@ -243,6 +326,47 @@ export const billingRoutes = defineRoutes({
     auth: 'employee',
     params: ZIdParams,
     response: ZBillingCrmContract,
+  },
+  /** The operator's list prices (quarterly, annual) a seller without a contract chooses from. */
+  plans: {
+    method: 'GET',
+    path: '/api/billing/plans/',
+    auth: 'customer',
+    perm: 'billing:read',
+    response: ZBillingPlans,
+  },
+  /** Request a contract for a plan: files a support request for the operator's staff. */
+  requestContract: {
+    method: 'POST',
+    path: '/api/billing/contract-request/',
+    auth: 'customer',
+    perm: 'billing:write',
+    body: ZContractRequestInput,
+    response: ZContractRequestResult,
+  },
+  /** CRM: the list prices (employees). */
+  crmPlans: {
+    method: 'GET',
+    path: '/api/crm/billing/plans/',
+    auth: 'employee',
+    response: ZBillingPlans,
+  },
+  /** CRM: set the list price of one period (employees). */
+  crmSetPlan: {
+    method: 'PUT',
+    path: '/api/crm/billing/plans/',
+    auth: 'employee',
+    body: ZBillingPlanInput,
+    response: ZBillingPlan,
+  },
+  /** CRM: refund a seller's payment fully or in part, with a reason, once per idempotency key (employees). */
+  crmRefundPayment: {
+    method: 'POST',
+    path: '/api/crm/customers/:id/payments/:payment_id/refunds/',
+    auth: 'employee',
+    params: z.object({ id: z.uuid(), payment_id: z.uuid() }),
+    body: ZBillingRefundInput,
+    response: ZBillingRefund,
   },
   /** CRM: set a seller's contract (plan, price per period, period, start date, payment terms). */
   crmSetContract: {

@@ -64,47 +64,47 @@ type TMailKind =
   | 'billing_overdue';
 
 const TEMPLATES: Record<TMailKind, Record<TLanguage, TTemplate>> = {
-  /** Billing (renewal and payments): vars name, company, period, amount, provider, reason, url. */
+  /** Billing (renewal and payments): vars name, company, period, amount (formatted: NT$3,150), provider, reason, url. */
   billing_paid: {
     'zh-TW': (v) => ({
       subject: `WMS：已收到 ${v.period} 的款項`,
-      text: `${v.name} 您好：\n\n${v.company} ${v.period} 的服務費 NT$${v.amount} 已透過 ${v.provider} 付款成功。\n交易紀錄與收據：${v.url}/billing\n`,
+      text: `${v.name} 您好：\n\n${v.company} ${v.period} 的服務費 ${v.amount} 已透過 ${v.provider} 付款成功。\n交易紀錄與收據：${v.url}/billing\n`,
     }),
     ja: (v) => ({
       subject: `WMS：${v.period} のお支払いを受け付けました`,
-      text: `${v.name} 様\n\n${v.company} の ${v.period} のご利用料金 NT$${v.amount} を ${v.provider} でお支払いいただきました。\n取引記録と領収書：${v.url}/billing\n`,
+      text: `${v.name} 様\n\n${v.company} の ${v.period} のご利用料金 ${v.amount} を ${v.provider} でお支払いいただきました。\n取引記録と領収書：${v.url}/billing\n`,
     }),
     en: (v) => ({
       subject: `WMS: payment received for ${v.period}`,
-      text: `Hello ${v.name},\n\nThe fee of ${v.company} for ${v.period}, NT$${v.amount}, was paid through ${v.provider}.\nTransaction records and receipts: ${v.url}/billing\n`,
+      text: `Hello ${v.name},\n\nThe fee of ${v.company} for ${v.period}, ${v.amount}, was paid through ${v.provider}.\nTransaction records and receipts: ${v.url}/billing\n`,
     }),
   },
   billing_failed: {
     'zh-TW': (v) => ({
       subject: `WMS：${v.period} 自動扣款失敗，將再重試`,
-      text: `${v.name} 您好：\n\n${v.company} ${v.period} 的服務費 NT$${v.amount} 自動扣款失敗（${v.reason}）。系統會稍後自動重試；您也可以在 ${v.url}/billing 以其他方式付款。\n`,
+      text: `${v.name} 您好：\n\n${v.company} ${v.period} 的服務費 ${v.amount} 自動扣款失敗（${v.reason}）。系統會稍後自動重試；您也可以在 ${v.url}/billing 以其他方式付款。\n`,
     }),
     ja: (v) => ({
       subject: `WMS：${v.period} の自動引き落としに失敗しました（再試行します）`,
-      text: `${v.name} 様\n\n${v.company} の ${v.period} のご利用料金 NT$${v.amount} の自動引き落としに失敗しました（${v.reason}）。後ほど自動的に再試行します。${v.url}/billing から別の方法でお支払いいただくこともできます。\n`,
+      text: `${v.name} 様\n\n${v.company} の ${v.period} のご利用料金 ${v.amount} の自動引き落としに失敗しました（${v.reason}）。後ほど自動的に再試行します。${v.url}/billing から別の方法でお支払いいただくこともできます。\n`,
     }),
     en: (v) => ({
       subject: `WMS: automatic payment for ${v.period} failed; it will be retried`,
-      text: `Hello ${v.name},\n\nThe automatic payment of NT$${v.amount} for ${v.period} (${v.company}) failed (${v.reason}). It will be retried automatically; you can also pay another way at ${v.url}/billing\n`,
+      text: `Hello ${v.name},\n\nThe automatic payment of ${v.amount} for ${v.period} (${v.company}) failed (${v.reason}). It will be retried automatically; you can also pay another way at ${v.url}/billing\n`,
     }),
   },
   billing_overdue: {
     'zh-TW': (v) => ({
       subject: `WMS：${v.period} 的款項已逾期`,
-      text: `${v.name} 您好：\n\n${v.company} ${v.period} 的服務費 NT$${v.amount} 多次扣款失敗（${v.reason}），帳戶已標示為逾期。您的資料不受影響，請至 ${v.url}/billing 付款。\n`,
+      text: `${v.name} 您好：\n\n${v.company} ${v.period} 的服務費 ${v.amount} 多次扣款失敗（${v.reason}），帳戶已標示為逾期。您的資料不受影響，請至 ${v.url}/billing 付款。\n`,
     }),
     ja: (v) => ({
       subject: `WMS：${v.period} のお支払いが期限を過ぎています`,
-      text: `${v.name} 様\n\n${v.company} の ${v.period} のご利用料金 NT$${v.amount} の引き落としが繰り返し失敗したため（${v.reason}）、アカウントを延滞としました。データには影響ありません。${v.url}/billing からお支払いください。\n`,
+      text: `${v.name} 様\n\n${v.company} の ${v.period} のご利用料金 ${v.amount} の引き落としが繰り返し失敗したため（${v.reason}）、アカウントを延滞としました。データには影響ありません。${v.url}/billing からお支払いください。\n`,
     }),
     en: (v) => ({
       subject: `WMS: payment for ${v.period} is overdue`,
-      text: `Hello ${v.name},\n\nThe payment of NT$${v.amount} for ${v.period} (${v.company}) failed after every retry (${v.reason}); the account is marked overdue. Your data is not affected. Please pay at ${v.url}/billing\n`,
+      text: `Hello ${v.name},\n\nThe payment of ${v.amount} for ${v.period} (${v.company}) failed after every retry (${v.reason}); the account is marked overdue. Your data is not affected. Please pay at ${v.url}/billing\n`,
     }),
   },
   /** A store member's login (invitation or a password reset by the seller). */

@@ -39,6 +39,11 @@ export interface TPaymentResult {
   card?: { key: string; token: string } | null;
   /** A periodic authorisation's number at the gateway (NewebPay PeriodNo): what ends it there. */
   periodNo?: string | null;
+  /**
+   * A query's answer that the gateway has no such charge (no record for the order number, or never paid): with
+   * `status: 'pending'`, since a charge still in flight looks the same for a while.
+   */
+  notFound?: boolean;
 }
 
 /**
@@ -64,7 +69,10 @@ export interface TPaymentProvider {
     ctx: TCallContext,
   ): Promise<TPaymentResult>;
   /** By the gateway's id, or by our order number when the charge's answer never arrived. */
-  query?(input: { transactionId: string | null; orderNumber: string }, ctx: TCallContext): Promise<TPaymentResult>;
+  query?(
+    input: { transactionId: string | null; orderNumber: string; amount?: number },
+    ctx: TCallContext,
+  ): Promise<TPaymentResult>;
   checkoutForm?(input: {
     orderNumber: string;
     amount: number;
@@ -76,6 +84,15 @@ export interface TPaymentProvider {
     /** A periodic authorisation (NewebPay /MPG/period): the same amount every period of `months`. */
     periodic?: { months: 3 | 12; times: number; firstDay: string } | null;
   }): { action: string; fields: Record<string, string> };
+  /**
+   * Refund `amount` of a paid charge (TapPay transaction/refund by rec_trade_id; NewebPay CreditCard/Close CloseType=2
+   * by our order number). `pending`: no answer, or one that does not say (the outcome is unknown: never sent again
+   * blindly). `answer`: the gateway's code and message as it said them.
+   */
+  refund?(
+    input: { transactionId: string | null; orderNumber: string; amount: number },
+    ctx: TCallContext,
+  ): Promise<{ status: 'succeeded' | 'failed' | 'pending'; refundId: string | null; answer: string }>;
   /** A gateway's notification (form fields as posted): null when it does not verify (wrong signature, undecryptable). */
   readNotification?(fields: Record<string, string>): TPaymentResult | null;
   /**

@@ -74,7 +74,10 @@ export const billing_payments = pgTable(
       .references(() => billing_contracts.id),
     order_number: text('order_number').notNull(),
     provider: text('provider').notNull(),
-    /** checkout (the seller paid on a payment page), renewal (the renewal job), periodic (NewebPay periodic result). */
+    /**
+     * checkout (the seller paid on a payment page), renewal (the renewal job), periodic (NewebPay periodic result),
+     * credit (a periodic charge that found no period to pay: the seller's credit, never a second payment of a period).
+     */
     kind: text('kind').notNull(),
     period_start: date('period_start', { mode: 'string' }).notNull(),
     period_end: date('period_end', { mode: 'string' }).notNull(),
@@ -95,8 +98,72 @@ export const billing_payments = pgTable(
     uniqueIndex('billing_payments_provider_tx_key')
       .on(t.provider, t.provider_transaction_id)
       .where(sql`${t.provider_transaction_id} is not null`),
+    /**
+     * A period is paid at most once, and a payment in flight holds it: one record per contract and period that is
+     * pending (waiting for the gateway's answer, or for its confirmation) or succeeded. A charge booked as credit
+     * (a periodic charge with no period left to pay) holds none.
+     */
+    uniqueIndex('billing_payments_period_key')
+      .on(t.contract_id, t.period_start)
+      .where(sql`${t.status} in ('pending', 'succeeded') and ${t.kind} <> 'credit'`),
     index('billing_payments_customer_idx').on(t.customer_id, t.created_at),
     check('billing_payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('billing_payments_provider_check', sql`${t.provider} in ('tappay', 'newebpay')`),
+  ],
+);
+
+/**
+ * Refunds of a payment (issue #31), by the operator's staff from the CRM: full or partial, with a reason. Write, then
+ * call: the row commits `pending` first (the payment row locked: the refunds of a payment queue, and their sum never
+ * passes its amount), the gateway is called (TapPay transaction/refund, NewebPay CreditCard/Close refund), its answer
+ * recorded on the row. `idempotency_key` (one per staff action) makes a repeated request answer the same refund.
+ */
+export const billing_refunds = pgTable(
+  'billing_refunds',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    payment_id: uuid('payment_id')
+      .notNull()
+      .references(() => billing_payments.id),
+    amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
+    reason: text('reason').notNull(),
+    /** pending (sent, no answer yet), succeeded, failed (the gateway refused: its answer says why). */
+    status: text('status').notNull().default('pending'),
+    idempotency_key: text('idempotency_key').notNull(),
+    /** TapPay refund_id / NewebPay TradeNo of the refund. */
+    provider_refund_id: text('provider_refund_id'),
+    /** The gateway's answer as it said it (code and message). */
+    gateway_answer: text('gateway_answer'),
+    created_by: uuid('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('billing_refunds_idempotency_key').on(t.payment_id, t.idempotency_key),
+    index('billing_refunds_payment_idx').on(t.payment_id),
+    check('billing_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('billing_refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The operator's list prices (issue #31): what a seller without a contract sees for each period, set by the staff in
+ * the CRM. A seller's contract (billing_contracts) sets its own price and overrides these.
+ */
+export const billing_list_prices = pgTable(
+  'billing_list_prices',
+  {
+    period: text('period').primaryKey(),
+    plan: text('plan').notNull(),
+    price: numeric('price', { precision: 14, scale: 4 }).notNull(),
+    tax_rate: numeric('tax_rate', { precision: 6, scale: 4 }).notNull().default('0.05'),
+    updated_by: uuid('updated_by'),
+    ...timestamps,
+  },
+  (t) => [
+    check('billing_list_prices_period_check', sql`${t.period} in ('quarterly', 'annual')`),
+    check('billing_list_prices_price_check', sql`${t.price} >= 0`),
   ],
 );

@@ -10,7 +10,7 @@ import { defineJob } from '../../platform/jobs';
 import { mailDelivery } from '../../platform/mail';
 import type { TPaymentResult } from '../../platform/providers';
 import * as repo from './billing.repository';
-import { cardOf, mailSeller, recordResult, startPayment, tappayOf } from './billing.service';
+import { cardOf, confirmPayment, mailSeller, recordResult, startPayment, tappayOf } from './billing.service';
 import { addDays, duePeriod } from './billing.workflow';
 
 /** Days after a period starts without a NewebPay periodic result before the account is marked overdue. */
@@ -47,20 +47,18 @@ export const billingRenew = defineJob(
       )
       .limit(1);
     if (open) {
-      const found = await provider.query!(
-        { transactionId: open.provider_transaction_id, orderNumber: open.order_number },
-        { customerId: contract.customer_id, reference: open.order_number },
-      ).catch(() => null);
-      const settled = await recordResult(
-        deps,
-        open.id,
-        found && found.status !== 'pending' ? found : { status: 'failed', transactionId: null, failure: 'no answer' },
-      );
+      // Never a second charge while the first one's outcome is unknown: settled from TapPay's record, or retried later.
+      const { payment: settled, settled: known } = await confirmPayment(deps, open);
+      if (!known) throw new Error(`renewal ${open.order_number}: TapPay does not know its outcome yet; retried`);
       if (settled.status === 'succeeded') return { paid: settled.id };
     }
     const system = { kind: 'system' as const, id: null, customerId: contract.customer_id };
     const { payment } = await withTx(db, (tx) =>
-      startPayment(tx, system, contract.customer_id, 'tappay', { kind: 'renewal', attempt }),
+      startPayment(deps, tx, system, contract.customer_id, 'tappay', {
+        kind: 'renewal',
+        attempt,
+        periodStart: payload.period_start,
+      }),
     );
     let result: TPaymentResult;
     try {
@@ -96,6 +94,8 @@ export const billingRenew = defineJob(
       },
     });
     queue.kick(mailDelivery.name);
+    // TapPay 421: the outcome is unknown; the next run settles it from TapPay's record before charging again.
+    if (recorded.status === 'pending') throw new Error(`renewal ${recorded.order_number}: outcome unknown; retried`);
     if (recorded.status === 'failed' && !last)
       throw new Error(`renewal ${recorded.order_number} declined: ${recorded.failure ?? ''}`);
     return { payment: recorded.id, status: recorded.status, attempt };
@@ -160,7 +160,10 @@ export const billingRenewals = defineJob(
             customerId: c.customer_id,
             after: { period_start: due.start, provider: 'newebpay' },
           });
-          const { payment } = await startPayment(tx, system, c.customer_id, 'newebpay', { kind: 'periodic' });
+          const { payment } = await startPayment({ jobs: queue }, tx, system, c.customer_id, 'newebpay', {
+            kind: 'periodic',
+            periodStart: due.start,
+          });
           await repo.updatePayment(tx, payment.id, {
             status: 'failed',
             failure: 'no periodic result from NewebPay',
@@ -182,4 +185,58 @@ export const billingRenewals = defineJob(
     return { queued, overdue };
   },
   { cron: { schedule: '0 9 * * *', tz: 'Asia/Taipei', payload: {} } },
+);
+
+/**
+ * Settle one pending payment from its gateway's own record (TapPay transaction/query, NewebPay QueryTradeInfo): paid
+ * or failed once the gateway knows; until then the job fails and pg-boss retries it with back-off (30 s, 1 min, 2 min,
+ * … about a day and a half in all). Queued with every payment attempt (billing.service startPayment), in its
+ * transaction — so a crash between the gateway's answer and our commit is settled too.
+ */
+export const billingConfirm = defineJob(
+  'billing.confirm',
+  z.object({ payment_id: z.uuid() }),
+  async ({ payload, db, services, queue }) => {
+    const deps = { db, config: services.config, jobs: queue, providers: services.providers };
+    const [payment] = await db.select().from(billing_payments).where(eq(billing_payments.id, payload.payment_id));
+    if (!payment) return { skipped: 'no such payment' };
+    const { payment: after, settled } = await confirmPayment(deps, payment);
+    if (!settled) throw new Error(`payment ${payment.order_number}: the gateway does not know its outcome yet`);
+    return { payment: after.id, status: after.status };
+  },
+  { retryLimit: 12, retryDelaySeconds: 30, retryBackoff: true },
+);
+
+/**
+ * Every hour: a confirmation job for each payment still pending after 10 minutes whose own job is no longer queued
+ * (it ran out of retries, or the record predates it) — so no record holds its period forever.
+ */
+export const billingConfirmSweep = defineJob(
+  'billing.confirm-sweep',
+  z.object({}),
+  async ({ db, queue }) => {
+    const stale = await db
+      .select({ id: billing_payments.id, customer_id: billing_payments.customer_id })
+      .from(billing_payments)
+      .where(
+        and(
+          eq(billing_payments.status, 'pending'),
+          sql`${billing_payments.created_at} < now() - interval '10 minutes'`,
+        ),
+      );
+    let queued = 0;
+    for (const p of stale) {
+      try {
+        await withTx(db, (tx) =>
+          queue.enqueue(tx, billingConfirm, { payment_id: p.id }, { customerId: p.customer_id, singletonKey: p.id }),
+        );
+        queued++;
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'JOB_ALREADY_QUEUED')) throw err;
+      }
+    }
+    if (queued) queue.kick(billingConfirm.name);
+    return { pending: stale.length, queued };
+  },
+  { cron: { schedule: '17 * * * *', tz: 'Asia/Taipei', payload: {} } },
 );

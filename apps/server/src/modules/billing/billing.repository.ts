@@ -1,12 +1,22 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { billing_contracts, billing_payments, customers, users } from '../../db/schema';
+import {
+  billing_contracts,
+  billing_list_prices,
+  billing_payments,
+  billing_refunds,
+  customers,
+  users,
+} from '../../db/schema';
+import { sqlState } from '../../db/tx';
+import { AppError } from '../../platform/errors';
 import { countAll, likePattern, orderingOf, pageWindow, type TPageOpts } from '../../platform/listing';
 
 /** SQL of billing: contracts and transaction records. Every function takes the executor first. */
 
 export type TContractRow = typeof billing_contracts.$inferSelect;
 export type TPaymentRow = typeof billing_payments.$inferSelect;
+export type TRefundRow = typeof billing_refunds.$inferSelect;
 
 export async function findContract(ex: Executor, customerId: string, lock = false): Promise<TContractRow | null> {
   const q = ex.select().from(billing_contracts).where(eq(billing_contracts.customer_id, customerId));
@@ -46,18 +56,67 @@ export async function updateContract(
   return row!;
 }
 
-/** Period starts with a successful payment. */
+/** Period starts with a successful payment (a credit pays no period). */
 export async function paidPeriodStarts(ex: Executor, contractId: string): Promise<Set<string>> {
   const rows = await ex
     .selectDistinct({ start: billing_payments.period_start })
     .from(billing_payments)
-    .where(and(eq(billing_payments.contract_id, contractId), eq(billing_payments.status, 'succeeded')));
+    .where(
+      and(
+        eq(billing_payments.contract_id, contractId),
+        eq(billing_payments.status, 'succeeded'),
+        ne(billing_payments.kind, 'credit'),
+      ),
+    );
   return new Set(rows.map((r) => r.start));
+}
+
+/** The payments in flight of a contract (pending: each holds its period until its outcome is known), by period. */
+export async function heldPeriods(ex: Executor, contractId: string): Promise<Map<string, TPaymentRow>> {
+  const rows = await ex
+    .select()
+    .from(billing_payments)
+    .where(
+      and(
+        eq(billing_payments.contract_id, contractId),
+        eq(billing_payments.status, 'pending'),
+        ne(billing_payments.kind, 'credit'),
+      ),
+    );
+  return new Map(rows.map((r) => [r.period_start, r]));
 }
 
 export async function insertPayment(ex: Executor, values: typeof billing_payments.$inferInsert): Promise<TPaymentRow> {
   const [row] = await ex.insert(billing_payments).values(values).returning();
   return row!;
+}
+
+/** The database's own refusal of a second record paying or holding a period (billing_payments_period_key). */
+export function isPeriodTaken(err: unknown): boolean {
+  if (sqlState(err) !== '23505') return false;
+  // The constraint's name (node-postgres and PGlite both give it, and put it in the message).
+  const cause = (err as { cause?: { constraint?: string; message?: string } }).cause;
+  return (cause?.constraint ?? cause?.message ?? '').includes('billing_payments_period_key');
+}
+
+/**
+ * A record that pays or holds its period: the unique key (contract, period) over pending and succeeded records turns
+ * a second one into PAYMENT_IN_PROGRESS naming the period — whatever the code before it checked.
+ */
+export async function insertHoldingPayment(
+  ex: Executor,
+  values: typeof billing_payments.$inferInsert,
+): Promise<TPaymentRow> {
+  try {
+    return await insertPayment(ex, values);
+  } catch (err) {
+    if (isPeriodTaken(err))
+      throw new AppError('PAYMENT_IN_PROGRESS', {
+        period: `${values.period_start} ~ ${values.period_end}`,
+        order_number: '',
+      });
+    throw err;
+  }
 }
 
 /** A result recorded at most once per gateway transaction id: null when that id is already on a record. */
@@ -193,4 +252,61 @@ export async function autoRenewContracts(ex: Executor): Promise<TContractRow[]> 
 export async function lockPayment(ex: Executor, id: string): Promise<TPaymentRow | null> {
   const [row] = await ex.select().from(billing_payments).where(eq(billing_payments.id, id)).for('update');
   return row ?? null;
+}
+
+/** The refunds of these payments, oldest first, by payment id. */
+export async function refundsOf(ex: Executor, paymentIds: string[]): Promise<Map<string, TRefundRow[]>> {
+  const out = new Map<string, TRefundRow[]>();
+  if (paymentIds.length === 0) return out;
+  const rows = await ex
+    .select()
+    .from(billing_refunds)
+    .where(inArray(billing_refunds.payment_id, paymentIds))
+    .orderBy(asc(billing_refunds.created_at), asc(billing_refunds.id));
+  for (const r of rows) out.set(r.payment_id, [...(out.get(r.payment_id) ?? []), r]);
+  return out;
+}
+
+export async function findRefundByKey(ex: Executor, paymentId: string, key: string): Promise<TRefundRow | null> {
+  const [row] = await ex
+    .select()
+    .from(billing_refunds)
+    .where(and(eq(billing_refunds.payment_id, paymentId), eq(billing_refunds.idempotency_key, key)));
+  return row ?? null;
+}
+
+export async function insertRefund(ex: Executor, values: typeof billing_refunds.$inferInsert): Promise<TRefundRow> {
+  const [row] = await ex.insert(billing_refunds).values(values).returning();
+  return row!;
+}
+
+export async function updateRefund(
+  ex: Executor,
+  id: string,
+  values: Partial<Pick<TRefundRow, 'status' | 'provider_refund_id' | 'gateway_answer'>>,
+): Promise<TRefundRow> {
+  const [row] = await ex
+    .update(billing_refunds)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(billing_refunds.id, id))
+    .returning();
+  return row!;
+}
+
+export type TListPriceRow = typeof billing_list_prices.$inferSelect;
+
+export async function listPrices(ex: Executor): Promise<TListPriceRow[]> {
+  return ex.select().from(billing_list_prices).orderBy(asc(billing_list_prices.period));
+}
+
+export async function upsertListPrice(
+  ex: Executor,
+  values: Pick<TListPriceRow, 'period' | 'plan' | 'price' | 'tax_rate' | 'updated_by'>,
+): Promise<TListPriceRow> {
+  const [row] = await ex
+    .insert(billing_list_prices)
+    .values(values)
+    .onConflictDoUpdate({ target: billing_list_prices.period, set: { ...values, updated_at: new Date() } })
+    .returning();
+  return row!;
 }

@@ -14,6 +14,7 @@ const PAYMENT_COLUMNS: TSheetColumn[] = [
   { key: 'amount', header: h('金額（含稅）', '金額（税込）', 'Amount (incl. tax)') },
   { key: 'tax', header: h('稅額', '税額', 'Tax') },
   { key: 'status', header: h('結果', '結果', 'Result') },
+  { key: 'refunded', header: h('已退款', '返金済み', 'Refunded') },
   { key: 'failure', header: h('失敗原因', '失敗理由', 'Failure'), width: 30 },
   {
     key: 'provider_transaction_id',
@@ -24,7 +25,7 @@ const PAYMENT_COLUMNS: TSheetColumn[] = [
   { key: 'paid_at', header: h('付款時間', '支払日時', 'Paid at'), width: 22 },
 ];
 const STATUS = {
-  pending: h('處理中', '処理中', 'Pending'),
+  pending: h('待確認', '確認待ち', 'Pending confirmation'),
   succeeded: h('成功', '成功', 'Succeeded'),
   failed: h('失敗', '失敗', 'Failed'),
 };
@@ -44,6 +45,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: TAppDeps): voi
       amount: Number(p.amount),
       tax: Number(p.tax),
       status: STATUS[p.status][lang],
+      refunded: Number(p.refunded),
       failure: p.failure ?? '',
       provider_transaction_id: p.provider_transaction_id ?? '',
       paid_at: p.paid_at ? new Date(p.paid_at) : null,
@@ -55,6 +57,13 @@ export function registerBillingRoutes(app: FastifyInstance, deps: TAppDeps): voi
   route(app, t, r.payNewebPay, ({ actor, body }) => service.payNewebPay(d, asUser(actor), body));
   route(app, t, r.stopAutoRenew, ({ actor }) => service.stopAutoRenew(d, actor));
   route(app, t, r.crmGetContract, ({ params }) => service.crmGetContract(d, params.id));
+  route(app, t, r.plans, () => service.plans(d));
+  route(app, t, r.requestContract, ({ actor, body }) => service.requestContract(d, asUser(actor), body));
+  route(app, t, r.crmPlans, () => service.plans(d));
+  route(app, t, r.crmSetPlan, ({ actor, body }) => service.crmSetPlan(d, actor, body));
+  route(app, t, r.crmRefundPayment, ({ actor, params, body }) =>
+    service.refundPayment(d, actor, params.id, params.payment_id, body),
+  );
   route(app, t, r.crmSetContract, ({ actor, params, body }) => service.crmSetContract(d, actor, params.id, body));
   route(app, t, r.tappayNotify, async ({ body, reply }) => {
     reply.type('text/plain; charset=utf-8');

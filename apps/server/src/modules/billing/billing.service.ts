@@ -1,13 +1,23 @@
 import {
+  formatTwd,
   type TBillingContract,
   type TBillingContractInput,
   type TBillingOverview,
   type TBillingPayment,
   type TBillingPaymentQuery,
   type TBillingPeriod,
+  type TBillingPlan,
+  type TBillingPlanInput,
+  type TBillingRefund,
+  type TBillingRefundInput,
+  type TContractRequestInput,
   type TLanguage,
+  type TNewebPayCheckout,
   type TTapPayCheckout,
   ZBillingContractInput,
+  ZBillingPlanInput,
+  ZBillingRefundInput,
+  ZContractRequestInput,
 } from '@wms/contracts';
 import { z } from 'zod';
 import type { TConfig } from '../../config';
@@ -23,8 +33,9 @@ import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import type { ProviderRegistry, TPaymentProvider, TPaymentResult } from '../../platform/providers';
+import { createTicket } from '../support/support.service';
 import * as repo from './billing.repository';
-import { duePeriod, newOrderNumber, periodAmount, periodAt, periodOn } from './billing.workflow';
+import { duePeriod, newOrderNumber, paidThrough, periodAmount, periodOn, periodText } from './billing.workflow';
 
 /**
  * Billing use cases: the seller's contract (set by an EMPLOYEE in the CRM), what is due, paying it with TapPay or
@@ -97,7 +108,7 @@ export function contractView(row: repo.TContractRow): TBillingContract {
   };
 }
 
-export function paymentView(row: repo.TPaymentRow): TBillingPayment {
+export function paymentView(row: repo.TPaymentRow, refunds: repo.TRefundRow[] = []): TBillingPayment {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -114,7 +125,31 @@ export function paymentView(row: repo.TPaymentRow): TBillingPayment {
     attempt: row.attempt,
     paid_at: iso(row.paid_at),
     created_at: iso(row.created_at)!,
+    refunded: String(refunds.filter((r) => r.status === 'succeeded').reduce((n, r) => n + Number(r.amount), 0)),
+    refunds: refunds.map(refundView),
   };
+}
+
+export function refundView(row: repo.TRefundRow): TBillingRefund {
+  return {
+    id: row.id,
+    payment_id: row.payment_id,
+    amount: row.amount,
+    reason: row.reason,
+    status: row.status as TBillingRefund['status'],
+    provider_refund_id: row.provider_refund_id,
+    gateway_answer: row.gateway_answer,
+    created_at: iso(row.created_at)!,
+  };
+}
+
+/** Payment views with their refunds (one query for the page). */
+async function paymentViews(ex: Executor, rows: repo.TPaymentRow[]): Promise<TBillingPayment[]> {
+  const refunds = await repo.refundsOf(
+    ex,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => paymentView(r, refunds.get(r.id)));
 }
 
 // ---- contract (CRM)
@@ -123,7 +158,7 @@ export async function crmGetContract(deps: TBillingDeps, customerId: string) {
   if (!(await repo.findCustomer(deps.db, customerId))) throw notFound();
   const contract = await repo.findContract(deps.db, customerId);
   const payments = await repo.latestPayments(deps.db, customerId, 20);
-  return { contract: contract ? contractView(contract) : null, payments: payments.map(paymentView) };
+  return { contract: contract ? contractView(contract) : null, payments: await paymentViews(deps.db, payments) };
 }
 
 /** The operator sets a seller's contract (plan, price per period, period, start date, terms); one audit row. */
@@ -142,7 +177,9 @@ export async function crmSetContract(
       price: body.price,
       tax_rate: body.tax_rate,
       period: body.period,
-      start_date: body.start_date,
+      // The server decides the start when none is given: today in Asia/Taipei (a browser on UTC is a day behind
+      // until 08:00), or the existing contract's.
+      start_date: body.start_date ?? before?.start_date ?? taipeiToday(),
       payment_terms: body.payment_terms,
       note: body.note,
     });
@@ -191,19 +228,14 @@ export async function overview(deps: TBillingDeps, actor: TActor): Promise<TBill
       invoice_address: customer?.invoice_address ?? '',
     },
   };
-  if (!contract) return { contract: null, current_period: null, due: null, paid_through: null, ...base };
+  if (!contract)
+    return { contract: null, current_period: null, due: null, paid_through: null, in_progress: null, ...base };
   const today = taipeiToday();
   const period = contract.period as TBillingPeriod;
   const paid = await repo.paidPeriodStarts(deps.db, contract.id);
   const due = duePeriod(contract.start_date, period, today, paid);
+  const held = due ? (await repo.heldPeriods(deps.db, contract.id)).get(due.start) : undefined;
   const amount = periodAmount(contract.price, contract.tax_rate);
-  let paidThrough: string | null = null;
-  // The end of the last period of the unbroken run of paid periods from the start.
-  for (let n = 0; n < 10_000; n++) {
-    const p = periodAt(contract.start_date, period, n);
-    if (!paid.has(p.start)) break;
-    paidThrough = p.end;
-  }
   return {
     contract: contractView(contract),
     current_period: periodOn(contract.start_date, period, today),
@@ -215,25 +247,32 @@ export async function overview(deps: TBillingDeps, actor: TActor): Promise<TBill
       due_date: due.start,
       overdue: due.overdue,
     },
-    paid_through: paidThrough,
+    paid_through: paidThrough(contract.start_date, period, paid),
+    in_progress: held ? paymentView(held) : null,
     ...base,
   };
 }
 
 export async function listPayments(deps: TBillingDeps, actor: TActor, q: TBillingPaymentQuery) {
   const { count, rows } = await repo.listPayments(deps.db, customerOf(actor), q);
-  return { count, results: rows.map(paymentView) };
+  return { count, results: await paymentViews(deps.db, rows) };
 }
 
 export async function exportPayments(deps: TBillingDeps, actor: TActor, q: TBillingPaymentQuery) {
   const { rows } = await repo.listPayments(deps.db, customerOf(actor), { ...q, page: 1, all: EXPORT_MAX_ROWS });
-  return rows.map(paymentView);
+  return paymentViews(deps.db, rows);
 }
 
 // ---- paying
 
-/** The pending record of the due period (committed before any gateway is called). */
+/**
+ * The pending record of the due period (committed before any gateway is called). The contract row is locked, so
+ * attempts for one seller queue here; a period already paid, or held by a payment in flight, is refused (409) — and
+ * the database's unique key on (contract, period) for pending and succeeded records refuses it even if this did not.
+ * `periodStart`: the period the caller means to pay (the one the seller's page showed); any other is refused.
+ */
 async function startPayment(
+  deps: Pick<TBillingDeps, 'jobs'>,
   tx: Executor,
   actor: TActor,
   customerId: string,
@@ -242,11 +281,30 @@ async function startPayment(
 ): Promise<{ payment: repo.TPaymentRow; contract: repo.TContractRow }> {
   const contract = await repo.findContract(tx, customerId, true);
   if (!contract) throw new AppError('BILLING_NO_CONTRACT');
+  const period = contract.period as TBillingPeriod;
   const paid = await repo.paidPeriodStarts(tx, contract.id);
-  const due = duePeriod(contract.start_date, contract.period as TBillingPeriod, taipeiToday(), paid);
-  if (!due) throw new AppError('BILLING_NOT_STARTED', { start_date: contract.start_date });
+  const held = await repo.heldPeriods(tx, contract.id);
+  const today = taipeiToday();
+  const named = opts.periodStart ? periodOn(contract.start_date, period, opts.periodStart) : null;
+  if (opts.periodStart && named?.start === opts.periodStart) {
+    if (paid.has(named.start)) throw new AppError('PERIOD_ALREADY_PAID', { period: periodText(named) });
+    const busy = held.get(named.start);
+    if (busy) throw new AppError('PAYMENT_IN_PROGRESS', { period: periodText(named), order_number: busy.order_number });
+  }
+  const due = duePeriod(contract.start_date, period, today, paid);
+  if (!due) {
+    if (today < contract.start_date) throw new AppError('BILLING_NOT_STARTED', { start_date: contract.start_date });
+    // Everything up to the next period is paid: name the last period paid.
+    const through = paidThrough(contract.start_date, period, paid);
+    const last = through ? periodOn(contract.start_date, period, through) : null;
+    throw new AppError('PERIOD_ALREADY_PAID', { period: last ? periodText(last) : '' });
+  }
+  if (opts.periodStart && opts.periodStart !== due.start)
+    throw new AppError('PERIOD_NOT_DUE', { period: opts.periodStart, due: periodText(due) });
+  const busy = held.get(due.start);
+  if (busy) throw new AppError('PAYMENT_IN_PROGRESS', { period: periodText(due), order_number: busy.order_number });
   const amount = periodAmount(contract.price, contract.tax_rate);
-  const payment = await repo.insertPayment(tx, {
+  const payment = await repo.insertHoldingPayment(tx, {
     customer_id: customerId,
     contract_id: contract.id,
     order_number: newOrderNumber(
@@ -266,6 +324,18 @@ async function startPayment(
     attempt: opts.attempt ?? 1,
     remember: opts.remember ?? false,
   });
+  // Whatever happens next (no answer, a 421, a crash before the answer is recorded, an abandoned payment page), this
+  // job settles the record from the gateway's own record, with back-off until the gateway knows.
+  await deps.jobs.enqueueByName(
+    tx,
+    billingConfirmJob,
+    { payment_id: payment.id },
+    {
+      customerId,
+      singletonKey: payment.id,
+      startAfter: provider === 'tappay' ? CONFIRM_TAPPAY_AFTER_S : CONFIRM_NEWEBPAY_AFTER_S,
+    },
+  );
   await writeAudit(tx, actor, {
     action: 'billing.payment.start',
     entity: 'billing_payment',
@@ -275,6 +345,12 @@ async function startPayment(
   });
   return { payment, contract };
 }
+
+/** The confirmation job (billing.jobs.ts), queued by name here: the jobs module imports this one. */
+const billingConfirmJob = 'billing.confirm';
+/** When the confirmation job first asks: TapPay answers a charge in seconds; NewebPay's page takes the seller longer. */
+const CONFIRM_TAPPAY_AFTER_S = 30;
+const CONFIRM_NEWEBPAY_AFTER_S = 5 * 60;
 
 type TAfterRecord = (tx: Executor, payment: repo.TPaymentRow, contract: repo.TContractRow) => Promise<void>;
 
@@ -291,6 +367,8 @@ export async function recordResult(
   return withTx(deps.db, async (tx) => {
     const payment = await repo.lockPayment(tx, paymentId);
     if (!payment) throw notFound();
+    if (payment.status === 'failed' && result.status === 'succeeded' && payment.kind !== 'credit')
+      return recordLateSuccess(tx, opts.actor ?? systemFor(payment.customer_id), payment, result);
     if (payment.status !== 'pending') return payment;
     if (result.status === 'pending') {
       if (result.transactionId && !payment.provider_transaction_id)
@@ -356,6 +434,40 @@ export async function recordResult(
   });
 }
 
+/**
+ * The gateway took the money after we had recorded the attempt failed (a payment page paid after we gave it up, a
+ * bank's late answer): never lost, never a second payment of a period. It pays its period if that is still free,
+ * else it is the seller's credit.
+ */
+async function recordLateSuccess(
+  tx: Executor,
+  actor: TActor,
+  payment: repo.TPaymentRow,
+  result: TPaymentResult,
+): Promise<repo.TPaymentRow> {
+  await repo.findContractById(tx, payment.contract_id, true);
+  const taken =
+    (await repo.paidPeriodStarts(tx, payment.contract_id)).has(payment.period_start) ||
+    (await repo.heldPeriods(tx, payment.contract_id)).has(payment.period_start);
+  const updated = await repo.updatePayment(tx, payment.id, {
+    status: 'succeeded',
+    kind: taken ? 'credit' : payment.kind,
+    failure: null,
+    provider_transaction_id: result.transactionId ?? payment.provider_transaction_id,
+    card_last_four: result.cardLastFour ?? payment.card_last_four,
+    paid_at: new Date(),
+  });
+  await writeAudit(tx, actor, {
+    action: 'billing.payment.late_success',
+    entity: 'billing_payment',
+    entityId: payment.id,
+    customerId: payment.customer_id,
+    before: { status: payment.status, failure: payment.failure },
+    after: { status: 'succeeded', kind: updated.kind, provider_transaction_id: updated.provider_transaction_id },
+  });
+  return updated;
+}
+
 /** Queue a billing mail to the seller's first user, in their language (sent by platform.mail after the commit). */
 export async function mailSeller(
   deps: Pick<TBillingDeps, 'config' | 'jobs'>,
@@ -373,7 +485,7 @@ export async function mailSeller(
     name: contact.name,
     company: customer?.name ?? '',
     period: `${payment.period_start} ~ ${payment.period_end}`,
-    amount: String(Number(payment.amount)),
+    amount: formatTwd(payment.amount),
     provider: payment.provider === 'tappay' ? 'TapPay' : 'NewebPay',
     reason: reason ?? payment.failure ?? '',
     url: deps.config.publicUrl.replace(/\/+$/, ''),
@@ -392,7 +504,11 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
   const customerId = customerOf(actor);
   const provider = tappayOf(deps);
   const { payment } = await withTx(deps.db, (tx) =>
-    startPayment(tx, actor, customerId, 'tappay', { kind: 'checkout', remember: body.remember ?? false }),
+    startPayment(deps, tx, actor, customerId, 'tappay', {
+      kind: 'checkout',
+      remember: body.remember ?? false,
+      periodStart: body.period_start,
+    }),
   );
   let result: TPaymentResult;
   try {
@@ -411,7 +527,9 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
     );
   } catch (err) {
     if (err instanceof AppError) throw err;
-    // No answer: the record stays pending and is settled by transaction/query (by our order number) later.
+    // No answer (a network timeout, a 5xx): the outcome is unknown. The record stays pending — holding the period —
+    // and the confirmation job queued with it settles it from TapPay's record (by our order number).
+    deps.jobs.kick(billingConfirmJob);
     throw new AppError('PAYMENT_UNAVAILABLE');
   }
   if (result.card && body.remember) {
@@ -433,34 +551,69 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
   }
   const recorded = await recordResult(deps, payment.id, result, { actor });
   deps.jobs.kick(mailDelivery.name);
+  // TapPay 421: pending confirmation; the job asks TapPay's record now, and /wait-tappay asks on each read.
+  if (recorded.status === 'pending' && !result.redirectUrl) deps.jobs.kick(billingConfirmJob);
   return {
     payment: paymentView(recorded),
     payment_url: recorded.status === 'pending' ? (result.redirectUrl ?? null) : null,
   };
 }
 
-/** Settle a pending TapPay record with TapPay's own record (transaction/query), never with what a browser says. */
-async function confirmTapPay(deps: TBillingDeps, payment: repo.TPaymentRow): Promise<repo.TPaymentRow> {
-  if (payment.status !== 'pending' || payment.provider !== 'tappay') return payment;
+/** A pending record's gateway has no such charge after this long: it never happened (the page was abandoned). */
+export const ABANDONED_AFTER_MS = 20 * 60_000;
+
+/**
+ * Settle a pending record from the gateway's own record — TapPay transaction/query (by rec_trade_id, else our order
+ * number), NewebPay QueryTradeInfo — never from what a browser says. Known → recorded paid or failed (once). Not
+ * known yet → left pending (`settled: false`); a gateway with no such charge long after the attempt started
+ * (ABANDONED_AFTER_MS: a prime lives 90 s, NewebPay's page 15 minutes) → failed, and the period is payable again.
+ */
+export async function confirmPayment(
+  deps: TBillingDeps,
+  payment: repo.TPaymentRow,
+  now: Date = new Date(),
+): Promise<{ payment: repo.TPaymentRow; settled: boolean }> {
+  if (payment.status !== 'pending' || payment.kind === 'credit') return { payment, settled: true };
   let result: TPaymentResult;
   try {
-    result = await tappayOf(deps).query!(
-      { transactionId: payment.provider_transaction_id, orderNumber: payment.order_number },
+    const provider = payment.provider === 'tappay' ? tappayOf(deps) : newebpayOf(deps);
+    result = await provider.query!(
+      {
+        transactionId: payment.provider === 'tappay' ? payment.provider_transaction_id : null,
+        orderNumber: payment.order_number,
+        amount: Number(payment.amount),
+      },
       { customerId: payment.customer_id, reference: payment.order_number },
     );
   } catch {
-    return payment;
+    return { payment, settled: false };
   }
-  if (result.orderNumber && result.orderNumber !== payment.order_number) return payment;
+  if (result.orderNumber && result.orderNumber !== payment.order_number) return { payment, settled: false };
+  if (result.status === 'pending') {
+    if (!result.notFound || now.getTime() - new Date(payment.created_at).getTime() < ABANDONED_AFTER_MS)
+      return { payment, settled: false };
+    result = {
+      status: 'failed',
+      transactionId: null,
+      failure: payment.provider === 'tappay' ? 'no charge at TapPay' : 'not paid at NewebPay',
+    };
+  }
   const recorded = await recordResult(deps, payment.id, result);
   deps.jobs.kick(mailDelivery.name);
-  return recorded;
+  return { payment: recorded, settled: recorded.status !== 'pending' };
+}
+
+/** A pending TapPay record read by the seller's page (/wait-tappay): asked of TapPay at once. */
+async function confirmTapPay(deps: TBillingDeps, payment: repo.TPaymentRow): Promise<repo.TPaymentRow> {
+  if (payment.status !== 'pending' || payment.provider !== 'tappay') return payment;
+  return (await confirmPayment(deps, payment)).payment;
 }
 
 export async function getPayment(deps: TBillingDeps, actor: TActor, id: string): Promise<TBillingPayment> {
   const row = await repo.findPayment(deps.db, customerOf(actor), id);
   if (!row) throw notFound();
-  return paymentView(await confirmTapPay(deps, row));
+  const [view] = await paymentViews(deps.db, [await confirmTapPay(deps, row)]);
+  return view!;
 }
 
 /** TapPay's backend notify: whatever it says is re-checked with transaction/query. Always 200 (TapPay retries). */
@@ -483,12 +636,15 @@ export async function receiveTapPayNotify(
 }
 
 /** The NewebPay MPG form (or the periodic authorisation form) of the due period, for the browser to post. */
-export async function payNewebPay(deps: TBillingDeps, actor: TUserActor, body: { periodic?: boolean }) {
+export async function payNewebPay(deps: TBillingDeps, actor: TUserActor, body: TNewebPayCheckout) {
   const customerId = customerOf(actor);
   const provider = newebpayOf(deps);
   const contact = await repo.billingContact(deps.db, customerId);
   const { payment, contract } = await withTx(deps.db, (tx) =>
-    startPayment(tx, actor, customerId, 'newebpay', { kind: body.periodic ? 'periodic' : 'checkout' }),
+    startPayment(deps, tx, actor, customerId, 'newebpay', {
+      kind: body.periodic ? 'periodic' : 'checkout',
+      periodStart: body.period_start,
+    }),
   );
   const months = contract.period === 'annual' ? 12 : 3;
   const form = provider.checkoutForm!({
@@ -518,7 +674,9 @@ export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string,
   if (
     payment.status === 'pending' ||
     !result.transactionId ||
-    payment.provider_transaction_id === result.transactionId
+    payment.provider_transaction_id === result.transactionId ||
+    // Given up as not paid (no charge at NewebPay then), paid after all: recorded, never lost.
+    (payment.status === 'failed' && !payment.provider_transaction_id)
   ) {
     const recorded = await recordResult(deps, payment.id, result);
     deps.jobs.kick(mailDelivery.name);
@@ -531,19 +689,27 @@ export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string,
   const row = await withTx(deps.db, async (tx) => {
     const contract = (await repo.findContractById(tx, payment.contract_id, true))!;
     if (result.periodNo) await keepOrEndAuthorisation(deps, tx, contract, orderNumber, result.periodNo);
+    // Booked onto the next period neither paid nor held by a payment in flight; none due: the seller's credit.
     const paid = await repo.paidPeriodStarts(tx, contract.id);
-    const due = duePeriod(contract.start_date, contract.period as TBillingPeriod, taipeiToday(), paid);
-    if (!due) return null;
+    const held = await repo.heldPeriods(tx, contract.id);
+    const today = taipeiToday();
+    const due = duePeriod(
+      contract.start_date,
+      contract.period as TBillingPeriod,
+      today,
+      new Set([...paid, ...held.keys()]),
+    );
     const amount = periodAmount(contract.price, contract.tax_rate);
     const ok = result.status === 'succeeded' && (result.amount == null || result.amount === amount.total);
+    const credit = !due && ok;
     const inserted = await repo.insertPaymentOnce(tx, {
       customer_id: contract.customer_id,
       contract_id: contract.id,
       order_number: `${orderNumber}_${result.transactionId}`.slice(0, 60),
       provider: 'newebpay',
-      kind: 'periodic',
-      period_start: due.start,
-      period_end: due.end,
+      kind: credit ? 'credit' : 'periodic',
+      period_start: due?.start ?? today,
+      period_end: due?.end ?? today,
       amount: String(result.amount ?? amount.total),
       tax: String(amount.tax),
       status: ok ? 'succeeded' : 'failed',
@@ -553,13 +719,19 @@ export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string,
       paid_at: ok ? new Date() : null,
     });
     if (!inserted) return null;
-    if (ok && contract.overdue_since) await repo.updateContract(tx, contract.id, { overdue_since: null });
+    if (ok && !credit && contract.overdue_since) await repo.updateContract(tx, contract.id, { overdue_since: null });
     await writeAudit(tx, systemFor(contract.customer_id), {
       action: ok ? 'billing.payment.succeeded' : 'billing.payment.failed',
       entity: 'billing_payment',
       entityId: inserted.id,
       customerId: contract.customer_id,
-      after: { status: inserted.status, provider_transaction_id: inserted.provider_transaction_id, kind: 'periodic' },
+      after: {
+        status: inserted.status,
+        provider_transaction_id: inserted.provider_transaction_id,
+        kind: inserted.kind,
+        period: inserted.kind === 'credit' ? null : inserted.period_start,
+        amount: inserted.amount,
+      },
     });
     await mailSeller(deps, tx, contract.customer_id, ok ? 'billing_paid' : 'billing_failed', inserted, null);
     return inserted;
@@ -669,3 +841,166 @@ export function cardOf(config: TConfig, contract: repo.TContractRow): { cardKey:
 }
 
 export { startPayment };
+
+// ---- refunds (CRM)
+
+/**
+ * The operator's staff refund a seller's payment, fully (no amount) or in part, with a reason — once per idempotency
+ * key. Write, then call: under the payment's row lock the refund is checked (the payment succeeded; no other refund
+ * waiting for its answer; the amount within what is left) and committed pending with its audit row; the gateway is
+ * called outside any transaction (TapPay transaction/refund, NewebPay CreditCard/Close); its answer is recorded on
+ * the refund. The same key again answers the same refund without calling the gateway. No answer: the refund stays
+ * pending (never sent again blindly) and further refunds of the payment wait.
+ */
+export async function refundPayment(
+  deps: TBillingDeps,
+  actor: TActor,
+  customerId: string,
+  paymentId: string,
+  input: TBillingRefundInput,
+): Promise<TBillingRefund> {
+  const body = ZBillingRefundInput.parse(input);
+  const started = await withTx(deps.db, async (tx) => {
+    const payment = await repo.lockPayment(tx, paymentId);
+    if (!payment || payment.customer_id !== customerId) throw notFound();
+    const same = await repo.findRefundByKey(tx, payment.id, body.idempotency_key);
+    if (same) return { refund: same, payment, fresh: false };
+    if (payment.status !== 'succeeded')
+      throw new AppError('PAYMENT_NOT_REFUNDABLE', { order_number: payment.order_number });
+    const earlier = (await repo.refundsOf(tx, [payment.id])).get(payment.id) ?? [];
+    if (earlier.some((r) => r.status === 'pending'))
+      throw new AppError('REFUND_IN_PROGRESS', { order_number: payment.order_number });
+    const remaining =
+      Number(payment.amount) -
+      earlier.filter((r) => r.status === 'succeeded').reduce((n, r) => n + Number(r.amount), 0);
+    const amount = body.amount ? Number(body.amount) : remaining;
+    if (amount <= 0 || amount > remaining)
+      throw new AppError('REFUND_EXCEEDS_REMAINING', {
+        field: 'amount',
+        amount: formatTwd(amount),
+        remaining: formatTwd(remaining),
+      });
+    const refund = await repo.insertRefund(tx, {
+      customer_id: customerId,
+      payment_id: payment.id,
+      amount: String(amount),
+      reason: body.reason,
+      status: 'pending',
+      idempotency_key: body.idempotency_key,
+      created_by: actor.kind === 'user' ? actor.id : null,
+    });
+    await writeAudit(tx, actor, {
+      action: 'billing.refund.start',
+      entity: 'billing_refund',
+      entityId: refund.id,
+      customerId,
+      after: { payment: payment.order_number, amount: refund.amount, reason: refund.reason },
+    });
+    return { refund, payment, fresh: true };
+  });
+  if (!started.fresh) return refundView(started.refund);
+  const { refund, payment } = started;
+  const provider = payment.provider === 'tappay' ? tappayOf(deps) : newebpayOf(deps);
+  let answer: { status: 'succeeded' | 'failed' | 'pending'; refundId: string | null; answer: string };
+  try {
+    answer = await provider.refund!(
+      {
+        transactionId: payment.provider_transaction_id,
+        orderNumber: payment.order_number,
+        amount: Number(refund.amount),
+      },
+      { customerId, reference: refund.id },
+    );
+  } catch (err) {
+    answer = { status: 'pending', refundId: null, answer: err instanceof AppError ? err.code : 'no answer' };
+  }
+  return withTx(deps.db, async (tx) => {
+    const updated = await repo.updateRefund(tx, refund.id, {
+      status: answer.status,
+      provider_refund_id: answer.refundId,
+      gateway_answer: answer.answer,
+    });
+    await writeAudit(tx, actor, {
+      action: `billing.refund.${answer.status}`,
+      entity: 'billing_refund',
+      entityId: refund.id,
+      customerId,
+      before: { status: 'pending' },
+      after: { status: answer.status, gateway_answer: answer.answer, provider_refund_id: answer.refundId },
+    });
+    return refundView(updated);
+  });
+}
+
+// ---- plans a seller can see
+
+export function planView(row: repo.TListPriceRow): TBillingPlan {
+  const a = periodAmount(row.price, row.tax_rate);
+  return {
+    period: row.period as TBillingPeriod,
+    plan: row.plan,
+    price: row.price,
+    tax_rate: row.tax_rate,
+    tax: String(a.tax),
+    total: String(a.total),
+    updated_at: iso(row.updated_at)!,
+  };
+}
+
+/** The operator's list prices (quarterly first). */
+export async function plans(deps: Pick<TBillingDeps, 'db'>): Promise<{ plans: TBillingPlan[] }> {
+  const rows = await repo.listPrices(deps.db);
+  const order = { quarterly: 0, annual: 1 } as Record<string, number>;
+  return { plans: rows.sort((a, b) => (order[a.period] ?? 9) - (order[b.period] ?? 9)).map(planView) };
+}
+
+/** The staff set the list price of one period; one audit row with before and after. */
+export async function crmSetPlan(deps: TBillingDeps, actor: TActor, input: TBillingPlanInput): Promise<TBillingPlan> {
+  const body = ZBillingPlanInput.parse(input);
+  return withTx(deps.db, async (tx) => {
+    const before = (await repo.listPrices(tx)).find((r) => r.period === body.period) ?? null;
+    const row = await repo.upsertListPrice(tx, {
+      period: body.period,
+      plan: body.plan,
+      price: body.price,
+      tax_rate: body.tax_rate,
+      updated_by: actor.kind === 'user' ? actor.id : null,
+    });
+    const pick = (r: repo.TListPriceRow | null) => r && { plan: r.plan, price: r.price, tax_rate: r.tax_rate };
+    await writeAudit(tx, actor, {
+      action: 'billing.plan.set',
+      entity: 'billing_list_price',
+      entityId: null,
+      before: pick(before),
+      after: { period: row.period, ...pick(row) },
+    });
+    return planView(row);
+  });
+}
+
+/**
+ * A seller without a contract asks for one on a plan: a support request (kind `request`) for the operator's staff,
+ * naming the plan, its list price and the seller's note. A seller with a contract is told it has one.
+ */
+export async function requestContract(deps: TBillingDeps, actor: TUserActor, input: TContractRequestInput) {
+  const body = ZContractRequestInput.parse(input);
+  const customerId = customerOf(actor);
+  if (await repo.findContract(deps.db, customerId)) throw new AppError('BILLING_HAS_CONTRACT');
+  const plan = (await repo.listPrices(deps.db)).find((r) => r.period === body.period);
+  if (!plan) throw new AppError('BILLING_NO_PLAN', { period: body.period });
+  const v = planView(plan);
+  const period = { quarterly: '季繳 quarterly', annual: '年繳 annual' }[v.period];
+  const ticket = await createTicket(deps, actor, {
+    kind: 'request',
+    subject: `合約申請 Contract request：${v.plan}（${period}）`,
+    body: [
+      `方案 Plan：${v.plan}`,
+      `期間 Period：${period}`,
+      `牌價 List price：${formatTwd(v.price)} + 稅 tax ${formatTwd(v.tax)} = ${formatTwd(v.total)}`,
+      body.note ? `備註 Note：${body.note}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  });
+  return { ticket_id: ticket.id };
+}

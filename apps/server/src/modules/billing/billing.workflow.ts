@@ -35,8 +35,9 @@ export function periodOn(start: string, period: TBillingPeriod, day: string): { 
 }
 
 /**
- * What is due on `today`: the oldest started period without a successful payment (overdue when its start has passed),
- * else the next period (due on its start). Null before the contract starts.
+ * What can be paid on `today`: the first period without a successful payment — overdue when its start has passed,
+ * due on its start when it is the period right after today's. Null before the contract starts, and when every period
+ * up to the next one is paid (nothing to pay now: a periodic charge then is the seller's credit). Never a paid one.
  */
 export function duePeriod(
   start: string,
@@ -47,11 +48,28 @@ export function duePeriod(
   if (today < start) return null;
   for (let n = 0; n < 10_000; n++) {
     const p = periodAt(start, period, n);
-    if (p.start > today) return { ...p, overdue: false };
-    if (!paidStarts.has(p.start)) return { ...p, overdue: p.start < today };
+    if (paidStarts.has(p.start)) continue;
+    if (p.start <= today) return { ...p, overdue: p.start < today };
+    // A future period: payable ahead only when it follows the period today falls in.
+    const current = periodOn(start, period, today);
+    return current && addDays(current.end, 1) === p.start ? { ...p, overdue: false } : null;
   }
   return null;
 }
+
+/** The end of the unbroken run of paid periods from the start (null: the first period is unpaid). */
+export function paidThrough(start: string, period: TBillingPeriod, paidStarts: ReadonlySet<string>): string | null {
+  let through: string | null = null;
+  for (let n = 0; n < 10_000; n++) {
+    const p = periodAt(start, period, n);
+    if (!paidStarts.has(p.start)) break;
+    through = p.end;
+  }
+  return through;
+}
+
+/** How a period is named in messages: "2026-01-01 ~ 2026-03-31". */
+export const periodText = (p: { start: string; end: string }) => `${p.start} ~ ${p.end}`;
 
 /** A decimal string as an integer of ten-thousandths (no float anywhere). */
 function units(value: string): bigint {

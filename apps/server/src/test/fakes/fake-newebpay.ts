@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  newebpayCheckCode,
   newebpayDecrypt,
   newebpayEncrypt,
+  newebpayQueryCheckValue,
   newebpayTradeSha,
   verifyNewebpayTradeSha,
 } from '../../modules/billing/providers/newebpay';
@@ -16,6 +18,15 @@ interface TTrade {
   periodic: boolean;
   state: 'open' | 'paid' | 'failed' | 'terminated';
   charges: number;
+  /** NewebPay's TradeNo of the (first) charge, once paid or declined. */
+  tradeNo?: string;
+  refunded?: number;
+}
+
+/** A credit card refund (CreditCard/Close, CloseType=2) as the fake took it. */
+export interface TNewebPayRefund {
+  merchantOrderNo: string;
+  amount: number;
 }
 
 /** An AlterStatus call as the fake took it. */
@@ -44,6 +55,15 @@ export interface TNotifyDelivery {
  * `/MPG/period/AlterStatus` (server to server, `MerchantID_` + `PostData_`: `RespondType, Version, MerOrderNo,
  * PeriodNo, AlterType, TimeStamp`) answers JSON `{period: <AES hex of {Status, Message, Result}>}`; a terminated
  * authorisation is charged no more. (The refusal codes of AlterStatus here are the fake's own.)
+ * `/API/QueryTradeInfo` (server to server: `MerchantID, Version 1.3, RespondType, CheckValue, TimeStamp,
+ * MerchantOrderNo, Amt`) checks CheckValue (SHA-256 of `IV=…&Amt=…&MerchantID=…&MerchantOrderNo=…&Key=…`) and answers
+ * JSON `{Status, Message, Result{MerchantID, Amt, TradeNo, MerchantOrderNo, TradeStatus (0 unpaid, 1 paid, 2 failed,
+ * 3 cancelled, 6 refunded), PaymentType, CheckCode}}`; an unknown order is `TRA10001`. `payQuietly()` pays a trade
+ * whose Notify never reaches the shop (its server was down): only QueryTradeInfo knows. `/API/CreditCard/Close`
+ * (`MerchantID_` + `PostData_`: `RespondType, Version, Amt, MerchantOrderNo, IndexType=1, TimeStamp, CloseType=2`)
+ * refunds a paid trade in full or in part, never more than is left (the fake's codes: TRA20001 no such trade,
+ * TRA20002 not paid, TRA20003 amount), answering JSON `{Status, Message, Result{MerchantID, Amt, TradeNo,
+ * MerchantOrderNo}}`; a refunded trade's TradeStatus is then 6.
  */
 export interface TFakeNewebPay {
   url: string;
@@ -51,6 +71,7 @@ export interface TFakeNewebPay {
   hashKey: string;
   hashIv: string;
   trades: TTrade[];
+  refunds: TNewebPayRefund[];
   deliveries: TNotifyDelivery[];
   alterations: TPeriodAlteration[];
   /** Answer AlterStatus with this HTTP status (e.g. 503) instead of processing it, while set. */
@@ -64,6 +85,8 @@ export interface TFakeNewebPay {
   notify(url: string, fields: Record<string, string>): Promise<TNotifyDelivery[]>;
   /** Pay an open trade as the payment page would, without a browser: Notify only. */
   pay(merchantOrderNo: string, ok?: boolean): Promise<TNotifyDelivery[]>;
+  /** Pay an open trade, but the Notify never arrives (the shop's server was down). */
+  payQuietly(merchantOrderNo: string): void;
   /** A later charge of a periodic authorisation (none once it is terminated). */
   chargePeriod(merchantOrderNo: string, ok?: boolean): Promise<TNotifyDelivery[]>;
   close(): Promise<void>;
@@ -84,6 +107,7 @@ export async function startFakeNewebPay(
   const hashKey = opts.hashKey ?? '12345678901234567890123456789012';
   const hashIv = opts.hashIv ?? '1234567890123456';
   const trades: TTrade[] = [];
+  const refunds: TNewebPayRefund[] = [];
   const deliveries: TNotifyDelivery[] = [];
   const alterations: TPeriodAlteration[] = [];
   const state = { alterFailure: null as number | null };
@@ -99,13 +123,14 @@ export async function startFakeNewebPay(
     const trade = trades.find((t) => t.merchantOrderNo === merchantOrderNo);
     const ok = o.ok ?? true;
     const amount = o.amount ?? trade?.amount ?? 0;
+    if (trade && !trade.periodic && !trade.tradeNo) trade.tradeNo = o.tradeNo ?? tradeNo();
     const json = JSON.stringify({
       Status: ok ? 'SUCCESS' : 'MPG03012',
       Message: ok ? '授權成功' : '授權失敗：拒絕交易（05）',
       Result: {
         MerchantID: merchantId,
         Amt: amount,
-        TradeNo: o.tradeNo ?? tradeNo(),
+        TradeNo: o.tradeNo ?? trade?.tradeNo ?? tradeNo(),
         MerchantOrderNo: merchantOrderNo,
         PaymentType: 'CREDIT',
         RespondType: 'JSON',
@@ -310,6 +335,66 @@ export async function startFakeNewebPay(
           AlterType: t.AlterType,
         });
       }
+      if (path === '/API/CreditCard/Close') {
+        const answer = (status: string, message: string, result: Record<string, unknown> | [] = []) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ Status: status, Message: message, Result: result }));
+        };
+        if (form.MerchantID_ !== merchantId) return answer('TRA10002', 'MerchantID_');
+        const plain = newebpayDecrypt(form.PostData_ ?? '', hashKey, hashIv);
+        if (plain === null) return answer('TRA10002', 'PostData_');
+        const t = Object.fromEntries(new URLSearchParams(plain));
+        if (t.CloseType !== '2' || t.IndexType !== '1') return answer('TRA10004', 'CloseType / IndexType');
+        const trade = trades.find((x) => x.merchantOrderNo === t.MerchantOrderNo);
+        if (!trade) return answer('TRA20001', '查無此筆交易');
+        if (trade.state !== 'paid') return answer('TRA20002', '交易未付款，不可退款');
+        const amount = Number(t.Amt);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > trade.amount - (trade.refunded ?? 0))
+          return answer('TRA20003', '退款金額超過可退金額');
+        trade.refunded = (trade.refunded ?? 0) + amount;
+        refunds.push({ merchantOrderNo: trade.merchantOrderNo, amount });
+        return answer('SUCCESS', '退款成功', {
+          MerchantID: merchantId,
+          Amt: amount,
+          TradeNo: trade.tradeNo ?? '',
+          MerchantOrderNo: trade.merchantOrderNo,
+        });
+      }
+      if (path === '/API/QueryTradeInfo') {
+        const answer = (status: string, message: string, result: Record<string, unknown> | [] = []) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ Status: status, Message: message, Result: result }));
+        };
+        if (form.MerchantID !== merchantId) return answer('TRA10002', 'MerchantID');
+        if (
+          form.CheckValue !==
+          newebpayQueryCheckValue(
+            { amount: Number(form.Amt), merchantId, orderNumber: form.MerchantOrderNo ?? '' },
+            hashKey,
+            hashIv,
+          )
+        )
+          return answer('TRA10002', 'CheckValue 檢查錯誤');
+        if (!form.TimeStamp) return answer('TRA10003', 'TimeStamp');
+        const trade = trades.find((x) => x.merchantOrderNo === form.MerchantOrderNo);
+        if (!trade) return answer('TRA10001', '查無此筆交易');
+        if (String(trade.amount) !== form.Amt) return answer('TRA10021', '金額不符');
+        const no = trade.tradeNo ?? '';
+        return answer('SUCCESS', '查詢成功', {
+          MerchantID: merchantId,
+          Amt: trade.amount,
+          TradeNo: no,
+          MerchantOrderNo: trade.merchantOrderNo,
+          TradeStatus: trade.state === 'paid' ? (trade.refunded ? '6' : '1') : trade.state === 'failed' ? '2' : '0',
+          PaymentType: 'CREDIT',
+          RespondCode: trade.state === 'failed' ? '05' : trade.state === 'paid' ? '00' : '',
+          CheckCode: newebpayCheckCode(
+            { amount: trade.amount, merchantId, orderNumber: trade.merchantOrderNo, tradeNo: no },
+            hashKey,
+            hashIv,
+          ),
+        });
+      }
       if (path === '/MPG/pay') {
         const trade = trades.find((x) => x.merchantOrderNo === query.get('order'));
         if (trade?.state !== 'open') return fail('MPG03008', 'trade');
@@ -339,6 +424,7 @@ export async function startFakeNewebPay(
     hashKey,
     hashIv,
     trades,
+    refunds,
     deliveries,
     alterations,
     get alterFailure() {
@@ -356,6 +442,13 @@ export async function startFakeNewebPay(
       trade.charges = 1;
       const fields = trade.periodic ? periodFields(merchantOrderNo, ok, 1) : resultFields(merchantOrderNo, { ok });
       return notify(trade.notifyUrl, fields);
+    },
+    payQuietly(merchantOrderNo) {
+      const trade = trades.find((x) => x.merchantOrderNo === merchantOrderNo);
+      if (!trade) throw new Error(`no trade ${merchantOrderNo}`);
+      trade.state = 'paid';
+      trade.charges = 1;
+      trade.tradeNo ??= tradeNo();
     },
     async chargePeriod(merchantOrderNo, ok = true) {
       const trade = trades.find((x) => x.merchantOrderNo === merchantOrderNo && x.periodic);

@@ -17,6 +17,14 @@ interface TTrade {
   frontend_redirect_url?: string;
   backend_notify_url?: string;
   three_ds_fails?: boolean;
+  refunded_amount?: number;
+}
+
+/** A refund as the fake took it. */
+export interface TTapPayRefund {
+  refund_id: string;
+  rec_trade_id: string;
+  amount: number;
 }
 
 /**
@@ -27,15 +35,25 @@ interface TTrade {
  * record goes from 4 pending to 0 authorised), redirects to `frontend_redirect_url` and posts the backend notify.
  * `remember` answers `card_secret`; `pay-by-token` charges it (`declineTokens(n)` makes the next n decline);
  * `transaction/query` answers the trade records by rec_trade_id or order_number. `failNext(n)` answers 503.
+ * `timeoutNext({ charged, answer })` plays the next charge timing out, as TapPay documents it can: `answer: '421'`
+ * answers status 421 (TapPay timed out waiting for the bank, no rec_trade_id), `'drop'` closes the connection with no
+ * answer at all; with `charged` the bank did take the money (the record says captured, record_status 1), without it
+ * the bank refused it (421: record_status -1) or the charge never reached TapPay (drop: no record).
+ * `transaction/refund` (`partner_key`, `rec_trade_id`, optional `amount`: the rest when left out) refunds a paid
+ * record in full or in part — the record then says 2 (partially refunded) or 3 (refunded), `refunded_amount` —
+ * answering `refund_id`, `refund_amount`, `is_captured`; more than what is left, or an unpaid record, is refused (the
+ * fake's codes: 10004 amount, 10005 not refundable, 10006 no such record).
  */
 export interface TFakeTapPay {
   url: string;
   partnerKey: string;
   merchantId: string;
   trades: TTrade[];
+  refunds: TTapPayRefund[];
   requests: Array<{ path: string; body: Record<string, unknown> }>;
   failNext(n: number): void;
   declineTokens(n: number): void;
+  timeoutNext(opts: { charged: boolean; answer: '421' | 'drop' }): void;
   /** The 3-D Secure page of a trade fails (the card holder cancels) instead of confirming. */
   failThreeDs(recTradeId: string): void;
   close(): Promise<void>;
@@ -47,11 +65,13 @@ export async function startFakeTapPay(
   const partnerKey = opts.partnerKey ?? 'partner_fake_key_0123456789abcdef0123456789abcdef0123456789abcdef';
   const merchantId = opts.merchantId ?? 'wms_fake_merchant';
   const trades: TTrade[] = [];
+  const refunds: TTapPayRefund[] = [];
   const requests: TFakeTapPay['requests'] = [];
   const usedPrimes = new Set<string>();
   const cards = new Map<string, { token: string; last_four: string }>();
   let failures = 0;
   let tokenDeclines = 0;
+  let timeout: { charged: boolean; answer: '421' | 'drop' } | null = null;
   let url = '';
   const newTradeId = () =>
     `D${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -128,10 +148,32 @@ export async function startFakeTapPay(
             amount: t.amount,
             currency: 'TWD',
             record_status: t.record_status,
+            refunded_amount: t.refunded_amount ?? 0,
             merchant_id: merchantId,
             bank_result_code: t.bank_result_code,
             bank_result_msg: t.bank_result_msg,
           })),
+        });
+      }
+      if (path === '/tpc/transaction/refund') {
+        const trade = trades.find((t) => t.rec_trade_id === body.rec_trade_id);
+        if (!trade) return json({ status: 10006, msg: 'Record not found' });
+        if (![0, 1, 2].includes(trade.record_status)) return json({ status: 10005, msg: 'Record cannot be refunded' });
+        const left = trade.amount - (trade.refunded_amount ?? 0);
+        const amount = body.amount === undefined ? left : (body.amount as number);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+          return json({ status: 10004, msg: 'Refund amount exceeds the remaining amount' });
+        trade.refunded_amount = (trade.refunded_amount ?? 0) + amount;
+        trade.record_status = trade.refunded_amount === trade.amount ? 3 : 2;
+        const refund = { refund_id: `R${randomBytes(6).toString('hex').toUpperCase()}`, rec_trade_id: trade.rec_trade_id, amount };
+        refunds.push(refund);
+        return json({
+          status: 0,
+          msg: 'Success',
+          refund_id: refund.refund_id,
+          refund_amount: amount,
+          is_captured: true,
+          currency: 'TWD',
         });
       }
       const byPrime = path === '/tpc/payment/pay-by-prime';
@@ -194,6 +236,20 @@ export async function startFakeTapPay(
           });
         }
       }
+      if (timeout) {
+        const t = timeout;
+        timeout = null;
+        if (t.answer === 'drop') {
+          if (t.charged) trades.push(trade);
+          // The bank's answer never comes back to us: the connection closes without a response.
+          return req.socket.destroy();
+        }
+        trade.record_status = t.charged ? 1 : -1;
+        trade.bank_result_code = t.charged ? '00' : 'TIMEOUT';
+        trade.bank_result_msg = t.charged ? '' : 'Bank timeout';
+        trades.push(trade);
+        return json({ status: 421, msg: 'Gateway Timeout', order_number: orderNumber });
+      }
       const threeDs = byPrime && body.three_domain_secure === true;
       if (threeDs) {
         const r = body.result_url as { frontend_redirect_url?: string; backend_notify_url?: string } | undefined;
@@ -225,12 +281,16 @@ export async function startFakeTapPay(
     partnerKey,
     merchantId,
     trades,
+    refunds,
     requests,
     failNext(n) {
       failures = n;
     },
     declineTokens(n) {
       tokenDeclines = n;
+    },
+    timeoutNext(opts) {
+      timeout = opts;
     },
     failThreeDs(id) {
       const t = trades.find((x) => x.rec_trade_id === id);

@@ -3,6 +3,10 @@ import {
   billingRoutes as r,
   type TBillingContractInput,
   type TBillingPayment,
+  type TBillingPlanInput,
+  type TBillingRefundInput,
+  type TContractRequestInput,
+  type TNewebPayCheckout,
   type TTapPayCheckout,
 } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
@@ -25,7 +29,7 @@ export function usePaymentResult(id: string | null) {
 }
 
 export const payTapPay = (body: TTapPayCheckout) => apiCall(r.payTapPay, { body });
-export const payNewebPay = (periodic: boolean) => apiCall(r.payNewebPay, { body: { periodic } });
+export const payNewebPay = (body: TNewebPayCheckout) => apiCall(r.payNewebPay, { body });
 
 export function useStopAutoRenew() {
   const qc = useQueryClient();
@@ -48,5 +52,38 @@ export function useSetContract(customerId: string) {
   return useMutation({
     mutationFn: (body: TBillingContractInput) => apiCall(r.crmSetContract, { params: { id: customerId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.crm(customerId) }),
+  });
+}
+
+/** CRM: refund a payment (the key in the body makes a repeated request the same refund). */
+export function useRefundPayment(customerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, body }: { paymentId: string; body: TBillingRefundInput }) =>
+      apiCall(r.crmRefundPayment, { params: { id: customerId, payment_id: paymentId }, body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: billingKeys.crm(customerId) }),
+  });
+}
+
+/** The operator's list prices, for a seller without a contract. */
+export function usePlans(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: billingKeys.plans(),
+    queryFn: ({ signal }) => apiCall(r.plans, {}, { signal }),
+  });
+}
+
+export const requestContract = (body: TContractRequestInput) => apiCall(r.requestContract, { body });
+
+export function useCrmPlans() {
+  return useQuery({ queryKey: billingKeys.crmPlans(), queryFn: ({ signal }) => apiCall(r.crmPlans, {}, { signal }) });
+}
+
+export function useSetPlan() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBillingPlanInput) => apiCall(r.crmSetPlan, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.crmPlans() }),
   });
 }

@@ -9,6 +9,8 @@ export const billingKeys = {
   payments: () => [...billingKeys.all, 'payments'] as const,
   payment: (id: string) => [...billingKeys.all, 'payment', id] as const,
   crm: (customerId: string) => [...billingKeys.all, 'crm', customerId] as const,
+  plans: () => [...billingKeys.all, 'plans'] as const,
+  crmPlans: () => [...billingKeys.all, 'crm-plans'] as const,
 };
 
 /** The overview route as a head (shared/api/route-head.ts): the main frame's overdue banner asks it on every page. */

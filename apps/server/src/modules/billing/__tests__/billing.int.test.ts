@@ -78,13 +78,14 @@ async function sellerWithContract(start: string, period: 'quarterly' | 'annual' 
 
 /** A seller with an annual contract whose first period NewebPay charged by a periodic authorisation. */
 async function periodicallyAuthorised() {
-  const seller = await sellerWithContract(addDays(today(), -1), 'annual');
+  const start = addDays(today(), -1);
+  const seller = await sellerWithContract(start, 'annual');
   const res = (
     await ctx.inject({
       method: 'POST',
       url: '/api/billing/newebpay/',
       token: seller.token,
-      payload: { periodic: true },
+      payload: { periodic: true, period_start: start },
     })
   ).json();
   // The browser posts the form to NewebPay; the card holder authorises there.
@@ -95,16 +96,17 @@ async function periodicallyAuthorised() {
   }).then((r) => r.text());
   const order: string = res.payment.order_number;
   await newebpay.pay(order);
-  return { seller, order };
+  return { seller, order, start };
 }
 
 /** Pay the due period by card with TapPay's sandbox prime, remembering the card (3-D Secure when TAPPAY_3DS=1). */
-const payRemembered = (token: string) =>
+const payRemembered = (token: string, period_start: string) =>
   ctx.inject({
     method: 'POST',
     url: '/api/billing/tappay/',
     token,
     payload: {
+      period_start,
       prime: TAPPAY_TEST_PRIME,
       remember: true,
       cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
@@ -194,7 +196,12 @@ describe('NewebPay MPG', () => {
   it('builds the form the gateway accepts; Notify is verified, recorded once, answered 200; Return shows the result', async () => {
     const start = addDays(today(), -5);
     const seller = await sellerWithContract(start);
-    const res = await ctx.inject({ method: 'POST', url: '/api/billing/newebpay/', token: seller.token, payload: {} });
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/newebpay/',
+      token: seller.token,
+      payload: { period_start: start },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { payment, action, fields } = res.json();
     expect(payment).toMatchObject({
@@ -259,11 +266,16 @@ describe('NewebPay MPG', () => {
     expect(view.paid_through).toBe(addDays(addMonths(start, 3), -1));
     expect(view.due).toMatchObject({ start: addMonths(start, 3), overdue: false });
     const mails = await ctx.waitForOutbox(1);
-    expect(mails.some((m) => m.to === seller.email && m.text.includes('3150'))).toBe(true);
+    expect(mails.some((m) => m.to === seller.email && m.text.includes('NT$3,150'))).toBe(true);
 
     // A declined payment: the failure reason is on the record.
     const second = (
-      await ctx.inject({ method: 'POST', url: '/api/billing/newebpay/', token: seller.token, payload: {} })
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/billing/newebpay/',
+        token: seller.token,
+        payload: { period_start: addMonths(start, 3) },
+      })
     ).json();
     await fetch(second.action, {
       method: 'POST',
@@ -300,7 +312,7 @@ describe('NewebPay MPG', () => {
         method: 'POST',
         url: '/api/billing/newebpay/',
         token: seller.token,
-        payload: { periodic: true },
+        payload: { periodic: true, period_start: start },
       })
     ).json();
     expect(res.action).toBe(`${newebpay.url}/MPG/period`);
@@ -474,9 +486,9 @@ describe('NewebPay MPG', () => {
 
   it('a remembered card taking over renewal ends the NewebPay periodic authorisation too', async () => {
     const db = ctx.deps.database.db;
-    const { seller, order } = await periodicallyAuthorised();
+    const { seller, order, start } = await periodicallyAuthorised();
     // The next period paid by card, remembered (3-D Secure: the bank confirms, then TapPay's record says paid).
-    const card = await payRemembered(seller.token);
+    const card = await payRemembered(seller.token, addMonths(start, 12));
     expect(card.statusCode, card.body).toBe(200);
     await fetch(card.json().payment_url, { redirect: 'manual' });
     expect(await settled(seller.token, card.json().payment.id)).toBe('succeeded');
@@ -502,7 +514,11 @@ describe('TapPay', () => {
       method: 'POST',
       url: '/api/billing/tappay/',
       token: seller.token,
-      payload: { prime: TAPPAY_DECLINED_PRIME, cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' } },
+      payload: {
+        period_start: addDays(today(), -1),
+        prime: TAPPAY_DECLINED_PRIME,
+        cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -518,7 +534,11 @@ describe('TapPay', () => {
       method: 'POST',
       url: '/api/billing/tappay/',
       token: seller.token,
-      payload: { prime: TAPPAY_TEST_PRIME, cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' } },
+      payload: {
+        period_start: addDays(today(), -1),
+        prime: TAPPAY_TEST_PRIME,
+        cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
+      },
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('PAYMENT_UNAVAILABLE');
@@ -542,7 +562,7 @@ describe('TapPay', () => {
   it('3-D Secure: pending until TapPay’s own record says paid; the card is remembered encrypted; renewal charges it', async () => {
     const start = addMonths(today(), -3);
     const seller = await sellerWithContract(start);
-    const res = await payRemembered(seller.token);
+    const res = await payRemembered(seller.token, start);
     expect(res.statusCode, res.body).toBe(200);
     const { payment, payment_url } = res.json();
     expect(payment).toMatchObject({ status: 'pending', amount: '3150.0000', period_start: start });
@@ -601,6 +621,7 @@ describe('TapPay', () => {
       url: '/api/billing/tappay/',
       token: seller.token,
       payload: {
+        period_start: start,
         prime: TAPPAY_TEST_PRIME,
         remember: true,
         cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },

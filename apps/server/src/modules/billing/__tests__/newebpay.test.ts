@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config';
 import {
   newebpayDecrypt,
   newebpayEncrypt,
@@ -91,5 +92,67 @@ describe('NewebPay TradeInfo / TradeSha (INTEGRATIONS.md test vectors)', () => {
     });
     expect(p.readNotification!({ ...notice, TradeSha: 'A'.repeat(64) })).toBeNull();
     expect(newebpayProvider({ ...setting, merchantId: 'MS2' }).readNotification!(notice)).toBeNull();
+  });
+
+  it('a Period notify is trusted only when its TradeSha (if sent) verifies and it decrypts to our MerchantID', () => {
+    const setting = {
+      baseUrl: 'https://ccore.newebpay.com',
+      merchantId: 'MS1',
+      hashKey: '12345678901234567890123456789012',
+      hashIv: '1234567890123456',
+      version: '2.3',
+    };
+    const p = newebpayProvider(setting);
+    const sealed = (result: Record<string, unknown>, key = setting.hashKey) =>
+      newebpayEncrypt(JSON.stringify({ Status: 'SUCCESS', Message: '授權成功', Result: result }), key, setting.hashIv);
+    const result = {
+      MerchantID: 'MS1',
+      MerchantOrderNo: 'B1',
+      OrderNo: 'B1_2',
+      TradeNo: '23112412345679',
+      AuthAmt: 3150,
+      PeriodNo: 'P1',
+      AlreadyTimes: 2,
+    };
+    const period = sealed(result);
+    expect(p.readNotification!({ Period: period })).toMatchObject({
+      status: 'succeeded',
+      transactionId: '23112412345679',
+      orderNumber: 'B1',
+      periodNo: 'P1',
+    });
+    expect(
+      p.readNotification!({ Period: period, TradeSha: newebpayTradeSha(period, setting.hashKey, setting.hashIv) }),
+    ).toMatchObject({ status: 'succeeded' });
+    // A bad TradeSha: refused before the Period is read.
+    expect(p.readNotification!({ Period: period, TradeSha: 'A'.repeat(64) })).toBeNull();
+    // Another merchant's, or sealed with another key: refused.
+    expect(p.readNotification!({ Period: sealed({ ...result, MerchantID: 'MS2' }) })).toBeNull();
+    expect(p.readNotification!({ Period: sealed(result, 'x'.repeat(32)) })).toBeNull();
+    expect(p.readNotification!({ Period: sealed({ ...result, MerchantID: undefined }) })).toBeNull();
+  });
+
+  it('the MPG form says Version 2.3 (the current manual) outside and inside TradeInfo', () => {
+    const setting = {
+      baseUrl: 'https://ccore.newebpay.com',
+      merchantId: 'MS1',
+      hashKey: '12345678901234567890123456789012',
+      hashIv: '1234567890123456',
+      version: loadConfig({}).newebpay.version,
+    };
+    const form = newebpayProvider(setting).checkoutForm!({
+      orderNumber: 'B1',
+      amount: 3150,
+      description: 'Q',
+      email: 'a@b.c',
+      returnUrl: 'http://r',
+      notifyUrl: 'http://n',
+      clientBackUrl: 'http://c',
+    });
+    expect(form.fields.Version).toBe('2.3');
+    const trade = Object.fromEntries(
+      new URLSearchParams(newebpayDecrypt(form.fields.TradeInfo!, setting.hashKey, setting.hashIv)!),
+    );
+    expect(trade).toMatchObject({ Version: '2.3', TradeLimit: '900' });
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { billing_contracts, billing_payments } from '../../../db/schema';
+import { billing_contracts, billing_payments, billing_refunds } from '../../../db/schema';
 import type { TWorldBuilder } from '../../../test/world';
 
-/** Billing: a contract and one transaction record of the seller (isolation sweep). */
+/** Billing: a contract, one transaction record and a refund of it (isolation sweep). */
 export const billingWorld: TWorldBuilder = async (ctx, s) => {
   const db = ctx.deps.database.db;
   const [contract] = await db
@@ -16,17 +16,28 @@ export const billingWorld: TWorldBuilder = async (ctx, s) => {
       payment_terms: '11',
     })
     .returning();
-  await db.insert(billing_payments).values({
+  const [payment] = await db
+    .insert(billing_payments)
+    .values({
+      customer_id: s.customerId,
+      contract_id: contract!.id,
+      order_number: `BW_${randomUUID().slice(0, 8)}`,
+      provider: 'newebpay',
+      kind: 'checkout',
+      period_start: '2026-01-01',
+      period_end: '2026-03-31',
+      amount: '1050',
+      tax: '50',
+      status: 'succeeded',
+      provider_transaction_id: randomUUID().slice(0, 12),
+    })
+    .returning();
+  await db.insert(billing_refunds).values({
     customer_id: s.customerId,
-    contract_id: contract!.id,
-    order_number: `BW_${randomUUID().slice(0, 8)}`,
-    provider: 'newebpay',
-    kind: 'checkout',
-    period_start: '2026-01-01',
-    period_end: '2026-03-31',
-    amount: '1050',
-    tax: '50',
+    payment_id: payment!.id,
+    amount: '100',
+    reason: 'world',
     status: 'succeeded',
-    provider_transaction_id: randomUUID().slice(0, 12),
+    idempotency_key: randomUUID(),
   });
 };

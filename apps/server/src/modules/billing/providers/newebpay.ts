@@ -50,6 +50,32 @@ export function verifyNewebpayTradeSha(tradeInfo: string, tradeSha: string, key:
   return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
 
+/** QueryTradeInfo's CheckValue: uppercase SHA-256 of `IV=<iv>&Amt=…&MerchantID=…&MerchantOrderNo=…&Key=<key>`. */
+export function newebpayQueryCheckValue(
+  q: { amount: number; merchantId: string; orderNumber: string },
+  key: string,
+  iv: string,
+): string {
+  return createHash('sha256')
+    .update(`IV=${iv}&Amt=${q.amount}&MerchantID=${q.merchantId}&MerchantOrderNo=${q.orderNumber}&Key=${key}`)
+    .digest('hex')
+    .toUpperCase();
+}
+
+/** QueryTradeInfo's answer CheckCode: SHA-256 of `HashIV=<iv>&Amt=…&MerchantID=…&MerchantOrderNo=…&TradeNo=…&HashKey=<key>`. */
+export function newebpayCheckCode(
+  r: { amount: number | string; merchantId: string; orderNumber: string; tradeNo: string },
+  key: string,
+  iv: string,
+): string {
+  return createHash('sha256')
+    .update(
+      `HashIV=${iv}&Amt=${r.amount}&MerchantID=${r.merchantId}&MerchantOrderNo=${r.orderNumber}&TradeNo=${r.tradeNo}&HashKey=${key}`,
+    )
+    .digest('hex')
+    .toUpperCase();
+}
+
 /** The trade as NewebPay's URL-encoded query string (the order of the fields is kept). */
 export function newebpayQuery(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
@@ -128,6 +154,116 @@ export function newebpayProvider(setting: TNewebpaySetting, services?: TProvider
           message: `${answer.Status} ${answer.Message ?? ''}`.trim(),
         });
     },
+    /**
+     * QueryTradeInfo (`{host}/API/QueryTradeInfo`, Version 1.3, CheckValue): NewebPay's own record of an order —
+     * TradeStatus 1 paid, 2 failed, 3 cancelled, 6 refunded, 0 not paid (yet). The answer's CheckCode is verified.
+     */
+    async query(input, ctx) {
+      if (!services) throw new Error('NewebPay: no outgoing HTTP client');
+      const amount = input.amount ?? 0;
+      const body = new URLSearchParams({
+        MerchantID: setting.merchantId,
+        Version: '1.3',
+        RespondType: 'JSON',
+        CheckValue: newebpayQueryCheckValue(
+          { amount, merchantId: setting.merchantId, orderNumber: input.orderNumber },
+          key,
+          iv,
+        ),
+        TimeStamp: String(Math.floor(Date.now() / 1000)),
+        MerchantOrderNo: input.orderNumber,
+        Amt: String(amount),
+      }).toString();
+      const res = await services.http.send(
+        {
+          method: 'POST',
+          url: `${setting.baseUrl}/API/QueryTradeInfo`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+          idempotent: true,
+          timeoutMs: ALTER_TIMEOUT_MS,
+          secrets: [key, iv],
+        },
+        { customerId: ctx.customerId, provider: 'newebpay', operation: 'query-trade', reference: ctx.reference },
+      );
+      if (res.status >= 500 || res.status === 429)
+        throw new Error(`NewebPay QueryTradeInfo answered HTTP ${res.status}`);
+      const answer = parseAnswer(res.body);
+      if (!answer?.Status)
+        throw new Error(`NewebPay QueryTradeInfo: an answer that does not parse (HTTP ${res.status})`);
+      // TRA10001: no such trade (the browser never reached NewebPay with it).
+      if (answer.Status === 'TRA10001')
+        return { status: 'pending', transactionId: input.transactionId, notFound: true };
+      if (answer.Status !== 'SUCCESS')
+        return {
+          status: 'pending',
+          transactionId: input.transactionId,
+          failure: `${answer.Status} ${answer.Message ?? ''}`,
+        };
+      const r = answer.Result ?? {};
+      const tradeNo = str(r.TradeNo);
+      if (
+        !tradeNo ||
+        str(r.CheckCode) !==
+          newebpayCheckCode(
+            { amount: String(r.Amt), merchantId: setting.merchantId, orderNumber: String(r.MerchantOrderNo), tradeNo },
+            key,
+            iv,
+          )
+      )
+        throw new Error('NewebPay QueryTradeInfo: CheckCode does not verify');
+      const trade = String(r.TradeStatus ?? '');
+      const base = {
+        transactionId: tradeNo,
+        orderNumber: str(r.MerchantOrderNo),
+        amount: Number.isFinite(Number(r.Amt)) ? Number(r.Amt) : null,
+      };
+      if (trade === '1' || trade === '6') return { status: 'succeeded', ...base };
+      if (trade === '2' || trade === '3')
+        return { status: 'failed', ...base, failure: `TradeStatus ${trade} ${str(r.RespondMsg) ?? ''}`.trim() };
+      return { status: 'pending', ...base, transactionId: input.transactionId, notFound: trade === '0' };
+    },
+    /**
+     * Credit card refund: `{host}/API/CreditCard/Close` (server to server, `MerchantID_` + `PostData_`: AES of
+     * `RespondType=JSON, Version=1.0, Amt, MerchantOrderNo, IndexType=1, TimeStamp, CloseType=2`), answered JSON
+     * `{Status, Message, Result{MerchantID, Amt, TradeNo, MerchantOrderNo}}`. Not retried (a refund sent twice…).
+     */
+    async refund(input, ctx) {
+      if (!services) throw new Error('NewebPay: no outgoing HTTP client');
+      const postData = newebpayEncrypt(
+        newebpayQuery({
+          RespondType: 'JSON',
+          Version: '1.0',
+          Amt: String(input.amount),
+          MerchantOrderNo: input.orderNumber,
+          IndexType: '1',
+          TimeStamp: String(Math.floor(Date.now() / 1000)),
+          CloseType: '2',
+        }),
+        key,
+        iv,
+      );
+      const res = await services.http.send(
+        {
+          method: 'POST',
+          url: `${setting.baseUrl}/API/CreditCard/Close`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ MerchantID_: setting.merchantId, PostData_: postData }).toString(),
+          idempotent: false,
+          timeoutMs: ALTER_TIMEOUT_MS,
+          secrets: [key, iv, postData],
+        },
+        { customerId: ctx.customerId, provider: 'newebpay', operation: 'credit-card.refund', reference: ctx.reference },
+      );
+      if (res.status >= 500 || res.status === 429)
+        throw new Error(`NewebPay CreditCard/Close answered HTTP ${res.status}`);
+      const answer = parseAnswer(res.body);
+      if (!answer?.Status)
+        throw new Error(`NewebPay CreditCard/Close: an answer that does not parse (HTTP ${res.status})`);
+      const text = `${answer.Status} ${answer.Message ?? ''}`.trim();
+      if (answer.Status !== 'SUCCESS') return { status: 'failed', refundId: null, answer: text };
+      return { status: 'succeeded', refundId: str(answer.Result?.TradeNo), answer: text };
+    },
     checkoutForm(input): { action: string; fields: Record<string, string> } {
       const timeStamp = String(Math.floor(Date.now() / 1000));
       if (input.periodic) {
@@ -170,6 +306,8 @@ export function newebpayProvider(setting: TNewebpaySetting, services?: TProvider
           ReturnURL: input.returnUrl,
           NotifyURL: input.notifyUrl,
           ClientBackURL: input.clientBackUrl,
+          // The payment page lives 15 minutes: an order not paid by then never will be (its record is then settled).
+          TradeLimit: '900',
           CREDIT: '1',
         }),
         key,
@@ -189,9 +327,14 @@ export function newebpayProvider(setting: TNewebpaySetting, services?: TProvider
       let answer: TNewebpayAnswer | null = null;
       let periodic = false;
       if (fields.Period) {
-        // Periodic: no TradeSha; only our key and IV decrypt it into JSON.
+        // Periodic (NDNP-1.0.4 §4.3.2/4.3.3: `Period` only, AES of JSON). A TradeSha sent with it must verify over
+        // `Period` before anything in it is read; without one only our key and IV make it decrypt into JSON naming
+        // our MerchantID (checked below, required here).
+        if (fields.TradeSha !== undefined && !verifyNewebpayTradeSha(fields.Period, fields.TradeSha, key, iv))
+          return null;
         const text = newebpayDecrypt(fields.Period, key, iv);
         answer = text ? parseAnswer(text) : null;
+        if (str(answer?.Result?.MerchantID) !== setting.merchantId) return null;
         periodic = true;
       } else {
         const tradeInfo = fields.TradeInfo ?? '';

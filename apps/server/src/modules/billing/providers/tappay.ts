@@ -114,6 +114,16 @@ export function tappayProvider(setting: TTapPaySetting, services: TProviderServi
         a.card_secret?.card_key && a.card_secret.card_token
           ? { key: a.card_secret.card_key, token: a.card_secret.card_token }
           : null;
+      // 421 / 422: TapPay timed out waiting for the bank. The card may or may not have been charged: the outcome is
+      // unknown, never a failure — the record stays pending and is settled from TapPay's record (transaction/query).
+      if (a.status === 421 || a.status === 422)
+        return {
+          status: 'pending',
+          transactionId: a.rec_trade_id || null,
+          orderNumber: a.order_number ?? input.orderNumber,
+          amount: a.amount ?? null,
+          failure: `${a.status} ${a.msg ?? ''}`.trim(),
+        };
       if (a.status !== 0)
         return {
           status: 'failed',
@@ -132,6 +142,20 @@ export function tappayProvider(setting: TTapPaySetting, services: TProviderServi
         card,
       };
     },
+    async refund(input, ctx) {
+      // Not retried by the client: a refund sent twice could be refunded twice.
+      const a = (await post(
+        '/tpc/transaction/refund',
+        { partner_key: setting.partnerKey, rec_trade_id: input.transactionId, amount: input.amount },
+        'transaction.refund',
+        ctx,
+        false,
+      )) as TTapPayAnswer & { refund_id?: string; refund_amount?: number };
+      const answer = `${a.status ?? '?'} ${a.msg ?? ''}`.trim();
+      if (a.status === 0) return { status: 'succeeded', refundId: a.refund_id ?? null, answer };
+      if (a.status === 421 || a.status === 422) return { status: 'pending', refundId: null, answer };
+      return { status: 'failed', refundId: null, answer };
+    },
     async query(input, ctx) {
       const a = await post(
         '/tpc/transaction/query',
@@ -148,7 +172,8 @@ export function tappayProvider(setting: TTapPaySetting, services: TProviderServi
       if (a.status !== 0 && a.status !== 2)
         return { status: 'pending', transactionId: input.transactionId, failure: `${a.status} ${a.msg ?? ''}` };
       const r = a.trade_records?.[0];
-      if (!r) return { status: 'pending', transactionId: input.transactionId };
+      // No record at TapPay for this id / order number: the charge never reached it (or has not yet).
+      if (!r) return { status: 'pending', transactionId: input.transactionId, notFound: true };
       const status = fromRecordStatus(r.record_status);
       return {
         status,

@@ -15,6 +15,7 @@ import { useCrmContract, useSetContract } from '../api';
 import '../i18n';
 import { twd } from '../money';
 import { PaymentStatusTag } from './payment-tags';
+import { RefundedCell, RefundModal, refundable } from './refund-modal';
 
 /** The CRM customer screen's contract: shown, and set by the employee (plan, price, period, start, terms). */
 export function CrmContract({ customerId }: { customerId: string }) {
@@ -23,12 +24,16 @@ export function CrmContract({ customerId }: { customerId: string }) {
   const data = useCrmContract(customerId);
   const save = useSetContract(customerId);
   const [editing, setEditing] = useState(false);
+  const [refunding, setRefunding] = useState<TBillingPayment | null>(null);
   const [form] = Form.useForm();
   const c = data.data?.contract ?? null;
 
   const submit = async () => {
-    const v = (await form.validateFields()) as Omit<TBillingContractInput, 'start_date'> & { start_date: Dayjs };
-    const body = ZBillingContractInput.parse({ ...v, start_date: v.start_date.format('YYYY-MM-DD') });
+    const v = (await form.validateFields()) as Omit<TBillingContractInput, 'start_date'> & {
+      start_date?: Dayjs | null;
+    };
+    // No date picked: the server decides the start (today in Asia/Taipei), never this browser's clock.
+    const body = ZBillingContractInput.parse({ ...v, start_date: v.start_date?.format('YYYY-MM-DD') });
     try {
       await save.mutateAsync(body);
       message.success(t('contract.saved'));
@@ -57,7 +62,7 @@ export function CrmContract({ customerId }: { customerId: string }) {
             price: c ? String(Number(c.price)) : '',
             tax_rate: c?.tax_rate ? String(Number(c.tax_rate)) : '0.05',
             period: c?.period ?? 'quarterly',
-            start_date: c ? dayjs(c.start_date) : dayjs(),
+            start_date: c ? dayjs(c.start_date) : null,
             payment_terms: c?.payment_terms ?? '11',
             note: c?.note ?? '',
           }}
@@ -83,8 +88,8 @@ export function CrmContract({ customerId }: { customerId: string }) {
                 options={BILLING_PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))}
               />
             </Form.Item>
-            <Form.Item name="start_date" label={t('contract.startDate')} rules={[{ required: true }]}>
-              <DatePicker data-testid="contract-start" />
+            <Form.Item name="start_date" label={t('contract.startDate')} extra={t('contract.startDateHint')}>
+              <DatePicker data-testid="contract-start" placeholder={t('contract.startDateToday')} />
             </Form.Item>
             <Form.Item name="payment_terms" label={t('contract.terms')}>
               <Select
@@ -136,9 +141,27 @@ export function CrmContract({ customerId }: { customerId: string }) {
                 render: (v: TBillingPayment['status']) => <PaymentStatusTag status={v} />,
               },
               { title: t('records.failure'), dataIndex: 'failure' },
+              {
+                title: t('records.refunded'),
+                key: 'refunded',
+                render: (_: unknown, p) => <RefundedCell payment={p} />,
+              },
+              {
+                title: '',
+                key: 'refund',
+                render: (_: unknown, p) =>
+                  p.status === 'succeeded' && refundable(p) > 0 ? (
+                    <Button size="small" onClick={() => setRefunding(p)} data-testid="refund-open">
+                      {t('refund.open')}
+                    </Button>
+                  ) : null,
+              },
             ]}
           />
         </>
+      ) : null}
+      {refunding ? (
+        <RefundModal customerId={customerId} payment={refunding} onClose={() => setRefunding(null)} />
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { CreditCardOutlined, WalletOutlined } from '@ant-design/icons';
 import { billingRoutes, type TBillingOverview, type TBillingPayment } from '@wms/contracts';
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Popconfirm, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Popconfirm, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,8 +9,11 @@ import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
 import { DataTable } from '../../../shared/table/data-table';
 import { billingKeys, fetchPayments, useBillingOverview, useStopAutoRenew } from '../api';
+import { PayReason, payBlockedReason } from '../components/pay-reason';
 import { PaymentStatusTag } from '../components/payment-tags';
+import { PlansCard } from '../components/plans';
 import { ReceiptModal } from '../components/receipt';
+import { RefundedCell } from '../components/refund-modal';
 import '../i18n';
 import { twd } from '../money';
 
@@ -68,43 +71,76 @@ function DueCard({ data }: { data: TBillingOverview }) {
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
   const due = data.due;
-  if (!due) return <Alert type="info" showIcon title={t('due.nothing')} />;
-  const text = t('due.amount', {
-    start: due.start,
-    end: due.end,
-    amount: due.amount,
-    tax: due.tax,
-    date: due.due_date,
-  });
+  const tappayReason = payBlockedReason(t, data, 'tappay');
+  const newebpayReason = payBlockedReason(t, data, 'newebpay');
+  const paidUntil = data.paid_through ? (
+    <Typography.Text strong data-testid="billing-paid-until">
+      {t('due.paidUntil', { date: data.paid_through })}
+    </Typography.Text>
+  ) : null;
+  const text = due
+    ? t('due.amount', {
+        start: due.start,
+        end: due.end,
+        amount: twd(due.amount),
+        tax: twd(due.tax),
+        date: due.due_date,
+      })
+    : null;
   return (
     <Card title={t('due.title')} data-testid="billing-due">
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Alert
-          type={due.overdue ? 'warning' : 'info'}
-          showIcon
-          title={due.overdue ? `${t('due.overdue')}：${text}` : text}
-        />
-        <Space wrap>
+        {paidUntil}
+        {due ? (
+          <Alert
+            type={due.overdue ? 'warning' : 'info'}
+            showIcon
+            title={due.overdue ? `${t('due.overdue')}：${text}` : text}
+            data-testid="billing-next-period"
+          />
+        ) : (
+          <Alert type="success" showIcon title={t('due.nothing')} data-testid="billing-nothing-due" />
+        )}
+        {data.in_progress ? (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="billing-in-progress"
+            title={t('blocked.inProgress', {
+              period: `${data.in_progress.period_start} ～ ${data.in_progress.period_end}`,
+              order: data.in_progress.order_number,
+            })}
+          />
+        ) : null}
+        <Space wrap align="center">
           <Button
             type="primary"
             icon={<CreditCardOutlined />}
-            disabled={!data.providers.tappay.enabled}
+            disabled={!!tappayReason}
             onClick={() => navigate('/tappay')}
             data-testid="pay-tappay"
           >
             {t('due.payTappay')}
           </Button>
+          <PayReason reason={tappayReason} testId="pay-tappay-reason" />
+        </Space>
+        <Space wrap align="center">
           <Button
             icon={<WalletOutlined />}
-            disabled={!data.providers.newebpay.enabled}
+            disabled={!!newebpayReason}
             onClick={() => navigate('/newebpay')}
             data-testid="pay-newebpay"
           >
             {t('due.payNewebpay')}
           </Button>
-          <Button disabled={!data.providers.newebpay.enabled} onClick={() => navigate('/newebpay?periodic=1')}>
+          <Button
+            disabled={!!newebpayReason}
+            onClick={() => navigate('/newebpay?periodic=1')}
+            data-testid="pay-newebpay-periodic"
+          >
             {t('due.payNewebpayPeriodic')}
           </Button>
+          <PayReason reason={newebpayReason} testId="pay-newebpay-reason" />
         </Space>
       </Space>
     </Card>
@@ -121,13 +157,16 @@ export default function BillingPage() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>{t('title')}</Typography.Title>
+      {data && !data.providers.tappay.enabled && !data.providers.newebpay.enabled ? (
+        <Alert type="warning" showIcon title={t('blocked.noProvider')} data-testid="billing-no-provider" />
+      ) : null}
       {data?.contract ? (
         <>
           <ContractCard data={data} />
           <DueCard data={data} />
         </>
       ) : (
-        <Empty description={t('contract.none')} />
+        <PlansCard />
       )}
       <Card title={t('records.title')}>
         <DataTable<TBillingPayment>
@@ -170,7 +209,7 @@ export default function BillingPage() {
             {
               title: t('records.period'),
               dataIndex: 'period_start',
-              render: (_: string, r) => `${r.period_start} ～ ${r.period_end}`,
+              render: (_: string, r) => (r.kind === 'credit' ? '—' : `${r.period_start} ～ ${r.period_end}`),
             },
             {
               title: t('records.amount'),
@@ -185,6 +224,12 @@ export default function BillingPage() {
               render: (v: TBillingPayment['status']) => <PaymentStatusTag status={v} />,
             },
             { title: t('records.failure'), dataIndex: 'failure', render: (v: string | null) => v ?? '' },
+            {
+              title: t('records.refunded'),
+              key: 'refunded',
+              noExport: true,
+              render: (_: unknown, r) => <RefundedCell payment={r} />,
+            },
             {
               title: t('records.receipt'),
               key: 'receipt',

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/forms/error-text';
 import { postForm } from '../../../shared/forms/post-form';
 import { payNewebPay, useBillingOverview } from '../api';
+import { payBlockedReason } from '../components/pay-reason';
 import '../i18n';
 import { twd } from '../money';
 
@@ -22,10 +23,12 @@ export default function NewebPayPage() {
 
   if (overview.isLoading) return <Spin />;
   const due = overview.data?.due;
+  const blocked = payBlockedReason(t, overview.data, 'newebpay');
   const go = async () => {
+    if (!due || blocked) return;
     setBusy(true);
     try {
-      const form = await payNewebPay(periodic);
+      const form = await payNewebPay({ period_start: due.start, periodic });
       setRedirecting(true);
       postForm(form, '_self');
     } catch (err) {
@@ -37,6 +40,7 @@ export default function NewebPayPage() {
     <div style={{ maxWidth: 560, margin: '40px auto', padding: 16 }}>
       <Card title={<Typography.Title level={3}>{t('newebpay.title')}</Typography.Title>}>
         <Space orientation="vertical" style={{ width: '100%' }}>
+          {blocked ? <Alert type="warning" showIcon title={blocked} data-testid="newebpay-blocked" /> : null}
           {due ? <Alert type="info" title={`${due.start} ～ ${due.end}：${twd(due.amount)}`} /> : null}
           <Radio.Group value={periodic} onChange={(e) => setPeriodic(e.target.value as boolean)}>
             <Space orientation="vertical">
@@ -50,11 +54,11 @@ export default function NewebPayPage() {
               type="primary"
               icon={<WalletOutlined />}
               loading={busy}
-              disabled={!due || !overview.data?.providers.newebpay.enabled}
+              disabled={!!blocked}
               onClick={() => void go()}
               data-testid="newebpay-go"
             >
-              {t('newebpay.go', { amount: due?.amount ?? '' })}
+              {t('newebpay.go', { amount: due ? twd(due.amount) : '' })}
             </Button>
             <Button onClick={() => navigate('/billing')}>{t('tappay.back')}</Button>
           </Space>

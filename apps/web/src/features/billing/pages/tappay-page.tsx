@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { getProfile } from '../../../shared/auth/session';
 import { errorText } from '../../../shared/forms/error-text';
 import { payTapPay, useBillingOverview } from '../api';
+import { payBlockedReason } from '../components/pay-reason';
 import { createStubTPDirect, loadTapPaySdk, type TTPDirect } from '../tpdirect';
 import '../i18n';
 import { twd } from '../money';
@@ -48,10 +49,11 @@ export default function TapPayPage() {
 
   if (overview.isLoading) return <Spin />;
   const due = overview.data?.due;
+  const blocked = payBlockedReason(t, overview.data, 'tappay');
 
   const pay = async () => {
     const values = await form.validateFields();
-    if (!sdk) return;
+    if (!sdk || !due || blocked) return;
     setPaying(true);
     sdk.card.getPrime(async (result) => {
       if (result.status !== 0 || !result.card) {
@@ -61,6 +63,7 @@ export default function TapPayPage() {
       }
       try {
         const answer = await payTapPay({
+          period_start: due!.start,
           prime: result.card.prime,
           remember: !!values.remember,
           cardholder: { name: values.name, email: values.email, phone: values.phone },
@@ -79,6 +82,7 @@ export default function TapPayPage() {
     <div style={{ maxWidth: 560, margin: '40px auto', padding: 16 }}>
       <Card title={<Typography.Title level={3}>{t('tappay.title')}</Typography.Title>}>
         <Space orientation="vertical" style={{ width: '100%' }}>
+          {blocked ? <Alert type="warning" showIcon title={blocked} data-testid="tappay-blocked" /> : null}
           {stub ? <Alert type="warning" showIcon title={t('tappay.stub')} data-testid="tappay-stub" /> : null}
           {sdkError ? <Alert type="error" showIcon title={t('tappay.sdkFailed')} /> : null}
           {due ? (
@@ -118,11 +122,11 @@ export default function TapPayPage() {
               type="primary"
               icon={<CreditCardOutlined />}
               loading={paying}
-              disabled={!sdk || !due}
+              disabled={!sdk || !!blocked}
               onClick={() => void pay()}
               data-testid="tappay-pay"
             >
-              {t('tappay.pay', { amount: due?.amount ?? '' })}
+              {t('tappay.pay', { amount: due ? twd(due.amount) : '' })}
             </Button>
             <Button onClick={() => navigate('/billing')}>{t('tappay.back')}</Button>
           </Space>

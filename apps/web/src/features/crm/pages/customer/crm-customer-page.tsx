@@ -19,6 +19,7 @@ import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
 import { CrmContract } from '../../../billing/components/crm-contract';
+import { CrmListPrices } from '../../../billing/components/plans';
 import { crmKeys, fetchCustomers, useCustomer, useResetPassword, useSetCustomerActive } from '../../api';
 
 function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -127,6 +128,7 @@ export default function CrmCustomerPage() {
   const show = (id: string | null) => setParams(id ? { open: id } : {}, { replace: true });
   return (
     <>
+      <CrmListPrices />
       <DataTable<TCrmCustomer>
         queryKey={crmKeys.customers}
         fetchPage={fetchCustomers}

@@ -1,0 +1,285 @@
+import { createServer } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billing_contracts, billing_payments } from '../../../db/schema';
+import { taipeiToday } from '../../../platform/calendar';
+import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
+import { startFakeTapPay, TAPPAY_TEST_PRIME, type TFakeTapPay } from '../../../test/fakes/fake-tappay';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { addDays, addMonths } from '../billing.workflow';
+
+/** A period is paid at most once: by the database's unique key, whatever the requests race. */
+
+let ctx: TTestContext;
+let tappay: TFakeTapPay;
+let newebpay: TFakeNewebPay;
+let staff: { token: string };
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  tappay = await startFakeTapPay();
+  newebpay = await startFakeNewebPay();
+  const port = await freePort();
+  ctx = await createTestContext({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TAPPAY_BASE_URL: tappay.url,
+    TAPPAY_PARTNER_KEY: tappay.partnerKey,
+    TAPPAY_MERCHANT_ID: tappay.merchantId,
+    TAPPAY_APP_ID: '11327',
+    TAPPAY_APP_KEY: 'app_fake_key_0123456789',
+    NEWEBPAY_BASE_URL: newebpay.url,
+    NEWEBPAY_MERCHANT_ID: newebpay.merchantId,
+    NEWEBPAY_HASH_KEY: newebpay.hashKey,
+    NEWEBPAY_HASH_IV: newebpay.hashIv,
+  });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  staff = await ctx.newEmployee();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await tappay?.close();
+  await newebpay?.close();
+});
+
+const today = () => taipeiToday();
+const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
+
+async function sellerWithContract(start: string, period: 'quarterly' | 'annual' = 'quarterly') {
+  const seller = await ctx.newCustomer();
+  const res = await ctx.inject({
+    method: 'PUT',
+    url: `/api/crm/customers/${seller.customerId}/contract/`,
+    token: staff.token,
+    payload: { plan: '標準方案', price: '3000', period, start_date: start, payment_terms: '11' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return seller;
+}
+
+const payByCard = (token: string, period_start: string) =>
+  ctx.inject({
+    method: 'POST',
+    url: '/api/billing/tappay/',
+    token,
+    payload: { period_start, prime: TAPPAY_TEST_PRIME, cardholder },
+  });
+const payByNewebPay = (token: string, period_start: string, periodic = false) =>
+  ctx.inject({ method: 'POST', url: '/api/billing/newebpay/', token, payload: { period_start, periodic } });
+
+async function recordsOf(customerId: string) {
+  return ctx.deps.database.db.select().from(billing_payments).where(eq(billing_payments.customer_id, customerId));
+}
+
+/** The charges the fake TapPay took for this seller's order numbers (record_status 0/1: money taken or authorised). */
+async function chargesAtTapPay(customerId: string) {
+  const orders = new Set((await recordsOf(customerId)).map((r) => r.order_number));
+  return tappay.trades.filter((t) => orders.has(t.order_number));
+}
+
+describe('a period is paid at most once', () => {
+  it('20 parallel pay attempts for one period: one charge at the gateway, the rest 409 naming the period', async () => {
+    const start = addDays(today(), -3);
+    const end = addDays(addMonths(start, 3), -1);
+    const seller = await sellerWithContract(start);
+
+    // Ten by card, ten at NewebPay, all at once, for the same period.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? payByCard(seller.token, start) : payByNewebPay(seller.token, start),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) {
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().error).toMatchObject({
+        code: 'PAYMENT_IN_PROGRESS',
+        params: { period: `${start} ~ ${end}` },
+      });
+    }
+    const rows = await recordsOf(seller.customerId);
+    expect(rows.map((r) => [r.period_start, r.status])).toEqual([[start, 'pending']]);
+
+    // The one attempt that went through is paid at its gateway (3-D Secure confirmed, or NewebPay's page).
+    const winner = ok[0]!.json();
+    if (winner.payment_url) {
+      await fetch(winner.payment_url, { redirect: 'manual' });
+      const read = await ctx.inject({
+        method: 'GET',
+        url: `/api/billing/payments/${winner.payment.id}/`,
+        token: seller.token,
+      });
+      expect(read.json().status).toBe('succeeded');
+    } else {
+      await fetch(winner.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(winner.fields).toString(),
+      }).then((r) => r.text());
+      expect((await newebpay.pay(winner.payment.order_number)).map((d) => d.status)).toEqual([200]);
+    }
+
+    // Paid: 20 more attempts for the same period (a stale page, a double click) are refused as already paid.
+    const again = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? payByCard(seller.token, start) : payByNewebPay(seller.token, start),
+      ),
+    );
+    for (const r of again) {
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().error).toMatchObject({ code: 'PERIOD_ALREADY_PAID', params: { period: `${start} ~ ${end}` } });
+    }
+    const after = await recordsOf(seller.customerId);
+    expect(after.map((r) => [r.period_start, r.status])).toEqual([[start, 'succeeded']]);
+    // At the gateways: exactly one charge for this seller.
+    const tappayCharges = await chargesAtTapPay(seller.customerId);
+    const newebpayCharges = newebpay.trades.filter((t) => after.some((r) => r.order_number === t.merchantOrderNo));
+    expect(tappayCharges.length + newebpayCharges.length).toBe(1);
+
+    // The page: paid until the period's end, the next period (due on its start) only.
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view.paid_through).toBe(end);
+    expect(view.due).toMatchObject({ start: addMonths(start, 3), overdue: false });
+    expect(view.in_progress).toBeNull();
+  });
+
+  it('the database itself refuses a second record paying or holding a period', async () => {
+    const db = ctx.deps.database.db;
+    const start = addDays(today(), -1);
+    const seller = await sellerWithContract(start);
+    const [contract] = await db
+      .select()
+      .from(billing_contracts)
+      .where(eq(billing_contracts.customer_id, seller.customerId));
+    const row = (order: string, status: string) => ({
+      customer_id: seller.customerId,
+      contract_id: contract!.id,
+      order_number: order,
+      provider: 'tappay',
+      kind: 'checkout',
+      period_start: start,
+      period_end: addDays(addMonths(start, 3), -1),
+      amount: '3150',
+      status,
+    });
+    await db.insert(billing_payments).values(row(`BDB_${seller.customerId.slice(0, 8)}_1`, 'succeeded'));
+    // A second success, or a new attempt in flight, for the same contract and period: a unique violation.
+    for (const status of ['succeeded', 'pending']) {
+      const err = await db
+        .insert(billing_payments)
+        .values(row(`BDB_${seller.customerId.slice(0, 8)}_${status}`, status))
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(JSON.stringify((err as { cause?: unknown })?.cause ?? err)).toMatch(/23505|billing_payments_period_key/);
+    }
+    // A failed attempt holds nothing.
+    await db.insert(billing_payments).values(row(`BDB_${seller.customerId.slice(0, 8)}_f`, 'failed'));
+  });
+
+  it('a period not due is refused; with everything up to the next period paid, nothing can be paid', async () => {
+    const start = addDays(today(), -3);
+    const seller = await sellerWithContract(start);
+    // Two periods ahead: not payable yet.
+    const ahead = await payByCard(seller.token, addMonths(start, 6));
+    expect(ahead.statusCode).toBe(409);
+    expect(ahead.json().error).toMatchObject({ code: 'PERIOD_NOT_DUE', params: { period: addMonths(start, 6) } });
+
+    // Pay this period and the next (TapPay 3-D Secure, confirmed at the bank).
+    for (const p of [start, addMonths(start, 3)]) {
+      const res = await payByCard(seller.token, p);
+      expect(res.statusCode, res.body).toBe(200);
+      await fetch(res.json().payment_url, { redirect: 'manual' });
+      const read = await ctx.inject({
+        method: 'GET',
+        url: `/api/billing/payments/${res.json().payment.id}/`,
+        token: seller.token,
+      });
+      expect(read.json().status).toBe('succeeded');
+    }
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view.due).toBeNull();
+    expect(view.paid_through).toBe(addDays(addMonths(start, 6), -1));
+    const more = await payByNewebPay(seller.token, addMonths(start, 6));
+    expect(more.statusCode).toBe(409);
+    expect(more.json().error.code).toBe('PERIOD_ALREADY_PAID');
+  });
+
+  it('a NewebPay periodic charge is booked onto the next unpaid period, or as credit when none is due; never onto a paid one', async () => {
+    const start = addDays(today(), -1);
+    const seller = await sellerWithContract(start, 'annual');
+    const res = (await payByNewebPay(seller.token, start, true)).json();
+    await fetch(res.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(res.fields).toString(),
+    }).then((r) => r.text());
+    const order: string = res.payment.order_number;
+    const first = await newebpay.pay(order);
+    expect(first.map((d) => d.status)).toEqual([200]);
+    // The same Period posted with a TradeSha that does not verify (forged): refused, NewebPay's retries too.
+    const forged = await newebpay.notify(`${ctx.config.publicUrl}/api/billing/newebpay/notify/`, {
+      Period: first[0]!.fields.Period!,
+      TradeSha: 'A'.repeat(64),
+    });
+    expect(forged.map((d) => d.status)).toEqual([401, 401, 401, 401]);
+
+    // The seller pays the next year by card as well (allowed: the period after today's).
+    const next = addMonths(start, 12);
+    const card = await payByCard(seller.token, next);
+    expect(card.statusCode, card.body).toBe(200);
+    await fetch(card.json().payment_url, { redirect: 'manual' });
+    await ctx.inject({ method: 'GET', url: `/api/billing/payments/${card.json().payment.id}/`, token: seller.token });
+
+    // NewebPay charges the authorisation again: both periods are paid, so it is the seller's credit.
+    expect((await newebpay.chargePeriod(order)).map((d) => d.status)).toEqual([200]);
+    const rows = await recordsOf(seller.customerId);
+    expect(rows.map((r) => [r.kind, r.status, r.kind === 'credit' ? 'credit' : r.period_start]).sort()).toEqual(
+      [
+        ['checkout', 'succeeded', next],
+        ['credit', 'succeeded', 'credit'],
+        ['periodic', 'succeeded', start],
+      ].sort(),
+    );
+    // Never two successes for one period.
+    const paid = rows.filter((r) => r.status === 'succeeded' && r.kind !== 'credit').map((r) => r.period_start);
+    expect(new Set(paid).size).toBe(paid.length);
+    const audit = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(and(eq(billing_payments.customer_id, seller.customerId), eq(billing_payments.kind, 'credit')));
+    expect(audit[0]!.amount).toBe('3150.0000');
+  });
+});
+
+describe('the contract’s start date', () => {
+  it('is decided by the server in Asia/Taipei when the CRM leaves it out, and kept on later edits', async () => {
+    const seller = await ctx.newCustomer();
+    const put = (payload: object) =>
+      ctx.inject({
+        method: 'PUT',
+        url: `/api/crm/customers/${seller.customerId}/contract/`,
+        token: staff.token,
+        payload,
+      });
+    const base = { plan: '標準方案', price: '3000', period: 'quarterly', payment_terms: '11' };
+    const created = await put(base);
+    expect(created.statusCode, created.body).toBe(200);
+    // Taipei's today (UTC+8), not the UTC date a browser on UTC would send between 16:00 and 24:00 UTC.
+    expect(created.json().start_date).toBe(taipeiToday());
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view.due).toMatchObject({ start: taipeiToday(), overdue: false });
+    const edited = await put({ ...base, price: '3300' });
+    expect(edited.json()).toMatchObject({ start_date: taipeiToday(), total: '3465' });
+  });
+});

@@ -1,0 +1,210 @@
+import { createServer } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit_logs } from '../../../db/schema';
+import { taipeiToday } from '../../../platform/calendar';
+import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
+import { startFakeTapPay, TAPPAY_TEST_PRIME, type TFakeTapPay } from '../../../test/fakes/fake-tappay';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { addDays } from '../billing.workflow';
+
+/** Refunds from the CRM by the operator's staff: full or partial, with a reason, once, the gateway's answer kept. */
+
+let ctx: TTestContext;
+let tappay: TFakeTapPay;
+let newebpay: TFakeNewebPay;
+let staff: { token: string };
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  tappay = await startFakeTapPay();
+  newebpay = await startFakeNewebPay();
+  const port = await freePort();
+  ctx = await createTestContext({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TAPPAY_BASE_URL: tappay.url,
+    TAPPAY_PARTNER_KEY: tappay.partnerKey,
+    TAPPAY_MERCHANT_ID: tappay.merchantId,
+    TAPPAY_APP_ID: '11327',
+    TAPPAY_APP_KEY: 'app_fake_key_0123456789',
+    TAPPAY_3DS: '0',
+    NEWEBPAY_BASE_URL: newebpay.url,
+    NEWEBPAY_MERCHANT_ID: newebpay.merchantId,
+    NEWEBPAY_HASH_KEY: newebpay.hashKey,
+    NEWEBPAY_HASH_IV: newebpay.hashIv,
+  });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  staff = await ctx.newEmployee();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await tappay?.close();
+  await newebpay?.close();
+});
+
+const today = () => taipeiToday();
+const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
+
+async function paidSeller(provider: 'tappay' | 'newebpay') {
+  const start = addDays(today(), -2);
+  const seller = await ctx.newCustomer();
+  const set = await ctx.inject({
+    method: 'PUT',
+    url: `/api/crm/customers/${seller.customerId}/contract/`,
+    token: staff.token,
+    payload: { plan: '標準方案', price: '3000', period: 'quarterly', start_date: start, payment_terms: '11' },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  if (provider === 'tappay') {
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/tappay/',
+      token: seller.token,
+      payload: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+    });
+    expect(res.json().payment.status, res.body).toBe('succeeded');
+    return { seller, payment: res.json().payment as { id: string; order_number: string } };
+  }
+  const res = (
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/newebpay/',
+      token: seller.token,
+      payload: { period_start: start },
+    })
+  ).json();
+  await fetch(res.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(res.fields).toString(),
+  }).then((r) => r.text());
+  expect((await newebpay.pay(res.payment.order_number)).map((d) => d.status)).toEqual([200]);
+  return { seller, payment: res.payment as { id: string; order_number: string } };
+}
+
+const refund = (customerId: string, paymentId: string, payload: object, token = staff.token) =>
+  ctx.inject({
+    method: 'POST',
+    url: `/api/crm/customers/${customerId}/payments/${paymentId}/refunds/`,
+    token,
+    payload,
+  });
+
+describe('refunds', () => {
+  it('TapPay: a partial refund, asked twice at once, is one refund at TapPay; more than is left is refused; the rest', async () => {
+    const { seller, payment } = await paidSeller('tappay');
+    const recTradeId = tappay.trades.find((t) => t.order_number === payment.order_number)!.rec_trade_id;
+
+    // The same staff action arrives five times at once (a double click, a retried request): one refund.
+    const key = `refund-${payment.id}`;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        refund(seller.customerId, payment.id, { amount: '1000', reason: '服務中斷補償', idempotency_key: key }),
+      ),
+    );
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    const ids = new Set(answers.map((a) => a.json().id));
+    expect(ids.size).toBe(1);
+    expect(tappay.refunds.filter((r) => r.rec_trade_id === recTradeId)).toEqual([
+      { refund_id: expect.any(String), rec_trade_id: recTradeId, amount: 1000 },
+    ]);
+    const done = answers.find((a) => a.json().status === 'succeeded')!.json();
+    expect(done).toMatchObject({ amount: '1000.0000', reason: '服務中斷補償', gateway_answer: '0 Success' });
+    expect(done.provider_refund_id).toBe(tappay.refunds.at(-1)!.refund_id);
+    expect(tappay.requests.filter((r) => r.path === '/tpc/transaction/refund').at(-1)!.body).toMatchObject({
+      rec_trade_id: recTradeId,
+      amount: 1000,
+    });
+
+    // 3150 − 1000 = 2150 left: asking 2151 is refused, nothing sent to TapPay.
+    const sent = tappay.requests.filter((r) => r.path === '/tpc/transaction/refund').length;
+    const over = await refund(seller.customerId, payment.id, {
+      amount: '2151',
+      reason: 'x',
+      idempotency_key: `${key}-2`,
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error).toMatchObject({
+      code: 'REFUND_EXCEEDS_REMAINING',
+      params: { remaining: 'NT$2,150', amount: 'NT$2,151' },
+    });
+    expect(tappay.requests.filter((r) => r.path === '/tpc/transaction/refund')).toHaveLength(sent);
+    // No amount: the rest.
+    const rest = await refund(seller.customerId, payment.id, { reason: '解約', idempotency_key: `${key}-3` });
+    expect(rest.json()).toMatchObject({ status: 'succeeded', amount: '2150.0000' });
+    expect(tappay.trades.find((t) => t.rec_trade_id === recTradeId)!.record_status).toBe(3);
+    const none = await refund(seller.customerId, payment.id, { reason: 'again', idempotency_key: `${key}-4` });
+    expect(none.json().error.code).toBe('REFUND_EXCEEDS_REMAINING');
+
+    // The seller sees it on the record; the audit has each step.
+    const seen = (
+      await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token })
+    ).json();
+    expect(seen).toMatchObject({ status: 'succeeded', refunded: '3150' });
+    expect(seen.refunds.map((r: { reason: string; status: string }) => [r.reason, r.status])).toEqual([
+      ['服務中斷補償', 'succeeded'],
+      ['解約', 'succeeded'],
+    ]);
+    const list = (await ctx.inject({ method: 'GET', url: '/api/billing/payments/', token: seller.token })).json();
+    expect(list.results[0]).toMatchObject({ id: payment.id, refunded: '3150' });
+    const audits = await ctx.deps.database.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.customer_id, seller.customerId), eq(audit_logs.entity, 'billing_refund')));
+    expect(audits.map((a) => a.action).sort()).toEqual(
+      ['billing.refund.start', 'billing.refund.start', 'billing.refund.succeeded', 'billing.refund.succeeded'].sort(),
+    );
+  });
+
+  it('the gateway’s refusal is recorded with its answer; only staff refund, and only the seller’s own payment', async () => {
+    const { seller, payment } = await paidSeller('tappay');
+    // Refunded at TapPay already (from its back office): TapPay refuses ours, and we keep what it said.
+    tappay.trades.find((t) => t.order_number === payment.order_number)!.refunded_amount = 3150;
+    const res = await refund(seller.customerId, payment.id, {
+      amount: '100',
+      reason: 'x',
+      idempotency_key: 'refused-refund-1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'failed',
+      gateway_answer: '10004 Refund amount exceeds the remaining amount',
+    });
+    // The seller cannot refund; another seller's payment is not found under this seller.
+    const self = await refund(
+      seller.customerId,
+      payment.id,
+      { reason: 'x', idempotency_key: 'seller-self-1' },
+      seller.token,
+    );
+    expect(self.statusCode).toBe(403);
+    const other = await ctx.newCustomer();
+    const wrong = await refund(other.customerId, payment.id, { reason: 'x', idempotency_key: 'other-seller-1' });
+    expect(wrong.statusCode).toBe(404);
+  });
+
+  it('NewebPay: a credit card refund (CreditCard/Close) in part', async () => {
+    const { seller, payment } = await paidSeller('newebpay');
+    const res = await refund(seller.customerId, payment.id, {
+      amount: '150',
+      reason: '折讓',
+      idempotency_key: 'nwp-refund-1',
+    });
+    expect(res.json()).toMatchObject({ status: 'succeeded', amount: '150.0000', gateway_answer: 'SUCCESS 退款成功' });
+    expect(newebpay.refunds).toContainEqual({ merchantOrderNo: payment.order_number, amount: 150 });
+    const again = await refund(seller.customerId, payment.id, {
+      amount: '150',
+      reason: '折讓',
+      idempotency_key: 'nwp-refund-1',
+    });
+    expect(again.json().id).toBe(res.json().id);
+    expect(newebpay.refunds.filter((r) => r.merchantOrderNo === payment.order_number)).toHaveLength(1);
+  });
+});

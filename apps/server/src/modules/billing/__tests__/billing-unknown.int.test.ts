@@ -1,0 +1,279 @@
+import { createServer } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit_logs, billing_payments } from '../../../db/schema';
+import { taipeiToday } from '../../../platform/calendar';
+import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
+import { startFakeTapPay, TAPPAY_TEST_PRIME, type TFakeTapPay } from '../../../test/fakes/fake-tappay';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { addDays, addMonths } from '../billing.workflow';
+
+/**
+ * An unknown outcome is not a failure: TapPay's 421, a connection that closes with no answer, a payment page whose
+ * Notify never came — the record stays pending (holding its period) and the confirmation job settles it from the
+ * gateway's own record. No 3-D Secure here: TapPay answers the charge itself.
+ */
+
+let ctx: TTestContext;
+let tappay: TFakeTapPay;
+let newebpay: TFakeNewebPay;
+let staff: { token: string };
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  tappay = await startFakeTapPay();
+  newebpay = await startFakeNewebPay();
+  const port = await freePort();
+  ctx = await createTestContext({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TAPPAY_BASE_URL: tappay.url,
+    TAPPAY_PARTNER_KEY: tappay.partnerKey,
+    TAPPAY_MERCHANT_ID: tappay.merchantId,
+    TAPPAY_APP_ID: '11327',
+    TAPPAY_APP_KEY: 'app_fake_key_0123456789',
+    TAPPAY_3DS: '0',
+    NEWEBPAY_BASE_URL: newebpay.url,
+    NEWEBPAY_MERCHANT_ID: newebpay.merchantId,
+    NEWEBPAY_HASH_KEY: newebpay.hashKey,
+    NEWEBPAY_HASH_IV: newebpay.hashIv,
+    // The confirmation job's back-off (30 s, 1 min, …) is about a second here.
+    JOB_RETRY_DELAY_SCALE: '0.0003',
+  });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  staff = await ctx.newEmployee();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await tappay?.close();
+  await newebpay?.close();
+});
+
+const today = () => taipeiToday();
+const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
+
+async function sellerWithContract(start: string) {
+  const seller = await ctx.newCustomer();
+  const res = await ctx.inject({
+    method: 'PUT',
+    url: `/api/crm/customers/${seller.customerId}/contract/`,
+    token: staff.token,
+    payload: { plan: '標準方案', price: '3000', period: 'quarterly', start_date: start, payment_terms: '11' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return seller;
+}
+
+const payByCard = (token: string, period_start: string) =>
+  ctx.inject({
+    method: 'POST',
+    url: '/api/billing/tappay/',
+    token,
+    payload: { period_start, prime: TAPPAY_TEST_PRIME, cardholder },
+  });
+
+const rowOf = async (id: string) =>
+  (await ctx.deps.database.db.select().from(billing_payments).where(eq(billing_payments.id, id)))[0]!;
+
+/** Let the queued confirmation jobs run now (instead of in 30 s / after their back-off) until `id` is settled. */
+async function confirmed(id: string, ms = 15_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  let status = (await rowOf(id)).status;
+  while (status === 'pending' && Date.now() < deadline) {
+    await ctx.deps.database.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'billing.confirm' and state in ('created', 'retry')`,
+    );
+    ctx.deps.jobs.kick('billing.confirm');
+    await new Promise((r) => setTimeout(r, 100));
+    status = (await rowOf(id)).status;
+  }
+  return status;
+}
+
+/** One run of the queued confirmation job now (a retry consumed), then the record's status. */
+async function confirmOnce(id: string): Promise<string> {
+  await ctx.deps.database.db.execute(
+    sql`update pgboss.job set start_after = now() where name = 'billing.confirm' and state in ('created', 'retry')`,
+  );
+  ctx.deps.jobs.kick('billing.confirm');
+  await new Promise((r) => setTimeout(r, 1500));
+  return (await rowOf(id)).status;
+}
+
+/** The charges the fake TapPay holds for an order number (whatever their outcome). */
+const tradesOf = (order: string) => tappay.trades.filter((t) => t.order_number === order);
+
+describe('TapPay: an unknown outcome', () => {
+  it('a 421 that did charge: pending confirmation (no new attempt meanwhile), paid after the job, charged once', async () => {
+    const start = addDays(today(), -2);
+    const seller = await sellerWithContract(start);
+    tappay.timeoutNext({ charged: true, answer: '421' });
+    const res = await payByCard(seller.token, start);
+    expect(res.statusCode, res.body).toBe(200);
+    const { payment } = res.json();
+    expect(res.json()).toMatchObject({ payment_url: null, payment: { status: 'pending', period_start: start } });
+
+    // While its outcome is unknown the period is held: the seller's page says so, and no new attempt is made.
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view.in_progress).toMatchObject({ id: payment.id, status: 'pending' });
+    const again = await payByCard(seller.token, start);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('PAYMENT_IN_PROGRESS');
+
+    expect(await confirmed(payment.id)).toBe('succeeded');
+    const row = await rowOf(payment.id);
+    expect(row.provider_transaction_id).toBe(tradesOf(payment.order_number)[0]!.rec_trade_id);
+    // TapPay was asked by our order number (the 421 carried no rec_trade_id), and charged once.
+    expect(
+      tappay.requests.some(
+        (r) =>
+          r.path === '/tpc/transaction/query' &&
+          (r.body.filters as { order_number?: string }).order_number === payment.order_number,
+      ),
+    ).toBe(true);
+    expect(tradesOf(payment.order_number)).toHaveLength(1);
+    const charges = tappay.requests.filter(
+      (r) => r.path === '/tpc/payment/pay-by-prime' && r.body.order_number === payment.order_number,
+    );
+    expect(charges).toHaveLength(1);
+    const after = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(after).toMatchObject({ paid_through: addDays(addMonths(start, 3), -1), in_progress: null });
+    const paidAgain = await payByCard(seller.token, start);
+    expect(paidAgain.json().error.code).toBe('PERIOD_ALREADY_PAID');
+  });
+
+  it('a 421 that did not charge: failed after the job (the bank’s reason), the period payable again', async () => {
+    const start = addDays(today(), -2);
+    const seller = await sellerWithContract(start);
+    tappay.timeoutNext({ charged: false, answer: '421' });
+    const res = await payByCard(seller.token, start);
+    expect(res.statusCode, res.body).toBe(200);
+    const { payment } = res.json();
+    expect(payment.status).toBe('pending');
+    expect(await confirmed(payment.id)).toBe('failed');
+    expect((await rowOf(payment.id)).failure).toBe('TIMEOUT Bank timeout');
+
+    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    expect(view).toMatchObject({ due: { start }, in_progress: null });
+    const retry = await payByCard(seller.token, start);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().payment.status).toBe('succeeded');
+    const records = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    expect(records.map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
+    const audits = await ctx.deps.database.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.customer_id, seller.customerId), eq(audit_logs.action, 'billing.payment.failed')));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('no answer at all after TapPay charged: 503, pending, then paid from TapPay’s record', async () => {
+    const start = addDays(today(), -2);
+    const seller = await sellerWithContract(start);
+    tappay.timeoutNext({ charged: true, answer: 'drop' });
+    const res = await payByCard(seller.token, start);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('PAYMENT_UNAVAILABLE');
+    const [row] = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    expect(row!.status).toBe('pending');
+    expect(await confirmed(row!.id)).toBe('succeeded');
+    expect(tradesOf(row!.order_number)).toHaveLength(1);
+  });
+
+  it('no answer and no charge at TapPay: pending while it may still come, failed once long abandoned', async () => {
+    const start = addDays(today(), -2);
+    const seller = await sellerWithContract(start);
+    tappay.timeoutNext({ charged: false, answer: 'drop' });
+    const res = await payByCard(seller.token, start);
+    expect(res.statusCode).toBe(503);
+    const [row] = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    // TapPay has no record yet: still unknown, the job keeps asking (retried).
+    expect(await confirmOnce(row!.id)).toBe('pending');
+    expect((await payByCard(seller.token, start)).json().error.code).toBe('PAYMENT_IN_PROGRESS');
+    // Twenty minutes on, TapPay still has no such charge: it never happened.
+    await ctx.deps.database.db
+      .update(billing_payments)
+      .set({ created_at: new Date(Date.now() - 3_600_000) })
+      .where(eq(billing_payments.id, row!.id));
+    expect(await confirmed(row!.id)).toBe('failed');
+    expect((await rowOf(row!.id)).failure).toBe('no charge at TapPay');
+    const retry = await payByCard(seller.token, start);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().payment.status).toBe('succeeded');
+  });
+});
+
+describe('NewebPay: a Notify that never came', () => {
+  async function checkout(token: string, start: string) {
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/billing/newebpay/',
+      token,
+      payload: { period_start: start },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      payment: { id: string; order_number: string };
+      action: string;
+      fields: Record<string, string>;
+    };
+  }
+
+  it('paid at NewebPay but our server missed the Notify: QueryTradeInfo settles it as paid', async () => {
+    const start = addDays(today(), -2);
+    const seller = await sellerWithContract(start);
+    const form = await checkout(seller.token, start);
+    await fetch(form.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields).toString(),
+    }).then((r) => r.text());
+    newebpay.payQuietly(form.payment.order_number);
+    expect(await confirmed(form.payment.id)).toBe('succeeded');
+    const row = await rowOf(form.payment.id);
+    expect(row.provider_transaction_id).toBe(
+      newebpay.trades.find((t) => t.merchantOrderNo === form.payment.order_number)!.tradeNo,
+    );
+    // The Notify arriving late after all changes nothing.
+    const late = await newebpay.notify(
+      `${ctx.config.publicUrl}/api/billing/newebpay/notify/`,
+      newebpay.resultFields(form.payment.order_number),
+    );
+    expect(late.map((d) => d.status)).toEqual([200]);
+    const rows = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    expect(rows.map((r) => [r.status, r.kind])).toEqual([['succeeded', 'checkout']]);
+  });
+
+  it('a payment page never opened: no trade at NewebPay (TRA10001), failed once abandoned, the period payable again', async () => {
+    const start = addDays(today(), -2);
+    const seller = await sellerWithContract(start);
+    const form = await checkout(seller.token, start);
+    expect(await confirmOnce(form.payment.id)).toBe('pending');
+    await ctx.deps.database.db
+      .update(billing_payments)
+      .set({ created_at: new Date(Date.now() - 3_600_000) })
+      .where(eq(billing_payments.id, form.payment.id));
+    expect(await confirmed(form.payment.id)).toBe('failed');
+    expect((await rowOf(form.payment.id)).failure).toBe('not paid at NewebPay');
+    const again = await checkout(seller.token, start);
+    expect(again.payment.order_number).not.toBe(form.payment.order_number);
+  });
+});
