@@ -300,6 +300,56 @@ export const ERROR_CATALOGUE = {
     ja: 'この配送 API（{{carrier}}）にはまだ対応していません。送り状番号を手入力または取り込んでください',
     en: 'This carrier API ({{carrier}}) is not supported yet; type or import the consignment number',
   },
+  CARRIER_NAME_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}不符合綠界規則：須為 2～5 個中文字或 4～10 個英文字母，不可有數字、空白或符號',
+    ja: '{{field}}が ECPay の規則に合いません：漢字 2～5 文字または英字 4～10 文字で、数字・空白・記号は使えません',
+    en: '{{field}} breaks the ECPay rule: 2–5 Chinese characters or 4–10 Latin letters, no digits, spaces or symbols',
+  },
+  CARRIER_PHONE_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}不符合物流商規則：手機須為 09 開頭共 10 碼，市話只能有數字、#、( ) 與 -',
+    ja: '{{field}}が配送業者の規則に合いません：携帯は 09 で始まる 10 桁、固定電話は数字・#・( )・- のみ',
+    en: '{{field}} breaks the carrier rule: a mobile is 09 and 8 digits, a landline only digits, #, ( ) and -',
+  },
+  CARRIER_CELLPHONE_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}須為手機號碼（09 開頭共 10 碼）：超商取貨與 7-ELEVEN／萊爾富店到店寄件都需要手機',
+    ja: '{{field}}は携帯番号（09 で始まる 10 桁）が必要です：コンビニ受取と 7-ELEVEN／Hi-Life の店舗間配送で必須です',
+    en: '{{field}} must be a mobile number (09 and 8 digits): store pickup and 7-ELEVEN / Hi-Life store-to-store need one',
+  },
+  CARRIER_POSTCODE_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}不符合綠界規則：須為 3～5 位數字（6 碼郵遞區號請填前 3 或 5 碼）',
+    ja: '{{field}}が ECPay の規則に合いません：3～5 桁の数字（6 桁の郵便番号は先頭 3 桁か 5 桁）',
+    en: '{{field}} breaks the ECPay rule: 3 to 5 digits (of a 6-digit postcode give the first 3 or 5)',
+  },
+  CARRIER_ADDRESS_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}不符合綠界規則：須為 6～60 個字',
+    ja: '{{field}}が ECPay の規則に合いません：6～60 文字',
+    en: '{{field}} breaks the ECPay rule: 6 to 60 characters',
+  },
+  CARRIER_RECEIVER_MASKED: {
+    status: 409,
+    'zh-TW':
+      '收件人姓名「{{name}}」是電商平台遮罩過的姓名（含 *），物流商不接受：請向平台取得完整姓名後修改訂單的收件人',
+    ja: '受取人名「{{name}}」は EC プラットフォームで伏せ字にされた名前（* を含む）で、配送業者は受け付けません：プラットフォームで正しい名前を確認し、注文の受取人を修正してください',
+    en: 'The receiver name "{{name}}" is masked by the marketplace (contains *) and the carrier refuses it: get the full name from the marketplace and correct the order’s receiver',
+  },
+  CARRIER_SENDER_INVALID: {
+    status: 409,
+    'zh-TW':
+      '寄件人資料不符合物流商規則（{{rule}}）：請到「物流商設定」修正「{{provider}}」的寄件人，或在訂單上填寫寄件人',
+    ja: '差出人の情報が配送業者の規則に合いません（{{rule}}）：「配送業者設定」で「{{provider}}」の差出人を修正するか、注文に差出人を入力してください',
+    en: 'The sender breaks the carrier’s rules ({{rule}}): correct the sender of "{{provider}}" on the logistics providers screen, or give a sender on the order',
+  },
+  CARRIER_RECEIVER_INVALID: {
+    status: 409,
+    'zh-TW': '收件人資料不符合物流商規則（{{rule}}）：請修改訂單的收件人資料',
+    ja: '受取人の情報が配送業者の規則に合いません（{{rule}}）：注文の受取人を修正してください',
+    en: 'The receiver breaks the carrier’s rules ({{rule}}): correct the order’s receiver',
+  },
   LABEL_NOT_AVAILABLE: {
     status: 404,
     'zh-TW': '選取的訂單沒有物流商標籤（只有向黑貓或綠界取號的訂單才有標籤）',

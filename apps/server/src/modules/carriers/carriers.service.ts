@@ -1,5 +1,7 @@
 import {
   errorMessage,
+  receiverIssue,
+  senderIssue,
   type TConsignmentOutcome,
   type TEcpayLabelForm,
   type TEcpayLabelForms,
@@ -10,7 +12,7 @@ import {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../db/client';
-import { carrier_events, carrier_labels, customers, logistics_providers, outbound_orders } from '../../db/schema';
+import { carrier_events, carrier_labels, logistics_providers, outbound_orders } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
@@ -45,15 +47,15 @@ export async function fetchConsignments(
       providerName: logistics_providers.name,
       temperature: logistics_providers.temperature_code,
       specification: logistics_providers.specification_code,
+      senderName: logistics_providers.sender_name,
+      senderPhone: logistics_providers.sender_phone,
+      senderPostcode: logistics_providers.sender_postcode,
+      senderAddress: logistics_providers.sender_address,
     })
     .from(outbound_orders)
     .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
     .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
   const byId = new Map(rows.map((r) => [r.order.id, r]));
-  const [seller] = await db
-    .select({ name: customers.name, phone: customers.phone, address: customers.invoice_address })
-    .from(customers)
-    .where(eq(customers.id, customerId));
 
   const failed = (id: string, number: string | null, code: TErrorCode, params: Record<string, unknown> = {}) =>
     ({
@@ -92,10 +94,52 @@ export async function fetchConsignments(
       continue;
     }
     const carrierCode = row.carrierType;
+    // The sender: the order's own (typed, imported, or its defaults when it was made) when it meets the carrier's
+    // rules, else its logistics provider's sender (set and checked on /express-provider). An order's default sender is
+    // the company name, which ECPay mostly refuses (2–5 CJK characters): the provider's sender is what ships then.
+    const own = {
+      name: o.sender_name,
+      phone: o.sender_phone,
+      postcode: o.sender_postcode,
+      address: o.sender_address,
+    };
+    const sender =
+      !senderIssue(carrierCode, own) || !row.senderName
+        ? own
+        : {
+            name: row.senderName,
+            phone: row.senderPhone || '',
+            postcode: row.senderPostcode || '',
+            address: row.senderAddress || '',
+          };
+    const recipient = {
+      name: o.recipient_name,
+      phone: o.recipient_phone,
+      mobile: o.recipient_mobile,
+      postcode: o.recipient_postcode,
+      address: o.recipient_address,
+    };
     const creds = await providerCredentials(db, deps.config.encryptionKey, customerId, o.logistics_provider_id);
     // ECPay: merchant id, hash key and IV; T-cat: contract customer id (merchant id) and token (hash key).
     if (!creds.merchantId || !creds.hashKey || (carrierCode === 'ecpay' && !creds.hashIv)) {
       results.push(failed(o.id, o.number, 'CARRIER_NOT_CONFIGURED', { provider: row.providerName }));
+      continue;
+    }
+    // Checked before the carrier is asked, with the fix: the carrier's own refusal names neither the rule nor where.
+    const badSender = senderIssue(carrierCode, sender);
+    if (badSender) {
+      const rule = errorMessage(badSender.code, lang, { field: badSender.field });
+      results.push(failed(o.id, o.number, 'CARRIER_SENDER_INVALID', { rule, provider: row.providerName }));
+      continue;
+    }
+    const badReceiver = receiverIssue(carrierCode, recipient);
+    if (badReceiver?.code === 'CARRIER_RECEIVER_MASKED') {
+      results.push(failed(o.id, o.number, 'CARRIER_RECEIVER_MASKED', { name: o.recipient_name }));
+      continue;
+    }
+    if (badReceiver) {
+      const rule = errorMessage(badReceiver.code, lang, { field: badReceiver.field });
+      results.push(failed(o.id, o.number, 'CARRIER_RECEIVER_INVALID', { rule }));
       continue;
     }
     const temperature = row.temperature && row.temperature.length === 4 ? row.temperature : null;
@@ -124,19 +168,8 @@ export async function fetchConsignments(
       made = await carrier.createConsignment(
         {
           orderNumber: o.number,
-          recipient: {
-            name: o.recipient_name,
-            phone: o.recipient_phone,
-            mobile: o.recipient_mobile,
-            postcode: o.recipient_postcode,
-            address: o.recipient_address,
-          },
-          sender: {
-            name: o.sender_name || seller?.name || row.providerName || '',
-            phone: o.sender_phone || seller?.phone || '',
-            postcode: o.sender_postcode,
-            address: o.sender_address || seller?.address || '',
-          },
+          recipient,
+          sender,
           codAmount: o.cod && o.cod_amount ? Number(o.cod_amount) : null,
           temperature,
           specification,

@@ -24,6 +24,56 @@ export interface TFakeEcpay {
   close(): Promise<void>;
 }
 
+/** The LogisticsSubType values ECPay takes per LogisticsType (its manual; the SDK's EcpayLogisticsSubType). */
+export const ECPAY_SUBTYPES: Record<string, string[]> = {
+  HOME: ['TCAT', 'POST'],
+  CVS: ['FAMI', 'UNIMART', 'UNIMARTFREEZE', 'HILIFE', 'OKMART', 'FAMIC2C', 'UNIMARTC2C', 'HILIFEC2C', 'OKMARTC2C'],
+};
+
+const NAME = /^([\u4e00-\u9fff\u3400-\u4dbf]{2,5}|[a-zA-Z]{4,10})$/u;
+const len = (v: string | undefined) => [...(v ?? '')].length;
+
+/**
+ * `/Express/Create`'s field rules as ECPay's manual and its logistics SDK state them (Ecpay.Logistic.Integration.php
+ * validates the same before posting): the first broken rule's message, or null. Amount rules of COD are in `codIssue`.
+ */
+export function ecpayCreateIssue(f: Record<string, string>): string | null {
+  if (!/^[A-Za-z0-9]{1,20}$/.test(f.MerchantTradeNo ?? '')) return 'MerchantTradeNo 格式錯誤';
+  if (!/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/.test(f.MerchantTradeDate ?? '')) return 'MerchantTradeDate 格式錯誤';
+  const type = f.LogisticsType ?? '';
+  if (!ECPAY_SUBTYPES[type]) return 'LogisticsType 錯誤';
+  const sub = f.LogisticsSubType ?? '';
+  if (!ECPAY_SUBTYPES[type]!.includes(sub)) return 'LogisticsSubType 錯誤';
+  const home = type === 'HOME';
+  const goods = f.GoodsAmount ?? '';
+  if (!/^\d+$/.test(goods) || Number(goods) < 1 || Number(goods) > 20000) return '商品金額錯誤(1~20000)';
+  if (f.IsCollection !== undefined && f.IsCollection !== 'Y' && f.IsCollection !== 'N') return 'IsCollection 錯誤';
+  const goodsName = f.GoodsName ?? '';
+  if ((sub === 'UNIMARTC2C' || sub === 'HILIFEC2C') && !goodsName) return '商品名稱不可為空';
+  if (len(goodsName) > 50 || /[\^'`!@#%&*+\\"<>|_[\]]/.test(goodsName)) return '商品名稱格式錯誤';
+  if (!NAME.test(f.SenderName ?? '')) return '寄件人姓名請設定為 4~10 字元(中文 2~5 字元)，不可有數字、空白及特殊符號';
+  if (f.SenderPhone && !/^[\d#()-]+$/.test(f.SenderPhone)) return 'SenderPhone 格式錯誤';
+  if (f.SenderCellPhone && !/^09\d{8}$/.test(f.SenderCellPhone)) return 'SenderCellPhone 格式錯誤';
+  if (home && !f.SenderPhone && !f.SenderCellPhone) return '寄件人電話或手機不可為空';
+  if ((sub === 'UNIMARTC2C' || sub === 'HILIFEC2C') && !f.SenderCellPhone) return '寄件人手機不可為空';
+  if (!NAME.test(f.ReceiverName ?? ''))
+    return '收件人姓名請設定為 4~10 字元(中文 2~5 字元)，不可有數字、空白及特殊符號';
+  if (f.ReceiverPhone && !/^[\d#()-]+$/.test(f.ReceiverPhone)) return 'ReceiverPhone 格式錯誤';
+  if (f.ReceiverCellPhone && !/^09\d{8}$/.test(f.ReceiverCellPhone)) return 'ReceiverCellPhone 格式錯誤';
+  if (home ? !f.ReceiverPhone && !f.ReceiverCellPhone : !f.ReceiverCellPhone) return '收件人手機不可為空';
+  if (!/^https?:\/\//.test(f.ServerReplyURL ?? '')) return 'ServerReplyURL 格式錯誤';
+  if (home) {
+    if (!/^\d{3,5}$/.test(f.SenderZipCode ?? '')) return 'SenderZipCode 格式錯誤';
+    if (len(f.SenderAddress) < 6 || len(f.SenderAddress) > 60) return 'SenderAddress 長度需為 6~60 字元';
+    if (!/^\d{3,5}$/.test(f.ReceiverZipCode ?? '')) return 'ReceiverZipCode 格式錯誤';
+    if (len(f.ReceiverAddress) < 6 || len(f.ReceiverAddress) > 60) return 'ReceiverAddress 長度需為 6~60 字元';
+    if (f.Temperature && !['0001', '0002', '0003'].includes(f.Temperature)) return 'Temperature 錯誤';
+    if (f.Specification && !['0001', '0002', '0003', '0004'].includes(f.Specification)) return 'Specification 錯誤';
+    if (f.Temperature === '0003' && f.Specification === '0004') return '冷凍不可使用 150cm 規格';
+  } else if (!/^[0-9a-zA-Z]{1,6}$/.test(f.ReceiverStoreID ?? '')) return 'ReceiverStoreID 格式錯誤';
+  return null;
+}
+
 const esc = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -84,6 +134,8 @@ export async function startFakeEcpay(
       const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       if (fields.MerchantID !== merchantId) return text('0|MerchantID Error');
       if (fields.CheckMacValue !== ecpayCheckMacValue(fields, hashKey, hashIv)) return text('0|CheckMacValue Error');
+      const issue = ecpayCreateIssue(fields);
+      if (issue) return text(`0|${issue}`);
       if (created.some((c) => c.MerchantTradeNo === fields.MerchantTradeNo))
         return text('0|MerchantTradeNo is duplicate');
       created.push(fields);

@@ -6,7 +6,7 @@ import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay'
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { createOrder, outboundWorld } from '../../outbound/__tests__/factories';
 import { ecpayCheckMacValue } from '../providers/ecpay';
-import { carrierApi } from './api';
+import { carrierApi, SENDER } from './api';
 
 let ctx: TTestContext;
 let fake: TFakeEcpay;
@@ -31,6 +31,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       hash_key: fake.hashKey,
       hash_iv: fake.hashIv,
       carrier_type: 'ecpay',
+      ...SENDER,
     });
     const wrongKey = await provider({
       code: 'ECPAY-OLD',
@@ -39,6 +40,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       hash_key: 'wrong-hash-key!!',
       hash_iv: fake.hashIv,
       carrier_type: 'ecpay',
+      ...SENDER,
     });
     const unset = await provider({ code: 'ECPAY-NEW', name: '綠界（未設定）', carrier_type: 'ecpay' });
     const tcat = await provider({ code: 'TCAT-API', name: '黑貓 API', carrier_type: 'tcat' });
@@ -177,6 +179,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
           hash_key: fake.hashKey,
           hash_iv: fake.hashIv,
           carrier_type: 'ecpay',
+          ...SENDER,
         },
       })
     ).json();
@@ -207,7 +210,13 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     const w = await outboundWorld(ctx);
     const other = await outboundWorld(ctx, { name: 'Other seller' });
     const { provider, order: mk, consignments } = carrierApi(ctx, w);
-    const keys = { merchant_id: fake.merchantId, hash_key: fake.hashKey, hash_iv: fake.hashIv, carrier_type: 'ecpay' };
+    const keys = {
+      merchant_id: fake.merchantId,
+      hash_key: fake.hashKey,
+      hash_iv: fake.hashIv,
+      carrier_type: 'ecpay',
+      ...SENDER,
+    };
     const home = await provider({ code: 'ECPAY-L', name: '綠界宅配', ...keys });
     const cold = await provider({ code: 'ECPAY-C', name: '綠界低溫', ...keys });
     const plain = await mk(w.carrier.id);

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { ecpayPhones, normalizeTaiwanPostcode } from '@wms/contracts';
 import { AppError } from '../../../platform/errors';
 import type { TCarrierProvider, TProviderServices } from '../../../platform/providers';
 
@@ -102,6 +103,9 @@ export function ecpayProvider(setting: TEcpaySetting, services: TProviderService
         address?: string;
       };
       const s = order.sender as { name: string; phone?: string; mobile?: string; postcode?: string; address?: string };
+      // A mobile goes in *CellPhone (09 + 8 digits), any other number in *Phone: ECPay checks each format.
+      const sp = ecpayPhones(s);
+      const rp = ecpayPhones(r);
       const fields: Record<string, string> = {
         MerchantID: setting.merchantId,
         MerchantTradeNo: order.orderNumber.replace(/[^A-Za-z0-9]/g, '').slice(-20),
@@ -112,16 +116,16 @@ export function ecpayProvider(setting: TEcpaySetting, services: TProviderService
         IsCollection: order.codAmount ? 'Y' : 'N',
         ...(order.codAmount ? { CollectionAmount: String(Math.round(order.codAmount)) } : {}),
         GoodsName: 'WMS',
-        SenderName: s.name,
-        SenderPhone: s.phone ?? '',
-        SenderCellPhone: s.mobile ?? '',
-        SenderZipCode: s.postcode ?? '',
-        SenderAddress: s.address ?? '',
-        ReceiverName: r.name,
-        ReceiverPhone: r.phone ?? '',
-        ReceiverCellPhone: r.mobile ?? '',
-        ReceiverZipCode: r.postcode ?? '',
-        ReceiverAddress: r.address ?? '',
+        SenderName: s.name.trim(),
+        SenderPhone: sp.phone,
+        SenderCellPhone: sp.cell,
+        SenderZipCode: normalizeTaiwanPostcode(s.postcode ?? ''),
+        SenderAddress: (s.address ?? '').trim(),
+        ReceiverName: r.name.trim(),
+        ReceiverPhone: rp.phone,
+        ReceiverCellPhone: rp.cell,
+        ReceiverZipCode: normalizeTaiwanPostcode(r.postcode ?? ''),
+        ReceiverAddress: (r.address ?? '').trim(),
         Temperature: setting.temperature ?? '0001',
         Distance: '00',
         Specification: setting.specification ?? '0001',
