@@ -46,25 +46,25 @@ test('get consignment numbers from ECPay for selected orders on /deliver-operati
   await page.goto('/express-provider');
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('代碼').fill('ECPAY');
+  await dialog.getByLabel('代碼', { exact: true }).fill('ECPAY');
   await dialog.getByLabel('名稱', { exact: true }).fill('綠界宅配');
-  await dialog.getByLabel('商店代號').fill('2000132');
-  await dialog.getByLabel('HashKey').fill('5294y06JbISpM5x9');
-  await dialog.getByLabel('HashIV').fill('v77hoKGq4kWxNNIS');
+  await dialog.getByLabel('商店代號', { exact: true }).fill('2000132');
+  await dialog.getByLabel('HashKey', { exact: true }).fill('5294y06JbISpM5x9');
+  await dialog.getByLabel('HashIV', { exact: true }).fill('v77hoKGq4kWxNNIS');
   await dialog
     .locator('.ant-form-item')
     .filter({ has: page.locator('label', { hasText: /^物流 API$/ }) })
     .locator('.ant-select')
     .click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '綠界物流' }).click();
-  await dialog.getByLabel('寄件人姓名').fill('示範電商股份有限公司');
-  await dialog.getByLabel('寄件人電話').fill('02-2720-8889');
-  await dialog.getByLabel('寄件人郵遞區號').fill('110');
-  await dialog.getByLabel('寄件人地址').fill('臺北市信義區市府路1號');
+  await dialog.getByLabel('寄件人姓名', { exact: true }).fill('示範電商股份有限公司');
+  await dialog.getByLabel('寄件人電話', { exact: true }).fill('02-2720-8889');
+  await dialog.getByLabel('寄件人郵遞區號', { exact: true }).fill('110');
+  await dialog.getByLabel('寄件人地址', { exact: true }).fill('臺北市信義區市府路1號');
   await dialog.getByRole('button', { name: /儲\s*存/ }).click();
   await expect(dialog.getByText('寄件人姓名不符合綠界規則：須為 2～5 個中文字或 4～10 個英文字母')).toBeVisible();
   await shot(page, 'provider-sender-rule');
-  await dialog.getByLabel('寄件人姓名').fill('示範倉庫');
+  await dialog.getByLabel('寄件人姓名', { exact: true }).fill('示範倉庫');
   await dialog.getByRole('button', { name: /儲\s*存/ }).click();
   await expect(dialog).toBeHidden();
   const listed = await page.request.get('/api/logistics-providers/?search=ECPAY', { headers: auth });
