@@ -350,6 +350,24 @@ export const ERROR_CATALOGUE = {
     ja: '受取人の情報が配送業者の規則に合いません（{{rule}}）：注文の受取人を修正してください',
     en: 'The receiver breaks the carrier’s rules ({{rule}}): correct the order’s receiver',
   },
+  CVS_STORE_LOCKED: {
+    status: 409,
+    'zh-TW': '訂單已有託運單號，不能再更改取貨門市',
+    ja: '注文にはすでに送り状番号があるため、受取店舗は変更できません',
+    en: 'The order already has its consignment number; its pickup store cannot change',
+  },
+  CVS_MAP_INVALID: {
+    status: 400,
+    'zh-TW': '門市地圖的回傳不屬於任何開啟中的選店（可能已使用或逾時），請從訂單重新選擇門市',
+    ja: '店舗地図の応答が開いている店舗選択に一致しません（使用済みまたは期限切れ）。注文から店舗を選び直してください',
+    en: 'The store map answer matches no open store choice (used or expired); choose the store again from the order',
+  },
+  CVS_NOT_ECPAY: {
+    status: 409,
+    'zh-TW': '超商取貨需使用綠界物流：請將訂單的物流商設為物流 API「綠界物流」的物流商',
+    ja: 'コンビニ受取には ECPay 物流が必要です：注文の配送業者を配送 API「ECPay 物流」の業者にしてください',
+    en: 'Store pickup needs ECPay logistics: give the order a logistics provider whose carrier API is ECPay',
+  },
   LABEL_NOT_AVAILABLE: {
     status: 404,
     'zh-TW': '選取的訂單沒有物流商標籤（只有向黑貓或綠界取號的訂單才有標籤）',

@@ -1,4 +1,5 @@
 import {
+  ecpayStatusKind,
   errorMessage,
   receiverIssue,
   senderIssue,
@@ -12,7 +13,13 @@ import {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../db/client';
-import { carrier_events, carrier_labels, logistics_providers, outbound_orders } from '../../db/schema';
+import {
+  carrier_events,
+  carrier_labels,
+  logistics_providers,
+  order_cvs_stores,
+  outbound_orders,
+} from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
@@ -21,7 +28,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { setConsignment } from '../outbound/outbound.consignments';
 import { acceptsConsignment } from '../outbound/outbound.workflow';
 import { providerCredentials } from '../partners/partners.service';
-import { ecpayLabelForm, type TEcpaySetting } from './providers/ecpay';
+import { ECPAY_PRINT_PATHS, ecpayLabelForm, type TEcpayPrintKind, type TEcpaySetting } from './providers/ecpay';
 import type { TTcatSetting } from './providers/tcat';
 
 /**
@@ -51,9 +58,11 @@ export async function fetchConsignments(
       senderPhone: logistics_providers.sender_phone,
       senderPostcode: logistics_providers.sender_postcode,
       senderAddress: logistics_providers.sender_address,
+      store: order_cvs_stores,
     })
     .from(outbound_orders)
     .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
+    .leftJoin(order_cvs_stores, eq(order_cvs_stores.order_id, outbound_orders.id))
     .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
   const byId = new Map(rows.map((r) => [r.order.id, r]));
 
@@ -94,6 +103,14 @@ export async function fetchConsignments(
       continue;
     }
     const carrierCode = row.carrierType;
+    // Convenience-store pickup: an ECPay CVS consignment to the order's store (its LogisticsSubType: chain, B2C/C2C).
+    const store = row.store;
+    if (store && carrierCode !== 'ecpay') {
+      results.push(failed(o.id, o.number, 'CVS_NOT_ECPAY'));
+      continue;
+    }
+    const home = !store;
+    const c2cCellRequired = store?.subtype === 'UNIMARTC2C' || store?.subtype === 'HILIFEC2C';
     // The sender: the order's own (typed, imported, or its defaults when it was made) when it meets the carrier's
     // rules, else its logistics provider's sender (set and checked on /express-provider). An order's default sender is
     // the company name, which ECPay mostly refuses (2–5 CJK characters): the provider's sender is what ships then.
@@ -104,7 +121,7 @@ export async function fetchConsignments(
       address: o.sender_address,
     };
     const sender =
-      !senderIssue(carrierCode, own) || !row.senderName
+      !senderIssue(carrierCode, own, { home, c2cCellRequired }) || !row.senderName
         ? own
         : {
             name: row.senderName,
@@ -126,13 +143,13 @@ export async function fetchConsignments(
       continue;
     }
     // Checked before the carrier is asked, with the fix: the carrier's own refusal names neither the rule nor where.
-    const badSender = senderIssue(carrierCode, sender);
+    const badSender = senderIssue(carrierCode, sender, { home, c2cCellRequired });
     if (badSender) {
       const rule = errorMessage(badSender.code, lang, { field: badSender.field });
       results.push(failed(o.id, o.number, 'CARRIER_SENDER_INVALID', { rule, provider: row.providerName }));
       continue;
     }
-    const badReceiver = receiverIssue(carrierCode, recipient);
+    const badReceiver = receiverIssue(carrierCode, recipient, { home });
     if (badReceiver?.code === 'CARRIER_RECEIVER_MASKED') {
       results.push(failed(o.id, o.number, 'CARRIER_RECEIVER_MASKED', { name: o.recipient_name }));
       continue;
@@ -152,8 +169,8 @@ export async function fetchConsignments(
             hashKey: creds.hashKey,
             hashIv: creds.hashIv ?? '',
             serverReplyUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}/api/carriers/ecpay/notify/`,
-            logisticsType: 'HOME',
-            logisticsSubType: 'TCAT',
+            logisticsType: store ? 'CVS' : 'HOME',
+            logisticsSubType: store ? store.subtype : 'TCAT',
             temperature,
             specification,
           } satisfies TEcpaySetting)
@@ -174,6 +191,8 @@ export async function fetchConsignments(
           temperature,
           specification,
           memo: o.shipping_remark || null,
+          goodsAmount: o.total_amount ? Number(o.total_amount) : null,
+          pickupStore: store ? { storeId: store.store_id } : null,
         },
         { customerId, reference: o.id },
       );
@@ -211,6 +230,12 @@ export async function fetchConsignments(
               .insert(carrier_labels)
               .values({ order_id: o.id, ...label })
               .onConflictDoUpdate({ target: carrier_labels.order_id, set: label });
+            // The store-to-store print pages take these numbers with the AllPayLogisticsID.
+            if (store && made.cvs)
+              await tx
+                .update(order_cvs_stores)
+                .set({ payment_no: made.cvs.paymentNo, validation_no: made.cvs.validationNo })
+                .where(eq(order_cvs_stores.order_id, o.id));
           },
         },
       );
@@ -252,6 +277,7 @@ export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId:
       status_text: r.status_text,
       status_at: r.status_at,
       booking_note: r.booking_note,
+      kind: r.carrier === 'ecpay' ? ecpayStatusKind(r.status_code) : null,
       created_at: r.created_at.toISOString(),
     })),
   };
@@ -282,9 +308,11 @@ async function ordersWithLabels(db: Db, customerId: string, orderIds: string[]) 
       providerName: logistics_providers.name,
       consignment: outbound_orders.consignment_number,
       label: carrier_labels,
+      store: order_cvs_stores,
     })
     .from(outbound_orders)
     .leftJoin(carrier_labels, eq(carrier_labels.order_id, outbound_orders.id))
+    .leftJoin(order_cvs_stores, eq(order_cvs_stores.order_id, outbound_orders.id))
     .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
     .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
   return { ids, byId: new Map(rows.map((r) => [r.id, r])) };
@@ -294,7 +322,15 @@ export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: s
   const customerId = tenantOf(actor);
   const db = deps.database.db;
   const { ids, byId } = await ordersWithLabels(db, customerId, orderIds);
-  const groups = new Map<string, { name: string; orders: Array<{ id: string; number: string; ref: string }> }>();
+  // One form per provider and print page; a store-to-store (C2C) label is one consignment per form.
+  type TGroup = {
+    providerId: string;
+    name: string;
+    kind: TEcpayPrintKind;
+    cvs: { paymentNo: string | null; validationNo: string | null } | null;
+    orders: Array<{ id: string; number: string; ref: string }>;
+  };
+  const groups = new Map<string, TGroup>();
   const others: TEcpayLabelForms['others'] = [];
   for (const id of ids) {
     const row = byId.get(id);
@@ -303,13 +339,26 @@ export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: s
       others.push({ id: row.id, number: row.number });
       continue;
     }
-    const group = groups.get(row.providerId) ?? { name: row.providerName ?? '', orders: [] };
+    const sub = row.store?.subtype ?? '';
+    const kind: TEcpayPrintKind = sub in ECPAY_PRINT_PATHS ? (sub as TEcpayPrintKind) : 'HOME_B2C';
+    const key = kind === 'HOME_B2C' ? `${row.providerId}:${kind}` : `${row.providerId}:${kind}:${row.id}`;
+    const group = groups.get(key) ?? {
+      providerId: row.providerId,
+      name: row.providerName ?? '',
+      kind,
+      cvs: row.store ? { paymentNo: row.store.payment_no, validationNo: row.store.validation_no } : null,
+      orders: [],
+    };
     group.orders.push({ id: row.id, number: row.number, ref: row.label.file_no });
-    groups.set(row.providerId, group);
+    groups.set(key, group);
   }
   const forms: TEcpayLabelForm[] = [];
-  for (const [providerId, group] of groups) {
-    const creds = await providerCredentials(db, deps.config.encryptionKey, customerId, providerId);
+  const keys = new Map<string, Awaited<ReturnType<typeof providerCredentials>>>();
+  for (const group of groups.values()) {
+    const creds =
+      keys.get(group.providerId) ??
+      (await providerCredentials(db, deps.config.encryptionKey, customerId, group.providerId));
+    keys.set(group.providerId, creds);
     if (!creds.merchantId || !creds.hashKey || !creds.hashIv)
       throw new AppError('CARRIER_NOT_CONFIGURED', { provider: group.name });
     const form = ecpayLabelForm(
@@ -319,10 +368,12 @@ export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: s
         hashKey: creds.hashKey,
         hashIv: creds.hashIv,
       },
+      group.kind,
       [...new Set(group.orders.map((o) => o.ref))],
+      group.cvs,
     );
     forms.push({
-      provider: { id: providerId, name: group.name },
+      provider: { id: group.providerId, name: group.name },
       ...form,
       orders: group.orders.map((o) => ({ id: o.id, number: o.number })),
     });
