@@ -66,7 +66,7 @@ export type TCvsStatusKind = (typeof CVS_STATUS_KINDS)[number];
  * 3020 未取退回物流中心; Hi-Life and OK mart 2063 門市配達 (their pickup and return codes as 7-ELEVEN's). A code not
  * listed is shown as ECPay sent it, without a kind.
  */
-const ECPAY_CVS_STATUS: Record<string, TCvsStatusKind> = {
+export const ECPAY_CVS_STATUS: Record<string, TCvsStatusKind> = {
   '2063': 'at_store',
   '2073': 'at_store',
   '3018': 'at_store',
@@ -140,7 +140,36 @@ export type TCvsStore = z.infer<typeof ZCvsStore>;
 export const ZCvsMapForm = z.object({ action: z.string(), fields: z.record(z.string(), z.string()) });
 export type TCvsMapForm = z.infer<typeof ZCvsMapForm>;
 
+/** Cash collected on delivery per day: the COD orders whose parcel the buyer picked up (ECPay's notice), by its day. */
+export const ZCodCollectedQuery = z.object({
+  date_from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  date_to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+export const ZCodCollectedDay = z.object({ date: z.string(), orders: z.number().int(), amount: z.string() });
+export type TCodCollectedDay = z.infer<typeof ZCodCollectedDay>;
+export const ZCodCollected = z.object({
+  results: z.array(ZCodCollectedDay),
+  total_orders: z.number().int(),
+  total_amount: z.string(),
+});
+export type TCodCollected = z.infer<typeof ZCodCollected>;
+
 export const carrierRoutes = defineRoutes({
+  /** Cash collected on delivery per day (newest first) for the seller: the picked-up COD orders and their amounts. */
+  codCollected: {
+    method: 'GET',
+    path: '/api/carriers/cod-collected/',
+    auth: 'customer',
+    perm: 'analysis:read',
+    query: ZCodCollectedQuery,
+    response: ZCodCollected,
+  },
   /** The convenience store an order of the seller is picked up at (null: home delivery). */
   getOrderCvsStore: {
     method: 'GET',

@@ -368,6 +368,18 @@ export const ERROR_CATALOGUE = {
     ja: 'コンビニ受取には ECPay 物流が必要です：注文の配送業者を配送 API「ECPay 物流」の業者にしてください',
     en: 'Store pickup needs ECPay logistics: give the order a logistics provider whose carrier API is ECPay',
   },
+  CARRIER_COD_NOT_SUPPORTED: {
+    status: 409,
+    'zh-TW': '{{carrier}}不提供貨到付款（代收貨款）：請改用超商取貨付款或黑貓宅配代收，或取消訂單的貨到付款',
+    ja: '{{carrier}}は代金引換に対応していません：コンビニ受取払いか T-cat の代引きを使うか、注文の代引きを外してください',
+    en: '{{carrier}} does not collect cash on delivery: use store pickup with payment or T-cat, or clear the order’s COD',
+  },
+  CARRIER_AMOUNT_LIMIT: {
+    status: 409,
+    'zh-TW': '{{field}} {{amount}} 元不符合物流商規則：須為 1～20,000 元的整數',
+    ja: '{{field}} {{amount}} 元は配送業者の規則に合いません：1～20,000 元の整数が必要です',
+    en: '{{field}} {{amount}} TWD breaks the carrier rule: a whole amount of 1 to 20,000 TWD',
+  },
   LABEL_NOT_AVAILABLE: {
     status: 404,
     'zh-TW': '選取的訂單沒有物流商標籤（只有向黑貓或綠界取號的訂單才有標籤）',

@@ -164,7 +164,7 @@ export async function openCvsMap(
           .from(logistics_providers)
           .where(and(eq(logistics_providers.customer_id, customerId), eq(logistics_providers.id, order.providerId)))
       : [];
-    if (!provider || provider.carrier_type !== 'ecpay') throw new AppError('CVS_NOT_ECPAY');
+    if (provider?.carrier_type !== 'ecpay') throw new AppError('CVS_NOT_ECPAY');
     if (!provider.merchant_id) throw new AppError('CARRIER_NOT_CONFIGURED', { provider: provider.name });
     // 20 letters and digits (MerchantTradeNo's limit), 100+ bits: not guessable.
     const token = `M${randomBytes(12).toString('hex').toUpperCase().slice(0, 19)}`;

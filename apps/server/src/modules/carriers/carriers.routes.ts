@@ -9,7 +9,7 @@ import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/http';
 import { deleteOrderCvsStore, ecpayMapReply, getOrderCvsStore, openCvsMap, setOrderCvsStore } from './carriers.cvs';
-import { ecpayLabelForms, fetchConsignments, orderCarrierEvents, printLabels } from './carriers.service';
+import { codCollected, ecpayLabelForms, fetchConsignments, orderCarrierEvents, printLabels } from './carriers.service';
 import { verifyEcpayCheckMacValue } from './providers/ecpay';
 
 /**
@@ -102,6 +102,7 @@ export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): voi
     return file.pdf;
   });
   route(app, deps.tokens, r.ecpayLabelForms, ({ actor, body }) => ecpayLabelForms(deps, actor, body.order_ids));
+  route(app, deps.tokens, r.codCollected, ({ actor, query }) => codCollected(deps, actor, query));
   route(app, deps.tokens, r.getOrderCvsStore, ({ actor, params }) => getOrderCvsStore(deps, actor, params.id));
   route(app, deps.tokens, r.setOrderCvsStore, ({ actor, params, body }) =>
     setOrderCvsStore(deps, actor, params.id, body),

@@ -1,8 +1,12 @@
 import {
+  ECPAY_AMOUNT_MAX,
+  ECPAY_AMOUNT_MIN,
+  ECPAY_CVS_STATUS,
   ecpayStatusKind,
   errorMessage,
   receiverIssue,
   senderIssue,
+  type TCodCollected,
   type TConsignmentOutcome,
   type TEcpayLabelForm,
   type TEcpayLabelForms,
@@ -10,9 +14,9 @@ import {
   type TLanguage,
   type TOrderStatus,
 } from '@wms/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import {
   carrier_events,
   carrier_labels,
@@ -159,6 +163,22 @@ export async function fetchConsignments(
       results.push(failed(o.id, o.number, 'CARRIER_RECEIVER_INVALID', { rule }));
       continue;
     }
+    // Cash on delivery and the goods' value, by the carrier's rules (ECPay's SDK: HOME takes no COD; amounts are whole
+    // NT$ 1–20,000; store pickup with payment declares the collected amount as the goods' value).
+    const cod = o.cod ? Number(o.cod_amount ?? 0) : 0;
+    if (o.cod && carrierCode === 'ecpay' && home) {
+      results.push(failed(o.id, o.number, 'CARRIER_COD_NOT_SUPPORTED', { carrier: errorMessageCarrier(lang) }));
+      continue;
+    }
+    if (o.cod && (!Number.isInteger(cod) || cod < ECPAY_AMOUNT_MIN || cod > ECPAY_AMOUNT_MAX)) {
+      results.push(failed(o.id, o.number, 'CARRIER_AMOUNT_LIMIT', { field: 'cod_amount', amount: o.cod_amount ?? 0 }));
+      continue;
+    }
+    const total = o.total_amount ? Math.round(Number(o.total_amount)) : null;
+    if (carrierCode === 'ecpay' && !o.cod && total !== null && total > ECPAY_AMOUNT_MAX) {
+      results.push(failed(o.id, o.number, 'CARRIER_AMOUNT_LIMIT', { field: 'total_amount', amount: o.total_amount }));
+      continue;
+    }
     const temperature = row.temperature && row.temperature.length === 4 ? row.temperature : null;
     const specification = o.volume ?? row.specification;
     const carrier =
@@ -187,11 +207,11 @@ export async function fetchConsignments(
           orderNumber: o.number,
           recipient,
           sender,
-          codAmount: o.cod && o.cod_amount ? Number(o.cod_amount) : null,
+          codAmount: cod || null,
           temperature,
           specification,
           memo: o.shipping_remark || null,
-          goodsAmount: o.total_amount ? Number(o.total_amount) : null,
+          goodsAmount: cod || (total && total > 0 ? total : null),
           pickupStore: store ? { storeId: store.store_id } : null,
         },
         { customerId, reference: o.id },
@@ -252,6 +272,54 @@ export async function fetchConsignments(
     }
   }
   return results;
+}
+
+const errorMessageCarrier = (lang: TLanguage) =>
+  ({ 'zh-TW': '綠界宅配', ja: 'ECPay 宅配', en: 'ECPay home delivery' })[lang];
+
+/**
+ * Cash collected on delivery per day: each COD order of the seller whose parcel the buyer picked up (an ECPay status
+ * of kind `picked_up`), once however many notices say so, on the day ECPay gives (UpdateStatusDate, Taipei time), newest
+ * first. Amounts are summed in the database (numeric, no float).
+ */
+export async function codCollected(
+  deps: TAppDeps,
+  actor: TActor,
+  q: { date_from?: string; date_to?: string },
+): Promise<TCodCollected> {
+  const customerId = tenantOf(actor);
+  const codes = Object.entries(ECPAY_CVS_STATUS)
+    .filter(([, kind]) => kind === 'picked_up')
+    .map(([code]) => code);
+  const rows = await queryRows<{ date: string; orders: number; amount: string }>(
+    deps.database.db,
+    sql`with picked as (
+          select distinct on (e.order_id) e.order_id,
+            replace(substr(coalesce(nullif(e.status_at, ''), to_char(e.created_at at time zone 'Asia/Taipei', 'YYYY/MM/DD')), 1, 10), '/', '-') as day
+          from carrier_events e
+          where e.customer_id = ${customerId} and e.carrier = 'ecpay' and e.order_id is not null
+            and e.status_code in (${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )})
+          order by e.order_id, e.created_at
+        )
+        select p.day as date, count(*)::int as orders, sum(o.cod_amount)::text as amount
+        from picked p join outbound_orders o on o.id = p.order_id and o.customer_id = ${customerId}
+        where o.cod and o.cod_amount is not null
+          ${q.date_from ? sql`and p.day >= ${q.date_from}` : sql``}
+          ${q.date_to ? sql`and p.day <= ${q.date_to}` : sql``}
+        group by p.day
+        order by p.day desc
+        limit 400`,
+  );
+  const results = rows.map((r) => ({ date: r.date, orders: Number(r.orders), amount: String(r.amount) }));
+  const totalCents = results.reduce((n, r) => n + Math.round(Number(r.amount) * 100), 0);
+  return {
+    results,
+    total_orders: results.reduce((n, r) => n + r.orders, 0),
+    total_amount: (totalCents / 100).toFixed(2),
+  };
 }
 
 /** The tracking history of one of the seller's orders (carrier status callbacks), newest first. */

@@ -63,6 +63,14 @@ export function ecpayCreateIssue(f: Record<string, string>): string | null {
   const goods = f.GoodsAmount ?? '';
   if (!/^\d+$/.test(goods) || Number(goods) < 1 || Number(goods) > 20000) return '商品金額錯誤(1~20000)';
   if (f.IsCollection !== undefined && f.IsCollection !== 'Y' && f.IsCollection !== 'N') return 'IsCollection 錯誤';
+  if (f.IsCollection === 'Y') {
+    // The SDK: "IsCollection could not be Y, when LogisticsType is Home."; amounts whole NT$ 1–20,000, and store
+    // pickup with payment collects the goods' amount.
+    if (home) return 'IsCollection could not be Y, when LogisticsType is Home.';
+    const amount = f.CollectionAmount ?? '';
+    if (!/^\d+$/.test(amount) || Number(amount) < 1 || Number(amount) > 20000) return '代收金額錯誤(1~20000)';
+    if (amount !== goods) return '代收金額需與商品金額相同';
+  }
   const goodsName = f.GoodsName ?? '';
   if ((sub === 'UNIMARTC2C' || sub === 'HILIFEC2C') && !goodsName) return '商品名稱不可為空';
   if (len(goodsName) > 50 || /[\^'`!@#%&*+\\"<>|_[\]]/.test(goodsName)) return '商品名稱格式錯誤';

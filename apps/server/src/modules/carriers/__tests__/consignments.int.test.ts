@@ -44,7 +44,9 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     });
     const unset = await provider({ code: 'ECPAY-NEW', name: '綠界（未設定）', carrier_type: 'ecpay' });
     const tcat = await provider({ code: 'TCAT-API', name: '黑貓 API', carrier_type: 'tcat' });
-    const a = await mk(ecpay.id, { cod: true, cod_amount: '450.00' });
+    const a = await mk(ecpay.id);
+    // ECPay home delivery collects no cash (its SDK refuses IsCollection=Y on HOME): refused before ECPay is asked.
+    const codHome = await mk(ecpay.id, { cod: true, cod_amount: '450.00' });
     const b = await mk(ecpay.id);
     const had = await mk(ecpay.id);
     await ctx.inject({
@@ -66,7 +68,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       url: '/api/carriers/consignments/',
       token: w.token,
       lang: 'en',
-      payload: { order_ids: [a.id, b.id, had.id, plain.id, refused.id, notSet.id, tc.id, foreign.id] },
+      payload: { order_ids: [a.id, b.id, had.id, plain.id, refused.id, notSet.id, tc.id, foreign.id, codHome.id] },
     });
     expect(res.statusCode, res.body).toBe(200);
     type TOut = { order_id: string; outcome: string; consignment_number: string | null; code: string | null };
@@ -85,9 +87,16 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     // T-cat is supported now (tcat.int.test.ts); this provider has no customer id / token.
     expect(out[tc.id]).toMatchObject({ outcome: 'failed', code: 'CARRIER_NOT_CONFIGURED' });
     expect(out[foreign.id]).toMatchObject({ outcome: 'failed', code: 'NOT_FOUND' });
-    // Only the two orders of the working provider reached ECPay's books; the COD amount went with the first.
+    expect(out[codHome.id]).toMatchObject({
+      outcome: 'failed',
+      code: 'CARRIER_COD_NOT_SUPPORTED',
+      message:
+        'ECPay home delivery does not collect cash on delivery: use store pickup with payment or T-cat, or clear the order’s COD',
+    });
+    // Only the two orders of the working provider reached ECPay's books, neither collecting.
     expect(fake.created.length - before).toBe(2);
-    expect(fake.created.at(-2)).toMatchObject({ IsCollection: 'Y', CollectionAmount: '450', ReceiverName: '王小明' });
+    expect(fake.created.at(-2)).toMatchObject({ IsCollection: 'N', ReceiverName: '王小明' });
+    expect(fake.created.at(-2)!.CollectionAmount).toBeUndefined();
 
     const get = async (id: string, token = w.token) =>
       (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${id}/`, token })).json();
