@@ -121,5 +121,17 @@ export function receiverIssue(
         return { field: 'recipient_address', code: 'CARRIER_ADDRESS_RULE' };
     }
   }
+  if (carrier === 'tcat') {
+    // PrintOBT: RecipientTel or a RecipientMobile of 09 + 8 digits, and an address (T-cat routes by it).
+    const { cell, phone } = ecpayPhones(r);
+    if (!cell && !phone) return { field: 'recipient_phone', code: 'REQUIRED_FIELD' };
+    if (!(r.address ?? '').trim()) return { field: 'recipient_address', code: 'REQUIRED_FIELD' };
+  }
+  if (carrier === 'tcat') {
+    // PrintOBT: RecipientTel or a RecipientMobile of 09 + 8 digits, and an address (T-cat routes by it).
+    const { cell, phone } = ecpayPhones(r);
+    if (!cell && !phone) return { field: 'recipient_phone', code: 'REQUIRED_FIELD' };
+    if (!(r.address ?? '').trim()) return { field: 'recipient_address', code: 'REQUIRED_FIELD' };
+  }
   return null;
 }
