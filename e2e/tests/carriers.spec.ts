@@ -41,14 +41,36 @@ test('get consignment numbers from ECPay for selected orders on /deliver-operati
     number: `P-${stamp}`,
     name: `商品 ${stamp}`,
   });
-  const ecpay = await post<{ id: string }>(page.request, auth, '/api/logistics-providers/', {
-    code: 'ECPAY',
-    name: '綠界宅配',
-    merchant_id: '2000132',
-    hash_key: '5294y06JbISpM5x9',
-    hash_iv: 'v77hoKGq4kWxNNIS',
-    carrier_type: 'ecpay',
-  });
+  // The ECPay provider through its form: the sender is required with a carrier API and checked by ECPay's rules
+  // (the company's full name is refused, naming the rule), then saved with a sender ECPay takes.
+  await page.goto('/express-provider');
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('代碼', { exact: true }).fill('ECPAY');
+  await dialog.getByLabel('名稱', { exact: true }).fill('綠界宅配');
+  await dialog.getByLabel('商店代號', { exact: true }).fill('2000132');
+  await dialog.getByLabel('HashKey', { exact: true }).fill('5294y06JbISpM5x9');
+  await dialog.getByLabel('HashIV', { exact: true }).fill('v77hoKGq4kWxNNIS');
+  await dialog
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label', { hasText: /^物流 API$/ }) })
+    .locator('.ant-select')
+    .click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '綠界物流' }).click();
+  await dialog.getByLabel('寄件人姓名', { exact: true }).fill('示範電商股份有限公司');
+  await dialog.getByLabel('寄件人電話', { exact: true }).fill('02-2720-8889');
+  await dialog.getByLabel('寄件人郵遞區號', { exact: true }).fill('110');
+  await dialog.getByLabel('寄件人地址', { exact: true }).fill('臺北市信義區市府路1號');
+  await dialog.getByRole('button', { name: /儲\s*存/ }).click();
+  await expect(dialog.getByText('寄件人姓名不符合綠界規則：須為 2～5 個中文字或 4～10 個英文字母')).toBeVisible();
+  await shot(page, 'provider-sender-rule');
+  await dialog.getByLabel('寄件人姓名', { exact: true }).fill('示範倉庫');
+  await dialog.getByRole('button', { name: /儲\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  const listed = await page.request.get('/api/logistics-providers/?search=ECPAY', { headers: auth });
+  const ecpay = ((await listed.json()) as { results: Array<{ id: string; code: string; sender_name: string }> })
+    .results[0]!;
+  expect(ecpay).toMatchObject({ code: 'ECPAY', sender_name: '示範倉庫' });
   const plain = await post<{ id: string }>(page.request, auth, '/api/logistics-providers/', {
     code: 'HAND',
     name: '手動物流',
@@ -248,4 +270,111 @@ test('T-cat numbers with their labels on /deliver-opser; one PDF of the selected
   await expect(page.getByText(`已開啟 2 張標籤的 PDF；1 筆訂單沒有物流商標籤`).first()).toBeVisible();
   await shot(page, 'tcat-batch');
   await batchTab.close();
+});
+
+test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → status notices move it to picked up', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await registerByApi(page, 'zh-TW');
+  const session = await loginByApi(page, seller);
+  const auth = { authorization: `Bearer ${session.access}` };
+  const stamp = `S${Date.now().toString(36).toUpperCase()}`;
+  const product = await post<{ id: string }>(page.request, auth, '/api/products/', {
+    number: `P-${stamp}`,
+    name: `商品 ${stamp}`,
+  });
+  const ecpay = await post<{ id: string }>(page.request, auth, '/api/logistics-providers/', {
+    code: 'ECPAY-CVS',
+    name: '綠界超商',
+    merchant_id: '2000132',
+    hash_key: '5294y06JbISpM5x9',
+    hash_iv: 'v77hoKGq4kWxNNIS',
+    carrier_type: 'ecpay',
+    sender_name: '示範倉庫',
+    sender_phone: '0911222333',
+    sender_postcode: '110',
+    sender_address: '臺北市信義區市府路1號',
+  });
+  const order = await post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
+    recipient_name: '王小明',
+    recipient_mobile: '0912345678',
+    recipient_postcode: '100',
+    recipient_address: '台北市中正區重慶南路一段122號',
+    logistics_provider_id: ecpay.id,
+    lines: [{ product_id: product.id, quantity: 1 }],
+  });
+
+  // The order drawer → ECPay's map (7-ELEVEN store-to-store is the default) → the buyer picks a store → back here.
+  await page.goto('/deliver');
+  await page.getByTestId(`order-open-${order.number}`).click();
+  const box = page.getByTestId('order-cvs-store');
+  await expect(box).toContainText('宅配（未指定取貨門市）');
+  await box.getByTestId('cvs-open-map').click();
+  await page.waitForURL(/\/Express\/map$/);
+  await shot(page, 'cvs-map');
+  await page.locator('button[data-store-id="991182"]').click();
+  await page.waitForURL(/\/deliver\?order=/);
+  await expect(page.getByTestId('cvs-store-id')).toHaveText('991182');
+  await expect(page.getByTestId('cvs-store-name')).toHaveText('新竹園區門市');
+  await expect(page.getByTestId('order-cvs-store')).toContainText('7-ELEVEN 交貨便（C2C）');
+  await page.getByTestId('order-cvs-store').scrollIntoViewIfNeeded();
+  await shot(page, 'cvs-store-on-order');
+  await page.keyboard.press('Escape');
+
+  // Number from ECPay, then "print carrier labels" offers 7-ELEVEN's own print page.
+  await selectOnDeliverOperation(page, [order]);
+  await page.getByTestId('carrier-fetch').click();
+  await expect(page.getByTestId('carrier-results').getByTestId('carrier-outcome-created')).toHaveCount(1);
+  const detail = await page.request.get(`/api/outbound-orders/${order.id}/`, { headers: auth });
+  const number = ((await detail.json()) as { consignment_number: string }).consignment_number;
+  expect(number).toMatch(/^C\d+4321$/);
+  await page.keyboard.press('Escape');
+  await selectOnDeliverOperation(page, [order]);
+  await page.getByTestId('carrier-labels').click();
+  const open = page.getByTestId('ecpay-labels-open');
+  await expect(open).toHaveText(`開啟7-ELEVEN 交貨便（C2C）寄件單（${order.number}）`);
+  const [label] = await Promise.all([context.waitForEvent('page'), open.click()]);
+  await label.waitForLoadState();
+  expect(label.url()).toMatch(/\/Express\/PrintUniMartC2COrderInfo$/);
+  await expect(label.locator('.payment-no')).toHaveText(number);
+  await expect(label.locator('.store')).toHaveText('991182');
+  await label.screenshot({ path: path.join(shots, 'carriers-cvs-label.png'), fullPage: true });
+  await label.close();
+
+  // ECPay's notices (signed with the merchant's key and IV): at the store, then picked up.
+  const logisticsId = await (async () => {
+    const forms = await page.request.post('/api/carriers/labels/ecpay-forms/', {
+      headers: auth,
+      data: { order_ids: [order.id] },
+    });
+    return ((await forms.json()) as { forms: Array<{ fields: { AllPayLogisticsID: string } }> }).forms[0]!.fields
+      .AllPayLogisticsID;
+  })();
+  for (const [code, msg] of [
+    ['2073', '商品配達買家取貨門市'],
+    ['2067', '消費者成功取件'],
+  ]) {
+    const notice: Record<string, string> = {
+      MerchantID: '2000132',
+      MerchantTradeNo: order.number,
+      RtnCode: code!,
+      RtnMsg: msg!,
+      AllPayLogisticsID: logisticsId,
+      BookingNote: '',
+      UpdateStatusDate: code === '2073' ? '2026/11/28 10:00:00' : '2026/11/29 15:30:00',
+    };
+    notice.CheckMacValue = ecpayCheckMacValue(notice, '5294y06JbISpM5x9', 'v77hoKGq4kWxNNIS');
+    const ack = await page.request.post('/api/carriers/ecpay/notify/', { form: notice });
+    expect(await ack.text()).toBe('1|OK');
+  }
+  await page.keyboard.press('Escape');
+  await page.goto('/deliver');
+  await page.getByTestId(`order-open-${order.number}`).click();
+  const events = page.getByTestId('order-carrier-events');
+  await expect(events).toContainText('已取件');
+  await expect(events).toContainText('已到店');
+  await events.scrollIntoViewIfNeeded();
+  await shot(page, 'cvs-tracking');
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams } from './common';
+import { ZId, ZIdParams, ZOk } from './common';
 import { ERROR_CODES, type TErrorCode } from './errors';
 import { defineRoutes } from './routes';
 
@@ -38,8 +38,15 @@ export type TPrintLabels = z.infer<typeof ZPrintLabels>;
  */
 export const ZEcpayLabelForm = z.object({
   provider: z.object({ id: z.string(), name: z.string() }),
+  /**
+   * Which ECPay print page: `HOME_B2C` (`/helper/printTradeDocument`: home delivery and B2C store pickup, several
+   * AllPayLogisticsIDs comma-joined) or a store-to-store chain's own page (`UNIMARTC2C` PrintUniMartC2COrderInfo,
+   * `FAMIC2C` PrintFAMIC2COrderInfo, `HILIFEC2C` PrintHILIFEC2COrderInfo, `OKMARTC2C` PrintOKMARTC2COrderInfo).
+   */
+  kind: z.enum(['HOME_B2C', 'UNIMARTC2C', 'FAMIC2C', 'HILIFEC2C', 'OKMARTC2C']),
   action: z.string(),
-  fields: z.object({ MerchantID: z.string(), AllPayLogisticsID: z.string(), CheckMacValue: z.string() }),
+  /** Posted as they are (MerchantID, AllPayLogisticsID, the C2C payment numbers, CheckMacValue). */
+  fields: z.record(z.string(), z.string()),
   orders: z.array(z.object({ id: z.string(), number: z.string() })),
 });
 export type TEcpayLabelForm = z.infer<typeof ZEcpayLabelForm>;
@@ -50,6 +57,26 @@ export const ZEcpayLabelForms = z.object({
 });
 export type TEcpayLabelForms = z.infer<typeof ZEcpayLabelForms>;
 
+/** What an ECPay status code means for a parcel picked up at a store (shown on the order's tracking history). */
+export const CVS_STATUS_KINDS = ['at_store', 'picked_up', 'returned'] as const;
+export type TCvsStatusKind = (typeof CVS_STATUS_KINDS)[number];
+/**
+ * ECPay logistics status codes (RtnCode of its status notices) of store pickup, by what they mean for the buyer:
+ * 7-ELEVEN 2073 配達取貨門市 / 2067 消費者成功取件 / 2074 七天未取退回; FamilyMart 3018 到店 / 3022 買家已取貨 /
+ * 3020 未取退回物流中心; Hi-Life and OK mart 2063 門市配達 (their pickup and return codes as 7-ELEVEN's). A code not
+ * listed is shown as ECPay sent it, without a kind.
+ */
+export const ECPAY_CVS_STATUS: Record<string, TCvsStatusKind> = {
+  '2063': 'at_store',
+  '2073': 'at_store',
+  '3018': 'at_store',
+  '2067': 'picked_up',
+  '3022': 'picked_up',
+  '2074': 'returned',
+  '3020': 'returned',
+};
+export const ecpayStatusKind = (code: string): TCvsStatusKind | null => ECPAY_CVS_STATUS[code] ?? null;
+
 /** One status the carrier reported for an order (its tracking history), newest first. */
 export const ZCarrierEvent = z.object({
   id: z.string(),
@@ -58,11 +85,144 @@ export const ZCarrierEvent = z.object({
   status_text: z.string(),
   status_at: z.string(),
   booking_note: z.string(),
+  /** Store pickup: arrived at the store, picked up, returned (null: another status). */
+  kind: z.enum(CVS_STATUS_KINDS).nullable(),
   created_at: z.string(),
 });
 export type TCarrierEvent = z.infer<typeof ZCarrierEvent>;
 
+/**
+ * Convenience-store pickup through ECPay (超商取貨): the LogisticsSubType of each chain, B2C (the seller's goods go to
+ * ECPay's warehouse contract) and C2C (店到店: the parcel is dropped off at a store). ECPay's field rules.
+ */
+export const CVS_SUBTYPES = [
+  'UNIMART',
+  'FAMI',
+  'HILIFE',
+  'OKMART',
+  'UNIMARTC2C',
+  'FAMIC2C',
+  'HILIFEC2C',
+  'OKMARTC2C',
+] as const;
+export type TCvsSubtype = (typeof CVS_SUBTYPES)[number];
+export const CVS_CHAINS = { UNIMART: '7-ELEVEN', FAMI: 'FamilyMart', HILIFE: 'Hi-Life', OKMART: 'OK mart' } as const;
+export type TCvsChain = keyof typeof CVS_CHAINS;
+export const cvsChainOf = (subtype: TCvsSubtype): TCvsChain => subtype.replace(/C2C$/, '') as TCvsChain;
+export const isC2C = (subtype: string) => subtype.endsWith('C2C');
+/** ECPay ReceiverStoreID: up to 6 letters or digits. */
+export const CVS_STORE_ID = /^[0-9A-Za-z]{1,6}$/;
+export const CVS_STORE_SOURCES = ['map', 'import', 'api', 'manual'] as const;
+
+export const ZSetCvsStore = z.strictObject({
+  subtype: z.enum(CVS_SUBTYPES),
+  store_id: z.string().trim().regex(CVS_STORE_ID),
+  store_name: z.string().trim().max(60).default(''),
+  store_address: z.string().trim().max(200).default(''),
+});
+export type TSetCvsStore = z.infer<typeof ZSetCvsStore>;
+export const ZCvsStore = z.object({
+  order_id: z.string(),
+  subtype: z.enum(CVS_SUBTYPES),
+  chain: z.enum(Object.keys(CVS_CHAINS) as [TCvsChain, ...TCvsChain[]]),
+  c2c: z.boolean(),
+  store_id: z.string(),
+  store_name: z.string(),
+  store_address: z.string(),
+  source: z.enum(CVS_STORE_SOURCES),
+  /** After the consignment: the C2C payment number (寄件代碼) and 7-ELEVEN's validation number. */
+  payment_no: z.string().nullable(),
+  validation_no: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type TCvsStore = z.infer<typeof ZCvsStore>;
+/** The form the browser posts to ECPay's store map (`/Express/map`); its answer comes back to `ecpayMapReply`. */
+export const ZCvsMapForm = z.object({ action: z.string(), fields: z.record(z.string(), z.string()) });
+export type TCvsMapForm = z.infer<typeof ZCvsMapForm>;
+
+/** Cash collected on delivery per day: the COD orders whose parcel the buyer picked up (ECPay's notice), by its day. */
+export const ZCodCollectedQuery = z.object({
+  date_from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  date_to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+export const ZCodCollectedDay = z.object({ date: z.string(), orders: z.number().int(), amount: z.string() });
+export type TCodCollectedDay = z.infer<typeof ZCodCollectedDay>;
+export const ZCodCollected = z.object({
+  results: z.array(ZCodCollectedDay),
+  total_orders: z.number().int(),
+  total_amount: z.string(),
+});
+export type TCodCollected = z.infer<typeof ZCodCollected>;
+
 export const carrierRoutes = defineRoutes({
+  /** Cash collected on delivery per day (newest first) for the seller: the picked-up COD orders and their amounts. */
+  codCollected: {
+    method: 'GET',
+    path: '/api/carriers/cod-collected/',
+    auth: 'customer',
+    perm: 'analysis:read',
+    query: ZCodCollectedQuery,
+    response: ZCodCollected,
+  },
+  /** The convenience store an order of the seller is picked up at (null: home delivery). */
+  getOrderCvsStore: {
+    method: 'GET',
+    path: '/api/carriers/orders/:id/cvs-store/',
+    auth: 'customer',
+    perm: 'orders:read',
+    params: ZIdParams,
+    response: z.object({ store: ZCvsStore.nullable() }),
+  },
+  /** Set the store by hand (or from an order file / the partner API): not after the order has its consignment. */
+  setOrderCvsStore: {
+    method: 'PUT',
+    path: '/api/carriers/orders/:id/cvs-store/',
+    auth: 'customer',
+    perm: 'orders:write',
+    params: ZIdParams,
+    body: ZSetCvsStore,
+    response: z.object({ store: ZCvsStore }),
+  },
+  /** Home delivery again (the store removed): not after the order has its consignment. */
+  deleteOrderCvsStore: {
+    method: 'DELETE',
+    path: '/api/carriers/orders/:id/cvs-store/',
+    auth: 'customer',
+    perm: 'orders:write',
+    params: ZIdParams,
+    response: ZOk,
+  },
+  /**
+   * Open ECPay's store map for an order of an ECPay provider: a fresh single-use MerchantTradeNo is recorded for the
+   * order; the browser posts the form to ECPay, whose answer is posted back to `ecpayMapReply`.
+   */
+  openCvsMap: {
+    method: 'POST',
+    path: '/api/carriers/orders/:id/cvs-map/',
+    auth: 'customer',
+    perm: 'orders:write',
+    params: ZIdParams,
+    body: z.strictObject({ subtype: z.enum(CVS_SUBTYPES) }),
+    response: ZCvsMapForm,
+  },
+  /**
+   * ECPay's store map answer (the map's ServerReplyURL, posted by the browser, unsigned): taken only for an open map
+   * request of that MerchantTradeNo and MerchantID, once; answered 303 to the order on /deliver.
+   */
+  ecpayMapReply: {
+    method: 'POST',
+    path: '/api/carriers/ecpay/map-reply/',
+    auth: 'public',
+    callback: true,
+    body: z.record(z.string().max(100), z.string().max(1000)),
+    response: z.string(),
+  },
   /** The carrier's status callbacks for one order of the seller (newest first). */
   orderCarrierEvents: {
     method: 'GET',

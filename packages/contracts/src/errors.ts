@@ -300,6 +300,86 @@ export const ERROR_CATALOGUE = {
     ja: 'この配送 API（{{carrier}}）にはまだ対応していません。送り状番号を手入力または取り込んでください',
     en: 'This carrier API ({{carrier}}) is not supported yet; type or import the consignment number',
   },
+  CARRIER_NAME_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}不符合綠界規則：須為 2～5 個中文字或 4～10 個英文字母，不可有數字、空白或符號',
+    ja: '{{field}}が ECPay の規則に合いません：漢字 2～5 文字または英字 4～10 文字で、数字・空白・記号は使えません',
+    en: '{{field}} breaks the ECPay rule: 2–5 Chinese characters or 4–10 Latin letters, no digits, spaces or symbols',
+  },
+  CARRIER_PHONE_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}不符合物流商規則：手機須為 09 開頭共 10 碼，市話只能有數字、#、( ) 與 -',
+    ja: '{{field}}が配送業者の規則に合いません：携帯は 09 で始まる 10 桁、固定電話は数字・#・( )・- のみ',
+    en: '{{field}} breaks the carrier rule: a mobile is 09 and 8 digits, a landline only digits, #, ( ) and -',
+  },
+  CARRIER_CELLPHONE_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}須為手機號碼（09 開頭共 10 碼）：超商取貨與 7-ELEVEN／萊爾富店到店寄件都需要手機',
+    ja: '{{field}}は携帯番号（09 で始まる 10 桁）が必要です：コンビニ受取と 7-ELEVEN／Hi-Life の店舗間配送で必須です',
+    en: '{{field}} must be a mobile number (09 and 8 digits): store pickup and 7-ELEVEN / Hi-Life store-to-store need one',
+  },
+  CARRIER_POSTCODE_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}不符合綠界規則：須為 3～5 位數字（6 碼郵遞區號請填前 3 或 5 碼）',
+    ja: '{{field}}が ECPay の規則に合いません：3～5 桁の数字（6 桁の郵便番号は先頭 3 桁か 5 桁）',
+    en: '{{field}} breaks the ECPay rule: 3 to 5 digits (of a 6-digit postcode give the first 3 or 5)',
+  },
+  CARRIER_ADDRESS_RULE: {
+    status: 400,
+    'zh-TW': '{{field}}不符合綠界規則：須為 6～60 個字',
+    ja: '{{field}}が ECPay の規則に合いません：6～60 文字',
+    en: '{{field}} breaks the ECPay rule: 6 to 60 characters',
+  },
+  CARRIER_RECEIVER_MASKED: {
+    status: 409,
+    'zh-TW':
+      '收件人姓名「{{name}}」是電商平台遮罩過的姓名（含 *），物流商不接受：請向平台取得完整姓名後修改訂單的收件人',
+    ja: '受取人名「{{name}}」は EC プラットフォームで伏せ字にされた名前（* を含む）で、配送業者は受け付けません：プラットフォームで正しい名前を確認し、注文の受取人を修正してください',
+    en: 'The receiver name "{{name}}" is masked by the marketplace (contains *) and the carrier refuses it: get the full name from the marketplace and correct the order’s receiver',
+  },
+  CARRIER_SENDER_INVALID: {
+    status: 409,
+    'zh-TW':
+      '寄件人資料不符合物流商規則（{{rule}}）：請到「物流商設定」修正「{{provider}}」的寄件人，或在訂單上填寫寄件人',
+    ja: '差出人の情報が配送業者の規則に合いません（{{rule}}）：「配送業者設定」で「{{provider}}」の差出人を修正するか、注文に差出人を入力してください',
+    en: 'The sender breaks the carrier’s rules ({{rule}}): correct the sender of "{{provider}}" on the logistics providers screen, or give a sender on the order',
+  },
+  CARRIER_RECEIVER_INVALID: {
+    status: 409,
+    'zh-TW': '收件人資料不符合物流商規則（{{rule}}）：請修改訂單的收件人資料',
+    ja: '受取人の情報が配送業者の規則に合いません（{{rule}}）：注文の受取人を修正してください',
+    en: 'The receiver breaks the carrier’s rules ({{rule}}): correct the order’s receiver',
+  },
+  CVS_STORE_LOCKED: {
+    status: 409,
+    'zh-TW': '訂單已有託運單號，不能再更改取貨門市',
+    ja: '注文にはすでに送り状番号があるため、受取店舗は変更できません',
+    en: 'The order already has its consignment number; its pickup store cannot change',
+  },
+  CVS_MAP_INVALID: {
+    status: 400,
+    'zh-TW': '門市地圖的回傳不屬於任何開啟中的選店（可能已使用或逾時），請從訂單重新選擇門市',
+    ja: '店舗地図の応答が開いている店舗選択に一致しません（使用済みまたは期限切れ）。注文から店舗を選び直してください',
+    en: 'The store map answer matches no open store choice (used or expired); choose the store again from the order',
+  },
+  CVS_NOT_ECPAY: {
+    status: 409,
+    'zh-TW': '超商取貨需使用綠界物流：請將訂單的物流商設為物流 API「綠界物流」的物流商',
+    ja: 'コンビニ受取には ECPay 物流が必要です：注文の配送業者を配送 API「ECPay 物流」の業者にしてください',
+    en: 'Store pickup needs ECPay logistics: give the order a logistics provider whose carrier API is ECPay',
+  },
+  CARRIER_COD_NOT_SUPPORTED: {
+    status: 409,
+    'zh-TW': '{{carrier}}不提供貨到付款（代收貨款）：請改用超商取貨付款或黑貓宅配代收，或取消訂單的貨到付款',
+    ja: '{{carrier}}は代金引換に対応していません：コンビニ受取払いか T-cat の代引きを使うか、注文の代引きを外してください',
+    en: '{{carrier}} does not collect cash on delivery: use store pickup with payment or T-cat, or clear the order’s COD',
+  },
+  CARRIER_AMOUNT_LIMIT: {
+    status: 409,
+    'zh-TW': '{{field}} {{amount}} 元不符合物流商規則：須為 1～20,000 元的整數',
+    ja: '{{field}} {{amount}} 元は配送業者の規則に合いません：1～20,000 元の整数が必要です',
+    en: '{{field}} {{amount}} TWD breaks the carrier rule: a whole amount of 1 to 20,000 TWD',
+  },
   LABEL_NOT_AVAILABLE: {
     status: 404,
     'zh-TW': '選取的訂單沒有物流商標籤（只有向黑貓或綠界取號的訂單才有標籤）',

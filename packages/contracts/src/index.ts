@@ -2,6 +2,7 @@ export * from './analysis';
 export * from './apidocs';
 export * from './auth';
 export * from './billing';
+export * from './carrier-rules';
 export * from './carriers';
 export * from './catalog';
 export * from './common';

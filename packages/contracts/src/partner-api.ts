@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSetCvsStore } from './carriers';
 import { ZProduct, ZProductListQuery } from './catalog';
 import { ZId, ZIdParams, ZIsoDate, ZOk, ZPage } from './common';
 import { INBOUND_CATEGORIES, INBOUND_MAX_LINES, ZInboundReceiptDetail } from './inbound';
@@ -295,6 +296,8 @@ export const ZApiCreateOrder = z.strictObject({
   sender_phone: ZText(L.sender_phone).optional(),
   sender_postcode: ZText(L.sender_postcode).optional(),
   sender_address: ZText(L.sender_address).optional(),
+  /** Convenience-store pickup through ECPay: the chain/kind (LogisticsSubType) and the buyer's store id and name. */
+  cvs_store: ZSetCvsStore.optional(),
   shipping_remark: ZText(L.shipping_remark).optional(),
   arrival_date: ZIsoDate.nullable().optional(),
   arrival_time_slot: z.enum(TIME_SLOTS).nullable().optional(),

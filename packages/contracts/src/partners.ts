@@ -58,6 +58,11 @@ export const ZLogisticsProvider = z.object({
   specification_code: z.enum(SIZE_CODE_VALUES).nullable(),
   billing_basis: z.enum(BILLING_BASIS_VALUES).nullable(),
   carrier_type: z.enum(CARRIER_TYPES).nullable(),
+  /** The sender printed on this contract's consignments (an order's own sender fields win field by field). */
+  sender_name: z.string(),
+  sender_phone: z.string(),
+  sender_postcode: z.string(),
+  sender_address: z.string(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -77,6 +82,11 @@ export const ZCreateLogisticsProvider = z.strictObject({
   specification_code: z.enum(SIZE_CODE_VALUES).nullable().optional(),
   billing_basis: z.enum(BILLING_BASIS_VALUES).nullable().optional(),
   carrier_type: z.enum(CARRIER_TYPES).nullable().optional(),
+  /** Checked when saved against the carrier's rules (`senderIssue`): ECPay refuses a consignment otherwise. */
+  sender_name: z.string().trim().max(40).optional(),
+  sender_phone: z.string().trim().max(30).optional(),
+  sender_postcode: z.string().trim().max(10).optional(),
+  sender_address: z.string().trim().max(120).optional(),
   is_active: z.boolean().optional(),
 });
 export type TCreateLogisticsProvider = z.infer<typeof ZCreateLogisticsProvider>;

@@ -230,6 +230,10 @@ export interface TCarrierProvider {
       specification?: string | null;
       productName?: string | null;
       memo?: string | null;
+      /** The declared value of the goods (ECPay GoodsAmount). */
+      goodsAmount?: number | null;
+      /** Convenience-store pickup: the store the buyer picks the parcel up at (ECPay ReceiverStoreID). */
+      pickupStore?: { storeId: string } | null;
     },
     ctx: TCallContext,
   ): Promise<{
@@ -237,6 +241,8 @@ export interface TCarrierProvider {
     label?: Buffer | null;
     labelRef?: string | null;
     labelError?: string | null;
+    /** Store pickup: the numbers the store-to-store print pages take (ECPay CVSPaymentNo, CVSValidationNo). */
+    cvs?: { paymentNo: string | null; validationNo: string | null } | null;
   }>;
   /** The label PDF again (T-cat: DownloadOBT with the FileNo, valid 24 hours). */
   fetchLabel?(ref: { consignmentNumber: string; labelRef: string | null }, ctx: TCallContext): Promise<Buffer>;

@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, id } from './_columns';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, id, timestamps } from './_columns';
 import { customers } from './account';
 import { outbound_orders } from './outbound';
 import { logistics_providers } from './partners';
@@ -67,4 +68,63 @@ export const carrier_labels = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('carrier_labels_customer_idx').on(t.customer_id)],
+);
+
+/**
+ * The convenience store an order is picked up at (超商取貨 through ECPay): the chain and contract kind as ECPay's
+ * LogisticsSubType (UNIMART, FAMI, HILIFE, OKMART and their C2C kinds), the store's id, name and address, and where it
+ * came from (ECPay's store map, an order file, the partner API, typed). After `/Express/Create`, the numbers the
+ * store-to-store (C2C) print pages take: CVSPaymentNo and CVSValidationNo (7-ELEVEN's only).
+ */
+export const order_cvs_stores = pgTable(
+  'order_cvs_stores',
+  {
+    order_id: uuid('order_id')
+      .primaryKey()
+      .references(() => outbound_orders.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    subtype: text('subtype').notNull(),
+    store_id: text('store_id').notNull(),
+    store_name: text('store_name').notNull().default(''),
+    store_address: text('store_address').notNull().default(''),
+    source: text('source').notNull().default('manual'),
+    payment_no: text('payment_no'),
+    validation_no: text('validation_no'),
+    ...timestamps,
+  },
+  (t) => [
+    index('order_cvs_stores_customer_idx').on(t.customer_id),
+    check(
+      'order_cvs_stores_subtype_check',
+      sql`${t.subtype} in ('UNIMART', 'FAMI', 'HILIFE', 'OKMART', 'UNIMARTC2C', 'FAMIC2C', 'HILIFEC2C', 'OKMARTC2C')`,
+    ),
+    check('order_cvs_stores_source_check', sql`${t.source} in ('map', 'import', 'api', 'manual')`),
+  ],
+);
+
+/**
+ * One opening of ECPay's store map for an order: `token` is the MerchantTradeNo sent to the map, unguessable, and the
+ * map's answer (posted back by the buyer's browser, unsigned) is taken only for an open request of that token, once.
+ */
+export const cvs_map_requests = pgTable(
+  'cvs_map_requests',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => outbound_orders.id, { onDelete: 'cascade' }),
+    logistics_provider_id: uuid('logistics_provider_id')
+      .notNull()
+      .references(() => logistics_providers.id),
+    token: text('token').notNull(),
+    subtype: text('subtype').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('cvs_map_requests_token_key').on(t.token), index('cvs_map_requests_order_idx').on(t.order_id)],
 );

@@ -32,6 +32,11 @@ export const logistics_providers = pgTable(
     billing_basis: text('billing_basis'),
     /** Carrier API this contract gets consignment numbers from: null (typed/imported), 'ecpay' (ECPay logistics), 'tcat'. */
     carrier_type: text('carrier_type'),
+    /** The sender on this contract's consignments, checked against the carrier's rules when saved. */
+    sender_name: text('sender_name').notNull().default(''),
+    sender_phone: text('sender_phone').notNull().default(''),
+    sender_postcode: text('sender_postcode').notNull().default(''),
+    sender_address: text('sender_address').notNull().default(''),
     is_active: boolean('is_active').notNull().default(true),
     ...timestamps,
   },

@@ -8,7 +8,8 @@ import { decryptSecret } from '../../platform/crypto';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/http';
-import { ecpayLabelForms, fetchConsignments, orderCarrierEvents, printLabels } from './carriers.service';
+import { deleteOrderCvsStore, ecpayMapReply, getOrderCvsStore, openCvsMap, setOrderCvsStore } from './carriers.cvs';
+import { codCollected, ecpayLabelForms, fetchConsignments, orderCarrierEvents, printLabels } from './carriers.service';
 import { verifyEcpayCheckMacValue } from './providers/ecpay';
 
 /**
@@ -101,6 +102,13 @@ export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): voi
     return file.pdf;
   });
   route(app, deps.tokens, r.ecpayLabelForms, ({ actor, body }) => ecpayLabelForms(deps, actor, body.order_ids));
+  route(app, deps.tokens, r.codCollected, ({ actor, query }) => codCollected(deps, actor, query));
+  route(app, deps.tokens, r.getOrderCvsStore, ({ actor, params }) => getOrderCvsStore(deps, actor, params.id));
+  route(app, deps.tokens, r.setOrderCvsStore, ({ actor, params, body }) =>
+    setOrderCvsStore(deps, actor, params.id, body),
+  );
+  route(app, deps.tokens, r.deleteOrderCvsStore, ({ actor, params }) => deleteOrderCvsStore(deps, actor, params.id));
+  route(app, deps.tokens, r.openCvsMap, ({ actor, params, body }) => openCvsMap(deps, actor, params.id, body.subtype));
   // Form posts, answered in plain text: in their own scope.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
@@ -111,6 +119,13 @@ export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): voi
       const answer = await ecpayNotify(deps, body);
       reply.type('text/plain; charset=utf-8');
       return answer;
+    });
+    // The store map's answer comes through the buyer's browser: back to the order on /deliver.
+    route(scope, deps.tokens, r.ecpayMapReply, async ({ body, reply, setStatus }) => {
+      const orderId = await ecpayMapReply(deps, body);
+      setStatus(303);
+      reply.header('location', `/deliver?order=${orderId}&cvs=chosen`).type('text/plain; charset=utf-8');
+      return '';
     });
   });
 }

@@ -1,5 +1,12 @@
 import {
+  ECPAY_AMOUNT_MAX,
+  ECPAY_AMOUNT_MIN,
+  ECPAY_CVS_STATUS,
+  ecpayStatusKind,
   errorMessage,
+  receiverIssue,
+  senderIssue,
+  type TCodCollected,
   type TConsignmentOutcome,
   type TEcpayLabelForm,
   type TEcpayLabelForms,
@@ -7,14 +14,14 @@ import {
   type TLanguage,
   type TOrderStatus,
 } from '@wms/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import {
   carrier_events,
   carrier_labels,
-  customers,
   logistics_providers,
+  order_cvs_stores,
   outbound_orders,
   shopee_orders,
 } from '../../db/schema';
@@ -27,7 +34,7 @@ import { setConsignment } from '../outbound/outbound.consignments';
 import { acceptsConsignment } from '../outbound/outbound.workflow';
 import { providerCredentials } from '../partners/partners.service';
 import { arrangeShopeeShipment, shopeeLabel } from '../shopee/shopee.arrange';
-import { ecpayLabelForm, type TEcpaySetting } from './providers/ecpay';
+import { ECPAY_PRINT_PATHS, ecpayLabelForm, type TEcpayPrintKind, type TEcpaySetting } from './providers/ecpay';
 import type { TTcatSetting } from './providers/tcat';
 
 /**
@@ -53,9 +60,15 @@ export async function fetchConsignments(
       providerName: logistics_providers.name,
       temperature: logistics_providers.temperature_code,
       specification: logistics_providers.specification_code,
+      senderName: logistics_providers.sender_name,
+      senderPhone: logistics_providers.sender_phone,
+      senderPostcode: logistics_providers.sender_postcode,
+      senderAddress: logistics_providers.sender_address,
+      store: order_cvs_stores,
     })
     .from(outbound_orders)
     .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
+    .leftJoin(order_cvs_stores, eq(order_cvs_stores.order_id, outbound_orders.id))
     .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
   const byId = new Map(rows.map((r) => [r.order.id, r]));
   // Orders of Shopee-arranged channels: their number and label come from Shopee, not from a carrier of ours.
@@ -74,10 +87,6 @@ export async function fetchConsignments(
       : []
     ).map((r) => [r.order_id!, r]),
   );
-  const [seller] = await db
-    .select({ name: customers.name, phone: customers.phone, address: customers.invoice_address })
-    .from(customers)
-    .where(eq(customers.id, customerId));
 
   const failed = (id: string, number: string | null, code: TErrorCode, params: Record<string, unknown> = {}) =>
     ({
@@ -121,10 +130,76 @@ export async function fetchConsignments(
       continue;
     }
     const carrierCode = row.carrierType;
+    // Convenience-store pickup: an ECPay CVS consignment to the order's store (its LogisticsSubType: chain, B2C/C2C).
+    const store = row.store;
+    if (store && carrierCode !== 'ecpay') {
+      results.push(failed(o.id, o.number, 'CVS_NOT_ECPAY'));
+      continue;
+    }
+    const home = !store;
+    const c2cCellRequired = store?.subtype === 'UNIMARTC2C' || store?.subtype === 'HILIFEC2C';
+    // The sender: the order's own (typed, imported, or its defaults when it was made) when it meets the carrier's
+    // rules, else its logistics provider's sender (set and checked on /express-provider). An order's default sender is
+    // the company name, which ECPay mostly refuses (2–5 CJK characters): the provider's sender is what ships then.
+    const own = {
+      name: o.sender_name,
+      phone: o.sender_phone,
+      postcode: o.sender_postcode,
+      address: o.sender_address,
+    };
+    const sender =
+      !senderIssue(carrierCode, own, { home, c2cCellRequired }) || !row.senderName
+        ? own
+        : {
+            name: row.senderName,
+            phone: row.senderPhone || '',
+            postcode: row.senderPostcode || '',
+            address: row.senderAddress || '',
+          };
+    const recipient = {
+      name: o.recipient_name,
+      phone: o.recipient_phone,
+      mobile: o.recipient_mobile,
+      postcode: o.recipient_postcode,
+      address: o.recipient_address,
+    };
     const creds = await providerCredentials(db, deps.config.encryptionKey, customerId, o.logistics_provider_id);
     // ECPay: merchant id, hash key and IV; T-cat: contract customer id (merchant id) and token (hash key).
     if (!creds.merchantId || !creds.hashKey || (carrierCode === 'ecpay' && !creds.hashIv)) {
       results.push(failed(o.id, o.number, 'CARRIER_NOT_CONFIGURED', { provider: row.providerName }));
+      continue;
+    }
+    // Checked before the carrier is asked, with the fix: the carrier's own refusal names neither the rule nor where.
+    const badSender = senderIssue(carrierCode, sender, { home, c2cCellRequired });
+    if (badSender) {
+      const rule = errorMessage(badSender.code, lang, { field: badSender.field });
+      results.push(failed(o.id, o.number, 'CARRIER_SENDER_INVALID', { rule, provider: row.providerName }));
+      continue;
+    }
+    const badReceiver = receiverIssue(carrierCode, recipient, { home });
+    if (badReceiver?.code === 'CARRIER_RECEIVER_MASKED') {
+      results.push(failed(o.id, o.number, 'CARRIER_RECEIVER_MASKED', { name: o.recipient_name }));
+      continue;
+    }
+    if (badReceiver) {
+      const rule = errorMessage(badReceiver.code, lang, { field: badReceiver.field });
+      results.push(failed(o.id, o.number, 'CARRIER_RECEIVER_INVALID', { rule }));
+      continue;
+    }
+    // Cash on delivery and the goods' value, by the carrier's rules (ECPay's SDK: HOME takes no COD; amounts are whole
+    // NT$ 1–20,000; store pickup with payment declares the collected amount as the goods' value).
+    const cod = o.cod ? Number(o.cod_amount ?? 0) : 0;
+    if (o.cod && carrierCode === 'ecpay' && home) {
+      results.push(failed(o.id, o.number, 'CARRIER_COD_NOT_SUPPORTED', { carrier: errorMessageCarrier(lang) }));
+      continue;
+    }
+    if (o.cod && (!Number.isInteger(cod) || cod < ECPAY_AMOUNT_MIN || cod > ECPAY_AMOUNT_MAX)) {
+      results.push(failed(o.id, o.number, 'CARRIER_AMOUNT_LIMIT', { field: 'cod_amount', amount: o.cod_amount ?? 0 }));
+      continue;
+    }
+    const total = o.total_amount ? Math.round(Number(o.total_amount)) : null;
+    if (carrierCode === 'ecpay' && !o.cod && total !== null && total > ECPAY_AMOUNT_MAX) {
+      results.push(failed(o.id, o.number, 'CARRIER_AMOUNT_LIMIT', { field: 'total_amount', amount: o.total_amount }));
       continue;
     }
     const temperature = row.temperature && row.temperature.length === 4 ? row.temperature : null;
@@ -137,8 +212,8 @@ export async function fetchConsignments(
             hashKey: creds.hashKey,
             hashIv: creds.hashIv ?? '',
             serverReplyUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}/api/carriers/ecpay/notify/`,
-            logisticsType: 'HOME',
-            logisticsSubType: 'TCAT',
+            logisticsType: store ? 'CVS' : 'HOME',
+            logisticsSubType: store ? store.subtype : 'TCAT',
             temperature,
             specification,
           } satisfies TEcpaySetting)
@@ -153,23 +228,14 @@ export async function fetchConsignments(
       made = await carrier.createConsignment(
         {
           orderNumber: o.number,
-          recipient: {
-            name: o.recipient_name,
-            phone: o.recipient_phone,
-            mobile: o.recipient_mobile,
-            postcode: o.recipient_postcode,
-            address: o.recipient_address,
-          },
-          sender: {
-            name: o.sender_name || seller?.name || row.providerName || '',
-            phone: o.sender_phone || seller?.phone || '',
-            postcode: o.sender_postcode,
-            address: o.sender_address || seller?.address || '',
-          },
-          codAmount: o.cod && o.cod_amount ? Number(o.cod_amount) : null,
+          recipient,
+          sender,
+          codAmount: cod || null,
           temperature,
           specification,
           memo: o.shipping_remark || null,
+          goodsAmount: cod || (total && total > 0 ? total : null),
+          pickupStore: store ? { storeId: store.store_id } : null,
         },
         { customerId, reference: o.id },
       );
@@ -207,6 +273,12 @@ export async function fetchConsignments(
               .insert(carrier_labels)
               .values({ order_id: o.id, ...label })
               .onConflictDoUpdate({ target: carrier_labels.order_id, set: label });
+            // The store-to-store print pages take these numbers with the AllPayLogisticsID.
+            if (store && made.cvs)
+              await tx
+                .update(order_cvs_stores)
+                .set({ payment_no: made.cvs.paymentNo, validation_no: made.cvs.validationNo })
+                .where(eq(order_cvs_stores.order_id, o.id));
           },
         },
       );
@@ -294,6 +366,54 @@ async function shopeeConsignment(
   };
 }
 
+const errorMessageCarrier = (lang: TLanguage) =>
+  ({ 'zh-TW': '綠界宅配', ja: 'ECPay 宅配', en: 'ECPay home delivery' })[lang];
+
+/**
+ * Cash collected on delivery per day: each COD order of the seller whose parcel the buyer picked up (an ECPay status
+ * of kind `picked_up`), once however many notices say so, on the day ECPay gives (UpdateStatusDate, Taipei time), newest
+ * first. Amounts are summed in the database (numeric, no float).
+ */
+export async function codCollected(
+  deps: TAppDeps,
+  actor: TActor,
+  q: { date_from?: string; date_to?: string },
+): Promise<TCodCollected> {
+  const customerId = tenantOf(actor);
+  const codes = Object.entries(ECPAY_CVS_STATUS)
+    .filter(([, kind]) => kind === 'picked_up')
+    .map(([code]) => code);
+  const rows = await queryRows<{ date: string; orders: number; amount: string }>(
+    deps.database.db,
+    sql`with picked as (
+          select distinct on (e.order_id) e.order_id,
+            replace(substr(coalesce(nullif(e.status_at, ''), to_char(e.created_at at time zone 'Asia/Taipei', 'YYYY/MM/DD')), 1, 10), '/', '-') as day
+          from carrier_events e
+          where e.customer_id = ${customerId} and e.carrier = 'ecpay' and e.order_id is not null
+            and e.status_code in (${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )})
+          order by e.order_id, e.created_at
+        )
+        select p.day as date, count(*)::int as orders, sum(o.cod_amount)::text as amount
+        from picked p join outbound_orders o on o.id = p.order_id and o.customer_id = ${customerId}
+        where o.cod and o.cod_amount is not null
+          ${q.date_from ? sql`and p.day >= ${q.date_from}` : sql``}
+          ${q.date_to ? sql`and p.day <= ${q.date_to}` : sql``}
+        group by p.day
+        order by p.day desc
+        limit 400`,
+  );
+  const results = rows.map((r) => ({ date: r.date, orders: Number(r.orders), amount: String(r.amount) }));
+  const totalCents = results.reduce((n, r) => n + Math.round(Number(r.amount) * 100), 0);
+  return {
+    results,
+    total_orders: results.reduce((n, r) => n + r.orders, 0),
+    total_amount: (totalCents / 100).toFixed(2),
+  };
+}
+
 /** The tracking history of one of the seller's orders (carrier status callbacks), newest first. */
 export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId: string) {
   const customerId = tenantOf(actor);
@@ -317,6 +437,7 @@ export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId:
       status_text: r.status_text,
       status_at: r.status_at,
       booking_note: r.booking_note,
+      kind: r.carrier === 'ecpay' ? ecpayStatusKind(r.status_code) : null,
       created_at: r.created_at.toISOString(),
     })),
   };
@@ -347,9 +468,11 @@ async function ordersWithLabels(db: Db, customerId: string, orderIds: string[]) 
       providerName: logistics_providers.name,
       consignment: outbound_orders.consignment_number,
       label: carrier_labels,
+      store: order_cvs_stores,
     })
     .from(outbound_orders)
     .leftJoin(carrier_labels, eq(carrier_labels.order_id, outbound_orders.id))
+    .leftJoin(order_cvs_stores, eq(order_cvs_stores.order_id, outbound_orders.id))
     .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
     .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
   return { ids, byId: new Map(rows.map((r) => [r.id, r])) };
@@ -359,7 +482,15 @@ export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: s
   const customerId = tenantOf(actor);
   const db = deps.database.db;
   const { ids, byId } = await ordersWithLabels(db, customerId, orderIds);
-  const groups = new Map<string, { name: string; orders: Array<{ id: string; number: string; ref: string }> }>();
+  // One form per provider and print page; a store-to-store (C2C) label is one consignment per form.
+  type TGroup = {
+    providerId: string;
+    name: string;
+    kind: TEcpayPrintKind;
+    cvs: { paymentNo: string | null; validationNo: string | null } | null;
+    orders: Array<{ id: string; number: string; ref: string }>;
+  };
+  const groups = new Map<string, TGroup>();
   const others: TEcpayLabelForms['others'] = [];
   for (const id of ids) {
     const row = byId.get(id);
@@ -368,13 +499,26 @@ export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: s
       others.push({ id: row.id, number: row.number });
       continue;
     }
-    const group = groups.get(row.providerId) ?? { name: row.providerName ?? '', orders: [] };
+    const sub = row.store?.subtype ?? '';
+    const kind: TEcpayPrintKind = sub in ECPAY_PRINT_PATHS ? (sub as TEcpayPrintKind) : 'HOME_B2C';
+    const key = kind === 'HOME_B2C' ? `${row.providerId}:${kind}` : `${row.providerId}:${kind}:${row.id}`;
+    const group = groups.get(key) ?? {
+      providerId: row.providerId,
+      name: row.providerName ?? '',
+      kind,
+      cvs: row.store ? { paymentNo: row.store.payment_no, validationNo: row.store.validation_no } : null,
+      orders: [],
+    };
     group.orders.push({ id: row.id, number: row.number, ref: row.label.file_no });
-    groups.set(row.providerId, group);
+    groups.set(key, group);
   }
   const forms: TEcpayLabelForm[] = [];
-  for (const [providerId, group] of groups) {
-    const creds = await providerCredentials(db, deps.config.encryptionKey, customerId, providerId);
+  const keys = new Map<string, Awaited<ReturnType<typeof providerCredentials>>>();
+  for (const group of groups.values()) {
+    const creds =
+      keys.get(group.providerId) ??
+      (await providerCredentials(db, deps.config.encryptionKey, customerId, group.providerId));
+    keys.set(group.providerId, creds);
     if (!creds.merchantId || !creds.hashKey || !creds.hashIv)
       throw new AppError('CARRIER_NOT_CONFIGURED', { provider: group.name });
     const form = ecpayLabelForm(
@@ -384,10 +528,12 @@ export async function ecpayLabelForms(deps: TAppDeps, actor: TActor, orderIds: s
         hashKey: creds.hashKey,
         hashIv: creds.hashIv,
       },
+      group.kind,
       [...new Set(group.orders.map((o) => o.ref))],
+      group.cvs,
     );
     forms.push({
-      provider: { id: providerId, name: group.name },
+      provider: { id: group.providerId, name: group.name },
       ...form,
       orders: group.orders.map((o) => ({ id: o.id, number: o.number })),
     });

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
+import { putCvsStore } from '../carriers/carriers.cvs';
 import * as catalog from '../catalog/catalog.service';
 import * as inbound from '../inbound/inbound.service';
 import * as idempotency from '../integrations/api-settings.repository';
@@ -145,6 +146,8 @@ export async function createOrder(
         const lookups = await loadOrderLookups(tx, customerId, codes);
         const result = await createOrdersFromRows(tx, actor, rows, { lookups });
         const order = result.created[0];
+        // The buyer's pickup store, in the order's own transaction.
+        if (order && input.cvs_store) await putCvsStore(tx, actor, customerId, order.id, input.cvs_store, 'api');
         if (order) await claim(order.id, tx);
         return order ?? null;
       });

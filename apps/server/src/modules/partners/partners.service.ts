@@ -1,6 +1,7 @@
 import {
   maskSecret,
   providerCodeIssue,
+  senderIssue,
   type TCreateEcommercePlatform,
   type TCreateLogisticsProvider,
   type TEcommercePlatform,
@@ -39,6 +40,10 @@ export function toProvider(r: repo.TProviderRow): TLogisticsProvider {
     specification_code: r.specification_code as TLogisticsProvider['specification_code'],
     billing_basis: r.billing_basis as TLogisticsProvider['billing_basis'],
     carrier_type: r.carrier_type as TLogisticsProvider['carrier_type'],
+    sender_name: r.sender_name,
+    sender_phone: r.sender_phone,
+    sender_postcode: r.sender_postcode,
+    sender_address: r.sender_address,
     is_active: r.is_active,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
@@ -70,6 +75,36 @@ function checkCodes(p: { temperature_code?: string | null; specification_code?: 
   if (field) throw new AppError('INVALID_FIELD', { field });
 }
 
+type TSender = { sender_name: string; sender_phone: string; sender_postcode: string; sender_address: string };
+
+/**
+ * The sender of a carrier API contract, checked when saved against that carrier's rules (`senderIssue`: ECPay's name,
+ * phone, postcode and address rules; T-cat's required fields), so a consignment is never refused for it later. A
+ * provider without a sender yet is saved (the credentials may come first); its orders are then refused one by one
+ * with the fix before the carrier is asked (carriers.service).
+ */
+function checkSender(carrier: string | null | undefined, s: TSender) {
+  const given = s.sender_name || s.sender_phone || s.sender_postcode || s.sender_address;
+  if (!carrier || !given) return;
+  const issue = senderIssue(carrier, {
+    name: s.sender_name,
+    phone: s.sender_phone,
+    postcode: s.sender_postcode,
+    address: s.sender_address,
+  });
+  if (issue) throw new AppError(issue.code, { field: issue.field, carrier });
+}
+
+const senderOf = (
+  p: Partial<TSender>,
+  before: TSender = { sender_name: '', sender_phone: '', sender_postcode: '', sender_address: '' },
+): TSender => ({
+  sender_name: p.sender_name ?? before.sender_name,
+  sender_phone: p.sender_phone ?? before.sender_phone,
+  sender_postcode: p.sender_postcode ?? before.sender_postcode,
+  sender_address: p.sender_address ?? before.sender_address,
+});
+
 export async function listProviders(deps: TPartnersDeps, actor: TActor, q: TPage & { is_active?: boolean }) {
   const { rows, count } = await repo.listProviders(deps.db, tenantOf(actor), q);
   return { count, results: rows.map(toProvider) };
@@ -88,6 +123,7 @@ export async function getProvider(deps: TPartnersDeps, actor: TActor, id: string
 export async function createProvider(deps: TPartnersDeps, actor: TActor, input: TCreateLogisticsProvider) {
   const customerId = tenantOf(actor);
   checkCodes(input);
+  checkSender(input.carrier_type, senderOf(input));
   return withTx(deps.db, async (tx) => {
     const row = await repo
       .insertProvider(tx, {
@@ -112,6 +148,7 @@ export async function updateProvider(deps: TPartnersDeps, actor: TActor, id: str
       temperature_code: patch.temperature_code !== undefined ? patch.temperature_code : before.temperature_code,
       specification_code: patch.specification_code !== undefined ? patch.specification_code : before.specification_code,
     });
+    checkSender(patch.carrier_type !== undefined ? patch.carrier_type : before.carrier_type, senderOf(patch, before));
     const row = await repo
       .updateProvider(tx, customerId, id, providerColumns(deps.encryptionKey, patch))
       .catch((e) => constraintError(e));

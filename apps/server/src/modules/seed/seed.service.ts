@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TConfig } from '../../config';
 import { type Db, queryRows } from '../../db/client';
-import { warehouses } from '../../db/schema';
+import { logistics_providers, warehouses } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { generatePassword, hashPassword } from '../../platform/crypto';
 import * as accountRepo from '../account/account.repository';
@@ -60,6 +60,19 @@ export async function seedDemoData(db: Db, config: TConfig): Promise<TSeedResult
     await tx
       .insert(warehouses)
       .values({ customer_id: customer.id, code: 'WH01', name: '主倉', address: '桃園市大園區' });
+    // A logistics provider with a sender that meets ECPay's and T-cat's rules (the /express-provider form requires it
+    // with a carrier API): choosing a carrier API and typing its keys is all the demo seller has left to do.
+    await tx.insert(logistics_providers).values({
+      customer_id: customer.id,
+      code: 'TCAT',
+      name: '黑貓宅急便',
+      temperature_code: '0001',
+      specification_code: '0001',
+      sender_name: '示範倉庫',
+      sender_phone: '0227208889',
+      sender_postcode: '337',
+      sender_address: '桃園市大園區航勤北路1號',
+    });
     logins.push({
       role: 'CUSTOMER',
       email: config.demo.customerEmail,

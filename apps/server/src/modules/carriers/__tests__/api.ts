@@ -2,6 +2,14 @@ import { expect } from 'vitest';
 import type { TTestContext } from '../../../test/harness';
 import { createOrder, type TWorld } from '../../outbound/__tests__/factories';
 
+/** A sender as the /express-provider form requires it for a carrier API: meets ECPay's and T-cat's rules. */
+export const SENDER = {
+  sender_name: '好物倉庫',
+  sender_phone: '0223456789',
+  sender_postcode: '300',
+  sender_address: '新竹市東區光復路二段101號',
+};
+
 /**
  * The calls the carrier tests make as seller `w`: a logistics provider created through the API (201), an order of one
  * plain product on a provider, and "get consignment numbers" for some orders.

@@ -6,7 +6,7 @@ import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay'
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { createOrder, outboundWorld } from '../../outbound/__tests__/factories';
 import { ecpayCheckMacValue } from '../providers/ecpay';
-import { carrierApi } from './api';
+import { carrierApi, SENDER } from './api';
 
 let ctx: TTestContext;
 let fake: TFakeEcpay;
@@ -31,6 +31,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       hash_key: fake.hashKey,
       hash_iv: fake.hashIv,
       carrier_type: 'ecpay',
+      ...SENDER,
     });
     const wrongKey = await provider({
       code: 'ECPAY-OLD',
@@ -39,10 +40,13 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       hash_key: 'wrong-hash-key!!',
       hash_iv: fake.hashIv,
       carrier_type: 'ecpay',
+      ...SENDER,
     });
     const unset = await provider({ code: 'ECPAY-NEW', name: '綠界（未設定）', carrier_type: 'ecpay' });
     const tcat = await provider({ code: 'TCAT-API', name: '黑貓 API', carrier_type: 'tcat' });
-    const a = await mk(ecpay.id, { cod: true, cod_amount: '450.00' });
+    const a = await mk(ecpay.id);
+    // ECPay home delivery collects no cash (its SDK refuses IsCollection=Y on HOME): refused before ECPay is asked.
+    const codHome = await mk(ecpay.id, { cod: true, cod_amount: '450.00' });
     const b = await mk(ecpay.id);
     const had = await mk(ecpay.id);
     await ctx.inject({
@@ -64,7 +68,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       url: '/api/carriers/consignments/',
       token: w.token,
       lang: 'en',
-      payload: { order_ids: [a.id, b.id, had.id, plain.id, refused.id, notSet.id, tc.id, foreign.id] },
+      payload: { order_ids: [a.id, b.id, had.id, plain.id, refused.id, notSet.id, tc.id, foreign.id, codHome.id] },
     });
     expect(res.statusCode, res.body).toBe(200);
     type TOut = { order_id: string; outcome: string; consignment_number: string | null; code: string | null };
@@ -83,9 +87,16 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     // T-cat is supported now (tcat.int.test.ts); this provider has no customer id / token.
     expect(out[tc.id]).toMatchObject({ outcome: 'failed', code: 'CARRIER_NOT_CONFIGURED' });
     expect(out[foreign.id]).toMatchObject({ outcome: 'failed', code: 'NOT_FOUND' });
-    // Only the two orders of the working provider reached ECPay's books; the COD amount went with the first.
+    expect(out[codHome.id]).toMatchObject({
+      outcome: 'failed',
+      code: 'CARRIER_COD_NOT_SUPPORTED',
+      message:
+        'ECPay home delivery does not collect cash on delivery: use store pickup with payment or T-cat, or clear the order’s COD',
+    });
+    // Only the two orders of the working provider reached ECPay's books, neither collecting.
     expect(fake.created.length - before).toBe(2);
-    expect(fake.created.at(-2)).toMatchObject({ IsCollection: 'Y', CollectionAmount: '450', ReceiverName: '王小明' });
+    expect(fake.created.at(-2)).toMatchObject({ IsCollection: 'N', ReceiverName: '王小明' });
+    expect(fake.created.at(-2)!.CollectionAmount).toBeUndefined();
 
     const get = async (id: string, token = w.token) =>
       (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${id}/`, token })).json();
@@ -177,6 +188,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
           hash_key: fake.hashKey,
           hash_iv: fake.hashIv,
           carrier_type: 'ecpay',
+          ...SENDER,
         },
       })
     ).json();
@@ -207,7 +219,13 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     const w = await outboundWorld(ctx);
     const other = await outboundWorld(ctx, { name: 'Other seller' });
     const { provider, order: mk, consignments } = carrierApi(ctx, w);
-    const keys = { merchant_id: fake.merchantId, hash_key: fake.hashKey, hash_iv: fake.hashIv, carrier_type: 'ecpay' };
+    const keys = {
+      merchant_id: fake.merchantId,
+      hash_key: fake.hashKey,
+      hash_iv: fake.hashIv,
+      carrier_type: 'ecpay',
+      ...SENDER,
+    };
     const home = await provider({ code: 'ECPAY-L', name: '綠界宅配', ...keys });
     const cold = await provider({ code: 'ECPAY-C', name: '綠界低溫', ...keys });
     const plain = await mk(w.carrier.id);

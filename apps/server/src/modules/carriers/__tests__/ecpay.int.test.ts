@@ -22,6 +22,8 @@ const order = {
   recipient: { name: '王小明', mobile: '0912345678', postcode: '100', address: '台北市中正區重慶南路一段122號' },
   sender: { name: '倉庫', phone: '0223456789', postcode: '300', address: '新竹市東區光復路二段101號' },
   codAmount: 450,
+  // Cash on delivery goes with store pickup (ECPay takes no COD on HOME): a 7-ELEVEN B2C store.
+  pickupStore: { storeId: '131386' },
 };
 
 describe('ECPay Express/Create against a local ECPay', () => {
@@ -33,8 +35,8 @@ describe('ECPay Express/Create against a local ECPay', () => {
       hashKey: fake.hashKey,
       hashIv: fake.hashIv,
       serverReplyUrl: 'http://wms.test/api/carriers/ecpay/notify/',
-      logisticsType: 'HOME' as const,
-      logisticsSubType: 'TCAT',
+      logisticsType: 'CVS' as const,
+      logisticsSubType: 'UNIMART',
     };
     fake.failNext(1);
     const a = await ecpayProvider(setting, services).createConsignment(order, { customerId: null, reference: 'r-1' });
@@ -42,6 +44,8 @@ describe('ECPay Express/Create against a local ECPay', () => {
     expect(fake.created[0]).toMatchObject({
       IsCollection: 'Y',
       CollectionAmount: '450',
+      GoodsAmount: '450',
+      ReceiverStoreID: '131386',
       ReceiverCellPhone: '0912345678',
     });
 

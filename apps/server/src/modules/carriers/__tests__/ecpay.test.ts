@@ -41,7 +41,7 @@ describe('ECPay label print form', () => {
       hashKey: '5294y06JbISpM5x9',
       hashIv: 'v77hoKGq4kWxNNIS',
     };
-    const form = ecpayLabelForm(setting, ['10011', '10012']);
+    const form = ecpayLabelForm(setting, 'HOME_B2C', ['10011', '10012']);
     expect(form.action).toBe('https://logistics-stage.ecpay.com.tw/helper/printTradeDocument');
     expect(form.fields).toEqual({
       MerchantID: '2000132',

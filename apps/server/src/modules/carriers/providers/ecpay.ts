@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { ecpayPhones, normalizeTaiwanPostcode } from '@wms/contracts';
 import { AppError } from '../../../platform/errors';
 import type { TCarrierProvider, TProviderServices } from '../../../platform/providers';
 
@@ -57,18 +58,37 @@ export function parseEcpayAnswer(
   return { ok: true, fields: Object.fromEntries(new URLSearchParams(rest)) };
 }
 
+/** ECPay's print page per kind of consignment: one for home delivery and B2C store pickup, one per C2C chain. */
+export const ECPAY_PRINT_PATHS = {
+  HOME_B2C: '/helper/printTradeDocument',
+  UNIMARTC2C: '/Express/PrintUniMartC2COrderInfo',
+  FAMIC2C: '/Express/PrintFAMIC2COrderInfo',
+  HILIFEC2C: '/Express/PrintHILIFEC2COrderInfo',
+  OKMARTC2C: '/Express/PrintOKMARTC2COrderInfo',
+} as const;
+export type TEcpayPrintKind = keyof typeof ECPAY_PRINT_PATHS;
+
 /**
- * The signed form that prints ECPay labels (`POST {base}/helper/printTradeDocument`, answered with an HTML page): the
- * browser posts it to a new tab (ECPay: never in an iframe). B2C home delivery prints several labels at once, their
- * AllPayLogisticsIDs joined with a half-width comma; CheckMacValue as for Express/Create (MD5).
+ * The signed form that prints ECPay labels, answered with an HTML page the browser posts to a new tab (ECPay: never in
+ * an iframe). Home delivery and B2C store pickup (`/helper/printTradeDocument`) print several labels at once, their
+ * AllPayLogisticsIDs joined with a half-width comma. A store-to-store (C2C) label is printed on its chain's page, one
+ * consignment per form: AllPayLogisticsID and CVSPaymentNo, plus CVSValidationNo at 7-ELEVEN. CheckMacValue as for
+ * Express/Create (MD5).
  */
 export function ecpayLabelForm(
   setting: { baseUrl: string; merchantId: string; hashKey: string; hashIv: string },
+  kind: TEcpayPrintKind,
   logisticsIds: string[],
-): { action: string; fields: { MerchantID: string; AllPayLogisticsID: string; CheckMacValue: string } } {
-  const fields = { MerchantID: setting.merchantId, AllPayLogisticsID: logisticsIds.join(',') };
+  cvs: { paymentNo: string | null; validationNo: string | null } | null = null,
+): { kind: TEcpayPrintKind; action: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = { MerchantID: setting.merchantId, AllPayLogisticsID: logisticsIds.join(',') };
+  if (kind !== 'HOME_B2C') {
+    fields.CVSPaymentNo = cvs?.paymentNo ?? '';
+    if (kind === 'UNIMARTC2C') fields.CVSValidationNo = cvs?.validationNo ?? '';
+  }
   return {
-    action: `${setting.baseUrl.replace(/\/+$/, '')}/helper/printTradeDocument`,
+    kind,
+    action: `${setting.baseUrl.replace(/\/+$/, '')}${ECPAY_PRINT_PATHS[kind]}`,
     fields: { ...fields, CheckMacValue: ecpayCheckMacValue(fields, setting.hashKey, setting.hashIv) },
   };
 }
@@ -102,31 +122,46 @@ export function ecpayProvider(setting: TEcpaySetting, services: TProviderService
         address?: string;
       };
       const s = order.sender as { name: string; phone?: string; mobile?: string; postcode?: string; address?: string };
+      // A mobile goes in *CellPhone (09 + 8 digits), any other number in *Phone: ECPay checks each format.
+      const sp = ecpayPhones(s);
+      const rp = ecpayPhones(r);
+      const cvs = setting.logisticsType === 'CVS';
+      const sub = setting.logisticsSubType;
+      const cod = order.codAmount ? Math.round(order.codAmount) : 0;
+      const goods = Math.round(order.goodsAmount ?? (cod || 1));
       const fields: Record<string, string> = {
         MerchantID: setting.merchantId,
         MerchantTradeNo: order.orderNumber.replace(/[^A-Za-z0-9]/g, '').slice(-20),
         MerchantTradeDate: taipeiStamp(),
         LogisticsType: setting.logisticsType,
-        LogisticsSubType: setting.logisticsSubType,
-        GoodsAmount: String(Math.max(1, Math.min(20000, Math.round(order.codAmount ?? 1)))),
-        IsCollection: order.codAmount ? 'Y' : 'N',
-        ...(order.codAmount ? { CollectionAmount: String(Math.round(order.codAmount)) } : {}),
+        LogisticsSubType: sub,
+        GoodsAmount: String(goods),
+        IsCollection: cod ? 'Y' : 'N',
+        ...(cod ? { CollectionAmount: String(cod) } : {}),
         GoodsName: 'WMS',
-        SenderName: s.name,
-        SenderPhone: s.phone ?? '',
-        SenderCellPhone: s.mobile ?? '',
-        SenderZipCode: s.postcode ?? '',
-        SenderAddress: s.address ?? '',
-        ReceiverName: r.name,
-        ReceiverPhone: r.phone ?? '',
-        ReceiverCellPhone: r.mobile ?? '',
-        ReceiverZipCode: r.postcode ?? '',
-        ReceiverAddress: r.address ?? '',
-        Temperature: setting.temperature ?? '0001',
-        Distance: '00',
-        Specification: setting.specification ?? '0001',
-        ScheduledDeliveryTime: '4',
+        SenderName: s.name.trim(),
+        SenderPhone: sp.phone,
+        SenderCellPhone: sp.cell,
+        ReceiverName: r.name.trim(),
+        ReceiverPhone: rp.phone,
+        ReceiverCellPhone: rp.cell,
         ServerReplyURL: setting.serverReplyUrl,
+        ...(cvs
+          ? {
+              // The store the buyer chose; 7-ELEVEN store-to-store also reports its changes to LogisticsC2CReplyURL.
+              ReceiverStoreID: order.pickupStore?.storeId ?? '',
+              ...(sub === 'UNIMARTC2C' ? { LogisticsC2CReplyURL: setting.serverReplyUrl } : {}),
+            }
+          : {
+              SenderZipCode: normalizeTaiwanPostcode(s.postcode ?? ''),
+              SenderAddress: (s.address ?? '').trim(),
+              ReceiverZipCode: normalizeTaiwanPostcode(r.postcode ?? ''),
+              ReceiverAddress: (r.address ?? '').trim(),
+              Temperature: setting.temperature ?? '0001',
+              Distance: '00',
+              Specification: setting.specification ?? '0001',
+              ScheduledDeliveryTime: '4',
+            }),
       };
       fields.CheckMacValue = ecpayCheckMacValue(fields, setting.hashKey, setting.hashIv);
       const res = await services.http.send(
@@ -151,10 +186,19 @@ export function ecpayProvider(setting: TEcpaySetting, services: TProviderService
       if (!answer.ok) throw new AppError('PROVIDER_REFUSED', { status: res.status, message: answer.message });
       if (!verifyEcpayCheckMacValue(answer.fields, setting.hashKey, setting.hashIv))
         throw new AppError('PROVIDER_REFUSED', { status: res.status, message: 'CheckMacValue' });
-      const number = answer.fields.BookingNote || answer.fields.AllPayLogisticsID;
+      const a = answer.fields;
+      // Store-to-store: the drop-off code is CVSPaymentNo (+ CVSValidationNo at 7-ELEVEN); else the BookingNote.
+      const number = sub.endsWith('C2C')
+        ? `${a.CVSPaymentNo ?? ''}${a.CVSValidationNo ?? ''}` || a.AllPayLogisticsID
+        : a.BookingNote || a.CVSPaymentNo || a.AllPayLogisticsID;
       if (!number) throw new AppError('PROVIDER_REFUSED', { status: res.status, message: 'no consignment number' });
       // No PDF: the label is ECPay's print page, posted by the browser with this id (`ecpayLabelForm`).
-      return { consignmentNumber: number, label: null, labelRef: answer.fields.AllPayLogisticsID || null };
+      return {
+        consignmentNumber: number,
+        label: null,
+        labelRef: a.AllPayLogisticsID || null,
+        cvs: cvs ? { paymentNo: a.CVSPaymentNo || null, validationNo: a.CVSValidationNo || null } : null,
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
+import { senderIssue } from '@wms/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customers, users, warehouses } from '../../../db/schema';
+import { customers, logistics_providers, users, warehouses } from '../../../db/schema';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { seedDemoData } from '../seed.service';
 
@@ -28,6 +29,16 @@ describe('demo seed', () => {
     });
     expect(staff.json()).toMatchObject({ status: 'login', role: 'EMPLOYEE' });
     expect(await ctx.deps.database.db.select().from(warehouses)).toHaveLength(1);
+    // Its logistics provider's sender meets both carriers' rules (no consignment refused for it).
+    const [provider] = await ctx.deps.database.db.select().from(logistics_providers);
+    const sender = {
+      name: provider!.sender_name,
+      phone: provider!.sender_phone,
+      postcode: provider!.sender_postcode,
+      address: provider!.sender_address,
+    };
+    expect(senderIssue('ecpay', sender)).toBeNull();
+    expect(senderIssue('tcat', sender)).toBeNull();
     expect((await seedDemoData(ctx.deps.database.db, ctx.config)).seeded).toBe(false);
     expect(await ctx.deps.database.db.select().from(users)).toHaveLength(2);
   });

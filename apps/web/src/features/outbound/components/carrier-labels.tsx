@@ -35,16 +35,18 @@ export function usePrintCarrierLabels(): (orderIds: string[]) => Promise<void> {
             <Space wrap data-testid="ecpay-labels">
               {forms.map((f) => (
                 <Button
-                  key={f.provider.id}
+                  key={`${f.provider.id}-${f.kind}-${f.orders[0]?.id}`}
                   type="primary"
                   size="small"
                   icon={<PrinterOutlined />}
                   data-testid="ecpay-labels-open"
                   onClick={() => postForm(f, '_blank')}
                 >
-                  {forms.length > 1
-                    ? t('carrier.ecpayOpenProvider', { provider: f.provider.name, count: f.orders.length })
-                    : t('carrier.ecpayOpen')}
+                  {f.kind !== 'HOME_B2C'
+                    ? t('carrier.ecpayOpenC2C', { chain: t(`cvs.subtype.${f.kind}`), number: f.orders[0]?.number })
+                    : forms.length > 1
+                      ? t('carrier.ecpayOpenProvider', { provider: f.provider.name, count: f.orders.length })
+                      : t('carrier.ecpayOpen')}
                 </Button>
               ))}
             </Space>

@@ -1,10 +1,11 @@
 import type { TOrderAction, TOrderDetail } from '@wms/contracts';
-import { Alert, App, Button, Descriptions, Drawer, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
 import { PageLoading } from '../../../shared/ui/page-loading';
 import { useCarrierEvents, useOrder, useTransition } from '../api';
+import { OrderCvsStore } from './cvs-store';
 import { ACTIONS_OF, abnormalText, OrderStatusTag, useOrderLabels } from './labels';
 
 /** Which actions a status offers (labels.tsx: the list's bulk bar needs it without loading this drawer). */
@@ -190,6 +191,7 @@ export function OrderDetailDrawer(props: {
               />
             </>
           ) : null}
+          <OrderCvsStore order={o} />
           {tracking.data?.results.length ? (
             <>
               <Typography.Title level={5}>{t('carrier.tracking')}</Typography.Title>
@@ -206,7 +208,20 @@ export function OrderDetailDrawer(props: {
                     render: (v: string, e) => v || formatDateTime(e.created_at),
                   },
                   { title: t('carrier.statusCode'), dataIndex: 'status_code' },
-                  { title: t('carrier.statusText'), dataIndex: 'status_text' },
+                  {
+                    title: t('carrier.statusText'),
+                    dataIndex: 'status_text',
+                    render: (v: string, e) => (
+                      <Space size={4}>
+                        {e.kind ? (
+                          <Tag color={e.kind === 'returned' ? 'red' : e.kind === 'picked_up' ? 'green' : 'blue'}>
+                            {t(`cvs.kind.${e.kind}`)}
+                          </Tag>
+                        ) : null}
+                        {v}
+                      </Space>
+                    ),
+                  },
                   { title: l.field('consignment_number'), dataIndex: 'booking_note' },
                 ]}
               />

@@ -10,6 +10,7 @@ import { errorText } from '../../../../shared/forms/error-text';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { downloadDeliverStatistics, useDeliverStatistics } from '../../api';
 import '../../i18n';
+import { CodCollected } from './cod-collected';
 
 type TPeriod = (typeof DELIVER_PERIODS)[number];
 type TDimension = (typeof DELIVER_DIMENSIONS)[number];
@@ -131,6 +132,7 @@ export default function DeliverStatisticsPage() {
             },
           ]}
         />
+        <CodCollected dateFrom={query.date_from} dateTo={query.date_to} />
       </Space>
     </Card>
   );

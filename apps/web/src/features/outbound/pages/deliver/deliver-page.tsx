@@ -3,6 +3,7 @@ import { DEFAULT_COLUMNS, type TOrder, type TOrderAction, type TOrderDetail } fr
 import { App, Button, Dropdown, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useBulkTransition, useColumnSettings } from '../../api';
 import { ACTIONS_OF, abnormalText, useOrderLabels } from '../../components/labels';
@@ -53,9 +54,11 @@ export default function DeliverPage() {
   const bulkActions = BULK.filter(
     (a) => selectedRows.length < selected.length || selectedRows.some((o) => ACTIONS_OF[o.status].includes(a)),
   );
-  const [detail, setDetail] = useState<string | null>(null);
+  // `?order=<id>` opens that order (ECPay's store map sends the browser back here after the buyer's choice).
+  const [search] = useSearchParams();
+  const [detail, setDetail] = useState<string | null>(() => search.get('order'));
   // Mounted from its first opening on (so that closing it still animates).
-  const [detailUsed, setDetailUsed] = useState(false);
+  const [detailUsed, setDetailUsed] = useState(() => !!search.get('order'));
   const [editing, setEditing] = useState<TOrderDetail | 'new' | null>(null);
 
   const runBulk = async (action: TOrderAction) => {

@@ -3,23 +3,48 @@ import {
   BILLING_BASIS_VALUES,
   CARRIER_TYPES,
   CONTRACT_TERM_VALUES,
+  errorMessage,
   SIZE_CODE_VALUES,
+  senderIssue,
   type TCreateLogisticsProvider,
   TEMPERATURE_CODE_VALUES,
   type TLogisticsProvider,
   ZCreateLogisticsProvider,
 } from '@wms/contracts';
-import { Button, Form, Input, Select, Switch, Tag } from 'antd';
+import { Button, Divider, Form, type FormInstance, Input, Select, Switch, Tag } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
+import { getLanguage } from '../../../../shared/preferences/preferences';
 import { DataTable } from '../../../../shared/table/data-table';
 import { CrudModal, RowActions } from '../../../warehouse/components/crud';
 import { fetchProviders, partnerKeys, useDeleteProvider, useSaveProvider } from '../../api';
 import '../../i18n';
 
 type TForm = Omit<TCreateLogisticsProvider, 'hash_key' | 'hash_iv'> & { hash_key?: string; hash_iv?: string };
+
+const SENDER_FIELDS = ['sender_name', 'sender_phone', 'sender_postcode', 'sender_address'] as const;
+
+/**
+ * A sender field checked as the server checks it when saved (`senderIssue`, the carrier's rules): required once a
+ * carrier API is chosen (a consignment cannot be made without it), the first broken rule shown on its own field.
+ */
+function senderRule(form: FormInstance<TForm>, field: (typeof SENDER_FIELDS)[number]): Rule {
+  return {
+    validator: async () => {
+      const v = form.getFieldsValue();
+      const issue = senderIssue(v.carrier_type, {
+        name: v.sender_name ?? '',
+        phone: v.sender_phone ?? '',
+        postcode: v.sender_postcode ?? '',
+        address: v.sender_address ?? '',
+      });
+      if (issue?.field === field) throw new Error(errorMessage(issue.code, getLanguage(), { field }));
+    },
+  };
+}
 
 /** /express-provider: logistics providers; hash key and IV are write-only (shown masked). */
 export default function ExpressProviderPage() {
@@ -55,6 +80,7 @@ export default function ExpressProviderPage() {
             dataIndex: 'carrier_type',
             render: (v) => code('carrier', v ?? 'none'),
           },
+          { title: label('sender_name'), dataIndex: 'sender_name' },
           { title: label('contract_type'), dataIndex: 'contract_type', render: (v) => code('terms', v) },
           { title: label('temperature_code'), dataIndex: 'temperature_code', render: (v) => code('temperature', v) },
           { title: label('specification_code'), dataIndex: 'specification_code', render: (v) => code('size', v) },
@@ -90,7 +116,7 @@ export default function ExpressProviderPage() {
           return save.mutateAsync({ id: current?.id, body });
         }}
       >
-        {() => (
+        {(form) => (
           <>
             <Form.Item name="code" label={label('code')} rules={[zodRule('code', s.code)]}>
               <Input />
@@ -127,6 +153,21 @@ export default function ExpressProviderPage() {
                 ]}
               />
             </Form.Item>
+            <Divider titlePlacement="start" plain>
+              {t('partners:senderTitle')}
+            </Divider>
+            {SENDER_FIELDS.map((f) => (
+              <Form.Item
+                key={f}
+                name={f}
+                label={label(f)}
+                dependencies={['carrier_type', ...SENDER_FIELDS.filter((x) => x !== f)]}
+                rules={[senderRule(form, f)]}
+                extra={f === 'sender_name' ? t('partners:senderHint') : undefined}
+              >
+                <Input />
+              </Form.Item>
+            ))}
             <Form.Item name="contract_type" label={label('contract_type')}>
               <Select allowClear options={CONTRACT_TERM_VALUES.map((v) => ({ value: v, label: code('terms', v) }))} />
             </Form.Item>

@@ -1,0 +1,356 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit_logs } from '../../../db/schema';
+import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
+import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
+import { outboundWorld } from '../../outbound/__tests__/factories';
+import { carrierApi } from './api';
+
+let ctx: TTestContext;
+let fake: TFakeEcpay;
+const work = mkdtempSync(path.join(tmpdir(), 'wms-cvs-'));
+beforeAll(async () => {
+  fake = await startFakeEcpay();
+  ctx = await createTestContext({ ECPAY_LOGISTICS_URL: fake.url });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A sender for store-to-store: 7-ELEVEN and Hi-Life C2C need the sender's mobile. */
+const CVS_SENDER = {
+  sender_name: '好物倉庫',
+  sender_phone: '0911222333',
+  sender_postcode: '300',
+  sender_address: '新竹市東區光復路二段101號',
+};
+
+/** The hidden fields of each <form> in an HTML page (the fake map's store choices). */
+function formsOf(html: string): Array<{ action: string; fields: Record<string, string> }> {
+  return [...html.matchAll(/<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].map((m) => ({
+    action: m[1]!.replace(/&amp;/g, '&'),
+    fields: Object.fromEntries(
+      [...m[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((i) => [i[1]!, i[2]!]),
+    ),
+  }));
+}
+
+/** The label page's barcode image decoded by zbarimg. */
+function barcodeOf(html: string, name: string): string[] {
+  const b64 = /<img class="barcode"[^>]*src="data:image\/png;base64,([^"]+)"/.exec(html)?.[1];
+  if (!b64) return [];
+  const file = path.join(work, `${name}.png`);
+  writeFileSync(file, Buffer.from(b64, 'base64'));
+  return execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
+const post = (url: string, fields: Record<string, string>) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  }).then((r) => r.text());
+
+describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
+  it('a store chosen on the map (once, for that order only); each chain gets its number, label and status history', async () => {
+    const w = await outboundWorld(ctx);
+    const other = await outboundWorld(ctx, { name: 'Other seller' });
+    const { provider, order, consignments } = carrierApi(ctx, w);
+    const ecpay = await provider({
+      code: 'ECPAY-CVS',
+      name: '綠界超商',
+      merchant_id: fake.merchantId,
+      hash_key: fake.hashKey,
+      hash_iv: fake.hashIv,
+      carrier_type: 'ecpay',
+      ...CVS_SENDER,
+    });
+
+    // 7-ELEVEN store-to-store through ECPay's map: the form goes to ECPay, the buyer's choice comes back to us.
+    const seven = await order(ecpay.id);
+    const opened = await ctx.inject({
+      method: 'POST',
+      url: `/api/carriers/orders/${seven.id}/cvs-map/`,
+      token: w.token,
+      payload: { subtype: 'UNIMARTC2C' },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const map = opened.json() as { action: string; fields: Record<string, string> };
+    expect(map.action).toBe(`${fake.url}/Express/map`);
+    expect(map.fields).toMatchObject({
+      MerchantID: fake.merchantId,
+      LogisticsType: 'CVS',
+      LogisticsSubType: 'UNIMARTC2C',
+    });
+    expect(map.fields.MerchantTradeNo).toMatch(/^[A-Za-z0-9]{20}$/);
+    const choices = formsOf(await post(map.action, map.fields));
+    expect(choices).toHaveLength(fake.stores.UNIMART!.length);
+    const chosen = choices[1]!;
+    expect(new URL(chosen.action).pathname).toBe('/api/carriers/ecpay/map-reply/');
+    const reply = (fields: Record<string, string>) =>
+      ctx.inject({
+        method: 'POST',
+        url: '/api/carriers/ecpay/map-reply/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    // Another merchant's answer with this token, or a guessed token: refused, nothing stored.
+    expect((await reply({ ...chosen.fields, MerchantID: '3002607' })).statusCode).toBe(400);
+    const guessed = await reply({ ...chosen.fields, MerchantTradeNo: 'M0000000000000000000' });
+    expect(guessed.json().error.code).toBe('CVS_MAP_INVALID');
+    const back = await reply(chosen.fields);
+    expect(back.statusCode, back.body).toBe(303);
+    expect(back.headers.location).toBe(`/deliver?order=${seven.id}&cvs=chosen`);
+    // The same answer again (a reload, a replay): the request is used.
+    expect((await reply({ ...chosen.fields, CVSStoreID: '131386' })).statusCode).toBe(400);
+    const shown = await ctx.inject({
+      method: 'GET',
+      url: `/api/carriers/orders/${seven.id}/cvs-store/`,
+      token: w.token,
+    });
+    expect(shown.json().store).toMatchObject({
+      subtype: 'UNIMARTC2C',
+      chain: 'UNIMART',
+      c2c: true,
+      store_id: '991182',
+      store_name: '新竹園區門市',
+      store_address: '新竹市東區光復路二段101號',
+      source: 'map',
+    });
+    const foreign = await ctx.inject({
+      method: 'GET',
+      url: `/api/carriers/orders/${seven.id}/cvs-store/`,
+      token: other.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    // The other chains (and B2C kinds) typed as an order file or the partner API gives them.
+    const kinds = [
+      ['FAMIC2C', '006598'],
+      ['HILIFEC2C', '2001'],
+      ['OKMARTC2C', '1328'],
+      ['UNIMART', '131386'],
+      ['FAMI', '006598'],
+    ] as const;
+    const orders = [{ order: seven, subtype: 'UNIMARTC2C' as string }];
+    for (const [subtype, storeId] of kinds) {
+      const o = await order(ecpay.id);
+      const put = await ctx.inject({
+        method: 'PUT',
+        url: `/api/carriers/orders/${o.id}/cvs-store/`,
+        token: w.token,
+        payload: { subtype, store_id: storeId, store_name: `門市 ${storeId}` },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      orders.push({ order: o, subtype });
+    }
+    const bad = await ctx.inject({
+      method: 'PUT',
+      url: `/api/carriers/orders/${orders[1]!.order.id}/cvs-store/`,
+      token: w.token,
+      payload: { subtype: 'UNIMARTC2C', store_id: '1234567' },
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const res = await consignments(orders.map((o) => o.order.id));
+    expect(res.statusCode, res.body).toBe(200);
+    type TOut = { order_id: string; outcome: string; consignment_number: string; message: string | null };
+    const out = new Map((res.json().results as TOut[]).map((r) => [r.order_id, r]));
+    for (const { order: o, subtype } of orders) {
+      const r = out.get(o.id)!;
+      expect(r, `${subtype} ${r.message}`).toMatchObject({ outcome: 'created' });
+      const sent = fake.created.find((c) => c.MerchantTradeNo === o.number)!;
+      expect(sent).toMatchObject({ LogisticsType: 'CVS', LogisticsSubType: subtype, ReceiverCellPhone: '0912345678' });
+      expect(sent.SenderZipCode).toBeUndefined();
+    }
+    // 7-ELEVEN C2C: CVSPaymentNo + CVSValidationNo; the other C2C chains: CVSPaymentNo.
+    expect(out.get(seven.id)!.consignment_number).toMatch(/^C\d+4321$/);
+    expect(out.get(orders[1]!.order.id)!.consignment_number).toMatch(/^C\d+$/);
+    expect(out.get(orders[4]!.order.id)!.consignment_number).toMatch(/^90\d+23$/);
+    // Numbered: the store cannot change any more.
+    const locked = await ctx.inject({
+      method: 'DELETE',
+      url: `/api/carriers/orders/${seven.id}/cvs-store/`,
+      token: w.token,
+    });
+    expect(locked.json().error.code).toBe('CVS_STORE_LOCKED');
+
+    // "Print carrier labels": each C2C chain's own page, one order per form; B2C pickups on printTradeDocument.
+    const forms = await ctx.inject({
+      method: 'POST',
+      url: '/api/carriers/labels/ecpay-forms/',
+      token: w.token,
+      payload: { order_ids: orders.map((o) => o.order.id) },
+    });
+    expect(forms.statusCode, forms.body).toBe(200);
+    type TForm = { kind: string; action: string; fields: Record<string, string>; orders: Array<{ id: string }> };
+    const list = forms.json().forms as TForm[];
+    expect(list.map((f) => f.kind).sort()).toEqual(['FAMIC2C', 'HILIFEC2C', 'HOME_B2C', 'OKMARTC2C', 'UNIMARTC2C']);
+    const paths: Record<string, string> = {
+      UNIMARTC2C: '/Express/PrintUniMartC2COrderInfo',
+      FAMIC2C: '/Express/PrintFAMIC2COrderInfo',
+      HILIFEC2C: '/Express/PrintHILIFEC2COrderInfo',
+      OKMARTC2C: '/Express/PrintOKMARTC2COrderInfo',
+      HOME_B2C: '/helper/printTradeDocument',
+    };
+    for (const f of list) {
+      expect(f.action).toBe(`${fake.url}${paths[f.kind]}`);
+      const html = await post(f.action, f.fields);
+      expect(html, f.kind).not.toContain('class="error"');
+      if (f.kind === 'HOME_B2C') {
+        expect(f.orders).toHaveLength(2);
+        expect((html.match(/class="label"/g) ?? []).length).toBe(2);
+        continue;
+      }
+      expect(f.orders).toHaveLength(1);
+      const number = out.get(f.orders[0]!.id)!.consignment_number;
+      // The label's barcode, read from its image, is the drop-off code.
+      expect(barcodeOf(html, f.kind)).toEqual([number]);
+    }
+    expect(fake.printedC2C.map((p) => p.path).sort()).toEqual(
+      ['FAMIC2C', 'HILIFEC2C', 'OKMARTC2C', 'UNIMARTC2C'].map((k) => paths[k]).sort(),
+    );
+
+    // ECPay's status notices per chain: arrived at the store, picked up (or returned) on the tracking history.
+    const notify = async (fields: Record<string, string>) => {
+      const r = await ctx.inject({
+        method: 'POST',
+        url: '/api/carriers/ecpay/notify/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+      expect(r.body).toBe('1|OK');
+    };
+    const story: Record<string, Array<[string, string]>> = {
+      UNIMARTC2C: [
+        ['2073', '商品配達買家取貨門市'],
+        ['2067', '消費者成功取件'],
+      ],
+      FAMIC2C: [
+        ['3018', '到店尚未取貨，簡訊通知取件'],
+        ['3022', '買家已到店取貨'],
+      ],
+      HILIFEC2C: [
+        ['2063', '門市配達'],
+        ['2067', '消費者成功取件'],
+      ],
+      OKMARTC2C: [
+        ['2063', '門市配達'],
+        ['2074', '消費者七天未取，退回物流中心'],
+      ],
+    };
+    for (const { order: o, subtype } of orders.slice(0, 4)) {
+      const logisticsId = [...fake.consignments.entries()].find(([, c]) => c.fields.MerchantTradeNo === o.number)![0];
+      for (const [code, text] of story[subtype]!) {
+        const notice = fake.statusNotice(logisticsId, code, text);
+        await notify(notice);
+        await notify(notice); // ECPay resends until it reads 1|OK: stored once
+      }
+      const events = await ctx.inject({
+        method: 'GET',
+        url: `/api/carriers/orders/${o.id}/events/`,
+        token: w.token,
+      });
+      const kinds = (events.json().results as Array<{ kind: string | null; status_code: string }>).map((e) => e.kind);
+      expect(kinds, subtype).toEqual(subtype === 'OKMARTC2C' ? ['returned', 'at_store'] : ['picked_up', 'at_store']);
+    }
+    const audits = await ctx.deps.database.db.select().from(audit_logs).where(eq(audit_logs.entity_id, seven.id));
+    expect(audits.map((a) => a.action)).toContain('cvs_store.set');
+  });
+
+  it('refuses per order before ECPay is asked: a store order on T-cat, C2C without the sender mobile', async () => {
+    const w = await outboundWorld(ctx);
+    const { provider, order, consignments } = carrierApi(ctx, w);
+    const landline = await provider({
+      code: 'ECPAY-CVS',
+      name: '綠界超商',
+      merchant_id: fake.merchantId,
+      hash_key: fake.hashKey,
+      hash_iv: fake.hashIv,
+      carrier_type: 'ecpay',
+      ...CVS_SENDER,
+      sender_phone: '0223456789',
+    });
+    const tcat = await provider({
+      code: 'TCAT-API',
+      name: '黑貓',
+      merchant_id: 'X',
+      hash_key: 'Y',
+      carrier_type: 'tcat',
+    });
+    const a = await order(landline.id);
+    const b = await order(tcat.id);
+    for (const o of [a, b])
+      await ctx.inject({
+        method: 'PUT',
+        url: `/api/carriers/orders/${o.id}/cvs-store/`,
+        token: w.token,
+        payload: { subtype: 'UNIMARTC2C', store_id: '131386' },
+      });
+    const map = await ctx.inject({
+      method: 'POST',
+      url: `/api/carriers/orders/${b.id}/cvs-map/`,
+      token: w.token,
+      payload: { subtype: 'FAMIC2C' },
+    });
+    expect(map.json().error.code).toBe('CVS_NOT_ECPAY');
+    const before = fake.created.length;
+    const res = await consignments([a.id, b.id]);
+    const [ra, rb] = res.json().results as Array<{ code: string; message: string }>;
+    expect(ra).toMatchObject({ code: 'CARRIER_SENDER_INVALID' });
+    expect(ra!.message).toContain('Sender phone must be a mobile number');
+    expect(rb).toMatchObject({ code: 'CVS_NOT_ECPAY' });
+    expect(fake.created.length).toBe(before);
+  });
+
+  it("the partner API takes the buyer's store with the order, in the order's transaction", async () => {
+    const w = await outboundWorld(ctx);
+    const created = await ctx.inject({
+      method: 'POST',
+      url: '/api/api-settings/',
+      token: w.token,
+      payload: { name: 'ERP', kind: 'partner' },
+    });
+    const enabled = await ctx.inject({
+      method: 'POST',
+      url: `/api/api-settings/${created.json().id}/enable/`,
+      token: w.token,
+    });
+    const key = enabled.json().api_key as string;
+    const body = (n: string, store: Record<string, string>) => ({
+      order_number: n,
+      recipient_name: '王小明',
+      recipient_mobile: '0912345678',
+      recipient_postcode: '100',
+      recipient_address: '台北市中正區重慶南路一段122號',
+      cvs_store: store,
+      lines: [{ sku: w.plain.number, quantity: 1 }],
+    });
+    const r = await ctx.inject({
+      method: 'POST',
+      url: '/api/v1/orders/',
+      headers: { 'x-api-key': key },
+      payload: body('ERP-CVS-1', { subtype: 'FAMIC2C', store_id: '006598', store_name: '全家台北站前店' }),
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const got = await ctx.inject({
+      method: 'GET',
+      url: `/api/carriers/orders/${r.json().id}/cvs-store/`,
+      token: w.token,
+    });
+    expect(got.json().store).toMatchObject({ subtype: 'FAMIC2C', store_id: '006598', source: 'api' });
+    const bad = await ctx.inject({
+      method: 'POST',
+      url: '/api/v1/orders/',
+      headers: { 'x-api-key': key },
+      payload: body('ERP-CVS-2', { subtype: 'SEVEN', store_id: '006598' }),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
