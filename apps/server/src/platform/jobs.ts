@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { TJob } from '@wms/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -107,11 +108,47 @@ interface TQueryable {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** pg-boss' own connection: the pool on PostgreSQL; on PGlite its single connection (multi-statement DDL by exec). */
-function bossDb(database: TDatabase): TBossDb {
+/** pg-boss' connection for our own awaited calls: errors reach the caller. */
+function strictBossDb(database: TDatabase): TBossDb {
+  return database.pool ? executorDb(database.db) : bossDb(database);
+}
+
+/** pg-boss' SQL of the two statements that record a worker's outcome (its own plans, as it sends them). */
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
+type TJobLog = { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
+
+/**
+ * pg-boss' own connection: the pool on PostgreSQL; on PGlite its single connection (multi-statement DDL by exec).
+ *
+ * pg-boss (10.4) records a worker's outcome — complete or fail — without awaiting it: with the database away, that
+ * rejection would be unhandled and end the process. So on this connection a failed outcome statement is logged and
+ * answered as "no job affected": the job stays active in the queue, which hands it out again once it expires, and
+ * `run` answers a job that already ended with its recorded outcome, never running it twice. (Our own awaited calls
+ * — recoverStale's fail — go through `strictBossDb` and see the error.)
+ */
+function bossDb(database: TDatabase, log?: TJobLog): TBossDb {
   if (database.pool) {
     const pool = database.pool;
-    return { executeSql: (text, values) => pool.query(text, values as unknown[]) };
+    const outcomes = new Set([bossPlans.completeJobs(BOSS_SCHEMA), bossPlans.failJobsById(BOSS_SCHEMA)]);
+    return {
+      executeSql: async (text, values) => {
+        try {
+          return await pool.query(text, values as unknown[]);
+        } catch (err) {
+          if (!outcomes.has(text)) throw err;
+          (log?.warn ?? log?.error)?.call(
+            log,
+            { err: { message: (err as Error).message }, queue: (values as unknown[] | undefined)?.[0] },
+            'job outcome not recorded in the queue (database unavailable): it is handed out again when it expires',
+          );
+          return { rows: [{ count: 0 }] };
+        }
+      },
+    };
   }
   const client = database.pglite!;
   return {
@@ -181,7 +218,7 @@ export class JobQueue {
   ) {
     for (const d of definitions) this.definitions.set(d.name, d);
     this.boss = new PgBoss({
-      db: bossDb(database),
+      db: bossDb(database, opts.log),
       schema: BOSS_SCHEMA,
       supervise: true,
       schedule: true,
@@ -672,7 +709,12 @@ export class JobQueue {
       ))
         if (!stale.some((s) => s.id === j.id)) stale.push(j);
     for (const job of stale) {
-      await this.boss.fail(job.kind, job.id, { code: 'INTERNAL_ERROR', reason: 'interrupted' });
+      await this.boss.fail(
+        job.kind,
+        job.id,
+        { code: 'INTERNAL_ERROR', reason: 'interrupted' },
+        { db: strictBossDb(this.database) },
+      );
       const state = await this.bossState(job.id);
       const failed = !state || state === 'failed';
       await db

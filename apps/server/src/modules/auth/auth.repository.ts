@@ -112,7 +112,7 @@ export async function takeFailedLogins(tx: Executor, userId: string): Promise<{ 
     where users.id = old.id and old.failed_logins > 0
     returning old.failed_logins as count, old.failed_login_at as last_at`,
   );
-  if (!row || !row.last_at) return null;
+  if (!row?.last_at) return null;
   return { count: Number(row.count), last_at: new Date(row.last_at) };
 }
 
