@@ -5,7 +5,7 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db, Executor, TDatabase } from '../db/client';
 import { queryRows } from '../db/client';
-import { job_files, jobs } from '../db/schema';
+import { cron_periods, job_files, jobs } from '../db/schema';
 import { AppError } from './errors';
 import type { TMailer } from './mail';
 import type { ProviderRegistry, TProviderServices } from './providers';
@@ -173,6 +173,22 @@ interface TBossJob {
   data: unknown;
   retryCount: number;
   retryLimit: number;
+  /** When the job was sent (pg-boss' metadata; for a cron job, when its schedule fired it). */
+  createdOn?: Date | string;
+}
+
+/** pg-boss' own cron parser (the one its schedules fire by), so a period here is a tick there. */
+const cronParser = createRequire(createRequire(import.meta.url).resolve('pg-boss'))('cron-parser') as {
+  parseExpression(cron: string, opts: { tz?: string; currentDate?: Date }): { prev(): { getTime(): number } };
+};
+
+/**
+ * The period a firing of `cron` at `firedAt` belongs to: the schedule's latest tick at or before that moment. A send
+ * retried after a restart (17:51:09 for the 17:50 tick of a 5-minute schedule) falls in the same period.
+ */
+export function cronPeriod(cron: string, tz: string, firedAt: Date): Date {
+  const tick = cronParser.parseExpression(cron, { tz, currentDate: new Date(firedAt.getTime() + 1) }).prev();
+  return new Date(tick.getTime());
 }
 
 /**
@@ -544,6 +560,11 @@ export class JobQueue {
     const attempt = bossJob.retryCount + 1;
     const controller = new AbortController();
     this.active.set(bossJob.id, controller);
+    const repeat = await this.periodAlreadyRun(def, bossJob);
+    if (repeat) {
+      this.finish(bossJob.id);
+      return repeat;
+    }
     // Cron and outbox jobs are queued by pg-boss itself: their row is made on their first run.
     const [row] = await db
       .insert(jobs)
@@ -637,6 +658,51 @@ export class JobQueue {
       clearInterval(beat);
       this.finish(bossJob.id);
     }
+  }
+
+  /**
+   * A cron job's firing claims its period (the schedule's tick; `cronPeriod`) on its first run. A second firing for a
+   * period another job already claimed — the schedule's send retried across a restart — is recorded as succeeded
+   * without running, and answered with `{ skipped: 'period_already_run' }`. Retries of the claiming job run as usual;
+   * a cron kind queued by hand (its `jobs` row made by `enqueue`) is not a firing and claims nothing.
+   */
+  private async periodAlreadyRun(def: TAnyJobDefinition, bossJob: TBossJob): Promise<object | null> {
+    const cron = def.options.cron;
+    if (!cron || !bossJob.createdOn) return null;
+    const db = this.database.db;
+    const [own] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, bossJob.id));
+    if (own) return null;
+    const period = cronPeriod(cron.schedule, cron.tz ?? 'Asia/Taipei', new Date(bossJob.createdOn));
+    const [mine] = await db
+      .insert(cron_periods)
+      .values({ kind: def.name, period, job_id: bossJob.id })
+      .onConflictDoNothing()
+      .returning({ job_id: cron_periods.job_id });
+    if (mine) return null;
+    // Claimed already (by another firing, or by this job on an earlier attempt): a statement of its own sees it.
+    const [claim] = await db
+      .select({ job_id: cron_periods.job_id })
+      .from(cron_periods)
+      .where(and(eq(cron_periods.kind, def.name), eq(cron_periods.period, period)));
+    if (!claim || claim.job_id === bossJob.id) return null;
+    const result = { skipped: 'period_already_run', period: period.toISOString(), ran_as: claim.job_id };
+    await db
+      .insert(jobs)
+      .values({
+        id: bossJob.id,
+        kind: def.name,
+        payload: bossJob.data as object,
+        state: 'succeeded',
+        result,
+        attempts: bossJob.retryCount + 1,
+        finished_at: new Date(),
+      })
+      .onConflictDoNothing();
+    this.opts.log?.warn?.(
+      { jobId: bossJob.id, kind: def.name, ...result },
+      'cron firing skipped: its period already ran',
+    );
+    return result;
   }
 
   private async bossState(id: string): Promise<string | undefined> {
