@@ -446,8 +446,13 @@ async function catalogOf(deps: TStoreDeps, store: repo.TStoreRow): Promise<TStor
   };
 }
 
-export async function memberCatalog(deps: TStoreDeps, actor: TMemberActor) {
+/** A member's catalogue: a closed store shows itself (name, logo, closed) but none of its products, prices or stock. */
+export async function memberCatalog(deps: TStoreDeps, actor: TMemberActor): Promise<TStoreCatalog> {
   const { store } = await activeMember(deps, actor);
+  if (!store.is_open) {
+    const { name, short_url, description, logo, is_open } = store;
+    return { store: { name, short_url, description, logo, is_open }, products: [], providers: [] };
+  }
   return catalogOf(deps, store);
 }
 

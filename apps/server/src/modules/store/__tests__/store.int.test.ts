@@ -339,6 +339,11 @@ describe('direct purchase', () => {
     await call('PUT', '/api/store-admin/', w.token, { name: '好物小舖', short_url: shortUrl, is_open: false });
     const closed = await call('POST', '/api/member-orders/', token, base);
     expect(json(closed).error.code).toBe('STORE_CLOSED');
+    // A closed store no longer shows its catalogue (products, prices, stock, carriers) to members.
+    const closedCatalog = json(await call('GET', '/api/member-catalog/', token));
+    expect(closedCatalog.store).toMatchObject({ short_url: shortUrl, is_open: false });
+    expect(closedCatalog.products).toEqual([]);
+    expect(closedCatalog.providers).toEqual([]);
     // The seller still orders from its own store (the main area's direct-purchase menu).
     const seller = await call('POST', '/api/direct-purchase/', w.token, base);
     expect(seller.statusCode, seller.body).toBe(201);
