@@ -34,7 +34,10 @@ function runAs(user, cmd, args) {
   return r.stdout;
 }
 
-/** Returns { url, stop } for a running cluster. */
+/**
+ * Returns { url, stop, halt, resume } for a running cluster: `stop` ends it and removes its files; `halt` stops the
+ * server as a crash would (immediate mode, files kept) and `resume` starts it again on the same port.
+ */
 export async function startCluster() {
   const bin = findPgBin();
   if (!bin) throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql/*/bin');
@@ -57,5 +60,8 @@ export async function startCluster() {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url, stop, dir };
+  const halt = (mode = 'immediate') => runAs(user, path.join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop']);
+  const resume = () =>
+    runAs(user, path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  return { url, stop, halt, resume, dir };
 }

@@ -21,7 +21,13 @@ export async function createDeps(
   },
   opts: { database?: TDatabase; mailer?: TMailer } = {},
 ): Promise<TAppDeps> {
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log: { warn: (obj, msg) => (log.warn ?? log.info).call(log, obj, msg) },
+    }));
   await migrateDatabase(database);
   const tokens = new TokenService(config.jwtSecret, config.accessTtl, config.refreshTtl);
   const mailer =

@@ -184,8 +184,16 @@ function parseTrustProxy(value: string): boolean | number | string[] {
 
 export const APP_VERSION = '0.1.0';
 
-/** Read env into a typed config; fails fast with the offending variable named. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<TConfig> = {}): TConfig {
+/**
+ * Read env into a typed config; fails fast with the offending variable named. `secrets: 'unused'` is for a tool that
+ * signs and decrypts nothing (`check:stock`, a read-only check): it needs neither JWT_SECRET nor APP_SECRET_KEY and
+ * writes no keys.json — the config's secrets are then random ones of this process, which nothing else can read.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<TConfig> = {},
+  opts: { secrets?: 'required' | 'unused' } = {},
+): TConfig {
   // An empty variable (`DATABASE_URL=`) means "not set", as in most twelve-factor apps.
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ZEnv.safeParse(given);
@@ -196,7 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   // On PostgreSQL several processes (and hosts) share one database: each would generate keys of its own in its
   // DATA_DIR, and a token or an encrypted secret written by one would be unreadable to the others.
-  if (e.DATABASE_URL && (!e.JWT_SECRET || !e.APP_SECRET_KEY)) {
+  const secretsUnused = opts.secrets === 'unused';
+  if (e.DATABASE_URL && (!e.JWT_SECRET || !e.APP_SECRET_KEY) && !secretsUnused) {
     const missing = [!e.JWT_SECRET && 'JWT_SECRET', !e.APP_SECRET_KEY && 'APP_SECRET_KEY'].filter(Boolean).join(', ');
     throw new Error(
       `Invalid configuration:\n  ${missing}: required with DATABASE_URL (every app process must share the same secrets). ` +
@@ -204,7 +213,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
-  const keys = e.JWT_SECRET && e.APP_SECRET_KEY ? null : loadOrCreateKeys(dataDir);
+  const keys =
+    e.JWT_SECRET && e.APP_SECRET_KEY
+      ? null
+      : secretsUnused
+        ? { jwt: randomBytes(48).toString('hex'), enc: randomBytes(32).toString('hex') }
+        : loadOrCreateKeys(dataDir);
   const port = e.PORT;
   return {
     port,

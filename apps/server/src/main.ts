@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // One pino logger for the process: start-up, Fastify's requests, the job runner, the mailer and shutdown.
   log = createLogger(config);
+  installLastResort(log);
   const deps = await createDeps(config, log);
   const seed = await seedDemoData(deps.database.db, config);
   const app = await buildApp(deps, { loggerInstance: log as FastifyBaseLogger });
@@ -52,6 +53,22 @@ async function main(): Promise<void> {
   // The screen for a person trying it (`npm start`), last, so the URL and the logins stay in view while the server
   // waits. With JSON logs (production) only the one-time initial passwords are printed, outside the log stream.
   if (config.logFormat === 'pretty' || created) console.log(lines.join('\n'));
+}
+
+/**
+ * What nothing else caught is a JSON line too, never a bare stack on stderr: a promise nobody awaited that failed
+ * (a library's fire-and-forget call while the database is away) is logged and the process goes on; an exception
+ * nobody caught is logged as fatal and ends the process (its state is unknown), as Node would.
+ */
+function installLastResort(log: ReturnType<typeof createLogger>): void {
+  process.on('unhandledRejection', (reason) => {
+    log.error({ err: reason }, 'unhandled rejection');
+  });
+  process.on('uncaughtException', (err) => {
+    log.fatal({ err }, 'uncaught exception');
+    log.flush?.();
+    process.exit(1);
+  });
 }
 
 /**

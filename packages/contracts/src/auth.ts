@@ -21,7 +21,14 @@ export const ZLoginRequest = z.object({ email: ZEmail, password: z.string().min(
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
-export const ZLoginSuccess = ZTokenPair.extend({ status: z.literal('login'), role: ZRole });
+/** Wrong passwords given for the account (from any address) since its previous sign-in: shown once, after this one. */
+export const ZFailedLogins = z.object({ count: z.number().int().min(1), last_at: z.string() });
+export type TFailedLogins = z.infer<typeof ZFailedLogins>;
+export const ZLoginSuccess = ZTokenPair.extend({
+  status: z.literal('login'),
+  role: ZRole,
+  failed_logins: ZFailedLogins.optional(),
+});
 export const ZLoginOtp = z.object({ status: z.literal('otp'), user_id: z.uuid() });
 export const ZLoginResponse = z.discriminatedUnion('status', [ZLoginSuccess, ZLoginOtp]);
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;

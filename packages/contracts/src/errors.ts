@@ -180,6 +180,12 @@ export const ERROR_CATALOGUE = {
     ja: '配送経路異常',
     en: 'Pathway abnormality',
   },
+  BODY_TOO_DEEP: {
+    status: 400,
+    'zh-TW': '送出的資料巢狀層數過深（最多 {{max}} 層）',
+    ja: '送信データの入れ子が深すぎます（最大 {{max}} 階層）',
+    en: 'The request is nested too deeply (at most {{max}} levels)',
+  },
   BODY_TOO_LARGE: {
     status: 413,
     'zh-TW': '上傳的資料過大',

@@ -3,6 +3,8 @@
  * reservations add up. Exit code 0 when all invariants hold, 1 when any is violated, 2 on a usage/connection error.
  * Reads DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite; stop the server first, PGlite allows one process).
  * Options: --customer <uuid> to check one seller, --limit <n> violations per rule (default 100), --json.
+ * It signs and decrypts nothing, so JWT_SECRET and APP_SECRET_KEY are not needed (PostgreSQL included), and it does not
+ * migrate a PostgreSQL database (shared with the app; `npm run migrate` does that).
  */
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase } from '../db/client';
@@ -14,10 +16,11 @@ function arg(name: string): string | undefined {
 }
 
 async function main(): Promise<number> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, {}, { secrets: 'unused' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
-    await migrateDatabase(database);
+    // A PGlite directory is this tool's alone while it runs (the server is stopped); it is brought to the schema first.
+    if (database.engine === 'pglite') await migrateDatabase(database);
     const started = Date.now();
     const violations = await checkStockInvariants(database.db, {
       customerId: arg('customer'),

@@ -86,30 +86,58 @@ function withGenericPlans(databaseUrl: string): string {
   return url.toString();
 }
 
+/** Where a lost database connection is told: one JSON log line (never a stack on stderr). */
+export type TConnectionLog = { warn(obj: object, msg: string): void };
+
+/**
+ * Every pg client of `pool` handles a lost connection (the server stopped, restarted, failed over, or ended the
+ * session). Without a listener, a client that loses its connection emits an 'error' nobody hears — an uncaught
+ * exception that ends the process. An idle client's error the pool reports itself ('error' on the pool; it has
+ * dropped that client); a checked-out client — a transaction in progress, an advisory-lock holder, a LISTEN
+ * connection — emits it on the client, so each one gets a listener when the pool opens it. Its query (if any) fails
+ * with the error, its holder releases it, and the pool, finding it unusable, drops it; the next checkout connects
+ * anew. Lines are told at most once per second per pool.
+ */
+function survivesLostConnections(pool: pg.Pool, name: string, log?: TConnectionLog): void {
+  let lastLogged = 0;
+  let unlogged = 0;
+  const report = (err: Error) => {
+    unlogged++;
+    if (!log || Date.now() - lastLogged < 1000) return;
+    lastLogged = Date.now();
+    log.warn(
+      { pool: name, err: { message: err.message, code: (err as { code?: string }).code }, errors: unlogged },
+      'database connection lost',
+    );
+    unlogged = 0;
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+}
+
 /** Open PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: where lost connections are told (the process's logger); else they are only survived. */
+  log?: TConnectionLog;
 }): Promise<TDatabase> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // An idle client whose connection the server closes (restart, failover, pg_terminate_backend) makes the
-    // pool emit 'error'; without a listener that is an uncaught exception that takes the process down. The pool
-    // has already dropped the client and opens a new one on the next checkout, so there is nothing to do here.
-    pool.on('error', () => {});
+    survivesLostConnections(pool, 'main', opts.log);
     // Numeric and bigint come back as strings by default; keep money exact, but give counts as numbers.
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     // A second, small pool for statements that commit on their own while the caller's transaction goes on
     // (`ownStatement`): never the main pool, so a request that holds a connection never waits for another one there.
     const side = new pg.Pool({ connectionString: opts.databaseUrl, max: 2, idleTimeoutMillis: 10_000 });
-    side.on('error', () => {});
+    survivesLostConnections(side, 'side', opts.log);
     sidePools.set(pool, side);
     pool.on('connect', (client) => sidePools.set(client, side));
     // The hot list reads' pool (`preparedRows` outside a transaction): its sessions keep generic plans for the named
     // statements they prepare, so such a read is never planned again (see preparedRows). Every statement on it is one.
     const reads = new pg.Pool({ connectionString: withGenericPlans(opts.databaseUrl), max: opts.poolSize ?? 10 });
-    reads.on('error', () => {});
+    survivesLostConnections(reads, 'reads', opts.log);
     readDbs.set(pool, drizzlePg(reads, { schema, casing: 'snake_case' }) as unknown as Db);
     return {
       db,

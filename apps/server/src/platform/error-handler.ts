@@ -2,7 +2,7 @@ import { ERROR_CATALOGUE, errorMessage, pickLanguage, type TErrorCode } from '@w
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
-import { pendingRefusal } from './http';
+import { MAX_INPUT_DEPTH, pendingRefusal } from './http';
 
 function fieldOf(instancePath: string, params: Record<string, unknown>): string {
   const parts = instancePath.split('/').filter(Boolean);
@@ -65,6 +65,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send('INVALID_FIELD', { field: 'body' }, 415);
     }
+    // A JSON parser that gives up on the depth of a body (V8's is iterative today; others may not be): the input, 400.
+    if (err instanceof RangeError && err.statusCode === 400) return send('BODY_TOO_DEEP', { max: MAX_INPUT_DEPTH });
     if (err.statusCode === 429) return send('RATE_LIMITED');
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
       return send('INVALID_FIELD', { field: 'body' }, err.statusCode);

@@ -236,26 +236,54 @@ export function isUnstorableText(text: string): boolean {
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** The dotted name of the first string (or object key) in `value` PostgreSQL cannot store, or null. */
-export function unstorableField(value: unknown, field = ''): string | null {
-  if (typeof value === 'string') return isUnstorableText(value) ? field || 'body' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableField(value[i], field ? `${field}.${i}` : String(i));
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  // Plain parsed JSON/query objects only: uploaded files (Buffers, streams) are checked by their parsers.
+/**
+ * How deep a request's input may nest (objects and arrays inside each other). Our contracts need a handful of
+ * levels; a deeper body is refused with 400 BODY_TOO_DEEP before anything walks it.
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+/** Plain parsed JSON/query objects only: uploaded files (Buffers, streams) are checked by their parsers. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!value || typeof value !== 'object') return false;
   // (The query parser's objects have a prototype-less prototype.)
-  const proto = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (proto === Object.prototype || proto === null || (proto && Object.getPrototypeOf(proto) === null)) {
-    for (const [key, item] of Object.entries(value as object)) {
-      const name = field ? `${field}.${key}` : key;
-      if (isUnstorableText(key)) return name;
-      const found = unstorableField(item, name);
-      if (found !== null) return found;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || (proto !== null && Object.getPrototypeOf(proto) === null);
+}
+
+/**
+ * The dotted name of the first string (or object key) in `value` PostgreSQL cannot store, or null. Walks with a stack
+ * of its own, not recursion (a body of any depth cannot overflow the call stack), and throws 400 BODY_TOO_DEEP for
+ * input nested deeper than MAX_INPUT_DEPTH.
+ */
+export function unstorableField(value: unknown, field = ''): string | null {
+  type TNode = { value: unknown; parent: TNode | null; key: string; depth: number; objectKey?: boolean };
+  const nameOf = (node: TNode): string => {
+    const keys: string[] = [];
+    for (let n: TNode | null = node; n; n = n.parent) if (n.key) keys.push(n.key);
+    return keys.reverse().join('.');
+  };
+  const stack: TNode[] = [{ value, parent: null, key: field, depth: 0 }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const item = node.value;
+    if (node.objectKey && isUnstorableText(node.key)) return nameOf(node);
+    if (typeof item === 'string') {
+      if (isUnstorableText(item)) return nameOf(node) || 'body';
+      continue;
     }
+    const isArray = Array.isArray(item);
+    if (!isArray && !isPlainObject(item)) continue;
+    if (node.depth >= MAX_INPUT_DEPTH) throw new AppError('BODY_TOO_DEEP', { max: MAX_INPUT_DEPTH });
+    const children: TNode[] = [];
+    if (isArray) {
+      for (let i = 0; i < item.length; i++)
+        children.push({ value: item[i], parent: node, key: String(i), depth: node.depth + 1 });
+    } else {
+      for (const [key, child] of Object.entries(item))
+        children.push({ value: child, parent: node, key, depth: node.depth + 1, objectKey: true });
+    }
+    // Depth first, in document order: the first child is popped first.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return null;
 }

@@ -21,6 +21,7 @@ export const jobRetention = defineJob(
       sql`delete from outbox_messages where state = 'delivered' and delivered_at < ${cutoff}`,
     );
     const attempts = await db.execute(sql`delete from integration_attempts where created_at < ${cutoff}`);
+    await db.execute(sql`delete from cron_periods where created_at < ${cutoff}`);
     // Rate-limit counters whose window has passed (PostgreSQL; expire is epoch milliseconds).
     await db.execute(sql`delete from rate_limits where expire < (extract(epoch from now()) * 1000)::bigint`);
     const n = (r: unknown) =>

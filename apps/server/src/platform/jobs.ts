@@ -1,10 +1,11 @@
+import { createRequire } from 'node:module';
 import type { TJob } from '@wms/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db, Executor, TDatabase } from '../db/client';
 import { queryRows } from '../db/client';
-import { job_files, jobs } from '../db/schema';
+import { cron_periods, job_files, jobs } from '../db/schema';
 import { AppError } from './errors';
 import type { TMailer } from './mail';
 import type { ProviderRegistry, TProviderServices } from './providers';
@@ -107,11 +108,47 @@ interface TQueryable {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** pg-boss' own connection: the pool on PostgreSQL; on PGlite its single connection (multi-statement DDL by exec). */
-function bossDb(database: TDatabase): TBossDb {
+/** pg-boss' connection for our own awaited calls: errors reach the caller. */
+function strictBossDb(database: TDatabase): TBossDb {
+  return database.pool ? executorDb(database.db) : bossDb(database);
+}
+
+/** pg-boss' SQL of the two statements that record a worker's outcome (its own plans, as it sends them). */
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
+type TJobLog = { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
+
+/**
+ * pg-boss' own connection: the pool on PostgreSQL; on PGlite its single connection (multi-statement DDL by exec).
+ *
+ * pg-boss (10.4) records a worker's outcome — complete or fail — without awaiting it: with the database away, that
+ * rejection would be unhandled and end the process. So on this connection a failed outcome statement is logged and
+ * answered as "no job affected": the job stays active in the queue, which hands it out again once it expires, and
+ * `run` answers a job that already ended with its recorded outcome, never running it twice. (Our own awaited calls
+ * — recoverStale's fail — go through `strictBossDb` and see the error.)
+ */
+function bossDb(database: TDatabase, log?: TJobLog): TBossDb {
   if (database.pool) {
     const pool = database.pool;
-    return { executeSql: (text, values) => pool.query(text, values as unknown[]) };
+    const outcomes = new Set([bossPlans.completeJobs(BOSS_SCHEMA), bossPlans.failJobsById(BOSS_SCHEMA)]);
+    return {
+      executeSql: async (text, values) => {
+        try {
+          return await pool.query(text, values as unknown[]);
+        } catch (err) {
+          if (!outcomes.has(text)) throw err;
+          (log?.warn ?? log?.error)?.call(
+            log,
+            { err: { message: (err as Error).message }, queue: (values as unknown[] | undefined)?.[0] },
+            'job outcome not recorded in the queue (database unavailable): it is handed out again when it expires',
+          );
+          return { rows: [{ count: 0 }] };
+        }
+      },
+    };
   }
   const client = database.pglite!;
   return {
@@ -136,6 +173,22 @@ interface TBossJob {
   data: unknown;
   retryCount: number;
   retryLimit: number;
+  /** When the job was sent (pg-boss' metadata; for a cron job, when its schedule fired it). */
+  createdOn?: Date | string;
+}
+
+/** pg-boss' own cron parser (the one its schedules fire by), so a period here is a tick there. */
+const cronParser = createRequire(createRequire(import.meta.url).resolve('pg-boss'))('cron-parser') as {
+  parseExpression(cron: string, opts: { tz?: string; currentDate?: Date }): { prev(): { getTime(): number } };
+};
+
+/**
+ * The period a firing of `cron` at `firedAt` belongs to: the schedule's latest tick at or before that moment. A send
+ * retried after a restart (17:51:09 for the 17:50 tick of a 5-minute schedule) falls in the same period.
+ */
+export function cronPeriod(cron: string, tz: string, firedAt: Date): Date {
+  const tick = cronParser.parseExpression(cron, { tz, currentDate: new Date(firedAt.getTime() + 1) }).prev();
+  return new Date(tick.getTime());
 }
 
 /**
@@ -181,7 +234,7 @@ export class JobQueue {
   ) {
     for (const d of definitions) this.definitions.set(d.name, d);
     this.boss = new PgBoss({
-      db: bossDb(database),
+      db: bossDb(database, opts.log),
       schema: BOSS_SCHEMA,
       supervise: true,
       schedule: true,
@@ -507,6 +560,11 @@ export class JobQueue {
     const attempt = bossJob.retryCount + 1;
     const controller = new AbortController();
     this.active.set(bossJob.id, controller);
+    const repeat = await this.periodAlreadyRun(def, bossJob);
+    if (repeat) {
+      this.finish(bossJob.id);
+      return repeat;
+    }
     // Cron and outbox jobs are queued by pg-boss itself: their row is made on their first run.
     const [row] = await db
       .insert(jobs)
@@ -602,6 +660,51 @@ export class JobQueue {
     }
   }
 
+  /**
+   * A cron job's firing claims its period (the schedule's tick; `cronPeriod`) on its first run. A second firing for a
+   * period another job already claimed — the schedule's send retried across a restart — is recorded as succeeded
+   * without running, and answered with `{ skipped: 'period_already_run' }`. Retries of the claiming job run as usual;
+   * a cron kind queued by hand (its `jobs` row made by `enqueue`) is not a firing and claims nothing.
+   */
+  private async periodAlreadyRun(def: TAnyJobDefinition, bossJob: TBossJob): Promise<object | null> {
+    const cron = def.options.cron;
+    if (!cron || !bossJob.createdOn) return null;
+    const db = this.database.db;
+    const [own] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, bossJob.id));
+    if (own) return null;
+    const period = cronPeriod(cron.schedule, cron.tz ?? 'Asia/Taipei', new Date(bossJob.createdOn));
+    const [mine] = await db
+      .insert(cron_periods)
+      .values({ kind: def.name, period, job_id: bossJob.id })
+      .onConflictDoNothing()
+      .returning({ job_id: cron_periods.job_id });
+    if (mine) return null;
+    // Claimed already (by another firing, or by this job on an earlier attempt): a statement of its own sees it.
+    const [claim] = await db
+      .select({ job_id: cron_periods.job_id })
+      .from(cron_periods)
+      .where(and(eq(cron_periods.kind, def.name), eq(cron_periods.period, period)));
+    if (!claim || claim.job_id === bossJob.id) return null;
+    const result = { skipped: 'period_already_run', period: period.toISOString(), ran_as: claim.job_id };
+    await db
+      .insert(jobs)
+      .values({
+        id: bossJob.id,
+        kind: def.name,
+        payload: bossJob.data as object,
+        state: 'succeeded',
+        result,
+        attempts: bossJob.retryCount + 1,
+        finished_at: new Date(),
+      })
+      .onConflictDoNothing();
+    this.opts.log?.warn?.(
+      { jobId: bossJob.id, kind: def.name, ...result },
+      'cron firing skipped: its period already ran',
+    );
+    return result;
+  }
+
   private async bossState(id: string): Promise<string | undefined> {
     const [r] = await queryRows<{ state: string }>(
       this.database.db,
@@ -672,7 +775,12 @@ export class JobQueue {
       ))
         if (!stale.some((s) => s.id === j.id)) stale.push(j);
     for (const job of stale) {
-      await this.boss.fail(job.kind, job.id, { code: 'INTERNAL_ERROR', reason: 'interrupted' });
+      await this.boss.fail(
+        job.kind,
+        job.id,
+        { code: 'INTERNAL_ERROR', reason: 'interrupted' },
+        { db: strictBossDb(this.database) },
+      );
       const state = await this.bossState(job.id);
       const failed = !state || state === 'failed';
       await db

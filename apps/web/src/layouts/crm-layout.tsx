@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { FailedLoginsNotice } from '../features/auth/components/failed-logins-notice';
 import type { TCrmPath } from '../routes/route-table';
 import { screenTitle } from '../routes/screen-title';
 import { PreferenceControls } from '../shared/preferences/preference-controls';
@@ -69,6 +70,9 @@ export function CrmLayout() {
           </span>
         </Layout.Header>
         <Layout.Content style={{ margin: 24 }}>
+          <Suspense fallback={null}>
+            <FailedLoginsNotice />
+          </Suspense>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

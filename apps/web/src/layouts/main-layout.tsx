@@ -20,6 +20,7 @@ import { Layout, Menu, type MenuProps, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { FailedLoginsNotice } from '../features/auth/components/failed-logins-notice';
 import { OverdueBanner } from '../features/billing/components/overdue-banner';
 import { i18n } from '../i18n/i18n';
 import type { TMainPath } from '../routes/route-table';
@@ -148,6 +149,9 @@ export function MainLayout() {
               <OverdueBanner />
             </Suspense>
           ) : null}
+          <Suspense fallback={null}>
+            <FailedLoginsNotice />
+          </Suspense>
           <Suspense fallback={<PageLoading />}>
             {profile?.two_factor_required && !profile.two_factor_enabled && pathname !== '/two-factor' ? (
               // The company's admin requires two-step login: nothing else opens until it is on.

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { customers, stock_balances } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { stockFactory } from '../../modules/stock/__tests__/factories';
 import { postInbound } from '../../modules/stock/stock.engine';
+import { createScratchDatabase } from '../../test/harness';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -63,4 +64,33 @@ describe('npm run check:stock', () => {
     expect(bad.stdout).toContain('balance_not_ledger_sum');
     expect(bad.stdout).toContain('on_hand=8 ledger=7');
   }, 60_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'runs on PostgreSQL without JWT_SECRET and APP_SECRET_KEY (a read-only check), writing no keys',
+    async () => {
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+      try {
+        const database = await openDatabase({ databaseUrl: scratch.url });
+        await migrateDatabase(database);
+        await database.db.insert(customers).values({ name: 'Checked on PostgreSQL' });
+        await database.close();
+        const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-check-pg-'));
+        const r = spawnSync(
+          path.join(root, 'node_modules/.bin/tsx'),
+          [path.join(root, 'apps/server/src/cli/check-stock.ts')],
+          {
+            env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: scratch.url, JWT_SECRET: '', APP_SECRET_KEY: '' },
+            encoding: 'utf8',
+          },
+        );
+        expect(r.stderr).toBe('');
+        expect(r.stdout).toContain('stock invariants hold (postgres');
+        expect(r.status).toBe(0);
+        expect(existsSync(path.join(dataDir, 'keys.json'))).toBe(false);
+      } finally {
+        await scratch.drop();
+      }
+    },
+    60_000,
+  );
 });

@@ -56,6 +56,10 @@ export const users = pgTable(
     /** Invited and the set-password link not used yet. */
     invited_at: timestamp('invited_at', { withTimezone: true }),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    /** Wrong passwords given for this account since its last sign-in (any address), told to the user at the next one. */
+    failed_logins: integer('failed_logins').notNull().default(0),
+    /** When the last of those was given. */
+    failed_login_at: timestamp('failed_login_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -67,11 +71,15 @@ export const users = pgTable(
   ],
 );
 
-/** Failed-attempt counters by key (login e-mail, OTP user), so unknown and known e-mails lock the same way. */
+/**
+ * Failed-attempt counters by key (a login e-mail with the client address, an OTP user), so unknown and known e-mails
+ * lock the same way. `locks` counts the locks of a key since its last success: each lock lasts twice the last.
+ */
 export const login_attempts = pgTable('login_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   locked_until: timestamp('locked_until', { withTimezone: true }),
+  locks: integer('locks').notNull().default(0),
   ...timestamps,
 });
 

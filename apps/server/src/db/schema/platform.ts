@@ -72,6 +72,21 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * The period (the schedule's tick) each firing of a cron job belongs to, and the job that runs it: a schedule fired
+ * twice for one tick (a send retried across a restart) runs once. Kept as long as finished jobs.
+ */
+export const cron_periods = pgTable(
+  'cron_periods',
+  {
+    kind: text('kind').notNull(),
+    period: timestamp('period', { withTimezone: true }).notNull(),
+    job_id: uuid('job_id').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.period] })],
+);
+
 /** An uploaded file a job works on (imports); deleted with its job. */
 export const job_files = pgTable('job_files', {
   job_id: uuid('job_id')

@@ -13,7 +13,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: TAppDeps): voi
   route(app, t, r.changePassword, ({ actor, body }) => service.changePassword(d, asUser(actor), body));
   route(app, t, r.register, ({ body, lang, req }) => service.register(d, body, lang, req.ip));
   route(app, t, r.forgotPassword, ({ body, lang, req }) => service.requestPasswordReset(d, body, lang, req.ip));
-  route(app, t, r.resetPassword, ({ body }) => service.resetPassword(d, body));
+  route(app, t, r.resetPassword, ({ body, req }) => service.resetPassword(d, body, req.ip));
   route(app, t, r.twoFactorSetup, ({ actor }) => service.setUpTwoFactor(d, asUser(actor)));
   route(app, t, r.twoFactorEnable, ({ actor, body }) => service.enableTwoFactor(d, asUser(actor), body));
   route(app, t, r.twoFactorDisable, ({ actor, body }) => service.disableTwoFactor(d, asUser(actor), body));

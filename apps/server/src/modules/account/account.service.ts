@@ -178,7 +178,12 @@ export async function requestPasswordReset(
   return { ok: true as const };
 }
 
-export async function resetPassword(deps: TAccountDeps, input: { token: string; new_password: string }) {
+/**
+ * POST /api/reset-password/ with the mailed token. Each try costs a password hash, so the tries of one client address
+ * share the per-minute budget of sign-in attempts (AUTH_IP_LIMIT_PER_MINUTE): over it 429 with Retry-After.
+ */
+export async function resetPassword(deps: TAccountDeps, input: { token: string; new_password: string }, ip: string) {
+  await deps.rateLimits.consume('auth-ip', ip, { points: deps.config.authIpLimitPerMinute, durationSeconds: 60 });
   const hash = await hashPassword(input.new_password);
   await withTx(deps.db, async (tx) => {
     const reset = await repo.consumePasswordReset(tx, sha256Hex(input.token));

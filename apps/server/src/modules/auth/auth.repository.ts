@@ -32,20 +32,34 @@ export async function findCustomerById(tx: Executor, id: string) {
   return row;
 }
 
+/** A key left alone this long starts over (its count and the length of its next lock). */
+const QUIET_HOURS = 24;
+
 /**
  * Count one attempt on `key` before it is checked (one atomic upsert), so parallel attempts each take a number and
- * none slips past a lock that the earlier ones are about to set. An expired lock restarts the count.
+ * none slips past a lock that the earlier ones are about to set. When a lock has run out, the count stands at
+ * `max - 1`: one guess more, and a wrong one locks the key again (for twice as long). A key left alone for a day
+ * starts over.
  */
 export async function reserveAttempt(
   tx: Executor,
   key: string,
+  max: number,
 ): Promise<{ failures: number; locked_until: Date | null }> {
   const [row] = await queryRows<{ failures: number; locked_until: string | Date | null }>(
     tx,
     sql`
     insert into login_attempts (key, failures) values (${key}, 1)
     on conflict (key) do update set
-      failures = case when login_attempts.locked_until <= now() then 1 else login_attempts.failures + 1 end,
+      failures = case
+        when login_attempts.updated_at < now() - make_interval(hours => ${QUIET_HOURS})
+          and (login_attempts.locked_until is null or login_attempts.locked_until <= now()) then 1
+        when login_attempts.locked_until <= now() then ${max}::int
+        else login_attempts.failures + 1 end,
+      locks = case
+        when login_attempts.updated_at < now() - make_interval(hours => ${QUIET_HOURS})
+          and (login_attempts.locked_until is null or login_attempts.locked_until <= now()) then 0
+        else login_attempts.locks end,
       locked_until = case when login_attempts.locked_until <= now() then null else login_attempts.locked_until end,
       updated_at = now()
     returning failures, locked_until`,
@@ -53,15 +67,19 @@ export async function reserveAttempt(
   return { failures: Number(row!.failures), locked_until: row!.locked_until ? new Date(row!.locked_until) : null };
 }
 
-/** Lock `key` for `lockMinutes` (a lock already running is kept); returns its end. */
-export async function lockAttempts(tx: Executor, key: string, lockMinutes: number): Promise<Date> {
+/**
+ * Lock `key` (a lock already running is kept): the first lock lasts one minute, each next one twice the last, at most
+ * `maxMinutes`. Returns its end.
+ */
+export async function lockAttempts(tx: Executor, key: string, maxMinutes: number): Promise<Date> {
   const [row] = await queryRows<{ locked_until: string | Date }>(
     tx,
     sql`
-    insert into login_attempts (key, failures, locked_until) values (${key}, 0, now() + make_interval(mins => ${lockMinutes}))
+    insert into login_attempts (key, failures, locks, locked_until) values (${key}, 0, 1, now() + interval '1 minute')
     on conflict (key) do update set
       locked_until = case when login_attempts.locked_until > now() then login_attempts.locked_until
-        else excluded.locked_until end,
+        else now() + make_interval(mins => least(${maxMinutes}::int, power(2, least(login_attempts.locks, 20))::int)) end,
+      locks = case when login_attempts.locked_until > now() then login_attempts.locks else login_attempts.locks + 1 end,
       updated_at = now()
     returning locked_until`,
   );
@@ -75,6 +93,27 @@ export async function forgiveAttempts(tx: Executor, key: string): Promise<Date |
   );
   const [row] = await tx.select().from(login_attempts).where(eq(login_attempts.key, key));
   return row?.locked_until && row.locked_until.getTime() > Date.now() ? row.locked_until : null;
+}
+
+/** A wrong password for an existing account: counted on the account, told to its user at the next sign-in. */
+export async function noteFailedLogin(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(
+    sql`update users set failed_logins = failed_logins + 1, failed_login_at = now() where id = ${userId}`,
+  );
+}
+
+/** At a sign-in: the wrong passwords given since the last one (count and time of the last), and start over. */
+export async function takeFailedLogins(tx: Executor, userId: string): Promise<{ count: number; last_at: Date } | null> {
+  const [row] = await queryRows<{ count: number; last_at: string | Date | null }>(
+    tx,
+    sql`
+    with old as (select id, failed_logins, failed_login_at from users where id = ${userId} for update)
+    update users set failed_logins = 0, failed_login_at = null from old
+    where users.id = old.id and old.failed_logins > 0
+    returning old.failed_logins as count, old.failed_login_at as last_at`,
+  );
+  if (!row?.last_at) return null;
+  return { count: Number(row.count), last_at: new Date(row.last_at) };
 }
 
 /** Give back a reserved attempt that was not a guess (the request was refused for another reason). */

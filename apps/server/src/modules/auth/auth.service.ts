@@ -24,10 +24,11 @@ function lockedError(until: Date): AppError {
 }
 
 /**
- * One guessing attempt on `key` (an account, an OTP challenge): counted before `check` runs and forgiven when it
- * passes. The attempt that reaches LOGIN_MAX_FAILURES (or any after it) locks the key; a check that passes while a
- * parallel one set the lock is refused too. `check` answers false for a wrong guess; an error it throws is not a
- * guess and gives the attempt back.
+ * One guessing attempt on `key` (an account from one client address, an OTP challenge): counted before `check` runs
+ * and forgiven when it passes. The attempt that reaches LOGIN_MAX_FAILURES (or any after it) locks the key — for a
+ * minute, then each next lock twice as long, at most LOGIN_LOCK_MINUTES; after a lock one more guess is checked. A
+ * check that passes while a parallel one set the lock is refused too. `check` answers false for a wrong guess; an
+ * error it throws is not a guess and gives the attempt back.
  */
 export async function guardAttempt(
   deps: Pick<TAuthDeps, 'db' | 'config'>,
@@ -35,9 +36,9 @@ export async function guardAttempt(
   check: () => Promise<boolean>,
   wrong: AppError,
 ): Promise<void> {
-  const { failures, locked_until } = await repo.reserveAttempt(deps.db, key);
-  if (locked_until && locked_until.getTime() > Date.now()) throw lockedError(locked_until);
   const max = deps.config.loginMaxFailures;
+  const { failures, locked_until } = await repo.reserveAttempt(deps.db, key, max);
+  if (locked_until && locked_until.getTime() > Date.now()) throw lockedError(locked_until);
   if (failures > max) throw lockedError(await repo.lockAttempts(deps.db, key, deps.config.loginLockMinutes));
   let ok: boolean;
   try {
@@ -63,6 +64,7 @@ async function limitClient(deps: TAuthDeps, ip: string): Promise<void> {
 async function issueUserTokens(deps: TAuthDeps, user: { id: string; role: string; customer_id: string | null }) {
   const jti = randomUUID();
   await repo.touchLastLogin(deps.db, user.id);
+  const failed = await repo.takeFailedLogins(deps.db, user.id);
   const family = randomUUID();
   await repo.insertRefreshToken(deps.db, {
     id: jti,
@@ -71,7 +73,8 @@ async function issueUserTokens(deps: TAuthDeps, user: { id: string; role: string
     subject_id: user.id,
     expires_at: new Date(Date.now() + deps.config.refreshTtl * 1000),
   });
-  return signUserPair(deps, user, jti, family);
+  const pair = await signUserPair(deps, user, jti, family);
+  return failed ? { ...pair, failed_logins: { count: failed.count, last_at: failed.last_at.toISOString() } } : pair;
 }
 
 async function signUserPair(
@@ -89,16 +92,24 @@ async function signUserPair(
   return { status: 'login' as const, access, refresh, role };
 }
 
-/** POST /api/login/: same 401 for unknown e-mail and wrong password; a lockout after repeated failures. */
+/**
+ * POST /api/login/: same 401 for unknown e-mail and wrong password. Failures are counted per account and client
+ * address (OWASP ASVS 2.2): an address that keeps guessing is locked out of that account, progressively longer, while
+ * the owner signing in from another address is not; each wrong password is counted on the account too, and the user
+ * is told of them at their next sign-in (`failed_logins`).
+ */
 export async function login(deps: TAuthDeps, input: { email: string; password: string }, ip: string) {
   await limitClient(deps, ip);
   const email = input.email.trim().toLowerCase();
   const user = await repo.findUserByEmail(deps.db, email);
   await guardAttempt(
     deps,
-    `login:${email}`,
-    async () =>
-      (await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()))) && !!user?.is_active,
+    `login:${email}|${ip}`,
+    async () => {
+      const right = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (user && !right) await repo.noteFailedLogin(deps.db, user.id);
+      return right && !!user?.is_active;
+    },
     new AppError('INVALID_CREDENTIALS'),
   );
   if (!user) throw new AppError('INVALID_CREDENTIALS');
@@ -242,7 +253,7 @@ export async function memberLogin(
   const member = store ? await repo.findMember(deps.db, store.id, email) : undefined;
   await guardAttempt(
     deps,
-    `member:${corp}:${email}`,
+    `member:${corp}:${email}|${ip}`,
     async () =>
       (await verifyPassword(input.password, member?.password_hash ?? (await dummyPasswordHash()))) &&
       !!member?.is_active,

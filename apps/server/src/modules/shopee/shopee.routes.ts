@@ -2,7 +2,7 @@ import { shopeeRoutes as r } from '@wms/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { route } from '../../platform/http';
+import { MAX_INPUT_DEPTH, route } from '../../platform/http';
 import * as service from './shopee.service';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
@@ -27,8 +27,13 @@ export function registerShopeeRoutes(app: FastifyInstance, deps: TAppDeps): void
       rawBodies.set(req, text as string);
       try {
         done(null, text === '' ? {} : JSON.parse(text as string));
-      } catch {
-        done(new AppError('INVALID_FIELD', { field: 'body' }), undefined);
+      } catch (err) {
+        done(
+          err instanceof RangeError
+            ? new AppError('BODY_TOO_DEEP', { max: MAX_INPUT_DEPTH })
+            : new AppError('INVALID_FIELD', { field: 'body' }),
+          undefined,
+        );
       }
     });
     // Shopee takes a push as delivered only on 2xx with an empty body: nothing is serialised here.

@@ -27,6 +27,7 @@ import { type TActor, tenantOf } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
+import { checkedImageDataUrl } from '../../platform/images';
 import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
@@ -124,7 +125,8 @@ export async function saveStore(deps: TStoreDeps, actor: TActor, input: TSaveSto
         name: input.name,
         short_url: input.short_url,
         description: input.description ?? before?.description ?? '',
-        logo: input.logo ?? before?.logo ?? '',
+        // The logo's bytes must be the image it claims to be (shown on the member login page and the portal).
+        logo: input.logo ? checkedImageDataUrl(input.logo, 'logo') : (input.logo ?? before?.logo ?? ''),
         is_open: input.is_open ?? before?.is_open ?? false,
       };
       const row = before
@@ -446,8 +448,13 @@ async function catalogOf(deps: TStoreDeps, store: repo.TStoreRow): Promise<TStor
   };
 }
 
-export async function memberCatalog(deps: TStoreDeps, actor: TMemberActor) {
+/** A member's catalogue: a closed store shows itself (name, logo, closed) but none of its products, prices or stock. */
+export async function memberCatalog(deps: TStoreDeps, actor: TMemberActor): Promise<TStoreCatalog> {
   const { store } = await activeMember(deps, actor);
+  if (!store.is_open) {
+    const { name, short_url, description, logo, is_open } = store;
+    return { store: { name, short_url, description, logo, is_open }, products: [], providers: [] };
+  }
   return catalogOf(deps, store);
 }
 

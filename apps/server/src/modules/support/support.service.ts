@@ -17,6 +17,7 @@ import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import { checkedImageDataUrl } from '../../platform/images';
 import type { JobQueue } from '../../platform/jobs';
 import { pageWindow } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
@@ -30,25 +31,9 @@ export interface TSupportDeps {
 
 const SCREEN_OF_KIND = { help: '/user-help', bug: '/bug', request: '/request' } as const;
 
-/** The image formats a screenshot may be, by their first bytes (the data URL's media type is only a claim). */
-const IMAGE_SIGNATURES: Record<string, number[]> = {
-  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  jpeg: [0xff, 0xd8, 0xff],
-  webp: [0x52, 0x49, 0x46, 0x46],
-};
-
 /** A screenshot data URL whose bytes are the image type it names, or INVALID_FIELD. */
 function checkedScreenshot(dataUrl: string | undefined): string | null {
-  if (!dataUrl) return null;
-  const m = /^data:image\/(png|jpeg|webp);base64,(.*)$/.exec(dataUrl);
-  const bytes = m ? Buffer.from(m[2]!, 'base64') : Buffer.alloc(0);
-  const signature = m ? IMAGE_SIGNATURES[m[1]!]! : [];
-  const ok =
-    bytes.length > signature.length &&
-    signature.every((b, i) => bytes[i] === b) &&
-    (m?.[1] !== 'webp' || bytes.subarray(8, 12).toString('latin1') === 'WEBP');
-  if (!ok) throw new AppError('INVALID_FIELD', { field: 'screenshot' });
-  return dataUrl;
+  return dataUrl ? checkedImageDataUrl(dataUrl, 'screenshot') : null;
 }
 
 const languageOf = (l: string): TLanguage =>

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { apiCall } from '../../shared/api/client';
 import { bootRoutes } from '../../shared/auth/auth-routes';
 import { userSession } from '../../shared/auth/session';
+import { rememberFailedLogins } from './failed-logins';
 
 // The login page's calls, apart from api.ts: they use the schema-free auth routes and no TanStack Query, so /login
 // loads neither zod nor TanStack Query.
@@ -12,6 +13,7 @@ type TLoginSuccess = Extract<TLoginResponse, { status: 'login' }>;
 /** Keep the tokens of a successful login (spec §3 session state); the guard then loads the profile. */
 export function startSession(res: TLoginSuccess): void {
   userSession.set({ access: res.access, refresh: res.refresh, role: res.role });
+  rememberFailedLogins(res.failed_logins);
 }
 
 /** A call with its pending flag, like TanStack Query's useMutation, which the login page does without. */

@@ -94,6 +94,21 @@ describe('per-address budgets', () => {
     expect(other.statusCode).toBe(401);
   });
 
+  it('reset-password tries of one address share that budget: over it 429 with Retry-After; another address goes on', async () => {
+    const ip = client();
+    const reset = (from: string) =>
+      post('/api/reset-password/', { token: `guess-${Math.random()}`, new_password: 'new-password-1' }, from);
+    for (let i = 0; i < 25; i++) {
+      const r = await reset(ip);
+      expect(r.json().error.code, `try ${i}`).toBe('TOKEN_INVALID');
+    }
+    const over = await reset(ip);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await reset(client())).json().error.code).toBe('TOKEN_INVALID');
+  });
+
   it('believes X-Forwarded-For only from a trusted proxy (loopback by default)', async () => {
     const outsider = '198.51.100.7';
     // A client that is not the proxy cannot pick a new address per request to escape its budget.

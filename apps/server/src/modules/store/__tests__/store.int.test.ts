@@ -76,8 +76,27 @@ describe('/store-admin', () => {
       logo: 'javascript:alert(1)',
     });
     expect(badLogo.statusCode).toBe(400);
+    // The bytes must be the image the data URL names: HTML, SVG and junk labelled as PNG/JPEG/WebP are refused.
+    for (const [type, content] of [
+      ['png', '<html><script>alert(1)</script></html>'],
+      ['png', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+      ['jpeg', 'not an image at all'],
+      ['webp', 'RIFF\u0000\u0000\u0000\u0000HTML<script>'],
+      ['png', '\u0089PNG\r\n\u001a\n'],
+    ] as const) {
+      const fake = await call('PUT', '/api/store-admin/', w.token, {
+        name: 'x',
+        short_url: shortUrl,
+        logo: `data:image/${type};base64,${Buffer.from(content, 'latin1').toString('base64')}`,
+      });
+      expect(fake.statusCode, content).toBe(400);
+      expect(json(fake).error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'logo' } });
+    }
+    expect(json(await call('GET', '/api/store-admin/', w.token)).store.logo).toBe('');
 
-    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    // A real 1×1 PNG.
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
     const opened = await call('PUT', '/api/store-admin/', w.token, {
       name: '好物小舖',
       short_url: shortUrl,
@@ -339,6 +358,11 @@ describe('direct purchase', () => {
     await call('PUT', '/api/store-admin/', w.token, { name: '好物小舖', short_url: shortUrl, is_open: false });
     const closed = await call('POST', '/api/member-orders/', token, base);
     expect(json(closed).error.code).toBe('STORE_CLOSED');
+    // A closed store no longer shows its catalogue (products, prices, stock, carriers) to members.
+    const closedCatalog = json(await call('GET', '/api/member-catalog/', token));
+    expect(closedCatalog.store).toMatchObject({ short_url: shortUrl, is_open: false });
+    expect(closedCatalog.products).toEqual([]);
+    expect(closedCatalog.providers).toEqual([]);
     // The seller still orders from its own store (the main area's direct-purchase menu).
     const seller = await call('POST', '/api/direct-purchase/', w.token, base);
     expect(seller.statusCode, seller.body).toBe(201);
