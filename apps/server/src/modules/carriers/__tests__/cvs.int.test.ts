@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fieldLabel } from '@wms/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_logs } from '../../../db/schema';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
-import { outboundWorld } from '../../outbound/__tests__/factories';
+import { importFile, outboundWorld, xlsx } from '../../outbound/__tests__/factories';
 import { carrierApi } from './api';
 
 let ctx: TTestContext;
@@ -352,5 +353,66 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       payload: body('ERP-CVS-2', { subtype: 'SEVEN', store_id: '006598' }),
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("an order file's store columns give each order its pickup store; a bad store stops the file", async () => {
+    const w = await outboundWorld(ctx);
+    const zh = (f: string) => fieldLabel(f, 'zh-TW');
+    const header = [
+      zh('platform_order_number'),
+      zh('recipient_name'),
+      zh('recipient_phone'),
+      zh('recipient_postcode'),
+      zh('recipient_address'),
+      zh('cvs_subtype'),
+      zh('cvs_store_id'),
+      zh('cvs_store_name'),
+      zh('product'),
+      zh('quantity'),
+    ];
+    const row = (n: string, sub: string | null, id: string | null, name: string | null) => [
+      n,
+      '王小明',
+      '0912-345-678',
+      '100',
+      '台北市中正區重慶南路一段122號',
+      sub,
+      id,
+      name,
+      w.plain.number,
+      1,
+    ];
+    const job = await importFile(
+      ctx,
+      w.token,
+      await xlsx([
+        header,
+        row('CVS-1', 'unimartc2c', '131386', '建盛門市'),
+        row('CVS-2', null, null, null),
+        row('CVS-1', null, null, null),
+      ]),
+    );
+    expect(job.error).toBeNull();
+    expect(job.result).toMatchObject({ orders: 2, created: 2 });
+    const list = (await ctx.inject({ method: 'GET', url: '/api/outbound-orders/?search=CVS-', token: w.token })).json()
+      .results as Array<{ id: string; platform_order_number: string }>;
+    const byNumber = new Map(list.map((o) => [o.platform_order_number, o.id]));
+    const store = async (id: string) =>
+      (await ctx.inject({ method: 'GET', url: `/api/carriers/orders/${id}/cvs-store/`, token: w.token })).json().store;
+    expect(await store(byNumber.get('CVS-1')!)).toMatchObject({
+      subtype: 'UNIMARTC2C',
+      store_id: '131386',
+      store_name: '建盛門市',
+      source: 'import',
+    });
+    expect(await store(byNumber.get('CVS-2')!)).toBeNull();
+    const bad = await importFile(
+      ctx,
+      w.token,
+      await xlsx([header, row('CVS-3', 'SEVEN', '131386', null), row('CVS-4', 'FAMIC2C', '1234567', null)]),
+    );
+    expect(bad.state).toBe('failed');
+    expect(JSON.stringify(bad.error)).toContain('cvs_subtype');
+    expect(JSON.stringify(bad.error)).toContain('cvs_store_id');
   });
 });
