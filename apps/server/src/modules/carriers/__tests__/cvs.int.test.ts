@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fieldLabel } from '@wms/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audit_logs } from '../../../db/schema';
+import { audit_logs, carrier_labels } from '../../../db/schema';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { importFile, outboundWorld, xlsx } from '../../outbound/__tests__/factories';
@@ -414,5 +414,64 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
     expect(bad.state).toBe('failed');
     expect(JSON.stringify(bad.error)).toContain('cvs_subtype');
     expect(JSON.stringify(bad.error)).toContain('cvs_store_id');
+  });
+
+  it('flags a parcel not dropped off within its chain’s window until ECPay reports it; per seller', async () => {
+    // Order numbers repeat across sellers and all share the fake's merchant: its book of trade numbers starts afresh.
+    fake.created.length = 0;
+    const w = await outboundWorld(ctx);
+    const other = await outboundWorld(ctx, { name: 'Other seller' });
+    const { provider, order, consignments } = carrierApi(ctx, w);
+    const ecpay = await provider({
+      code: 'ECPAY-CVS',
+      name: '綠界超商',
+      merchant_id: fake.merchantId,
+      hash_key: fake.hashKey,
+      hash_iv: fake.hashIv,
+      carrier_type: 'ecpay',
+      ...CVS_SENDER,
+    });
+    const late = await order(ecpay.id);
+    const fresh = await order(ecpay.id);
+    for (const o of [late, fresh])
+      await ctx.inject({
+        method: 'PUT',
+        url: `/api/carriers/orders/${o.id}/cvs-store/`,
+        token: w.token,
+        payload: { subtype: 'HILIFEC2C', store_id: '2001' },
+      });
+    const made = await consignments([late.id, fresh.id]);
+    expect((made.json().results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['created', 'created']);
+    // ECPay made the late one 8 days ago: Hi-Life store-to-store allows D+7.
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+    await ctx.deps.database.db
+      .update(carrier_labels)
+      .set({ created_at: eightDaysAgo })
+      .where(eq(carrier_labels.order_id, late.id));
+    const overdue = async (token = w.token) =>
+      (await ctx.inject({ method: 'GET', url: '/api/carriers/cvs-overdue/', token })).json().results as Array<{
+        order_id: string;
+        deadline: string;
+      }>;
+    const list = await overdue();
+    expect(list.map((r) => r.order_id)).toEqual([late.id]);
+    expect(list[0]).toMatchObject({ subtype: 'HILIFEC2C', store_id: '2001' });
+    expect(list[0]!.deadline).toBe(
+      new Date(eightDaysAgo.getTime() + 8 * 3600_000 + 7 * 86_400_000).toISOString().slice(0, 10),
+    );
+    expect(await overdue(other.token)).toEqual([]);
+    // Dropped off after all: ECPay's notice takes it off the list.
+    // The last consignment of that trade number (earlier sellers' orders had the same numbers).
+    const logisticsId = [...fake.consignments.entries()]
+      .filter(([, c]) => c.fields.MerchantTradeNo === late.number)
+      .at(-1)![0];
+    const ack = await ctx.inject({
+      method: 'POST',
+      url: '/api/carriers/ecpay/notify/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fake.statusNotice(logisticsId, '2030', '物流中心驗收成功')).toString(),
+    });
+    expect(ack.body).toBe('1|OK');
+    expect(await overdue()).toEqual([]);
   });
 });
