@@ -297,14 +297,20 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
     sender_postcode: '110',
     sender_address: '臺北市信義區市府路1號',
   });
-  const order = await post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
-    recipient_name: '王小明',
-    recipient_mobile: '0912345678',
-    recipient_postcode: '100',
-    recipient_address: '台北市中正區重慶南路一段122號',
-    logistics_provider_id: ecpay.id,
-    lines: [{ product_id: product.id, quantity: 1 }],
-  });
+  const mk = () =>
+    post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
+      recipient_name: '王小明',
+      recipient_mobile: '0912345678',
+      recipient_postcode: '100',
+      recipient_address: '台北市中正區重慶南路一段122號',
+      logistics_provider_id: ecpay.id,
+      lines: [{ product_id: product.id, quantity: 1 }],
+    });
+  // Every seller here shares the fake's stage merchant, where a MerchantTradeNo (our order number) is taken once: the
+  // first test's seller used this day's first two numbers.
+  await mk();
+  await mk();
+  const order = await mk();
 
   // The order drawer → ECPay's map (7-ELEVEN store-to-store is the default) → the buyer picks a store → back here.
   await page.goto('/deliver');
