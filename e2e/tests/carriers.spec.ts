@@ -297,14 +297,22 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
     sender_postcode: '110',
     sender_address: '臺北市信義區市府路1號',
   });
-  const order = await post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
-    recipient_name: '王小明',
-    recipient_mobile: '0912345678',
-    recipient_postcode: '100',
-    recipient_address: '台北市中正區重慶南路一段122號',
-    logistics_provider_id: ecpay.id,
-    lines: [{ product_id: product.id, quantity: 1 }],
-  });
+  const mk = (extra: Record<string, unknown> = {}) =>
+    post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
+      recipient_name: '王小明',
+      recipient_mobile: '0912345678',
+      recipient_postcode: '100',
+      recipient_address: '台北市中正區重慶南路一段122號',
+      logistics_provider_id: ecpay.id,
+      lines: [{ product_id: product.id, quantity: 1 }],
+      ...extra,
+    });
+  // Every seller here shares the fake's stage merchant, where a MerchantTradeNo (our order number) is taken once: the
+  // first test's seller used this day's first two numbers.
+  await mk();
+  await mk();
+  // Paid at the store on pickup: NT$450 cash on delivery.
+  const order = await mk({ cod: true, cod_amount: '450.00' });
 
   // The order drawer → ECPay's map (7-ELEVEN store-to-store is the default) → the buyer picks a store → back here.
   await page.goto('/deliver');
@@ -340,6 +348,7 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
   expect(label.url()).toMatch(/\/Express\/PrintUniMartC2COrderInfo$/);
   await expect(label.locator('.payment-no')).toHaveText(number);
   await expect(label.locator('.store')).toHaveText('991182');
+  await expect(label.locator('.collection')).toHaveText('450');
   await label.screenshot({ path: path.join(shots, 'carriers-cvs-label.png'), fullPage: true });
   await label.close();
 
@@ -377,4 +386,12 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
   await expect(events).toContainText('已到店');
   await events.scrollIntoViewIfNeeded();
   await shot(page, 'cvs-tracking');
+
+  // The cash the store collected, on the day the buyer picked the parcel up.
+  await page.keyboard.press('Escape');
+  await page.goto('/deliver-statistics');
+  const cod = page.getByTestId('cod-collected');
+  await expect(cod.getByRole('row', { name: /2026-11-29/ })).toContainText('450.00');
+  await cod.scrollIntoViewIfNeeded();
+  await shot(page, 'cod-collected');
 });

@@ -114,6 +114,32 @@ export const isC2C = (subtype: string) => subtype.endsWith('C2C');
 export const CVS_STORE_ID = /^[0-9A-Za-z]{1,6}$/;
 export const CVS_STORE_SOURCES = ['map', 'import', 'api', 'manual'] as const;
 
+/**
+ * Days after ECPay made the consignment (D) within which the parcel must be dropped off (B2C: at ECPay's logistics
+ * centre; C2C: at a store), from ECPay's "各家物流通路訂單寄貨編號效期" (support.ecpay.com.tw/6248): B2C 7-ELEVEN D+5,
+ * FamilyMart and Hi-Life D+6, OK mart D+7; C2C 7-ELEVEN and FamilyMart D+6, Hi-Life and OK mart D+7.
+ */
+export const CVS_DROP_OFF_DAYS: Record<TCvsSubtype, number> = {
+  UNIMART: 5,
+  FAMI: 6,
+  HILIFE: 6,
+  OKMART: 7,
+  UNIMARTC2C: 6,
+  FAMIC2C: 6,
+  HILIFEC2C: 7,
+  OKMARTC2C: 7,
+};
+export const ZCvsOverdue = z.object({
+  order_id: z.string(),
+  number: z.string(),
+  subtype: z.enum(CVS_SUBTYPES),
+  consignment_number: z.string(),
+  store_id: z.string(),
+  /** The last day to drop it off (Taipei date): past it, ECPay's number is void. */
+  deadline: z.string(),
+});
+export type TCvsOverdue = z.infer<typeof ZCvsOverdue>;
+
 export const ZSetCvsStore = z.strictObject({
   subtype: z.enum(CVS_SUBTYPES),
   store_id: z.string().trim().regex(CVS_STORE_ID),
@@ -161,6 +187,17 @@ export const ZCodCollected = z.object({
 export type TCodCollected = z.infer<typeof ZCodCollected>;
 
 export const carrierRoutes = defineRoutes({
+  /**
+   * Store-pickup parcels not dropped off in time: numbered by ECPay more than the chain's window ago
+   * (`CVS_DROP_OFF_DAYS`) and no status from ECPay since (no drop-off seen). Shown on /deliver-operation.
+   */
+  cvsOverdue: {
+    method: 'GET',
+    path: '/api/carriers/cvs-overdue/',
+    auth: 'customer',
+    perm: 'orders:read',
+    response: z.object({ results: z.array(ZCvsOverdue) }),
+  },
   /** Cash collected on delivery per day (newest first) for the seller: the picked-up COD orders and their amounts. */
   codCollected: {
     method: 'GET',

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CVS_DROP_OFF_DAYS,
   CVS_STORE_ID,
   CVS_SUBTYPES,
   cvsChainOf,
   isC2C,
   type TCvsMapForm,
+  type TCvsOverdue,
   type TCvsStore,
   type TCvsSubtype,
   type TSetCvsStore,
 } from '@wms/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
 import { cvs_map_requests, logistics_providers, order_cvs_stores, outbound_orders } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
@@ -237,4 +239,53 @@ export async function ecpayMapReply(deps: TAppDeps, fields: Record<string, strin
     );
     return request.order_id;
   });
+}
+
+/** yyyy-mm-dd in Taipei time, `days` after `d`. */
+const taipeiDay = (d: Date, days = 0) =>
+  new Date(d.getTime() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The seller's store-pickup parcels past their drop-off window: ECPay made the consignment (its label row, for the
+ * order's current number) more than the chain's `CVS_DROP_OFF_DAYS` ago and has sent no status since but "order
+ * received" (300): no drop-off seen. Open orders only, oldest deadline first.
+ */
+export async function cvsOverdue(deps: TAppDeps, actor: TActor, now = new Date()): Promise<{ results: TCvsOverdue[] }> {
+  const customerId = tenantOf(actor);
+  const rows = await queryRows<{
+    order_id: string;
+    number: string;
+    subtype: TCvsSubtype;
+    consignment_number: string;
+    store_id: string;
+    made_at: Date | string;
+  }>(
+    deps.database.db,
+    sql`select o.id as order_id, o.number, s.subtype, o.consignment_number, s.store_id, l.created_at as made_at
+        from order_cvs_stores s
+        join outbound_orders o on o.id = s.order_id and o.customer_id = ${customerId}
+        join carrier_labels l on l.order_id = o.id and l.carrier = 'ecpay'
+          and l.consignment_number = o.consignment_number
+        where s.customer_id = ${customerId}
+          and o.status not in ('cancelled', 'closed', 'closed_returned', 'returned')
+          and not exists (select 1 from carrier_events e
+            where e.customer_id = ${customerId} and e.order_id = o.id and e.status_code <> '300')
+        order by l.created_at
+        limit 1000`,
+  );
+  const today = taipeiDay(now);
+  const results: TCvsOverdue[] = [];
+  for (const r of rows) {
+    const deadline = taipeiDay(new Date(r.made_at), CVS_DROP_OFF_DAYS[r.subtype] ?? 6);
+    if (today > deadline)
+      results.push({
+        order_id: r.order_id,
+        number: r.number,
+        subtype: r.subtype,
+        consignment_number: r.consignment_number,
+        store_id: r.store_id,
+        deadline,
+      });
+  }
+  return { results };
 }

@@ -1,14 +1,21 @@
 import { carrierRoutes as r } from '@wms/contracts';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { carrier_events, logistics_providers, outbound_orders } from '../../db/schema';
+import { carrier_events, carrier_labels, logistics_providers, outbound_orders } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { decryptSecret } from '../../platform/crypto';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/http';
-import { deleteOrderCvsStore, ecpayMapReply, getOrderCvsStore, openCvsMap, setOrderCvsStore } from './carriers.cvs';
+import {
+  cvsOverdue,
+  deleteOrderCvsStore,
+  ecpayMapReply,
+  getOrderCvsStore,
+  openCvsMap,
+  setOrderCvsStore,
+} from './carriers.cvs';
 import { codCollected, ecpayLabelForms, fetchConsignments, orderCarrierEvents, printLabels } from './carriers.service';
 import { verifyEcpayCheckMacValue } from './providers/ecpay';
 
@@ -25,28 +32,54 @@ export async function ecpayNotify(deps: TAppDeps, fields: Record<string, string>
     ? await db.select().from(logistics_providers).where(eq(logistics_providers.merchant_id, merchantId))
     : [];
   const key = deps.config.encryptionKey;
-  const provider = candidates.find(
+  const verified = candidates.filter(
     (p) =>
       p.hash_key_enc &&
       p.hash_iv_enc &&
       verifyEcpayCheckMacValue(fields, decryptSecret(key, p.hash_key_enc), decryptSecret(key, p.hash_iv_enc)),
   );
-  if (!provider) throw new AppError('CARRIER_SIGNATURE_INVALID');
-  await withTx(db, async (tx) => {
-    const bookingNote = fields.BookingNote ?? '';
-    const [order] = await tx
-      .select({ id: outbound_orders.id })
-      .from(outbound_orders)
+  if (!verified.length) throw new AppError('CARRIER_SIGNATURE_INVALID');
+  // ECPay's AllPayLogisticsID is unique at ECPay: when a merchant id is on several providers (one seller's two
+  // contracts, or sellers sharing an ECPay account), the order whose label has that id is the one; else the first.
+  let provider = verified[0]!;
+  let labelled: string | null = null;
+  if (fields.AllPayLogisticsID) {
+    const [hit] = await db
+      .select({ orderId: carrier_labels.order_id, customerId: carrier_labels.customer_id })
+      .from(carrier_labels)
       .where(
         and(
-          eq(outbound_orders.customer_id, provider.customer_id),
-          or(
-            eq(outbound_orders.number, fields.MerchantTradeNo ?? ''),
-            bookingNote ? eq(outbound_orders.consignment_number, bookingNote) : undefined,
+          eq(carrier_labels.carrier, 'ecpay'),
+          eq(carrier_labels.file_no, fields.AllPayLogisticsID),
+          inArray(
+            carrier_labels.customer_id,
+            verified.map((p) => p.customer_id),
           ),
         ),
       )
       .limit(1);
+    if (hit) {
+      provider = verified.find((p) => p.customer_id === hit.customerId) ?? provider;
+      labelled = hit.orderId;
+    }
+  }
+  await withTx(db, async (tx) => {
+    const bookingNote = fields.BookingNote ?? '';
+    const [order] = labelled
+      ? [{ id: labelled }]
+      : await tx
+          .select({ id: outbound_orders.id })
+          .from(outbound_orders)
+          .where(
+            and(
+              eq(outbound_orders.customer_id, provider.customer_id),
+              or(
+                eq(outbound_orders.number, fields.MerchantTradeNo ?? ''),
+                bookingNote ? eq(outbound_orders.consignment_number, bookingNote) : undefined,
+              ),
+            ),
+          )
+          .limit(1);
     const [event] = await tx
       .insert(carrier_events)
       .values({
@@ -102,6 +135,7 @@ export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): voi
     return file.pdf;
   });
   route(app, deps.tokens, r.ecpayLabelForms, ({ actor, body }) => ecpayLabelForms(deps, actor, body.order_ids));
+  route(app, deps.tokens, r.cvsOverdue, ({ actor }) => cvsOverdue(deps, actor));
   route(app, deps.tokens, r.codCollected, ({ actor, query }) => codCollected(deps, actor, query));
   route(app, deps.tokens, r.getOrderCvsStore, ({ actor, params }) => getOrderCvsStore(deps, actor, params.id));
   route(app, deps.tokens, r.setOrderCvsStore, ({ actor, params, body }) =>

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  CVS_SUBTYPES,
   fieldLabel,
   IMPORT_FIELDS,
   IMPORT_REQUIRED_FIELDS,
@@ -300,6 +301,7 @@ export async function importTemplate(lang: TLanguage): Promise<Buffer> {
     warehouse: 'code / 代碼',
     logistics_provider: 'code or name / 代碼或名稱',
     product: 'product number or barcode / 商品編號或國際條碼',
+    cvs_subtype: `ECPay store pickup / 綠界超商取貨: ${CVS_SUBTYPES.join(', ')}`,
   };
   const columns: TSheetColumn[] = IMPORT_FIELDS.map((key) => ({
     key,

@@ -1,4 +1,6 @@
 import {
+  CVS_STORE_ID,
+  CVS_SUBTYPES,
   IMPORT_FIELDS,
   IMPORT_REQUIRED_FIELDS,
   MAX_LINE_QUANTITY,
@@ -8,6 +10,7 @@ import {
   ORDER_VALUE_LABELS,
   PACKAGE_SIZE_CM,
   PACKAGE_SIZES,
+  type TCvsSubtype,
   TIME_SLOTS,
   type TImportField,
   type TImportMapping,
@@ -210,6 +213,30 @@ export class RowReader {
     const v = parseAmount(c);
     if (v === undefined) issues.push({ code: 'INVALID_FIELD', field, value: text(c) });
     return v ?? null;
+  }
+
+  /**
+   * The buyer's pickup store (ECPay store pickup): the kind as ECPay's LogisticsSubType (UNIMARTC2C, FAMI…) and the
+   * store id (1–6 letters or digits); null when the row names none. A store without a kind, or a bad id, is a problem.
+   */
+  cvs(cells: TCell[], issues: TFieldIssue[]): { subtype: TCvsSubtype; store_id: string; store_name: string } | null {
+    const subtype = text(this.cell(cells, 'cvs_subtype')).trim().toUpperCase();
+    const storeId = text(this.cell(cells, 'cvs_store_id')).trim();
+    const storeName = text(this.cell(cells, 'cvs_store_name')).trim().slice(0, 60);
+    if (!subtype && !storeId) return null;
+    if (!(CVS_SUBTYPES as readonly string[]).includes(subtype)) {
+      issues.push({ code: subtype ? 'INVALID_FIELD' : 'REQUIRED_FIELD', field: 'cvs_subtype', value: subtype || null });
+      return null;
+    }
+    if (!CVS_STORE_ID.test(storeId)) {
+      issues.push({
+        code: storeId ? 'INVALID_FIELD' : 'REQUIRED_FIELD',
+        field: 'cvs_store_id',
+        value: storeId || null,
+      });
+      return null;
+    }
+    return { subtype: subtype as TCvsSubtype, store_id: storeId, store_name: storeName };
   }
 
   /** The grouping key of the row: its platform order number. */

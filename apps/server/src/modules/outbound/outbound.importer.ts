@@ -99,8 +99,9 @@ async function* fileOrderRows(
       const first = key !== '' && !seen.has(key);
       if (first) seen.add(key);
       const order = first ? reader.header(r.cells, problems) : undefined;
+      const cvs = first ? reader.cvs(r.cells, problems) : undefined;
       const line = reader.line(r.cells, problems);
-      out[i] = { row: r.row, key, order, line, problems: problems.length ? problems.splice(0) : undefined };
+      out[i] = { row: r.row, key, order, cvs, line, problems: problems.length ? problems.splice(0) : undefined };
     }
     yield out;
   }

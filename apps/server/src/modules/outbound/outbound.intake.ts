@@ -3,11 +3,13 @@ import {
   isOrderLineQuantity,
   ORDER_TEXT_LIMITS,
   PACKAGE_SIZES,
+  type TCvsSubtype,
   type TLanguage,
   type TOrderCategory,
   type TOrderChannel,
 } from '@wms/contracts';
 import { allOf, type Executor, type Tx } from '../../db/client';
+import { order_cvs_stores } from '../../db/schema';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { RowIssues, type TFieldIssue } from '../../platform/importing';
 import { nextDocumentNumbers } from '../../platform/sequences';
@@ -64,6 +66,8 @@ export interface TOrderIntakeRow {
   /** The order's fields; read from the first row of each order, later rows may leave them out. */
   order?: TOrderIntakeFields;
   line: TOrderIntakeLine;
+  /** Convenience-store pickup (ECPay): the buyer's store, read with the order's fields. */
+  cvs?: { subtype: TCvsSubtype; store_id: string; store_name: string } | null;
   /** Problems the source already found reading this row (a file's unreadable cells); their fields are not checked again. */
   problems?: TFieldIssue[];
 }
@@ -402,11 +406,12 @@ export async function createOrdersFromRows(
   const created: Array<{ id: string; number: string; key: string; row: number }> = [];
   let skipped = 0;
   type TPendingLine = { key: string; productId: string; quantity: number; unitPrice: string | null; row: number };
-  let pendingOrders = new Map<string, { draft: TOrderDraft; row: number }>();
+  type TPendingOrder = { draft: TOrderDraft; row: number; cvs: TOrderIntakeRow['cvs'] };
+  let pendingOrders = new Map<string, TPendingOrder>();
   let pendingLines: TPendingLine[] = [];
 
   /** Write one batch: its orders (new platform order numbers only), then its lines (of orders written now or before). */
-  const flush = async (orders: Map<string, { draft: TOrderDraft; row: number }>, pending: TPendingLine[]) => {
+  const flush = async (orders: Map<string, TPendingOrder>, pending: TPendingLine[]) => {
     if (orders.size) {
       const byPlatform = new Map<string | null, string[]>();
       for (const [key, { draft }] of orders) {
@@ -414,7 +419,7 @@ export async function createOrdersFromRows(
         if (keys) keys.push(key);
         else byPlatform.set(draft.platform_id, [key]);
       }
-      const fresh: Array<[string, { draft: TOrderDraft; row: number }]> = [];
+      const fresh: Array<[string, TPendingOrder]> = [];
       for (const [platformId, keys] of byPlatform) {
         const existing = await repo.existingPlatformNumbers(tx, customerId, platformId, keys);
         for (const key of keys) {
@@ -437,6 +442,12 @@ export async function createOrdersFromRows(
         if (order) created.push({ id: order.id, number: order.number, key, row });
         else skipped++; // written by a concurrent import a moment ago
       }
+      // The buyers' pickup stores of the new orders, in the same transaction.
+      const stores = fresh.flatMap(([key, { cvs }]) => {
+        const orderId = ids.get(key);
+        return orderId && cvs ? [{ order_id: orderId, customer_id: customerId, ...cvs, source: 'import' }] : [];
+      });
+      if (stores.length) await tx.insert(order_cvs_stores).values(stores);
     }
     const lines: repo.TLineTuple[] = [];
     for (const l of pending) {
@@ -468,7 +479,7 @@ export async function createOrdersFromRows(
       const product = checker.product;
       // After the first problem nothing more is written: the rest is only read for its problems.
       if (issues.count) continue;
-      if (draft) pendingOrders.set(r.key, { draft, row: r.row });
+      if (draft) pendingOrders.set(r.key, { draft, row: r.row, cvs: r.cvs ?? null });
       pendingLines.push({
         key: r.key,
         productId: product!.id,

@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fieldLabel } from '@wms/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audit_logs } from '../../../db/schema';
+import { audit_logs, carrier_labels } from '../../../db/schema';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
-import { outboundWorld } from '../../outbound/__tests__/factories';
+import { importFile, outboundWorld, xlsx } from '../../outbound/__tests__/factories';
 import { carrierApi } from './api';
 
 let ctx: TTestContext;
@@ -352,5 +353,125 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       payload: body('ERP-CVS-2', { subtype: 'SEVEN', store_id: '006598' }),
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("an order file's store columns give each order its pickup store; a bad store stops the file", async () => {
+    const w = await outboundWorld(ctx);
+    const zh = (f: string) => fieldLabel(f, 'zh-TW');
+    const header = [
+      zh('platform_order_number'),
+      zh('recipient_name'),
+      zh('recipient_phone'),
+      zh('recipient_postcode'),
+      zh('recipient_address'),
+      zh('cvs_subtype'),
+      zh('cvs_store_id'),
+      zh('cvs_store_name'),
+      zh('product'),
+      zh('quantity'),
+    ];
+    const row = (n: string, sub: string | null, id: string | null, name: string | null) => [
+      n,
+      '王小明',
+      '0912-345-678',
+      '100',
+      '台北市中正區重慶南路一段122號',
+      sub,
+      id,
+      name,
+      w.plain.number,
+      1,
+    ];
+    const job = await importFile(
+      ctx,
+      w.token,
+      await xlsx([
+        header,
+        row('CVS-1', 'unimartc2c', '131386', '建盛門市'),
+        row('CVS-2', null, null, null),
+        row('CVS-1', null, null, null),
+      ]),
+    );
+    expect(job.error).toBeNull();
+    expect(job.result).toMatchObject({ orders: 2, created: 2 });
+    const list = (await ctx.inject({ method: 'GET', url: '/api/outbound-orders/?search=CVS-', token: w.token })).json()
+      .results as Array<{ id: string; platform_order_number: string }>;
+    const byNumber = new Map(list.map((o) => [o.platform_order_number, o.id]));
+    const store = async (id: string) =>
+      (await ctx.inject({ method: 'GET', url: `/api/carriers/orders/${id}/cvs-store/`, token: w.token })).json().store;
+    expect(await store(byNumber.get('CVS-1')!)).toMatchObject({
+      subtype: 'UNIMARTC2C',
+      store_id: '131386',
+      store_name: '建盛門市',
+      source: 'import',
+    });
+    expect(await store(byNumber.get('CVS-2')!)).toBeNull();
+    const bad = await importFile(
+      ctx,
+      w.token,
+      await xlsx([header, row('CVS-3', 'SEVEN', '131386', null), row('CVS-4', 'FAMIC2C', '1234567', null)]),
+    );
+    expect(bad.state).toBe('failed');
+    expect(JSON.stringify(bad.error)).toContain('cvs_subtype');
+    expect(JSON.stringify(bad.error)).toContain('cvs_store_id');
+  });
+
+  it('flags a parcel not dropped off within its chain’s window until ECPay reports it; per seller', async () => {
+    // Order numbers repeat across sellers and all share the fake's merchant: its book of trade numbers starts afresh.
+    fake.created.length = 0;
+    const w = await outboundWorld(ctx);
+    const other = await outboundWorld(ctx, { name: 'Other seller' });
+    const { provider, order, consignments } = carrierApi(ctx, w);
+    const ecpay = await provider({
+      code: 'ECPAY-CVS',
+      name: '綠界超商',
+      merchant_id: fake.merchantId,
+      hash_key: fake.hashKey,
+      hash_iv: fake.hashIv,
+      carrier_type: 'ecpay',
+      ...CVS_SENDER,
+    });
+    const late = await order(ecpay.id);
+    const fresh = await order(ecpay.id);
+    for (const o of [late, fresh])
+      await ctx.inject({
+        method: 'PUT',
+        url: `/api/carriers/orders/${o.id}/cvs-store/`,
+        token: w.token,
+        payload: { subtype: 'HILIFEC2C', store_id: '2001' },
+      });
+    const made = await consignments([late.id, fresh.id]);
+    expect((made.json().results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['created', 'created']);
+    // ECPay made the late one 8 days ago: Hi-Life store-to-store allows D+7.
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+    await ctx.deps.database.db
+      .update(carrier_labels)
+      .set({ created_at: eightDaysAgo })
+      .where(eq(carrier_labels.order_id, late.id));
+    const overdue = async (token = w.token) =>
+      (await ctx.inject({ method: 'GET', url: '/api/carriers/cvs-overdue/', token })).json().results as Array<{
+        order_id: string;
+        deadline: string;
+      }>;
+    const list = await overdue();
+    expect(list.map((r) => r.order_id)).toEqual([late.id]);
+    expect(list[0]).toMatchObject({ subtype: 'HILIFEC2C', store_id: '2001' });
+    expect(list[0]!.deadline).toBe(
+      new Date(eightDaysAgo.getTime() + 8 * 3600_000 + 7 * 86_400_000).toISOString().slice(0, 10),
+    );
+    expect(await overdue(other.token)).toEqual([]);
+    // Dropped off after all: ECPay's notice takes it off the list.
+    // The last consignment of that trade number (earlier sellers' orders had the same numbers).
+    const logisticsId = [...fake.consignments.entries()]
+      .filter(([, c]) => c.fields.MerchantTradeNo === late.number)
+      .at(-1)![0];
+    const ack = await ctx.inject({
+      method: 'POST',
+      url: '/api/carriers/ecpay/notify/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fake.statusNotice(logisticsId, '2030', '物流中心驗收成功')).toString(),
+    });
+    expect(ack.body).toBe('1|OK');
+    expect(await overdue()).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ import { fileToBase64 } from '../../../../shared/upload';
 import { useSetConsignment, useSetConsignments, useUploadConsignments } from '../../api';
 import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
 import { CarrierLabelsButton } from '../../components/carrier-labels';
+import { CvsOverdueAlert } from '../../components/cvs-overdue';
 import { beep } from '../../components/feedback';
 import { useOrderLabels } from '../../components/labels';
 import { OrderTable } from '../../components/order-table';
@@ -268,6 +269,7 @@ export default function DeliverOperationPage() {
   const [selected, setSelected] = useState<string[]>([]);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <CvsOverdueAlert />
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <ScanPanel />
