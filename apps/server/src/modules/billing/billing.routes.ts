@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { asUser, route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import * as reconcile from './billing.reconcile';
 import * as service from './billing.service';
 
 const h = (zh: string, ja: string, en: string) => ({ 'zh-TW': zh, ja, en });
@@ -61,6 +62,11 @@ export function registerBillingRoutes(app: FastifyInstance, deps: TAppDeps): voi
   route(app, t, r.requestContract, ({ actor, body }) => service.requestContract(d, asUser(actor), body));
   route(app, t, r.crmPlans, () => service.plans(d));
   route(app, t, r.crmSetPlan, ({ actor, body }) => service.crmSetPlan(d, actor, body));
+  route(app, t, r.crmReconciliation, ({ query }) => reconcile.listItems(d, query));
+  route(app, t, r.crmRunReconciliation, ({ body }) => reconcile.reconcileDay(d, body.day));
+  route(app, t, r.crmResolveReconciliation, ({ actor, params, body }) =>
+    reconcile.resolveItem(d, actor, params.id, body.resolution),
+  );
   route(app, t, r.crmRefundPayment, ({ actor, params, body }) =>
     service.refundPayment(d, actor, params.id, params.payment_id, body),
   );
