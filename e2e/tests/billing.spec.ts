@@ -35,6 +35,8 @@ test('plans and a contract request, contract from the CRM, TapPay, a declined ca
   await staff.getByTestId('list-price-annual').fill('11000');
   await staff.getByTestId('list-prices-save').click();
   await expect(staff.getByTestId('list-price-view-annual')).toContainText('NT$11,550');
+  await expect(staff.getByTestId('crm-reconciliation')).toBeVisible();
+  await shot(staff, 'crm-customer');
 
   // A new seller without a contract sees the plans with prices and requests one (a support request).
   await loginByApi(page, seller);

@@ -249,7 +249,8 @@ export type TReconciliationItem = z.infer<typeof ZReconciliationItem>;
 
 export const ZReconciliationQuery = ZListQuery.extend({ status: z.enum(['open', 'resolved']).optional() });
 export const ZReconciliationResolve = z.strictObject({ resolution: z.string().trim().min(1).max(1000) });
-export const ZReconciliationRun = z.strictObject({ day: ZIsoDate });
+/** `day` left out: yesterday in Asia/Taipei (as the daily job). */
+export const ZReconciliationRun = z.strictObject({ day: ZIsoDate.optional() });
 
 export const ZBillingCrmContract = z.object({
   contract: ZBillingContract.nullable(),

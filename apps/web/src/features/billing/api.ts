@@ -90,6 +90,7 @@ export function useSetPlan() {
 
 export const fetchReconciliation = (query: TTableQuery, signal?: AbortSignal) =>
   apiCall(r.crmReconciliation, { query: query as never }, { signal });
-export const runReconciliation = (day: string) => apiCall(r.crmRunReconciliation, { body: { day } });
+export const runReconciliation = (day: string | undefined) =>
+  apiCall(r.crmRunReconciliation, { body: day ? { day } : {} });
 export const resolveReconciliation = (id: string, resolution: string) =>
   apiCall(r.crmResolveReconciliation, { params: { id }, body: { resolution } });

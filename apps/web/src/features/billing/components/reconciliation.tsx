@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TReconciliationItem } from '@wms/contracts';
 import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
@@ -18,7 +18,8 @@ export function CrmReconciliation() {
   const { t } = useTranslation('billing');
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [day, setDay] = useState<Dayjs>(dayjs().subtract(1, 'day'));
+  // No day picked: the server takes yesterday in Taipei time (never this browser's clock).
+  const [day, setDay] = useState<Dayjs | null>(null);
   const [running, setRunning] = useState(false);
   const [resolving, setResolving] = useState<TReconciliationItem | null>(null);
   const [note, setNote] = useState('');
@@ -26,7 +27,7 @@ export function CrmReconciliation() {
   const run = async () => {
     setRunning(true);
     try {
-      const r = await runReconciliation(day.format('YYYY-MM-DD'));
+      const r = await runReconciliation(day?.format('YYYY-MM-DD'));
       message.success(t('reconcile.ran', { count: r.found }));
       await refresh();
     } catch (err) {
@@ -54,7 +55,7 @@ export function CrmReconciliation() {
       data-testid="crm-reconciliation"
       extra={
         <Space>
-          <DatePicker value={day} onChange={(d) => d && setDay(d)} allowClear={false} />
+          <DatePicker value={day} onChange={(d) => setDay(d)} placeholder={t('reconcile.yesterday')} />
           <Button size="small" loading={running} onClick={() => void run()} data-testid="reconcile-run">
             {t('reconcile.run')}
           </Button>
