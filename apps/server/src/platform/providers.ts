@@ -44,6 +44,8 @@ export interface TPaymentResult {
    * `status: 'pending'`, since a charge still in flight looks the same for a while.
    */
   notFound?: boolean;
+  /** A query's answer that the charge waits for the card holder (TapPay 3-D Secure, record_status 4). */
+  awaitingBuyer?: boolean;
 }
 
 /**

@@ -213,6 +213,7 @@ export function tappayProvider(setting: TTapPaySetting, services: TProviderServi
       const status = fromRecordStatus(r.record_status);
       return {
         status,
+        awaitingBuyer: r.record_status === 4,
         transactionId: r.rec_trade_id ?? input.transactionId,
         orderNumber: r.order_number ?? null,
         amount: r.amount ?? null,
