@@ -35,6 +35,8 @@ test('plans and a contract request, contract from the CRM, TapPay, a declined ca
   await staff.getByTestId('list-price-annual').fill('11000');
   await staff.getByTestId('list-prices-save').click();
   await expect(staff.getByTestId('list-price-view-annual')).toContainText('NT$11,550');
+  await expect(staff.getByTestId('crm-reconciliation')).toBeVisible();
+  await shot(staff, 'crm-customer');
 
   // A new seller without a contract sees the plans with prices and requests one (a support request).
   await loginByApi(page, seller);
@@ -65,6 +67,11 @@ test('plans and a contract request, contract from the CRM, TapPay, a declined ca
   await expect(page.getByTestId('billing-due')).toContainText('NT$3,150');
   await shot(page, 'due');
 
+  // A second tab opens the card page for the same quarter (it is paid in the first tab meanwhile).
+  const stale = await page.context().newPage();
+  await stale.goto('/tappay');
+  await expect(stale.getByTestId('tappay-due')).toBeVisible();
+
   // TapPay: the stub card form (sandbox), 3-D Secure at the fake bank, back to /wait-tappay.
   await page.getByTestId('pay-tappay').click();
   await expect(page.getByTestId('tappay-stub')).toBeVisible();
@@ -79,6 +86,18 @@ test('plans and a contract request, contract from the CRM, TapPay, a declined ca
   await page.waitForURL(/\/wait-tappay\?payment=/);
   await expect(page.getByTestId('wait-succeeded')).toBeVisible({ timeout: 15_000 });
   await shot(page, 'wait-tappay');
+
+  // The stale tab pays the same quarter again: refused on screen (409 PERIOD_ALREADY_PAID), nothing charged.
+  await stale.getByTestId('card-number').fill('4242 4242 4242 4242');
+  await stale.getByTestId('card-expiry').fill('12/30');
+  await stale.getByTestId('card-ccv').fill('123');
+  await stale.getByTestId('cardholder-name').fill('王小明');
+  await stale.getByTestId('cardholder-email').fill(seller.email);
+  await stale.getByTestId('cardholder-phone').fill('0912345678');
+  await stale.getByTestId('tappay-pay').click();
+  await expect(stale.getByText('已付款，不會再次扣款')).toBeVisible();
+  await shot(stale, 'tappay-refused');
+  await stale.close();
 
   // A declined card: the bank's reason is shown.
   await page.goto('/tappay');

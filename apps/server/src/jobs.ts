@@ -1,4 +1,5 @@
 import { billingConfirm, billingConfirmSweep, billingRenew, billingRenewals } from './modules/billing/billing.jobs';
+import { billingReconcile } from './modules/billing/billing.reconcile';
 import { newebpayPeriodicEnd } from './modules/billing/billing.service';
 import { productImport } from './modules/catalog/catalog.import';
 import { dispatchCallbacks, partnerCallback } from './modules/integrations/callbacks';
@@ -43,6 +44,7 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   billingRenew,
   billingConfirm,
   billingConfirmSweep,
+  billingReconcile,
   retentionPurge,
   retentionSchedule,
 ];

@@ -222,6 +222,36 @@ export type TContractRequestInput = z.input<typeof ZContractRequestInput>;
 /** The support request filed for it (the seller follows it under Support). */
 export const ZContractRequestResult = z.object({ ticket_id: z.uuid() });
 
+export const RECONCILIATION_KINDS = ['missing_here', 'not_found_there', 'amount_differs'] as const;
+
+/** A difference the daily reconciliation found between our records and a gateway's, and how it was resolved. */
+export const ZReconciliationItem = z.object({
+  id: z.uuid(),
+  day: ZIsoDate,
+  provider: z.enum(PAYMENT_PROVIDERS),
+  kind: z.enum(RECONCILIATION_KINDS),
+  customer_id: z.uuid().nullable(),
+  customer_name: z.string().nullable(),
+  payment_id: z.uuid().nullable(),
+  order_number: z.string(),
+  provider_transaction_id: z.string().nullable(),
+  our_amount: ZMoney.nullable(),
+  their_amount: ZMoney.nullable(),
+  our_status: z.string().nullable(),
+  their_status: z.string().nullable(),
+  status: z.enum(['open', 'resolved']),
+  resolution: z.string().nullable(),
+  resolved_by_name: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TReconciliationItem = z.infer<typeof ZReconciliationItem>;
+
+export const ZReconciliationQuery = ZListQuery.extend({ status: z.enum(['open', 'resolved']).optional() });
+export const ZReconciliationResolve = z.strictObject({ resolution: z.string().trim().min(1).max(1000) });
+/** `day` left out: yesterday in Asia/Taipei (as the daily job). */
+export const ZReconciliationRun = z.strictObject({ day: ZIsoDate.optional() });
+
 export const ZBillingCrmContract = z.object({
   contract: ZBillingContract.nullable(),
   payments: z.array(ZBillingPayment),
@@ -358,6 +388,31 @@ export const billingRoutes = defineRoutes({
     auth: 'employee',
     body: ZBillingPlanInput,
     response: ZBillingPlan,
+  },
+  /** CRM: the differences found by the daily reconciliation, open first (employees). */
+  crmReconciliation: {
+    method: 'GET',
+    path: '/api/crm/billing/reconciliation/',
+    auth: 'employee',
+    query: ZReconciliationQuery,
+    response: ZPage(ZReconciliationItem),
+  },
+  /** CRM: reconcile one day now (the job runs every day for the day before). */
+  crmRunReconciliation: {
+    method: 'POST',
+    path: '/api/crm/billing/reconciliation/run/',
+    auth: 'employee',
+    body: ZReconciliationRun,
+    response: z.object({ found: z.number().int() }),
+  },
+  /** CRM: resolve a difference with a note (kept with who and when; audited). */
+  crmResolveReconciliation: {
+    method: 'POST',
+    path: '/api/crm/billing/reconciliation/:id/resolve/',
+    auth: 'employee',
+    params: ZIdParams,
+    body: ZReconciliationResolve,
+    response: ZReconciliationItem,
   },
   /** CRM: refund a seller's payment fully or in part, with a reason, once per idempotency key (employees). */
   crmRefundPayment: {

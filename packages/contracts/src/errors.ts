@@ -646,6 +646,12 @@ export const ERROR_CATALOGUE = {
     ja: 'このプラン（{{period}}）の定価はまだ設定されていません。サポート担当者に連絡してください',
     en: 'No list price is set for this plan ({{period}}); contact the support staff',
   },
+  RECONCILIATION_RESOLVED: {
+    status: 409,
+    'zh-TW': '此對帳差異已處理',
+    ja: 'この照合差異はすでに処理済みです',
+    en: 'This reconciliation difference is already resolved',
+  },
   PAYMENT_UNAVAILABLE: {
     status: 503,
     'zh-TW': '金流服務沒有回應，請先查看交易紀錄確認是否已扣款再重試',

@@ -44,6 +44,8 @@ export interface TPaymentResult {
    * `status: 'pending'`, since a charge still in flight looks the same for a while.
    */
   notFound?: boolean;
+  /** A query's answer that the charge waits for the card holder (TapPay 3-D Secure, record_status 4). */
+  awaitingBuyer?: boolean;
 }
 
 /**
@@ -93,6 +95,16 @@ export interface TPaymentProvider {
     input: { transactionId: string | null; orderNumber: string; amount: number },
     ctx: TCallContext,
   ): Promise<{ status: 'succeeded' | 'failed' | 'pending'; refundId: string | null; answer: string }>;
+  /**
+   * Every charge the gateway recorded in [from, to) (TapPay Record API by time, every page): for reconciliation.
+   * `paid`: money taken (and not failed).
+   */
+  records?(
+    input: { from: Date; to: Date },
+    ctx: TCallContext,
+  ): Promise<
+    Array<{ transactionId: string; orderNumber: string | null; amount: number; paid: boolean; status: string }>
+  >;
   /** A gateway's notification (form fields as posted): null when it does not verify (wrong signature, undecryptable). */
   readNotification?(fields: Record<string, string>): TPaymentResult | null;
   /**

@@ -167,3 +167,41 @@ export const billing_list_prices = pgTable(
     check('billing_list_prices_price_check', sql`${t.price} >= 0`),
   ],
 );
+
+/**
+ * Daily reconciliation (issue #31): differences between our payment records and a gateway's own records for one day
+ * — charged there but not paid here (`missing_here`), paid here but not found there (`not_found_there`), amounts
+ * that differ (`amount_differs`). Found once per day, gateway, kind and order number (a re-run adds nothing); the
+ * staff resolve each with a note (who and when kept here and in the audit log).
+ */
+export const billing_reconciliation_items = pgTable(
+  'billing_reconciliation_items',
+  {
+    id: id(),
+    day: date('day', { mode: 'string' }).notNull(),
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    customer_id: uuid('customer_id').references(() => customers.id),
+    payment_id: uuid('payment_id').references(() => billing_payments.id),
+    order_number: text('order_number').notNull(),
+    provider_transaction_id: text('provider_transaction_id'),
+    our_amount: numeric('our_amount', { precision: 14, scale: 4 }),
+    their_amount: numeric('their_amount', { precision: 14, scale: 4 }),
+    our_status: text('our_status'),
+    their_status: text('their_status'),
+    status: text('status').notNull().default('open'),
+    resolution: text('resolution'),
+    resolved_by: uuid('resolved_by'),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('billing_reconciliation_items_key').on(t.day, t.provider, t.kind, t.order_number),
+    index('billing_reconciliation_items_status_idx').on(t.status, t.day),
+    check(
+      'billing_reconciliation_items_kind_check',
+      sql`${t.kind} in ('missing_here', 'not_found_there', 'amount_differs')`,
+    ),
+    check('billing_reconciliation_items_status_check', sql`${t.status} in ('open', 'resolved')`),
+  ],
+);

@@ -1,9 +1,12 @@
 import { billingRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
+import { taipeiToday } from '../../platform/calendar';
 import type { TAppDeps } from '../../platform/deps';
 import { asUser, route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import * as reconcile from './billing.reconcile';
 import * as service from './billing.service';
+import { addDays } from './billing.workflow';
 
 const h = (zh: string, ja: string, en: string) => ({ 'zh-TW': zh, ja, en });
 const PAYMENT_COLUMNS: TSheetColumn[] = [
@@ -61,6 +64,13 @@ export function registerBillingRoutes(app: FastifyInstance, deps: TAppDeps): voi
   route(app, t, r.requestContract, ({ actor, body }) => service.requestContract(d, asUser(actor), body));
   route(app, t, r.crmPlans, () => service.plans(d));
   route(app, t, r.crmSetPlan, ({ actor, body }) => service.crmSetPlan(d, actor, body));
+  route(app, t, r.crmReconciliation, ({ query }) => reconcile.listItems(d, query));
+  route(app, t, r.crmRunReconciliation, ({ body }) =>
+    reconcile.reconcileDay(d, body.day ?? addDays(taipeiToday(), -1)),
+  );
+  route(app, t, r.crmResolveReconciliation, ({ actor, params, body }) =>
+    reconcile.resolveItem(d, actor, params.id, body.resolution),
+  );
   route(app, t, r.crmRefundPayment, ({ actor, params, body }) =>
     service.refundPayment(d, actor, params.id, params.payment_id, body),
   );

@@ -590,12 +590,19 @@ export async function confirmPayment(
   }
   if (result.orderNumber && result.orderNumber !== payment.order_number) return { payment, settled: false };
   if (result.status === 'pending') {
-    if (!result.notFound || now.getTime() - new Date(payment.created_at).getTime() < ABANDONED_AFTER_MS)
+    // Still unknown. Given up only when the gateway has no such charge, or it still waits for the card holder
+    // (3-D Secure never completed), long after the attempt started; a later success is still recorded.
+    const abandoned = result.notFound || result.awaitingBuyer;
+    if (!abandoned || now.getTime() - new Date(payment.created_at).getTime() < ABANDONED_AFTER_MS)
       return { payment, settled: false };
     result = {
       status: 'failed',
-      transactionId: null,
-      failure: payment.provider === 'tappay' ? 'no charge at TapPay' : 'not paid at NewebPay',
+      transactionId: result.awaitingBuyer ? result.transactionId : null,
+      failure: result.awaitingBuyer
+        ? '3-D Secure not completed'
+        : payment.provider === 'tappay'
+          ? 'no charge at TapPay'
+          : 'not paid at NewebPay',
     };
   }
   const recorded = await recordResult(deps, payment.id, result);
@@ -631,6 +638,15 @@ export async function receiveTapPayNotify(
         ? await recordResult(deps, row.id, { status: 'pending', transactionId: body.rec_trade_id })
         : row;
     await confirmTapPay(deps, pending);
+    // Given up (3-D Secure not completed in time) but the bank confirmed after all: recorded from TapPay's record.
+    if (row.status === 'failed' && row.provider === 'tappay') {
+      const found = await tappayOf(deps).query!(
+        { transactionId: row.provider_transaction_id, orderNumber: row.order_number },
+        { customerId: row.customer_id, reference: row.order_number },
+      ).catch(() => null);
+      if (found?.status === 'succeeded' && (!found.orderNumber || found.orderNumber === row.order_number))
+        await recordResult(deps, row.id, found);
+    }
   }
   return 'OK';
 }

@@ -18,6 +18,8 @@ interface TTrade {
   backend_notify_url?: string;
   three_ds_fails?: boolean;
   refunded_amount?: number;
+  /** When TapPay recorded it (ms). */
+  time: number;
 }
 
 /** A refund as the fake took it. */
@@ -34,7 +36,8 @@ export interface TTapPayRefund {
  * `three_domain_secure` it answers a `payment_url` on this host; opening it plays the bank's confirmation (the
  * record goes from 4 pending to 0 authorised), redirects to `frontend_redirect_url` and posts the backend notify.
  * `remember` answers `card_secret`; `pay-by-token` charges it (`declineTokens(n)` makes the next n decline);
- * `transaction/query` answers the trade records by rec_trade_id or order_number. `failNext(n)` answers 503.
+ * `transaction/query` (the Record API) answers the trade records by rec_trade_id, order_number, or `time`
+ * {start_time, end_time} (ms), `records_per_page` (≤ 200) a page, `page` from 0, `total_page_count`. `failNext(n)` answers 503.
  * `timeoutNext({ charged, answer })` plays the next charge timing out, as TapPay documents it can: `answer: '421'`
  * answers status 421 (TapPay timed out waiting for the bank, no rec_trade_id), `'drop'` closes the connection with no
  * answer at all; with `charged` the bank did take the money (the record says captured, record_status 1), without it
@@ -129,26 +132,35 @@ export async function startFakeTapPay(
       if (body.partner_key !== partnerKey) return json({ status: 81, msg: 'Partner not found' });
 
       if (path === '/tpc/transaction/query') {
-        const f = (body.filters ?? {}) as { rec_trade_id?: string; order_number?: string };
-        const found = trades.filter(
-          (t) =>
-            (f.rec_trade_id && t.rec_trade_id === f.rec_trade_id) ||
-            (f.order_number && t.order_number === f.order_number),
+        const f = (body.filters ?? {}) as {
+          rec_trade_id?: string;
+          order_number?: string;
+          time?: { start_time?: number; end_time?: number };
+        };
+        const found = trades.filter((t) =>
+          f.time
+            ? t.time >= (f.time.start_time ?? 0) && t.time < (f.time.end_time ?? Number.MAX_SAFE_INTEGER)
+            : (f.rec_trade_id && t.rec_trade_id === f.rec_trade_id) ||
+              (f.order_number && t.order_number === f.order_number),
         );
+        const per = Math.min(200, Number(body.records_per_page ?? 50) || 50);
+        const page = Number(body.page ?? 0) || 0;
+        const slice = found.slice(page * per, page * per + per);
         return json({
           status: found.length ? 0 : 2,
           msg: found.length ? 'Success' : 'No records',
-          records_per_page: 1,
-          page: 0,
-          total_page_count: found.length ? 1 : 0,
+          records_per_page: per,
+          page,
+          total_page_count: Math.ceil(found.length / per),
           number_of_transactions: found.length,
-          trade_records: found.map((t) => ({
+          trade_records: slice.map((t) => ({
             rec_trade_id: t.rec_trade_id,
             order_number: t.order_number,
             amount: t.amount,
             currency: 'TWD',
             record_status: t.record_status,
             refunded_amount: t.refunded_amount ?? 0,
+            time: t.time,
             merchant_id: merchantId,
             bank_result_code: t.bank_result_code,
             bank_result_msg: t.bank_result_msg,
@@ -165,7 +177,11 @@ export async function startFakeTapPay(
           return json({ status: 10004, msg: 'Refund amount exceeds the remaining amount' });
         trade.refunded_amount = (trade.refunded_amount ?? 0) + amount;
         trade.record_status = trade.refunded_amount === trade.amount ? 3 : 2;
-        const refund = { refund_id: `R${randomBytes(6).toString('hex').toUpperCase()}`, rec_trade_id: trade.rec_trade_id, amount };
+        const refund = {
+          refund_id: `R${randomBytes(6).toString('hex').toUpperCase()}`,
+          rec_trade_id: trade.rec_trade_id,
+          amount,
+        };
         refunds.push(refund);
         return json({
           status: 0,
@@ -189,6 +205,7 @@ export async function startFakeTapPay(
         record_status: 1,
         bank_result_code: '',
         bank_result_msg: '',
+        time: Date.now(),
       };
       let card: { key: string; token: string; last_four: string } | null = null;
       if (byPrime) {

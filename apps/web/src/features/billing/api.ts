@@ -87,3 +87,10 @@ export function useSetPlan() {
     onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.crmPlans() }),
   });
 }
+
+export const fetchReconciliation = (query: TTableQuery, signal?: AbortSignal) =>
+  apiCall(r.crmReconciliation, { query: query as never }, { signal });
+export const runReconciliation = (day: string | undefined) =>
+  apiCall(r.crmRunReconciliation, { body: day ? { day } : {} });
+export const resolveReconciliation = (id: string, resolution: string) =>
+  apiCall(r.crmResolveReconciliation, { params: { id }, body: { resolution } });

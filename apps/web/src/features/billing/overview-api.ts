@@ -11,6 +11,7 @@ export const billingKeys = {
   crm: (customerId: string) => [...billingKeys.all, 'crm', customerId] as const,
   plans: () => [...billingKeys.all, 'plans'] as const,
   crmPlans: () => [...billingKeys.all, 'crm-plans'] as const,
+  reconciliation: () => [...billingKeys.all, 'reconciliation'] as const,
 };
 
 /** The overview route as a head (shared/api/route-head.ts): the main frame's overdue banner asks it on every page. */

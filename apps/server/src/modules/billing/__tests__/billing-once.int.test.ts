@@ -262,6 +262,51 @@ describe('a period is paid at most once', () => {
   });
 });
 
+describe('3-D Secure never completed', () => {
+  it('releases the period after a while; a bank confirmation arriving later is recorded, as credit when the period is taken', async () => {
+    const db = ctx.deps.database.db;
+    const start = addDays(today(), -1);
+    const seller = await sellerWithContract(start);
+    const first = (await payByCard(seller.token, start)).json();
+    expect(first.payment.status).toBe('pending');
+    // The card holder left the bank's page. Still within the time the bank allows: pending, the period held.
+    const early = await ctx.inject({
+      method: 'GET',
+      url: `/api/billing/payments/${first.payment.id}/`,
+      token: seller.token,
+    });
+    expect(early.json().status).toBe('pending');
+    expect((await payByCard(seller.token, start)).json().error.code).toBe('PAYMENT_IN_PROGRESS');
+    // Twenty minutes on, TapPay's record still waits for the card holder: given up, the period payable again.
+    await db
+      .update(billing_payments)
+      .set({ created_at: new Date(Date.now() - 3_600_000) })
+      .where(eq(billing_payments.id, first.payment.id));
+    const late = await ctx.inject({
+      method: 'GET',
+      url: `/api/billing/payments/${first.payment.id}/`,
+      token: seller.token,
+    });
+    expect(late.json()).toMatchObject({ status: 'failed', failure: '3-D Secure not completed' });
+    const second = await payByCard(seller.token, start);
+    expect(second.statusCode, second.body).toBe(200);
+
+    // The bank confirms the first one after all (TapPay's backend notify): recorded, never lost — as credit, since
+    // the second attempt holds the period.
+    await fetch(first.payment_url, { redirect: 'manual' });
+    let row = (await db.select().from(billing_payments).where(eq(billing_payments.id, first.payment.id)))[0]!;
+    for (let i = 0; i < 50 && row.status !== 'succeeded'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      row = (await db.select().from(billing_payments).where(eq(billing_payments.id, first.payment.id)))[0]!;
+    }
+    expect(row).toMatchObject({ status: 'succeeded', kind: 'credit' });
+    const held = (
+      await db.select().from(billing_payments).where(eq(billing_payments.id, second.json().payment.id))
+    )[0]!;
+    expect(held).toMatchObject({ status: 'pending', kind: 'checkout', period_start: start });
+  });
+});
+
 describe('the contract’s start date', () => {
   it('is decided by the server in Asia/Taipei when the CRM leaves it out, and kept on later edits', async () => {
     const seller = await ctx.newCustomer();

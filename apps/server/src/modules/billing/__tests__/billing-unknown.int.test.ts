@@ -6,6 +6,7 @@ import { taipeiToday } from '../../../platform/calendar';
 import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
 import { startFakeTapPay, TAPPAY_TEST_PRIME, type TFakeTapPay } from '../../../test/fakes/fake-tappay';
 import { createTestContext, type TTestContext } from '../../../test/harness';
+import { billingConfirmSweep } from '../billing.jobs';
 import { addDays, addMonths } from '../billing.workflow';
 
 /**
@@ -215,6 +216,41 @@ describe('TapPay: an unknown outcome', () => {
     const retry = await payByCard(seller.token, start);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().payment.status).toBe('succeeded');
+  });
+});
+
+describe('the hourly sweep', () => {
+  it('re-queues the confirmation of a record left pending without a queued job (retries spent), which then settles it', async () => {
+    const start = addDays(today(), -2);
+    const seller = await sellerWithContract(start);
+    tappay.timeoutNext({ charged: true, answer: 'drop' });
+    expect((await payByCard(seller.token, start)).statusCode).toBe(503);
+    const [row] = await ctx.deps.database.db
+      .select()
+      .from(billing_payments)
+      .where(eq(billing_payments.customer_id, seller.customerId));
+    // Its own job is gone (as after its last retry), and the record is older than 10 minutes.
+    await ctx.deps.database.db.execute(
+      sql`delete from pgboss.job where name = 'billing.confirm' and singleton_key = ${row!.id}`,
+    );
+    await ctx.deps.database.db
+      .update(billing_payments)
+      .set({ created_at: new Date(Date.now() - 15 * 60_000) })
+      .where(eq(billing_payments.id, row!.id));
+    const jobsOf = async () =>
+      (
+        (await ctx.deps.database.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'billing.confirm' and singleton_key = ${row!.id}`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n;
+    expect(await jobsOf()).toBe(0);
+    await ctx.deps.database.db.transaction((tx) =>
+      ctx.deps.jobs.enqueue(tx, billingConfirmSweep, {}, { customerId: null }),
+    );
+    ctx.deps.jobs.kick(billingConfirmSweep.name);
+    await ctx.deps.jobs.whenIdle();
+    expect(await jobsOf()).toBe(1);
+    expect(await confirmed(row!.id)).toBe('succeeded');
   });
 });
 

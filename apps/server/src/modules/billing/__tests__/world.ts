@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { billing_contracts, billing_payments, billing_refunds } from '../../../db/schema';
+import { billing_contracts, billing_payments, billing_reconciliation_items, billing_refunds } from '../../../db/schema';
 import type { TWorldBuilder } from '../../../test/world';
 
-/** Billing: a contract, one transaction record and a refund of it (isolation sweep). */
+/** Billing: a contract, one transaction record, a refund of it, a reconciliation difference (isolation sweep). */
 export const billingWorld: TWorldBuilder = async (ctx, s) => {
   const db = ctx.deps.database.db;
   const [contract] = await db
@@ -39,5 +39,13 @@ export const billingWorld: TWorldBuilder = async (ctx, s) => {
     reason: 'world',
     status: 'succeeded',
     idempotency_key: randomUUID(),
+  });
+  await db.insert(billing_reconciliation_items).values({
+    day: '2026-01-02',
+    provider: 'newebpay',
+    kind: 'not_found_there',
+    customer_id: s.customerId,
+    payment_id: payment!.id,
+    order_number: `BW_${randomUUID().slice(0, 8)}`,
   });
 };

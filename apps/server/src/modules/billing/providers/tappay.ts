@@ -156,6 +156,42 @@ export function tappayProvider(setting: TTapPaySetting, services: TProviderServi
       if (a.status === 421 || a.status === 422) return { status: 'pending', refundId: null, answer };
       return { status: 'failed', refundId: null, answer };
     },
+    async records(input, ctx) {
+      const out: Array<{
+        transactionId: string;
+        orderNumber: string | null;
+        amount: number;
+        paid: boolean;
+        status: string;
+      }> = [];
+      for (let page = 0; page < 1000; page++) {
+        const a = (await post(
+          '/tpc/transaction/query',
+          {
+            partner_key: setting.partnerKey,
+            records_per_page: 200,
+            page,
+            filters: { time: { start_time: input.from.getTime(), end_time: input.to.getTime() } },
+            order_by: { attribute: 'time', is_descending: false },
+          },
+          'transaction.records',
+          ctx,
+          true,
+        )) as TTapPayAnswer & { total_page_count?: number };
+        if (a.status !== 0 && a.status !== 2) throw new Error(`TapPay Record API: ${a.status} ${a.msg ?? ''}`);
+        for (const r of a.trade_records ?? [])
+          if (r.rec_trade_id)
+            out.push({
+              transactionId: r.rec_trade_id,
+              orderNumber: r.order_number ?? null,
+              amount: r.amount ?? 0,
+              paid: fromRecordStatus(r.record_status) === 'succeeded',
+              status: `record_status ${r.record_status ?? '?'}`,
+            });
+        if (page + 1 >= (a.total_page_count ?? 0)) break;
+      }
+      return out;
+    },
     async query(input, ctx) {
       const a = await post(
         '/tpc/transaction/query',
@@ -177,6 +213,7 @@ export function tappayProvider(setting: TTapPaySetting, services: TProviderServi
       const status = fromRecordStatus(r.record_status);
       return {
         status,
+        awaitingBuyer: r.record_status === 4,
         transactionId: r.rec_trade_id ?? input.transactionId,
         orderNumber: r.order_number ?? null,
         amount: r.amount ?? null,

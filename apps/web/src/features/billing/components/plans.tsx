@@ -126,7 +126,7 @@ export function CrmListPrices() {
       data-testid="crm-list-prices"
       extra={
         <Button size="small" onClick={() => setOpen(!open)} data-testid="crm-list-prices-edit">
-          {t('contract.edit')}
+          {t('plans.editPrices')}
         </Button>
       }
     >

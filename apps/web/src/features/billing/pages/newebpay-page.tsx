@@ -34,6 +34,8 @@ export default function NewebPayPage() {
     } catch (err) {
       setBusy(false);
       message.error(errorText(err));
+      // Paid (or being paid) meanwhile elsewhere: the page shows where things stand now.
+      void overview.refetch();
     }
   };
   return (

@@ -74,6 +74,8 @@ export default function TapPayPage() {
       } catch (err) {
         setPaying(false);
         message.error(errorText(err));
+        // Paid (or being paid) meanwhile elsewhere: the page shows where things stand now.
+        void overview.refetch();
       }
     });
   };

@@ -20,6 +20,7 @@ import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
 import { CrmContract } from '../../../billing/components/crm-contract';
 import { CrmListPrices } from '../../../billing/components/plans';
+import { CrmReconciliation } from '../../../billing/components/reconciliation';
 import { crmKeys, fetchCustomers, useCustomer, useResetPassword, useSetCustomerActive } from '../../api';
 
 function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -187,6 +188,10 @@ export default function CrmCustomerPage() {
           },
         ]}
       />
+      {/* Below the sellers' table: the page's first table stays the sellers'. */}
+      <div style={{ marginTop: 16 }}>
+        <CrmReconciliation />
+      </div>
       <CustomerDrawer id={open} onClose={() => show(null)} />
     </>
   );

@@ -1,0 +1,210 @@
+import { createServer } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit_logs, billing_payments, billing_reconciliation_items } from '../../../db/schema';
+import { taipeiToday } from '../../../platform/calendar';
+import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
+import { startFakeTapPay, TAPPAY_TEST_PRIME, type TFakeTapPay } from '../../../test/fakes/fake-tappay';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+import { billingReconcile } from '../billing.reconcile';
+import { addDays } from '../billing.workflow';
+
+/**
+ * Daily reconciliation: our records of a day against each gateway's — a charge our process never recorded as paid
+ * (killed between the gateway's answer and our commit), a payment the gateway has no record of, amounts that differ —
+ * listed once for the staff, resolved with a note and audited.
+ */
+
+let ctx: TTestContext;
+let tappay: TFakeTapPay;
+let newebpay: TFakeNewebPay;
+let staff: { token: string };
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  tappay = await startFakeTapPay();
+  newebpay = await startFakeNewebPay();
+  const port = await freePort();
+  ctx = await createTestContext({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TAPPAY_BASE_URL: tappay.url,
+    TAPPAY_PARTNER_KEY: tappay.partnerKey,
+    TAPPAY_MERCHANT_ID: tappay.merchantId,
+    TAPPAY_APP_ID: '11327',
+    TAPPAY_APP_KEY: 'app_fake_key_0123456789',
+    TAPPAY_3DS: '0',
+    NEWEBPAY_BASE_URL: newebpay.url,
+    NEWEBPAY_MERCHANT_ID: newebpay.merchantId,
+    NEWEBPAY_HASH_KEY: newebpay.hashKey,
+    NEWEBPAY_HASH_IV: newebpay.hashIv,
+    // The confirmation job's back-off (30 s, 1 min, …) is about a second here.
+    JOB_RETRY_DELAY_SCALE: '0.0003',
+  });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  staff = await ctx.newEmployee();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await tappay?.close();
+  await newebpay?.close();
+});
+
+const today = () => taipeiToday();
+const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
+
+async function sellerWithContract() {
+  const start = addDays(today(), -2);
+  const seller = await ctx.newCustomer();
+  const set = await ctx.inject({
+    method: 'PUT',
+    url: `/api/crm/customers/${seller.customerId}/contract/`,
+    token: staff.token,
+    payload: { plan: '標準方案', price: '3000', period: 'quarterly', start_date: start, payment_terms: '11' },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  return { seller, start };
+}
+
+async function payByCard() {
+  const { seller, start } = await sellerWithContract();
+  const res = await ctx.inject({
+    method: 'POST',
+    url: '/api/billing/tappay/',
+    token: seller.token,
+    payload: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+  });
+  const [row] = await ctx.deps.database.db
+    .select()
+    .from(billing_payments)
+    .where(eq(billing_payments.customer_id, seller.customerId));
+  return { seller, res, row: row! };
+}
+
+describe('daily reconciliation', () => {
+  it('finds each difference of the day once; the staff resolve it with a note, audited', async () => {
+    // Matching on both sides: nothing to report.
+    const fine = await payByCard();
+    expect(fine.row.status).toBe('succeeded');
+    // TapPay charged, our process died before recording it (the answer never reached our commit): pending here.
+    tappay.timeoutNext({ charged: true, answer: 'drop' });
+    const killed = await payByCard();
+    expect(killed.res.statusCode).toBe(503);
+    expect(killed.row.status).toBe('pending');
+    // Paid here, but TapPay has no such charge.
+    const ghost = await payByCard();
+    tappay.trades.splice(
+      tappay.trades.findIndex((t) => t.rec_trade_id === ghost.row.provider_transaction_id),
+      1,
+    );
+    // TapPay took another amount than ours.
+    const odd = await payByCard();
+    tappay.trades.find((t) => t.rec_trade_id === odd.row.provider_transaction_id)!.amount = 3100;
+    // NewebPay took the money but its Notify never reached us.
+    const { seller: nwpSeller, start } = await sellerWithContract();
+    const form = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/billing/newebpay/',
+        token: nwpSeller.token,
+        payload: { period_start: start },
+      })
+    ).json();
+    await fetch(form.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields).toString(),
+    }).then((r) => r.text());
+    newebpay.payQuietly(form.payment.order_number);
+
+    const run = await ctx.inject({
+      method: 'POST',
+      url: '/api/crm/billing/reconciliation/run/',
+      token: staff.token,
+      payload: { day: today() },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const mine = new Set([killed, ghost, odd].map((x) => x.row.order_number).concat(form.payment.order_number));
+    const items = (await ctx.deps.database.db.select().from(billing_reconciliation_items)).filter(
+      (i) => mine.has(i.order_number) || i.order_number === fine.row.order_number,
+    );
+    expect(items.map((i) => [i.provider, i.kind, i.order_number]).sort()).toEqual(
+      [
+        ['tappay', 'missing_here', killed.row.order_number],
+        ['tappay', 'not_found_there', ghost.row.order_number],
+        ['tappay', 'amount_differs', odd.row.order_number],
+        ['newebpay', 'missing_here', form.payment.order_number],
+      ].sort(),
+    );
+    expect(items.find((i) => i.kind === 'amount_differs')).toMatchObject({
+      our_amount: '3150.0000',
+      their_amount: '3100.0000',
+      customer_id: odd.seller.customerId,
+    });
+
+    // The daily job for the same day (a re-run) adds nothing twice.
+    await ctx.deps.database.db.transaction((tx) =>
+      ctx.deps.jobs.enqueue(tx, billingReconcile, { day: today() }, { customerId: null }),
+    );
+    ctx.deps.jobs.kick(billingReconcile.name);
+    await ctx.deps.jobs.whenIdle();
+    const again = (await ctx.deps.database.db.select().from(billing_reconciliation_items)).filter((i) =>
+      mine.has(i.order_number),
+    );
+    expect(again).toHaveLength(4);
+
+    // Without a day the staff's run takes yesterday in Taipei (as the job): today's differences are not found again.
+    const yesterday = await ctx.inject({
+      method: 'POST',
+      url: '/api/crm/billing/reconciliation/run/',
+      token: staff.token,
+      payload: {},
+    });
+    expect(yesterday.json()).toEqual({ found: 0 });
+
+    // The CRM screen: open differences; only staff.
+    const forbidden = await ctx.inject({
+      method: 'GET',
+      url: '/api/crm/billing/reconciliation/',
+      token: killed.seller.token,
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const open = (
+      await ctx.inject({
+        method: 'GET',
+        url: '/api/crm/billing/reconciliation/?status=open&page_size=100',
+        token: staff.token,
+      })
+    ).json();
+    const killedItem = open.results.find((i: { order_number: string }) => i.order_number === killed.row.order_number);
+    expect(killedItem).toMatchObject({ kind: 'missing_here', status: 'open', their_status: 'record_status 1' });
+    expect(killedItem.customer_name).toBeTruthy();
+    const resolved = await ctx.inject({
+      method: 'POST',
+      url: `/api/crm/billing/reconciliation/${killedItem.id}/resolve/`,
+      token: staff.token,
+      payload: { resolution: '已確認 TapPay 扣款，付款紀錄由確認作業補記為成功' },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({ status: 'resolved', resolved_by_name: expect.any(String) });
+    expect(resolved.json().resolved_at).not.toBeNull();
+    const twice = await ctx.inject({
+      method: 'POST',
+      url: `/api/crm/billing/reconciliation/${killedItem.id}/resolve/`,
+      token: staff.token,
+      payload: { resolution: 'again' },
+    });
+    expect(twice.json().error.code).toBe('RECONCILIATION_RESOLVED');
+    const audit = await ctx.deps.database.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.entity, 'billing_reconciliation_item'), eq(audit_logs.entity_id, killedItem.id)));
+    expect(audit.map((a) => a.action)).toEqual(['billing.reconciliation.resolve']);
+  });
+});
