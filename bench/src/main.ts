@@ -244,10 +244,8 @@ async function attempt(name: string, run: () => Promise<void>): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  // @ts-expect-error plain ESM helper shared with the test runner
-  const { startCluster } = (await import('../../scripts/pg-cluster.mjs')) as {
-    startCluster(): Promise<{ url: string; stop(): void }>;
-  };
+  // The plain ESM helper shared with the test runner (typed by scripts/pg-cluster.d.mts).
+  const { startCluster } = await import('../../scripts/pg-cluster.mjs');
   try {
     await import('./steps');
   } catch (err) {
