@@ -42,7 +42,7 @@ const order = (sn: string, sku: string, quantity = 1) => ({
 });
 
 test('connect a shop → orders flow in → export, pack, ship → the tracking number reaches Shopee', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const seller = await registerByApi(page, 'zh-TW');
   const session = await loginByApi(page, seller);
   const auth = { authorization: `Bearer ${session.access}` };
@@ -71,7 +71,13 @@ test('connect a shop → orders flow in → export, pack, ship → the tracking 
   const fake = await page.request.post(`${FAKE}/__fake/orders`, {
     data: {
       shop_id: SHOP,
-      orders: [order(sns[0]!, product.number, 2), order(sns[1]!, product.number), order(`${stamp}X`, 'NO-SUCH-SKU')],
+      orders: [
+        order(sns[0]!, product.number, 2),
+        order(sns[1]!, product.number),
+        order(`${stamp}X`, 'NO-SUCH-SKU'),
+        // A 7-ELEVEN order: Shopee arranges it and masks the buyer.
+        { ...order(`${stamp}7`, product.number), logistics_channel_id: 30005 },
+      ],
     },
   });
   expect(fake.ok()).toBe(true);
@@ -85,8 +91,8 @@ test('connect a shop → orders flow in → export, pack, ship → the tracking 
   await page.waitForURL(/\/module-shopee-create$/);
   const row = page.locator('.ant-table-row').filter({ hasText: String(SHOP) });
   await expect(row.getByTestId('shopee-state')).toContainText('已連結');
-  // The first sync made the two orders (a scheduled sync at the quarter hour may have run since: it skips them).
-  await expect(row.getByTestId('shopee-last-sync')).toContainText(/新增 2|略過 2/, { timeout: 20_000 });
+  // The first sync made the three orders (a scheduled sync at the quarter hour may have run since: it skips them).
+  await expect(row.getByTestId('shopee-last-sync')).toContainText(/新增 3|略過 3/, { timeout: 20_000 });
   await expect(row).toContainText('異常 1');
   await shot(page, 'connected');
   await row.getByRole('button', { name: '1' }).click();
@@ -94,7 +100,24 @@ test('connect a shop → orders flow in → export, pack, ship → the tracking 
   await expect(drawer).toContainText(`${stamp}X`);
   await expect(drawer).toContainText('NO-SUCH-SKU');
   await shot(page, 'abnormal');
+  // Every order with its channel: the 7-ELEVEN one is Shopee logistics.
+  await drawer.getByText('全部', { exact: true }).click();
+  const sevenRow = drawer.locator('.ant-table-row').filter({ hasText: `${stamp}7` });
+  await expect(sevenRow).toContainText('7-ELEVEN');
+  await expect(sevenRow.getByTestId('shopee-platform-logistics')).toContainText('蝦皮物流');
+  await shot(page, 'channels');
   await page.keyboard.press('Escape');
+  // The seller chooses how Shopee-arranged parcels leave (set through the API; the row shows it).
+  const shops = await page.request.get('/api/shopee/shops/', { headers: auth });
+  const shopRef = ((await shops.json()) as { results: Array<{ id: string }> }).results[0]!.id;
+  const mode = await page.request.patch(`/api/shopee/shops/${shopRef}/ship-mode/`, {
+    headers: auth,
+    data: { ship_mode: 'pickup' },
+  });
+  expect(mode.ok(), await mode.text()).toBe(true);
+  await page.reload();
+  await expect(row.getByTestId('shopee-ship-mode')).toContainText('上門收件');
+  await shot(page, 'ship-mode');
 
   // The two orders are on /deliver.
   await page.goto('/deliver');

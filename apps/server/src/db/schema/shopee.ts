@@ -127,6 +127,8 @@ export const shopee_orders = pgTable(
     uniqueIndex('shopee_orders_shop_sn_key').on(t.shop_ref, t.order_sn),
     index('shopee_orders_customer_idx').on(t.customer_id, t.updated_at),
     index('shopee_orders_order_idx').on(t.order_id),
+    // What a product write asks (`productCodesKnown`): the seller's abnormal orders only, never all of them.
+    index('shopee_orders_abnormal_idx').on(t.customer_id).where(sql`${t.state} = 'abnormal'`),
     check('shopee_orders_state_check', sql`${t.state} in ('created', 'abnormal', 'cancelled', 'flagged')`),
   ],
 );

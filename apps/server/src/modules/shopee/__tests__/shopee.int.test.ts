@@ -314,6 +314,31 @@ describe('order sync', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
+  it('giving an existing product the SKU as its barcode heals the order too (the edit is the event)', async () => {
+    const shop = await connect(207);
+    await ctx.deps.jobs.whenIdle();
+    fake.addOrders(207, [fakeShopeeOrder('S207-BAR', [{ sku: 'BAR-207-X' }])]);
+    expect((await syncNow(shop.id)).result).toMatchObject({ abnormal: 1 });
+    const made = await ctx.inject({
+      method: 'POST',
+      url: '/api/products/',
+      token: w.token,
+      payload: { number: 'P-207', name: 'Barcoded later' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await ctx.deps.jobs.whenIdle();
+    expect((await ordersOf('SHOPEE-207')).rows).toHaveLength(0);
+    const edited = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/products/${made.json().id}/`,
+      token: w.token,
+      payload: { barcode: 'BAR-207-X' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await ctx.deps.jobs.whenIdle();
+    expect((await ordersOf('SHOPEE-207')).rows.map((r) => r.platform_order_number)).toEqual(['S207-BAR']);
+  });
+
   it('the first sync goes as far back as the seller chose when connecting (up to 90 days), in 15-day windows', async () => {
     const day = 86_400;
     const now = Math.floor(Date.now() / 1000);

@@ -77,17 +77,17 @@ async function consign(ids: string[]) {
   return new Map((res.json().results as TOut[]).map((r) => [r.order_id, r]));
 }
 
-const order = (shop: number, sn: string, channel: number) =>
+const order = (sn: string, channel: number) =>
   fakeShopeeOrder(sn, [{ sku: w.plain.number }], { logistics_channel_id: channel });
 
 describe('Shopee-arranged channels', () => {
   it('masked orders become orders; pickup/dropoff arranged once; tracking number and label from Shopee; labels merged; shipping sends nothing twice', async () => {
     const shop = await connect(701);
     fake.addOrders(701, [
-      order(701, 'S701-711', 30005),
-      order(701, 'S701-FAM', 30006),
-      order(701, 'S701-TCAT', 30001),
-      order(701, 'S701-OWN', 39001),
+      order('S701-711', 30005),
+      order('S701-FAM', 30006),
+      order('S701-TCAT', 30001),
+      order('S701-OWN', 39001),
     ]);
     const sync = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
     expect(sync.statusCode).toBe(202);
@@ -198,7 +198,7 @@ describe('Shopee-arranged channels', () => {
     const sns = ['S702-A', 'S702-B', 'S702-C', 'S702-D'];
     fake.addOrders(
       702,
-      sns.map((sn) => order(702, sn, 30005)),
+      sns.map((sn) => order(sn, 30005)),
     );
     const sync = await ctx.inject({
       method: 'POST',
@@ -232,7 +232,7 @@ describe('Shopee-arranged channels', () => {
     for (const sn of sns) expect(fake.order(702, sn)!.arranged).toBe(1);
 
     // Two runs at once on fresh orders: each order arranged exactly once.
-    fake.addOrders(702, [order(702, 'S702-E', 30006), order(702, 'S702-F', 30007)]);
+    fake.addOrders(702, [order('S702-E', 30006), order('S702-F', 30007)]);
     await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${(await connect(702)).id}/sync/`, token: w.token });
     await ctx.deps.jobs.whenIdle();
     const more = await ordersBySn(['S702-E', 'S702-F']);
@@ -259,7 +259,7 @@ describe('Shopee-arranged channels', () => {
 
   it('Shopee refuses non_integrated for an integrated channel (the fake behaves as the host)', async () => {
     await connect(703);
-    fake.addOrders(703, [order(703, 'S703-A', 30005)]);
+    fake.addOrders(703, [order('S703-A', 30005)]);
     // Ship the order as a seller-arranged one would be: ship_order with non_integrated, as before this change.
     const { shopeeOf } = await import('../shopee.shops');
     const provider = shopeeOf(ctx.deps);

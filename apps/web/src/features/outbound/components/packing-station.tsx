@@ -31,6 +31,7 @@ import {
   useSetConsignment,
   useShipOrder,
 } from '../api';
+import { CarrierLabelsButton } from './carrier-labels';
 import { beep } from './feedback';
 import { OrderStatusTag, useOrderLabels } from './labels';
 
@@ -199,6 +200,8 @@ export function PackingStation() {
               }
               extra={
                 <Space>
+                  {/* The order's carrier label (Shopee's own for a Shopee-arranged channel): print or reprint it here. */}
+                  {view.order.consignment_number ? <CarrierLabelsButton selected={[view.order.id]} /> : null}
                   <Button icon={<ReloadOutlined />} onClick={() => void reset()} data-testid="pack-reset">
                     {t('actions.reset')}
                   </Button>

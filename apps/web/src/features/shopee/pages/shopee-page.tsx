@@ -118,6 +118,7 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
         <Table<TShopeeOrder>
           rowKey="id"
           size="small"
+          scroll={{ x: 'max-content' }}
           loading={list.isFetching}
           dataSource={list.data?.results ?? []}
           pagination={{

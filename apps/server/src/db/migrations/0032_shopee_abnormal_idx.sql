@@ -1,0 +1,1 @@
+CREATE INDEX "shopee_orders_abnormal_idx" ON "shopee_orders" USING btree ("customer_id") WHERE "shopee_orders"."state" = 'abnormal';
