@@ -15,7 +15,7 @@ import {
   ZPieceCount,
   ZText,
 } from './outbound';
-import { defineRoutes } from './routes';
+import { API_SCOPES, defineRoutes } from './routes';
 import { ZProductStockQuery, ZProductStockRow } from './stock';
 
 /**
@@ -67,6 +67,8 @@ const settingFields = {
   /** A connection setting whose bearer token callbacks send (instead of a static Authorization header). */
   connection_id: ZId.nullable(),
   rate_limit_per_minute: z.number().int().min(1).max(6000),
+  /** What the key may do (partner keys): read, orders, full. */
+  scope: z.enum(API_SCOPES),
   base_url: ZUrl.nullable(),
   token_url: ZUrl.nullable(),
   user_name: z.string().trim().max(200).nullable(),
@@ -94,6 +96,7 @@ export const ZApiSetting = z.object({
   key_issued_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
   rate_limit_per_minute: z.number().int(),
+  scope: z.enum(API_SCOPES),
   callback_url: z.string().nullable(),
   /** Header names with masked values. */
   http_headers: z.record(z.string(), z.string()),
@@ -340,6 +343,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'POST',
     path: '/api/v1/orders/',
     auth: 'apikey',
+    scope: 'orders',
     body: ZApiCreateOrder,
     response: ZOrderDetail,
   },
@@ -347,6 +351,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'GET',
     path: '/api/v1/orders/:code/',
     auth: 'apikey',
+    scope: 'read',
     params: ZApiOrderParams,
     response: ZOrderDetail,
   },
@@ -355,6 +360,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'POST',
     path: '/api/v1/orders/:code/cancel/',
     auth: 'apikey',
+    scope: 'orders',
     params: ZApiOrderParams,
     response: ZOrderDetail,
   },
@@ -362,6 +368,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'GET',
     path: '/api/v1/products/',
     auth: 'apikey',
+    scope: 'read',
     query: ZProductListQuery,
     response: ZPage(ZProduct),
   },
@@ -370,6 +377,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'GET',
     path: '/api/v1/stock/',
     auth: 'apikey',
+    scope: 'read',
     query: ZApiStockQuery,
     response: ZPage(ZProductStockRow),
   },
@@ -378,6 +386,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'POST',
     path: '/api/v1/inbound-receipts/',
     auth: 'apikey',
+    scope: 'full',
     body: ZApiCreateInbound,
     response: ZInboundReceiptDetail,
   },
