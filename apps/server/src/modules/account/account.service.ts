@@ -53,6 +53,7 @@ export async function getProfile(deps: TAccountDeps, actor: TUserActor): Promise
     theme: u.theme as TProfile['theme'],
     two_factor_enabled: u.totp_enabled,
     two_factor_required: u.two_factor_required,
+    password_change_required: u.must_change_password,
     seller_role: u.role === 'CUSTOMER' ? (u.seller_role as TSellerRole) : null,
     grants: u.role === 'CUSTOMER' ? grantsOf(u.seller_role as TSellerRole, u.menu_access) : EMPLOYEE_GRANTS,
     company: row.company?.id ? { id: row.company.id, name: row.company.name } : null,
@@ -90,7 +91,11 @@ export async function changePassword(
     throw new AppError('WRONG_PASSWORD', { field: 'old_password' });
   const hash = await hashPassword(input.new_password);
   await withTx(deps.db, async (tx) => {
-    await repo.updateUser(tx, actor.id, { password_hash: hash, password_changed_at: new Date() });
+    await repo.updateUser(tx, actor.id, {
+      password_hash: hash,
+      password_changed_at: new Date(),
+      must_change_password: false,
+    });
     await authRepo.revokeAllForSubject(tx, 'user', actor.id);
     await writeAudit(tx, actor, { action: 'change_password', entity: 'user', entityId: actor.id });
   });
@@ -120,6 +125,8 @@ export async function register(
         role: 'CUSTOMER',
         password_hash: hash,
         language,
+        // The password is mailed: the first sign-in asks for one of the user's own (the web opens /change-password).
+        must_change_password: true,
       });
       const actor: TActor = { kind: 'user', id: user.id, role: 'CUSTOMER', customerId: customer.id };
       await writeAudit(tx, actor, {
@@ -193,6 +200,7 @@ export async function resetPassword(deps: TAccountDeps, input: { token: string; 
       password_hash: hash,
       password_changed_at: new Date(),
       invited_at: null,
+      must_change_password: false,
     });
     await authRepo.revokeAllForSubject(tx, 'user', reset.user_id);
     await writeAudit(

@@ -171,7 +171,8 @@ export async function resetUserPassword(deps: TCrmDeps, actor: TActor, customerI
     if (!user) throw new AppError('NOT_FOUND');
     const password = generatePassword();
     await tx.execute(
-      sql`update users set password_hash = ${await hashPassword(password)}, password_changed_at = now(), updated_at = now()
+      sql`update users set password_hash = ${await hashPassword(password)}, password_changed_at = now(), updated_at = now(),
+          must_change_password = true
           where id = ${userId}`,
     );
     await authRepo.revokeAllForSubject(tx, 'user', userId);

@@ -33,7 +33,18 @@ describe('registration', () => {
       role: 'CUSTOMER',
       language: 'en',
       company: { name: '好物商行' },
+      // The mailed password must be replaced at the first sign-in.
+      password_change_required: true,
     });
+    const changed = await post(
+      '/api/account/change-password/',
+      { old_password: password, new_password: 'my-own-password-1' },
+      { token: login.json().access },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const next = await post('/api/login/', { email, password: 'my-own-password-1' });
+    const after = await ctx.inject({ method: 'GET', url: '/api/profile/', token: next.json().access });
+    expect(after.json().password_change_required).toBe(false);
     const again = await post('/api/register/', { company_name: 'x', name: 'y', email });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ code: 'EMAIL_TAKEN', params: { field: 'email' } });
