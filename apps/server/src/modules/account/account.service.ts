@@ -16,7 +16,7 @@ import {
 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
-import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
+import { forgetPasswordMails, mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import { EMPLOYEE_GRANTS } from '../../platform/permissions';
 import type { RateLimits } from '../../platform/rate-limit';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../platform/totp';
@@ -99,6 +99,8 @@ export async function changePassword(
     await authRepo.revokeAllForSubject(tx, 'user', actor.id);
     await writeAudit(tx, actor, { action: 'change_password', entity: 'user', entityId: actor.id });
   });
+  // The mailed password is replaced: its copy in the local outbox (no SMTP) goes too.
+  if (row.user.must_change_password && !deps.config.smtpUrl) forgetPasswordMails(deps.config.dataDir, row.user.email);
   return { ok: true as const };
 }
 
@@ -143,7 +145,7 @@ export async function register(
         password,
         url: deps.config.publicUrl,
       });
-      await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: email, ...mail });
+      await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: email, ...mail, carriesPassword: true });
     });
   } catch (err) {
     if (sqlState(err) === '23505') throw new AppError('EMAIL_TAKEN', { field: 'email' });

@@ -191,7 +191,7 @@ export async function resetUserPassword(deps: TCrmDeps, actor: TActor, customerI
       password,
       url: deps.config.publicUrl,
     });
-    await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: user.email, ...mail });
+    await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: user.email, ...mail, carriesPassword: true });
   });
   deps.jobs.kick(mailDelivery.name);
   return { ok: true as const };
