@@ -68,6 +68,31 @@ test('register → the password arrives by mail → log in → must change the p
   await expect(page.getByTestId('password-change-required')).toHaveCount(0);
 });
 
+test('wrong passwords from elsewhere do not lock the owner out, and the next sign-in tells of them', async ({
+  page,
+}) => {
+  const user = await registerByApi(page, 'en');
+  // Someone else guesses (other client addresses are beyond this browser; from here two wrong tries).
+  for (let i = 0; i < 2; i++) {
+    const wrong = await page.request.post('/api/login/', { data: { email: user.email, password: `guess-${i}-x` } });
+    expect(wrong.status()).toBe(401);
+  }
+  await page.goto('/login');
+  await chooseLanguage(page, 'English');
+  await page.locator('#email').fill(user.email);
+  await page.locator('#password').fill(user.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const notice = page.getByTestId('failed-logins-notice');
+  await expect(notice).toContainText('Failed sign-in attempts since your last sign-in: 2');
+  await page.screenshot({ path: 'artifacts/screenshots/auth-failed-logins-notice.png' });
+  await notice.getByRole('button', { name: /close/i }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
+  await expect(page.getByTestId('failed-logins-notice')).toHaveCount(0);
+});
+
 test('registering an address twice shows the server error under the e-mail field', async ({ page }) => {
   await page.goto('/register');
   await page.locator('#company_name').fill('Again Ltd');
