@@ -63,7 +63,7 @@ export async function readMail(to: string, after = 0): Promise<TMail> {
       () => {
         if (!existsSync(outbox)) return undefined;
         const files = readdirSync(outbox)
-          .filter((f) => f.endsWith(`-${safe}.eml`))
+          .filter((f) => f.endsWith(`-${safe}.eml`) || f.endsWith(`-${safe}.password.eml`))
           .map((f) => path.join(outbox, f))
           .filter((f) => readFileSync(f).length > 0)
           .sort();
@@ -81,5 +81,5 @@ export function mailCount(to: string): number {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   if (!existsSync(outbox)) return 0;
   const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-  return readdirSync(outbox).filter((f) => f.endsWith(`-${safe}.eml`)).length;
+  return readdirSync(outbox).filter((f) => f.endsWith(`-${safe}.eml`) || f.endsWith(`-${safe}.password.eml`)).length;
 }

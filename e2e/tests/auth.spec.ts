@@ -28,7 +28,7 @@ test('the form checks the e-mail format with the contract schema before calling'
   await expect(page.getByText('電子郵件格式不正確')).toBeVisible();
 });
 
-test('register → the password arrives by mail → log in → change the password', async ({ page }) => {
+test('register → the password arrives by mail → log in → must change the password first', async ({ page }) => {
   const stamp = Date.now();
   const email = `new${stamp}@example.com`;
   await page.goto('/register');
@@ -49,10 +49,12 @@ test('register → the password arrives by mail → log in → change the passwo
   await expect(page.locator('#email')).toHaveValue(email);
   await expect(page.locator('#password')).toBeFocused();
   await loginThroughUi(page, { email, password: password! });
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome back, Ada Tester');
-
-  await page.goto('/change-password');
+  // The mailed password is for the first sign-in only: the app opens the change screen, and nothing else opens.
+  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(page.getByTestId('password-change-required')).toContainText('Choose your own password');
+  await page.screenshot({ path: 'artifacts/screenshots/auth-password-change-required.png' });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/change-password$/);
   await page.locator('#old_password').fill(password!);
   await page.locator('#new_password').fill('123456');
   await page.locator('#confirm').fill('123456');
@@ -65,6 +67,33 @@ test('register → the password arrives by mail → log in → change the passwo
   await expect(page.getByText('Change successful, please log in again')).toBeVisible();
   await loginThroughUi(page, { email, password: 'a-new-password-1' });
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome back, Ada Tester');
+  await expect(page.getByTestId('password-change-required')).toHaveCount(0);
+});
+
+test('wrong passwords from elsewhere do not lock the owner out, and the next sign-in tells of them', async ({
+  page,
+}) => {
+  const user = await registerByApi(page, 'en');
+  // Someone else guesses (other client addresses are beyond this browser; from here two wrong tries).
+  for (let i = 0; i < 2; i++) {
+    const wrong = await page.request.post('/api/login/', { data: { email: user.email, password: `guess-${i}-x` } });
+    expect(wrong.status()).toBe(401);
+  }
+  await page.goto('/login');
+  await chooseLanguage(page, 'English');
+  await page.locator('#email').fill(user.email);
+  await page.locator('#password').fill(user.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const notice = page.getByTestId('failed-logins-notice');
+  await expect(notice).toContainText('Failed sign-in attempts since your last sign-in: 2');
+  await page.screenshot({ path: 'artifacts/screenshots/auth-failed-logins-notice.png' });
+  await notice.getByRole('button', { name: /close/i }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
+  await expect(page.getByTestId('failed-logins-notice')).toHaveCount(0);
 });
 
 test('registering an address twice shows the server error under the e-mail field', async ({ page }) => {

@@ -150,6 +150,9 @@ test('enable → key once → order over HTTP → /deliver export → signed cal
     await page.getByTestId('api-add').click();
     const dialog = page.getByRole('dialog');
     await page.locator('#name').fill('Shop ERP');
+    // A new key is read-only unless the seller widens it: this one creates orders.
+    await expect(dialog.getByRole('radio', { name: '唯讀', exact: true })).toBeChecked();
+    await dialog.getByRole('radio', { name: '訂單', exact: true }).check();
     await page.locator('#callback_url').fill(`${good.url}/hook`);
     await dialog.getByRole('button', { name: '新增標頭' }).click();
     await dialog.getByLabel('標頭名稱').fill('X-Partner-Token');
@@ -160,6 +163,7 @@ test('enable → key once → order over HTTP → /deliver export → signed cal
     await expect(dialog).toBeHidden();
     const row = page.locator('.ant-table-row').filter({ hasText: 'Shop ERP' });
     await expect(row.getByTestId('api-state')).toHaveText('未啟用');
+    await expect(row.getByTestId('api-scope')).toHaveText('訂單');
 
     // 3. Enable: the key and the signing secret are shown once, with the spec's warning.
     await row.getByTestId('api-enable').click();

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { loadConfig } from './config';
+import { openDatabase } from './db/client';
 import { readDemoLogins, saveDemoLogins } from './modules/seed/demo-logins';
 import { seedDemoData } from './modules/seed/seed.service';
 import { createLogger } from './platform/logger';
@@ -15,10 +16,7 @@ async function main(): Promise<void> {
   // One pino logger for the process: start-up, Fastify's requests, the job runner, the mailer and shutdown.
   log = createLogger(config);
   installLastResort(log);
-  const deps = await createDeps(config, log);
-  const seed = await seedDemoData(deps.database.db, config);
-  const app = await buildApp(deps, { loggerInstance: log as FastifyBaseLogger });
-  await deps.jobs.start();
+  const { deps, seed, app } = await startServices(config, log);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;
@@ -53,6 +51,65 @@ async function main(): Promise<void> {
   // The screen for a person trying it (`npm start`), last, so the URL and the logins stay in view while the server
   // waits. With JSON logs (production) only the one-time initial passwords are printed, outside the log stream.
   if (config.logFormat === 'pretty' || created) console.log(lines.join('\n'));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An error of reaching PostgreSQL (down, starting, shutting down, connection cut), not of our own doing. */
+function isConnectionError(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  if (!e) return false;
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001'].includes(
+      e.code ?? '',
+    )
+  )
+    return true;
+  if (
+    /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)/i.test(
+      e.message ?? '',
+    )
+  )
+    return true;
+  return e.cause !== undefined && e.cause !== err && isConnectionError(e.cause);
+}
+
+/** How long a start waits for PostgreSQL to be reachable before giving up (exit 1). */
+const START_WAIT_MS = 120_000;
+
+/**
+ * Open and migrate the database, seed, build the app and start the job queue. PostgreSQL not reachable at that moment
+ * (stopped, restarting, still starting) is waited for — a JSON line per try, the next try later, up to START_WAIT_MS —
+ * instead of ending the process: what a try opened is closed before the next.
+ */
+async function startServices(config: ReturnType<typeof loadConfig>, log: ReturnType<typeof createLogger>) {
+  const since = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
+    let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+    try {
+      database = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        log: { warn: (obj, msg) => log.warn(obj, msg) },
+      });
+      deps = await createDeps(config, log, { database });
+      const seed = await seedDemoData(deps.database.db, config);
+      const app = await buildApp(deps, { loggerInstance: log as FastifyBaseLogger });
+      await deps.jobs.start();
+      return { deps, seed, app };
+    } catch (err) {
+      if (!config.databaseUrl || !isConnectionError(err) || Date.now() - since > START_WAIT_MS) throw err;
+      const waitMs = Math.min(5000, 250 * 2 ** attempt);
+      log.warn(
+        { err: { message: (err as Error).message }, attempt, waitMs },
+        'database not reachable at start: trying again',
+      );
+      await deps?.jobs.stop().catch(() => undefined);
+      await database?.close().catch(() => undefined);
+      await sleep(waitMs);
+    }
+  }
 }
 
 /**

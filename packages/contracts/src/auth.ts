@@ -49,6 +49,8 @@ export const ZProfile = z.object({
   two_factor_enabled: z.boolean(),
   /** The company's admin asks this user to turn two-step login on (/two-factor until they do). */
   two_factor_required: z.boolean(),
+  /** The password was generated and mailed (registration, a CRM reset): the web opens /change-password until it is changed. */
+  password_change_required: z.boolean(),
   /** The role inside the seller's company; null for provider employees. */
   seller_role: ZSellerRole.nullable(),
   /** What the user may open: the web shows only these menus and screens (the server enforces the same). */

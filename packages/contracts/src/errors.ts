@@ -198,6 +198,12 @@ export const ERROR_CATALOGUE = {
     ja: 'API キーが無効か、無効化されています',
     en: 'The API key is invalid or disabled',
   },
+  API_SCOPE_DENIED: {
+    status: 403,
+    'zh-TW': '此 API 金鑰的權限範圍不足（需要「{{scope}}」），請於 API 設定調整',
+    ja: 'この API キーの権限範囲では実行できません（「{{scope}}」が必要です）。API 設定で変更してください',
+    en: 'This API key\'s scope does not allow this (it needs "{{scope}}"); change it in the API settings',
+  },
   API_ALREADY_ENABLED: {
     status: 409,
     'zh-TW': 'API 已啟用；遺失金鑰時請先停用再重新啟用',

@@ -16,7 +16,7 @@ import {
   ZPieceCount,
   ZText,
 } from './outbound';
-import { defineRoutes } from './routes';
+import { API_SCOPES, defineRoutes } from './routes';
 import { ZProductStockQuery, ZProductStockRow } from './stock';
 
 /**
@@ -68,6 +68,8 @@ const settingFields = {
   /** A connection setting whose bearer token callbacks send (instead of a static Authorization header). */
   connection_id: ZId.nullable(),
   rate_limit_per_minute: z.number().int().min(1).max(6000),
+  /** What the key may do (partner keys): read, orders, full. */
+  scope: z.enum(API_SCOPES),
   base_url: ZUrl.nullable(),
   token_url: ZUrl.nullable(),
   user_name: z.string().trim().max(200).nullable(),
@@ -95,6 +97,7 @@ export const ZApiSetting = z.object({
   key_issued_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
   rate_limit_per_minute: z.number().int(),
+  scope: z.enum(API_SCOPES),
   callback_url: z.string().nullable(),
   /** Header names with masked values. */
   http_headers: z.record(z.string(), z.string()),
@@ -343,6 +346,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'POST',
     path: '/api/v1/orders/',
     auth: 'apikey',
+    scope: 'orders',
     body: ZApiCreateOrder,
     response: ZOrderDetail,
   },
@@ -350,6 +354,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'GET',
     path: '/api/v1/orders/:code/',
     auth: 'apikey',
+    scope: 'read',
     params: ZApiOrderParams,
     response: ZOrderDetail,
   },
@@ -358,6 +363,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'POST',
     path: '/api/v1/orders/:code/cancel/',
     auth: 'apikey',
+    scope: 'orders',
     params: ZApiOrderParams,
     response: ZOrderDetail,
   },
@@ -365,6 +371,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'GET',
     path: '/api/v1/products/',
     auth: 'apikey',
+    scope: 'read',
     query: ZProductListQuery,
     response: ZPage(ZProduct),
   },
@@ -373,6 +380,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'GET',
     path: '/api/v1/stock/',
     auth: 'apikey',
+    scope: 'read',
     query: ZApiStockQuery,
     response: ZPage(ZProductStockRow),
   },
@@ -381,6 +389,7 @@ export const partnerApiRoutes = defineRoutes({
     method: 'POST',
     path: '/api/v1/inbound-receipts/',
     auth: 'apikey',
+    scope: 'full',
     body: ZApiCreateInbound,
     response: ZInboundReceiptDetail,
   },

@@ -7,6 +7,18 @@ import type { TPermission } from './permissions';
  */
 export type TRouteAuth = 'public' | 'customer' | 'employee' | 'member' | 'user' | 'apikey';
 
+/**
+ * What a partner API key may do, least first: `read` (products, stock, orders), `orders` (also create and cancel
+ * orders), `full` (also inbound receipts). Each `apikey` route names the scope it needs.
+ */
+export const API_SCOPES = ['read', 'orders', 'full'] as const;
+export type TApiScope = (typeof API_SCOPES)[number];
+
+/** A key of scope `held` may call a route needing `needed`. */
+export function apiScopeAllows(held: TApiScope, needed: TApiScope): boolean {
+  return API_SCOPES.indexOf(held) >= API_SCOPES.indexOf(needed);
+}
+
 interface TRouteBase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -29,8 +41,9 @@ interface TRouteBase {
  * place that says it, `route()` enforces it (403 PERMISSION_DENIED), and a test fails on a route without one.
  */
 export type TRouteContract =
-  | (TRouteBase & { auth: 'customer' | 'user'; perm: TPermission })
-  | (TRouteBase & { auth: 'public' | 'employee' | 'member' | 'apikey'; perm?: undefined });
+  | (TRouteBase & { auth: 'customer' | 'user'; perm: TPermission; scope?: undefined })
+  | (TRouteBase & { auth: 'apikey'; perm?: undefined; scope: TApiScope })
+  | (TRouteBase & { auth: 'public' | 'employee' | 'member'; perm?: undefined; scope?: undefined });
 
 /** Identity helper that keeps the literal types of a route table. */
 export function defineRoutes<T extends Record<string, TRouteContract>>(routes: T): T {

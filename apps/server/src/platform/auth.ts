@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual, webcrypto } from 'node:crypto';
-import { type TRole, ZRole } from '@wms/contracts';
+import { API_SCOPES, type TApiScope, type TRole, ZRole } from '@wms/contracts';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from './errors';
@@ -9,7 +9,7 @@ export type TActor =
   | { kind: 'user'; id: string; role: TRole; customerId: string | null }
   | { kind: 'member'; id: string; storeId: string; customerId: string }
   /** A seller's own system calling the partner API with a key: `id` is the API setting. */
-  | { kind: 'api'; id: string; customerId: string }
+  | { kind: 'api'; id: string; customerId: string; scope: TApiScope }
   | { kind: 'system'; id: null; customerId: string | null };
 
 export const SYSTEM_ACTOR: TActor = { kind: 'system', id: null, customerId: null };
@@ -18,7 +18,13 @@ export const SYSTEM_ACTOR: TActor = { kind: 'system', id: null, customerId: null
 export const ZActor: z.ZodType<TActor> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), id: z.string(), role: ZRole, customerId: z.string().nullable() }),
   z.object({ kind: z.literal('member'), id: z.string(), storeId: z.string(), customerId: z.string() }),
-  z.object({ kind: z.literal('api'), id: z.string(), customerId: z.string() }),
+  z.object({
+    kind: z.literal('api'),
+    id: z.string(),
+    customerId: z.string(),
+    // Payloads queued before keys had scopes carry none: such keys were full.
+    scope: z.enum(API_SCOPES).default('full'),
+  }),
   z.object({ kind: z.literal('system'), id: z.null(), customerId: z.string().nullable() }),
 ]);
 /** The tenant of a seller-owned use case. Throws when the caller has none (never happens behind a `customer` guard). */

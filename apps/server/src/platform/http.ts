@@ -1,6 +1,8 @@
 import {
   API_KEY_HEADER,
+  apiScopeAllows,
   pickLanguage,
+  type TApiScope,
   type TErrorCode,
   type TGrants,
   type TLanguage,
@@ -93,7 +95,7 @@ async function authorize(
   contract: TRouteContract,
   deferred = false,
 ): Promise<TCaller> {
-  const actor = await authenticate(tokens, req, contract.auth);
+  const actor = await authenticate(tokens, req, contract.auth, contract.scope);
   if (actor?.kind !== 'user') return { actor, caller: null };
   const caller = new CallerGrants(actor.id, contract.perm, grantLoader(tokens));
   if (deferred) pendingCallers.set(req, caller);
@@ -124,6 +126,7 @@ async function authenticate(
   tokens: TokenService,
   req: FastifyRequest,
   auth: TRouteContract['auth'],
+  scope?: TApiScope,
 ): Promise<TActor | null> {
   if (auth === 'public') return null;
   if (auth === 'apikey') {
@@ -132,6 +135,9 @@ async function authenticate(
     if (!key || !authenticator) throw new AppError('API_KEY_INVALID');
     const actor = await authenticator(key, req);
     if (!actor) throw new AppError('API_KEY_INVALID');
+    // The key's scope (read / orders / full) must cover what the route does.
+    if (actor.kind === 'api' && scope && !apiScopeAllows(actor.scope, scope))
+      throw new AppError('API_SCOPE_DENIED', { scope });
     return actor;
   }
   const token = bearerToken(req.headers.authorization);

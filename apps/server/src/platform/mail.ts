@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TLanguage } from '@wms/contracts';
 import nodemailer from 'nodemailer';
@@ -11,6 +11,8 @@ export interface TMail {
   to: string;
   subject: string;
   text: string;
+  /** The text holds a password (registration, a reset by staff): its outbox file goes once the password is replaced. */
+  carriesPassword?: boolean;
 }
 
 export interface TMailer {
@@ -28,7 +30,9 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from: opts.from, ...mail });
+        // Sent, not kept: with SMTP no copy of a mail (a password included) is written anywhere.
+        const { carriesPassword: _, ...message } = mail;
+        const info = await transport.sendMail({ from: opts.from, ...message });
         opts.log.info({ to: mail.to, messageId: info.messageId }, 'mail sent');
         return { messageId: info.messageId };
       },
@@ -38,15 +42,40 @@ export function createMailer(opts: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const { carriesPassword, ...message } = mail;
+      const info = await transport.sendMail({ from: opts.from, ...message });
       mkdirSync(outbox, { recursive: true });
-      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      const kind = carriesPassword ? PASSWORD_MAIL_SUFFIX : '.eml';
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeAddress(mail.to)}${kind}`,
+      );
       writeFileSync(file, info.message as Buffer);
       opts.log.info({ to: mail.to, file }, 'mail written to outbox');
       return { file };
     },
   };
+}
+
+const PASSWORD_MAIL_SUFFIX = '.password.eml';
+const safeAddress = (to: string) => to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+
+/**
+ * The user replaced a mailed password: the outbox files (no SMTP_URL) of mails to `to` that carried a password are
+ * deleted, so the local mail folder keeps no working — or once working — password. Answers how many went.
+ */
+export function forgetPasswordMails(dataDir: string, to: string): number {
+  const outbox = path.join(dataDir, 'outbox');
+  const ending = `-${safeAddress(to.toLowerCase())}${PASSWORD_MAIL_SUFFIX}`;
+  let files: string[];
+  try {
+    files = readdirSync(outbox);
+  } catch {
+    return 0;
+  }
+  const mine = files.filter((f) => f.toLowerCase().endsWith(ending));
+  for (const f of mine) rmSync(path.join(outbox, f), { force: true });
+  return mine.length;
 }
 
 type TTemplate = (vars: Record<string, string>) => { subject: string; text: string };
@@ -220,11 +249,16 @@ export function renderMail(kind: keyof typeof TEMPLATES, lang: TLanguage, vars: 
  */
 export const mailDelivery = defineJob(
   'platform.mail',
-  z.object({ to: z.string(), subject: z.string(), text_enc: z.string() }),
+  z.object({ to: z.string(), subject: z.string(), text_enc: z.string(), carries_password: z.boolean().optional() }),
   async ({ payload, services }) => {
     if (!services.mailer) throw new Error('no mailer configured for the job queue');
     const text = decryptSecret(services.config.encryptionKey, payload.text_enc);
-    const sent = await services.mailer.send({ to: payload.to, subject: payload.subject, text });
+    const sent = await services.mailer.send({
+      to: payload.to,
+      subject: payload.subject,
+      text,
+      ...(payload.carries_password ? { carriesPassword: true } : {}),
+    });
     return { sent: true, ...sent };
   },
   { retryLimit: 8, retryDelaySeconds: 30 },
@@ -235,7 +269,12 @@ export async function queueMail(jobs: JobQueue, ex: Executor, key: Buffer, mail:
   await jobs.enqueue(
     ex,
     mailDelivery,
-    { to: mail.to, subject: mail.subject, text_enc: encryptSecret(key, mail.text) },
+    {
+      to: mail.to,
+      subject: mail.subject,
+      text_enc: encryptSecret(key, mail.text),
+      ...(mail.carriesPassword ? { carries_password: true } : {}),
+    },
     { customerId: null },
   );
 }

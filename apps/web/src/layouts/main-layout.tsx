@@ -153,7 +153,10 @@ export function MainLayout() {
             <FailedLoginsNotice />
           </Suspense>
           <Suspense fallback={<PageLoading />}>
-            {profile?.two_factor_required && !profile.two_factor_enabled && pathname !== '/two-factor' ? (
+            {profile?.password_change_required && pathname !== '/change-password' ? (
+              // The password was mailed (registration): nothing else opens until the user chose their own.
+              <Navigate to="/change-password" replace />
+            ) : profile?.two_factor_required && !profile.two_factor_enabled && pathname !== '/two-factor' ? (
               // The company's admin requires two-step login: nothing else opens until it is on.
               <Navigate to="/two-factor" replace />
             ) : canOpen(pathname, grants) ? (

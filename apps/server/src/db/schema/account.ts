@@ -56,6 +56,8 @@ export const users = pgTable(
     /** Invited and the set-password link not used yet. */
     invited_at: timestamp('invited_at', { withTimezone: true }),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    /** The password was generated and mailed (registration, a CRM reset): the user must choose their own first. */
+    must_change_password: boolean('must_change_password').notNull().default(false),
     /** Wrong passwords given for this account since its last sign-in (any address), told to the user at the next one. */
     failed_logins: integer('failed_logins').notNull().default(0),
     /** When the last of those was given. */

@@ -44,6 +44,8 @@ export const api_settings = pgTable(
     last_used_at: timestamp('last_used_at', { withTimezone: true }),
     /** Requests per minute this key may make (429 with Retry-After beyond). */
     rate_limit_per_minute: integer('rate_limit_per_minute').notNull().default(120),
+    /** What a partner key may do: read, orders or full (contracts API_SCOPES); keys made before scopes are full. */
+    scope: text('scope').notNull().default('full'),
     callback_url: text('callback_url'),
     /** The partner's own HTTP headers for callbacks, as encrypted JSON. */
     http_headers_enc: text('http_headers_enc'),

@@ -16,7 +16,7 @@ import {
 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
-import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
+import { forgetPasswordMails, mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import { EMPLOYEE_GRANTS } from '../../platform/permissions';
 import type { RateLimits } from '../../platform/rate-limit';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../platform/totp';
@@ -53,6 +53,7 @@ export async function getProfile(deps: TAccountDeps, actor: TUserActor): Promise
     theme: u.theme as TProfile['theme'],
     two_factor_enabled: u.totp_enabled,
     two_factor_required: u.two_factor_required,
+    password_change_required: u.must_change_password,
     seller_role: u.role === 'CUSTOMER' ? (u.seller_role as TSellerRole) : null,
     grants: u.role === 'CUSTOMER' ? grantsOf(u.seller_role as TSellerRole, u.menu_access) : EMPLOYEE_GRANTS,
     company: row.company?.id ? { id: row.company.id, name: row.company.name } : null,
@@ -90,10 +91,16 @@ export async function changePassword(
     throw new AppError('WRONG_PASSWORD', { field: 'old_password' });
   const hash = await hashPassword(input.new_password);
   await withTx(deps.db, async (tx) => {
-    await repo.updateUser(tx, actor.id, { password_hash: hash, password_changed_at: new Date() });
+    await repo.updateUser(tx, actor.id, {
+      password_hash: hash,
+      password_changed_at: new Date(),
+      must_change_password: false,
+    });
     await authRepo.revokeAllForSubject(tx, 'user', actor.id);
     await writeAudit(tx, actor, { action: 'change_password', entity: 'user', entityId: actor.id });
   });
+  // The mailed password is replaced: its copy in the local outbox (no SMTP) goes too.
+  if (row.user.must_change_password && !deps.config.smtpUrl) forgetPasswordMails(deps.config.dataDir, row.user.email);
   return { ok: true as const };
 }
 
@@ -120,6 +127,8 @@ export async function register(
         role: 'CUSTOMER',
         password_hash: hash,
         language,
+        // The password is mailed: the first sign-in asks for one of the user's own (the web opens /change-password).
+        must_change_password: true,
       });
       const actor: TActor = { kind: 'user', id: user.id, role: 'CUSTOMER', customerId: customer.id };
       await writeAudit(tx, actor, {
@@ -136,7 +145,7 @@ export async function register(
         password,
         url: deps.config.publicUrl,
       });
-      await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: email, ...mail });
+      await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: email, ...mail, carriesPassword: true });
     });
   } catch (err) {
     if (sqlState(err) === '23505') throw new AppError('EMAIL_TAKEN', { field: 'email' });
@@ -193,6 +202,7 @@ export async function resetPassword(deps: TAccountDeps, input: { token: string; 
       password_hash: hash,
       password_changed_at: new Date(),
       invited_at: null,
+      must_change_password: false,
     });
     await authRepo.revokeAllForSubject(tx, 'user', reset.user_id);
     await writeAudit(

@@ -172,7 +172,8 @@ export async function resetUserPassword(deps: TCrmDeps, actor: TActor, customerI
     if (!user) throw new AppError('NOT_FOUND');
     const password = generatePassword();
     await tx.execute(
-      sql`update users set password_hash = ${await hashPassword(password)}, password_changed_at = now(), updated_at = now()
+      sql`update users set password_hash = ${await hashPassword(password)}, password_changed_at = now(), updated_at = now(),
+          must_change_password = true
           where id = ${userId}`,
     );
     await authRepo.revokeAllForSubject(tx, 'user', userId);
@@ -191,7 +192,7 @@ export async function resetUserPassword(deps: TCrmDeps, actor: TActor, customerI
       password,
       url: deps.config.publicUrl,
     });
-    await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: user.email, ...mail });
+    await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: user.email, ...mail, carriesPassword: true });
   });
   deps.jobs.kick(mailDelivery.name);
   return { ok: true as const };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type {
   TApiKeyIssued,
+  TApiScope,
   TApiSetting,
   TApiSettingKind,
   TCallbackDelivery,
@@ -48,6 +49,7 @@ function view(row: repo.TApiSettingRow, connections: repo.TApiSettingRow[]): TAp
     key_issued_at: row.key_issued_at?.toISOString() ?? null,
     last_used_at: row.last_used_at?.toISOString() ?? null,
     rate_limit_per_minute: row.rate_limit_per_minute,
+    scope: row.scope as TApiScope,
     callback_url: row.callback_url,
     http_headers: Object.fromEntries(row.http_header_names.map((h) => [h, `${MASK}${hints[`header:${h}`] ?? ''}`])),
     order_callback_enabled: row.order_callback_enabled,
@@ -81,7 +83,7 @@ function columnsOf(
   const hints: Record<string, string> = { ...(before?.secret_hints ?? {}) };
   for (const f of ['name', 'callback_url', 'order_callback_enabled', 'callback_events', 'connection_id'] as const)
     if (input[f] !== undefined) (out as Record<string, unknown>)[f] = input[f];
-  for (const f of ['rate_limit_per_minute', 'base_url', 'token_url', 'user_name'] as const)
+  for (const f of ['rate_limit_per_minute', 'scope', 'base_url', 'token_url', 'user_name'] as const)
     if (input[f] !== undefined) (out as Record<string, unknown>)[f] = input[f];
   const secrets = { password: 'password_enc', access_token: 'access_token_enc', refresh_token: 'refresh_token_enc' };
   for (const [f, col] of Object.entries(secrets) as Array<[keyof typeof secrets, string]>) {
@@ -446,5 +448,5 @@ export async function authenticateApiKey(deps: TDeps, key: string): Promise<TAct
   if (!setting) return null;
   await deps.rateLimits.consume('apikey', setting.id, { points: setting.rate_limit_per_minute, durationSeconds: 60 });
   await repo.touchKey(deps.database.db, setting.id);
-  return { kind: 'api', id: setting.id, customerId: setting.customer_id };
+  return { kind: 'api', id: setting.id, customerId: setting.customer_id, scope: setting.scope as TApiScope };
 }

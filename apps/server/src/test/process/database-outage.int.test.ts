@@ -38,6 +38,39 @@ describe.skipIf(!onPostgres)('the server process when PostgreSQL stops (PostgreS
   }, 120_000);
   afterAll(() => cluster?.stop());
 
+  it('PostgreSQL down when the process starts: it waits (JSON lines), then starts once PostgreSQL is back', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wms-outage-'));
+    let server: TServerProcess | null = null;
+    let halted = false;
+    try {
+      cluster.halt('fast');
+      halted = true;
+      const starting = startServerProcess({
+        dataDir: dir,
+        env: {
+          DATABASE_URL: cluster.url,
+          JWT_SECRET: 'outage-test-jwt-secret-0123456789abcdef',
+          APP_SECRET_KEY: 'ab'.repeat(32),
+          SHUTDOWN_TIMEOUT_SECONDS: '10',
+        },
+      });
+      starting.catch(() => undefined);
+      await sleep(8_000);
+      cluster.resume();
+      halted = false;
+      server = await starting;
+      expect(await ready(server.port)).toBe(200);
+      expect(server.logs.some((l) => l.msg === 'database not reachable at start: trying again')).toBe(true);
+      expect(server.other.join('\n')).not.toMatch(/Unhandled 'error' event|^\s+at /m);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      if (halted) cluster.resume();
+      if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
   // Milliseconds after "server listening" at which PostgreSQL stops.
   for (const [delay, mode] of [
     [0, 'fast'],

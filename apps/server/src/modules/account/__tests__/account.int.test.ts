@@ -33,7 +33,20 @@ describe('registration', () => {
       role: 'CUSTOMER',
       language: 'en',
       company: { name: '好物商行' },
+      // The mailed password must be replaced at the first sign-in.
+      password_change_required: true,
     });
+    const changed = await post(
+      '/api/account/change-password/',
+      { old_password: password, new_password: 'my-own-password-1' },
+      { token: login.json().access },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The registration mail's copy in the local outbox (no SMTP) is gone with the password it carried.
+    expect(ctx.outbox().filter((m) => m.text.includes(password!))).toEqual([]);
+    const next = await post('/api/login/', { email, password: 'my-own-password-1' });
+    const after = await ctx.inject({ method: 'GET', url: '/api/profile/', token: next.json().access });
+    expect(after.json().password_change_required).toBe(false);
     const again = await post('/api/register/', { company_name: 'x', name: 'y', email });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ code: 'EMAIL_TAKEN', params: { field: 'email' } });
@@ -211,9 +224,18 @@ describe('mail over SMTP', () => {
         dataDir: ctx.dataDir,
         log: { info: () => {} },
       });
+      const files = ctx.outbox().length;
       await mailer.send({ to: 'someone@example.tw', subject: 'Hello 你好', text: 'Body 本文' });
-      expect(received).toHaveLength(1);
+      // A password mail goes over SMTP too, and no copy of it is written to the outbox folder.
+      await mailer.send({
+        to: 'someone@example.tw',
+        subject: 'Pw',
+        text: 'Password: s3cret-pw',
+        carriesPassword: true,
+      });
+      expect(received).toHaveLength(2);
       expect(received[0]).toContain('someone@example.tw');
+      expect(ctx.outbox()).toHaveLength(files);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -170,6 +170,48 @@ describe('partner API keys', () => {
     expect(receiptAgain.json().id).toBe(receipt.json().id);
   });
 
+  it('a key does what its scope allows: read < orders < full, refused with 403 API_SCOPE_DENIED, editable', async () => {
+    const inbound = { planned_date: '2026-12-01', lines: [{ sku: w.plain.number, quantity: 1 }] };
+    const read = await newPartner(w.token, { scope: 'read' });
+    expect(read.setting).toMatchObject({ scope: 'read' });
+    expect((await api(read.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(200);
+    expect((await api(read.api_key, 'GET', `/api/v1/stock/?sku=${w.plain.number}`)).statusCode).toBe(200);
+    const refused = await api(read.api_key, 'POST', '/api/v1/orders/', order('SCOPE-R-1'), { 'accept-language': 'en' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'API_SCOPE_DENIED', params: { scope: 'orders' } });
+    expect(refused.json().error.message).toContain('orders');
+    expect((await api(read.api_key, 'GET', '/api/v1/orders/SCOPE-R-1/')).statusCode).toBe(404);
+    expect((await api(read.api_key, 'POST', '/api/v1/inbound-receipts/', inbound)).json().error.code).toBe(
+      'API_SCOPE_DENIED',
+    );
+
+    const orders = await newPartner(w.token, { scope: 'orders' });
+    expect((await api(orders.api_key, 'POST', '/api/v1/orders/', order('SCOPE-O-1'))).statusCode).toBe(201);
+    expect((await api(orders.api_key, 'POST', '/api/v1/orders/SCOPE-O-1/cancel/')).statusCode).toBe(200);
+    const noInbound = await api(orders.api_key, 'POST', '/api/v1/inbound-receipts/', inbound);
+    expect(noInbound.json().error).toMatchObject({ code: 'API_SCOPE_DENIED', params: { scope: 'full' } });
+
+    // The seller widens the read key: it takes effect at the next call, the key stays the same.
+    const widened = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/api-settings/${read.setting.id}/`,
+      token: w.token,
+      payload: { scope: 'full' },
+    });
+    expect(widened.statusCode, widened.body).toBe(200);
+    expect(widened.json().scope).toBe('full');
+    expect((await api(read.api_key, 'POST', '/api/v1/inbound-receipts/', inbound)).statusCode).toBe(201);
+    // A key made without a scope is full (as every key made before scopes).
+    expect((await newPartner(w.token)).setting).toMatchObject({ scope: 'full' });
+    const bad = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/api-settings/${read.setting.id}/`,
+      token: w.token,
+      payload: { scope: 'admin' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("never reaches another seller's data with its key", async () => {
     const other = await outboundWorld(ctx, { name: 'Other seller' });
     const { api_key: mine } = await newPartner(w.token);

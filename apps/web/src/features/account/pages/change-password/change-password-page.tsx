@@ -1,7 +1,8 @@
 import { ZChangePassword } from '@wms/contracts';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../../../layouts/user-menu';
+import { useProfile } from '../../../../shared/auth/session';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
 import { passwordRule, zodRule } from '../../../../shared/forms/zod-rule';
 import { useChangePassword } from '../../api';
@@ -20,6 +21,7 @@ export default function ChangePasswordPage() {
   const change = useChangePassword();
   const logout = useLogout();
   const { showError, clearError, formError } = useFormErrors(form);
+  const required = useProfile()?.password_change_required === true;
 
   const onFinish = async ({ old_password, new_password }: TForm) => {
     clearError();
@@ -34,6 +36,16 @@ export default function ChangePasswordPage() {
 
   return (
     <Card title={t('changePassword.title')} style={{ maxWidth: 520 }}>
+      {required ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="password-change-required"
+          title={t('changePassword.requiredTitle')}
+          description={t('changePassword.requiredBody')}
+        />
+      ) : null}
       {formError}
       <Form<TForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item

@@ -10,8 +10,10 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import {
+  API_SCOPES,
   CALLBACK_EVENTS,
   type TApiKeyIssued,
+  type TApiScope,
   type TApiSetting,
   type TCallbackEvent,
   ZCreateApiSetting,
@@ -25,6 +27,7 @@ import {
   Input,
   InputNumber,
   Popconfirm,
+  Radio,
   Select,
   Space,
   Switch,
@@ -60,6 +63,7 @@ interface TForm {
   callback_events: TCallbackEvent[];
   connection_id?: string | null;
   rate_limit_per_minute?: number | null;
+  scope: TApiScope;
 }
 
 const s = ZCreateApiSetting.shape;
@@ -155,6 +159,15 @@ export default function ApiSettingPage() {
             dataIndex: 'order_callback_enabled',
             render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{v ? t('state.on') : t('state.off')}</Tag>,
           },
+          {
+            title: t('fields.scope'),
+            dataIndex: 'scope',
+            render: (v: TApiScope) => (
+              <Tag color={v === 'full' ? 'red' : v === 'orders' ? 'gold' : 'green'} data-testid="api-scope">
+                {t(`scope.${v}`)}
+              </Tag>
+            ),
+          },
           { title: t('fields.rateLimit'), dataIndex: 'rate_limit_per_minute' },
           {
             title: t('fields.actions'),
@@ -234,8 +247,15 @@ export default function ApiSettingPage() {
                 callback_events: current.callback_events,
                 connection_id: current.connection_id,
                 rate_limit_per_minute: current.rate_limit_per_minute,
+                scope: current.scope,
               }
-            : { order_callback_enabled: false, callback_events: [...CALLBACK_EVENTS], headers: [], connection_id: null }
+            : {
+                order_callback_enabled: false,
+                callback_events: [...CALLBACK_EVENTS],
+                headers: [],
+                connection_id: null,
+                scope: 'read',
+              }
         }
         onClose={() => setEditing(null)}
         onSubmit={(v) => {
@@ -245,6 +265,7 @@ export default function ApiSettingPage() {
             order_callback_enabled: v.order_callback_enabled,
             callback_events: v.callback_events ?? [],
             connection_id: v.connection_id ?? null,
+            scope: v.scope,
             ...(v.rate_limit_per_minute ? { rate_limit_per_minute: v.rate_limit_per_minute } : {}),
             ...(headersChanged(v.headers, current?.http_headers) ? { http_headers: headersOf(v.headers) } : {}),
           };
@@ -255,6 +276,12 @@ export default function ApiSettingPage() {
           <>
             <Form.Item name="name" label={t('fields.name')} rules={[zodRule('name', s.name)]}>
               <Input autoFocus />
+            </Form.Item>
+            <Form.Item name="scope" label={t('fields.scope')} extra={t('setup.scopeHint')}>
+              <Radio.Group
+                data-testid="api-scope-select"
+                options={API_SCOPES.map((v) => ({ value: v, label: t(`scope.${v}`) }))}
+              />
             </Form.Item>
             <Form.Item
               name="callback_url"

@@ -1,0 +1,1 @@
+ALTER TABLE "api_settings" ADD COLUMN "scope" text DEFAULT 'full' NOT NULL;
