@@ -28,6 +28,8 @@ describe('callback throttle', () => {
       'public POST /api/billing/newebpay/notify/',
       'public POST /api/billing/newebpay/return/',
       'public POST /api/billing/tappay/notify/',
+      // ECPay's store map posts the chosen store back (through the browser): an outside system's answer too.
+      'public POST /api/carriers/ecpay/map-reply/',
       'public POST /api/carriers/ecpay/notify/',
       'public POST /api/shopee/push/',
     ]);
