@@ -153,7 +153,9 @@ function installShutdown(
     deadline.unref();
     try {
       await app.close();
+      log.info({}, 'stopping: requests done');
       await deps.jobs.stop();
+      log.info({}, 'stopping: jobs done');
       await deps.database.close();
       log.info({}, 'stopped');
       clearTimeout(deadline);

@@ -51,7 +51,7 @@ describe.skipIf(!onPostgres)('the server process when PostgreSQL stops (PostgreS
           DATABASE_URL: cluster.url,
           JWT_SECRET: 'outage-test-jwt-secret-0123456789abcdef',
           APP_SECRET_KEY: 'ab'.repeat(32),
-          SHUTDOWN_TIMEOUT_SECONDS: '10',
+          SHUTDOWN_TIMEOUT_SECONDS: '40',
         },
       });
       starting.catch(() => undefined);
@@ -89,7 +89,9 @@ describe.skipIf(!onPostgres)('the server process when PostgreSQL stops (PostgreS
             DATABASE_URL: cluster.url,
             JWT_SECRET: 'outage-test-jwt-secret-0123456789abcdef',
             APP_SECRET_KEY: 'ab'.repeat(32),
-            SHUTDOWN_TIMEOUT_SECONDS: '10',
+            // The stop after the outage must be clean (exit 0). A job in flight at SIGTERM on a starved machine (the
+            // whole suite beside it) once took over 10 s to end: the budget is wider than production's default.
+            SHUTDOWN_TIMEOUT_SECONDS: '40',
             SIGNUP_IP_LIMIT_PER_HOUR: '100000',
             SEED_DEMO: '1',
           },
@@ -150,7 +152,9 @@ describe.skipIf(!onPostgres)('the server process when PostgreSQL stops (PostgreS
         const text = server.other.join('\n');
         expect(text).not.toMatch(/Unhandled 'error' event|Connection terminated unexpectedly|^\s+at /m);
         server.child.kill('SIGTERM');
-        expect(await server.exited).toBe(0);
+        // A stop after the outage is clean too (the last log lines say why when it is not).
+        const code = await server.exited;
+        expect(code, JSON.stringify(server.logs.slice(-6))).toBe(0);
       } finally {
         loading = false;
         if (halted) cluster.resume();
