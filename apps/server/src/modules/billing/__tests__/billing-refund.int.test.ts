@@ -1,12 +1,12 @@
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_logs } from '../../../db/schema';
 import { taipeiToday } from '../../../platform/calendar';
-import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
-import { startFakeTapPay, TAPPAY_TEST_PRIME, type TFakeTapPay } from '../../../test/fakes/fake-tappay';
-import { createTestContext, type TTestContext } from '../../../test/harness';
+import type { TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
+import { TAPPAY_TEST_PRIME, type TFakeTapPay } from '../../../test/fakes/fake-tappay';
+import type { TTestContext } from '../../../test/harness';
 import { addDays } from '../billing.workflow';
+import { startBillingWithGateways, type TBillingGateways } from './gateways';
 
 /** Refunds from the CRM by the operator's staff: full or partial, with a reason, once, the gateway's answer kept. */
 
@@ -15,39 +15,14 @@ let tappay: TFakeTapPay;
 let newebpay: TFakeNewebPay;
 let staff: { token: string };
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
+let gateways: TBillingGateways;
 beforeAll(async () => {
-  tappay = await startFakeTapPay();
-  newebpay = await startFakeNewebPay();
-  const port = await freePort();
-  ctx = await createTestContext({
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    TAPPAY_BASE_URL: tappay.url,
-    TAPPAY_PARTNER_KEY: tappay.partnerKey,
-    TAPPAY_MERCHANT_ID: tappay.merchantId,
-    TAPPAY_APP_ID: '11327',
-    TAPPAY_APP_KEY: 'app_fake_key_0123456789',
+  gateways = await startBillingWithGateways({
     TAPPAY_3DS: '0',
-    NEWEBPAY_BASE_URL: newebpay.url,
-    NEWEBPAY_MERCHANT_ID: newebpay.merchantId,
-    NEWEBPAY_HASH_KEY: newebpay.hashKey,
-    NEWEBPAY_HASH_IV: newebpay.hashIv,
   });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
-  staff = await ctx.newEmployee();
+  ({ ctx, tappay, newebpay, staff } = gateways);
 });
-afterAll(async () => {
-  await ctx?.close();
-  await tappay?.close();
-  await newebpay?.close();
-});
+afterAll(() => gateways?.close());
 
 const today = () => taipeiToday();
 const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,58 +8,28 @@ import {
   outbox_messages,
 } from '../../../db/schema';
 import { taipeiToday } from '../../../platform/calendar';
-import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
-import {
-  startFakeTapPay,
-  TAPPAY_DECLINED_PRIME,
-  TAPPAY_TEST_PRIME,
-  type TFakeTapPay,
-} from '../../../test/fakes/fake-tappay';
-import { createTestContext, type TTestContext } from '../../../test/harness';
+import type { TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
+import { TAPPAY_DECLINED_PRIME, TAPPAY_TEST_PRIME, type TFakeTapPay } from '../../../test/fakes/fake-tappay';
+import type { TTestContext } from '../../../test/harness';
 import { billingRenewals } from '../billing.jobs';
 import { addDays, addMonths } from '../billing.workflow';
 import { newebpayDecrypt } from '../providers/newebpay';
+import { startBillingWithGateways, type TBillingGateways } from './gateways';
 
 let ctx: TTestContext;
 let tappay: TFakeTapPay;
 let newebpay: TFakeNewebPay;
 let staff: { token: string };
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
+let gateways: TBillingGateways;
 beforeAll(async () => {
-  tappay = await startFakeTapPay();
-  newebpay = await startFakeNewebPay();
-  const port = await freePort();
-  ctx = await createTestContext({
-    // NewebPay and TapPay call us back on this address: the app listens on it.
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    TAPPAY_BASE_URL: tappay.url,
-    TAPPAY_PARTNER_KEY: tappay.partnerKey,
-    TAPPAY_MERCHANT_ID: tappay.merchantId,
-    TAPPAY_APP_ID: '11327',
-    TAPPAY_APP_KEY: 'app_fake_key_0123456789',
-    NEWEBPAY_BASE_URL: newebpay.url,
-    NEWEBPAY_MERCHANT_ID: newebpay.merchantId,
-    NEWEBPAY_HASH_KEY: newebpay.hashKey,
-    NEWEBPAY_HASH_IV: newebpay.hashIv,
+  gateways = await startBillingWithGateways({
     // Renewal retries wait 1 h, 2 h, 4 h in production: about 1, 2, 4 s here.
     JOB_RETRY_DELAY_SCALE: '0.0003',
   });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
-  staff = await ctx.newEmployee();
+  ({ ctx, tappay, newebpay, staff } = gateways);
 });
-afterAll(async () => {
-  await ctx?.close();
-  await tappay?.close();
-  await newebpay?.close();
-});
+afterAll(() => gateways?.close());
 
 const today = () => taipeiToday();
 
