@@ -25,17 +25,8 @@ afterAll(() => gateways?.close());
 const today = () => taipeiToday();
 const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
 
-async function sellerWithContract(start: string, period: 'quarterly' | 'annual' = 'quarterly') {
-  const seller = await ctx.newCustomer();
-  const res = await ctx.inject({
-    method: 'PUT',
-    url: `/api/crm/customers/${seller.customerId}/contract/`,
-    token: staff.token,
-    payload: { plan: '標準方案', price: '3000', period, start_date: start, payment_terms: '11' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return seller;
-}
+const sellerWithContract = (start: string, period?: 'quarterly' | 'annual') =>
+  gateways.sellerWithContract(start, period);
 
 const payByCard = (token: string, period_start: string) =>
   ctx.inject({

@@ -36,15 +36,7 @@ const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
 
 async function sellerWithContract() {
   const start = addDays(today(), -2);
-  const seller = await ctx.newCustomer();
-  const set = await ctx.inject({
-    method: 'PUT',
-    url: `/api/crm/customers/${seller.customerId}/contract/`,
-    token: staff.token,
-    payload: { plan: '標準方案', price: '3000', period: 'quarterly', start_date: start, payment_terms: '11' },
-  });
-  expect(set.statusCode, set.body).toBe(200);
-  return { seller, start };
+  return { seller: await gateways.sellerWithContract(start), start };
 }
 
 async function payByCard() {

@@ -18,7 +18,6 @@ import { startBillingWithGateways, type TBillingGateways } from './gateways';
 let ctx: TTestContext;
 let tappay: TFakeTapPay;
 let newebpay: TFakeNewebPay;
-let staff: { token: string };
 
 let gateways: TBillingGateways;
 beforeAll(async () => {
@@ -27,24 +26,15 @@ beforeAll(async () => {
     // The confirmation job's back-off (30 s, 1 min, …) is about a second here.
     JOB_RETRY_DELAY_SCALE: '0.0003',
   });
-  ({ ctx, tappay, newebpay, staff } = gateways);
+  ({ ctx, tappay, newebpay } = gateways);
 });
 afterAll(() => gateways?.close());
 
 const today = () => taipeiToday();
 const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
 
-async function sellerWithContract(start: string) {
-  const seller = await ctx.newCustomer();
-  const res = await ctx.inject({
-    method: 'PUT',
-    url: `/api/crm/customers/${seller.customerId}/contract/`,
-    token: staff.token,
-    payload: { plan: '標準方案', price: '3000', period: 'quarterly', start_date: start, payment_terms: '11' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return seller;
-}
+const sellerWithContract = (start: string, period?: 'quarterly' | 'annual') =>
+  gateways.sellerWithContract(start, period);
 
 const payByCard = (token: string, period_start: string) =>
   ctx.inject({

@@ -33,17 +33,8 @@ afterAll(() => gateways?.close());
 
 const today = () => taipeiToday();
 
-async function sellerWithContract(start: string, period: 'quarterly' | 'annual' = 'quarterly') {
-  const seller = await ctx.newCustomer();
-  const res = await ctx.inject({
-    method: 'PUT',
-    url: `/api/crm/customers/${seller.customerId}/contract/`,
-    token: staff.token,
-    payload: { plan: '標準方案', price: '3000', period, start_date: start, payment_terms: '11' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return seller;
-}
+const sellerWithContract = (start: string, period?: 'quarterly' | 'annual') =>
+  gateways.sellerWithContract(start, period);
 
 /** A seller with an annual contract whose first period NewebPay charged by a periodic authorisation. */
 async function periodicallyAuthorised() {

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { expect } from 'vitest';
 import { startFakeNewebPay, type TFakeNewebPay } from '../../../test/fakes/fake-newebpay';
 import { startFakeTapPay, type TFakeTapPay } from '../../../test/fakes/fake-tappay';
 import { createTestContext, type TTestContext } from '../../../test/harness';
@@ -9,6 +10,11 @@ export interface TBillingGateways {
   tappay: TFakeTapPay;
   newebpay: TFakeNewebPay;
   staff: { token: string };
+  /** A new seller whose contract the staff set (標準方案, NT$3,000 a period, starting `start`). */
+  sellerWithContract(
+    start: string,
+    period?: 'quarterly' | 'annual',
+  ): Promise<Awaited<ReturnType<TTestContext['newCustomer']>>>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,17 @@ export async function startBillingWithGateways(env: Record<string, string> = {})
     tappay,
     newebpay,
     staff,
+    async sellerWithContract(start, period = 'quarterly') {
+      const seller = await ctx.newCustomer();
+      const res = await ctx.inject({
+        method: 'PUT',
+        url: `/api/crm/customers/${seller.customerId}/contract/`,
+        token: staff.token,
+        payload: { plan: '標準方案', price: '3000', period, start_date: start, payment_terms: '11' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return seller;
+    },
     async close() {
       await ctx.close();
       await tappay.close();
