@@ -1,4 +1,5 @@
 import { theme } from 'antd';
+import { useHoldScansWhileLoading } from './scan-buffer';
 
 /**
  * Shown while a screen's code, translations or guard are loading: a turning arc drawn in SVG (antd's Spin was 3 kB
@@ -6,6 +7,8 @@ import { theme } from 'antd';
  */
 export function PageLoading() {
   const { token } = theme.useToken();
+  // While this shows, the page is hidden: what a scanner types waits for it (scan-buffer.ts).
+  useHoldScansWhileLoading();
   return (
     <div
       aria-busy="true"

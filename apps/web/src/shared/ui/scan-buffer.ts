@@ -6,7 +6,7 @@
  * scan hands the rest of the queue on to that scan, so a whole burst of scans lands where a person would have typed it.
  */
 
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 
 const held: string[] = [];
 let pending = 0;
@@ -77,10 +77,11 @@ function reactSettled(): Promise<void> {
  * Until the page has settled what the handler set off: rendered, committed, its effects run and the focus moved.
  * A screen may take more than one render for that (a table measures itself, then draws the boxes the focus goes
  * to), so after React's commit this also waits for two frames in a row without a change to the DOM (at most about a
- * second).
+ * second). If the page suspended (a fallback is shown), it waits for the page first.
  */
 async function afterCommit(): Promise<void> {
   await reactSettled();
+  await pageShown();
   if (typeof MutationObserver === 'undefined' || typeof document === 'undefined') return frame();
   let changed = true;
   const observer = new MutationObserver(() => {
@@ -97,6 +98,38 @@ async function afterCommit(): Promise<void> {
     observer.disconnect();
   }
   await focusLanded();
+}
+
+/** Suspense fallbacks on screen (PageLoading): the page is hidden while a chunk or its translations load. */
+let loading = 0;
+const loadedWaiters: Array<() => void> = [];
+
+/**
+ * Called by a Suspense fallback (PageLoading) while it is shown. A scan's handler may set state that makes the page
+ * suspend (the next step's code or translations are not loaded yet): React then hides the page behind the fallback
+ * and commits at once, and until the page is back the box that was scanned may still look focused (the browser moves
+ * the focus off a hidden box only at its next rendering update). Keys typed meanwhile wait for the page.
+ */
+export function useHoldScansWhileLoading(): void {
+  useLayoutEffect(() => {
+    loading += 1;
+    return () => {
+      loading -= 1;
+      if (loading === 0) for (const resolve of loadedWaiters.splice(0)) resolve();
+    };
+  }, []);
+}
+
+/** Until no Suspense fallback is shown (at most 15 s: a chunk that never loads must not swallow the keys). */
+function pageShown(): Promise<void> {
+  if (loading === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 15_000);
+    loadedWaiters.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** Nothing has the focus (the old box went away, the next one is still loading): wait until a box takes it. */
