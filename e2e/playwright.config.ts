@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './helpers/browser';
 
 // Several people run the suite on one machine: each run gets its own port (E2E_PORT, else one derived from the
 // runner's pid). Workers inherit the runner's environment, so they all see the same value.
@@ -18,17 +19,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT}`,
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
+    // The app's service worker (PWA) would answer asset and page requests out of the tests' sight: only
+    // handheld.spec.ts, which tests it, lets it run.
+    serviceWorkers: 'block',
   },
 });

@@ -27,7 +27,9 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scripts],
+        // 'wasm-unsafe-eval': the camera scanner's barcode reader is WebAssembly served from here (it allows compiling
+        // WebAssembly only, not eval of JavaScript).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...scripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

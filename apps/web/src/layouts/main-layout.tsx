@@ -28,6 +28,7 @@ import { canOpen } from '../routes/screen-permissions';
 import { screenTitle } from '../routes/screen-title';
 import { useProfile } from '../shared/auth/session';
 import { PreferenceControls } from '../shared/preferences/preference-controls';
+import { InstallAppButton } from '../shared/pwa/install-app-button';
 import { PageLoading } from '../shared/ui/page-loading';
 import { groupOf, MENU_GROUPS } from './menu';
 import { UserMenu, useLogout } from './user-menu';
@@ -138,6 +139,7 @@ export function MainLayout() {
         >
           <span style={{ fontWeight: 600 }}>{t('common:app.name')}</span>
           <span style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+            <InstallAppButton />
             <PreferenceControls />
             <UserMenu />
           </span>

@@ -1,13 +1,21 @@
-import { ScanOutlined } from '@ant-design/icons';
-import { Input, type InputRef } from 'antd';
-import type { Ref } from 'react';
+import { CameraOutlined, ScanOutlined } from '@ant-design/icons';
+import { Button, Input, type InputRef } from 'antd';
+import { type CSSProperties, lazy, type Ref, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { holdKeysWhile } from './scan-buffer';
+
+const CameraScanModal = lazy(() => import('./camera-scan-modal'));
+
+/** A camera the page may ask for (a secure context: https or localhost). */
+const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
 
 /**
  * A scanner-first text box: a keyboard-wedge scanner types the code and presses Enter, so Enter hands the trimmed
  * value on (the page then moves the focus to the next box, in an effect or when the box mounts). What the scanner types
  * before the handler has settled and the next box has the focus is held and typed there (scan-buffer.ts), so a fast
  * scanner never appends the next code to this one. The text is selected on focus so the next scan replaces it.
+ * Where the browser has a camera, a camera button reads the code from the camera instead (camera-scan-modal.tsx): the
+ * code is put in the box and handed to the same `onScan` as a wedge scan's Enter.
  */
 export function ScanInput(props: {
   ref?: Ref<InputRef>;
@@ -20,10 +28,27 @@ export function ScanInput(props: {
   'aria-label'?: string;
   'data-testid'?: string;
   disabled?: boolean;
+  /** The camera stays open and hands on every code (counting screens). */
+  cameraContinuous?: boolean;
+  style?: CSSProperties;
 }) {
-  return (
+  const { t } = useTranslation('common');
+  const [camera, setCamera] = useState(false);
+  const box = useRef<InputRef | null>(null);
+  const setRef = (el: InputRef | null) => {
+    box.current = el;
+    if (typeof props.ref === 'function') props.ref(el);
+    else if (props.ref) (props.ref as { current: InputRef | null }).current = el;
+  };
+  const fromCamera = (code: string) => {
+    props.onChange?.(code);
+    // As if the scanner had typed it here: the box has the focus, then the handler moves it on.
+    box.current?.focus();
+    holdKeysWhile(props.onScan(code));
+  };
+  const input = (
     <Input
-      ref={props.ref}
+      ref={setRef}
       value={props.value}
       onChange={(e) => props.onChange?.(e.target.value)}
       onPressEnter={(e) => {
@@ -43,6 +68,36 @@ export function ScanInput(props: {
       disabled={props.disabled}
       autoComplete="off"
       allowClear
+      style={props.style}
+      suffix={
+        hasCamera() ? (
+          <Button
+            type="text"
+            size="small"
+            icon={<CameraOutlined />}
+            onClick={() => setCamera(true)}
+            disabled={props.disabled}
+            aria-label={t('camera.open')}
+            title={t('camera.open')}
+            data-testid={props['data-testid'] ? `${props['data-testid']}-camera` : undefined}
+          />
+        ) : undefined
+      }
     />
+  );
+  return (
+    <>
+      {input}
+      {camera ? (
+        <Suspense fallback={null}>
+          <CameraScanModal
+            open
+            continuous={props.cameraContinuous}
+            onCode={fromCamera}
+            onClose={() => setCamera(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,11 +1,11 @@
-import { DeleteOutlined, EnvironmentOutlined, ScanOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { TStocktakeDetail, TStocktakeScannedLocation } from '@wms/contracts';
-import { Alert, App, Button, Card, DatePicker, Input, InputNumber, type InputRef, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, DatePicker, InputNumber, type InputRef, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/forms/error-text';
-import { holdKeysWhile } from '../../../shared/ui/scan-buffer';
+import { ScanInput } from '../../../shared/ui/scan-input';
 import { scanLocation, scanProduct, useSubmitCount } from '../api';
 
 interface TItem {
@@ -49,9 +49,7 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
     setExpiry(null);
   };
 
-  const onLocation = async () => {
-    const code = locationCode.trim();
-    if (!code) return;
+  const onLocation = async (code: string) => {
     setError(null);
     try {
       const found = await scanLocation(sheet.id, code);
@@ -64,9 +62,8 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
     }
   };
 
-  const onProduct = async () => {
-    const code = productCode.trim();
-    if (!code || !location) return;
+  const onProduct = async (code: string) => {
+    if (!location) return;
     setError(null);
     try {
       const p = await scanProduct(sheet.id, code);
@@ -126,13 +123,13 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
         <Alert type="warning" showIcon title={error} style={{ marginBottom: 12 }} data-testid="count-error" />
       ) : null}
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input
+        <ScanInput
           ref={locationInput}
-          prefix={<EnvironmentOutlined />}
           placeholder={t('count.scanLocation')}
+          aria-label={t('count.scanLocation')}
           value={locationCode}
-          onChange={(e) => setLocationCode(e.target.value)}
-          onPressEnter={() => holdKeysWhile(onLocation())}
+          onChange={setLocationCode}
+          onScan={onLocation}
           disabled={!!location}
           style={{ width: 260 }}
           data-testid="count-location"
@@ -158,13 +155,15 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
             </p>
           ) : null}
           <Space wrap style={{ marginBottom: 12 }}>
-            <Input
+            <ScanInput
               ref={productInput}
-              prefix={<ScanOutlined />}
               placeholder={t('count.scanProduct')}
+              aria-label={t('count.scanProduct')}
               value={productCode}
-              onChange={(e) => setProductCode(e.target.value)}
-              onPressEnter={() => holdKeysWhile(onProduct())}
+              onChange={setProductCode}
+              onScan={onProduct}
+              // Counting: the camera stays open and every label read adds to the count.
+              cameraContinuous
               style={{ width: 260 }}
               data-testid="count-product"
             />
