@@ -179,3 +179,45 @@ test('camera scan, continuous (stocktake count): the camera stays open and a lab
   await expect(row).toHaveCount(1);
   await expect(row.locator('input')).toHaveValue('1');
 });
+
+/** The operator screens a handheld is used on (receive, put away, transfer, pick/pack/ship, returns, count). */
+const FLOOR_SCREENS = [
+  '/entry-confirm',
+  '/entry-quick',
+  '/stock-transfer',
+  '/location-stock',
+  '/deliver-operation',
+  '/deliver-opser',
+  '/return-confirm',
+  '/inventory',
+];
+
+for (const [device, width, height] of [
+  ['phone', 360, 740],
+  ['handheld', 480, 800],
+] as const) {
+  test(`${device} ${width}×${height}: no floor screen scrolls sideways, the menu slides away`, async ({ page }) => {
+    await loginByApi(page, DEMO.customer);
+    await page.setViewportSize({ width, height });
+    for (const screen of FLOOR_SCREENS) {
+      await page.goto(screen);
+      await expect(page.getByTestId('page-loading')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (sideways > 0)
+        await page.screenshot({ path: `artifacts/handheld-${device}${screen.replace(/\//g, '-')}.png` });
+      expect(sideways, `${screen} scrolls ${sideways}px sideways at ${width}px`).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: `artifacts/handheld-${device}-inventory.png` });
+    // The menu is out of the way, opens over the page from the header's button, and closes on a choice.
+    const menu = page.getByTestId('main-menu');
+    expect((await menu.boundingBox())?.width ?? 0).toBe(0);
+    await page.getByTestId('menu-toggle').click();
+    await expect.poll(async () => (await menu.boundingBox())?.width ?? 0).toBe(232);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `artifacts/handheld-${device}-menu.png` });
+    await menu.getByRole('menuitem', { name: '儀表板' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect.poll(async () => (await menu.boundingBox())?.width ?? 0).toBe(0);
+  });
+}

@@ -9,6 +9,8 @@ import {
   HistoryOutlined,
   ImportOutlined,
   LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
   RollbackOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -16,7 +18,7 @@ import {
   ShoppingCartOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
-import { Layout, Menu, type MenuProps, theme } from 'antd';
+import { Button, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -67,6 +69,9 @@ export function MainLayout() {
   const profile = useProfile();
   const grants = profile?.grants;
   const [openKeys, setOpenKeys] = useState<string[]>(() => [groupOf(pathname) ?? 'basic']);
+  // A phone or handheld (under 576 px): the menu slides away entirely (its tab opens it), the header keeps what fits.
+  const narrow = Grid.useBreakpoint().sm === false;
+  const [collapsed, setCollapsed] = useState(false);
 
   useEffect(() => {
     const g = groupOf(pathname);
@@ -103,8 +108,17 @@ export function MainLayout() {
         width={232}
         breakpoint="lg"
         collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        collapsedWidth={narrow ? 0 : 80}
         theme="dark"
-        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        trigger={narrow ? null : undefined}
+        // On a phone the open menu lies over the page (the page keeps its width) and closes on a choice.
+        style={
+          narrow
+            ? { position: 'fixed', insetInlineStart: 0, top: 0, zIndex: 1001, height: '100vh', overflow: 'auto' }
+            : { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }
+        }
         data-testid="main-menu"
       >
         <Link
@@ -121,11 +135,21 @@ export function MainLayout() {
           openKeys={openKeys}
           onOpenChange={setOpenKeys}
           onClick={({ key }) => {
+            if (narrow) setCollapsed(true);
             if (key === 'logout') void logout();
             else void navigate(key);
           }}
         />
       </Layout.Sider>
+      {narrow && !collapsed ? (
+        // The rest of the page, dimmed under the open menu: a tap there closes the menu.
+        <div
+          aria-hidden="true"
+          onClick={() => setCollapsed(true)}
+          style={{ position: 'fixed', inset: 0, zIndex: 1000, background: 'rgba(0, 0, 0, 0.45)' }}
+          data-testid="menu-backdrop"
+        />
+      ) : null}
       <Layout>
         <Layout.Header
           style={{
@@ -133,18 +157,29 @@ export function MainLayout() {
             display: 'flex',
             justifyContent: 'space-between',
             alignItems: 'center',
-            padding: '0 24px',
+            padding: narrow ? '0 8px' : '0 24px',
+            gap: 8,
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
-          <span style={{ fontWeight: 600 }}>{t('common:app.name')}</span>
-          <span style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
-            <InstallAppButton />
-            <PreferenceControls />
-            <UserMenu />
+          {narrow ? (
+            <Button
+              type="text"
+              icon={collapsed ? <MenuOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed((c) => !c)}
+              aria-label={t('nav:menu')}
+              data-testid="menu-toggle"
+            />
+          ) : (
+            <span style={{ fontWeight: 600 }}>{t('common:app.name')}</span>
+          )}
+          <span style={{ display: 'flex', gap: narrow ? 8 : 16, alignItems: 'center' }}>
+            <InstallAppButton compact={narrow} />
+            <PreferenceControls compact={narrow} />
+            <UserMenu compact={narrow} />
           </span>
         </Layout.Header>
-        <Layout.Content style={{ margin: 24 }}>
+        <Layout.Content style={{ margin: narrow ? 8 : 24, minWidth: 0 }}>
           {/* Its own boundary: the page never waits for the banner. Only for users who may read billing (no 403s). */}
           {grants && canOpen('/billing', grants) ? (
             <Suspense fallback={null}>

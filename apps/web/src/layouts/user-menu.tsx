@@ -16,7 +16,14 @@ export function useLogout(): () => Promise<void> {
 }
 
 /** The header's user menu: profile, password, two-step login, logout. */
-export function UserMenu({ withProfileLinks = true }: { withProfileLinks?: boolean }) {
+/** `compact`: the avatar only, without the name (a phone's header). */
+export function UserMenu({
+  withProfileLinks = true,
+  compact = false,
+}: {
+  withProfileLinks?: boolean;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('nav');
   const profile = useProfile();
   const navigate = useNavigate();
@@ -63,7 +70,7 @@ export function UserMenu({ withProfileLinks = true }: { withProfileLinks?: boole
         >
           <UserOutlined />
         </span>
-        <span style={{ marginInlineStart: 8 }}>{profile?.name ?? ''}</span>
+        {compact ? null : <span style={{ marginInlineStart: 8 }}>{profile?.name ?? ''}</span>}
       </Button>
     </Dropdown>
   );

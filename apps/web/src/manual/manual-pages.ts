@@ -23,7 +23,7 @@ export function unwrittenManualPages(docs: Record<string, unknown> = MANUAL_DOCS
 
 /** The table of contents: every sub-page of spec §2.5, grouped like the menu. */
 export const MANUAL_TOC: Array<{ group: string; pages: TManualPage[] }> = [
-  { group: 'start', pages: ['', 'flowchart', 'version', '2fa'] },
+  { group: 'start', pages: ['', 'flowchart', 'version', '2fa', 'handheld'] },
   { group: 'basic', pages: ['corporation', 'warehouse', 'ecommerce-channel', 'express-provider', 'package', 'users'] },
   { group: 'product', pages: ['product', 'product-update', 'product-print'] },
   { group: 'inbound', pages: ['entry', 'entry-confirm', 'entry-quick', 'entry-export', 'entry-cnt'] },

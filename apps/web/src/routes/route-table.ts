@@ -171,6 +171,8 @@ export const MANUAL_PAGES = [
   'entry-export',
   'return-cnt',
   'return-export',
+  // Not in the spec: phones and handhelds on the floor (issue #37).
+  'handheld',
 ] as const;
 
 export type TPublicPath = (typeof PUBLIC_PATHS)[number];

@@ -12,19 +12,20 @@ import { useChangePreferences } from './use-change-preferences';
  * segmented control and switch with antd's look (shared/ui/segmented.tsx, switch.tsx): the login page's JavaScript
  * stays small.
  */
-export function PreferenceControls() {
+/** `compact`: short language names, for a phone's header. */
+export function PreferenceControls({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('common');
   const prefs = useSyncExternalStore(subscribePreferences, getPreferences);
   const change = useChangePreferences();
   return (
     // A flex row with Space's "middle" gap (16 px): antd's Space is not needed on the public pages.
-    <div style={{ display: 'inline-flex', alignItems: 'center', gap: 16 }}>
+    <div style={{ display: 'inline-flex', alignItems: 'center', gap: compact ? 8 : 16 }}>
       <Segmented<TLanguage>
         testId="language-switch"
         ariaLabel={t('language.label')}
         value={prefs.language}
         onChange={(language) => void change({ language })}
-        options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+        options={LANGUAGES.map((l) => ({ value: l, label: t(compact ? `language.short.${l}` : `language.${l}`) }))}
       />
       <Switch
         testId="theme-switch"

@@ -5,14 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { hasInstallOffer, install, subscribeInstallOffer } from './pwa';
 
 /** "Install app" in the header, only while the browser offers it (not once installed, not where it cannot). */
-export function InstallAppButton() {
+export function InstallAppButton({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('common');
   const offered = useSyncExternalStore(subscribeInstallOffer, hasInstallOffer);
   if (!offered) return null;
   return (
     <Tooltip title={t('pwa.installHint')}>
-      <Button icon={<DownloadOutlined />} onClick={() => void install()} data-testid="install-app">
-        {t('pwa.install')}
+      <Button
+        icon={<DownloadOutlined />}
+        aria-label={t('pwa.install')}
+        onClick={() => void install()}
+        data-testid="install-app"
+      >
+        {compact ? null : t('pwa.install')}
       </Button>
     </Tooltip>
   );

@@ -1,6 +1,6 @@
 /**
- * What a handheld gives back on a scan: a short high beep and a tap of vibration when a code was read, a low double
- * tone and a longer buzz when it was refused. Web Audio, no sound files; silent where the browser has none.
+ * What a handheld gives back on a scan: a short high beep and a tap of vibration when the camera read a code. Web
+ * Audio, no sound files; silent where the browser has none.
  */
 
 let audio: AudioContext | null = null;
@@ -27,16 +27,5 @@ export function scanSucceeded(): void {
     navigator.vibrate?.(40);
   } catch {
     // No audio device or autoplay refused: the screen still shows the result.
-  }
-}
-
-/** The code was refused (unknown, wrong step): a tone that cannot be mistaken for the success beep. */
-export function scanFailed(): void {
-  try {
-    tone(220, 0, 140);
-    tone(180, 180, 200);
-    navigator.vibrate?.([120, 60, 120]);
-  } catch {
-    // As above.
   }
 }

@@ -173,7 +173,9 @@ export function OrderTable(props: {
             </Button>
           </Space>
         </Form.Item>
-        {props.toolbar ? <Form.Item style={{ marginInlineStart: 'auto' }}>{props.toolbar}</Form.Item> : null}
+        {props.toolbar ? (
+          <Form.Item style={{ marginInlineStart: 'auto', maxWidth: '100%' }}>{props.toolbar}</Form.Item>
+        ) : null}
       </Form>
       <Table<TOrder>
         rowKey="id"

@@ -74,7 +74,7 @@ function BatchesTab() {
           selected={selected}
           onSelect={(ids) => setSelected(ids)}
           toolbar={
-            <Space>
+            <Space wrap>
               <Input
                 placeholder={l.field('remark')}
                 value={remark}
