@@ -108,8 +108,7 @@ export const ECPAY_CVS_STATUS: Record<TCvsSubtype, Record<string, TCvsStatusKind
     at_store: ['2073', '2098'],
     picked_up: ['2067'],
     // 2074/2076 and 2078–2093: the buyer did not pick it up, back to the logistics centre (each with its reason).
-    returned: ['2074', '2076', '2078', '2079', '2080', '2081', '2082', '2083', '2084', '2085', '2086', '2087', '2088']
-      .concat(['2089', '2092', '2093']),
+    returned: ['2074', '2076', ...'2078 2079 2080 2081 2082 2083 2084 2085 2086 2087 2088 2089 2092 2093'.split(' ')],
   }),
   FAMI: FAMI_STATUS,
   FAMIC2C: FAMI_STATUS,
