@@ -310,6 +310,21 @@ export async function startFakeEcpay(
         });
         return;
       }
+      if (req.url === '/_fake/send-status' && req.method === 'POST') {
+        // Test control (not ECPay's): makes the fake post a consignment's status notices to its ServerReplyURL, as
+        // ECPay does when the parcel moves — for a browser test whose fake runs in another process.
+        const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+        const id = form.AllPayLogisticsID ?? '';
+        if (!consignments.has(id)) return text('unknown AllPayLogisticsID', 404);
+        void sendStatus(id).then(
+          (answers) => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ answers }));
+          },
+          (e: unknown) => text(String(e), 502),
+        );
+        return;
+      }
       if (req.url !== '/Express/Create' || req.method !== 'POST') return text('Not Found', 404);
       const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       if (fields.MerchantID !== merchantId) return text('0|MerchantID Error');
@@ -364,6 +379,25 @@ export async function startFakeEcpay(
     notice.CheckMacValue = ecpayCheckMacValue(notice, hashKey, hashIv);
     return notice;
   };
+  const sendStatus: TFakeEcpay['sendStatus'] = async (logisticsId, notices) => {
+    const c = consignments.get(logisticsId);
+    if (!c) throw new Error(`no consignment ${logisticsId}`);
+    const answers: string[] = [];
+    for (const [code, msg] of notices ?? ECPAY_PICKUP_STORY[c.fields.LogisticsSubType!] ?? []) {
+      // A later status is a later time: UpdateStatusDate moves on an hour a step.
+      const notice = statusNotice(logisticsId, code, msg);
+      notice.UpdateStatusDate = `2026/11/28 ${String(10 + answers.length).padStart(2, '0')}:00:00`;
+      delete notice.CheckMacValue;
+      notice.CheckMacValue = ecpayCheckMacValue(notice, hashKey, hashIv);
+      const r = await fetch(c.fields.ServerReplyURL!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(notice).toString(),
+      });
+      answers.push(await r.text());
+    }
+    return answers;
+  };
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     merchantId,
@@ -375,25 +409,7 @@ export async function startFakeEcpay(
     printedC2C,
     stores,
     statusNotice,
-    async sendStatus(logisticsId, notices) {
-      const c = consignments.get(logisticsId);
-      if (!c) throw new Error(`no consignment ${logisticsId}`);
-      const answers: string[] = [];
-      for (const [code, msg] of notices ?? ECPAY_PICKUP_STORY[c.fields.LogisticsSubType!] ?? []) {
-        // A later status is a later time: UpdateStatusDate moves on an hour a step.
-        const notice = statusNotice(logisticsId, code, msg);
-        notice.UpdateStatusDate = `2026/11/28 ${String(10 + answers.length).padStart(2, '0')}:00:00`;
-        delete notice.CheckMacValue;
-        notice.CheckMacValue = ecpayCheckMacValue(notice, hashKey, hashIv);
-        const r = await fetch(c.fields.ServerReplyURL!, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(notice).toString(),
-        });
-        answers.push(await r.text());
-      }
-      return answers;
-    },
+    sendStatus,
     failNext(n) {
       // A negative n takes back what was not used (never below none).
       failures = Math.max(0, failures + n);
