@@ -444,6 +444,7 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
   for (const kind of ['已到門市寄件', '物流中心已驗收', '已到店', '已取件']) await expect(events).toContainText(kind);
   await expect(events).toContainText('買家已到店取貨');
   await expect(page.getByTestId('order-cvs-store')).toContainText('新竹園區門市');
+  await page.getByTestId('order-cvs-store').scrollIntoViewIfNeeded();
   await shot(page, 'cvs-order-store-and-tracking');
   await events.scrollIntoViewIfNeeded();
   await shot(page, 'cvs-tracking');

@@ -167,13 +167,16 @@ export const CVS_STORE_SOURCES = ['map', 'import', 'api', 'manual'] as const;
 
 /**
  * Days after ECPay made the consignment (D) within which the parcel must be dropped off (B2C: at ECPay's logistics
- * centre; C2C: at a store), from ECPay's "各家物流通路訂單寄貨編號效期" (support.ecpay.com.tw/6248): B2C 7-ELEVEN D+5,
- * FamilyMart and Hi-Life D+6, OK mart D+7; C2C 7-ELEVEN and FamilyMart D+6, Hi-Life and OK mart D+7.
+ * centre; C2C: at a store), from ECPay's "各家物流通路訂單寄貨編號效期" (support.ecpay.com.tw/6248). Its table has the
+ * columns 7-ELEVEN, 7-ELEVEN frozen, 7-ELEVEN cross-border, FamilyMart, Hi-Life, OK and lists a value only where the
+ * service exists: B2C D+5, D+5, D+6, D+6, D+7 (OK mart has no B2C: ECPay's status workbook lists OK mart only as
+ * OKMARTC2C), so 7-ELEVEN 5, FamilyMart 6, Hi-Life 7; C2C D+6, D+6, D+7, D+7 for 7-ELEVEN, FamilyMart, Hi-Life, OK.
+ * OKMART (B2C) takes OK mart's C2C window.
  */
 export const CVS_DROP_OFF_DAYS: Record<TCvsSubtype, number> = {
   UNIMART: 5,
   FAMI: 6,
-  HILIFE: 6,
+  HILIFE: 7,
   OKMART: 7,
   UNIMARTC2C: 6,
   FAMIC2C: 6,
