@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ecpayCheckMacValue } from '../../apps/server/src/modules/carriers/providers/ecpay';
+import { E2E_PORT } from '../helpers/accounts';
+import { shipByTrackingScan } from '../helpers/packing';
 import { loginByApi, registerByApi } from '../helpers/session';
 
 /**
@@ -10,6 +13,8 @@ import { loginByApi, registerByApi } from '../helpers/session';
  * select three orders → "get consignment numbers" → two numbers from ECPay, one "no carrier API"; the numbers are on
  * the orders. Screenshots: e2e/artifacts/screenshots/carriers-*.png.
  */
+/** The fake ECPay logistics host global-setup starts (E2E_PORT + 8). */
+const ECPAY_FAKE = `http://127.0.0.1:${E2E_PORT + 8}`;
 const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
@@ -297,6 +302,23 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
     sender_postcode: '110',
     sender_address: '臺北市信義區市府路1號',
   });
+  // Stock to ship: a warehouse, a pick location and ten units there.
+  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
+    code: `WH-${stamp}`,
+    name: `倉庫 ${stamp}`,
+  });
+  const location = await post<{ id: string; code: string }>(page.request, auth, '/api/storage-locations/', {
+    warehouse_id: warehouse.id,
+    code: `A-${stamp}`,
+    kind: 'sellable',
+    pick_sequence: 1,
+  });
+  await post(page.request, auth, '/api/entry-quick/', {
+    warehouse_id: warehouse.id,
+    code: `P-${stamp}`,
+    quantity: 10,
+    location_code: location.code,
+  });
   const mk = (extra: Record<string, unknown> = {}) =>
     post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
       recipient_name: '王小明',
@@ -304,6 +326,7 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
       recipient_postcode: '100',
       recipient_address: '台北市中正區重慶南路一段122號',
       logistics_provider_id: ecpay.id,
+      warehouse_id: warehouse.id,
       lines: [{ product_id: product.id, quantity: 1 }],
       ...extra,
     });
@@ -329,9 +352,13 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
   await expect(page.getByTestId('order-cvs-store')).toContainText('7-ELEVEN 交貨便（C2C）');
   await page.getByTestId('order-cvs-store').scrollIntoViewIfNeeded();
   await shot(page, 'cvs-store-on-order');
+
+  // Export (stock reserved at the location), from the same drawer.
+  await page.getByTestId('order-action-export').click();
+  await expect(page.getByTestId('order-status-exported').first()).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // Number from ECPay, then "print carrier labels" offers 7-ELEVEN's own print page.
+  // Number from ECPay on /deliver-operation.
   await selectOnDeliverOperation(page, [order]);
   await page.getByTestId('carrier-fetch').click();
   await expect(page.getByTestId('carrier-results').getByTestId('carrier-outcome-created')).toHaveCount(1);
@@ -339,7 +366,38 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
   const number = ((await detail.json()) as { consignment_number: string }).consignment_number;
   expect(number).toMatch(/^C\d+4321$/);
   await page.keyboard.press('Escape');
-  await selectOnDeliverOperation(page, [order]);
+
+  // Pick: a collection batch and its pick list.
+  await page.goto('/deliver-opser');
+  await page
+    .getByTestId('unbatched-orders')
+    .locator('.ant-table-row')
+    .filter({ hasText: order.number })
+    .locator('input[type=checkbox]')
+    .check();
+  await page.getByTestId('batch-create').click();
+  await expect(page.locator('.ant-message')).toContainText('已建立集貨單');
+  const batchNumber = ((await page.locator('.ant-message').innerText()).match(/CB\d{12}/) ?? [''])[0];
+  const batchRes = await page.request.get(`/api/collection-batches/?search=${batchNumber}`, { headers: auth });
+  const batch = ((await batchRes.json()) as { results: Array<{ id: string }> }).results[0]!;
+  await page.goto(`/deliver-print-pick/${batch.id}`);
+  await expect(page.getByTestId('pick-list').getByTestId('pick-row')).toContainText(location.code);
+
+  // Pack at the station by scans; the number from ECPay is already on the order.
+  await page.goto('/deliver-opser');
+  await page.getByTestId('tab-packing').click();
+  const scan = async (testId: string, code: string) => {
+    const input = page.getByTestId(testId);
+    await expect(input).toBeFocused();
+    await input.fill(code);
+    await input.press('Enter');
+  };
+  await scan('pack-scan-order', order.number);
+  await scan('pack-scan-item', `P-${stamp}`);
+  await expect(page.getByTestId('pack-complete')).toBeVisible();
+  await expect(page.getByTestId('pack-consignment')).toHaveValue(number);
+
+  // The carrier label from the station: 7-ELEVEN's own C2C print page, printed to PDF, rasterised, its barcode read.
   await page.getByTestId('carrier-labels').click();
   const open = page.getByTestId('ecpay-labels-open');
   await expect(open).toHaveText(`開啟7-ELEVEN 交貨便（C2C）寄件單（${order.number}）`);
@@ -350,9 +408,24 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
   await expect(label.locator('.store')).toHaveText('991182');
   await expect(label.locator('.collection')).toHaveText('450');
   await label.screenshot({ path: path.join(shots, 'carriers-cvs-label.png'), fullPage: true });
+  const pdf = path.join(shots, 'carriers-cvs-label.pdf');
+  await label.pdf({ path: pdf, printBackground: true });
+  const png = path.join(shots, 'carriers-cvs-label-300dpi');
+  const raster = spawnSync('pdftoppm', ['-r', '300', '-png', '-singlefile', pdf, png], { encoding: 'utf8' });
+  expect(raster.status, raster.stderr).toBe(0);
+  const decoded = spawnSync('zbarimg', ['-q', '--raw', `${png}.png`], { encoding: 'utf8' });
+  expect(decoded.stdout.split('\n').filter(Boolean)).toEqual([number]);
   await label.close();
 
-  // ECPay's notices (signed with the merchant's key and IV): at the store, then picked up.
+  // Ship: the number's Enter at the station.
+  await page.keyboard.press('Escape');
+  await shipByTrackingScan(page, auth, number);
+  await expect(page.getByTestId('pack-cue')).toContainText(order.number);
+  const shipped = await page.request.get(`/api/outbound-orders/${order.id}/`, { headers: auth });
+  expect(((await shipped.json()) as { status: string }).status).toBe('closed');
+
+  // ECPay (the fake) posts the parcel's statuses to our ServerReplyURL, signed: dropped off, accepted, at the store,
+  // picked up (7-ELEVEN C2C's codes from ECPay's status workbook).
   const logisticsId = await (async () => {
     const forms = await page.request.post('/api/carriers/labels/ecpay-forms/', {
       headers: auth,
@@ -361,29 +434,18 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
     return ((await forms.json()) as { forms: Array<{ fields: { AllPayLogisticsID: string } }> }).forms[0]!.fields
       .AllPayLogisticsID;
   })();
-  for (const [code, msg] of [
-    ['2073', '商品配達買家取貨門市'],
-    ['2067', '消費者成功取件'],
-  ]) {
-    const notice: Record<string, string> = {
-      MerchantID: '2000132',
-      MerchantTradeNo: order.number,
-      RtnCode: code!,
-      RtnMsg: msg!,
-      AllPayLogisticsID: logisticsId,
-      BookingNote: '',
-      UpdateStatusDate: code === '2073' ? '2026/11/28 10:00:00' : '2026/11/29 15:30:00',
-    };
-    notice.CheckMacValue = ecpayCheckMacValue(notice, '5294y06JbISpM5x9', 'v77hoKGq4kWxNNIS');
-    const ack = await page.request.post('/api/carriers/ecpay/notify/', { form: notice });
-    expect(await ack.text()).toBe('1|OK');
-  }
-  await page.keyboard.press('Escape');
+  const sent = await page.request.post(`${ECPAY_FAKE}/_fake/send-status`, { form: { AllPayLogisticsID: logisticsId } });
+  expect(((await sent.json()) as { answers: string[] }).answers).toEqual(['1|OK', '1|OK', '1|OK', '1|OK']);
   await page.goto('/deliver');
+  await page.getByTestId('order-search').fill(order.number);
+  await page.getByTestId('order-search-submit').click();
   await page.getByTestId(`order-open-${order.number}`).click();
   const events = page.getByTestId('order-carrier-events');
-  await expect(events).toContainText('已取件');
-  await expect(events).toContainText('已到店');
+  for (const kind of ['已到門市寄件', '物流中心已驗收', '已到店', '已取件']) await expect(events).toContainText(kind);
+  await expect(events).toContainText('買家已到店取貨');
+  await expect(page.getByTestId('order-cvs-store')).toContainText('新竹園區門市');
+  await page.getByTestId('order-cvs-store').scrollIntoViewIfNeeded();
+  await shot(page, 'cvs-order-store-and-tracking');
   await events.scrollIntoViewIfNeeded();
   await shot(page, 'cvs-tracking');
 
@@ -391,7 +453,7 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
   await page.keyboard.press('Escape');
   await page.goto('/deliver-statistics');
   const cod = page.getByTestId('cod-collected');
-  await expect(cod.getByRole('row', { name: /2026-11-29/ })).toContainText('450.00');
+  await expect(cod.getByRole('row', { name: /2026-11-28/ })).toContainText('450.00');
   await cod.scrollIntoViewIfNeeded();
   await shot(page, 'cod-collected');
 });

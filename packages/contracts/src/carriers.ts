@@ -57,25 +57,76 @@ export const ZEcpayLabelForms = z.object({
 });
 export type TEcpayLabelForms = z.infer<typeof ZEcpayLabelForms>;
 
-/** What an ECPay status code means for a parcel picked up at a store (shown on the order's tracking history). */
-export const CVS_STATUS_KINDS = ['at_store', 'picked_up', 'returned'] as const;
-export type TCvsStatusKind = (typeof CVS_STATUS_KINDS)[number];
 /**
- * ECPay logistics status codes (RtnCode of its status notices) of store pickup, by what they mean for the buyer:
- * 7-ELEVEN 2073 配達取貨門市 / 2067 消費者成功取件 / 2074 七天未取退回; FamilyMart 3018 到店 / 3022 買家已取貨 /
- * 3020 未取退回物流中心; Hi-Life and OK mart 2063 門市配達 (their pickup and return codes as 7-ELEVEN's). A code not
- * listed is shown as ECPay sent it, without a kind.
+ * What an ECPay status means for a parcel picked up at a store (shown on the order's tracking history): the logistics
+ * centre accepted it (B2C goods reach it from the seller), the sender dropped it off at a store (C2C), it reached the
+ * buyer's store, the buyer picked it up, or the buyer did not and it goes back.
  */
-export const ECPAY_CVS_STATUS: Record<string, TCvsStatusKind> = {
-  '2063': 'at_store',
-  '2073': 'at_store',
-  '3018': 'at_store',
-  '2067': 'picked_up',
-  '3022': 'picked_up',
-  '2074': 'returned',
-  '3020': 'returned',
+export const CVS_STATUS_KINDS = ['accepted', 'dropped_off', 'at_store', 'picked_up', 'returned'] as const;
+export type TCvsStatusKind = (typeof CVS_STATUS_KINDS)[number];
+const kinds = (m: Partial<Record<TCvsStatusKind, string[]>>): Record<string, TCvsStatusKind> =>
+  Object.fromEntries(Object.entries(m).flatMap(([kind, codes]) => codes.map((c) => [c, kind as TCvsStatusKind])));
+const HILIFE_STATUS = kinds({
+  accepted: ['2030', '3024'],
+  dropped_off: ['2068', '3032'],
+  at_store: ['2063', '2073', '3018', '3029'],
+  picked_up: ['2067', '3022'],
+  returned: ['2065', '2074', '3020', '3025'],
+});
+const FAMI_STATUS = kinds({
+  accepted: ['3024'],
+  dropped_off: ['3032'],
+  at_store: ['3018', '3029'],
+  picked_up: ['3022'],
+  returned: ['3020', '3025'],
+});
+const OKMART_STATUS = kinds({
+  accepted: ['2030'],
+  dropped_off: ['3032'],
+  at_store: ['2073'],
+  picked_up: ['3022'],
+  returned: ['2074', '2078'],
+});
+/**
+ * ECPay's logistics status codes (RtnCode of its status notices, LogisticsStatus of its query) of store pickup per
+ * LogisticsSubType, from ECPay's own status workbook: `example/Logistics/logistics_status.xlsx` of the official PHP SDK
+ * (github.com/ECPay/SDK_PHP, sheets 統一超商/全家超商/萊爾富/OK超商, as of May 2026). A code means something only for
+ * the sub-types whose sheet lists it (7-ELEVEN 2073 is "包裹配達取件門市" but OK mart's pickup is 3022, not 2067); a
+ * code not listed for the order's sub-type is shown as ECPay sent it, without a kind. The workbook lists OK mart only as
+ * store-to-store (OKMARTC2C); OKMART takes OK mart's codes.
+ */
+export const ECPAY_CVS_STATUS: Record<TCvsSubtype, Record<string, TCvsStatusKind>> = {
+  UNIMART: kinds({
+    accepted: ['2030'],
+    at_store: ['2063', '2073', '2098'],
+    picked_up: ['2067'],
+    returned: ['2065', '2074', '2076'],
+  }),
+  UNIMARTC2C: kinds({
+    accepted: ['2030'],
+    dropped_off: ['2068'],
+    at_store: ['2073', '2098'],
+    picked_up: ['2067'],
+    // 2074/2076 and 2078–2093: the buyer did not pick it up, back to the logistics centre (each with its reason).
+    returned: ['2074', '2076', ...'2078 2079 2080 2081 2082 2083 2084 2085 2086 2087 2088 2089 2092 2093'.split(' ')],
+  }),
+  FAMI: FAMI_STATUS,
+  FAMIC2C: FAMI_STATUS,
+  HILIFE: HILIFE_STATUS,
+  HILIFEC2C: HILIFE_STATUS,
+  OKMART: OKMART_STATUS,
+  OKMARTC2C: OKMART_STATUS,
 };
-export const ecpayStatusKind = (code: string): TCvsStatusKind | null => ECPAY_CVS_STATUS[code] ?? null;
+/** The kind of an ECPay status for an order picked up at a store of that sub-type (null: home delivery, or none). */
+export const ecpayStatusKind = (code: string, subtype: string | null | undefined): TCvsStatusKind | null =>
+  (subtype ? ECPAY_CVS_STATUS[subtype as TCvsSubtype]?.[code] : undefined) ?? null;
+/** `SUBTYPE:code` of every status of these kinds (for SQL that matches an event with its order's store). */
+export const ecpayStatusKeys = (wanted: readonly TCvsStatusKind[]): string[] =>
+  Object.entries(ECPAY_CVS_STATUS).flatMap(([sub, m]) =>
+    Object.entries(m)
+      .filter(([, k]) => wanted.includes(k))
+      .map(([code]) => `${sub}:${code}`),
+  );
 
 /** One status the carrier reported for an order (its tracking history), newest first. */
 export const ZCarrierEvent = z.object({
@@ -85,7 +136,7 @@ export const ZCarrierEvent = z.object({
   status_text: z.string(),
   status_at: z.string(),
   booking_note: z.string(),
-  /** Store pickup: arrived at the store, picked up, returned (null: another status). */
+  /** Store pickup: accepted, dropped off, arrived at the store, picked up, returned (null: another status). */
   kind: z.enum(CVS_STATUS_KINDS).nullable(),
   created_at: z.string(),
 });
@@ -116,13 +167,16 @@ export const CVS_STORE_SOURCES = ['map', 'import', 'api', 'manual'] as const;
 
 /**
  * Days after ECPay made the consignment (D) within which the parcel must be dropped off (B2C: at ECPay's logistics
- * centre; C2C: at a store), from ECPay's "各家物流通路訂單寄貨編號效期" (support.ecpay.com.tw/6248): B2C 7-ELEVEN D+5,
- * FamilyMart and Hi-Life D+6, OK mart D+7; C2C 7-ELEVEN and FamilyMart D+6, Hi-Life and OK mart D+7.
+ * centre; C2C: at a store), from ECPay's "各家物流通路訂單寄貨編號效期" (support.ecpay.com.tw/6248). Its table has the
+ * columns 7-ELEVEN, 7-ELEVEN frozen, 7-ELEVEN cross-border, FamilyMart, Hi-Life, OK and lists a value only where the
+ * service exists: B2C D+5, D+5, D+6, D+6, D+7 (OK mart has no B2C: ECPay's status workbook lists OK mart only as
+ * OKMARTC2C), so 7-ELEVEN 5, FamilyMart 6, Hi-Life 7; C2C D+6, D+6, D+7, D+7 for 7-ELEVEN, FamilyMart, Hi-Life, OK.
+ * OKMART (B2C) takes OK mart's C2C window.
  */
 export const CVS_DROP_OFF_DAYS: Record<TCvsSubtype, number> = {
   UNIMART: 5,
   FAMI: 6,
-  HILIFE: 6,
+  HILIFE: 7,
   OKMART: 7,
   UNIMARTC2C: 6,
   FAMIC2C: 6,

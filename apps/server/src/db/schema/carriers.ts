@@ -67,7 +67,11 @@ export const carrier_labels = pgTable(
     fetched_at: timestamp('fetched_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('carrier_labels_customer_idx').on(t.customer_id)],
+  (t) => [
+    index('carrier_labels_customer_idx').on(t.customer_id),
+    // ECPay's status notices find their order by AllPayLogisticsID (kept here as file_no) on every notice.
+    index('carrier_labels_file_no_idx').on(t.carrier, t.file_no),
+  ],
 );
 
 /**

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   CVS_DROP_OFF_DAYS,
+  CVS_STATUS_KINDS,
   CVS_STORE_ID,
   CVS_SUBTYPES,
   cvsChainOf,
+  ecpayStatusKeys,
   isC2C,
   type TCvsMapForm,
   type TCvsOverdue,
@@ -247,11 +249,14 @@ const taipeiDay = (d: Date, days = 0) =>
 
 /**
  * The seller's store-pickup parcels past their drop-off window: ECPay made the consignment (its label row, for the
- * order's current number) more than the chain's `CVS_DROP_OFF_DAYS` ago and has sent no status since but "order
- * received" (300): no drop-off seen. Open orders only, oldest deadline first.
+ * order's current number) more than the chain's `CVS_DROP_OFF_DAYS` ago and has sent no status since that shows the
+ * parcel moving (accepted by the logistics centre, dropped off at a store, at the buyer's store, picked up, returned —
+ * ECPay's codes of the order's sub-type; "order received" 300, "sent to the chain" 2001 and the like are not): no
+ * drop-off seen. Open orders only, oldest deadline first.
  */
 export async function cvsOverdue(deps: TAppDeps, actor: TActor, now = new Date()): Promise<{ results: TCvsOverdue[] }> {
   const customerId = tenantOf(actor);
+  const moved = ecpayStatusKeys(CVS_STATUS_KINDS);
   const rows = await queryRows<{
     order_id: string;
     number: string;
@@ -269,7 +274,11 @@ export async function cvsOverdue(deps: TAppDeps, actor: TActor, now = new Date()
         where s.customer_id = ${customerId}
           and o.status not in ('cancelled', 'closed', 'closed_returned', 'returned')
           and not exists (select 1 from carrier_events e
-            where e.customer_id = ${customerId} and e.order_id = o.id and e.status_code <> '300')
+            where e.customer_id = ${customerId} and e.order_id = o.id
+              and s.subtype || ':' || e.status_code in (${sql.join(
+                moved.map((k) => sql`${k}`),
+                sql`, `,
+              )}))
         order by l.created_at
         limit 1000`,
   );

@@ -1,7 +1,7 @@
 import {
   ECPAY_AMOUNT_MAX,
   ECPAY_AMOUNT_MIN,
-  ECPAY_CVS_STATUS,
+  ecpayStatusKeys,
   ecpayStatusKind,
   errorMessage,
   receiverIssue,
@@ -380,18 +380,18 @@ export async function codCollected(
   q: { date_from?: string; date_to?: string },
 ): Promise<TCodCollected> {
   const customerId = tenantOf(actor);
-  const codes = Object.entries(ECPAY_CVS_STATUS)
-    .filter(([, kind]) => kind === 'picked_up')
-    .map(([code]) => code);
+  // What "picked up" is depends on the chain and kind (the order's store): ECPay's codes per LogisticsSubType.
+  const picked = ecpayStatusKeys(['picked_up']);
   const rows = await queryRows<{ date: string; orders: number; amount: string }>(
     deps.database.db,
     sql`with picked as (
           select distinct on (e.order_id) e.order_id,
             replace(substr(coalesce(nullif(e.status_at, ''), to_char(e.created_at at time zone 'Asia/Taipei', 'YYYY/MM/DD')), 1, 10), '/', '-') as day
           from carrier_events e
+          join order_cvs_stores s on s.order_id = e.order_id and s.customer_id = ${customerId}
           where e.customer_id = ${customerId} and e.carrier = 'ecpay' and e.order_id is not null
-            and e.status_code in (${sql.join(
-              codes.map((c) => sql`${c}`),
+            and s.subtype || ':' || e.status_code in (${sql.join(
+              picked.map((c) => sql`${c}`),
               sql`, `,
             )})
           order by e.order_id, e.created_at
@@ -423,6 +423,11 @@ export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId:
     .from(outbound_orders)
     .where(and(eq(outbound_orders.customer_id, customerId), eq(outbound_orders.id, orderId)));
   if (!order) throw notFound();
+  // ECPay's codes mean something per store chain and kind: the order's pickup store's sub-type (none: home delivery).
+  const [store] = await db
+    .select({ subtype: order_cvs_stores.subtype })
+    .from(order_cvs_stores)
+    .where(and(eq(order_cvs_stores.customer_id, customerId), eq(order_cvs_stores.order_id, orderId)));
   const rows = await db
     .select()
     .from(carrier_events)
@@ -437,7 +442,7 @@ export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId:
       status_text: r.status_text,
       status_at: r.status_at,
       booking_note: r.booking_note,
-      kind: r.carrier === 'ecpay' ? ecpayStatusKind(r.status_code) : null,
+      kind: r.carrier === 'ecpay' ? ecpayStatusKind(r.status_code, store?.subtype) : null,
       created_at: r.created_at.toISOString(),
     })),
   };

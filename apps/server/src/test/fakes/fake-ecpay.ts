@@ -27,6 +27,11 @@ export interface TFakeEcpay {
   stores: Record<string, Array<{ id: string; name: string; address: string }>>;
   /** A status notice ECPay would post to the consignment's ServerReplyURL, signed with the merchant's key and IV. */
   statusNotice(logisticsId: string, rtnCode: string, rtnMsg: string): Record<string, string>;
+  /**
+   * Posts status notices to the consignment's ServerReplyURL as ECPay does (form body, signed), one after the other:
+   * the given ones, or its sub-type's usual story (`ECPAY_PICKUP_STORY`). Answers what our server replied to each.
+   */
+  sendStatus(logisticsId: string, notices?: Array<[string, string]>): Promise<string[]>;
   failNext(n: number): void;
   close(): Promise<void>;
 }
@@ -35,6 +40,53 @@ export interface TFakeEcpay {
 export const ECPAY_SUBTYPES: Record<string, string[]> = {
   HOME: ['TCAT', 'POST'],
   CVS: ['FAMI', 'UNIMART', 'UNIMARTFREEZE', 'HILIFE', 'OKMART', 'FAMIC2C', 'UNIMARTC2C', 'HILIFEC2C', 'OKMARTC2C'],
+};
+
+/**
+ * A store pickup's usual statuses per LogisticsSubType, with ECPay's own texts (its status workbook,
+ * github.com/ECPay/SDK_PHP example/Logistics/logistics_status.xlsx): dropped off at a store (C2C), accepted by the
+ * logistics centre, at the buyer's store, picked up.
+ */
+export const ECPAY_PICKUP_STORY: Record<string, Array<[string, string]>> = {
+  UNIMART: [
+    ['2030', '物流中心驗收成功'],
+    ['2063', '包裹配達取件門市'],
+    ['2067', '買家已到店取貨'],
+  ],
+  UNIMARTC2C: [
+    ['2068', '賣家已到門市寄件'],
+    ['2030', '物流中心驗收成功'],
+    ['2073', '包裹配達取件門市'],
+    ['2067', '買家已到店取貨'],
+  ],
+  FAMI: [
+    ['3024', '物流中心驗收成功'],
+    ['3018', '包裹配達取件門市'],
+    ['3022', '買家已到店取貨'],
+  ],
+  FAMIC2C: [
+    ['3032', '賣家已到門市寄件'],
+    ['3024', '物流中心驗收成功'],
+    ['3018', '包裹配達取件門市'],
+    ['3022', '買家已到店取貨'],
+  ],
+  HILIFE: [
+    ['2030', '物流中心驗收成功'],
+    ['2063', '包裹配達取件門市'],
+    ['2067', '買家已到店取貨'],
+  ],
+  HILIFEC2C: [
+    ['2068', '賣家已到門市寄件'],
+    ['2030', '物流中心驗收成功'],
+    ['2063', '包裹配達取件門市'],
+    ['2067', '買家已到店取貨'],
+  ],
+  OKMARTC2C: [
+    ['3032', '賣家已到門市寄件'],
+    ['2030', '物流中心驗收成功'],
+    ['2073', '包裹配達取件門市'],
+    ['3022', '買家已到店取貨'],
+  ],
 };
 
 /** The store-to-store print page of each chain (its path → the LogisticsSubType it prints). */
@@ -96,6 +148,18 @@ export function ecpayCreateIssue(f: Record<string, string>): string | null {
   } else if (!/^[0-9a-zA-Z]{1,6}$/.test(f.ReceiverStoreID ?? '')) return 'ReceiverStoreID 格式錯誤';
   return null;
 }
+
+/** A Code 128 barcode as ECPay's label pages show one (PNG). */
+const barcode = (code: string) =>
+  bwipjs.toBuffer({
+    bcid: 'code128',
+    text: code || '-',
+    scale: 3,
+    height: 12,
+    paddingwidth: 12,
+    paddingheight: 6,
+    backgroundcolor: 'FFFFFF',
+  });
 
 const esc = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -188,30 +252,20 @@ export async function startFakeEcpay(
           return refuse('CVSValidationNo Error');
         printedC2C.push({ path, id });
         const code = `${c.answer.CVSPaymentNo ?? ''}${c.answer.CVSValidationNo ?? ''}`;
-        void bwipjs
-          .toBuffer({
-            bcid: 'code128',
-            text: code,
-            scale: 3,
-            height: 12,
-            paddingwidth: 12,
-            paddingheight: 6,
-            backgroundcolor: 'FFFFFF',
-          })
-          .then((png) =>
-            text(
-              '<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><title>交貨便服務單</title></head><body>' +
-                `<section class="label" data-logistics-id="${esc(id)}"><h2>${esc(sub)} 寄件單</h2>` +
-                `<img class="barcode" alt="${esc(code)}" src="data:image/png;base64,${png.toString('base64')}">` +
-                `<p>寄件代碼 <b class="payment-no">${esc(code)}</b></p>` +
-                `<p>取件門市 <span class="store">${esc(c.fields.ReceiverStoreID ?? '')}</span></p>` +
-                `<p>收件人 <span class="receiver">${esc(c.fields.ReceiverName ?? '')}</span></p>` +
-                (c.fields.IsCollection === 'Y'
-                  ? `<p>代收金額 <b class="collection">${esc(c.fields.CollectionAmount ?? '')}</b></p>`
-                  : '') +
-                '</section></body></html>',
-            ),
-          );
+        void barcode(code).then((png) =>
+          text(
+            '<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><title>交貨便服務單</title></head><body>' +
+              `<section class="label" data-logistics-id="${esc(id)}"><h2>${esc(sub)} 寄件單</h2>` +
+              `<img class="barcode" alt="${esc(code)}" src="data:image/png;base64,${png.toString('base64')}">` +
+              `<p>寄件代碼 <b class="payment-no">${esc(code)}</b></p>` +
+              `<p>取件門市 <span class="store">${esc(c.fields.ReceiverStoreID ?? '')}</span></p>` +
+              `<p>收件人 <span class="receiver">${esc(c.fields.ReceiverName ?? '')}</span></p>` +
+              (c.fields.IsCollection === 'Y'
+                ? `<p>代收金額 <b class="collection">${esc(c.fields.CollectionAmount ?? '')}</b></p>`
+                : '') +
+              '</section></body></html>',
+          ),
+        );
         return;
       }
       if (req.url === '/helper/printTradeDocument' && req.method === 'POST') {
@@ -226,27 +280,50 @@ export async function startFakeEcpay(
         const unknown = ids.find((id) => !consignments.has(id));
         if (unknown) return refuse(`AllPayLogisticsID ${unknown} not found`);
         printed.push(ids);
-        const blocks = ids.map((id) => {
-          const c = consignments.get(id)!;
-          const cvs = c.fields.LogisticsType === 'CVS';
-          return (
-            `<section class="label" data-logistics-id="${esc(id)}"><h2>${cvs ? '超商取貨一段標' : '宅配託運單'}</h2>` +
-            `<p>託運單號 <b class="booking-note">${esc(c.bookingNote)}</b></p>` +
-            (cvs ? `<p>取件門市 <span class="store">${esc(c.fields.ReceiverStoreID ?? '')}</span></p>` : '') +
-            (c.fields.IsCollection === 'Y'
-              ? `<p>代收金額 <b class="collection">${esc(c.fields.CollectionAmount ?? '')}</b></p>`
-              : '') +
-            `<p>收件人 <span class="receiver">${esc(c.fields.ReceiverName ?? '')}</span></p>` +
-            `<p>${esc(c.fields.ReceiverAddress ?? '')}</p><p>訂單 ${esc(c.fields.MerchantTradeNo ?? '')}</p></section>`
+        // Each label carries its number as a barcode: the BookingNote of home delivery, the CVSPaymentNo (寄貨編號)
+        // of a B2C store pickup.
+        const codeOf = (c: { bookingNote: string; answer: Record<string, string> }) =>
+          c.bookingNote || c.answer.CVSPaymentNo || '';
+        void Promise.all(ids.map((id) => barcode(codeOf(consignments.get(id)!)))).then((pngs) => {
+          const blocks = ids.map((id, i) => {
+            const c = consignments.get(id)!;
+            const cvs = c.fields.LogisticsType === 'CVS';
+            return (
+              `<section class="label" data-logistics-id="${esc(id)}"><h2>${cvs ? '超商取貨一段標' : '宅配託運單'}</h2>` +
+              `<img class="barcode" alt="${esc(codeOf(c))}" src="data:image/png;base64,${pngs[i]!.toString('base64')}">` +
+              `<p>${cvs ? '寄貨編號' : '託運單號'} <b class="booking-note">${esc(codeOf(c))}</b></p>` +
+              (cvs ? `<p>取件門市 <span class="store">${esc(c.fields.ReceiverStoreID ?? '')}</span></p>` : '') +
+              (c.fields.IsCollection === 'Y'
+                ? `<p>代收金額 <b class="collection">${esc(c.fields.CollectionAmount ?? '')}</b></p>`
+                : '') +
+              `<p>收件人 <span class="receiver">${esc(c.fields.ReceiverName ?? '')}</span></p>` +
+              `<p>${esc(c.fields.ReceiverAddress ?? '')}</p><p>訂單 ${esc(c.fields.MerchantTradeNo ?? '')}</p></section>`
+            );
+          });
+          text(
+            '<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><title>綠界物流 託運單列印</title>' +
+              '<style>body{font-family:sans-serif}.label{border:2px dashed #333;margin:12px;padding:12px;width:360px}' +
+              '.booking-note{font-size:24px}</style></head><body>' +
+              blocks.join('') +
+              '</body></html>',
           );
         });
-        return text(
-          '<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><title>綠界物流 託運單列印</title>' +
-            '<style>body{font-family:sans-serif}.label{border:2px dashed #333;margin:12px;padding:12px;width:360px}' +
-            '.booking-note{font-size:24px}</style></head><body>' +
-            blocks.join('') +
-            '</body></html>',
+        return;
+      }
+      if (req.url === '/_fake/send-status' && req.method === 'POST') {
+        // Test control (not ECPay's): makes the fake post a consignment's status notices to its ServerReplyURL, as
+        // ECPay does when the parcel moves — for a browser test whose fake runs in another process.
+        const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+        const id = form.AllPayLogisticsID ?? '';
+        if (!consignments.has(id)) return text('unknown AllPayLogisticsID', 404);
+        void sendStatus(id).then(
+          (answers) => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ answers }));
+          },
+          (e: unknown) => text(String(e), 502),
         );
+        return;
       }
       if (req.url !== '/Express/Create' || req.method !== 'POST') return text('Not Found', 404);
       const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
@@ -267,9 +344,9 @@ export async function startFakeEcpay(
         RtnMsg: '訂單處理中(已收到訂單資料)',
         AllPayLogisticsID: id,
         LogisticsType: `${fields.LogisticsType}_${sub}`,
-        // Home delivery and B2C pickup: a BookingNote; store-to-store: the drop-off code (CVSPaymentNo, and at
-        // 7-ELEVEN a CVSValidationNo) the sender keys in or prints at the store.
-        BookingNote: c2c ? '' : `90${id}23`,
+        // Home delivery: a BookingNote (托運單號; ECPay: "When logistics type is HOME"); store pickup: CVSPaymentNo
+        // (寄貨編號), and at 7-ELEVEN store-to-store a CVSValidationNo the sender keys in or prints at the store.
+        BookingNote: fields.LogisticsType === 'HOME' ? `90${id}23` : '',
         ...(fields.LogisticsType === 'CVS'
           ? { CVSPaymentNo: c2c ? `C${id}` : `B${id}`, CVSValidationNo: sub === 'UNIMARTC2C' ? '4321' : '' }
           : {}),
@@ -281,6 +358,46 @@ export async function startFakeEcpay(
     });
   });
   await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
+  const statusNotice: TFakeEcpay['statusNotice'] = (logisticsId, rtnCode, rtnMsg) => {
+    const c = consignments.get(logisticsId);
+    if (!c) throw new Error(`no consignment ${logisticsId}`);
+    const notice: Record<string, string> = {
+      MerchantID: merchantId,
+      MerchantTradeNo: c.fields.MerchantTradeNo!,
+      RtnCode: rtnCode,
+      RtnMsg: rtnMsg,
+      AllPayLogisticsID: logisticsId,
+      GoodsAmount: c.fields.GoodsAmount!,
+      UpdateStatusDate: '2026/11/28 10:00:00',
+      ReceiverName: c.fields.ReceiverName!,
+      ReceiverCellPhone: c.fields.ReceiverCellPhone ?? '',
+      LogisticsType: `${c.fields.LogisticsType}_${c.fields.LogisticsSubType}`,
+      BookingNote: c.bookingNote,
+      CVSPaymentNo: c.answer.CVSPaymentNo ?? '',
+      CVSValidationNo: c.answer.CVSValidationNo ?? '',
+    };
+    notice.CheckMacValue = ecpayCheckMacValue(notice, hashKey, hashIv);
+    return notice;
+  };
+  const sendStatus: TFakeEcpay['sendStatus'] = async (logisticsId, notices) => {
+    const c = consignments.get(logisticsId);
+    if (!c) throw new Error(`no consignment ${logisticsId}`);
+    const answers: string[] = [];
+    for (const [code, msg] of notices ?? ECPAY_PICKUP_STORY[c.fields.LogisticsSubType!] ?? []) {
+      // A later status is a later time: UpdateStatusDate moves on an hour a step.
+      const notice = statusNotice(logisticsId, code, msg);
+      notice.UpdateStatusDate = `2026/11/28 ${String(10 + answers.length).padStart(2, '0')}:00:00`;
+      delete notice.CheckMacValue;
+      notice.CheckMacValue = ecpayCheckMacValue(notice, hashKey, hashIv);
+      const r = await fetch(c.fields.ServerReplyURL!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(notice).toString(),
+      });
+      answers.push(await r.text());
+    }
+    return answers;
+  };
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     merchantId,
@@ -291,27 +408,8 @@ export async function startFakeEcpay(
     printed,
     printedC2C,
     stores,
-    statusNotice(logisticsId, rtnCode, rtnMsg) {
-      const c = consignments.get(logisticsId);
-      if (!c) throw new Error(`no consignment ${logisticsId}`);
-      const notice: Record<string, string> = {
-        MerchantID: merchantId,
-        MerchantTradeNo: c.fields.MerchantTradeNo!,
-        RtnCode: rtnCode,
-        RtnMsg: rtnMsg,
-        AllPayLogisticsID: logisticsId,
-        GoodsAmount: c.fields.GoodsAmount!,
-        UpdateStatusDate: '2026/11/28 10:00:00',
-        ReceiverName: c.fields.ReceiverName!,
-        ReceiverCellPhone: c.fields.ReceiverCellPhone ?? '',
-        LogisticsType: `${c.fields.LogisticsType}_${c.fields.LogisticsSubType}`,
-        BookingNote: c.bookingNote,
-        CVSPaymentNo: c.answer.CVSPaymentNo ?? '',
-        CVSValidationNo: c.answer.CVSValidationNo ?? '',
-      };
-      notice.CheckMacValue = ecpayCheckMacValue(notice, hashKey, hashIv);
-      return notice;
-    },
+    statusNotice,
+    sendStatus,
     failNext(n) {
       // A negative n takes back what was not used (never below none).
       failures = Math.max(0, failures + n);

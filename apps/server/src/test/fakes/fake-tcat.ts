@@ -135,6 +135,15 @@ export async function startFakeTcat(
             if (!Number.isInteger(amt) || amt < 1 || amt > 20000) return no(err('代收金額錯誤'));
           } else if (o.IsCollection !== 'N') return no(err('是否代收貨款錯誤'));
           if (!String(o.ProductName ?? '').trim() || [...String(o.ProductName)].length > 20) return no(err('品名錯誤'));
+          // Spec v2.0.5: ReceiptLocation 01 to the door / 02 at a T-cat station (then its number); the Y/N flags;
+          // ProductTypeId 0001–0015.
+          if (!['01', '02'].includes(String(o.ReceiptLocation ?? '01'))) return no(err('收件地點錯誤'));
+          if (o.ReceiptLocation === '02' && !String(o.ReceiptStationNo ?? '').trim())
+            return no(err('到所取件請填營業所代號'));
+          for (const flag of ['IsFreight', 'IsSwipe', 'IsMobilePay', 'IsDeclare'])
+            if (o[flag] !== undefined && o[flag] !== 'Y' && o[flag] !== 'N') return no(err(`${flag} 錯誤`));
+          const type = Number(o.ProductTypeId);
+          if (!/^\d{4}$/.test(String(o.ProductTypeId ?? '')) || type < 1 || type > 15) return no(err('商品類別錯誤'));
         }
         const fileNo = Buffer.from(`${srvTranId}-${Date.now()}`).toString('base64');
         const answered = orders.map((o) => {

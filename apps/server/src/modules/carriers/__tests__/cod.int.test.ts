@@ -95,7 +95,7 @@ describe(`cash on delivery (${TEST_ENGINE})`, () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(fields).toString(),
       });
-    await notify(fake.statusNotice(logisticsId, '3018', '到店尚未取貨，簡訊通知取件'));
+    await notify(fake.statusNotice(logisticsId, '3018', '包裹配達取件門市'));
     const report = async (token = w.token, query = '') =>
       (await ctx.inject({ method: 'GET', url: `/api/carriers/cod-collected/${query}`, token })).json();
     expect((await report()).results).toEqual([]);

@@ -42,13 +42,13 @@ function formsOf(html: string): Array<{ action: string; fields: Record<string, s
   }));
 }
 
-/** The label page's barcode image decoded by zbarimg. */
+/** Each barcode image of a label page, decoded by zbarimg (one value per image, in page order). */
 function barcodeOf(html: string, name: string): string[] {
-  const b64 = /<img class="barcode"[^>]*src="data:image\/png;base64,([^"]+)"/.exec(html)?.[1];
-  if (!b64) return [];
-  const file = path.join(work, `${name}.png`);
-  writeFileSync(file, Buffer.from(b64, 'base64'));
-  return execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  return [...html.matchAll(/<img class="barcode"[^>]*src="data:image\/png;base64,([^"]+)"/g)].flatMap((m, i) => {
+    const file = path.join(work, `${name}-${i}.png`);
+    writeFileSync(file, Buffer.from(m[1]!, 'base64'));
+    return execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  });
 }
 
 const post = (url: string, fields: Record<string, string>) =>
@@ -173,7 +173,8 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
     // 7-ELEVEN C2C: CVSPaymentNo + CVSValidationNo; the other C2C chains: CVSPaymentNo.
     expect(out.get(seven.id)!.consignment_number).toMatch(/^C\d+4321$/);
     expect(out.get(orders[1]!.order.id)!.consignment_number).toMatch(/^C\d+$/);
-    expect(out.get(orders[4]!.order.id)!.consignment_number).toMatch(/^90\d+23$/);
+    // B2C store pickup: the CVSPaymentNo (寄貨編號); ECPay gives a BookingNote for home delivery only.
+    expect(out.get(orders[4]!.order.id)!.consignment_number).toMatch(/^B\d+$/);
     // Numbered: the store cannot change any more.
     const locked = await ctx.inject({
       method: 'DELETE',
@@ -205,8 +206,9 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       const html = await post(f.action, f.fields);
       expect(html, f.kind).not.toContain('class="error"');
       if (f.kind === 'HOME_B2C') {
+        // 7-ELEVEN and FamilyMart B2C on one page: each label's barcode is its order's number.
         expect(f.orders).toHaveLength(2);
-        expect((html.match(/class="label"/g) ?? []).length).toBe(2);
+        expect(barcodeOf(html, f.kind)).toEqual(f.orders.map((o) => out.get(o.id)!.consignment_number));
         continue;
       }
       expect(f.orders).toHaveLength(1);
@@ -228,25 +230,44 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       });
       expect(r.body).toBe('1|OK');
     };
-    const story: Record<string, Array<[string, string]>> = {
+    // Codes and texts from ECPay's status workbook (github.com/ECPay/SDK_PHP example/Logistics/logistics_status.xlsx);
+    // a code another chain uses (2063 at OK mart, 2067 at FamilyMart) means nothing there and has no kind.
+    const story: Record<string, Array<[string, string, string | null]>> = {
       UNIMARTC2C: [
-        ['2073', '商品配達買家取貨門市'],
-        ['2067', '消費者成功取件'],
+        ['2068', '賣家已到門市寄件', 'dropped_off'],
+        ['2030', '物流中心驗收成功', 'accepted'],
+        ['2073', '包裹配達取件門市', 'at_store'],
+        ['2067', '買家已到店取貨', 'picked_up'],
       ],
       FAMIC2C: [
-        ['3018', '到店尚未取貨，簡訊通知取件'],
-        ['3022', '買家已到店取貨'],
+        ['3032', '賣家已到門市寄件', 'dropped_off'],
+        ['3018', '包裹配達取件門市', 'at_store'],
+        ['2067', '買家已到店取貨', null],
+        ['3022', '買家已到店取貨', 'picked_up'],
       ],
       HILIFEC2C: [
-        ['2063', '門市配達'],
-        ['2067', '消費者成功取件'],
+        ['2068', '賣家已到門市寄件', 'dropped_off'],
+        ['2063', '包裹配達取件門市', 'at_store'],
+        ['2067', '買家已到店取貨', 'picked_up'],
       ],
       OKMARTC2C: [
-        ['2063', '門市配達'],
-        ['2074', '消費者七天未取，退回物流中心'],
+        ['3032', '賣家已到門市寄件', 'dropped_off'],
+        ['2063', '包裹配達取件門市', null],
+        ['2073', '包裹配達取件門市', 'at_store'],
+        ['2074', '買家未取包裹，將退回物流中心', 'returned'],
       ],
     };
-    for (const { order: o, subtype } of orders.slice(0, 4)) {
+    story.UNIMART = [
+      ['2030', '物流中心驗收成功', 'accepted'],
+      ['2063', '包裹配達取件門市', 'at_store'],
+      ['2067', '買家已到店取貨', 'picked_up'],
+    ];
+    story.FAMI = [
+      ['3024', '物流中心驗收成功', 'accepted'],
+      ['3018', '包裹配達取件門市', 'at_store'],
+      ['3020', '買家未取包裹，將退回物流中心', 'returned'],
+    ];
+    for (const { order: o, subtype } of orders) {
       const logisticsId = [...fake.consignments.entries()].find(([, c]) => c.fields.MerchantTradeNo === o.number)![0];
       for (const [code, text] of story[subtype]!) {
         const notice = fake.statusNotice(logisticsId, code, text);
@@ -258,8 +279,11 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
         url: `/api/carriers/orders/${o.id}/events/`,
         token: w.token,
       });
-      const kinds = (events.json().results as Array<{ kind: string | null; status_code: string }>).map((e) => e.kind);
-      expect(kinds, subtype).toEqual(subtype === 'OKMARTC2C' ? ['returned', 'at_store'] : ['picked_up', 'at_store']);
+      const got = (events.json().results as Array<{ kind: string | null; status_code: string }>).map((e) => [
+        e.status_code,
+        e.kind,
+      ]);
+      expect(got, subtype).toEqual(story[subtype]!.map(([code, , kind]) => [code, kind]).reverse());
     }
     const audits = await ctx.deps.database.db.select().from(audit_logs).where(eq(audit_logs.entity_id, seven.id));
     expect(audits.map((a) => a.action)).toContain('cvs_store.set');
@@ -460,18 +484,24 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       new Date(eightDaysAgo.getTime() + 8 * 3600_000 + 7 * 86_400_000).toISOString().slice(0, 10),
     );
     expect(await overdue(other.token)).toEqual([]);
-    // Dropped off after all: ECPay's notice takes it off the list.
     // The last consignment of that trade number (earlier sellers' orders had the same numbers).
     const logisticsId = [...fake.consignments.entries()]
       .filter(([, c]) => c.fields.MerchantTradeNo === late.number)
       .at(-1)![0];
-    const ack = await ctx.inject({
-      method: 'POST',
-      url: '/api/carriers/ecpay/notify/',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fake.statusNotice(logisticsId, '2030', '物流中心驗收成功')).toString(),
-    });
-    expect(ack.body).toBe('1|OK');
+    const notify = async (code: string, text: string) => {
+      const ack = await ctx.inject({
+        method: 'POST',
+        url: '/api/carriers/ecpay/notify/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fake.statusNotice(logisticsId, code, text)).toString(),
+      });
+      expect(ack.body).toBe('1|OK');
+    };
+    // "Order sent to the chain" (ECPay's 2001) is paperwork, not a drop-off: still late.
+    await notify('2001', '訂單傳送超商成功');
+    expect((await overdue()).map((r) => r.order_id)).toEqual([late.id]);
+    // Dropped off after all (Hi-Life's 3032 賣家已到門市寄件): ECPay's notice takes it off the list.
+    await notify('3032', '賣家已到門市寄件');
     expect(await overdue()).toEqual([]);
   });
 });

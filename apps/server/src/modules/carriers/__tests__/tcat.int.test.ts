@@ -88,6 +88,23 @@ describe(`T-cat Egs against a local T-cat (${TEST_ENGINE})`, () => {
     const ok = await t.createConsignment(order, { customerId: null, reference: 't-4' });
     expect(ok.consignmentNumber).toMatch(/^\d{12}$/);
     expect((await attemptsOf('t-4')).map((a) => a.status)).toEqual([503, 200, 200, 200]);
+    // The fields of T-cat's spec v2.0.5: the Y/N flags (IsMobilePay among them), ProductTypeId 0001–0015; the fake
+    // refuses a product type outside that list as T-cat does, naming the order.
+    const sent = fake.created.at(-1)!;
+    expect(sent).toMatchObject({ IsMobilePay: 'N', IsSwipe: 'N', ProductTypeId: '0015', ReceiptLocation: '01' });
+    const { OBTNumber: _n, FileNo: _f, ...fields } = sent;
+    const refused = await fetch(`${fake.url}/PrintOBT`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        CustomerId: fake.customerId,
+        CustomerToken: fake.customerToken,
+        PrintType: '01',
+        PrintOBTType: '01',
+        Orders: [{ ...fields, OBTNumber: '', ProductTypeId: '0099' }],
+      }),
+    }).then((r) => r.json());
+    expect(refused).toMatchObject({ IsOK: 'N', Message: `訂單編號 ${order.orderNumber}：商品類別錯誤` });
     // PrintOBT itself meets a 503: T-cat may have made the consignment, so it is not sent twice.
     fake.failNext(1, 'PrintOBT');
     await expect(t.createConsignment(order, { customerId: null, reference: 't-5' })).rejects.toThrow(/HTTP 503/);

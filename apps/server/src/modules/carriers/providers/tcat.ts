@@ -2,7 +2,9 @@ import { AppError } from '../../../platform/errors';
 import type { TCallContext, TCarrierProvider, TProviderServices } from '../../../platform/providers';
 
 /**
- * T-cat (黑貓宅急便) contract-customer "Egs" API (INTEGRATIONS.md): JSON POST `{base}/{Service}` with `CustomerId` and
+ * T-cat (黑貓宅急便) contract-customer "Egs" API (INTEGRATIONS.md; fields as T-cat's 印單 API 平台 spec v2.0.5 names them —
+ * T-cat does not publish it openly; checked against open-source clients written from it, e.g. a TypeScript client
+ * headed "黑貓宅急便 印單 API 平台 v2.0.5" found through code search): JSON POST `{base}/{Service}` with `CustomerId` and
  * `CustomerToken` in the body (no signature), every answer `{SrvTranId, IsOK: "Y"|"N", Message, Data}`.
  * - `ParsingAddress` turns the sender's address into T-cat's 6-character post number (`SenderZipCode`).
  * - `PrintOBT` (PrintType 01: T-cat assigns the number) creates the consignment → `Data.Orders[].OBTNumber` and the
@@ -141,6 +143,7 @@ export function tcatProvider(setting: TTcatSetting, services: TProviderServices)
             IsCollection: cod > 0 ? 'Y' : 'N',
             CollectionAmount: cod,
             IsSwipe: 'N',
+            IsMobilePay: 'N',
             IsDeclare: 'N',
             DeclareAmount: 0,
             ProductTypeId: '0015',

@@ -1,0 +1,1 @@
+CREATE INDEX "carrier_labels_file_no_idx" ON "carrier_labels" USING btree ("carrier","file_no");
