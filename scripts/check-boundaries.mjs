@@ -68,10 +68,13 @@ async function main() {
     const rule = k.slice(0, k.indexOf(':'));
     console.error(`✗ new boundary violation  ${k}\n    ${r.comments.get(rule) ?? ''}`);
   }
-  for (const k of r.gone)
+  if (r.gone.length) {
     console.error(
-      `✗ baseline entry no longer occurs (good — remove it from scripts/boundaries-baseline.json, or run npm run check:boundaries -- --prune)\n    ${k}`,
+      `✗ ${r.gone.length} baseline entries no longer occur (fixed: remove them from scripts/boundaries-baseline.json, ` +
+        'or run `npm run check:boundaries -- --prune`):',
     );
+    for (const k of r.gone) console.error(`    ${k}`);
+  }
   const ok = r.added.length === 0 && r.gone.length === 0;
   console.log(
     `boundaries: ${r.modules} files, ${r.found.length} violations (baseline ${r.known.length}), ` +

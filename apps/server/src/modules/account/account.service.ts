@@ -20,8 +20,8 @@ import { forgetPasswordMails, mailDelivery, queueMail, renderMail } from '../../
 import { EMPLOYEE_GRANTS } from '../../platform/permissions';
 import type { RateLimits } from '../../platform/rate-limit';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../platform/totp';
-import * as authRepo from '../auth/auth.repository';
-import { guardAttempt } from '../auth/auth.service';
+import * as authRepo from '../auth';
+import { guardAttempt } from '../auth';
 import * as repo from './account.repository';
 
 export interface TAccountDeps {

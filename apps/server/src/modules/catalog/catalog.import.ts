@@ -24,7 +24,7 @@ import {
   zodRowIssues,
 } from '../../platform/importing';
 import { defineJob, type TJobContext } from '../../platform/jobs';
-import { productCodesKnown } from '../shopee/shopee.heal';
+import { productCodesKnown } from '../shopee';
 import { PRODUCT_COLUMNS } from './catalog.columns';
 import * as repo from './catalog.repository';
 import { productRuleIssues } from './catalog.rules';

@@ -19,7 +19,7 @@ import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
-import { productCodesKnown } from '../shopee/shopee.heal';
+import { productCodesKnown } from '../shopee';
 import * as repo from './catalog.repository';
 import { productRuleIssues, trimDecimal } from './catalog.rules';
 

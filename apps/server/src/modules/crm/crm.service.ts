@@ -21,9 +21,9 @@ import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { isoSql, likePattern, pageWindow } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
-import * as authRepo from '../auth/auth.repository';
-import type { TSheetRow } from '../labels/labels.repository';
-import { layoutLabels, type TLabelSource, toSheet } from '../labels/labels.service';
+import * as authRepo from '../auth';
+import type { TSheetRow } from '../labels';
+import { layoutLabels, type TLabelSource, toSheet } from '../labels';
 
 /**
  * The employees' CRM reads and actions (spec §2.7). The only use cases that cross tenants: every route is

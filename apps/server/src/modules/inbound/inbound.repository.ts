@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { customers, storage_locations } from '../../db/schema';
 import { isoSql, likePattern, orderColumn } from '../../platform/listing';
-import { receiptLinesFrom } from '../receiving/receiving.repository';
+import { receiptLinesFrom } from '../receiving';
 
 export interface TReceiptSummaryRow {
   id: string;

@@ -9,7 +9,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { supplier_return_lines, supplier_returns } from '../../db/schema';
 import { likePattern, orderColumn } from '../../platform/listing';
-import { receiptLinesFrom } from '../receiving/receiving.repository';
+import { receiptLinesFrom } from '../receiving';
 
 export type TSupplierReturnRow = typeof supplier_returns.$inferSelect;
 

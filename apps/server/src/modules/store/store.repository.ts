@@ -11,7 +11,7 @@ import {
   stores,
 } from '../../db/schema';
 import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
-import { productStock } from '../stock/stock.repository';
+import { productStockRows as productStock } from '../stock';
 
 export type TStoreRow = typeof stores.$inferSelect;
 export type TMemberRow = typeof store_members.$inferSelect;

@@ -31,9 +31,9 @@ import { checkedImageDataUrl } from '../../platform/images';
 import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
-import * as authRepo from '../auth/auth.repository';
-import { memberProfileOf } from '../auth/auth.service';
-import { createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from '../outbound/outbound.intake';
+import * as authRepo from '../auth';
+import { memberProfileOf } from '../auth';
+import { createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from '../outbound';
 import * as repo from './store.repository';
 
 /**

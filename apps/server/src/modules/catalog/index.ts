@@ -1,0 +1,11 @@
+/**
+ * The product master: products, their components (sets), categories, packaging materials; the product list,
+ * import, export and batch update. Owns product_categories, products, product_components and packaging_materials.
+ * Publishes `catalog.product-codes-known` (events.ts) when a product number or barcode becomes known.
+ *
+ * This file is the module's public face: other modules import only from here (checked by
+ * scripts/check-boundaries.mjs).
+ */
+
+export { findPackagingByIds, findProductByCode, findProductsByIds } from './catalog.repository';
+export { listProducts } from './catalog.service';
