@@ -8,3 +8,4 @@
  */
 
 export { insertCustomer, insertPasswordReset, insertUser, updateUser } from './account.repository';
+export { changeCustomerActive, setPasswordByStaff } from './account.service';
