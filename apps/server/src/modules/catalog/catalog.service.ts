@@ -447,3 +447,16 @@ export async function deletePackaging(deps: TCatalogDeps, actor: TActor, id: str
   });
   return { ok: true as const };
 }
+
+/**
+ * Set whether a product is listed in the seller's online store and at which price, in the caller's transaction (the
+ * store's listing screen validates and audits the change).
+ */
+export async function setProductListing(
+  tx: Executor,
+  customerId: string,
+  id: string,
+  values: { online_listing: boolean; selling_price: string | null },
+): Promise<void> {
+  await repo.updateProductListing(tx, customerId, id, values);
+}

@@ -9,4 +9,4 @@
 
 export { productCodesChanged } from './catalog.events';
 export { findPackagingByIds, findProductByCode, findProductsByIds } from './catalog.repository';
-export { listProducts } from './catalog.service';
+export { listProducts, setProductListing } from './catalog.service';

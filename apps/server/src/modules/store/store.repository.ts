@@ -101,18 +101,6 @@ export async function productOf(ex: Executor, customerId: string, id: string): P
   return row;
 }
 
-export async function updateListing(
-  ex: Executor,
-  customerId: string,
-  id: string,
-  values: { online_listing: boolean; selling_price: string | null },
-): Promise<void> {
-  await ex
-    .update(products)
-    .set(values)
-    .where(and(eq(products.customer_id, customerId), eq(products.id, id)));
-}
-
 /** The products members can order: listed, active, allowed to ship, with a selling price (at most `limit`). */
 export async function listedProducts(ex: Executor, customerId: string, limit: number): Promise<TProductRow[]> {
   return ex
