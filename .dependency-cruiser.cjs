@@ -6,7 +6,7 @@
 // - A server module is a folder `apps/server/src/modules/<ctx>/`. Other modules reach it only through its
 //   `index.ts` (its use cases, read models, events); everything else in the folder is its own business.
 //   The composition root (app.ts, jobs.ts, events.ts, bootstrap.ts, main.ts, cli/) and tests may reach further.
-// - SQL (`drizzle-orm`) is written only in files named `*.repository.ts` (a module's data access) or
+// - SQL (`drizzle-orm`, type-only imports aside) is written only in files named `*.repository.ts` (a module's data access) or
 //   `*.schema.ts`, or under `apps/server/src/db/` (the client, transactions, the schema). Tests are exempt: they
 //   assert on stored rows.
 // - No import loops in apps/server, apps/web and bench, type-only imports included (a loop of types is still two
@@ -39,7 +39,8 @@ module.exports = {
         path: '^apps/server/src/',
         pathNot: [TESTS, '\\.repository\\.ts$', '\\.schema\\.ts$', '^apps/server/src/db/'],
       },
-      to: { path: '^drizzle-orm(/|$)|(^|/)node_modules/drizzle-orm/' },
+      // A type-only import (`import type { SQL }`) runs no query: allowed anywhere.
+      to: { path: '^drizzle-orm(/|$)|(^|/)node_modules/drizzle-orm/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-import-loops',

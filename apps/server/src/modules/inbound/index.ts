@@ -6,4 +6,5 @@
  * scripts/check-boundaries.mjs).
  */
 
+export { inboundReceiptsPurge } from './inbound.repository';
 export { createReceipt, getReceipt } from './inbound.service';

@@ -35,6 +35,10 @@ beforeEach(() => {
   );
   write('apps/server/src/modules/catalog/index.ts', "export { findProduct } from './catalog.repository';\n");
   write('apps/server/src/modules/catalog/catalog.repository.ts', 'export const findProduct = (id: string) => id;\n');
+  // A stand-in package, resolved as the real one is (node_modules/drizzle-orm/…).
+  write('node_modules/drizzle-orm/package.json', '{"name":"drizzle-orm","main":"index.js","types":"index.d.ts"}');
+  write('node_modules/drizzle-orm/index.js', 'export const sql = 1;\n');
+  write('node_modules/drizzle-orm/index.d.ts', 'export declare const sql: number;\nexport type SQL = string;\n');
   write('bench/src/main.ts', "import { step } from './steps';\nstep();\n");
   write('bench/src/steps.ts', 'export const step = () => 1;\n');
 });
@@ -60,10 +64,11 @@ describe('boundary check', () => {
     expect(listed.gone).toEqual([]);
   });
 
-  it('fails on drizzle-orm outside a repository, schema or db file; tests are exempt', async () => {
+  it('fails on drizzle-orm outside a repository, schema or db file; tests and type-only imports are exempt', async () => {
     write('apps/server/src/modules/orders/orders.routes.ts', "import { eq } from 'drizzle-orm';\nexport { eq };\n");
     write('apps/server/src/modules/orders/orders.schema.ts', "import { sql } from 'drizzle-orm';\nexport { sql };\n");
     write('apps/server/src/db/client.ts', "import { sql } from 'drizzle-orm';\nexport { sql };\n");
+    write('apps/server/src/platform/purge.ts', "import type { SQL } from 'drizzle-orm';\nexport type T = SQL;\n");
     write(
       'apps/server/src/modules/orders/__tests__/orders.int.test.ts',
       "import { sql } from 'drizzle-orm';\nimport '../../catalog/catalog.repository';\nexport { sql };\n",
