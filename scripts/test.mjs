@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit tests, server integration tests on PGlite and on real PostgreSQL, then e2e.
+// `npm test`: typecheck, lint, module boundaries, unit tests, server integration tests on PGlite and on real PostgreSQL, then e2e.
 // With TEST_DATABASE_URL the PostgreSQL run uses that server; otherwise a throw-away cluster is started when
 // /usr/lib/postgresql/*/bin exists. Set E2E=0 to skip the browser suite locally (CI always runs it).
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ function summary() {
 const npx = 'npx';
 step('typecheck (tsc --noEmit)', 'npm', ['run', '-s', 'typecheck']);
 step('lint (biome)', npx, ['biome', 'check', '.']);
+step('boundaries (dependency-cruiser + baseline)', 'npm', ['run', '-s', 'check:boundaries']);
 step('unit: contracts + web', npx, ['vitest', 'run', '--project', 'contracts', '--project', 'web']);
 
 const serverEnv = { TEST_DATABASE_URL: '' };

@@ -5,7 +5,7 @@
  */
 import type { TDatabase } from '../../apps/server/src/db/client';
 import type { TSellerData } from './generate';
-import { figure } from './main';
+import { figure } from './registry';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 

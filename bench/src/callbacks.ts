@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type TDatabase } from '../../apps/server/src/db/client';
 import { largeOrderFile } from '../../apps/server/src/test/order-file';
 import type { TSellerData } from './generate';
-import { figure } from './main';
+import { figure } from './registry';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { migrateDatabase, openDatabase, type TDatabase } from '../../apps/server/src/db/client';
 import { withTx } from '../../apps/server/src/db/tx';
 import { defineJob, JobQueue } from '../../apps/server/src/platform/jobs';
-import { figure } from './main';
+import { figure } from './registry';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 

@@ -20,7 +20,8 @@ import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.
 import * as stockService from '../../apps/server/src/modules/stock/stock.service';
 import type { TActor } from '../../apps/server/src/platform/auth';
 import { countRows, generateData, SCALES, type TSellerData } from './generate';
-import { asSignedIn, loadTest, recordStatements, sqlLimit, type TLoadResult } from './load';
+import { asSignedIn, loadTest, recordStatements, sqlLimit } from './load';
+import { API_EXTRA, figure, report, SERVER_ENV, STEPS } from './registry';
 import { webFigures } from './web';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -31,32 +32,7 @@ const only = process.argv
   .split(',');
 const want = (step: string) => !only || only.includes(step);
 const log = (msg: string) => console.log(`[bench] ${msg}`);
-
-export interface TReport {
-  when: string;
-  machine: { cpus: number; model: string; memory_gb: number; node: string; platform: string };
-  scale: string;
-  rows: Record<string, number>;
-  figures: Array<{ group: string; name: string; value: number | string; unit: string; note?: string }>;
-  load: TLoadResult[];
-}
-
-const report: TReport = {
-  when: new Date().toISOString(),
-  machine: {
-    cpus: os.cpus().length,
-    model: os.cpus()[0]?.model ?? 'unknown',
-    memory_gb: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-    platform: `${os.platform()} ${os.release()}`,
-  },
-  scale: quick ? 'quick' : 'default',
-  rows: {},
-  figures: [],
-  load: [],
-};
-export const figure = (group: string, name: string, value: number | string, unit: string, note?: string) =>
-  report.figures.push({ group, name, value, unit, ...(note ? { note } : {}) });
+report.scale = quick ? 'quick' : 'default';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -195,18 +171,6 @@ async function apiLoad(
   for (const step of API_EXTRA) await step(engine, url, token, seller, database, report);
 }
 
-/** More API load runs registered by other benches (e.g. scan-to-pack). */
-export const API_EXTRA: Array<
-  (
-    engine: string,
-    url: string,
-    token: string,
-    seller: TSellerData,
-    database: TDatabase | null,
-    report: TReport,
-  ) => Promise<void>
-> = [];
-
 async function someProductId(database: TDatabase, customerId: string): Promise<string> {
   const rows = await queryRows<{ id: string }>(
     database.db,
@@ -214,22 +178,6 @@ async function someProductId(database: TDatabase, customerId: string): Promise<s
   );
   return rows[0]!.id;
 }
-
-/** Benches that need the PostgreSQL data set (allocation, import, …); registered in steps.ts. */
-export const STEPS: Array<{
-  name: string;
-  run: (ctx: {
-    database: TDatabase;
-    url: string;
-    sellers: TSellerData[];
-    quick: boolean;
-    /** The server process (tsx; the app runs in it or its child), for memory figures. */
-    serverPid?: number;
-  }) => Promise<void>;
-}> = [];
-
-/** Environment a step needs on the bench server (e.g. a fake outside system's URL and keys), started before it. */
-export const SERVER_ENV: Array<{ step: string; env: () => Promise<Record<string, string>> }> = [];
 
 /** A step that fails (e.g. no Chromium for `web`) is reported as failed; the others' figures are kept. */
 let failedSteps = 0;

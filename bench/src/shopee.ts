@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type TDatabase } from '../../apps/server/src/db/client';
 import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../apps/server/src/test/fakes/fake-shopee';
 import type { TSellerData } from './generate';
-import { figure } from './main';
+import { figure } from './registry';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 let fake: TFakeShopee | null = null;

@@ -20,7 +20,7 @@ import { callbacksBench } from './callbacks';
 import type { TSellerData } from './generate';
 import { jobsBench } from './jobs';
 import { loadTest } from './load';
-import { API_EXTRA, figure, SERVER_ENV, STEPS } from './main';
+import { API_EXTRA, figure, SERVER_ENV, STEPS } from './registry';
 import { shopeeBench, shopeeServerEnv } from './shopee';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);

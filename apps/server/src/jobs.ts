@@ -1,3 +1,4 @@
+import { EVENTS, SUBSCRIBERS } from './events';
 import { billingConfirm, billingConfirmSweep, billingRenew, billingRenewals } from './modules/billing/billing.jobs';
 import { billingReconcile } from './modules/billing/billing.reconcile';
 import { newebpayPeriodicEnd } from './modules/billing/billing.service';
@@ -10,6 +11,7 @@ import { shopeeHeal } from './modules/shopee/shopee.heal';
 import { shopeeShipment, shopeeShipScan } from './modules/shopee/shopee.ship';
 import { shopeeSchedule, shopeeSync, shopeeTokenRefresh } from './modules/shopee/shopee.sync';
 import { locationImport } from './modules/warehouse/warehouse.import';
+import { eventTopics } from './platform/events';
 import type { TAnyJobDefinition } from './platform/jobs';
 import { jobRetention } from './platform/jobs.maintenance';
 import { mailDelivery } from './platform/mail';
@@ -21,6 +23,8 @@ export const OUTBOX_TOPICS: readonly TAnyOutboxTopic[] = [
   partnerCallback,
   shopeeShipment,
   newebpayPeriodicEnd,
+  // Domain events (src/events.ts): each delivered to its subscribers.
+  ...eventTopics(EVENTS, SUBSCRIBERS),
 ];
 
 /**

@@ -315,3 +315,8 @@ export async function insertJsonTuples<R = never>(
     sql`insert into ${table} (${names}) select ${sql.join(values, sql`, `)} from jsonb_array_elements(${json}::jsonb) as v ${suffix ?? sql``}`,
   );
 }
+
+/** One round trip to the database (`select 1`): the health and readiness probes. */
+export async function pingDatabase(db: Executor): Promise<void> {
+  await db.execute(sql`select 1`);
+}

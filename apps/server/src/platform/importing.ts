@@ -397,3 +397,11 @@ export function sheetLayout<K extends string>(
     maxRows,
   };
 }
+
+/** The note on the first sheet of an import template (locations, products): how the file is read. */
+export const IMPORT_NOTE = {
+  'zh-TW':
+    '第 1 列為欄位名稱，請從第 2 列開始填寫；* 為必填。代碼已存在時會更新該筆資料，空白欄位不變。任何一列有錯誤時整個檔案都不會匯入。',
+  ja: '1 行目は見出しです。2 行目から入力してください（* は必須）。既存のコードは更新され、空欄は変更されません。どこかの行にエラーがあるとファイル全体が取り込まれません。',
+  en: 'Row 1 holds the headers; fill in from row 2 (* = required). An existing code is updated, blank cells stay unchanged. If any row has an error, nothing in the file is imported.',
+} as const;

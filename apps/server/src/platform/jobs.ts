@@ -7,7 +7,7 @@ import type { Db, Executor, TDatabase } from '../db/client';
 import { queryRows } from '../db/client';
 import { cron_periods, job_files, jobs } from '../db/schema';
 import { AppError } from './errors';
-import type { TMailer } from './mail';
+import type { TMailer } from './mail-types';
 import type { ProviderRegistry, TProviderServices } from './providers';
 
 /** What a job handler may call out through: the outgoing client, the provider registry, the operator's settings. */

@@ -6,18 +6,9 @@ import { z } from 'zod';
 import type { Executor } from '../db/client';
 import { decryptSecret, encryptSecret } from './crypto';
 import { defineJob, type JobQueue } from './jobs';
+import type { TMail, TMailer } from './mail-types';
 
-export interface TMail {
-  to: string;
-  subject: string;
-  text: string;
-  /** The text holds a password (registration, a reset by staff): its outbox file goes once the password is replaced. */
-  carriesPassword?: boolean;
-}
-
-export interface TMailer {
-  send(mail: TMail): Promise<{ file?: string; messageId?: string }>;
-}
+export type { TMail, TMailer } from './mail-types';
 
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/outbox/ (its path is logged). */
 export function createMailer(opts: {

@@ -35,6 +35,8 @@ export interface TOutboxTopic<P = unknown> {
     payload: P;
     services: TProviderServices & { providers: import('./providers').ProviderRegistry };
     attempt: number;
+    /** The job queue: for a delivery that queues follow-up work (an event's subscriber). */
+    queue: JobQueue;
   }): Promise<unknown>;
 }
 
@@ -126,6 +128,7 @@ export function outboxDeliveryJobs(
             payload: topic.payload.parse(message.payload),
             services: ctx.services,
             attempt: ctx.attempt,
+            queue: ctx.queue,
           });
           await ctx.db
             .update(outbox_messages)
@@ -172,7 +175,7 @@ async function lockOrderingKey(tx: Executor, key: string): Promise<void> {
 export async function writeOutbox<P>(
   tx: Executor,
   jobs: JobQueue,
-  topic: TOutboxTopic<P>,
+  topic: Pick<TOutboxTopic<P>, 'name' | 'payload' | 'retry'>,
   payload: P,
   opts: {
     customerId: string | null;

@@ -1,8 +1,7 @@
 import { Button, Card, Descriptions, List, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useNavigate } from 'react-router';
-import type { TManualPage } from '../routes/route-table';
-import type { TManualHandle } from '../routes/router';
+import type { TManualHandle, TManualPage } from '../routes/route-table';
 import { MY_BUILD_ID } from '../shared/build/build-check';
 import { MarkdownDocument } from '../shared/markdown/markdown-document';
 import { Flowchart } from './flowchart';

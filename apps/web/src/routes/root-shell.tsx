@@ -4,7 +4,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { onSessionEnded } from '../shared/auth/session';
 import { UpdateChecker } from '../shared/build/update-checker';
 import { PageLoading } from '../shared/ui/page-loading';
-import type { TScreenHandle } from './router';
+import type { TScreenHandle } from './route-table';
 import { screenTitle, titleNamespaces } from './screen-title';
 
 const OUTSIDE_USER_AREA = /^\/(login|register|format-password|store|user-manual)(\/|$)/;

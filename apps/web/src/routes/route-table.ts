@@ -201,3 +201,13 @@ export function screenKey(path: TScreenPath): string {
   const parts = path.split('/').filter((p) => p && !p.startsWith(':'));
   return parts.join('.');
 }
+
+/** What every screen route carries: its spec path (titles, tests) and whether it is still under construction. */
+export interface TScreenHandle {
+  screen: TScreenPath;
+  pending: boolean;
+}
+/** Manual routes carry their page ('' = index; null = the catch-all not-found page). */
+export interface TManualHandle {
+  manual: TManualPage | null;
+}

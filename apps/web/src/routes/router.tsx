@@ -21,20 +21,12 @@ import {
   PRINT_PATHS,
   PUBLIC_PATHS,
   STORE_MEMBER_PATHS,
-  type TManualPage,
+  type TScreenHandle,
   type TScreenPath,
 } from './route-table';
 import type { TScreenMap } from './screens';
 
-/** What every screen route carries: its spec path (titles, tests) and whether it is still under construction. */
-export interface TScreenHandle {
-  screen: TScreenPath;
-  pending: boolean;
-}
-/** Manual routes carry their page ('' = index; null = the catch-all not-found page). */
-export interface TManualHandle {
-  manual: TManualPage | null;
-}
+export type { TManualHandle, TScreenHandle } from './route-table';
 
 type TLazy = LazyRouteFunction<RouteObject>;
 const component =

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, password_resets, users } from '../../db/schema';
 
@@ -44,4 +44,47 @@ export async function consumePasswordReset(tx: Executor, tokenHash: string) {
     )
     .returning();
   return row;
+}
+
+/** A seller's active flag, its row locked for the change (null: no such seller). */
+export async function lockCustomerActive(tx: Executor, customerId: string) {
+  const [row] = await tx
+    .select({ is_active: customers.is_active })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateCustomerActive(tx: Executor, customerId: string, isActive: boolean) {
+  await tx.update(customers).set({ is_active: isActive, updated_at: sql`now()` }).where(eq(customers.id, customerId));
+}
+
+export async function userIdsOfCustomer(tx: Executor, customerId: string): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.customer_id, customerId));
+  return rows.map((r) => r.id);
+}
+
+/** One of a seller's users with its company name, the user row locked (null: not this seller's user). */
+export async function lockUserOfCustomer(tx: Executor, customerId: string, userId: string) {
+  const [row] = await tx
+    .select({ id: users.id, name: users.name, email: users.email, language: users.language, company: customers.name })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customer_id))
+    .where(and(eq(users.id, userId), eq(users.customer_id, customerId)))
+    .for('update', { of: users });
+  return row ?? null;
+}
+
+/** A password set for the user by someone else: the user must change it at the next login. */
+export async function setPasswordToChange(tx: Executor, userId: string, passwordHash: string) {
+  await tx
+    .update(users)
+    .set({
+      password_hash: passwordHash,
+      password_changed_at: sql`now()`,
+      updated_at: sql`now()`,
+      must_change_password: true,
+    })
+    .where(eq(users.id, userId));
 }

@@ -1,7 +1,7 @@
 import { grantsOf, type TLanguage, type TProfile, type TSellerRole, type TUpdateProfile } from '@wms/contracts';
 import QRCode from 'qrcode';
 import type { TConfig } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
@@ -20,8 +20,8 @@ import { forgetPasswordMails, mailDelivery, queueMail, renderMail } from '../../
 import { EMPLOYEE_GRANTS } from '../../platform/permissions';
 import type { RateLimits } from '../../platform/rate-limit';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../platform/totp';
-import * as authRepo from '../auth/auth.repository';
-import { guardAttempt } from '../auth/auth.service';
+import * as authRepo from '../auth';
+import { guardAttempt } from '../auth';
 import * as repo from './account.repository';
 
 export interface TAccountDeps {
@@ -271,4 +271,35 @@ export async function disableTwoFactor(
     await writeAudit(tx, actor, { action: 'disable_two_factor', entity: 'user', entityId: actor.id });
   });
   return { two_factor_enabled: false };
+}
+
+/**
+ * Activate or deactivate a seller, in the caller's transaction (staff's CRM): deactivating revokes the sessions of
+ * every user of the seller, so none can log in or refresh a session. Answers the flag before the change (null: no such
+ * seller); no change when it is already so.
+ */
+export async function changeCustomerActive(
+  tx: Executor,
+  customerId: string,
+  isActive: boolean,
+): Promise<{ is_active: boolean } | null> {
+  const before = await repo.lockCustomerActive(tx, customerId);
+  if (!before || before.is_active === isActive) return before;
+  await repo.updateCustomerActive(tx, customerId, isActive);
+  if (!isActive)
+    for (const id of await repo.userIdsOfCustomer(tx, customerId)) await authRepo.revokeAllForSubject(tx, 'user', id);
+  return before;
+}
+
+/**
+ * Staff set a new password for one of a seller's users, in the caller's transaction: it must be changed at the next
+ * login, and every session of the user is revoked. Answers the user (to mail it the password), or null when the user
+ * is not that seller's.
+ */
+export async function setPasswordByStaff(tx: Executor, customerId: string, userId: string, password: string) {
+  const user = await repo.lockUserOfCustomer(tx, customerId, userId);
+  if (!user) return null;
+  await repo.setPasswordToChange(tx, userId, await hashPassword(password));
+  await authRepo.revokeAllForSubject(tx, 'user', userId);
+  return user;
 }

@@ -33,7 +33,7 @@ import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import type { ProviderRegistry, TPaymentProvider, TPaymentResult } from '../../platform/providers';
-import { createTicket } from '../support/support.service';
+import { createTicket } from '../support';
 import * as repo from './billing.repository';
 import { duePeriod, newOrderNumber, paidThrough, periodAmount, periodOn, periodText } from './billing.workflow';
 

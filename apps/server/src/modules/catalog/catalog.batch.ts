@@ -11,10 +11,11 @@ import { withTx } from '../../db/tx';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { decodeUpload, issueMessages, RowIssues, readImportRows, type TRowIssue } from '../../platform/importing';
+import { publishProductCodes } from './catalog.events';
 import { PRODUCT_LAYOUT, validateProductRows } from './catalog.import';
 import * as repo from './catalog.repository';
 import { productRuleIssues, trimDecimal } from './catalog.rules';
-import { changeProduct, withComponents } from './catalog.service';
+import { changeProduct, type TCatalogDeps, withComponents } from './catalog.service';
 
 interface TPlanItem {
   row: number | null;
@@ -153,9 +154,10 @@ export async function previewBatchUpdate(
  * Apply a batch change in one transaction: the plan is re-checked inside it, every product goes through the same
  * checks as the edit form, each gets its audit row; one problem and nothing changes.
  */
-export async function applyBatchUpdate(deps: { db: Db }, actor: TActor, input: TBatchUpdate, lang: TLanguage) {
+export async function applyBatchUpdate(deps: TCatalogDeps, actor: TActor, input: TBatchUpdate, lang: TLanguage) {
   const customerId = tenantOf(actor);
-  return withTx(deps.db, async (tx) => {
+  let published = false;
+  const result = await withTx(deps.db, async (tx) => {
     const { items, issues } = await plan(tx, customerId, input);
     if (issues.length) {
       const errors = issueMessages(issues, lang);
@@ -163,13 +165,19 @@ export async function applyBatchUpdate(deps: { db: Db }, actor: TActor, input: T
       throw new AppError(first.code as TRowIssue['code'], { field: first.field, row: first.row, errors });
     }
     let updated = 0;
+    const codes: Array<string | null> = [];
     for (const it of items) {
       const changes = changesOf(it);
       if (changes.length === 0) continue;
       const patch = Object.fromEntries(changes.map((c) => [c.field, c.after]));
-      await changeProduct(tx, actor, customerId, it.product.id, patch, 'batch_update');
+      const after = await changeProduct(tx, actor, customerId, it.product.id, patch, 'batch_update');
+      // A new number or barcode may be the SKU an abnormal Shopee order waits for (as the edit form does).
+      if ('number' in patch || 'barcode' in patch) codes.push(after.number, after.barcode);
       updated++;
     }
+    if (deps.jobs) published = await publishProductCodes(tx, deps.jobs, customerId, codes);
     return { updated };
   });
+  if (published) deps.jobs?.kick('outbox.deliver');
+  return result;
 }

@@ -24,8 +24,8 @@ import {
   zodRowIssues,
 } from '../../platform/importing';
 import { defineJob, type TJobContext } from '../../platform/jobs';
-import { productCodesKnown } from '../shopee/shopee.heal';
 import { PRODUCT_COLUMNS } from './catalog.columns';
+import { publishProductCodes } from './catalog.events';
 import * as repo from './catalog.repository';
 import { productRuleIssues } from './catalog.rules';
 
@@ -295,7 +295,7 @@ export async function runProductImport(ctx: TJobContext) {
   issues.rejectIfAny();
   await ctx.progress(rows.length, total);
   const progress = progressFromTx(ctx);
-  let healing = false;
+  let published = false;
   const result = await withTx(ctx.db, async (tx) => {
     const defaultCategory = await repo.ensureDefaultCategory(tx, customerId);
     const { created, updated } = await writeProductRows(
@@ -306,7 +306,7 @@ export async function runProductImport(ctx: TJobContext) {
       defaultCategory.id,
       (n) => progress.report(rows.length + n, total),
     );
-    healing = await productCodesKnown(
+    published = await publishProductCodes(
       tx,
       ctx.queue,
       customerId,
@@ -322,7 +322,7 @@ export async function runProductImport(ctx: TJobContext) {
     return { created: created.length, updated: updated.length, rows: rows.length };
   });
   await progress.settled();
-  if (healing) ctx.queue.kick('shopee.heal');
+  if (published) ctx.queue.kick('outbox.deliver');
   return result;
 }
 

@@ -385,3 +385,16 @@ export async function deletePackaging(tx: Executor, customerId: string, id: stri
     .delete(packaging_materials)
     .where(and(eq(packaging_materials.id, id), eq(packaging_materials.customer_id, customerId)));
 }
+
+/** A product's online-store fields (listed or not, its price there). */
+export async function updateProductListing(
+  ex: Executor,
+  customerId: string,
+  id: string,
+  values: { online_listing: boolean; selling_price: string | null },
+): Promise<void> {
+  await ex
+    .update(products)
+    .set(values)
+    .where(and(eq(products.customer_id, customerId), eq(products.id, id)));
+}

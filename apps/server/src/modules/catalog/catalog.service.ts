@@ -19,7 +19,7 @@ import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
-import { productCodesKnown } from '../shopee/shopee.heal';
+import { publishProductCodes } from './catalog.events';
 import * as repo from './catalog.repository';
 import { productRuleIssues, trimDecimal } from './catalog.rules';
 
@@ -262,7 +262,7 @@ function throwFirstIssue(shape: Parameters<typeof productRuleIssues>[0]) {
 
 export async function createProduct(deps: TCatalogDeps, actor: TActor, input: TCreateProduct) {
   const customerId = tenantOf(actor);
-  let healing = false;
+  let published = false;
   const created = await withTx(deps.db, async (tx) => {
     const values = productColumns(input);
     if (!values.category_id) values.category_id = (await repo.ensureDefaultCategory(tx, customerId)).id;
@@ -285,10 +285,10 @@ export async function createProduct(deps: TCatalogDeps, actor: TActor, input: TC
     await repo.replaceComponents(tx, customerId, row.id, components);
     const view = await requireProduct(tx, customerId, row.id);
     await writeAudit(tx, actor, { action: 'create', entity: 'product', entityId: row.id, after: view });
-    if (deps.jobs) healing = await productCodesKnown(tx, deps.jobs, customerId, [view.number, view.barcode]);
+    if (deps.jobs) published = await publishProductCodes(tx, deps.jobs, customerId, [view.number, view.barcode]);
     return view;
   });
-  if (healing) deps.jobs?.kick('shopee.heal');
+  if (published) deps.jobs?.kick('outbox.deliver');
   return created;
 }
 
@@ -335,15 +335,15 @@ export async function changeProduct(
 
 export async function updateProduct(deps: TCatalogDeps, actor: TActor, id: string, patch: TUpdateProduct) {
   const customerId = tenantOf(actor);
-  let healing = false;
+  let published = false;
   const updated = await withTx(deps.db, async (tx) => {
     const after = await changeProduct(tx, actor, customerId, id, patch);
     // A new number or barcode may be the SKU an abnormal Shopee order waits for.
     if (deps.jobs && (patch.number !== undefined || patch.barcode !== undefined))
-      healing = await productCodesKnown(tx, deps.jobs, customerId, [after.number, after.barcode]);
+      published = await publishProductCodes(tx, deps.jobs, customerId, [after.number, after.barcode]);
     return after;
   });
-  if (healing) deps.jobs?.kick('shopee.heal');
+  if (published) deps.jobs?.kick('outbox.deliver');
   return updated;
 }
 
@@ -446,4 +446,17 @@ export async function deletePackaging(deps: TCatalogDeps, actor: TActor, id: str
     });
   });
   return { ok: true as const };
+}
+
+/**
+ * Set whether a product is listed in the seller's online store and at which price, in the caller's transaction (the
+ * store's listing screen validates and audits the change).
+ */
+export async function setProductListing(
+  tx: Executor,
+  customerId: string,
+  id: string,
+  values: { online_listing: boolean; selling_price: string | null },
+): Promise<void> {
+  await repo.updateProductListing(tx, customerId, id, values);
 }

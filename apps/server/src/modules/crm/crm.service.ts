@@ -16,14 +16,14 @@ import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { taipeiMidnight, taipeiToday } from '../../platform/calendar';
-import { generatePassword, hashPassword } from '../../platform/crypto';
+import { generatePassword } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { isoSql, likePattern, pageWindow } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
-import * as authRepo from '../auth/auth.repository';
-import type { TSheetRow } from '../labels/labels.repository';
-import { layoutLabels, type TLabelSource, toSheet } from '../labels/labels.service';
+import { changeCustomerActive, setPasswordByStaff } from '../account';
+import type { TSheetRow } from '../labels';
+import { layoutLabels, type TLabelSource, toSheet } from '../labels';
 
 /**
  * The employees' CRM reads and actions (spec §2.7). The only use cases that cross tenants: every route is
@@ -137,17 +137,9 @@ export async function getCustomer(deps: { db: Executor }, id: string): Promise<T
 /** PUT /api/crm/customers/:id/active/: a deactivated seller's users can no longer log in or refresh a session. */
 export async function setCustomerActive(deps: TCrmDeps, actor: TActor, id: string, isActive: boolean) {
   return withTx(deps.db, async (tx) => {
-    const [before] = await queryRows<{ is_active: boolean }>(
-      tx,
-      sql`select is_active from customers where id = ${id} for update`,
-    );
+    const before = await changeCustomerActive(tx, id, isActive);
     if (!before) throw new AppError('NOT_FOUND');
     if (before.is_active !== isActive) {
-      await tx.execute(sql`update customers set is_active = ${isActive}, updated_at = now() where id = ${id}`);
-      if (!isActive) {
-        const users = await queryRows<{ id: string }>(tx, sql`select id from users where customer_id = ${id}`);
-        for (const u of users) await authRepo.revokeAllForSubject(tx, 'user', u.id);
-      }
       await writeAudit(tx, actor, {
         action: isActive ? 'activate' : 'deactivate',
         entity: 'customer',
@@ -164,19 +156,9 @@ export async function setCustomerActive(deps: TCrmDeps, actor: TActor, id: strin
 /** POST /api/crm/customers/:id/reset-password/: a new password for one of the seller's users, sent to it by mail. */
 export async function resetUserPassword(deps: TCrmDeps, actor: TActor, customerId: string, userId: string) {
   await withTx(deps.db, async (tx) => {
-    const [user] = await queryRows<{ id: string; name: string; email: string; language: string; company: string }>(
-      tx,
-      sql`select u.id, u.name, u.email, u.language, c.name as company from users u join customers c on c.id = u.customer_id
-          where u.id = ${userId} and u.customer_id = ${customerId} for update of u`,
-    );
-    if (!user) throw new AppError('NOT_FOUND');
     const password = generatePassword();
-    await tx.execute(
-      sql`update users set password_hash = ${await hashPassword(password)}, password_changed_at = now(), updated_at = now(),
-          must_change_password = true
-          where id = ${userId}`,
-    );
-    await authRepo.revokeAllForSubject(tx, 'user', userId);
+    const user = await setPasswordByStaff(tx, customerId, userId, password);
+    if (!user) throw new AppError('NOT_FOUND');
     await writeAudit(tx, actor, {
       action: 'reset_password',
       entity: 'user',

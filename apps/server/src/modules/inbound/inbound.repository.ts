@@ -1,9 +1,10 @@
 import type { TInboundCountQuery, TInboundListQuery, TInboundStatus } from '@wms/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { customers, storage_locations } from '../../db/schema';
+import { customers, inbound_receipts, storage_locations } from '../../db/schema';
 import { isoSql, likePattern, orderColumn } from '../../platform/listing';
-import { receiptLinesFrom } from '../receiving/receiving.repository';
+import type { TPurgeKind } from '../../platform/purge';
+import { receiptLinesFrom } from '../receiving';
 
 export interface TReceiptSummaryRow {
   id: string;
@@ -209,3 +210,17 @@ export async function countByProduct(ex: Executor, customerId: string, q: TInbou
   );
   return { count: Number(n?.n ?? 0), rows };
 }
+
+/** Retention (/database-clean): the seller's inbound receipts finished before the cut-off, purged by this module. */
+export const inboundReceiptsPurge: TPurgeKind = {
+  table: 'inbound_receipts',
+  where: (c, cutoff) => sql`t.customer_id = ${c} and t.status = 'confirmed' and t.confirmed_at < ${cutoff}`,
+  exportSelect: sql`t.number as ref, t.status as status, t.confirmed_at as at, t.remark as detail`,
+  async purge(tx, c, ids) {
+    const gone = await tx
+      .delete(inbound_receipts)
+      .where(and(eq(inbound_receipts.customer_id, c), inArray(inbound_receipts.id, ids)))
+      .returning({ id: inbound_receipts.id });
+    return gone.length;
+  },
+};

@@ -21,13 +21,13 @@ import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
-import { findProductByCode } from '../catalog/catalog.repository';
-import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';
-import * as receipts from '../receiving/receiving.repository';
-import * as receiving from '../receiving/receiving.service';
-import * as workflow from '../receiving/receiving.workflow';
-import { sellableUntil } from '../stock/stock.rules';
-import { findWarehouse } from '../warehouse/warehouse.repository';
+import { findProductByCode } from '../catalog';
+import { barcodeSvg, pickSymbology } from '../labels';
+import * as receipts from '../receiving';
+import * as receiving from '../receiving';
+import * as workflow from '../receiving';
+import { sellableUntil } from '../stock';
+import { findWarehouse } from '../warehouse';
 import * as repo from './inbound.repository';
 
 export interface TInboundDeps {

@@ -15,8 +15,8 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { constraintError } from '../../platform/listing';
-import * as catalogRepo from '../catalog/catalog.repository';
-import * as warehouseRepo from '../warehouse/warehouse.repository';
+import * as catalogRepo from '../catalog';
+import * as warehouseRepo from '../warehouse';
 import { barcodeSvg, pickSymbology } from './labels.barcode';
 import * as repo from './labels.repository';
 

@@ -13,7 +13,7 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
-import { barcodeSvg } from '../labels/labels.barcode';
+import { barcodeSvg } from '../labels';
 import * as repo from './outbound.repository';
 import { startPackingLocked } from './outbound.status';
 import { type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.views';

@@ -24,8 +24,10 @@ import { boolCell, type TCell } from '../../platform/cells';
 import { EXPORT_MAX_ROWS, orderingOf } from '../../platform/listing';
 import { pricesHidden } from '../../platform/request-grants';
 import { type TSheetColumn, writeWorkbook, XLSX_TYPE } from '../../platform/spreadsheet';
+import { getColumnSettings } from './outbound.orders';
 import * as repo from './outbound.repository';
-import { getColumnSettings, ORDER_SORT, orderWhere, type TOutboundDeps, toLine, toOrder } from './outbound.service';
+import { ORDER_SORT, orderWhere } from './outbound.repository';
+import { type TOutboundDeps, toLine, toOrder } from './outbound.views';
 
 /**
  * Order files (/deliver-export): the standard Excel (the columns chosen on /customize, one row per line, readable

@@ -39,10 +39,11 @@ import {
 } from '../../platform/importing';
 import { defineJob, type JobQueue, type TJobContext } from '../../platform/jobs';
 import { headerText } from '../../platform/spreadsheet';
+import { setConsignments } from './outbound.consignments';
 import { orderFileLayout, RowReader, suggestMapping } from './outbound.import';
 import { checkOrderRows, createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from './outbound.intake';
 import * as repo from './outbound.repository';
-import { exportOrders, setConsignments } from './outbound.service';
+import { exportOrders } from './outbound.status';
 
 /**
  * Order import (/deliver, "Order data is being imported"): a job reads the file twice, streaming, through the

@@ -13,9 +13,9 @@ import { order_cvs_stores } from '../../db/schema';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { RowIssues, type TFieldIssue } from '../../platform/importing';
 import { nextDocumentNumbers } from '../../platform/sequences';
+import { defaultsContext, fillDefaults, ORDER_PREFIX, type TDefaultsContext } from './outbound.orders';
 import * as repo from './outbound.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
-import { defaultsContext, fillDefaults, ORDER_PREFIX, type TDefaultsContext } from './outbound.service';
 
 /**
  * Orders created from outside rows — the order file import today, the Shopee sync and the online store next — with

@@ -6,7 +6,7 @@ import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
-import * as engine from '../stock/stock.engine';
+import * as engine from '../stock';
 import { draftOf, orderIssue } from './outbound.orders';
 import * as repo from './outbound.repository';
 import { expectedFromAllocations, illegal, orderDetail, orderSummary, type TOutboundDeps } from './outbound.views';

@@ -12,14 +12,21 @@ import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
-import { putCvsStore } from '../carriers/carriers.cvs';
-import * as catalog from '../catalog/catalog.service';
-import * as inbound from '../inbound/inbound.service';
-import * as idempotency from '../integrations/api-settings.repository';
-import { codeKey, createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from '../outbound/outbound.intake';
-import * as outboundRepo from '../outbound/outbound.repository';
-import { getOrder, lookupOrder, transitionOrder } from '../outbound/outbound.service';
-import * as stock from '../stock/stock.service';
+import { putCvsStore } from '../carriers';
+import * as catalog from '../catalog';
+import * as inbound from '../inbound';
+import * as idempotency from '../integrations';
+import * as outboundRepo from '../outbound';
+import {
+  codeKey,
+  createOrdersFromRows,
+  getOrder,
+  loadOrderLookups,
+  lookupOrder,
+  type TOrderIntakeRow,
+  transitionOrder,
+} from '../outbound';
+import * as stock from '../stock';
 
 /**
  * The public partner API (`/api/v1/…`): a seller's own system creates orders and inbound receipts, reads orders,

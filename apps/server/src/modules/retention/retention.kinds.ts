@@ -1,38 +1,36 @@
 import type { TRetentionKind } from '@wms/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows, type Tx } from '../../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
 import {
   carrier_events,
-  inbound_receipts,
   integration_attempts,
   jobs,
   outbound_orders,
   return_receipts,
   shopee_orders,
   stock_reservations,
-  stocktakes,
   store_orders,
 } from '../../db/schema';
+import type { TPurgeKind } from '../../platform/purge';
+import { inboundReceiptsPurge } from '../inbound';
+import { returnReceiptsPurge } from '../returns';
+import { stocktakesPurge } from '../stocktake';
 
 /**
- * What each purgeable kind is: its table, which of a seller's rows are finished before the cut-off, a row's
- * reference for the export, and how a batch is deleted with the rows that point at it.
+ * What each purgeable kind is (`TPurgeKind`, platform/purge.ts): its table, which of a seller's rows are finished
+ * before the cut-off, a row's reference for the export, and how a batch is deleted with the rows that point at it.
  *
  * The stock ledger is never touched: `stock_movements.document_id` has no foreign key, so the ledger rows of a purged
  * document stay (with its number) and every balance still equals the sum of its ledger; `stock_balances` are not
  * read or written. Children with a cascading foreign key (order lines, pack items, serials, packaging uses, carrier
  * labels; receipt and return lines; stocktake locations, products and lines; job files) go with their row; the
  * others are handled below.
+ *
+ * Inbound receipts, return receipts and stocktakes are purged by their own modules (their repositories' `…Purge`,
+ * exported from their index.ts); outbound orders (whose purge touches carriers, store, returns, Shopee and stock rows)
+ * and the platform's job and attempt logs are still defined here.
  */
-export interface TKindDef {
-  table: string;
-  /** Condition on alias `t`: the seller's rows of this kind finished before the cut-off (a `timestamptz`). */
-  where(customerId: string, cutoff: SQL): SQL;
-  /** Export columns (alias `t`): reference, status, finished at, detail. */
-  exportSelect: SQL;
-  /** Delete one batch (ids from the select, as text) and what points at it; returns the references deleted. */
-  purge(tx: Tx, customerId: string, ids: string[]): Promise<number>;
-}
+export type TKindDef = TPurgeKind;
 
 const finishedOrder = sql`t.status in ('closed', 'closed_returned', 'cancelled')`;
 
@@ -78,44 +76,9 @@ export const KINDS: Record<TRetentionKind, TKindDef> = {
       return gone.length;
     },
   },
-  inbound_receipts: {
-    table: 'inbound_receipts',
-    where: (c, cutoff) => sql`t.customer_id = ${c} and t.status = 'confirmed' and t.confirmed_at < ${cutoff}`,
-    exportSelect: sql`t.number as ref, t.status as status, t.confirmed_at as at, t.remark as detail`,
-    async purge(tx, c, ids) {
-      const gone = await tx
-        .delete(inbound_receipts)
-        .where(and(eq(inbound_receipts.customer_id, c), inArray(inbound_receipts.id, ids)))
-        .returning({ id: inbound_receipts.id });
-      return gone.length;
-    },
-  },
-  return_receipts: {
-    table: 'return_receipts',
-    where: (c, cutoff) => sql`t.customer_id = ${c} and t.status = 'confirmed' and t.confirmed_at < ${cutoff}`,
-    exportSelect: sql`t.number as ref, t.status as status, t.confirmed_at as at, t.order_number as detail`,
-    async purge(tx, c, ids) {
-      const gone = await tx
-        .delete(return_receipts)
-        .where(and(eq(return_receipts.customer_id, c), inArray(return_receipts.id, ids)))
-        .returning({ id: return_receipts.id });
-      return gone.length;
-    },
-  },
-  stocktakes: {
-    table: 'stocktakes',
-    where: (c, cutoff) => sql`t.customer_id = ${c} and t.status in ('closed', 'cancelled')
-      and coalesce(t.closed_at, t.cancelled_at) < ${cutoff}`,
-    exportSelect: sql`t.number as ref, t.status as status, coalesce(t.closed_at, t.cancelled_at) as at,
-      t.name as detail`,
-    async purge(tx, c, ids) {
-      const gone = await tx
-        .delete(stocktakes)
-        .where(and(eq(stocktakes.customer_id, c), inArray(stocktakes.id, ids)))
-        .returning({ id: stocktakes.id });
-      return gone.length;
-    },
-  },
+  inbound_receipts: inboundReceiptsPurge,
+  return_receipts: returnReceiptsPurge,
+  stocktakes: stocktakesPurge,
   job_logs: {
     table: 'jobs',
     where: (c, cutoff) => sql`t.customer_id = ${c} and t.state in ('succeeded', 'failed', 'cancelled')

@@ -7,9 +7,10 @@ import type {
 } from '@wms/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client';
-import { supplier_return_lines, supplier_returns } from '../../db/schema';
+import { return_receipts, supplier_return_lines, supplier_returns } from '../../db/schema';
 import { likePattern, orderColumn } from '../../platform/listing';
-import { receiptLinesFrom } from '../receiving/receiving.repository';
+import type { TPurgeKind } from '../../platform/purge';
+import { receiptLinesFrom } from '../receiving';
 
 export type TSupplierReturnRow = typeof supplier_returns.$inferSelect;
 
@@ -529,3 +530,17 @@ export async function exportSupplierLines(
         order by ${order}, l.line_no limit ${limit}`,
   );
 }
+
+/** Retention (/database-clean): the seller's return receipts finished before the cut-off, purged by this module. */
+export const returnReceiptsPurge: TPurgeKind = {
+  table: 'return_receipts',
+  where: (c, cutoff) => sql`t.customer_id = ${c} and t.status = 'confirmed' and t.confirmed_at < ${cutoff}`,
+  exportSelect: sql`t.number as ref, t.status as status, t.confirmed_at as at, t.order_number as detail`,
+  async purge(tx, c, ids) {
+    const gone = await tx
+      .delete(return_receipts)
+      .where(and(eq(return_receipts.customer_id, c), inArray(return_receipts.id, ids)))
+      .returning({ id: return_receipts.id });
+    return gone.length;
+  },
+};

@@ -21,10 +21,10 @@ import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
-import { barcodeSvg, pickSymbology } from '../labels/labels.barcode';
-import * as outbound from '../outbound/outbound.service';
-import * as receipts from '../receiving/receiving.repository';
-import * as receiving from '../receiving/receiving.service';
+import { barcodeSvg, pickSymbology } from '../labels';
+import * as outbound from '../outbound';
+import * as receipts from '../receiving';
+import * as receiving from '../receiving';
 import * as repo from './returns.repository';
 import * as workflow from './returns.workflow';
 

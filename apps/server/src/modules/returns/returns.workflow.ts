@@ -14,7 +14,7 @@ export {
   checkConfirmQuantities,
   statusesAllowing,
   targetStatus,
-} from '../receiving/receiving.workflow';
+} from '../receiving';
 
 /** The outbound order events a return reports (outbound.workflow.ts owns what they do to the order). */
 export type TOrderReturnEvent = 'return_registered' | 'return_confirmed' | 'return_unconfirmed' | 'return_cancelled';

@@ -4,8 +4,8 @@ import { type Db, queryRows } from '../../db/client';
 import { logistics_providers, warehouses } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { generatePassword, hashPassword } from '../../platform/crypto';
-import * as accountRepo from '../account/account.repository';
-import * as authRepo from '../auth/auth.repository';
+import * as accountRepo from '../account';
+import * as authRepo from '../auth';
 
 export interface TSeedResult {
   seeded: boolean;

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { products, stocktake_locations, stocktake_products, stocktakes, storage_locations } from '../../db/schema';
 import { likePattern, orderColumn } from '../../platform/listing';
+import type { TPurgeKind } from '../../platform/purge';
 import type { TRound } from './stocktake.workflow';
 
 export type TSheetRow = typeof stocktakes.$inferSelect;
@@ -755,3 +756,19 @@ export async function companyName(ex: Executor, customerId: string): Promise<str
   const [row] = await queryRows<{ name: string }>(ex, sql`select name from customers where id = ${customerId}`);
   return row?.name ?? '';
 }
+
+/** Retention (/database-clean): the seller's stocktakes finished before the cut-off, purged by this module. */
+export const stocktakesPurge: TPurgeKind = {
+  table: 'stocktakes',
+  where: (c, cutoff) => sql`t.customer_id = ${c} and t.status in ('closed', 'cancelled')
+    and coalesce(t.closed_at, t.cancelled_at) < ${cutoff}`,
+  exportSelect: sql`t.number as ref, t.status as status, coalesce(t.closed_at, t.cancelled_at) as at,
+    t.name as detail`,
+  async purge(tx, c, ids) {
+    const gone = await tx
+      .delete(stocktakes)
+      .where(and(eq(stocktakes.customer_id, c), inArray(stocktakes.id, ids)))
+      .returning({ id: stocktakes.id });
+    return gone.length;
+  },
+};

@@ -21,8 +21,7 @@ import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import { iso, pageWindow } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
-import { postAdjustment, stockActorOf } from '../stock/stock.engine';
-import { lotRuleViolation, stockKeyString } from '../stock/stock.rules';
+import { lotRuleViolation, postAdjustment, stockActorOf, stockKeyString } from '../stock';
 import * as repo from './stocktake.repository';
 import {
   actionsFor,

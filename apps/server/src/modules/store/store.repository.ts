@@ -11,7 +11,7 @@ import {
   stores,
 } from '../../db/schema';
 import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
-import { productStock } from '../stock/stock.repository';
+import { productStockRows as productStock } from '../stock';
 
 export type TStoreRow = typeof stores.$inferSelect;
 export type TMemberRow = typeof store_members.$inferSelect;
@@ -99,18 +99,6 @@ export async function productOf(ex: Executor, customerId: string, id: string): P
     .from(products)
     .where(and(eq(products.customer_id, customerId), eq(products.id, id)));
   return row;
-}
-
-export async function updateListing(
-  ex: Executor,
-  customerId: string,
-  id: string,
-  values: { online_listing: boolean; selling_price: string | null },
-): Promise<void> {
-  await ex
-    .update(products)
-    .set(values)
-    .where(and(eq(products.customer_id, customerId), eq(products.id, id)));
 }
 
 /** The products members can order: listed, active, allowed to ship, with a selling price (at most `limit`). */

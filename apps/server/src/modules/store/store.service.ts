@@ -31,9 +31,10 @@ import { checkedImageDataUrl } from '../../platform/images';
 import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
-import * as authRepo from '../auth/auth.repository';
-import { memberProfileOf } from '../auth/auth.service';
-import { createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from '../outbound/outbound.intake';
+import * as authRepo from '../auth';
+import { memberProfileOf } from '../auth';
+import { setProductListing } from '../catalog';
+import { createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from '../outbound';
 import * as repo from './store.repository';
 
 /**
@@ -194,7 +195,7 @@ export async function updateStoreProduct(
   const row = await withTx(deps.db, async (tx) => {
     const before = await repo.productOf(tx, customerId, id);
     if (!before) throw notFound();
-    await repo.updateListing(tx, customerId, id, input);
+    await setProductListing(tx, customerId, id, input);
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'product',

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { apiDocsRoutes, jobRoutes, authRoutes as r, type TOpenApiDocument } from '@wms/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { pingDatabase } from '../../db/client';
 import { tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -36,7 +36,7 @@ async function databaseAnswers(deps: TAppDeps): Promise<void> {
     timer = setTimeout(() => reject(new Error('readiness probe timed out')), READY_TIMEOUT_MS);
   });
   try {
-    await Promise.race([deps.database.db.execute(sql`select 1`), timeout]);
+    await Promise.race([pingDatabase(deps.database.db), timeout]);
   } catch {
     throw new AppError('DATABASE_UNAVAILABLE');
   } finally {
@@ -47,7 +47,7 @@ async function databaseAnswers(deps: TAppDeps): Promise<void> {
 export function registerSystemRoutes(app: FastifyInstance, deps: TAppDeps): void {
   const buildId = buildIdReader(deps.config.webDist);
   route(app, deps.tokens, r.health, async () => {
-    await deps.database.db.execute(sql`select 1`);
+    await pingDatabase(deps.database.db);
     return { status: 'ok' as const, database: deps.database.engine, version: deps.config.version, build_id: buildId() };
   });
   route(app, deps.tokens, r.healthLive, async ({ reply }) => {

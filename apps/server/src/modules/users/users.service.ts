@@ -19,8 +19,8 @@ import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import type { RateLimits } from '../../platform/rate-limit';
-import * as accountRepo from '../account/account.repository';
-import * as authRepo from '../auth/auth.repository';
+import * as accountRepo from '../account';
+import * as authRepo from '../auth';
 import * as repo from './users.repository';
 
 export interface TUsersDeps {

@@ -2,17 +2,10 @@ import { warehouseRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { queueSheetImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
+import { IMPORT_NOTE, queueSheetImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import { LOCATION_COLUMNS, locationImport, locationSheetRow } from './warehouse.import';
 import * as service from './warehouse.service';
-
-export const IMPORT_NOTE = {
-  'zh-TW':
-    '第 1 列為欄位名稱，請從第 2 列開始填寫；* 為必填。代碼已存在時會更新該筆資料，空白欄位不變。任何一列有錯誤時整個檔案都不會匯入。',
-  ja: '1 行目は見出しです。2 行目から入力してください（* は必須）。既存のコードは更新され、空欄は変更されません。どこかの行にエラーがあるとファイル全体が取り込まれません。',
-  en: 'Row 1 holds the headers; fill in from row 2 (* = required). An existing code is updated, blank cells stay unchanged. If any row has an error, nothing in the file is imported.',
-} as const;
 
 const WAREHOUSE_COLUMNS: TSheetColumn[] = [{ key: 'code' }, { key: 'name', width: 24 }, { key: 'address', width: 40 }];
 const AREA_COLUMNS: TSheetColumn[] = [{ key: 'warehouse_code' }, { key: 'code' }, { key: 'name', width: 24 }];

@@ -2,7 +2,7 @@ import { ToolOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import type { TScreenHandle } from '../../routes/router';
+import type { TScreenHandle } from '../../routes/route-table';
 import { screenTitle } from '../../routes/screen-title';
 
 /** A spec screen that a later issue builds: its translated name and a "screen under construction" note. */

@@ -1,0 +1,23 @@
+import { withTx } from './db/tx';
+import { productCodesChanged } from './modules/catalog';
+import { productCodesKnown } from './modules/shopee';
+import { subscribe, type TAnyEvent, type TAnySubscriber } from './platform/events';
+
+/**
+ * Every domain event and every subscriber, in one place (as jobs.ts lists jobs and app.ts routes). A module declares
+ * its events with `defineEvent` and publishes them in the transaction of its change; the reactions of other modules
+ * are listed here, each calling the reacting module's index.ts. Delivery: after commit, through the outbox's
+ * `outbox.deliver` job (platform/events.ts), at least once, so each reaction is idempotent.
+ */
+
+export const EVENTS: readonly TAnyEvent[] = [productCodesChanged];
+
+export const SUBSCRIBERS: readonly TAnySubscriber[] = [
+  // Product codes became known → the seller's abnormal Shopee orders waiting for one of them are read again (one
+  // `shopee.heal` job per seller at a time; nothing is queued when no abnormal order waits for these codes).
+  subscribe(productCodesChanged, 'shopee.heal-abnormal-orders', async ({ db, payload, queue }) => {
+    const healing = await withTx(db, (tx) => productCodesKnown(tx, queue, payload.customer_id, payload.codes));
+    if (healing) queue.kick('shopee.heal');
+    return { healing };
+  }),
+];

@@ -1,0 +1,22 @@
+/**
+ * Outbound orders: order intake (screen, file import, partner API, store, Shopee), allocation and release of stock,
+ * export to picking, collection batches, packing and shipping, consignments, order forms. Owns collection_batches,
+ * outbound_orders, outbound_order_lines, outbound_pack_items, outbound_serials, outbound_packaging_uses,
+ * order_import_forms and outbound_column_settings.
+ *
+ * This file is the module's public face: other modules import only from here (checked by
+ * scripts/check-boundaries.mjs).
+ */
+
+export { setConsignment } from './outbound.consignments';
+export {
+  codeKey,
+  createOrdersFromRows,
+  loadOrderLookups,
+  type TOrderIntakeRow,
+  type TOrderLookups,
+} from './outbound.intake';
+export { findShippedOrder, getOrder, lookupOrder } from './outbound.orders';
+export { findOrderIdByCode, lockOrder } from './outbound.repository';
+export { applyReturnEvent, moveOrder, type TReturnEvent, transitionOrder } from './outbound.status';
+export { acceptsConsignment, SHIPPED_OUT_STATUSES } from './outbound.workflow';
