@@ -223,3 +223,60 @@ export const labelRoutes = defineRoutes({
     response: ZLabelDocument,
   },
 });
+
+/** Field data for ZPL's ^FH (hex escapes with `_`): the characters ZPL would read as commands, and `_` itself. */
+function zplText(s: string): string {
+  return s.replace(/[_^~\\]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/**
+ * The labels as ZPL II for Zebra-compatible thermal printers: one label (^XA…^XZ) per cell, sized to the cell, at the
+ * printer's resolution (203 dpi by default; 300 dpi printers take `dpi: 300`). The barcode is the printer's own:
+ * Code 128 (^BC), EAN-13 (^BE, 12 digits, the printer adds the check digit) or QR (^BQ); the caption in the printer's
+ * font 0, the name in its Traditional Chinese TrueType font (E:ANMDT.TTF, Zebra's Andale Mono TC, which a printer
+ * must have installed for CJK names; Latin names use font 0). UTF-8 text (^CI28).
+ */
+export function labelDocumentZpl(doc: TLabelDocument, opts: { dpi?: 203 | 300 } = {}): string {
+  const dpi = opts.dpi ?? 203;
+  const dots = (mm: number) => Math.round((mm * dpi) / 25.4);
+  const out: string[] = [];
+  for (const page of doc.pages)
+    for (const c of page.cells) {
+      const w = dots(c.width_mm);
+      const h = dots(c.height_mm);
+      const m = dots(1.5);
+      const captionH = dots(2.6);
+      const nameH = c.name ? dots(2.4) : 0;
+      const barH = Math.max(dots(6), h - 2 * m - captionH - nameH - dots(1.5));
+      const lines = ['^XA', '^CI28', `^PW${w}`, `^LL${h}`, '^LH0,0'];
+      if (c.symbology === 'qrcode') {
+        // A QR module of `mag` dots; version ~2–4 for our codes (25–33 modules): fit the square into the bar's height.
+        const mag = Math.max(1, Math.min(10, Math.floor(barH / 33)));
+        const side = mag * 33;
+        lines.push(`^FO${Math.max(m, Math.round((w - side) / 2))},${m}^BQN,2,${mag}^FH^FDMA,${zplText(c.value)}^FS`);
+      } else if (c.symbology === 'ean13') {
+        // 95 modules plus quiet zones: the module width that fits.
+        const module = Math.max(1, Math.min(4, Math.floor((w - 2 * m) / 113)));
+        lines.push(`^FO${Math.max(m, Math.round((w - 113 * module) / 2))},${m}^BY${module}`);
+        lines.push(`^BEN,${barH},N,N^FD${c.value.slice(0, 12)}^FS`);
+      } else {
+        // Code 128 B: 11 modules a character, start, check and stop (35).
+        const modules = 11 * c.value.length + 35;
+        const module = Math.max(1, Math.min(4, Math.floor((w - 2 * m) / modules)));
+        lines.push(`^FO${Math.max(m, Math.round((w - modules * module) / 2))},${m}^BY${module}`);
+        lines.push(`^BCN,${barH},N,N,N^FH^FD${zplText(c.value)}^FS`);
+      }
+      let y = m + barH + dots(1);
+      if (c.caption) {
+        lines.push(`^FO${m},${y}^A0N,${captionH},${captionH}^FB${w - 2 * m},1,0,C^FH^FD${zplText(c.caption)}^FS`);
+        y += captionH;
+      }
+      if (c.name) {
+        const font = /^[\x20-\x7e]*$/.test(c.name) ? `^A0N,${nameH},${nameH}` : `^A@N,${nameH},${nameH},E:ANMDT.TTF`;
+        lines.push(`^FO${m},${y}${font}^FB${w - 2 * m},1,0,C^FH^FD${zplText(c.name)}^FS`);
+      }
+      lines.push('^PQ1', '^XZ');
+      out.push(lines.join('\n'));
+    }
+  return `${out.join('\n')}\n`;
+}

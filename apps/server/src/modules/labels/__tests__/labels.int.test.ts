@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { labelCellBoxes, labelDocumentPage, type TLabelDocument } from '@wms/contracts';
+import { labelCellBoxes, labelDocumentPage, labelDocumentZpl, type TLabelDocument } from '@wms/contracts';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
@@ -263,6 +263,64 @@ describe(`label pages (${TEST_ENGINE})`, () => {
     for (const cell of cells)
       expect(decode(rasterise(pdf3, 1, `pkg-${cell.index}`, cellCrop(cell)))).toEqual(['BOX-60']);
     expect(readdirSync(work).some((f) => f.endsWith('.pdf'))).toBe(true);
+  });
+
+  it('prints on a thermal roll: one 50 × 30 mm page per label that decodes, and the same labels as ZPL', async () => {
+    const products = [];
+    for (const [number, barcode] of [
+      ['T-EAN', '4710088432216'],
+      ['T-C128_X', null],
+    ] as const)
+      products.push(
+        (await call('POST', '/api/products/', a.token, { number, name: `${number} 熱感`, barcode })).json(),
+      );
+    const roll = await sheetByCode('thermal-50x30');
+    expect(roll).toMatchObject({ builtin: true, cells: 1, page_width_mm: 50, page_height_mm: 30 });
+    const doc = (
+      await call('POST', '/api/labels/render/', a.token, {
+        kind: 'product',
+        sheet_id: roll.id,
+        items: products.map((p, i) => ({ id: p.id, copies: [2, 1][i]! })),
+        show_name: true,
+      })
+    ).json() as TLabelDocument;
+    const values = ['4710088432216', '4710088432216', 'T-C128_X'];
+    expect(doc.pages.map((p) => p.cells.map((c) => c.value))).toEqual(values.map((v) => [v]));
+
+    // The PDF: a page the size of the label per label, each page's barcode reads back.
+    const pdf = await printPdf(doc, 'thermal-50x30');
+    const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+    expect(info).toMatch(/Pages:\s+3/);
+    // 50 × 30 mm = 141.73 × 85.04 pt
+    const [, pw, ph] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)!;
+    expect([Math.round((Number(pw) / 72) * 25.4), Math.round((Number(ph) / 72) * 25.4)]).toEqual([50, 30]);
+    for (const [i, value] of values.entries())
+      expect(decode(rasterise(pdf, i + 1, `thermal-${i}`)), `page ${i + 1}`).toEqual([value]);
+
+    // The ZPL: one ^XA…^XZ label per cell, 400 × 240 dots at 203 dpi, with the printer's own barcode of the value.
+    const zpl = labelDocumentZpl(doc);
+    const labels = zpl.split('^XZ').filter((l) => l.includes('^XA'));
+    expect(labels).toHaveLength(3);
+    const fromZplHex = (s: string) =>
+      s.replace(/_([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    for (const [i, label] of labels.entries()) {
+      expect(label).toContain('^PW400');
+      expect(label).toContain('^LL240');
+      const bar = /\^B([CEQ])N[^^]*(\^FH)?\^FD([^^]*)\^FS/.exec(label);
+      expect(bar, label).not.toBeNull();
+      const [, kind, , data] = bar!;
+      if (values[i] === '4710088432216') {
+        expect(kind).toBe('E');
+        // ^BE takes 12 digits; the printer computes the 13th, which must be the product's check digit.
+        expect(data).toBe('471008843221');
+      } else {
+        expect(kind).toBe('C');
+        expect(fromZplHex(data!)).toBe('T-C128_X');
+      }
+      // No raw command characters inside field data.
+      for (const fd of label.match(/\^FD[^^]*/g) ?? []) expect(fd.slice(3)).not.toMatch(/[~]/);
+    }
+    expect(zpl).toContain('E:ANMDT.TTF');
   });
 
   it('escapes names in the printed markup', async () => {

@@ -1,9 +1,10 @@
-import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
-import { labelDocumentCss, labelDocumentHtml, SYMBOLOGIES, type TLabelRequest } from '@wms/contracts';
+import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { labelDocumentCss, labelDocumentHtml, labelDocumentZpl, SYMBOLOGIES, type TLabelRequest } from '@wms/contracts';
 import { Alert, Button, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { downloadBytes } from '../../../shared/excel/use-excel-export';
 import { errorText } from '../../../shared/forms/error-text';
 import { PageLoading } from '../../../shared/ui/page-loading';
 import { useLabelDocument, useLabelSheets } from '../api';
@@ -78,6 +79,18 @@ export function LabelPrintView(props: { request: Omit<TLabelRequest, 'sheet_id'>
           </Space>
           <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!doc.data}>
             {t('labels:print')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={!doc.data}
+            title={t('labels:zplHint')}
+            onClick={() =>
+              doc.data &&
+              downloadBytes(new TextEncoder().encode(labelDocumentZpl(doc.data)), 'labels.zpl', 'text/plain')
+            }
+            data-testid="label-zpl"
+          >
+            {t('labels:zpl')}
           </Button>
           {doc.data ? (
             <Typography.Text type="secondary" data-testid="label-total">
