@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { code128Png } from '../../modules/labels/labels.barcode';
 import { shopeeSign } from '../../modules/shopee/providers/shopee';
 
 /**
@@ -112,17 +113,29 @@ const timeSlots = () => {
 const channelOf = (o: TFakeShopeeOrder) =>
   FAKE_SHOPEE_CHANNELS.find((c) => c.id === (o.logistics_channel_id ?? SELLER_CHANNEL)) ?? FAKE_SHOPEE_CHANNELS.at(-1)!;
 
-/** A label page as Shopee's PDF would carry it (the tracking number in text and as its own line). */
-async function labelPdf(orders: TFakeShopeeOrder[]): Promise<Buffer> {
+/**
+ * Shopee's label PDF for the orders of one `download_shipping_document` call: a page per order (100 × 150 mm, the TW
+ * thermal size; A6 for the normal air waybill), the tracking number as a Code128 barcode with its text under it, the
+ * order number and channel (the real label carries the same; the buyer's data is left out here).
+ */
+async function labelPdf(orders: TFakeShopeeOrder[], type: (o: TFakeShopeeOrder) => string): Promise<Buffer> {
   const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
+  const mm = 72 / 25.4;
   for (const o of orders) {
-    const page = doc.addPage([288, 432]);
-    page.drawText('Shopee Xpress label', { x: 20, y: 400, size: 12, font });
-    page.drawText(`Channel ${channelOf(o).id}`, { x: 20, y: 380, size: 10, font });
-    page.drawText(`Order ${o.order_sn}`, { x: 20, y: 360, size: 10, font });
-    page.drawText(`${o.tracking_number ?? ''}`, { x: 20, y: 330, size: 18, font });
+    const thermal = type(o) === 'THERMAL_AIR_WAYBILL';
+    const [w, h] = thermal ? [100 * mm, 150 * mm] : [105 * mm, 148 * mm];
+    const page = doc.addPage([w, h]);
+    const tracking = o.tracking_number ?? '';
+    page.drawText('Shopee Xpress', { x: 16, y: h - 30, size: 14, font });
+    page.drawText(`${type(o)}  channel ${channelOf(o).id}`, { x: 16, y: h - 48, size: 8, font });
+    const png = await doc.embedPng(await code128Png(tracking));
+    const bw = w - 32;
+    const bh = Math.min(70, (png.height * bw) / png.width);
+    page.drawImage(png, { x: 16, y: h - 70 - bh, width: bw, height: bh });
+    page.drawText(tracking, { x: 16, y: h - 88 - bh, size: 12, font });
+    page.drawText(`Order ${o.order_sn}`, { x: 16, y: h - 106 - bh, size: 10, font });
   }
   return Buffer.from(await doc.save());
 }
@@ -564,7 +577,7 @@ export async function startFakeShopee(
             return fail(400, 'logistics.shipping_document_not_ready', 'The document is not ready.');
           orders.push(o);
         }
-        void labelPdf(orders).then((pdf) => {
+        void labelPdf(orders, (o) => documents.get(`${shopId}:${o.order_sn}`)!.type).then((pdf) => {
           downloads++;
           res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(pdf.length) });
           res.end(pdf);

@@ -6,6 +6,7 @@ import { outbound_orders, shopee_orders } from '../../../db/schema';
 import { withTx } from '../../../db/tx';
 import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
 import { createTestContext, type TTestContext } from '../../../test/harness';
+import { pdfPageBarcodes } from '../../../test/pdf-barcodes';
 import { outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
 import { shopeeShipScan } from '../shopee.ship';
 
@@ -164,6 +165,10 @@ describe('Shopee-arranged channels', () => {
     const pdf = await PDFDocument.load(labels.rawPayload);
     expect(pdf.getPageCount()).toBe(3);
     expect(fake.downloads).toBe(3);
+    // Each page's Code128 barcode, rendered and scanned, is that parcel's tracking number from Shopee.
+    expect(pdfPageBarcodes(labels.rawPayload)).toEqual(
+      ['S701-711', 'S701-FAM', 'S701-TCAT'].map((sn) => [fake.order(701, sn)!.tracking_number]),
+    );
 
     // Pack and ship the 7-ELEVEN one: Shopee already has it, nothing more is sent (no non_integrated ship_order).
     const shipCalls = fake.calls('/api/v2/logistics/ship_order');
