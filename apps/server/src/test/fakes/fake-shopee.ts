@@ -105,9 +105,11 @@ const BRANCHES = [
 ];
 const timeSlots = () => {
   const day = Math.floor(Date.now() / 86_400_000) * 86_400 + 86_400;
+  const next = day + 86_400;
   return [
     { date: day, time_text: '09:00-12:00', pickup_time_id: `${day}-AM`, flags: [] as string[] },
     { date: day, time_text: '13:00-18:00', pickup_time_id: `${day}-PM`, flags: ['recommended'] },
+    { date: next, time_text: '09:00-12:00', pickup_time_id: `${next}-AM`, flags: [] as string[] },
   ];
 };
 const channelOf = (o: TFakeShopeeOrder) =>
@@ -417,6 +419,20 @@ export async function startFakeShopee(
               cod_enabled: true,
               mask_channel_id: 0,
               logistics_capability: { seller_logistics: !c.integrated },
+            })),
+          },
+        });
+      }
+      if (path === '/api/v2/logistics/get_address_list') {
+        return send(200, {
+          response: {
+            show_pickup_address: true,
+            address_list: PICKUP_ADDRESSES.map((a) => ({
+              ...a,
+              region: 'TW',
+              state: '',
+              town: '',
+              address_status: 'ACTIVE',
             })),
           },
         });
