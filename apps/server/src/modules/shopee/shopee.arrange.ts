@@ -27,8 +27,11 @@ import {
  * calls `ship_order` only when Shopee still has the order unarranged (READY_TO_SHIP).
  */
 
-/** A claim older than this is a run that died: the next run may take the order (and asks Shopee first). */
-const CLAIM_LAPSE_MS = 2 * 60_000;
+/**
+ * A claim older than this is a run that died (killed mid-call): the next run may take the order, and asks Shopee first.
+ * The same span as a job's stale heartbeat (JOB_STALE_SECONDS, 60 s by default), well above one Shopee call's timeout.
+ */
+const claimLapseMs = (deps: TAppDeps) => deps.config.jobStaleMs;
 /** Tries of `get_tracking_number` right after arranging (Shopee may need a moment to assign it). */
 const TRACKING_TRIES = 4;
 
@@ -162,7 +165,10 @@ export async function arrangeShopeeShipment(
         and(
           eq(shopee_orders.id, row.id),
           isNull(shopee_orders.arranged_at),
-          or(isNull(shopee_orders.arranging_at), lt(shopee_orders.arranging_at, new Date(Date.now() - CLAIM_LAPSE_MS))),
+          or(
+            isNull(shopee_orders.arranging_at),
+            lt(shopee_orders.arranging_at, new Date(Date.now() - claimLapseMs(deps))),
+          ),
         ),
       )
       .returning();
@@ -207,7 +213,7 @@ export async function arrangeShopeeShipment(
         const unknown = err instanceof MarketplaceError ? err.retryable : !(err instanceof AppError);
         await db
           .update(shopee_orders)
-          .set({ arranging_at: unknown ? new Date(Date.now() - CLAIM_LAPSE_MS - 1000) : null })
+          .set({ arranging_at: unknown ? new Date(Date.now() - claimLapseMs(deps) - 1000) : null })
           .where(eq(shopee_orders.id, row.id));
         throw err instanceof AppError ? err : await failure(deps, shop, err);
       }

@@ -38,6 +38,8 @@ export interface TFakeShopeeOrder {
   logistics_channel_id?: number;
   /** How many times Shopee accepted `ship_order` for it (a real shop must see 1). */
   arranged?: number;
+  /** Every `ship_order` request Shopee received for it, accepted or refused (a client that never asks twice: 1). */
+  ship_calls?: number;
   /** How it was arranged: pickup (address, time slot), dropoff (branch) or non_integrated. */
   arrangement?: Record<string, unknown>;
 }
@@ -200,6 +202,8 @@ export async function startFakeShopee(
     port?: number;
     /** Answer every order call this much later (a slow host: a test cuts a run off in the middle). */
     delayMs?: number;
+    /** Answer `ship_order` this much later (a slow arrangement: a test kills the server in the middle of a batch). */
+    shipDelayMs?: number;
     authorisingShopId?: number;
   } = {},
 ): Promise<TFakeShopee> {
@@ -215,6 +219,7 @@ export async function startFakeShopee(
   const documents = new Map<string, { polls: number; type: string }>();
   const dropped = new Map<string, number>();
   let downloads = 0;
+  let authorising = opts.authorisingShopId ?? 880_001;
 
   const shopOf = (id: number) => {
     let s = shops.get(id);
@@ -250,7 +255,16 @@ export async function startFakeShopee(
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => setTimeout(handle, req.url?.startsWith('/api/v2/order/') ? (opts.delayMs ?? 0) : 0));
+    req.on('end', () =>
+      setTimeout(
+        handle,
+        req.url?.startsWith('/api/v2/order/')
+          ? (opts.delayMs ?? 0)
+          : req.url?.startsWith('/api/v2/logistics/ship_order')
+            ? (opts.shipDelayMs ?? 0)
+            : 0,
+      ),
+    );
     const handle = () => {
       const url = new URL(req.url ?? '/', 'http://x');
       const path = url.pathname;
@@ -279,6 +293,12 @@ export async function startFakeShopee(
         for (const o of given.orders) s.orders.set(o.order_sn, o);
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ ok: true, orders: s.orders.size }));
+      }
+      // Which shop the next authorisation grants (each e2e spec its own shop).
+      if (path === '/__fake/authorising' && req.method === 'POST') {
+        authorising = Number(q.get('shop_id'));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end('{"ok":true}');
       }
       if (path === '/__fake/revoke' && req.method === 'POST') {
         const s = shopOf(Number(q.get('shop_id')));
@@ -320,7 +340,7 @@ export async function startFakeShopee(
       if (path === '/api/v2/shop/auth_partner' && req.method === 'GET') {
         const redirect = q.get('redirect');
         if (!redirect) return fail(400, 'error_param', 'redirect is required.');
-        const shopId = opts.authorisingShopId ?? 880_001;
+        const shopId = authorising;
         shopOf(shopId);
         const code = randomBytes(16).toString('hex');
         codes.set(code, shopId);
@@ -392,7 +412,14 @@ export async function startFakeShopee(
               .map((sn) => s.orders.get(sn))
               .filter((o): o is TFakeShopeeOrder => !!o)
               .map((full) => {
-                const { tracking_number: _t, arranged: _a, arrangement: _r, logistics_channel_id: _c, ...o } = full;
+                const {
+                  tracking_number: _t,
+                  arranged: _a,
+                  arrangement: _r,
+                  ship_calls: _s,
+                  logistics_channel_id: _c,
+                  ...o
+                } = full;
                 const ch = channelOf(full);
                 return {
                   ...o,
@@ -471,6 +498,7 @@ export async function startFakeShopee(
       if (path === '/api/v2/logistics/ship_order' && req.method === 'POST') {
         const o = s.orders.get(String(body.order_sn));
         if (!o) return fail(400, 'error_not_found', 'Order not found.');
+        o.ship_calls = (o.ship_calls ?? 0) + 1;
         if (o.order_status !== 'READY_TO_SHIP')
           return fail(400, 'logistics.error_status', `The order status is ${o.order_status}.`);
         const ch = channelOf(o);

@@ -3,7 +3,7 @@ import { SHOPEE_PICKUP_SLOT_RULES } from '@wms/contracts';
 import { Alert, App, Button, Drawer, Form, Input, Radio, Select, Space, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/forms/error-text';
+import { errorField, errorText } from '../../../shared/forms/error-text';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { useSaveShipSettings, useShipOptions } from '../api';
 
@@ -97,7 +97,13 @@ export function ShipSettingsDrawer({ shop, onClose }: { shop: TShopeeShop | null
       void message.success(t('messages.shipModeSaved'));
       onClose();
     } catch (err) {
-      void showError(err);
+      // The server names the body's field (`ship_settings.pickup_after`): shown under that field of the form.
+      const field = errorField(err)
+        ?.replace(/^ship_settings\./, '')
+        .split('.')[0];
+      if (field && field in form.getFieldsValue(true))
+        form.setFields([{ name: field as keyof TValues, errors: [errorText(err)] }]);
+      else void showError(err);
     }
   };
 
