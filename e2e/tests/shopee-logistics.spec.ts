@@ -209,8 +209,18 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
     await scan(page, 'pack-scan-order', ids[k].number);
     await expect(page.getByTestId('pack-order-number')).toHaveText(ids[k].number);
     if (k === 'seven') {
+      // The scanned order's Shopee label, (re)printed from the station: the PDF it sends is that parcel's page.
       await expect(page.getByTestId('carrier-labels')).toBeVisible();
       await shot(page, 'packing');
+      const popup = page.waitForEvent('popup').catch(() => null);
+      const [printed] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/carriers/labels/') && r.request().method() === 'POST'),
+        page.getByTestId('carrier-labels').click(),
+      ]);
+      expect(printed.status()).toBe(200);
+      expect(pageBarcodes(await printed.body(), 'shopee-logistics-reprint')).toEqual([[tracking.seven]]);
+      await (await popup)?.close();
+      await page.getByTestId('pack-scan-item').focus();
     }
     await scan(page, 'pack-scan-item', product.number);
     await expect(page.getByTestId('pack-complete')).toBeVisible();
