@@ -114,12 +114,54 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
   });
   expect(added.ok()).toBe(true);
 
+  const fakeOrders = async () => {
+    const res = await page.request.get(`${FAKE}/__fake/orders?shop_id=${shopId}`);
+    const all = (await res.json()) as {
+      orders: Array<{
+        order_sn: string;
+        tracking_number?: string;
+        arranged?: number;
+        ship_calls?: number;
+        arrangement?: unknown;
+      }>;
+    };
+    return new Map(all.orders.map((o) => [o.order_sn, o]));
+  };
+
   // Connect and sync: all four become orders.
   await page.goto('/module-shopee-create');
   await page.getByTestId('shopee-connect').click();
   await page.waitForURL(/\/module-shopee-create$/);
   const row = page.locator('.ant-table-row').filter({ hasText: String(shopId) });
   await expect(row.getByTestId('shopee-last-sync')).toContainText(/新增 4|略過 4/, { timeout: 30_000 });
+
+  // Export all four.
+  const ids = {} as Record<keyof typeof channels, { id: string; number: string }>;
+  for (const k of Object.keys(channels) as Array<keyof typeof channels>) {
+    const res = await page.request.get(`/api/outbound-orders/?search=${sn[k]}`, { headers: auth });
+    const found = ((await res.json()) as { results: Array<{ id: string; number: string }> }).results;
+    expect(found, sn[k]).toHaveLength(1);
+    ids[k] = found[0]!;
+    await post(page.request, auth, `/api/outbound-orders/${ids[k].id}/transition/`, { action: 'export' });
+  }
+
+  // Before the hand-over is set, 黑貓 via Shopee (pickup or drop-off) cannot be arranged: its row on
+  // /deliver-operation says so, with the fix; Shopee is not asked to arrange it.
+  await page.goto('/deliver-operation');
+  await page
+    .getByRole('row', { name: new RegExp(ids.tcat.number) })
+    .getByRole('checkbox')
+    .check();
+  await page.getByTestId('carrier-fetch').click();
+  const results = page.getByTestId('carrier-results');
+  await expect(results.getByTestId('carrier-outcome-failed')).toHaveCount(1);
+  await expect(results).toContainText('蝦皮物流通路「黑貓宅急便」尚未設定寄件方式');
+  await expect(results).toContainText('選擇「上門收件」或「自行送至門市」');
+  await expect(page.locator('.ant-modal').filter({ has: results })).toHaveCSS('opacity', '1');
+  await results.screenshot({ path: path.join(shots, 'shopee-logistics-not-set-up.png'), animations: 'disabled' });
+  expect((await fakeOrders()).get(sn.tcat)!.ship_calls ?? 0).toBe(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/module-shopee-create');
 
   // The hand-over, set on the screen: pickup, earliest slot, 7-ELEVEN's drop-off branch.
   await row.getByTestId('shopee-ship-settings-open').click();
@@ -142,16 +184,6 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
   await expect(drawer).toBeHidden();
   await expect(row.getByTestId('shopee-ship-mode')).toContainText('上門收件');
 
-  // Export all four.
-  const ids = {} as Record<keyof typeof channels, { id: string; number: string }>;
-  for (const k of Object.keys(channels) as Array<keyof typeof channels>) {
-    const res = await page.request.get(`/api/outbound-orders/?search=${sn[k]}`, { headers: auth });
-    const found = ((await res.json()) as { results: Array<{ id: string; number: string }> }).results;
-    expect(found, sn[k]).toHaveLength(1);
-    ids[k] = found[0]!;
-    await post(page.request, auth, `/api/outbound-orders/${ids[k].id}/transition/`, { action: 'export' });
-  }
-
   // Consignment numbers: from Shopee for its three; the seller's own delivery has no carrier set up here, so its
   // carrier's number is typed (as a seller without a carrier API does).
   const consigned = await post<{ results: Array<{ order_id: string; outcome: string; consignment_number: string }> }>(
@@ -161,13 +193,6 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
     { order_ids: [ids.seven.id, ids.family.id, ids.tcat.id] },
   );
   expect(consigned.results.map((r) => r.outcome)).toEqual(['created', 'created', 'created']);
-  const fakeOrders = async () => {
-    const res = await page.request.get(`${FAKE}/__fake/orders?shop_id=${shopId}`);
-    const all = (await res.json()) as {
-      orders: Array<{ order_sn: string; tracking_number?: string; arranged?: number; arrangement?: unknown }>;
-    };
-    return new Map(all.orders.map((o) => [o.order_sn, o]));
-  };
   const atShopee = await fakeOrders();
   const tracking = {
     seven: atShopee.get(sn.seven)!.tracking_number!,
