@@ -219,7 +219,7 @@ export async function startFakeShopee(
   const documents = new Map<string, { polls: number; type: string }>();
   const dropped = new Map<string, number>();
   let downloads = 0;
-  let authorising = opts.authorisingShopId ?? 880_001;
+  let nextAuthorising: number | null = null;
 
   const shopOf = (id: number) => {
     let s = shops.get(id);
@@ -294,9 +294,9 @@ export async function startFakeShopee(
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ ok: true, orders: s.orders.size }));
       }
-      // Which shop the next authorisation grants (each e2e spec its own shop).
+      // Which shop the next authorisation (only that one) grants: an e2e spec its own shop, the others unchanged.
       if (path === '/__fake/authorising' && req.method === 'POST') {
-        authorising = Number(q.get('shop_id'));
+        nextAuthorising = Number(q.get('shop_id'));
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end('{"ok":true}');
       }
@@ -340,7 +340,8 @@ export async function startFakeShopee(
       if (path === '/api/v2/shop/auth_partner' && req.method === 'GET') {
         const redirect = q.get('redirect');
         if (!redirect) return fail(400, 'error_param', 'redirect is required.');
-        const shopId = authorising;
+        const shopId = nextAuthorising ?? opts.authorisingShopId ?? 880_001;
+        nextAuthorising = null;
         shopOf(shopId);
         const code = randomBytes(16).toString('hex');
         codes.set(code, shopId);
