@@ -454,6 +454,12 @@ export const ERROR_CATALOGUE = {
     ja: 'Shopee 配送チャネル「{{channel}}」に使える集荷先住所・時間帯がありません：Shopee セラーセンターで集荷住所を設定するか「持ち込み」に変更してください',
     en: 'Shopee channel "{{channel}}" has no pickup address or time slot: set a pickup address in Shopee Seller Centre, or switch the shop to "Drop-off"',
   },
+  SHOPEE_OPTION_UNKNOWN: {
+    status: 400,
+    'zh-TW': '{{field}}：蝦皮目前沒有此選項（{{value}}），請重新選擇',
+    ja: '{{field}}：Shopee に該当する選択肢がありません（{{value}}）。選び直してください',
+    en: '{{field}}: Shopee does not list this choice ({{value}}); choose again',
+  },
   SHOPEE_ARRANGING: {
     status: 409,
     'zh-TW': '此訂單正由另一項作業向蝦皮（{{channel}}）安排出貨，請稍後再取號',
@@ -822,6 +828,10 @@ export const FIELD_LABELS: Record<string, Messages> = {
   recipient_postcode: { 'zh-TW': '收件人郵遞區號', ja: '受取人郵便番号', en: 'Recipient postal code' },
   recipient_address: { 'zh-TW': '收件人地址', ja: '受取人住所', en: 'Recipient address' },
   sender_name: { 'zh-TW': '寄件人姓名', ja: '差出人名', en: 'Sender name' },
+  pickup_address_id: { 'zh-TW': '收件地址', ja: '集荷先住所', en: 'Pickup address' },
+  pickup_slot: { 'zh-TW': '收件時段規則', ja: '集荷時間帯のルール', en: 'Pickup time-slot rule' },
+  pickup_after: { 'zh-TW': '最早收件時間', ja: '集荷開始時刻', en: 'Pickup from (time of day)' },
+  dropoff_branches: { 'zh-TW': '寄件門市', ja: '持ち込み店舗', en: 'Drop-off branch' },
   cvs_subtype: { 'zh-TW': '超商取貨類型', ja: 'コンビニ受取の種類', en: 'Store pickup kind' },
   cvs_store_id: { 'zh-TW': '取貨門市代號', ja: '受取店舗コード', en: 'Pickup store id' },
   cvs_store_name: { 'zh-TW': '取貨門市名稱', ja: '受取店舗名', en: 'Pickup store name' },

@@ -21,6 +21,55 @@ export const ZShopeeSyncCounts = z.object({
   flagged: z.number().int(),
 });
 
+/**
+ * How the shop's Shopee-arranged parcels are handed over, beyond pickup/dropoff: the pickup address (one of the shop's
+ * addresses at Shopee; null: the one Shopee flags as pickup address, else the default one), the time-slot rule
+ * (Shopee's recommended slot, the earliest one, or the first one starting at or after `pickup_after`, "HH:MM" Taipei
+ * time) and, per channel that asks for a branch, the drop-off branch (none: the first Shopee lists).
+ */
+export const SHOPEE_PICKUP_SLOT_RULES = ['recommended', 'earliest', 'after'] as const;
+export const ZShopeeShipSettings = z.object({
+  pickup_address_id: z.number().int().positive().nullable(),
+  pickup_slot: z.enum(SHOPEE_PICKUP_SLOT_RULES),
+  pickup_after: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .nullable(),
+  dropoff_branches: z.array(
+    z.object({ channel_id: z.number().int().positive(), branch_id: z.number().int().positive() }),
+  ),
+});
+export type TShopeeShipSettings = z.infer<typeof ZShopeeShipSettings>;
+
+/** What the shop can choose from, as Shopee lists it (addresses: get_address_list; branches: get_shipping_parameter). */
+export const ZShopeeShipOptions = z.object({
+  pickup_addresses: z.array(
+    z.object({ address_id: z.number().int(), address: z.string(), flags: z.array(z.string()) }),
+  ),
+  /** The shop's Shopee-arranged channels with an order waiting to be arranged (branches are listed per order). */
+  channels: z.array(
+    z.object({
+      channel_id: z.number().int(),
+      channel_name: z.string(),
+      modes: z.array(z.enum(['pickup', 'dropoff'])),
+      branches: z.array(z.object({ branch_id: z.number().int(), address: z.string() })),
+    }),
+  ),
+});
+export type TShopeeShipOptions = z.infer<typeof ZShopeeShipOptions>;
+
+/** How an order was handed to Shopee (kept on the order when it was arranged). */
+export const ZShopeeArrangement = z.object({
+  mode: z.enum(['pickup', 'dropoff']),
+  address_id: z.number().int().optional(),
+  address: z.string().optional(),
+  slot_date: z.string().optional(),
+  slot_text: z.string().optional(),
+  branch_id: z.number().int().optional(),
+  branch: z.string().optional(),
+});
+export type TShopeeArrangement = z.infer<typeof ZShopeeArrangement>;
+
 export const ZShopeeShop = z.object({
   id: z.uuid(),
   shop_id: z.number().int(),
@@ -37,6 +86,7 @@ export const ZShopeeShop = z.object({
   abnormal_orders: z.number().int(),
   /** How parcels of Shopee-arranged channels leave: pickup, dropoff, or not set up (null). */
   ship_mode: z.enum(['pickup', 'dropoff']).nullable(),
+  ship_settings: ZShopeeShipSettings,
   connected_at: z.string(),
 });
 export type TShopeeShop = z.infer<typeof ZShopeeShop>;
@@ -56,6 +106,8 @@ export const ZShopeeOrder = z.object({
   logistics_channel_name: z.string().nullable(),
   platform_logistics: z.boolean(),
   tracking_number: z.string().nullable(),
+  /** How it was handed to Shopee (pickup address and slot, or drop-off branch); null: not arranged by us. */
+  arrangement: ZShopeeArrangement.nullable(),
   updated_at: z.string(),
 });
 export type TShopeeOrder = z.infer<typeof ZShopeeOrder>;
@@ -158,8 +210,22 @@ export const shopeeRoutes = defineRoutes({
     auth: 'customer',
     perm: 'api:write',
     params: ZIdParams,
-    body: z.object({ ship_mode: z.enum(['pickup', 'dropoff']).nullable() }),
+    body: z.object({
+      ship_mode: z.enum(['pickup', 'dropoff']).nullable(),
+      /** Absent: kept as it is. Checked against what Shopee lists for the shop. */
+      ship_settings: ZShopeeShipSettings.optional(),
+    }),
     response: ZShopeeShop,
+    tenantScoped: true,
+  },
+  /** The pickup addresses and drop-off branches the shop can choose from, read from Shopee. */
+  shopeeShipOptions: {
+    method: 'GET',
+    path: '/api/shopee/shops/:id/ship-options/',
+    auth: 'customer',
+    perm: 'api:read',
+    params: ZIdParams,
+    response: ZShopeeShipOptions,
     tenantScoped: true,
   },
   /**

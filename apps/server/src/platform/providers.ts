@@ -204,6 +204,11 @@ export interface TMarketplaceProvider {
   /** The shop's logistics channels. */
   channels(auth: TMarketplaceAuth, ctx: TCallContext): Promise<TMarketplaceChannel[]>;
   shippingParameter(auth: TMarketplaceAuth, orderNumber: string, ctx: TCallContext): Promise<TShippingParameter>;
+  /** The shop's addresses at the platform (Shopee `get_address_list`), flags: default/pickup/return address. */
+  addressList(
+    auth: TMarketplaceAuth,
+    ctx: TCallContext,
+  ): Promise<Array<{ addressId: number; address: string; flags: string[] }>>;
   /** Arrange a platform-logistics shipment: pickup (address + time slot) or dropoff (branch, when one is needed). */
   arrangeShipment(
     auth: TMarketplaceAuth,

@@ -1,3 +1,4 @@
+import type { TShopeeArrangement, TShopeeShipSettings } from '@wms/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -62,6 +63,8 @@ export const shopee_shops = pgTable(
      * branch / store). Null: not set up; an order whose channel offers both then says so at consignment time.
      */
     ship_mode: text('ship_mode'),
+    /** Pickup address, time-slot rule and drop-off branch per channel (`TShopeeShipSettings`; {}: Shopee's defaults). */
+    ship_settings: jsonb('ship_settings').$type<Partial<TShopeeShipSettings>>().notNull().default({}),
     last_sync_at: timestamp('last_sync_at', { withTimezone: true }),
     last_sync_counts: jsonb('last_sync_counts').$type<TShopeeSyncCounts>(),
     connected_at: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
@@ -118,6 +121,8 @@ export const shopee_orders = pgTable(
     /** Shopee confirmed the arrangement (ship_order answered, or Shopee already had it): never arranged again. */
     arranged_at: timestamp('arranged_at', { withTimezone: true }),
     tracking_number: text('tracking_number'),
+    /** How the order was handed to Shopee when we arranged it (pickup address and slot, or drop-off branch). */
+    arrangement: jsonb('arrangement').$type<TShopeeArrangement>(),
     /** The shipment was handed to the outbox (`shopee.ship`): written once, in the same transaction as the message. */
     ship_queued_at: timestamp('ship_queued_at', { withTimezone: true }),
     shipped_at: timestamp('shipped_at', { withTimezone: true }),

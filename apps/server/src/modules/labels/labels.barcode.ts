@@ -35,3 +35,19 @@ export function barcodeSvg(value: string, kind: TBarcodeKind): string {
   const svg = bwipjs.toSVG({ bcid: 'code128', text: value, scale: 2, height: 10, paddingwidth: 12 });
   return svg.replace('<svg ', '<svg preserveAspectRatio="none" ');
 }
+
+/**
+ * A Code128 barcode as PNG (bwip-js, the same symbol as `barcodeSvg`) for a PDF drawn with pdf-lib, which embeds
+ * raster images only: drawn at 3 px a module so it stays sharp at label size, white background, quiet zone kept.
+ */
+export function code128Png(value: string): Promise<Buffer> {
+  return bwipjs.toBuffer({
+    bcid: 'code128',
+    text: value,
+    scale: 3,
+    height: 12,
+    paddingwidth: 12,
+    paddingheight: 4,
+    backgroundcolor: 'FFFFFF',
+  });
+}

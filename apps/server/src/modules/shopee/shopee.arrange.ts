@@ -1,9 +1,18 @@
+import type { TShopeeArrangement, TShopeeShipSettings } from '@wms/contracts';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { shopee_orders } from '../../db/schema';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { MarketplaceError } from '../../platform/providers';
-import { findShop, markShopError, shopeeFailure, shopeeOf, type TShopRow, withShopAccess } from './shopee.shops';
+import { MarketplaceError, type TShippingParameter } from '../../platform/providers';
+import {
+  findShop,
+  markShopError,
+  shipSettingsOf,
+  shopeeFailure,
+  shopeeOf,
+  type TShopRow,
+  withShopAccess,
+} from './shopee.shops';
 
 /**
  * Shopee-arranged (integrated) channels at consignment time: the order's shipment is arranged with Shopee
@@ -18,8 +27,11 @@ import { findShop, markShopError, shopeeFailure, shopeeOf, type TShopRow, withSh
  * calls `ship_order` only when Shopee still has the order unarranged (READY_TO_SHIP).
  */
 
-/** A claim older than this is a run that died: the next run may take the order (and asks Shopee first). */
-const CLAIM_LAPSE_MS = 2 * 60_000;
+/**
+ * A claim older than this is a run that died (killed mid-call): the next run may take the order, and asks Shopee first.
+ * The same span as a job's stale heartbeat (JOB_STALE_SECONDS, 60 s by default), well above one Shopee call's timeout.
+ */
+const claimLapseMs = (deps: TAppDeps) => deps.config.jobStaleMs;
 /** Tries of `get_tracking_number` right after arranging (Shopee may need a moment to assign it). */
 const TRACKING_TRIES = 4;
 
@@ -28,6 +40,73 @@ export type TShopeeOrderRow = typeof shopee_orders.$inferSelect;
 /** The label type Shopee prints for the channel: convenience-store channels thermal, the others A4/A6 normal. */
 export const documentTypeOf = (channelName: string | null) =>
   /7-?ELEVEN|全家|萊爾富|OK|店到店/i.test(channelName ?? '') ? 'THERMAL_AIR_WAYBILL' : 'NORMAL_AIR_WAYBILL';
+
+/** Minutes after midnight (Taipei) a slot starts: its text "HH:MM-…", else the time of its `date`. */
+function slotStart(slot: { date: number; text: string }): number {
+  const m = /^(\d{1,2}):(\d{2})/.exec(slot.text.trim());
+  if (m) return Number(m[1]) * 60 + Number(m[2]);
+  return Math.floor(((slot.date + 8 * 3600) % 86_400) / 60);
+}
+const taipeiDate = (unix: number) => new Date((unix + 8 * 3600) * 1000).toISOString().slice(0, 10);
+
+/**
+ * What `ship_order` is sent, by the shop's settings: pickup — the chosen address (else the one Shopee flags as pickup
+ * address, else the default, else the first) and the slot by the rule (Shopee's recommended one, the earliest, or the
+ * first starting at or after the chosen time of day); dropoff — the shop's branch for the channel when the channel asks
+ * for one (else the first Shopee lists). Throws the error the order's row shows when nothing fits.
+ */
+export function chooseArrangement(
+  param: TShippingParameter,
+  mode: 'pickup' | 'dropoff',
+  settings: TShopeeShipSettings,
+  channelId: number | null,
+  channel: string,
+): {
+  input: { pickup?: { addressId: number; pickupTimeId: string }; dropoff?: { branchId?: number } };
+  arrangement: TShopeeArrangement;
+} {
+  if (mode === 'pickup') {
+    const address =
+      settings.pickup_address_id !== null
+        ? param.pickup.find((a) => a.addressId === settings.pickup_address_id)
+        : (param.pickup.find((a) => a.flags.includes('pickup_address')) ??
+          param.pickup.find((a) => a.flags.includes('default_address')) ??
+          param.pickup[0]);
+    if (!address && settings.pickup_address_id !== null)
+      throw new AppError('SHOPEE_OPTION_UNKNOWN', { field: 'pickup_address_id', value: settings.pickup_address_id });
+    const slots = [...(address?.slots ?? [])].sort((a, b) => a.date - b.date || slotStart(a) - slotStart(b));
+    const after = settings.pickup_after
+      ? Number(settings.pickup_after.slice(0, 2)) * 60 + Number(settings.pickup_after.slice(3))
+      : 0;
+    const slot =
+      settings.pickup_slot === 'earliest'
+        ? slots[0]
+        : settings.pickup_slot === 'after'
+          ? slots.find((s) => slotStart(s) >= after)
+          : (slots.find((s) => s.recommended) ?? slots[0]);
+    if (!address || !slot) throw new AppError('SHOPEE_NO_PICKUP_SLOT', { channel });
+    return {
+      input: { pickup: { addressId: address.addressId, pickupTimeId: slot.id } },
+      arrangement: {
+        mode,
+        address_id: address.addressId,
+        address: address.address,
+        slot_date: taipeiDate(slot.date),
+        slot_text: slot.text,
+      },
+    };
+  }
+  if (!param.infoNeeded.dropoff?.includes('branch_id')) return { input: { dropoff: {} }, arrangement: { mode } };
+  const wanted = settings.dropoff_branches.find((b) => b.channel_id === channelId)?.branch_id;
+  const branch = wanted !== undefined ? param.dropoff.find((b) => b.branchId === wanted) : param.dropoff[0];
+  if (!branch && wanted !== undefined)
+    throw new AppError('SHOPEE_OPTION_UNKNOWN', { field: 'dropoff_branches', value: wanted });
+  if (!branch) throw new AppError('SHOPEE_CHANNEL_NOT_SET_UP', { channel });
+  return {
+    input: { dropoff: { branchId: branch.branchId } },
+    arrangement: { mode, branch_id: branch.branchId, branch: branch.address },
+  };
+}
 
 /** The platform-logistics Shopee order behind one of the seller's orders (none: not a Shopee-arranged order). */
 export async function platformLogisticsOrder(
@@ -86,7 +165,10 @@ export async function arrangeShopeeShipment(
         and(
           eq(shopee_orders.id, row.id),
           isNull(shopee_orders.arranged_at),
-          or(isNull(shopee_orders.arranging_at), lt(shopee_orders.arranging_at, new Date(Date.now() - CLAIM_LAPSE_MS))),
+          or(
+            isNull(shopee_orders.arranging_at),
+            lt(shopee_orders.arranging_at, new Date(Date.now() - claimLapseMs(deps))),
+          ),
         ),
       )
       .returning();
@@ -98,6 +180,7 @@ export async function arrangeShopeeShipment(
       try {
         // An earlier attempt may have reached Shopee: ask before arranging again.
         let arranged = false;
+        let arrangement: TShopeeArrangement | null = null;
         if (row.arranging_at) {
           const tn = await withShopAccess(db, deps, shop, (auth) => provider.trackingNumber(auth, row.order_sn, ctx));
           const [detail] = tn
@@ -112,34 +195,15 @@ export async function arrangeShopeeShipment(
           const modes = (['pickup', 'dropoff'] as const).filter((m) => param.infoNeeded[m] !== undefined);
           const mode = modes.length === 1 ? modes[0]! : modes.find((m) => m === shop.ship_mode);
           if (!mode) throw new AppError('SHOPEE_CHANNEL_NOT_SET_UP', { channel });
-          if (mode === 'pickup') {
-            const address = param.pickup.find((a) => a.flags.includes('pickup_address')) ?? param.pickup[0];
-            const slots = [...(address?.slots ?? [])].sort((a, b) => a.date - b.date);
-            const slot = slots.find((s) => s.recommended) ?? slots[0];
-            if (!address || !slot) throw new AppError('SHOPEE_NO_PICKUP_SLOT', { channel });
-            await withShopAccess(db, deps, shop, (auth) =>
-              provider.arrangeShipment(
-                auth,
-                { orderNumber: row.order_sn, pickup: { addressId: address.addressId, pickupTimeId: slot.id } },
-                ctx,
-              ),
-            );
-          } else {
-            const branch = param.infoNeeded.dropoff?.includes('branch_id') ? param.dropoff[0] : undefined;
-            if (param.infoNeeded.dropoff?.includes('branch_id') && !branch)
-              throw new AppError('SHOPEE_CHANNEL_NOT_SET_UP', { channel });
-            await withShopAccess(db, deps, shop, (auth) =>
-              provider.arrangeShipment(
-                auth,
-                { orderNumber: row.order_sn, dropoff: branch ? { branchId: branch.branchId } : {} },
-                ctx,
-              ),
-            );
-          }
+          const chosen = chooseArrangement(param, mode, shipSettingsOf(shop), row.logistics_channel_id, channel);
+          arrangement = chosen.arrangement;
+          await withShopAccess(db, deps, shop, (auth) =>
+            provider.arrangeShipment(auth, { orderNumber: row.order_sn, ...chosen.input }, ctx),
+          );
         }
         const [done] = await db
           .update(shopee_orders)
-          .set({ arranged_at: new Date(), updated_at: new Date() })
+          .set({ arranged_at: new Date(), arrangement, updated_at: new Date() })
           .where(eq(shopee_orders.id, row.id))
           .returning();
         current = done!;
@@ -149,7 +213,7 @@ export async function arrangeShopeeShipment(
         const unknown = err instanceof MarketplaceError ? err.retryable : !(err instanceof AppError);
         await db
           .update(shopee_orders)
-          .set({ arranging_at: unknown ? new Date(Date.now() - CLAIM_LAPSE_MS - 1000) : null })
+          .set({ arranging_at: unknown ? new Date(Date.now() - claimLapseMs(deps) - 1000) : null })
           .where(eq(shopee_orders.id, row.id));
         throw err instanceof AppError ? err : await failure(deps, shop, err);
       }

@@ -15,6 +15,7 @@ export function registerShopeeRoutes(app: FastifyInstance, deps: TAppDeps): void
   route(app, t, r.disconnectShopeeShop, ({ actor, params }) => service.disconnectShop(deps, actor, params.id));
   route(app, t, r.syncShopeeShop, ({ actor, params }) => service.syncNow(deps, actor, params.id), { status: 202 });
   route(app, t, r.setShopeeShipMode, ({ actor, params, body }) => service.setShipMode(deps, actor, params.id, body));
+  route(app, t, r.shopeeShipOptions, ({ actor, params }) => service.shipOptions(deps, actor, params.id));
   route(app, t, r.retryShopeeOrders, ({ actor, params, body }) => service.retryOrders(deps, actor, params.id, body), {
     status: 202,
   });

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { TLanguage, TShopeeOrder, TShopeeShop, ZShopeeConnect, ZShopeeOrderQuery } from '@wms/contracts';
+import type {
+  TLanguage,
+  TShopeeOrder,
+  TShopeeShipOptions,
+  TShopeeShipSettings,
+  TShopeeShop,
+  ZShopeeConnect,
+  ZShopeeOrderQuery,
+} from '@wms/contracts';
 import { ERROR_CATALOGUE, errorMessage, type TErrorCode } from '@wms/contracts';
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ecommerce_platforms, outbound_orders, shopee_orders, shopee_pushes, shopee_shops } from '../../db/schema';
 import { withTx } from '../../db/tx';
@@ -9,6 +17,7 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
+import { MarketplaceError, type TShippingParameter } from '../../platform/providers';
 import {
   findShop,
   isShopeeConfigured,
@@ -17,6 +26,7 @@ import {
   type TShopRow,
   tokenColumns,
   toShop,
+  withShopAccess,
 } from './shopee.shops';
 import { queueShopSync } from './shopee.sync';
 
@@ -156,27 +166,129 @@ export async function syncNow(deps: TAppDeps, actor: TActor, id: string): Promis
   return { job_id: job.id };
 }
 
-/** Pickup or dropoff for the shop's Shopee-arranged parcels. */
+/**
+ * What the shop can choose from, read from Shopee: its addresses (`get_address_list`) and, per Shopee-arranged channel
+ * with an order waiting to be arranged, the modes and drop-off branches (`get_shipping_parameter` of one such order:
+ * Shopee lists branches per order only). A channel whose order Shopee no longer answers for is left out.
+ */
+export async function shipOptions(deps: TAppDeps, actor: TActor, id: string): Promise<TShopeeShipOptions> {
+  const shop = await ownShop(deps, actor, id);
+  if (shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
+  if (shop.state === 'reauthorize') throw new AppError('SHOPEE_REAUTHORIZE', { shop_id: shop.shop_id });
+  const db = deps.database.db;
+  const provider = shopeeOf(deps);
+  const ctx = { customerId: shop.customer_id, reference: shop.id };
+  const waiting = await db
+    .selectDistinctOn([shopee_orders.logistics_channel_id], {
+      channel_id: shopee_orders.logistics_channel_id,
+      channel_name: shopee_orders.logistics_channel_name,
+      order_sn: shopee_orders.order_sn,
+    })
+    .from(shopee_orders)
+    .where(
+      and(
+        eq(shopee_orders.shop_ref, shop.id),
+        eq(shopee_orders.platform_logistics, true),
+        eq(shopee_orders.state, 'created'),
+        isNull(shopee_orders.arranged_at),
+        isNotNull(shopee_orders.logistics_channel_id),
+      ),
+    )
+    .orderBy(shopee_orders.logistics_channel_id, desc(shopee_orders.updated_at))
+    .limit(20);
+  try {
+    const addresses = await withShopAccess(db, deps, shop, (auth) => provider.addressList(auth, ctx));
+    const channels: TShopeeShipOptions['channels'] = [];
+    for (const w of waiting) {
+      let param: TShippingParameter;
+      try {
+        param = await withShopAccess(db, deps, shop, (auth) => provider.shippingParameter(auth, w.order_sn, ctx));
+      } catch (err) {
+        // The order moved on at Shopee (no longer ready to ship): its channel is simply not offered now.
+        if (err instanceof MarketplaceError && !err.retryable && err.kind !== 'auth' && err.kind !== 'sign') continue;
+        throw err;
+      }
+      channels.push({
+        channel_id: w.channel_id!,
+        channel_name: w.channel_name ?? String(w.channel_id),
+        modes: (['pickup', 'dropoff'] as const).filter((m) => param.infoNeeded[m] !== undefined),
+        branches: param.infoNeeded.dropoff?.includes('branch_id')
+          ? param.dropoff.map((b) => ({ branch_id: b.branchId, address: b.address }))
+          : [],
+      });
+    }
+    return {
+      pickup_addresses: addresses
+        .filter((a) => a.flags.includes('pickup_address') || a.flags.includes('default_address'))
+        .map((a) => ({ address_id: a.addressId, address: a.address, flags: a.flags })),
+      channels,
+    };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof MarketplaceError && err.retryable) throw new AppError('SHOPEE_UNAVAILABLE');
+    throw shopeeFailure(err);
+  }
+}
+
+/**
+ * Pickup or dropoff for the shop's Shopee-arranged parcels, and (when given) the pickup address, time-slot rule and
+ * drop-off branches — each checked against what Shopee lists for the shop before it is kept.
+ */
 export async function setShipMode(
   deps: TAppDeps,
   actor: TActor,
   id: string,
-  input: { ship_mode: 'pickup' | 'dropoff' | null },
+  input: { ship_mode: 'pickup' | 'dropoff' | null; ship_settings?: TShopeeShipSettings | undefined },
 ): Promise<TShopeeShop> {
   const before = await ownShop(deps, actor, id);
   const db = deps.database.db;
+  const settings = input.ship_settings;
+  if (settings) {
+    if (settings.pickup_slot === 'after' && !settings.pickup_after)
+      throw new AppError('REQUIRED_FIELD', { field: 'pickup_after' });
+    const channels = new Set<number>();
+    for (const b of settings.dropoff_branches) {
+      if (channels.has(b.channel_id))
+        throw new AppError('INVALID_FIELD', { field: 'dropoff_branches', value: b.channel_id });
+      channels.add(b.channel_id);
+    }
+    const changed =
+      settings.pickup_address_id !== (before.ship_settings?.pickup_address_id ?? null) ||
+      settings.dropoff_branches.some(
+        (b) =>
+          !(before.ship_settings?.dropoff_branches ?? []).some(
+            (k) => k.channel_id === b.channel_id && k.branch_id === b.branch_id,
+          ),
+      );
+    if (changed) {
+      const options = await shipOptions(deps, actor, id);
+      if (
+        settings.pickup_address_id !== null &&
+        !options.pickup_addresses.some((a) => a.address_id === settings.pickup_address_id)
+      )
+        throw new AppError('SHOPEE_OPTION_UNKNOWN', { field: 'pickup_address_id', value: settings.pickup_address_id });
+      for (const b of settings.dropoff_branches) {
+        const ch = options.channels.find((c) => c.channel_id === b.channel_id);
+        if (!ch?.branches.some((k) => k.branch_id === b.branch_id))
+          throw new AppError('SHOPEE_OPTION_UNKNOWN', { field: 'dropoff_branches', value: b.branch_id });
+      }
+    }
+  }
   const row = await withTx(db, async (tx) => {
     const [updated] = await tx
       .update(shopee_shops)
-      .set({ ship_mode: input.ship_mode })
+      .set({
+        ship_mode: input.ship_mode,
+        ...(settings ? { ship_settings: { ...settings, pickup_after: settings.pickup_after ?? null } } : {}),
+      })
       .where(and(eq(shopee_shops.id, id), eq(shopee_shops.customer_id, tenantOf(actor))))
       .returning();
     await writeAudit(tx, actor, {
       action: 'shopee.ship_mode',
       entity: 'shopee_shop',
       entityId: id,
-      before: { ship_mode: before.ship_mode },
-      after: { ship_mode: input.ship_mode },
+      before: { ship_mode: before.ship_mode, ship_settings: before.ship_settings },
+      after: { ship_mode: input.ship_mode, ...(settings ? { ship_settings: settings } : {}) },
     });
     return updated!;
   });
@@ -271,6 +383,7 @@ export async function listShopOrders(
       logistics_channel_name: o.logistics_channel_name,
       platform_logistics: o.platform_logistics,
       tracking_number: o.tracking_number,
+      arrangement: o.arrangement ?? null,
       updated_at: o.updated_at.toISOString(),
     })),
   };

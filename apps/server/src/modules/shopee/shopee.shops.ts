@@ -1,4 +1,4 @@
-import type { TShopeeShop } from '@wms/contracts';
+import type { TShopeeShipSettings, TShopeeShop } from '@wms/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { ecommerce_platforms, shopee_orders, shopee_shops } from '../../db/schema';
@@ -207,6 +207,17 @@ export async function withShopAccess<T>(
   }
 }
 
+/** The shop's settings with Shopee's defaults filled in. */
+export function shipSettingsOf(shop: Pick<TShopRow, 'ship_settings'>): TShopeeShipSettings {
+  const s = shop.ship_settings ?? {};
+  return {
+    pickup_address_id: s.pickup_address_id ?? null,
+    pickup_slot: s.pickup_slot ?? 'recommended',
+    pickup_after: s.pickup_after ?? null,
+    dropoff_branches: s.dropoff_branches ?? [],
+  };
+}
+
 /** The shop as the screen shows it. */
 export async function toShop(ex: Executor, row: TShopRow): Promise<TShopeeShop> {
   const [[platform], [abnormal]] = [
@@ -239,6 +250,7 @@ export async function toShop(ex: Executor, row: TShopRow): Promise<TShopeeShop> 
     last_sync_counts: row.last_sync_counts ?? null,
     abnormal_orders: abnormal?.n ?? 0,
     ship_mode: (row.ship_mode as TShopeeShop['ship_mode']) ?? null,
+    ship_settings: shipSettingsOf(row),
     connected_at: row.connected_at.toISOString(),
   };
 }

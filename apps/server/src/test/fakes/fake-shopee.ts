@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { code128Png } from '../../modules/labels/labels.barcode';
 import { shopeeSign } from '../../modules/shopee/providers/shopee';
 
 /**
@@ -37,6 +38,8 @@ export interface TFakeShopeeOrder {
   logistics_channel_id?: number;
   /** How many times Shopee accepted `ship_order` for it (a real shop must see 1). */
   arranged?: number;
+  /** Every `ship_order` request Shopee received for it, accepted or refused (a client that never asks twice: 1). */
+  ship_calls?: number;
   /** How it was arranged: pickup (address, time slot), dropoff (branch) or non_integrated. */
   arrangement?: Record<string, unknown>;
 }
@@ -104,25 +107,39 @@ const BRANCHES = [
 ];
 const timeSlots = () => {
   const day = Math.floor(Date.now() / 86_400_000) * 86_400 + 86_400;
+  const next = day + 86_400;
   return [
     { date: day, time_text: '09:00-12:00', pickup_time_id: `${day}-AM`, flags: [] as string[] },
     { date: day, time_text: '13:00-18:00', pickup_time_id: `${day}-PM`, flags: ['recommended'] },
+    { date: next, time_text: '09:00-12:00', pickup_time_id: `${next}-AM`, flags: [] as string[] },
   ];
 };
 const channelOf = (o: TFakeShopeeOrder) =>
   FAKE_SHOPEE_CHANNELS.find((c) => c.id === (o.logistics_channel_id ?? SELLER_CHANNEL)) ?? FAKE_SHOPEE_CHANNELS.at(-1)!;
 
-/** A label page as Shopee's PDF would carry it (the tracking number in text and as its own line). */
-async function labelPdf(orders: TFakeShopeeOrder[]): Promise<Buffer> {
+/**
+ * Shopee's label PDF for the orders of one `download_shipping_document` call: a page per order (100 × 150 mm, the TW
+ * thermal size; A6 for the normal air waybill), the tracking number as a Code128 barcode with its text under it, the
+ * order number and channel (the real label carries the same; the buyer's data is left out here).
+ */
+async function labelPdf(orders: TFakeShopeeOrder[], type: (o: TFakeShopeeOrder) => string): Promise<Buffer> {
   const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
+  const mm = 72 / 25.4;
   for (const o of orders) {
-    const page = doc.addPage([288, 432]);
-    page.drawText('Shopee Xpress label', { x: 20, y: 400, size: 12, font });
-    page.drawText(`Channel ${channelOf(o).id}`, { x: 20, y: 380, size: 10, font });
-    page.drawText(`Order ${o.order_sn}`, { x: 20, y: 360, size: 10, font });
-    page.drawText(`${o.tracking_number ?? ''}`, { x: 20, y: 330, size: 18, font });
+    const thermal = type(o) === 'THERMAL_AIR_WAYBILL';
+    const [w, h] = thermal ? [100 * mm, 150 * mm] : [105 * mm, 148 * mm];
+    const page = doc.addPage([w, h]);
+    const tracking = o.tracking_number ?? '';
+    page.drawText('Shopee Xpress', { x: 16, y: h - 30, size: 14, font });
+    page.drawText(`${type(o)}  channel ${channelOf(o).id}`, { x: 16, y: h - 48, size: 8, font });
+    const png = await doc.embedPng(await code128Png(tracking));
+    const bw = w - 32;
+    const bh = Math.min(70, (png.height * bw) / png.width);
+    page.drawImage(png, { x: 16, y: h - 70 - bh, width: bw, height: bh });
+    page.drawText(tracking, { x: 16, y: h - 88 - bh, size: 12, font });
+    page.drawText(`Order ${o.order_sn}`, { x: 16, y: h - 106 - bh, size: 10, font });
   }
   return Buffer.from(await doc.save());
 }
@@ -185,6 +202,8 @@ export async function startFakeShopee(
     port?: number;
     /** Answer every order call this much later (a slow host: a test cuts a run off in the middle). */
     delayMs?: number;
+    /** Answer `ship_order` this much later (a slow arrangement: a test kills the server in the middle of a batch). */
+    shipDelayMs?: number;
     authorisingShopId?: number;
   } = {},
 ): Promise<TFakeShopee> {
@@ -200,6 +219,7 @@ export async function startFakeShopee(
   const documents = new Map<string, { polls: number; type: string }>();
   const dropped = new Map<string, number>();
   let downloads = 0;
+  let nextAuthorising: number | null = null;
 
   const shopOf = (id: number) => {
     let s = shops.get(id);
@@ -235,7 +255,16 @@ export async function startFakeShopee(
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => setTimeout(handle, req.url?.startsWith('/api/v2/order/') ? (opts.delayMs ?? 0) : 0));
+    req.on('end', () =>
+      setTimeout(
+        handle,
+        req.url?.startsWith('/api/v2/order/')
+          ? (opts.delayMs ?? 0)
+          : req.url?.startsWith('/api/v2/logistics/ship_order')
+            ? (opts.shipDelayMs ?? 0)
+            : 0,
+      ),
+    );
     const handle = () => {
       const url = new URL(req.url ?? '/', 'http://x');
       const path = url.pathname;
@@ -264,6 +293,12 @@ export async function startFakeShopee(
         for (const o of given.orders) s.orders.set(o.order_sn, o);
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ ok: true, orders: s.orders.size }));
+      }
+      // Which shop the next authorisation (only that one) grants: an e2e spec its own shop, the others unchanged.
+      if (path === '/__fake/authorising' && req.method === 'POST') {
+        nextAuthorising = Number(q.get('shop_id'));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end('{"ok":true}');
       }
       if (path === '/__fake/revoke' && req.method === 'POST') {
         const s = shopOf(Number(q.get('shop_id')));
@@ -305,7 +340,8 @@ export async function startFakeShopee(
       if (path === '/api/v2/shop/auth_partner' && req.method === 'GET') {
         const redirect = q.get('redirect');
         if (!redirect) return fail(400, 'error_param', 'redirect is required.');
-        const shopId = opts.authorisingShopId ?? 880_001;
+        const shopId = nextAuthorising ?? opts.authorisingShopId ?? 880_001;
+        nextAuthorising = null;
         shopOf(shopId);
         const code = randomBytes(16).toString('hex');
         codes.set(code, shopId);
@@ -377,7 +413,14 @@ export async function startFakeShopee(
               .map((sn) => s.orders.get(sn))
               .filter((o): o is TFakeShopeeOrder => !!o)
               .map((full) => {
-                const { tracking_number: _t, arranged: _a, arrangement: _r, logistics_channel_id: _c, ...o } = full;
+                const {
+                  tracking_number: _t,
+                  arranged: _a,
+                  arrangement: _r,
+                  ship_calls: _s,
+                  logistics_channel_id: _c,
+                  ...o
+                } = full;
                 const ch = channelOf(full);
                 return {
                   ...o,
@@ -404,6 +447,20 @@ export async function startFakeShopee(
               cod_enabled: true,
               mask_channel_id: 0,
               logistics_capability: { seller_logistics: !c.integrated },
+            })),
+          },
+        });
+      }
+      if (path === '/api/v2/logistics/get_address_list') {
+        return send(200, {
+          response: {
+            show_pickup_address: true,
+            address_list: PICKUP_ADDRESSES.map((a) => ({
+              ...a,
+              region: 'TW',
+              state: '',
+              town: '',
+              address_status: 'ACTIVE',
             })),
           },
         });
@@ -442,6 +499,7 @@ export async function startFakeShopee(
       if (path === '/api/v2/logistics/ship_order' && req.method === 'POST') {
         const o = s.orders.get(String(body.order_sn));
         if (!o) return fail(400, 'error_not_found', 'Order not found.');
+        o.ship_calls = (o.ship_calls ?? 0) + 1;
         if (o.order_status !== 'READY_TO_SHIP')
           return fail(400, 'logistics.error_status', `The order status is ${o.order_status}.`);
         const ch = channelOf(o);
@@ -564,7 +622,7 @@ export async function startFakeShopee(
             return fail(400, 'logistics.shipping_document_not_ready', 'The document is not ready.');
           orders.push(o);
         }
-        void labelPdf(orders).then((pdf) => {
+        void labelPdf(orders, (o) => documents.get(`${shopId}:${o.order_sn}`)!.type).then((pdf) => {
           downloads++;
           res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(pdf.length) });
           res.end(pdf);

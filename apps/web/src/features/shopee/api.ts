@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { shopeeRoutes as r } from '@wms/contracts';
+import { shopeeRoutes as r, type TShopeeShipSettings } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 
 export const shopeeKeys = {
@@ -60,4 +60,21 @@ export const useRetryOrders = () =>
 export const useSetShipMode = () =>
   useWrite((a: { id: string; ship_mode: 'pickup' | 'dropoff' | null }) =>
     apiCall(r.setShopeeShipMode, { params: { id: a.id }, body: { ship_mode: a.ship_mode } }),
+  );
+
+/** The pickup addresses and drop-off branches the shop can choose from (read from Shopee when the settings open). */
+export function useShipOptions(id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: [...shopeeKeys.all, 'ship-options', id ?? ''] as const,
+    queryFn: ({ signal }) => apiCall(r.shopeeShipOptions, { params: { id: id! } }, { signal }),
+    retry: false,
+  });
+}
+export const useSaveShipSettings = () =>
+  useWrite((a: { id: string; ship_mode: 'pickup' | 'dropoff' | null; ship_settings: TShopeeShipSettings }) =>
+    apiCall(r.setShopeeShipMode, {
+      params: { id: a.id },
+      body: { ship_mode: a.ship_mode, ship_settings: a.ship_settings },
+    }),
   );

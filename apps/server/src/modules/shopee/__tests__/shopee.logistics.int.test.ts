@@ -6,6 +6,7 @@ import { outbound_orders, shopee_orders } from '../../../db/schema';
 import { withTx } from '../../../db/tx';
 import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
 import { createTestContext, type TTestContext } from '../../../test/harness';
+import { pdfPageBarcodes } from '../../../test/pdf-barcodes';
 import { outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
 import { shopeeShipScan } from '../shopee.ship';
 
@@ -164,6 +165,10 @@ describe('Shopee-arranged channels', () => {
     const pdf = await PDFDocument.load(labels.rawPayload);
     expect(pdf.getPageCount()).toBe(3);
     expect(fake.downloads).toBe(3);
+    // Each page's Code128 barcode, rendered and scanned, is that parcel's tracking number from Shopee.
+    expect(pdfPageBarcodes(labels.rawPayload)).toEqual(
+      ['S701-711', 'S701-FAM', 'S701-TCAT'].map((sn) => [fake.order(701, sn)!.tracking_number]),
+    );
 
     // Pack and ship the 7-ELEVEN one: Shopee already has it, nothing more is sent (no non_integrated ship_order).
     const shipCalls = fake.calls('/api/v2/logistics/ship_order');
@@ -255,6 +260,113 @@ describe('Shopee-arranged channels', () => {
     expect(numbers.map((n) => n.consignment_number).sort()).toEqual(
       [fake.order(702, 'S702-E')!.tracking_number, fake.order(702, 'S702-F')!.tracking_number].sort(),
     );
+  });
+
+  it('the seller chooses pickup address, slot rule and drop-off branch; checked on save; used by ship_order; shown on the order', async () => {
+    const shop = await connect(704);
+    fake.addOrders(704, [order('S704-T1', 30001), order('S704-T2', 30001), order('S704-711', 30005)]);
+    await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    await ctx.deps.jobs.whenIdle();
+    const orders = await ordersBySn(['S704-T1', 'S704-T2', 'S704-711']);
+    for (const o of orders.values()) expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBe(200);
+
+    const options = await ctx.inject({
+      method: 'GET',
+      url: `/api/shopee/shops/${shop.id}/ship-options/`,
+      token: w.token,
+    });
+    expect(options.statusCode, options.body).toBe(200);
+    const opts = options.json();
+    // Only addresses Shopee flags for pickup (or default): the return-only address is not offered.
+    expect(opts.pickup_addresses.map((a: { address_id: number }) => a.address_id)).toEqual([7001]);
+    expect(opts.pickup_addresses[0].address).toContain('瑞光路');
+    const byChannel = new Map(opts.channels.map((c: { channel_id: number }) => [c.channel_id, c]));
+    expect(byChannel.get(30001)).toMatchObject({ channel_name: '黑貓宅急便', modes: ['pickup', 'dropoff'] });
+    expect(byChannel.get(30005)).toMatchObject({ modes: ['dropoff'] });
+    expect(
+      (byChannel.get(30005) as { branches: Array<{ branch_id: number }> }).branches.map((b) => b.branch_id),
+    ).toEqual([5101, 5102]);
+
+    const save = (settings: Record<string, unknown>) =>
+      ctx.inject({
+        method: 'PATCH',
+        url: `/api/shopee/shops/${shop.id}/ship-mode/`,
+        token: w.token,
+        lang: 'en',
+        payload: {
+          ship_mode: 'pickup',
+          ship_settings: {
+            pickup_address_id: null,
+            pickup_slot: 'recommended',
+            pickup_after: null,
+            dropoff_branches: [],
+            ...settings,
+          },
+        },
+      });
+    const bad = [
+      [{ pickup_slot: 'after' }, 'REQUIRED_FIELD', 'Pickup from (time of day)'],
+      [{ pickup_slot: 'after', pickup_after: '25:00' }, 'INVALID_FIELD', 'pickup_after'],
+      [{ pickup_address_id: 7002 }, 'SHOPEE_OPTION_UNKNOWN', 'Pickup address'],
+      [{ dropoff_branches: [{ channel_id: 30005, branch_id: 9999 }] }, 'SHOPEE_OPTION_UNKNOWN', 'Drop-off branch'],
+    ] as const;
+    for (const [settings, code, field] of bad) {
+      const res = await save(settings);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe(code);
+      expect(JSON.stringify(res.json().error)).toContain(field);
+    }
+    const ok = await save({
+      pickup_address_id: 7001,
+      pickup_slot: 'after',
+      pickup_after: '12:30',
+      dropoff_branches: [{ channel_id: 30005, branch_id: 5102 }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().ship_settings).toEqual({
+      pickup_address_id: 7001,
+      pickup_slot: 'after',
+      pickup_after: '12:30',
+      dropoff_branches: [{ channel_id: 30005, branch_id: 5102 }],
+    });
+
+    const t1 = orders.get('S704-T1')!.id;
+    const sev = orders.get('S704-711')!.id;
+    expect((await consign([t1, sev])).get(t1)).toMatchObject({ outcome: 'created' });
+    // The first slot starting at or after 12:30 (tomorrow 13:00), at the chosen address; the chosen branch.
+    const day = Math.floor(Date.now() / 86_400_000) * 86_400 + 86_400;
+    expect(fake.order(704, 'S704-T1')!.arrangement).toEqual({
+      pickup: { address_id: 7001, pickup_time_id: `${day}-PM` },
+    });
+    expect(fake.order(704, 'S704-711')!.arrangement).toEqual({ dropoff: { branch_id: 5102 } });
+
+    // The earliest slot rule: tomorrow morning.
+    expect((await save({ pickup_address_id: 7001, pickup_slot: 'earliest' })).statusCode).toBe(200);
+    const t2 = orders.get('S704-T2')!.id;
+    expect((await consign([t2])).get(t2)).toMatchObject({ outcome: 'created' });
+    expect(fake.order(704, 'S704-T2')!.arrangement).toEqual({
+      pickup: { address_id: 7001, pickup_time_id: `${day}-AM` },
+    });
+
+    // Shown on the order: how it was handed to Shopee.
+    const list = await ctx.inject({
+      method: 'GET',
+      url: `/api/shopee/shops/${shop.id}/orders/?state=created`,
+      token: w.token,
+    });
+    const shown = new Map(
+      (list.json().results as Array<{ order_sn: string; arrangement: unknown }>).map((o) => [
+        o.order_sn,
+        o.arrangement,
+      ]),
+    );
+    expect(shown.get('S704-T1')).toMatchObject({ mode: 'pickup', address_id: 7001, slot_text: '13:00-18:00' });
+    expect(shown.get('S704-T2')).toMatchObject({ mode: 'pickup', slot_text: '09:00-12:00' });
+    expect(shown.get('S704-711')).toMatchObject({
+      mode: 'dropoff',
+      branch_id: 5102,
+      branch: expect.stringContaining('板橋區'),
+    });
   });
 
   it('Shopee refuses non_integrated for an integrated channel (the fake behaves as the host)', async () => {

@@ -293,6 +293,19 @@ export function shopeeProvider(setting: TShopeeSetting, services: TProviderServi
         })),
       };
     },
+    async addressList(auth, ctx) {
+      const body = await call('GET', '/api/v2/logistics/get_address_list', {
+        auth,
+        operation: 'logistics.address_list',
+        ctx,
+      });
+      const r = (body.response ?? {}) as { address_list?: Array<Record<string, unknown>> };
+      return (r.address_list ?? []).map((a) => ({
+        addressId: Number(a.address_id),
+        address: [a.zipcode, a.city, a.district, a.address].filter(Boolean).join(' '),
+        flags: (a.address_flag as string[] | undefined) ?? [],
+      }));
+    },
     async arrangeShipment(auth, input, ctx) {
       const body: Record<string, unknown> = { order_sn: input.orderNumber };
       if (input.pickup) body.pickup = { address_id: input.pickup.addressId, pickup_time_id: input.pickup.pickupTimeId };

@@ -1,4 +1,11 @@
-import { DisconnectOutlined, LinkOutlined, RedoOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  DisconnectOutlined,
+  LinkOutlined,
+  RedoOutlined,
+  SettingOutlined,
+  SyncOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import type { TShopeeOrder, TShopeeShop } from '@wms/contracts';
 import { jobRoutes, SHOPEE_FIRST_SYNC_DEFAULT_DAYS, SHOPEE_FIRST_SYNC_MAX_DAYS } from '@wms/contracts';
 import {
@@ -33,6 +40,7 @@ import {
   useShopeeShops,
   useSyncShop,
 } from '../api';
+import { ShipSettingsDrawer } from '../components/ship-settings';
 import '../i18n';
 
 const FIRST_SYNC_KEY = 'wms.shopee.firstSyncDays';
@@ -158,6 +166,27 @@ function ShopOrders({ shop, onClose }: { shop: TShopeeShop | null; onClose: () =
               render: (v: string | null) => v ?? '—',
             },
             {
+              title: t('orders.arrangement'),
+              key: 'arrangement',
+              render: (_, row) => {
+                const a = row.arrangement;
+                if (!a) return '—';
+                return (
+                  <span data-testid="shopee-arrangement">
+                    {a.mode === 'pickup'
+                      ? t('orders.arrangedPickup', {
+                          address: a.address ?? '',
+                          date: a.slot_date ?? '',
+                          slot: a.slot_text ?? '',
+                        })
+                      : a.branch
+                        ? t('orders.arrangedDropoffBranch', { branch: a.branch })
+                        : t('orders.arrangedDropoff')}
+                  </span>
+                );
+              },
+            },
+            {
               title: t('orders.state'),
               dataIndex: 'state',
               render: (v: TShopeeOrder['state']) => <Tag color={ORDER_COLOR[v]}>{t(`orderStates.${v}`)}</Tag>,
@@ -213,6 +242,7 @@ export default function ShopeePage() {
   const shipMode = useSetShipMode();
   const [params, setParams] = useSearchParams();
   const [viewing, setViewing] = useState<TShopeeShop | null>(null);
+  const [settingUp, setSettingUp] = useState<TShopeeShop | null>(null);
   const [going, setGoing] = useState(false);
   const [connectError, setConnectError] = useState<string | null>(null);
   const handled = useRef(false);
@@ -410,29 +440,41 @@ export default function ShopeePage() {
             ),
             key: 'ship_mode',
             render: (_, row) => (
-              <Select
-                size="small"
-                style={{ minWidth: 150 }}
-                value={row.ship_mode ?? 'unset'}
-                disabled={row.state === 'disconnected'}
-                loading={shipMode.isPending && shipMode.variables?.id === row.id}
-                data-testid="shopee-ship-mode"
-                options={(['unset', 'pickup', 'dropoff'] as const).map((m) => ({
-                  value: m,
-                  label: t(`shipMode.${m}`),
-                }))}
-                onChange={async (v: string) => {
-                  try {
-                    await shipMode.mutateAsync({
-                      id: row.id,
-                      ship_mode: v === 'unset' ? null : (v as 'pickup' | 'dropoff'),
-                    });
-                    void message.success(t('messages.shipModeSaved'));
-                  } catch (err) {
-                    void message.error(errorText(err));
-                  }
-                }}
-              />
+              <Space size={4}>
+                <Select
+                  size="small"
+                  style={{ minWidth: 150 }}
+                  value={row.ship_mode ?? 'unset'}
+                  disabled={row.state === 'disconnected'}
+                  loading={shipMode.isPending && shipMode.variables?.id === row.id}
+                  data-testid="shopee-ship-mode"
+                  options={(['unset', 'pickup', 'dropoff'] as const).map((m) => ({
+                    value: m,
+                    label: t(`shipMode.${m}`),
+                  }))}
+                  onChange={async (v: string) => {
+                    try {
+                      await shipMode.mutateAsync({
+                        id: row.id,
+                        ship_mode: v === 'unset' ? null : (v as 'pickup' | 'dropoff'),
+                      });
+                      void message.success(t('messages.shipModeSaved'));
+                    } catch (err) {
+                      void message.error(errorText(err));
+                    }
+                  }}
+                />
+                <Tooltip title={t('shipSettings.open')}>
+                  <Button
+                    size="small"
+                    icon={<SettingOutlined />}
+                    disabled={row.state === 'disconnected' || row.state === 'reauthorize'}
+                    onClick={() => setSettingUp(row)}
+                    aria-label={t('shipSettings.open')}
+                    data-testid="shopee-ship-settings-open"
+                  />
+                </Tooltip>
+              </Space>
             ),
           },
           {
@@ -497,6 +539,7 @@ export default function ShopeePage() {
         ]}
       />
       <ShopOrders shop={viewing} onClose={() => setViewing(null)} />
+      <ShipSettingsDrawer shop={settingUp} onClose={() => setSettingUp(null)} />
     </Space>
   );
 }
