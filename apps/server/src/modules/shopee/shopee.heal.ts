@@ -9,8 +9,10 @@ import { emptyCounts, syncOrders } from './shopee.sync';
 /**
  * Abnormal Shopee orders heal when their cause is fixed. A sync only lists orders Shopee updated since the last run, so
  * an order kept abnormal for an unknown SKU would never be seen again: instead, the write that makes a product code
- * known (a product created, its number or barcode changed, a product import) calls `productCodesKnown` in its own
- * transaction, which queues one `shopee.heal` job for the seller when an abnormal order waits for one of those codes.
+ * known (a product created, its number or barcode changed, a product import or batch update) publishes catalog's
+ * `catalog.product-codes-changed` event in its transaction; after commit its subscriber (src/events.ts) calls
+ * `productCodesKnown`, which queues one `shopee.heal` job for the seller when an abnormal order waits for one of those
+ * codes.
  * The job reads those orders from Shopee again (50 per call) and writes them as a sync does — the same
  * `createOrdersFromRows`, never twice. Anything else abnormal is retried by the seller's "retry now".
  */
@@ -67,7 +69,8 @@ export const shopeeHeal = defineJob(
 );
 
 /**
- * These product codes (numbers, barcodes) just became known to the seller, in the caller's transaction: when an
+ * These product codes (numbers, barcodes) just became known to the seller (the event's subscriber, in its own
+ * transaction): when an
  * abnormal Shopee order waits for one of them, queue one `shopee.heal` for the seller (one waiting at a time; a heal
  * already waiting will see this product too). Call `jobs.kick('shopee.heal')` after commit.
  */

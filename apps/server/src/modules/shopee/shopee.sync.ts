@@ -40,7 +40,7 @@ import {
  * order_sn already created are skipped (and the platform order number is unique per seller and platform), so no
  * order is ever made twice. An order that cannot be created (an unmapped SKU: PRODUCT_ABNORMAL) is kept as
  * "abnormal" with its problem, never lost. A later sync sees it again only if Shopee updates it (the list is by
- * update time): it heals when its SKU becomes a product code (`shopee.heal`, queued by that product write) or when the
+ * update time): it heals when its SKU becomes a product code (`shopee.heal`, queued after that product write through catalog's `catalog.product-codes-changed` event) or when the
  * seller presses "retry now" (a sync of those order_sn).
  */
 
