@@ -108,8 +108,15 @@ export interface TTestContext {
   close(): Promise<void>;
 }
 
-/** Build the app on a fresh database with its own DATA_DIR (mail outbox, keys). Call `close()` in afterAll. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TTestContext> {
+/**
+ * Build the app on a fresh database with its own DATA_DIR (mail outbox, keys). Call `close()` in afterAll.
+ * `jobs: false` for a file that never waits on background work (no mail, import, outbox delivery, schedule): its job
+ * workers, schedules and wake-ups are not started (a job queued there stays queued).
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { jobs?: boolean } = {},
+): Promise<TTestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -130,7 +137,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const deps = await createDeps(config, silent, { database });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
-  await deps.jobs.start();
+  if (opts.jobs !== false) await deps.jobs.start();
 
   const ctx: TTestContext = {
     app,

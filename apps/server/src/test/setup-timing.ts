@@ -2,6 +2,7 @@
 // fork per file) building the test app with createTestContext — measured N times after the run's global set-up.
 //   npx tsx apps/server/src/test/setup-timing.ts [N]            (PGlite)
 //   TEST_DATABASE_URL=postgres://… npx tsx apps/server/src/test/setup-timing.ts [N]
+//   … setup-timing.ts N --no-jobs    (a file that starts no job workers: createTestContext({}, { jobs: false }))
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -11,7 +12,7 @@ if (process.argv[2] === '--child') {
   const { createTestContext } = await import('./harness');
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  const ctx = await createTestContext();
+  const ctx = await createTestContext({}, { jobs: process.argv[3] !== '--no-jobs' });
   const setup = performance.now() - t0;
   const c = process.cpuUsage(c0);
   await ctx.close();
@@ -29,7 +30,7 @@ if (process.argv[2] === '--child') {
   const cpus: number[] = [];
   try {
     for (let i = 0; i < n; i++) {
-      const r = spawnSync(process.execPath, [...process.execArgv, self, '--child'], {
+      const r = spawnSync(process.execPath, [...process.execArgv, self, '--child', ...process.argv.slice(3)], {
         encoding: 'utf8',
         env: process.env,
       });
