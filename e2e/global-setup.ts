@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,17 +25,54 @@ async function assertPortFree(port: number): Promise<void> {
   });
 }
 
-/** Build the web app, start the server on a fresh embedded database, and stop it afterwards. */
+const E2E_BUILD_ID = 'e2e-build-1';
+
+/**
+ * What the web build is made from — every file of apps/web and packages/contracts (but their dist and
+ * node_modules), the lock file, the shared tsconfig and package.json — hashed with the build id. The build writes it
+ * beside its output; a later run finding the same stamp there reuses the build (vite empties dist/ whenever anything
+ * else builds into it, the stamp with it).
+ */
+function webBuildStamp(buildId: string): string {
+  const hash = createHash('sha256').update(`build_id=${buildId}\n`);
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) files.push(full);
+    }
+  };
+  walk(path.join(root, 'apps/web'));
+  walk(path.join(root, 'packages/contracts'));
+  files.push(...['package-lock.json', 'package.json', 'tsconfig.base.json'].map((f) => path.join(root, f)));
+  for (const file of files.sort()) {
+    hash.update(`${path.relative(root, file)}\0`);
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Build the web app (unless its build is up to date), start the server on a fresh embedded database, and stop it afterwards. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium))
     throw new Error(`Chromium not found at ${chromium}: apt-get install -y chromium (or run .ci/run)`);
-  const build = spawnSync('npm', ['run', '-s', 'build', '-w', 'apps/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, BUILD_ID: 'e2e-build-1' },
-  });
-  if (build.status !== 0) throw new Error('web build failed');
+  const stamp = webBuildStamp(E2E_BUILD_ID);
+  const stampFile = path.join(root, 'apps/web/dist/.e2e-build-stamp');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+    console.log('web build is up to date (apps/web/dist, same sources): not rebuilt');
+  } else {
+    const build = spawnSync('npm', ['run', '-s', 'build', '-w', 'apps/web'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, BUILD_ID: E2E_BUILD_ID },
+    });
+    if (build.status !== 0) throw new Error('web build failed');
+    writeFileSync(stampFile, stamp);
+  }
   await assertPortFree(E2E_PORT);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;

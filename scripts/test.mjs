@@ -4,28 +4,39 @@
 import { spawnSync } from 'node:child_process';
 import { findPgBin, startCluster } from './pg-cluster.mjs';
 
+const started = Date.now();
 const results = [];
 function step(name, cmd, args, env = {}) {
   const t0 = Date.now();
   console.log(`\n▶ ${name}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = r.status === 0;
-  results.push({ name, ok, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
+  results.push({ name, ok, seconds: (Date.now() - t0) / 1000 });
   if (!ok) {
     summary();
     process.exit(r.status ?? 1);
   }
 }
+/** Seconds as "m:ss" beside the seconds, so a phase's share of the run reads at a glance. */
+function clock(seconds) {
+  const m = Math.floor(seconds / 60);
+  const s = Math.round(seconds - m * 60);
+  return `${String(seconds.toFixed(1)).padStart(7)}s ${String(m).padStart(3)}:${String(s).padStart(2, '0')}`;
+}
+/** The time of every phase run so far, and the whole run's: printed at the end, and on the first failure. */
 function summary() {
-  console.log('\n── test summary ──');
-  for (const r of results) console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(48)} ${r.seconds}s`);
+  console.log('\n── test summary: time per phase ──');
+  for (const r of results)
+    console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(52)} ${r.skipped ? '   skipped' : clock(r.seconds)}`);
+  console.log(`  ${'total'.padEnd(52)} ${clock((Date.now() - started) / 1000)}`);
 }
 
 const npx = 'npx';
 step('typecheck (tsc --noEmit)', 'npm', ['run', '-s', 'typecheck']);
 step('lint (biome)', npx, ['biome', 'check', '.']);
 step('boundaries (dependency-cruiser + baseline)', 'npm', ['run', '-s', 'check:boundaries']);
-step('unit: contracts + web', npx, ['vitest', 'run', '--project', 'contracts', '--project', 'web']);
+step('unit: contracts', npx, ['vitest', 'run', '--project', 'contracts']);
+step('unit: web', npx, ['vitest', 'run', '--project', 'web']);
 
 const serverEnv = { TEST_DATABASE_URL: '' };
 step('server integration on PGlite', npx, ['vitest', 'run', '--project', 'server'], serverEnv);
@@ -47,12 +58,12 @@ if (pgUrl) {
   }
 } else {
   console.log('\n(no PostgreSQL available: the PostgreSQL run is skipped; CI installs it)');
-  results.push({ name: 'server integration on PostgreSQL (SKIPPED: no server)', ok: true, seconds: '0.0' });
+  results.push({ name: 'server integration on PostgreSQL (no server)', ok: true, skipped: true, seconds: 0 });
 }
 
 if (process.env.E2E !== '0') {
   step('e2e (Playwright, Debian Chromium)', 'npm', ['run', '-s', 'test', '-w', 'e2e']);
 } else {
-  results.push({ name: 'e2e (SKIPPED: E2E=0)', ok: true, seconds: '0.0' });
+  results.push({ name: 'e2e (E2E=0)', ok: true, skipped: true, seconds: 0 });
 }
 summary();

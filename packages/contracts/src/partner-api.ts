@@ -340,6 +340,13 @@ export const ZApiCreateInbound = z.strictObject({
 });
 export type TApiCreateInbound = z.infer<typeof ZApiCreateInbound>;
 
+/**
+ * The version of the partner API (`/api/v1/`) that partners integrate with, recorded in docs/api/partner-api.json.
+ * A breaking change to it — a removed path or field, a narrowed type — fails `npm test` unless this major is raised
+ * (apps/server/src/test/openapi-record.ts); a compatible addition may raise the minor.
+ */
+export const PARTNER_API_VERSION = '1.0.0';
+
 export const partnerApiRoutes = defineRoutes({
   /** Create an order (201), or answer the one already created with this order number or Idempotency-Key (200). */
   apiCreateOrder: {

@@ -119,6 +119,8 @@ function survivesLostConnections(pool: pg.Pool, name: string, log?: TConnectionL
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
+  /** PGlite: this (ready) in-memory database instead of a new one (tests: a copy of the migrated template). */
+  pglite?: PGlite;
   poolSize?: number;
   /** PostgreSQL: where lost connections are told (the process's logger); else they are only survived. */
   log?: TConnectionLog;
@@ -154,7 +156,9 @@ export async function openDatabase(opts: {
     };
   }
   let client: PGlite;
-  if (!opts.dataDir || opts.dataDir === 'memory://') {
+  if (opts.pglite) {
+    client = opts.pglite;
+  } else if (!opts.dataDir || opts.dataDir === 'memory://') {
     client = new PGlite();
   } else {
     const dir = path.join(opts.dataDir, 'pglite');

@@ -11,19 +11,27 @@ import { openDatabase, type TDatabase } from '../db/client';
 import * as accountRepo from '../modules/account/account.repository';
 import { hashPassword } from '../platform/crypto';
 import type { TAppDeps } from '../platform/deps';
+import { pgliteFromTemplate, postgresTemplate } from './template';
 
 export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
- * A new, empty database on the PostgreSQL server of `serverUrl` (TEST_DATABASE_URL): its URL, and `drop()`. For tests
- * that hand the URL to another process (a server they start and kill); createTestContext uses it too.
+ * A new database on the PostgreSQL server of `serverUrl` (TEST_DATABASE_URL) — empty, or a copy of `template` — its URL,
+ * and `drop()`. For tests that hand the URL to another process (a server they start and kill); createTestContext uses
+ * it too, with the run's migrated template.
  */
-export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  serverUrl: string,
+  opts: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `wms_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return {
@@ -47,14 +55,17 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
   };
 }
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+/**
+ * A fresh, migrated database for one test file, copied from the run's template (test/template.ts): in-memory PGlite
+ * loaded from the template's dump, or a new database on TEST_DATABASE_URL's server made from the template database.
+ */
 async function freshDatabase(): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ pglite: await pgliteFromTemplate() });
     return { database, drop: async () => {} };
   }
-  const scratch = await createScratchDatabase(url);
+  const scratch = await createScratchDatabase(url, { template: await postgresTemplate(url) });
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   return { database, drop: scratch.drop };
 }
@@ -97,8 +108,15 @@ export interface TTestContext {
   close(): Promise<void>;
 }
 
-/** Build the app on a fresh database with its own DATA_DIR (mail outbox, keys). Call `close()` in afterAll. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TTestContext> {
+/**
+ * Build the app on a fresh database with its own DATA_DIR (mail outbox, keys). Call `close()` in afterAll.
+ * `jobs: false` for a file that never waits on background work (no mail, import, outbox delivery, schedule): its job
+ * workers, schedules and wake-ups are not started (a job queued there stays queued).
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { jobs?: boolean } = {},
+): Promise<TTestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -119,7 +137,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const deps = await createDeps(config, silent, { database });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
-  await deps.jobs.start();
+  if (opts.jobs !== false) await deps.jobs.start();
 
   const ctx: TTestContext = {
     app,

@@ -6,7 +6,8 @@ import { withTx } from '../tx';
 
 let ctx: TTestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Nothing here waits on a job: no workers.
+  ctx = await createTestContext({}, { jobs: false });
 });
 afterAll(() => ctx?.close());
 

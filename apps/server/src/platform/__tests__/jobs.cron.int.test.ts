@@ -8,6 +8,12 @@ import { defineJob, JobQueue } from '../jobs';
 /**
  * Two app processes on one PostgreSQL: each has its own pool and its own pg-boss, as two servers behind a load
  * balancer would. A cron job declared by both fires once per period.
+ *
+ * The database's clock is set forward instead of waiting for the next minute: in this scratch database an unqualified
+ * `now()` — pg-boss' statements, its tables' defaults, ours — is `test_clock.now()`, the server's time plus
+ * `test_clock.shift` (the schema stands before pg_catalog in the database's search_path, set before anything is
+ * created). pg-boss takes a cron period from the database's time (the per-minute singleton of its send, a job's
+ * created_on), so moving that clock a minute on is a minute passing for the schedule.
  */
 const onPostgres = TEST_ENGINE === 'postgres';
 
@@ -16,9 +22,25 @@ const databases: TDatabase[] = [];
 beforeAll(async () => {
   if (!onPostgres) return;
   scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+  const name = new URL(scratch.url).pathname.slice(1);
+  const setup = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
+  for (const statement of [
+    'create schema test_clock',
+    'create table test_clock.shift (s interval not null)',
+    "insert into test_clock.shift values (interval '0')",
+    'create function test_clock.now() returns timestamptz language sql stable as $$ select pg_catalog.now() + (select s from test_clock.shift) $$',
+    `alter database ${name} set search_path = "$user", public, test_clock, pg_catalog`,
+  ])
+    await setup.pool!.query(statement);
+  await setup.close();
   for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: scratch.url, poolSize: 5 }));
   await migrateDatabase(databases[0]!);
 });
+
+/** Set the database's clock `seconds` on (every connection's `now()`). */
+async function advanceDatabaseClock(seconds: number): Promise<void> {
+  await queryRows(databases[0]!.db, sql`update test_clock.shift set s = s + make_interval(secs => ${seconds})`);
+}
 afterAll(async () => {
   for (const d of databases) await d.close();
   await scratch?.drop();
@@ -41,14 +63,24 @@ describe.skipIf(!onPostgres)('cron jobs across processes (PostgreSQL)', () => {
     const queues = databases.map((d, i) => new JobQueue(d, [tick(i)], { cronCheckSeconds: 1, pollSeconds: 0.5 }));
     await Promise.all(queues.map((q) => q.start()));
     try {
-      // Two periods at least: wait for the first firing, then past the next minute boundary with room for the cron
-      // check. A firing is sent in one minute and run a moment later (the send-it queue, then this queue's poll), so
-      // a send at 12:00:59 runs at 12:01:00 and the window can hold three periods: count the minutes pg-boss sent in.
+      // Two periods at least: wait for the first firing, set the database's clock a minute on, wait for the next
+      // firing, and give both processes' cron checks (every second) room to fire twice in it if they would. A firing is
+      // sent in one minute and run a moment later (the send-it queue, then this queue's poll), so a send at 12:00:59
+      // runs at 12:01:00 and the window can hold three periods: count the minutes pg-boss sent in.
       const t0 = Date.now();
       while (fired.length === 0 && Date.now() - t0 < 75_000) await new Promise((r) => setTimeout(r, 200));
       expect(fired.length, 'the schedule never fired').toBe(1);
-      const nextMinute = Math.ceil((fired[0]!.at + 1) / 60_000) * 60_000;
-      while (Date.now() < nextMinute + 12_000) await new Promise((r) => setTimeout(r, 250));
+      await advanceDatabaseClock(60);
+      // Every connection's now() is the moved clock (pg-boss' pool included: the same database's search_path).
+      const [clock] = await queryRows<{ shifted: number }>(
+        databases[1]!.db,
+        sql`select extract(epoch from now() - pg_catalog.now())::int as shifted`,
+      );
+      expect(clock?.shifted).toBe(60);
+      const t1 = Date.now();
+      while (fired.length < 2 && Date.now() - t1 < 30_000) await new Promise((r) => setTimeout(r, 200));
+      expect(fired.length, 'the schedule did not fire in the next minute').toBeGreaterThanOrEqual(2);
+      await new Promise((r) => setTimeout(r, 5_000));
     } finally {
       await Promise.all(queues.map((q) => q.stop()));
     }

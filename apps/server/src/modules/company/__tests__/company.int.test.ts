@@ -4,7 +4,8 @@ import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test
 
 let ctx: TTestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Nothing here waits on a job: no workers.
+  ctx = await createTestContext({}, { jobs: false });
 });
 afterAll(() => ctx?.close());
 

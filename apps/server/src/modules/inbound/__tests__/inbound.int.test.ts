@@ -17,7 +17,8 @@ let plain: { id: string; number: string };
 let fresh: { id: string; number: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Nothing here waits on a job: no workers.
+  ctx = await createTestContext({}, { jobs: false });
   seller = await ctx.newCustomer();
   f = stockFactory(ctx.deps.database.db, seller.customerId);
   wh = await f.warehouse();

@@ -13,7 +13,8 @@ let b: { token: string; customerId: string };
 const work = mkdtempSync(path.join(tmpdir(), 'wms-labels-'));
 if (process.env.KEEP_LABELS) console.log('label artefacts in', work);
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Nothing here waits on a job: no workers.
+  ctx = await createTestContext({}, { jobs: false });
   a = await ctx.newCustomer();
   b = await ctx.newCustomer();
 });

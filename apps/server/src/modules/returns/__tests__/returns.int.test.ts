@@ -21,7 +21,8 @@ let defective: { id: string; code: string };
 let shelf: { id: string; code: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Nothing here waits on a job: no workers.
+  ctx = await createTestContext({}, { jobs: false });
   seller = await ctx.newCustomer({ name: 'Return Seller Co.' });
   other = await ctx.newCustomer();
   f = stockFactory(ctx.deps.database.db, seller.customerId);

@@ -15,7 +15,8 @@ let f: ReturnType<typeof stockFactory>;
 let whId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Nothing here waits on a job: no workers.
+  ctx = await createTestContext({}, { jobs: false });
   const c = await ctx.newCustomer();
   who = { customerId: c.customerId, userId: c.userId };
   f = stockFactory(ctx.deps.database.db, c.customerId);

@@ -16,7 +16,8 @@ let other: { customerId: string; userId: string; token: string };
 let f: ReturnType<typeof stockFactory>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Nothing here waits on a job: no workers.
+  ctx = await createTestContext({}, { jobs: false });
   seller = await ctx.newCustomer();
   other = await ctx.newCustomer();
   f = stockFactory(ctx.deps.database.db, seller.customerId);

@@ -5,7 +5,8 @@ let ctx: TTestContext;
 let a: { token: string; customerId: string };
 let b: { token: string; customerId: string };
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Nothing here waits on a job: no workers.
+  ctx = await createTestContext({}, { jobs: false });
   a = await ctx.newCustomer();
   b = await ctx.newCustomer();
 });
