@@ -69,7 +69,7 @@ const order = (sn: string, sku: string, channel: number) => ({
   item_list: [{ item_sku: sku, model_sku: '', model_quantity_purchased: 1, model_discounted_price: 150 }],
 });
 
-test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracking numbers → labels → packed and shipped → arranged once each', async ({
+test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracking numbers → labels → picked, packed and shipped → arranged once each', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -225,6 +225,24 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
     [tracking.family],
     [tracking.tcat],
   ]);
+
+  // Pick: the four orders in one collection batch, its pick list sends the picker to the location.
+  await page.goto('/deliver-opser');
+  for (const k of ['seven', 'family', 'tcat', 'own'] as const)
+    await page
+      .getByTestId('unbatched-orders')
+      .locator('.ant-table-row')
+      .filter({ hasText: ids[k].number })
+      .locator('input[type=checkbox]')
+      .check();
+  await page.getByTestId('batch-create').click();
+  await expect(page.locator('.ant-message')).toContainText('已建立集貨單');
+  const batchNumber = ((await page.locator('.ant-message').innerText()).match(/CB\d{12}/) ?? [''])[0];
+  const batchRes = await page.request.get(`/api/collection-batches/?search=${batchNumber}`, { headers: auth });
+  const batch = ((await batchRes.json()) as { results: Array<{ id: string; order_count?: number }> }).results[0]!;
+  await page.goto(`/deliver-print-pick/${batch.id}`);
+  await expect(page.getByTestId('pick-list').getByTestId('pick-row')).toContainText(location.code);
+  await shot(page, 'pick-list');
 
   // The packing station, by scanner: each order packed and shipped by its tracking number's scan; the Shopee
   // label is offered there for (re)printing.

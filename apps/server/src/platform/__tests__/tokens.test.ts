@@ -41,7 +41,11 @@ describe('verifyHs256 (the access-token check of every request)', () => {
     expect(
       verifyHs256(withPayload(token, { sub: 'admin', typ: 'access', jti: 'x', exp: now() + 60 }), secret),
     ).toBeNull();
-    const flipped = token.slice(0, -2) + (token.endsWith('A') ? 'B' : 'A') + token.slice(-1);
+    // A character inside the signature (the last one carries 2 unused bits of base64url: changing only those
+    // leaves the decoded signature the same, so the test would pass or fail by chance).
+    const sig = token.lastIndexOf('.') + 5;
+    const flipped = token.slice(0, sig) + (token[sig] === 'A' ? 'B' : 'A') + token.slice(sig + 1);
+    expect(flipped).not.toBe(token);
     expect(verifyHs256(flipped, secret)).toBeNull();
   });
 

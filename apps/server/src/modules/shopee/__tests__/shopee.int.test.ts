@@ -432,6 +432,10 @@ describe('tracking number back to Shopee', () => {
     await syncNow(shop.id);
     expect(fake.order(601, 'S601-SHIP')!.tracking_number).toBeUndefined();
 
+    // Shopee's next call (the outbox's ship_order, delivered right after the ship commits) answers 5xx once. Set
+    // before the ship: the delivery may run before this test's next line does.
+    await ctx.deps.jobs.whenIdle();
+    fake.failNext(1, 'server');
     const ship = await ctx.inject({
       method: 'POST',
       url: `/api/outbound-orders/${id}/ship/`,
@@ -448,7 +452,6 @@ describe('tracking number back to Shopee', () => {
     expect(message).toBeTruthy();
     const [stamped] = await db().select().from(shopee_orders).where(eq(shopee_orders.order_sn, 'S601-SHIP'));
     expect(stamped!.ship_queued_at).not.toBeNull();
-    fake.failNext(1, 'server');
     for (let i = 0; i < 200 && !fake.order(601, 'S601-SHIP')!.tracking_number; i++) {
       await db().execute(
         sql`update pgboss.job set start_after = now() where name like 'outbox.deliver%' and state = 'retry'`,
