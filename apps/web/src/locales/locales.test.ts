@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, STOCK_REASON_LABELS } from '@wms/contracts';
 import { describe, expect, it } from 'vitest';
+import { MANUAL_PAGES } from '../routes/route-table';
 
 const dir = import.meta.dirname;
 
@@ -66,6 +67,14 @@ describe('locales', () => {
         leaf(load(lng, 'outbound'), 'productType.single'),
       ];
       expect(new Set(names).size, `${lng}: ${names.join(' / ')}`).toBe(1);
+    }
+  });
+
+  it('every manual page has its title (the contents, the page and the flow chart name it by `pages.<page>`)', () => {
+    for (const lng of LANGUAGES) {
+      const manual = load(lng, 'manual');
+      const missing = MANUAL_PAGES.filter((p) => typeof leaf(manual, `pages.${p || 'index'}`) !== 'string');
+      expect(missing, lng).toEqual([]);
     }
   });
 
