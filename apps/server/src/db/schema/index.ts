@@ -15,3 +15,4 @@ export * from './stocktake';
 export * from './store';
 export * from './support';
 export * from './warehouse';
+export * from './usage';

@@ -8,3 +8,4 @@
 
 export { inboundReceiptsPurge } from './inbound.repository';
 export { createReceipt, getReceipt } from './inbound.service';
+export { receiptConfirmed } from './inbound.events';

@@ -19,4 +19,5 @@ export {
 export { findShippedOrder, getOrder, lookupOrder } from './outbound.orders';
 export { findOrderIdByCode, lockOrder } from './outbound.repository';
 export { applyReturnEvent, moveOrder, type TReturnEvent, transitionOrder } from './outbound.status';
+export { ordersShipped } from './outbound.events';
 export { acceptsConsignment, SHIPPED_OUT_STATUSES } from './outbound.workflow';
