@@ -109,6 +109,7 @@ export const ZUsageLine = z.object({
   quantity: z.number().int(),
   amount: ZMoney,
 });
+export type TUsageLine = z.infer<typeof ZUsageLine>;
 
 /** A seller's usage of a month so far: lines per kind, their sum, the 5 % business tax (whole TWD) and the total. */
 export const ZUsageSummary = z.object({

@@ -16,6 +16,7 @@ import { ReceiptModal } from '../components/receipt';
 import { RefundedCell } from '../components/refund-modal';
 import '../i18n';
 import { twd } from '../money';
+import { UsageCard } from '../../usage/components/usage-card';
 
 function ContractCard({ data }: { data: TBillingOverview }) {
   const { t } = useTranslation('billing');
@@ -168,6 +169,7 @@ export default function BillingPage() {
       ) : (
         <PlansCard />
       )}
+      <UsageCard />
       <Card title={t('records.title')}>
         <DataTable<TBillingPayment>
           queryKey={billingKeys.payments()}
