@@ -56,7 +56,7 @@ export async function deleteCard(ex: Executor, id: string): Promise<void> {
 
 /**
  * The card that prices a seller's work of `day`: the seller's latest card from that day or before, else the latest
- * default card from that day or before; null when there is none.
+ * default card from that day or before; null when there is none (then the work is not charged).
  */
 export async function cardFor(ex: Executor, customerId: string, day: string): Promise<TRateCardRow | null> {
   const [row] = await ex
@@ -69,7 +69,10 @@ export async function cardFor(ex: Executor, customerId: string, day: string): Pr
       ),
     )
     .orderBy(sql`${usage_rate_cards.customer_id} is null`, desc(usage_rate_cards.valid_from))
-    .limit(1);
+    .limit(1)
+    // Shared: a card is not changed while work is priced by it (the CRM's change locks it for update and then sees
+    // the charges it priced).
+    .for('share');
   return row ?? null;
 }
 

@@ -66,7 +66,7 @@ export function UsageCard({ customerId = null }: { customerId?: string | null })
               title: t('usage.kind'),
               dataIndex: 'kind',
               key: 'kind',
-              render: (k: TUsageKind) => <a data-testid={`usage-line-${k}`}>{t(`kinds.${k}`)}</a>,
+              render: (k: TUsageKind) => <Typography.Link data-testid={`usage-line-${k}`}>{t(`kinds.${k}`)}</Typography.Link>,
             },
             { title: t('usage.events'), dataIndex: 'events', key: 'events', align: 'right' },
             { title: t('usage.quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right' },
