@@ -9,7 +9,8 @@ export type TRateCardRow = typeof usage_rate_cards.$inferSelect;
 export type TChargeRow = typeof usage_charges.$inferSelect;
 export type TRateCardValues = Pick<TRateCardRow, 'customer_id' | 'valid_from' | 'rates' | 'note' | 'updated_by'>;
 
-const chargeCount = sql<number>`(select count(*)::int from usage_charges c where c.rate_card_id = ${usage_rate_cards.id})`;
+// Written out: drizzle names a column of a one-table select without its table, which the subquery would read as c.id.
+const chargeCount = sql<number>`(select count(*)::int from usage_charges c where c.rate_card_id = "usage_rate_cards"."id")`;
 
 /** Cards of one owner (null: the default cards), newest first, with how many charges each priced. */
 export async function listCards(ex: Executor, customerId: string | null) {
