@@ -914,7 +914,11 @@ export const FIELD_LABELS: Record<string, Messages> = {
     ja: 'ピッキング・梱包料（2 点目以降 1 点ごと）',
     en: 'Pick & pack per extra unit',
   },
-  storage_location_day: { 'zh-TW': '倉儲費（每儲位每日）', ja: '保管料（ロケーション・日）', en: 'Storage per location-day' },
+  storage_location_day: {
+    'zh-TW': '倉儲費（每儲位每日）',
+    ja: '保管料（ロケーション・日）',
+    en: 'Storage per location-day',
+  },
 };
 
 /** Resolve an Accept-Language header to one of our languages (default zh-TW). */

@@ -6,6 +6,6 @@
  * scripts/check-boundaries.mjs).
  */
 
+export { receiptConfirmed } from './inbound.events';
 export { inboundReceiptsPurge } from './inbound.repository';
 export { createReceipt, getReceipt } from './inbound.service';
-export { receiptConfirmed } from './inbound.events';

@@ -9,6 +9,7 @@
  */
 
 export { setConsignment } from './outbound.consignments';
+export { ordersShipped } from './outbound.events';
 export {
   codeKey,
   createOrdersFromRows,
@@ -19,5 +20,4 @@ export {
 export { findShippedOrder, getOrder, lookupOrder } from './outbound.orders';
 export { findOrderIdByCode, lockOrder } from './outbound.repository';
 export { applyReturnEvent, moveOrder, type TReturnEvent, transitionOrder } from './outbound.status';
-export { ordersShipped } from './outbound.events';
 export { acceptsConsignment, SHIPPED_OUT_STATUSES } from './outbound.workflow';

@@ -1,7 +1,7 @@
 import { usageRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { TAppDeps } from '../../platform/deps';
 import { tenantOf } from '../../platform/auth';
+import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import * as service from './usage.service';
 

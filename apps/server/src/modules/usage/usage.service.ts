@@ -1,12 +1,12 @@
 import {
   RATE_CARD_KINDS,
-  type TUsageEvent,
-  type TUsageSummary,
-  USAGE_TAX_RATE,
   type TRateCard,
   type TRateCardInput,
   type TRateCardList,
+  type TUsageEvent,
   type TUsageKind,
+  type TUsageSummary,
+  USAGE_TAX_RATE,
   ZRateCardInput,
 } from '@wms/contracts';
 import type { Db, Executor } from '../../db/client';

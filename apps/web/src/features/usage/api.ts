@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type TRateCardInput, type TUsageKind, usageRoutes as r } from '@wms/contracts';
+import { usageRoutes as r, type TRateCardInput, type TUsageKind } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 
 export const usageKeys = {

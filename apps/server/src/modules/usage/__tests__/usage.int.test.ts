@@ -193,9 +193,9 @@ describe(`rate cards (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
       ['PUT', `/api/crm/usage/rate-cards/${card.id}/`],
       ['DELETE', `/api/crm/usage/rate-cards/${card.id}/`],
     ] as const)
-      expect((await api(method, url, method === 'GET' || method === 'DELETE' ? undefined : body, a.token)).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await api(method, url, method === 'GET' || method === 'DELETE' ? undefined : body, a.token)).statusCode,
+      ).toBe(403);
   });
 });
 
@@ -264,7 +264,12 @@ describe('charges from the work', () => {
         rows.map((r) => ({ kind: r.kind, quantity: r.quantity, amount: units(r.amount), number: r.document_number })),
         doc.number,
       ).toEqual(
-        want.map((e) => ({ kind: e.kind, quantity: e.quantity, amount: e.quantity * units(e.price), number: doc.number })),
+        want.map((e) => ({
+          kind: e.kind,
+          quantity: e.quantity,
+          amount: e.quantity * units(e.price),
+          number: doc.number,
+        })),
       );
     }
     const total = (customerId: string) =>
@@ -283,7 +288,9 @@ describe('charges from the work', () => {
       .select()
       .from(usage_charges)
       .where(eq(usage_charges.customer_id, b.customerId));
-    expect(rowsB.map((r) => r.source_id).sort()).toEqual([other.receipt.id, other.receipt.id, other.order.id, other.order.id].sort());
+    expect(rowsB.map((r) => r.source_id).sort()).toEqual(
+      [other.receipt.id, other.receipt.id, other.order.id, other.order.id].sort(),
+    );
     // The work's day, in Asia/Taipei.
     expect((await chargesOf(early.order.id))[0]!.day).toBe(taipeiToday(new Date(now - 20 * DAY)));
 

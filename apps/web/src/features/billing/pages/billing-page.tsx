@@ -15,8 +15,8 @@ import { PlansCard } from '../components/plans';
 import { ReceiptModal } from '../components/receipt';
 import { RefundedCell } from '../components/refund-modal';
 import '../i18n';
-import { twd } from '../money';
 import { UsageCard } from '../../usage/components/usage-card';
+import { twd } from '../money';
 
 function ContractCard({ data }: { data: TBillingOverview }) {
   const { t } = useTranslation('billing');

@@ -66,7 +66,9 @@ export function UsageCard({ customerId = null }: { customerId?: string | null })
               title: t('usage.kind'),
               dataIndex: 'kind',
               key: 'kind',
-              render: (k: TUsageKind) => <Typography.Link data-testid={`usage-line-${k}`}>{t(`kinds.${k}`)}</Typography.Link>,
+              render: (k: TUsageKind) => (
+                <Typography.Link data-testid={`usage-line-${k}`}>{t(`kinds.${k}`)}</Typography.Link>
+              ),
             },
             { title: t('usage.events'), dataIndex: 'events', key: 'events', align: 'right' },
             { title: t('usage.quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right' },
