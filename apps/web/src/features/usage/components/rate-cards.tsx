@@ -90,7 +90,12 @@ export function CrmRateCards({ customerId }: { customerId: string | null }) {
         scroll={{ x: true }}
         locale={{ emptyText: t('cards.none') }}
         columns={[
-          { title: t('cards.validFrom'), dataIndex: 'valid_from', key: 'valid_from' },
+          {
+            title: t('cards.validFrom'),
+            dataIndex: 'valid_from',
+            key: 'valid_from',
+            render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>,
+          },
           ...RATE_CARD_KINDS.map((kind) => ({
             title: t(`kinds.${kind}`),
             key: kind,
