@@ -32,6 +32,7 @@ import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
 import { registerStoreRoutes } from './modules/store/store.routes';
 import { registerSupportRoutes } from './modules/support/support.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { registerUsageRoutes } from './modules/usage/usage.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
@@ -66,6 +67,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerShopeeRoutes,
   registerCarrierRoutes,
   registerBillingRoutes,
+  registerUsageRoutes,
   registerUserRoutes,
   registerRetentionRoutes,
 ];

@@ -1,6 +1,9 @@
 import { withTx } from './db/tx';
 import { productCodesChanged } from './modules/catalog';
+import { receiptConfirmed } from './modules/inbound';
+import { ordersShipped } from './modules/outbound';
 import { productCodesKnown } from './modules/shopee';
+import { recordOrdersShipped, recordReceiptConfirmed } from './modules/usage';
 import { subscribe, type TAnyEvent, type TAnySubscriber } from './platform/events';
 
 /**
@@ -10,7 +13,7 @@ import { subscribe, type TAnyEvent, type TAnySubscriber } from './platform/event
  * `outbox.deliver` job (platform/events.ts), at least once, so each reaction is idempotent.
  */
 
-export const EVENTS: readonly TAnyEvent[] = [productCodesChanged];
+export const EVENTS: readonly TAnyEvent[] = [productCodesChanged, receiptConfirmed, ordersShipped];
 
 export const SUBSCRIBERS: readonly TAnySubscriber[] = [
   // Product codes became known → the seller's abnormal Shopee orders waiting for one of them are read again (one
@@ -20,4 +23,9 @@ export const SUBSCRIBERS: readonly TAnySubscriber[] = [
     if (healing) queue.kick('shopee.heal');
     return { healing };
   }),
+  // The work itself bills (issue #35): a confirmed receipt → receiving charges, shipped orders → pick & pack charges,
+  // each priced by the seller's rate card of the work's day; recorded once per document and kind (a redelivery adds
+  // nothing).
+  subscribe(receiptConfirmed, 'usage.receiving-charges', ({ db, payload }) => recordReceiptConfirmed(db, payload)),
+  subscribe(ordersShipped, 'usage.pick-pack-charges', ({ db, payload }) => recordOrdersShipped(db, payload)),
 ];

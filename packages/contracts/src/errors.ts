@@ -902,6 +902,23 @@ export const FIELD_LABELS: Record<string, Messages> = {
   token_url: { 'zh-TW': '權杖網址', ja: 'トークン URL', en: 'Token URL' },
   access_token: { 'zh-TW': '存取權杖', ja: 'アクセストークン', en: 'Access token' },
   refresh_token: { 'zh-TW': '更新權杖', ja: 'リフレッシュトークン', en: 'Refresh token' },
+  customer_id: { 'zh-TW': '賣家', ja: '販売者', en: 'Seller' },
+  month: { 'zh-TW': '月份', ja: '月', en: 'Month' },
+  valid_from: { 'zh-TW': '生效日', ja: '適用開始日', en: 'Valid from' },
+  rates: { 'zh-TW': '費率', ja: '料金', en: 'Rates' },
+  receiving_receipt: { 'zh-TW': '入庫費（每張入庫單）', ja: '入庫料（入庫伝票ごと）', en: 'Receiving per receipt' },
+  receiving_unit: { 'zh-TW': '入庫費（每件）', ja: '入庫料（1 点ごと）', en: 'Receiving per unit' },
+  pick_order: { 'zh-TW': '揀貨包裝費（每筆訂單）', ja: 'ピッキング・梱包料（注文ごと）', en: 'Pick & pack per order' },
+  pick_extra_unit: {
+    'zh-TW': '揀貨包裝費（第 2 件起每件）',
+    ja: 'ピッキング・梱包料（2 点目以降 1 点ごと）',
+    en: 'Pick & pack per extra unit',
+  },
+  storage_location_day: {
+    'zh-TW': '倉儲費（每儲位每日）',
+    ja: '保管料（ロケーション・日）',
+    en: 'Storage per location-day',
+  },
 };
 
 /** Resolve an Accept-Language header to one of our languages (default zh-TW). */
@@ -926,6 +943,7 @@ export function pickLanguage(header: string | undefined | null): TLanguage {
 
 /** Fields whose English label is plural: the verb after it agrees ("Lines are not valid"). */
 const PLURAL_EN = new Set([
+  'rates',
   'lines',
   'balance_ids',
   'components',

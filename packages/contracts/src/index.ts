@@ -26,5 +26,6 @@ export * from './stock';
 export * from './stocktake';
 export * from './store';
 export * from './support';
+export * from './usage';
 export * from './users';
 export * from './warehouse';

@@ -31,6 +31,7 @@ import { shopeeWorld } from '../modules/shopee/__tests__/world';
 import { stockWorld } from '../modules/stock/__tests__/world';
 import { stocktakeWorld } from '../modules/stocktake/__tests__/world';
 import { supportWorld } from '../modules/support/__tests__/world';
+import { usageWorld } from '../modules/usage/__tests__/world';
 import { hashPassword } from '../platform/crypto';
 import type { TTestContext } from './harness';
 
@@ -176,5 +177,6 @@ export const WORLD_BUILDERS: TWorldBuilder[] = [
   shopeeWorld,
   carriersWorld,
   billingWorld,
+  usageWorld,
   retentionWorld,
 ];

@@ -14,4 +14,5 @@ export * from './stock';
 export * from './stocktake';
 export * from './store';
 export * from './support';
+export * from './usage';
 export * from './warehouse';

@@ -27,7 +27,7 @@ const EXPORT_COLUMNS: TSheetColumn[] = [
 ];
 
 export function registerInboundRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  const d = { db: deps.database.db };
+  const d = { db: deps.database.db, jobs: deps.jobs };
   const t = deps.tokens;
   route(app, t, r.listReceipts, ({ actor, query }) => service.listReceipts(d, actor, query));
   route(app, t, r.createReceipt, ({ actor, body }) => service.createReceipt(d, actor, body), { status: 201 });

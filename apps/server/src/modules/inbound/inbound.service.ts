@@ -19,6 +19,7 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { findProductByCode } from '../catalog';
@@ -28,10 +29,13 @@ import * as receiving from '../receiving';
 import * as workflow from '../receiving';
 import { sellableUntil } from '../stock';
 import { findWarehouse } from '../warehouse';
+import { publishReceiptConfirmed } from './inbound.events';
 import * as repo from './inbound.repository';
 
 export interface TInboundDeps {
   db: Db;
+  /** For the events a confirmation publishes in its transaction (inbound.receipt-confirmed). */
+  jobs: JobQueue;
 }
 
 function toReceipt(r: repo.TReceiptSummaryRow): TInboundReceipt {
@@ -67,13 +71,13 @@ export async function listReceipts(deps: TInboundDeps, actor: TActor, q: TInboun
   return { count, results: rows.map(toReceipt) };
 }
 
-export async function getReceipt(deps: TInboundDeps, actor: TActor, id: string) {
+export async function getReceipt(deps: Pick<TInboundDeps, 'db'>, actor: TActor, id: string) {
   return loadDetail(deps.db, tenantOf(actor), id);
 }
 
 /** Create a receipt (pending confirmation) with its number from the seller's IN sequence. */
 export async function createReceipt(
-  deps: TInboundDeps,
+  deps: Pick<TInboundDeps, 'db'>,
   actor: TActor,
   input: TCreateInboundReceipt,
   opts: { afterWrite?: (receiptId: string, tx: Tx) => Promise<void> } = {},
@@ -141,7 +145,11 @@ export async function deleteReceipt(deps: TInboundDeps, actor: TActor, id: strin
 
 /** /entry-confirm: accepted, defective and good per line into their locations; posts the stock in the same transaction. */
 export async function confirmReceipt(deps: TInboundDeps, actor: TActor, id: string, input: TConfirmInboundReceipt) {
-  await withTx(deps.db, (tx) => receiving.confirmReceipt(tx, actor, 'inbound', id, input));
+  await withTx(deps.db, async (tx) => {
+    const receipt = await receiving.confirmReceipt(tx, actor, 'inbound', id, input);
+    await publishReceiptConfirmed(tx, deps.jobs, receipt);
+  });
+  deps.jobs.kick('outbox.deliver');
   return loadDetail(deps.db, tenantOf(actor), id);
 }
 
@@ -183,13 +191,15 @@ export async function quickInbound(deps: TInboundDeps, actor: TActor, input: TQu
       entityId: receipt.id,
       after: { number: receipt.number, quick: true },
     });
-    await receiving.confirmReceipt(tx, actor, 'inbound', receipt.id, {
+    const confirmed = await receiving.confirmReceipt(tx, actor, 'inbound', receipt.id, {
       lines: [
         { line_id: line!.id, accepted_quantity: input.quantity, defective_quantity: 0, location_id: location.id },
       ],
     });
+    await publishReceiptConfirmed(tx, deps.jobs, confirmed);
     return receipt.id;
   });
+  deps.jobs.kick('outbox.deliver');
   return loadDetail(deps.db, customerId, id);
 }
 

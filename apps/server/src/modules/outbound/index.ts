@@ -2,13 +2,14 @@
  * Outbound orders: order intake (screen, file import, partner API, store, Shopee), allocation and release of stock,
  * export to picking, collection batches, packing and shipping, consignments, order forms. Owns collection_batches,
  * outbound_orders, outbound_order_lines, outbound_pack_items, outbound_serials, outbound_packaging_uses,
- * order_import_forms and outbound_column_settings.
+ * order_import_forms and outbound_column_settings. Publishes `outbound.orders-shipped` (when an order ships).
  *
  * This file is the module's public face: other modules import only from here (checked by
  * scripts/check-boundaries.mjs).
  */
 
 export { setConsignment } from './outbound.consignments';
+export { ordersShipped } from './outbound.events';
 export {
   codeKey,
   createOrdersFromRows,

@@ -6,9 +6,12 @@ import { auditSelect, writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
+import { publishEvent } from '../../platform/events';
+import type { JobQueue } from '../../platform/jobs';
 import { grantsToRead, settleGrants } from '../../platform/request-grants';
 import { shopeeOrderShipped } from '../shopee';
 import * as engine from '../stock';
+import { ordersShipped } from './outbound.events';
 import * as repo from './outbound.repository';
 import { moveOrder, startPackingLocked } from './outbound.status';
 import { illegal, orderDetail, packItemsOf, type TOutboundDeps, toOrder, toSerial } from './outbound.views';
@@ -150,7 +153,7 @@ export async function packReset(deps: TOutboundDeps, actor: TActor, id: string):
  * taken out of stock, the reserved stock consumed through the engine (the ledger's outbound rows), status closed.
  */
 export async function shipOrder(
-  deps: TOutboundDeps,
+  deps: TOutboundDeps & { jobs: JobQueue },
   actor: TActor,
   id: string,
   input: TShipOrder,
@@ -195,10 +198,29 @@ export async function shipOrder(
       before: { status: order.status },
       after: { status: moved.status, units: shipped, packaging },
     });
+    // Usage billing (and whoever else listens) hears of the shipment: an outbox message in this same transaction.
+    await publishEvent(
+      tx,
+      deps.jobs,
+      ordersShipped,
+      {
+        customer_id: customerId,
+        orders: [
+          {
+            order_id: id,
+            number: order.number,
+            shipped_at: (moved.closed_at ?? new Date()).toISOString(),
+            units: shipped,
+          },
+        ],
+      },
+      { customerId },
+    );
     // A Shopee order's tracking number goes back to Shopee: an outbox message in this same transaction.
-    if (deps.jobs) handedOn = await shopeeOrderShipped(tx, deps.jobs, customerId, id, order.consignment_number);
+    handedOn = await shopeeOrderShipped(tx, deps.jobs, customerId, id, order.consignment_number);
   });
-  if (handedOn) deps.jobs?.kick();
+  if (handedOn) deps.jobs.kick();
+  else deps.jobs.kick('outbox.deliver');
   return orderDetail(deps.db, customerId, id);
 }
 

@@ -15,6 +15,7 @@ import { PlansCard } from '../components/plans';
 import { ReceiptModal } from '../components/receipt';
 import { RefundedCell } from '../components/refund-modal';
 import '../i18n';
+import { UsageCard } from '../../usage/components/usage-card';
 import { twd } from '../money';
 
 function ContractCard({ data }: { data: TBillingOverview }) {
@@ -168,6 +169,7 @@ export default function BillingPage() {
       ) : (
         <PlansCard />
       )}
+      <UsageCard />
       <Card title={t('records.title')}>
         <DataTable<TBillingPayment>
           queryKey={billingKeys.payments()}

@@ -21,6 +21,8 @@ import { DataTable } from '../../../../shared/table/data-table';
 import { CrmContract } from '../../../billing/components/crm-contract';
 import { CrmListPrices } from '../../../billing/components/plans';
 import { CrmReconciliation } from '../../../billing/components/reconciliation';
+import { CrmRateCards } from '../../../usage/components/rate-cards';
+import { UsageCard } from '../../../usage/components/usage-card';
 import { crmKeys, fetchCustomers, useCustomer, useResetPassword, useSetCustomerActive } from '../../api';
 
 function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -57,6 +59,8 @@ function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => voi
             <Descriptions.Item label={t('customer.ordersThisMonth')}>{c.orders_this_month}</Descriptions.Item>
           </Descriptions>
           <CrmContract customerId={c.id} />
+          <CrmRateCards customerId={c.id} />
+          <UsageCard customerId={c.id} />
           <Typography.Title level={5}>{t('customer.users')}</Typography.Title>
           <Table
             rowKey="id"
@@ -191,6 +195,7 @@ export default function CrmCustomerPage() {
       {/* Below the sellers' table: the page's first table stays the sellers'. */}
       <div style={{ marginTop: 16 }}>
         <CrmReconciliation />
+        <CrmRateCards customerId={null} />
       </div>
       <CustomerDrawer id={open} onClose={() => show(null)} />
     </>

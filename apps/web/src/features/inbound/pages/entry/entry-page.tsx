@@ -114,7 +114,7 @@ export default function EntryPage() {
         excel={{ fileName: 'inbound-receipts' }}
         searchPlaceholder={t('list.search')}
         filters={<ReceiptFilters />}
-        urlFilters={['status', 'category', 'warehouse_id']}
+        urlFilters={['status', 'category', 'warehouse_id', 'search']}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="new-receipt">
             {t('list.new')}

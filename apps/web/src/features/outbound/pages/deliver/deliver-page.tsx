@@ -24,7 +24,7 @@ const ImportOrdersButton = lazy(async () => ({
 // other once the page renders.
 void i18n.loadNamespaces(['outbound', 'shared']);
 /** A dashboard tile opens the list filtered: `/deliver?status=pending_export`. */
-const URL_FILTERS = ['status', 'channel', 'abnormal'] as const;
+const URL_FILTERS = ['status', 'channel', 'abnormal', 'search'] as const;
 // Likewise the first page of orders: its answer is usually in before the page has rendered.
 prefetchFirstPage(URL_FILTERS);
 
