@@ -1,0 +1,111 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { allOf, type Executor, type Tx } from '../../db/client';
+import { logistics_providers, seller_ship_slas, ship_cutoffs, warehouse_holidays, warehouses } from '../../db/schema';
+
+/** The ships module's SQL: its own tables, and the seller's warehouses and carriers read next to them. */
+
+export async function slaOf(ex: Executor, customerId: string) {
+  const [row] = await ex
+    .select({ kind: seller_ship_slas.kind, before_time: seller_ship_slas.before_time })
+    .from(seller_ship_slas)
+    .where(eq(seller_ship_slas.customer_id, customerId));
+  return row;
+}
+
+export async function upsertSla(tx: Tx, customerId: string, kind: string, beforeTime: string | null): Promise<void> {
+  await tx
+    .insert(seller_ship_slas)
+    .values({ customer_id: customerId, kind, before_time: beforeTime })
+    .onConflictDoUpdate({
+      target: seller_ship_slas.customer_id,
+      set: { kind, before_time: beforeTime, updated_at: sql`now()` },
+    });
+}
+
+/** The seller's warehouses (all, or one), by code. */
+export async function warehousesOf(ex: Executor, customerId: string, id?: string) {
+  const w = warehouses;
+  return ex
+    .select({ id: w.id, code: w.code, name: w.name })
+    .from(w)
+    .where(id ? and(eq(w.customer_id, customerId), eq(w.id, id)) : eq(w.customer_id, customerId))
+    .orderBy(asc(w.code));
+}
+
+/** Lock one of the seller's warehouses (two saves of its calendar one after the other); undefined when not the seller's. */
+export async function lockWarehouse(tx: Tx, customerId: string, id: string) {
+  const [row] = await tx
+    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name })
+    .from(warehouses)
+    .where(and(eq(warehouses.customer_id, customerId), eq(warehouses.id, id)))
+    .for('update');
+  return row;
+}
+
+/** Which of these carrier ids are the seller's. */
+export async function ownProviderIds(ex: Executor, customerId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ex
+    .select({ id: logistics_providers.id })
+    .from(logistics_providers)
+    .where(and(eq(logistics_providers.customer_id, customerId), inArray(logistics_providers.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Cut-offs (with the carrier's code and name) and holidays of the seller's warehouses (all, or one). */
+export async function calendarsOf(ex: Executor, customerId: string, warehouseId?: string, holidaysFrom?: string) {
+  const c = ship_cutoffs;
+  const h = warehouse_holidays;
+  return allOf(ex, [
+    () =>
+      ex
+        .select({
+          warehouse_id: c.warehouse_id,
+          logistics_provider_id: c.logistics_provider_id,
+          cutoff_time: c.cutoff_time,
+          pickup_time: c.pickup_time,
+          provider_code: logistics_providers.code,
+          provider_name: logistics_providers.name,
+        })
+        .from(c)
+        .innerJoin(logistics_providers, eq(logistics_providers.id, c.logistics_provider_id))
+        .where(and(eq(c.customer_id, customerId), warehouseId ? eq(c.warehouse_id, warehouseId) : undefined))
+        .orderBy(asc(logistics_providers.code)),
+    () =>
+      ex
+        .select({ warehouse_id: h.warehouse_id, day: h.day })
+        .from(h)
+        .where(
+          and(
+            eq(h.customer_id, customerId),
+            warehouseId ? eq(h.warehouse_id, warehouseId) : undefined,
+            holidaysFrom ? gte(h.day, holidaysFrom) : undefined,
+          ),
+        )
+        .orderBy(asc(h.day)),
+  ]);
+}
+
+/** Replace a warehouse's cut-offs and holidays with these. */
+export async function replaceCalendar(
+  tx: Tx,
+  customerId: string,
+  warehouseId: string,
+  cutoffs: Array<{ logistics_provider_id: string; cutoff_time: string; pickup_time: string }>,
+  holidays: string[],
+): Promise<void> {
+  await tx
+    .delete(ship_cutoffs)
+    .where(and(eq(ship_cutoffs.customer_id, customerId), eq(ship_cutoffs.warehouse_id, warehouseId)));
+  await tx
+    .delete(warehouse_holidays)
+    .where(and(eq(warehouse_holidays.customer_id, customerId), eq(warehouse_holidays.warehouse_id, warehouseId)));
+  if (cutoffs.length)
+    await tx
+      .insert(ship_cutoffs)
+      .values(cutoffs.map((c) => ({ ...c, customer_id: customerId, warehouse_id: warehouseId })));
+  if (holidays.length)
+    await tx
+      .insert(warehouse_holidays)
+      .values(holidays.map((day) => ({ customer_id: customerId, warehouse_id: warehouseId, day })));
+}
