@@ -82,3 +82,58 @@ export const shipRoutes = defineRoutes({
     tenantScoped: true,
   },
 });
+
+// ---- the floor board (/ships-today) ----
+
+export const ZShipsTodayRow = z.object({
+  warehouse_id: ZId.nullable(),
+  warehouse_code: z.string().nullable(),
+  logistics_provider_id: ZId.nullable(),
+  provider_code: z.string().nullable(),
+  provider_name: z.string().nullable(),
+  /** Not yet released to the warehouse (pending export). */
+  waiting: z.number().int(),
+  /** Released, not picked yet (exported). */
+  to_pick: z.number().int(),
+  /** Being packed (packing started). */
+  to_pack: z.number().int(),
+  /** Shipped today's due orders. */
+  shipped: z.number().int(),
+  /** Not shipped and past their ship-by time (from earlier days too). */
+  late: z.number().int(),
+  /** Today's cut-off and pick-up of this carrier at this warehouse (null: not a working day there). */
+  cutoff_at: z.string().nullable(),
+  pickup_at: z.string().nullable(),
+});
+export type TShipsTodayRow = z.infer<typeof ZShipsTodayRow>;
+
+export const ZLateOrder = z.object({
+  id: ZId,
+  number: z.string(),
+  platform_order_number: z.string().nullable(),
+  warehouse_code: z.string().nullable(),
+  provider_name: z.string().nullable(),
+  status: z.string(),
+  ship_by: z.string(),
+});
+
+export const ZShipsToday = z.object({
+  /** The server's clock (ISO): minutes to cut-off are counted from it. */
+  now: z.string(),
+  /** Today in Asia/Taipei. */
+  day: z.string(),
+  rows: z.array(ZShipsTodayRow),
+  /** The earliest late orders (50 at most). */
+  late_orders: z.array(ZLateOrder),
+});
+export type TShipsToday = z.infer<typeof ZShipsToday>;
+
+export const shipBoardRoutes = defineRoutes({
+  getShipsToday: {
+    method: 'GET',
+    path: '/api/ships-today/',
+    auth: 'customer',
+    perm: 'orders:read',
+    response: ZShipsToday,
+  },
+});

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { allOf, type Executor, type Tx } from '../../db/client';
+import { allOf, type Executor, queryRows, type Tx } from '../../db/client';
 import { logistics_providers, seller_ship_slas, ship_cutoffs, warehouse_holidays, warehouses } from '../../db/schema';
 
 /** The ships module's SQL: its own tables, and the seller's warehouses and carriers read next to them. */
@@ -108,4 +108,81 @@ export async function replaceCalendar(
     await tx
       .insert(warehouse_holidays)
       .values(holidays.map((day) => ({ customer_id: customerId, warehouse_id: warehouseId, day })));
+}
+
+// ---- the floor board: the seller's orders due today, read from outbound_orders (outbound's table; read only) ----
+
+/** Statuses of an order that has not left yet (outbound's workflow: before `ship`, not cancelled). */
+const NOT_SHIPPED = sql.raw(`('pending_export', 'exported', 'cancel_export', 'online')`);
+
+export interface TBoardCounts {
+  warehouse_id: string | null;
+  warehouse_code: string | null;
+  logistics_provider_id: string | null;
+  provider_code: string | null;
+  provider_name: string | null;
+  waiting: number;
+  to_pick: number;
+  to_pack: number;
+  shipped: number;
+  late: number;
+}
+
+/**
+ * Per warehouse and carrier: the orders due today (ship-by in [dayStart, dayEnd)) by stage, and the late ones (not
+ * shipped, ship-by before `now`, any day). One statement on the (customer_id, ship_by) index.
+ */
+export async function boardCounts(
+  ex: Executor,
+  customerId: string,
+  dayStart: Date,
+  dayEnd: Date,
+  now: Date,
+): Promise<TBoardCounts[]> {
+  const start = sql`${dayStart.toISOString()}::timestamptz`;
+  const end = sql`${dayEnd.toISOString()}::timestamptz`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return queryRows<TBoardCounts>(
+    ex,
+    sql`
+    select o.warehouse_id, w.code as warehouse_code, o.logistics_provider_id, lp.code as provider_code,
+      lp.name as provider_name,
+      count(*) filter (where o.status = 'pending_export')::int as waiting,
+      count(*) filter (where o.status in ('exported', 'cancel_export'))::int as to_pick,
+      count(*) filter (where o.status = 'online')::int as to_pack,
+      count(*) filter (where o.status not in ${NOT_SHIPPED} and o.ship_by >= ${start})::int as shipped,
+      count(*) filter (where o.status in ${NOT_SHIPPED} and o.ship_by < ${at})::int as late
+    from outbound_orders o
+    left join warehouses w on w.id = o.warehouse_id
+    left join logistics_providers lp on lp.id = o.logistics_provider_id
+    where o.customer_id = ${customerId} and o.ship_by < ${end} and o.status <> 'cancelled'
+      and (o.ship_by >= ${start} or o.status in ${NOT_SHIPPED})
+    group by o.warehouse_id, w.code, o.logistics_provider_id, lp.code, lp.name
+    order by w.code nulls last, lp.code nulls last`,
+  );
+}
+
+/** The earliest late orders (not shipped, ship-by before `now`). */
+export async function lateOrders(ex: Executor, customerId: string, now: Date, limit: number) {
+  return queryRows<{
+    id: string;
+    number: string;
+    platform_order_number: string | null;
+    warehouse_code: string | null;
+    provider_name: string | null;
+    status: string;
+    ship_by: string;
+  }>(
+    ex,
+    sql`
+    select o.id, o.number, o.platform_order_number, w.code as warehouse_code, lp.name as provider_name, o.status,
+      to_char(o.ship_by at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ship_by
+    from outbound_orders o
+    left join warehouses w on w.id = o.warehouse_id
+    left join logistics_providers lp on lp.id = o.logistics_provider_id
+    where o.customer_id = ${customerId} and o.ship_by < ${now.toISOString()}::timestamptz
+      and o.status in ${NOT_SHIPPED}
+    order by o.ship_by, o.number
+    limit ${limit}`,
+  );
 }

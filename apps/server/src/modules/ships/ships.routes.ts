@@ -1,4 +1,4 @@
-import { shipRoutes as r } from '@wms/contracts';
+import { shipBoardRoutes, shipRoutes as r } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
@@ -12,4 +12,5 @@ export function registerShipRoutes(app: FastifyInstance, deps: TAppDeps): void {
   route(app, t, r.saveWarehouseShipping, ({ actor, params, body }) =>
     service.saveWarehouseShipping(d, actor, params.id, body),
   );
+  route(app, t, shipBoardRoutes.getShipsToday, ({ actor }) => service.shipsToday(d, actor));
 }

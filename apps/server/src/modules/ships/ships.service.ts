@@ -1,11 +1,17 @@
-import type { TSaveWarehouseShipping, TShipSettings, TShipSla, TWarehouseShipping } from '@wms/contracts';
+import type {
+  TSaveWarehouseShipping,
+  TShipSettings,
+  TShipSla,
+  TShipsToday,
+  TWarehouseShipping,
+} from '@wms/contracts';
 import { allOf, type Db, type Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
-import { taipeiToday } from '../../platform/calendar';
+import { taipeiMidnight, taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
-import { computeShipBy, DEFAULT_CUTOFF, DEFAULT_SLA } from './ships.calc';
+import { computeShipBy, DEFAULT_CUTOFF, DEFAULT_SLA, isWorkingDay } from './ships.calc';
 import * as repo from './ships.repository';
 
 export interface TShipsDeps {
@@ -140,4 +146,41 @@ export function shipByOf(rules: TShipRules, warehouseId: string | null, provider
   const cutoff = (warehouseId && providerId && rules.cutoffs.get(`${warehouseId}|${providerId}`)) || DEFAULT_CUTOFF;
   const holidays = (warehouseId && rules.holidays.get(warehouseId)) || NO_HOLIDAYS;
   return computeShipBy(at, rules.sla, { cutoff, holidays });
+}
+
+// ---- the floor board (/ships-today) ----
+
+const LATE_LIST = 50;
+
+/** A Taipei day and `HH:MM` as the instant it is. */
+const atTaipei = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+08:00`);
+
+/**
+ * The floor board: per warehouse and carrier the orders due today or earlier and not shipped by stage (waiting for
+ * release, to pick, to pack), today's shipped ones and the late ones, with today's cut-off and pick-up there; and the
+ * earliest late orders. One call (two reads of orders, one of the calendars).
+ */
+export async function shipsToday(deps: TShipsDeps, actor: TActor, now: Date = new Date()): Promise<TShipsToday> {
+  const customerId = tenantOf(actor);
+  const day = taipeiToday(now);
+  const [counts, late, calendars] = await allOf(deps.db, [
+    () => repo.boardCounts(deps.db, customerId, taipeiMidnight(day), taipeiMidnight(day, 1), now),
+    () => repo.lateOrders(deps.db, customerId, now, LATE_LIST),
+    () => repo.calendarsOf(deps.db, customerId, undefined, day),
+  ]);
+  const [cutoffs, holidays] = calendars;
+  const closed = new Set(holidays.filter((h) => h.day === day).map((h) => h.warehouse_id));
+  const rows = counts.map((c) => {
+    const working = !!c.warehouse_id && !closed.has(c.warehouse_id) && isWorkingDay(day, new Set());
+    const own = cutoffs.find(
+      (x) => x.warehouse_id === c.warehouse_id && x.logistics_provider_id === c.logistics_provider_id,
+    );
+    const times = own ?? DEFAULT_CUTOFF;
+    return {
+      ...c,
+      cutoff_at: working ? atTaipei(day, times.cutoff_time).toISOString() : null,
+      pickup_at: working ? atTaipei(day, times.pickup_time).toISOString() : null,
+    };
+  });
+  return { now: now.toISOString(), day, rows, late_orders: late };
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  shipBoardRoutes,
   shipRoutes,
   warehouseRoutes as r,
   type TCreateArea,
@@ -107,3 +108,13 @@ export const useSaveWarehouseShipping = () =>
   useWrite((a: { id: string; body: TSaveWarehouseShipping }) =>
     apiCall(shipRoutes.saveWarehouseShipping, { params: { id: a.id }, body: a.body }),
   );
+
+/** The floor board, refreshed every 30 seconds (also while the tab is in the background: it hangs on a wall). */
+export function useShipsToday() {
+  return useQuery({
+    queryKey: [...shipKeys.settings, 'today'],
+    queryFn: ({ signal }) => apiCall(shipBoardRoutes.getShipsToday, {}, { signal }),
+    refetchInterval: 30_000,
+    refetchIntervalInBackground: true,
+  });
+}

@@ -249,3 +249,97 @@ describe(`/deliver's due filter (${TEST_ENGINE})`, () => {
     );
   });
 });
+
+describe(`/ships-today, the floor board (${TEST_ENGINE})`, () => {
+  it('counts per carrier the orders due today by stage, today’s shipped ones and the late ones, in one call', async () => {
+    const board = await ctx.newCustomer();
+    const bw = await outboundWorld(ctx, { name: 'Board seller' });
+    const db = ctx.deps.database.db;
+    const bActor: TActor = { kind: 'user', id: bw.seller.userId, role: 'CUSTOMER', customerId: bw.customerId };
+    const now = Date.now();
+    const today = taipeiToday();
+    const laterToday = new Date(taipeiMidnight(today, 1).getTime() - 60_000);
+    let n = 0;
+    const make = async (shipBy: Date, status: string) => {
+      const key = `BOARD-${++n}`;
+      const r = await withTx(db, (tx) =>
+        createOrdersFromRows(
+          tx,
+          bActor,
+          [
+            {
+              row: 1,
+              key,
+              order: {
+                platform_order_number: key,
+                third_party_number: null,
+                consignment_number: null,
+                shipping_date: null,
+                category: null,
+                channel: null,
+                platform: null,
+                is_cross_border: false,
+                recipient_name: '王小明',
+                recipient_phone: '0912-345-678',
+                recipient_mobile: '',
+                recipient_postcode: '100',
+                recipient_address: '台北市中正區重慶南路一段 122 號',
+                sender_name: '',
+                sender_phone: '',
+                sender_postcode: '',
+                sender_address: '',
+                shipping_remark: '',
+                warehouse: null,
+                arrival_date: null,
+                arrival_time_slot: null,
+                logistics_provider: 'TCAT',
+                cod: false,
+                cod_amount: null,
+                total_amount: null,
+                piece_count: 1,
+                volume: null,
+              },
+              line: { products: [bw.plain.number], quantity: 1, unit_price: null },
+            },
+          ],
+          {},
+        ),
+      );
+      const id = r.created[0]!.id;
+      // Stage and ship-by by hand: the board only reads them.
+      await db.update(outbound_orders).set({ ship_by: shipBy, status }).where(eq(outbound_orders.id, id));
+      return id;
+    };
+    await make(laterToday, 'pending_export');
+    await make(laterToday, 'exported');
+    await make(laterToday, 'exported');
+    await make(laterToday, 'online');
+    await make(laterToday, 'closed');
+    await make(laterToday, 'cancelled');
+    const lateOne = await make(new Date(now - 2 * 86400_000), 'exported');
+    await make(new Date(now - 2 * 86400_000), 'closed'); // shipped on an earlier day: not on today's board
+    await make(new Date(taipeiMidnight(today, 1).getTime() + 3600_000), 'exported'); // tomorrow
+
+    const res = await ctx.inject({ method: 'GET', url: '/api/ships-today/', token: bw.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as import('@wms/contracts').TShipsToday;
+    expect(body.day).toBe(today);
+    expect(body.rows).toHaveLength(1);
+    expect(body.rows[0]).toMatchObject({
+      warehouse_code: bw.wh.code,
+      provider_code: 'TCAT',
+      waiting: 1,
+      to_pick: 3, // two due today, one late from before
+      to_pack: 1,
+      shipped: 1,
+      late: 1,
+    });
+    expect(body.late_orders.map((o) => o.id)).toEqual([lateOne]);
+    // Another seller sees none of it.
+    const other = (await ctx.inject({ method: 'GET', url: '/api/ships-today/', token: board.token })).json() as {
+      rows: unknown[];
+      late_orders: unknown[];
+    };
+    expect(other).toMatchObject({ rows: [], late_orders: [] });
+  });
+});
