@@ -8,7 +8,7 @@ import { taipeiMidnight, taipeiToday } from '../../../platform/calendar';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { createOrder, outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
 import { createOrdersFromRows, type TOrderIntakeRow } from '../../outbound/outbound.intake';
-import { computeShipBy } from '../ships.calc';
+import { computeShipBy, isWorkingDay } from '../ships.calc';
 
 /**
  * Ship-by promises through HTTP on a real database: the settings (seller's promise, a warehouse's cut-offs and
@@ -335,6 +335,10 @@ describe(`/ships-today, the floor board (${TEST_ENGINE})`, () => {
       late: 1,
     });
     expect(body.late_orders.map((o) => o.id)).toEqual([lateOne]);
+    // No cut-off saved for this carrier: the default one, today (none on a weekend).
+    const working = isWorkingDay(today, new Set());
+    expect(body.rows[0]!.cutoff_at).toBe(working ? new Date(`${today}T12:00:00+08:00`).toISOString() : null);
+    expect(body.rows[0]!.pickup_at).toBe(working ? new Date(`${today}T17:00:00+08:00`).toISOString() : null);
     // Another seller sees none of it.
     const other = (await ctx.inject({ method: 'GET', url: '/api/ships-today/', token: board.token })).json() as {
       rows: unknown[];
