@@ -3,8 +3,8 @@ import { ZId, ZIsoDate, ZOk } from './common';
 import { defineRoutes } from './routes';
 
 /**
- * Ship-by promises (issue #36): per warehouse and carrier the daily cut-off and pick-up time (Asia/Taipei, working
- * days: Monday to Friday without the warehouse's holidays), per seller the promise to buyers. Every order gets its
+ * Ship-by promises (issue #36): per warehouse and carrier the daily cut-off and pick-up time (Asia/Taipei, on the
+ * warehouse's working weekdays — Monday to Friday unless set — without its holidays), per seller the promise to buyers. Every order gets its
  * ship-by time from them when it is created.
  */
 
@@ -28,11 +28,16 @@ export const ZShipCutoffInput = z.strictObject({
 export const ZShipCutoff = ZShipCutoffInput.extend({ provider_code: z.string(), provider_name: z.string() });
 export type TShipCutoff = z.infer<typeof ZShipCutoff>;
 
+/** Weekdays, 0 Sunday … 6 Saturday; a warehouse ships Monday to Friday unless told otherwise. */
+export const DEFAULT_WORKING_DAYS = [1, 2, 3, 4, 5] as const;
+export const ZWorkingDays = z.array(z.number().int().min(0).max(6)).min(1).max(7);
+
 export const ZWarehouseShipping = z.object({
   warehouse_id: ZId,
   warehouse_code: z.string(),
   warehouse_name: z.string(),
   cutoffs: z.array(ZShipCutoff),
+  working_days: z.array(z.number().int()),
   holidays: z.array(z.string()),
 });
 export type TWarehouseShipping = z.infer<typeof ZWarehouseShipping>;
@@ -48,6 +53,8 @@ export type TShipSettings = z.infer<typeof ZShipSettings>;
 /** A warehouse's cut-offs and holidays, replaced as a whole. */
 export const ZSaveWarehouseShipping = z.strictObject({
   cutoffs: z.array(ZShipCutoffInput).max(100),
+  /** Default: Monday to Friday. */
+  working_days: ZWorkingDays.optional(),
   holidays: z.array(ZIsoDate).max(400),
 });
 export type TSaveWarehouseShipping = z.infer<typeof ZSaveWarehouseShipping>;

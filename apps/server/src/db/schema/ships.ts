@@ -1,4 +1,4 @@
-import { date, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './_columns';
 import { customers } from './account';
 import { logistics_providers } from './partners';
@@ -29,7 +29,19 @@ export const ship_cutoffs = pgTable(
   (t) => [primaryKey({ columns: [t.warehouse_id, t.logistics_provider_id] })],
 );
 
-/** A day a warehouse does not ship (besides Saturdays and Sundays). */
+/** The weekdays a warehouse ships on (0 Sunday … 6 Saturday); without a row, Monday to Friday. */
+export const warehouse_ship_days = pgTable('warehouse_ship_days', {
+  warehouse_id: uuid('warehouse_id')
+    .primaryKey()
+    .references(() => warehouses.id, { onDelete: 'cascade' }),
+  customer_id: uuid('customer_id')
+    .notNull()
+    .references(() => customers.id),
+  weekdays: integer('weekdays').array().notNull(),
+  ...timestamps,
+});
+
+/** A day a warehouse does not ship although it is one of its working weekdays (a national holiday). */
 export const warehouse_holidays = pgTable(
   'warehouse_holidays',
   {

@@ -1,8 +1,8 @@
 /**
- * Ship-by promises (issue #36): per warehouse and carrier the daily cut-off and pick-up time (Asia/Taipei, Monday to
- * Friday without the warehouse's holidays), per seller the promise to buyers ("same day if ordered before HH:MM" or
+ * Ship-by promises (issue #36): per warehouse and carrier the daily cut-off and pick-up time (Asia/Taipei, on the
+ * warehouse's working weekdays — Monday to Friday unless set — without its holidays), per seller the promise to buyers ("same day if ordered before HH:MM" or
  * "next working day"), the ship-by time every new order gets from them, and the floor board of the day (/ships-today).
- * Owns ship_cutoffs, warehouse_holidays and seller_ship_slas; reads warehouses and logistics_providers next to them,
+ * Owns ship_cutoffs, warehouse_holidays, warehouse_ship_days and seller_ship_slas; reads warehouses and logistics_providers next to them,
  * and outbound_orders (read only) for the board.
  *
  * This file is the module's public face: other modules import only from here (checked by

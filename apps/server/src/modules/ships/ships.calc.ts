@@ -5,7 +5,7 @@ import type { TShipSla } from '@wms/contracts';
  * at the warehouse and the warehouse's calendar. Asia/Taipei is UTC+8 all year (no daylight saving time), so a Taipei
  * day and time are plain arithmetic on UTC instants.
  *
- * - The order makes day D when D is a working day (not Saturday, Sunday or a holiday of the warehouse) and, for a
+ * - The order makes day D when D is a working day (one of the warehouse's weekdays, not one of its holidays) and, for a
  *   same-day promise on the order's own day, it arrived before the earlier of the promise's time and the carrier's
  *   cut-off. Otherwise (and always for a next-working-day promise) D is the next working day.
  * - The ship-by time is D at the carrier's pick-up time.
@@ -17,6 +17,8 @@ export interface TShipCalendar {
   cutoff: { cutoff_time: string; pickup_time: string };
   /** The warehouse's holidays (YYYY-MM-DD). */
   holidays: ReadonlySet<string>;
+  /** The weekdays it ships on (0 Sunday … 6 Saturday); default Monday to Friday. */
+  weekdays?: ReadonlySet<number>;
 }
 
 /** Used when a warehouse has no cut-off for the order's carrier (or the order has no carrier yet). */
@@ -33,9 +35,14 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 /** Taipei day (YYYY-MM-DD) of a day number (days since 1970-01-01 in Taipei). */
 const dayText = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
 
-export function isWorkingDay(day: string, holidays: ReadonlySet<string>): boolean {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !holidays.has(day);
+const WEEKDAYS: ReadonlySet<number> = new Set([1, 2, 3, 4, 5]);
+
+export function isWorkingDay(
+  day: string,
+  holidays: ReadonlySet<string>,
+  weekdays: ReadonlySet<number> = WEEKDAYS,
+): boolean {
+  return weekdays.has(new Date(`${day}T00:00:00Z`).getUTCDay()) && !holidays.has(day);
 }
 
 export function computeShipBy(at: Date, sla: TShipSla, cal: TShipCalendar): Date {
@@ -44,8 +51,9 @@ export function computeShipBy(at: Date, sla: TShipSla, cal: TShipCalendar): Date
   const minuteOfDay = Math.floor((local - today * DAY) / 60_000);
   let limit = minutes(cal.cutoff.cutoff_time);
   if (sla.kind === 'same_day' && sla.before_time) limit = Math.min(limit, minutes(sla.before_time));
-  const sameDay = sla.kind === 'same_day' && minuteOfDay < limit && isWorkingDay(dayText(today), cal.holidays);
+  const works = (n: number) => isWorkingDay(dayText(n), cal.holidays, cal.weekdays);
+  const sameDay = sla.kind === 'same_day' && minuteOfDay < limit && works(today);
   let d = sameDay ? today : today + 1;
-  if (!sameDay) for (let i = 0; i < MAX_DAYS && !isWorkingDay(dayText(d), cal.holidays); i++) d++;
+  if (!sameDay) for (let i = 0; i < MAX_DAYS && !works(d); i++) d++;
   return new Date(d * DAY - OFFSET + minutes(cal.cutoff.pickup_time) * 60_000);
 }

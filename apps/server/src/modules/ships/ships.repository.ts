@@ -1,6 +1,13 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { allOf, type Executor, queryRows, type Tx } from '../../db/client';
-import { logistics_providers, seller_ship_slas, ship_cutoffs, warehouse_holidays, warehouses } from '../../db/schema';
+import {
+  logistics_providers,
+  seller_ship_slas,
+  ship_cutoffs,
+  warehouse_holidays,
+  warehouse_ship_days,
+  warehouses,
+} from '../../db/schema';
 
 /** The ships module's SQL: its own tables, and the seller's warehouses and carriers read next to them. */
 
@@ -52,10 +59,14 @@ export async function ownProviderIds(ex: Executor, customerId: string, ids: stri
   return new Set(rows.map((r) => r.id));
 }
 
-/** Cut-offs (with the carrier's code and name) and holidays of the seller's warehouses (all, or one). */
+/**
+ * Cut-offs (with the carrier's code and name), holidays and working weekdays of the seller's warehouses (all, or
+ * one).
+ */
 export async function calendarsOf(ex: Executor, customerId: string, warehouseId?: string, holidaysFrom?: string) {
   const c = ship_cutoffs;
   const h = warehouse_holidays;
+  const d = warehouse_ship_days;
   return allOf(ex, [
     () =>
       ex
@@ -83,17 +94,27 @@ export async function calendarsOf(ex: Executor, customerId: string, warehouseId?
           ),
         )
         .orderBy(asc(h.day)),
+    () =>
+      ex
+        .select({ warehouse_id: d.warehouse_id, weekdays: d.weekdays })
+        .from(d)
+        .where(and(eq(d.customer_id, customerId), warehouseId ? eq(d.warehouse_id, warehouseId) : undefined)),
   ]);
 }
 
-/** Replace a warehouse's cut-offs and holidays with these. */
+/** Replace a warehouse's cut-offs, holidays and working weekdays with these. */
 export async function replaceCalendar(
   tx: Tx,
   customerId: string,
   warehouseId: string,
   cutoffs: Array<{ logistics_provider_id: string; cutoff_time: string; pickup_time: string }>,
   holidays: string[],
+  weekdays: number[],
 ): Promise<void> {
+  await tx
+    .insert(warehouse_ship_days)
+    .values({ warehouse_id: warehouseId, customer_id: customerId, weekdays })
+    .onConflictDoUpdate({ target: warehouse_ship_days.warehouse_id, set: { weekdays, updated_at: sql`now()` } });
   await tx
     .delete(ship_cutoffs)
     .where(and(eq(ship_cutoffs.customer_id, customerId), eq(ship_cutoffs.warehouse_id, warehouseId)));

@@ -1,9 +1,10 @@
-import type {
-  TSaveWarehouseShipping,
-  TShipSettings,
-  TShipSla,
-  TShipsToday,
-  TWarehouseShipping,
+import {
+  DEFAULT_WORKING_DAYS,
+  type TSaveWarehouseShipping,
+  type TShipSettings,
+  type TShipSla,
+  type TShipsToday,
+  type TWarehouseShipping,
 } from '@wms/contracts';
 import { allOf, type Db, type Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
@@ -25,7 +26,7 @@ function slaOfRow(row: { kind: string; before_time: string | null } | undefined)
   return { kind: row.kind as TShipSla['kind'], before_time: row.before_time };
 }
 
-function warehouseShipping(w: { id: string; code: string; name: string }, [cutoffs, holidays]: TCalendars) {
+function warehouseShipping(w: { id: string; code: string; name: string }, [cutoffs, holidays, days]: TCalendars) {
   return {
     warehouse_id: w.id,
     warehouse_code: w.code,
@@ -39,6 +40,7 @@ function warehouseShipping(w: { id: string; code: string; name: string }, [cutof
         cutoff_time: c.cutoff_time,
         pickup_time: c.pickup_time,
       })),
+    working_days: days.find((d) => d.warehouse_id === w.id)?.weekdays ?? [...DEFAULT_WORKING_DAYS],
     holidays: holidays.filter((h) => h.warehouse_id === w.id).map((h) => h.day),
   } satisfies TWarehouseShipping;
 }
@@ -88,6 +90,7 @@ export async function saveWarehouseShipping(
     seen.add(c.logistics_provider_id);
   });
   const holidays = [...new Set(body.holidays)].sort();
+  const weekdays = [...new Set(body.working_days ?? DEFAULT_WORKING_DAYS)].sort();
   return withTx(deps.db, async (tx) => {
     const w = await repo.lockWarehouse(tx, customerId, warehouseId);
     if (!w) throw notFound();
@@ -97,14 +100,14 @@ export async function saveWarehouseShipping(
         throw new AppError('INVALID_FIELD', { field: `cutoffs.${i}.logistics_provider_id` });
     });
     const before = warehouseShipping(w, await repo.calendarsOf(tx, customerId, warehouseId));
-    await repo.replaceCalendar(tx, customerId, warehouseId, body.cutoffs, holidays);
+    await repo.replaceCalendar(tx, customerId, warehouseId, body.cutoffs, holidays, weekdays);
     const after = warehouseShipping(w, await repo.calendarsOf(tx, customerId, warehouseId));
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'warehouse_shipping',
       entityId: warehouseId,
-      before: { cutoffs: before.cutoffs, holidays: before.holidays },
-      after: { cutoffs: after.cutoffs, holidays: after.holidays },
+      before: { cutoffs: before.cutoffs, working_days: before.working_days, holidays: before.holidays },
+      after: { cutoffs: after.cutoffs, working_days: after.working_days, holidays: after.holidays },
     });
     return after;
   });
@@ -115,6 +118,7 @@ export interface TShipRules {
   sla: TShipSla;
   cutoffs: Map<string, { cutoff_time: string; pickup_time: string }>;
   holidays: Map<string, Set<string>>;
+  weekdays: Map<string, Set<number>>;
 }
 
 const NO_HOLIDAYS: ReadonlySet<string> = new Set();
@@ -126,8 +130,13 @@ const NO_HOLIDAYS: ReadonlySet<string> = new Set();
 export async function loadShipRules(ex: Executor, customerId: string, at: Date): Promise<TShipRules> {
   const from = taipeiToday(new Date(at.getTime() - 86400_000));
   const sla = await repo.slaOf(ex, customerId);
-  const [cutoffs, holidays] = await repo.calendarsOf(ex, customerId, undefined, from);
-  const rules: TShipRules = { sla: slaOfRow(sla), cutoffs: new Map(), holidays: new Map() };
+  const [cutoffs, holidays, days] = await repo.calendarsOf(ex, customerId, undefined, from);
+  const rules: TShipRules = {
+    sla: slaOfRow(sla),
+    cutoffs: new Map(),
+    holidays: new Map(),
+    weekdays: new Map(days.map((d) => [d.warehouse_id, new Set(d.weekdays)])),
+  };
   for (const c of cutoffs)
     rules.cutoffs.set(`${c.warehouse_id}|${c.logistics_provider_id}`, {
       cutoff_time: c.cutoff_time,
@@ -145,7 +154,8 @@ export async function loadShipRules(ex: Executor, customerId: string, at: Date):
 export function shipByOf(rules: TShipRules, warehouseId: string | null, providerId: string | null, at: Date): Date {
   const cutoff = (warehouseId && providerId && rules.cutoffs.get(`${warehouseId}|${providerId}`)) || DEFAULT_CUTOFF;
   const holidays = (warehouseId && rules.holidays.get(warehouseId)) || NO_HOLIDAYS;
-  return computeShipBy(at, rules.sla, { cutoff, holidays });
+  const weekdays = (warehouseId && rules.weekdays.get(warehouseId)) || undefined;
+  return computeShipBy(at, rules.sla, { cutoff, holidays, weekdays });
 }
 
 // ---- the floor board (/ships-today) ----
@@ -168,10 +178,14 @@ export async function shipsToday(deps: TShipsDeps, actor: TActor, now: Date = ne
     () => repo.lateOrders(deps.db, customerId, now, LATE_LIST),
     () => repo.calendarsOf(deps.db, customerId, undefined, day),
   ]);
-  const [cutoffs, holidays] = calendars;
+  const [cutoffs, holidays, days] = calendars;
   const closed = new Set(holidays.filter((h) => h.day === day).map((h) => h.warehouse_id));
+  const weekdaysOf = new Map(days.map((d) => [d.warehouse_id, new Set(d.weekdays)]));
   const rows = counts.map((c) => {
-    const working = !!c.warehouse_id && !closed.has(c.warehouse_id) && isWorkingDay(day, new Set());
+    const working =
+      !!c.warehouse_id &&
+      !closed.has(c.warehouse_id) &&
+      isWorkingDay(day, new Set<string>(), weekdaysOf.get(c.warehouse_id));
     const own = cutoffs.find(
       (x) => x.warehouse_id === c.warehouse_id && x.logistics_provider_id === c.logistics_provider_id,
     );

@@ -52,6 +52,13 @@ describe('computeShipBy', () => {
     expect(computeShipBy(tpe('2026-12-04T08:00'), sla, cal(['2026-12-07']))).toEqual(tpe('2026-12-08T16:00'));
   });
 
+  it('a warehouse that works on Saturdays ships on Saturday', () => {
+    const saturdays = { ...cal(), weekdays: new Set([1, 2, 3, 4, 5, 6]) };
+    expect(computeShipBy(tpe('2026-12-04T13:00'), SAME_DAY, saturdays)).toEqual(tpe('2026-12-05T16:00'));
+    expect(computeShipBy(tpe('2026-12-05T10:00'), SAME_DAY, saturdays)).toEqual(tpe('2026-12-05T16:00'));
+    expect(computeShipBy(tpe('2026-12-05T13:00'), SAME_DAY, saturdays)).toEqual(tpe('2026-12-07T16:00'));
+  });
+
   it('working days: Monday to Friday without holidays', () => {
     expect(isWorkingDay('2026-12-04', new Set())).toBe(true);
     expect(isWorkingDay('2026-12-05', new Set())).toBe(false);

@@ -84,7 +84,9 @@ describe(`ship-by settings (${TEST_ENGINE})`, () => {
     const before = await settings();
     expect(before.sla).toEqual({ kind: 'same_day', before_time: null });
     expect(before.default_cutoff).toEqual({ cutoff_time: '12:00', pickup_time: '17:00' });
-    expect(before.warehouses.map((x) => [x.warehouse_code, x.cutoffs, x.holidays])).toEqual([[w.wh.code, [], []]]);
+    expect(before.warehouses.map((x) => [x.warehouse_code, x.cutoffs, x.working_days, x.holidays])).toEqual([
+      [w.wh.code, [], [1, 2, 3, 4, 5], []],
+    ]);
 
     const res = await saveWarehouse({
       cutoffs: [{ logistics_provider_id: w.carrier.id, cutoff_time: '12:30', pickup_time: '16:00' }],
@@ -155,6 +157,18 @@ describe(`ship-by time of new orders, with a controllable clock (${TEST_ENGINE})
     expect((await detail(await arrive(tpe('2026-12-04T13:00')))).ship_by).toBe('2026-12-08T08:00:00.000Z');
     // Ordered on the holiday itself, early.
     expect((await detail(await arrive(tpe('2026-12-07T08:00')))).ship_by).toBe('2026-12-08T08:00:00.000Z');
+  });
+
+  it('a warehouse working on Saturdays ships Friday’s late orders on Saturday', async () => {
+    const cutoffs = [{ logistics_provider_id: w.carrier.id, cutoff_time: '12:30', pickup_time: '16:00' }];
+    const res = await saveWarehouse({ cutoffs, holidays: ['2026-12-07'], working_days: [6, 1, 2, 3, 4, 5] });
+    expect((res.json() as TWarehouseShipping).working_days).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await detail(await arrive(tpe('2026-12-04T13:00')))).ship_by).toBe('2026-12-05T08:00:00.000Z');
+    // Back to Monday to Friday (the default when not given).
+    const back = await saveWarehouse({ cutoffs, holidays: ['2026-12-07'] });
+    expect((back.json() as TWarehouseShipping).working_days).toEqual([1, 2, 3, 4, 5]);
+    expect((await saveWarehouse({ cutoffs, holidays: [], working_days: [7] })).statusCode).toBe(400);
+    expect((await saveWarehouse({ cutoffs, holidays: ['2026-12-07'] })).statusCode).toBe(200);
   });
 
   it('a carrier without a cut-off at the warehouse takes the default (12:00, pick-up 17:00)', async () => {

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { SHIP_SLA_KINDS, type TShipSla, type TWarehouseShipping, ZClockTime } from '@wms/contracts';
-import { Button, DatePicker, Form, Input, Radio, Select, Space } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/forms/zod-rule';
@@ -67,8 +67,12 @@ const pickupRule = zodRule('pickup_time', ZClockTime);
 
 type TCalendarForm = {
   cutoffs: Array<{ logistics_provider_id?: string; cutoff_time?: string; pickup_time?: string }>;
+  working_days: number[];
   holidays: Dayjs[];
 };
+
+/** Monday first, as a Taiwanese calendar shows them (0 is Sunday). */
+const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** A warehouse's daily cut-off and pick-up time per carrier, and its holidays (besides weekends). */
 export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | null; onClose: () => void }) {
@@ -83,6 +87,7 @@ export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | 
       title={t('ship.calendar.title', { warehouse: w ? `${w.warehouse_code} ${w.warehouse_name}` : '' })}
       initialValues={{
         cutoffs: w?.cutoffs.map((c) => ({ ...c })) ?? [],
+        working_days: w?.working_days ?? [1, 2, 3, 4, 5],
         holidays: w?.holidays.map((d) => dayjs(d)) ?? [],
       }}
       onClose={props.onClose}
@@ -95,6 +100,7 @@ export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | 
               cutoff_time: c.cutoff_time!,
               pickup_time: c.pickup_time!,
             })),
+            working_days: v.working_days,
             holidays: (v.holidays ?? []).map((d) => d.format('YYYY-MM-DD')),
           },
         })
@@ -143,6 +149,16 @@ export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | 
               </>
             )}
           </Form.List>
+          <Form.Item
+            name="working_days"
+            label={t('ship.calendar.workingDays')}
+            rules={[{ required: true, message: t('ship.calendar.workingDaysRequired') }]}
+          >
+            <Checkbox.Group
+              options={WEEK.map((d) => ({ value: d, label: t(`ship.weekdays.${d}`) }))}
+              data-testid="ship-working-days"
+            />
+          </Form.Item>
           <Form.Item name="holidays" label={t('ship.calendar.holidays')} extra={t('ship.calendar.holidaysHint')}>
             <DatePicker multiple style={{ width: '100%' }} data-testid="ship-holidays" />
           </Form.Item>
