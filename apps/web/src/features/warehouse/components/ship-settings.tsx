@@ -74,7 +74,7 @@ type TCalendarForm = {
 /** Monday first, as a Taiwanese calendar shows them (0 is Sunday). */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 
-/** A warehouse's daily cut-off and pick-up time per carrier, and its holidays (besides weekends). */
+/** A warehouse's daily cut-off and pick-up time per carrier, its working weekdays and its holidays. */
 export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | null; onClose: () => void }) {
   const { t } = useTranslation('warehouse');
   const providers = useProviderOptions();
