@@ -31,9 +31,9 @@ const tpe = (s: string) => new Date(`${s}:00+08:00`);
 
 const settings = async (token = w.token) =>
   (await ctx.inject({ method: 'GET', url: '/api/ship-settings/', token })).json() as TShipSettings;
-const saveWarehouse = (payload: unknown, token = w.token, id = w.wh.id) =>
+const saveWarehouse = (payload: object, token = w.token, id = w.wh.id) =>
   ctx.inject({ method: 'PUT', url: `/api/ship-settings/warehouses/${id}/`, token, payload });
-const saveSla = (payload: unknown) => ctx.inject({ method: 'PUT', url: '/api/ship-settings/sla/', token: w.token, payload });
+const saveSla = (payload: object) => ctx.inject({ method: 'PUT', url: '/api/ship-settings/sla/', token: w.token, payload });
 const detail = async (id: string) =>
   (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${id}/`, token: w.token })).json() as TOrderDetail;
 
@@ -132,7 +132,9 @@ describe(`ship-by settings (${TEST_ENGINE})`, () => {
       holidays: [],
     });
     expect(foreignCarrier.statusCode).toBe(400);
-    expect(foreignCarrier.json()).toMatchObject({ code: 'INVALID_FIELD' });
+    expect(foreignCarrier.json()).toMatchObject({
+      error: { code: 'INVALID_FIELD', params: { field: 'cutoffs.0.logistics_provider_id' } },
+    });
 
     // The other seller can neither change nor see this seller's warehouse.
     const foreignWarehouse = await saveWarehouse({ cutoffs: [], holidays: [] }, other.token);
