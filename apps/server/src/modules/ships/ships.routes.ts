@@ -1,4 +1,4 @@
-import { shipBoardRoutes, shipRoutes as r } from '@wms/contracts';
+import { shipRoutes as r, shipBoardRoutes } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';

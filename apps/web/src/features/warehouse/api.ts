@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  warehouseRoutes as r,
   shipBoardRoutes,
   shipRoutes,
-  warehouseRoutes as r,
   type TCreateArea,
   type TCreateShelf,
   type TCreateStorageLocation,

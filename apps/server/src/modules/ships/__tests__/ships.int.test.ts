@@ -33,7 +33,8 @@ const settings = async (token = w.token) =>
   (await ctx.inject({ method: 'GET', url: '/api/ship-settings/', token })).json() as TShipSettings;
 const saveWarehouse = (payload: object, token = w.token, id = w.wh.id) =>
   ctx.inject({ method: 'PUT', url: `/api/ship-settings/warehouses/${id}/`, token, payload });
-const saveSla = (payload: object) => ctx.inject({ method: 'PUT', url: '/api/ship-settings/sla/', token: w.token, payload });
+const saveSla = (payload: object) =>
+  ctx.inject({ method: 'PUT', url: '/api/ship-settings/sla/', token: w.token, payload });
 const detail = async (id: string) =>
   (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${id}/`, token: w.token })).json() as TOrderDetail;
 
@@ -260,9 +261,9 @@ describe(`/deliver's due filter (${TEST_ENGINE})`, () => {
     expect((all.json() as { results: TOrder[] }).results[0]!.ship_by).toBe(
       new Date(taipeiMidnight(today, 1).getTime() - 60_000).toISOString(),
     );
-    expect((await ctx.inject({ method: 'GET', url: '/api/outbound-orders/?due=soon', token: w.token })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await ctx.inject({ method: 'GET', url: '/api/outbound-orders/?due=soon', token: w.token })).statusCode,
+    ).toBe(400);
   });
 });
 

@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ORDER_CHANNELS, ORDER_STATUSES, SHIP_DUE_FILTERS, type TOrder, type TOrderColumn, type TOrderListQuery } from '@wms/contracts';
+import {
+  ORDER_CHANNELS,
+  ORDER_STATUSES,
+  SHIP_DUE_FILTERS,
+  type TOrder,
+  type TOrderColumn,
+  type TOrderListQuery,
+} from '@wms/contracts';
 import { Button, DatePicker, Empty, Form, Input, Select, Space, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { Dayjs } from 'dayjs';

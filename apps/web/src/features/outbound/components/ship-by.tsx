@@ -16,7 +16,10 @@ export function ShipBy({ order }: { order: Pick<TOrder, 'ship_by' | 'status'> })
   if (!order.ship_by) return null;
   const late = isLate(order);
   return (
-    <span style={late ? { color: '#cf1322', fontWeight: 600 } : undefined} data-testid={late ? 'ship-by-late' : 'ship-by'}>
+    <span
+      style={late ? { color: '#cf1322', fontWeight: 600 } : undefined}
+      data-testid={late ? 'ship-by-late' : 'ship-by'}
+    >
       {formatDateTime(order.ship_by)}
       {late ? ` ${t('ship.late')}` : ''}
     </span>

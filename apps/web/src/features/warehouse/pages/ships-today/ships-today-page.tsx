@@ -3,8 +3,8 @@ import type { TShipsTodayRow } from '@wms/contracts';
 import { Button, Card, ConfigProvider, Empty, Table, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../../shared/forms/error-text';
 import { formatDateTime } from '../../../../shared/format';
+import { errorText } from '../../../../shared/forms/error-text';
 import { useShipsToday } from '../../api';
 import '../../i18n';
 
