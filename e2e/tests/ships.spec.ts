@@ -55,7 +55,7 @@ test('cut-offs and working days on /warehouse â†’ orders due today on /deliver â
 
   // The seller's promise: same day, the carriers' cut-offs alone.
   await page.getByTestId('ship-sla-open').click();
-  await modal(page).getByLabel('Same day').check();
+  await modal(page).getByRole('radio', { name: 'Same day' }).check();
   await modal(page).getByTestId('ship-sla-before').fill('');
   await save(page).click();
   await expect(page.getByTestId('ship-sla-open')).toContainText("same day before the carrier's cut-off");
