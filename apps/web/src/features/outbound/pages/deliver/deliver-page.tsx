@@ -114,6 +114,8 @@ export default function DeliverPage() {
           {
             key: 'ship_by',
             title: t('ship.shipBy'),
+            // Beside the actions, always in view: the floor works the list by it.
+            fixed: 'right',
             render: (_, o: TOrder) => <ShipBy order={o} />,
           },
           {
