@@ -26,6 +26,7 @@ import { registerPartnerApiRoutes } from './modules/partner-api/partner-api.rout
 import { registerPartnerRoutes } from './modules/partners/partners.routes';
 import { registerRetentionRoutes } from './modules/retention/retention.routes';
 import { registerReturnRoutes } from './modules/returns/returns.routes';
+import { registerShipRoutes } from './modules/ships/ships.routes';
 import { registerShopeeRoutes } from './modules/shopee/shopee.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerStocktakeRoutes } from './modules/stocktake/stocktake.routes';
@@ -49,6 +50,7 @@ const MODULES: Array<(app: FastifyInstance, deps: TAppDeps) => void> = [
   registerAuthRoutes,
   registerAccountRoutes,
   registerWarehouseRoutes,
+  registerShipRoutes,
   registerCatalogRoutes,
   registerCompanyRoutes,
   registerPartnerRoutes,

@@ -21,6 +21,7 @@ export * from './receiving';
 export * from './retention';
 export * from './returns';
 export * from './routes';
+export * from './ships';
 export * from './shopee';
 export * from './stock';
 export * from './stocktake';

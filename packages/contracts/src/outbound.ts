@@ -3,6 +3,7 @@ import { ZId, ZIdParams, ZListQuery, ZOk, ZPage, ZQuantityInput } from './common
 import type { TLanguage } from './errors';
 import { ZJob } from './jobs';
 import { defineRoutes } from './routes';
+import { SHIP_DUE_FILTERS } from './ships';
 import { ZBoolFilter, ZUploadBase64 } from './warehouse';
 
 /**
@@ -282,6 +283,8 @@ export const ZOrder = z.object({
   piece_count: z.number().int(),
   volume: z.enum(PACKAGE_SIZES).nullable(),
   status: z.enum(ORDER_STATUSES),
+  /** When the order must leave the warehouse (ISO; the carrier's pick-up on its ship day), set at creation. */
+  ship_by: z.string().nullable(),
   /** Why the last export failed (e.g. INVENTORY_SHORTAGE with the product); cleared by a successful export. */
   abnormal: ZAbnormal.nullable(),
   batch_id: ZId.nullable(),
@@ -383,6 +386,8 @@ export const ZOrderListQuery = ZListQuery.extend({
   in_batch: ZBoolFilter.optional(),
   /** Only orders with (true) or without (false) a consignment number. */
   has_consignment: ZBoolFilter.optional(),
+  /** Only orders due to ship today (Taipei day of their ship-by) or late (ship-by passed, not shipped, not cancelled). */
+  due: z.enum(SHIP_DUE_FILTERS).optional(),
   /** Several ids at once (comma separated): exports and prints of a selection. */
   ids: z
     .string()

@@ -27,6 +27,7 @@ import { carriersWorld } from '../modules/carriers/__tests__/world';
 import { outboundWorld } from '../modules/outbound/__tests__/world';
 import { retentionWorld } from '../modules/retention/__tests__/world';
 import { returnsWorld } from '../modules/returns/__tests__/world';
+import { shipsWorld } from '../modules/ships/__tests__/world';
 import { shopeeWorld } from '../modules/shopee/__tests__/world';
 import { stockWorld } from '../modules/stock/__tests__/world';
 import { stocktakeWorld } from '../modules/stocktake/__tests__/world';
@@ -179,4 +180,5 @@ export const WORLD_BUILDERS: TWorldBuilder[] = [
   billingWorld,
   usageWorld,
   retentionWorld,
+  shipsWorld,
 ];

@@ -26,6 +26,7 @@ export const MENU_GROUPS: TMenuGroup[] = [
     key: 'order',
     items: [
       '/deliver',
+      '/ships-today',
       '/deliver-export',
       '/deliver-operation',
       '/deliver-opser',

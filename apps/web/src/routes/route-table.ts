@@ -43,6 +43,8 @@ export const MAIN_PATHS = [
   '/deliver-imei',
   '/deliver-customize-form',
   '/deliver-export',
+  // The floor board of the day's shipments (issue #36; not in the spec)
+  '/ships-today',
   // Support
   '/user-help',
   '/bug',

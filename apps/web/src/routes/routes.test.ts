@@ -33,6 +33,8 @@ const SPEC_SCREENS: Record<string, string[]> = {
   // The partner API guide for a seller's developers (issue #13), linked from /module-api-setup.
   // Direct purchase from the main area (spec §1, the §2.8 menu group "direct-purchase and store ordering"; issue #16).
   'platform (main area)': ['/api-docs', '/partner-api-docs', '/direct-purchase'],
+  // The floor board of the day's shipments (issue #36).
+  'ships (main area)': ['/ships-today'],
 };
 
 const SPEC_MANUAL_PAGES = [

@@ -35,6 +35,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<TMainPath, TPermission>> = {
   '/deliver-imei': 'orders:read',
   '/deliver-customize-form': 'orders:read',
   '/deliver-export': 'orders:read',
+  '/ships-today': 'orders:read',
   '/customize': 'orders:read',
   '/stock-transfer': 'stock:write',
   '/stock-multi-transfer': 'stock:write',

@@ -9,6 +9,7 @@ export * from './partners';
 export * from './platform';
 export * from './retention';
 export * from './returns';
+export * from './ships';
 export * from './shopee';
 export * from './stock';
 export * from './stocktake';

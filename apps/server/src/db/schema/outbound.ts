@@ -94,6 +94,8 @@ export const outbound_orders = pgTable(
      */
     platform_logistics: boolean('platform_logistics').notNull().default(false),
     status: text('status').notNull().default('pending_export'),
+    /** When the order must leave the warehouse (the carrier's pick-up), set at creation by the ships module's rules. */
+    ship_by: timestamp('ship_by', { withTimezone: true }),
     /** The status before a cancel-export request (exported or online), restored when the request is refused. */
     status_before_cancel: text('status_before_cancel'),
     /** Why the last export failed (INVENTORY_SHORTAGE …) and its params; null after a successful export. */
@@ -127,6 +129,8 @@ export const outbound_orders = pgTable(
     index('outbound_orders_customer_shipping_idx').on(t.customer_id, t.shipping_date),
     index('outbound_orders_customer_platform_number_idx').on(t.customer_id, t.platform_order_number),
     index('outbound_orders_batch_idx').on(t.batch_id),
+    // "Due today / late" on /deliver.
+    index('outbound_orders_customer_ship_by_idx').on(t.customer_id, t.ship_by),
     // Shipments by time (/deliver-statistics, the dashboard's chart).
     index('outbound_orders_customer_closed_idx').on(t.customer_id, t.closed_at).where(sql`${t.closed_at} is not null`),
     check('outbound_orders_status_check', sql`${t.status} in (${statusList})`),

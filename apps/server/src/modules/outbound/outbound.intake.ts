@@ -13,6 +13,7 @@ import { order_cvs_stores } from '../../db/schema';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { RowIssues, type TFieldIssue } from '../../platform/importing';
 import { nextDocumentNumbers } from '../../platform/sequences';
+import { loadShipRules, shipByOf } from '../ships';
 import { defaultsContext, fillDefaults, ORDER_PREFIX, type TDefaultsContext } from './outbound.orders';
 import * as repo from './outbound.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
@@ -339,6 +340,8 @@ export interface TOrderIntakeOptions {
   lookups?: TOrderLookups;
   /** Called every few hundred rows with the number of rows done. */
   onRows?: (done: number) => void | Promise<void>;
+  /** When the orders arrived, for their ship-by time (default: now; tests pass a fixed clock). */
+  now?: Date;
 }
 
 /**
@@ -401,6 +404,9 @@ export async function createOrdersFromRows(
     opts.platformId ?? null,
     issues,
   );
+  // Every new order's ship-by time, from the seller's promise and the warehouses' cut-offs and calendars.
+  const arrivedAt = opts.now ?? new Date();
+  const shipRules = await loadShipRules(tx, customerId, arrivedAt);
   const ids = new Map<string, string | null>(); // order key → id (null: a duplicate that was skipped)
   const lineNo = new Map<string, number>();
   const created: Array<{ id: string; number: string; key: string; row: number }> = [];
@@ -433,7 +439,11 @@ export async function createOrdersFromRows(
       const inserted = await repo.insertOrdersSkippingDuplicates(
         tx,
         { customer_id: customerId, created_by: actor.id },
-        fresh.map(([, { draft }], i) => ({ number: numbers[i]!, values: draft })),
+        fresh.map(([, { draft }], i) => ({
+          number: numbers[i]!,
+          ship_by: shipByOf(shipRules, draft.warehouse_id, draft.logistics_provider_id, arrivedAt),
+          values: draft,
+        })),
       );
       const byKey = new Map(inserted.map((r) => [`${r.platform_id}|${r.platform_order_number}`, r]));
       for (const [key, { draft, row }] of fresh) {

@@ -18,6 +18,7 @@ import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
+import { loadShipRules, shipByOf } from '../ships';
 import * as repo from './outbound.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
 import { illegal, orderDetail, type TOutboundDeps, toLine, toOrder } from './outbound.views';
@@ -230,8 +231,15 @@ export async function createOrder(deps: TOutboundDeps, actor: TActor, input: TCr
     fillDefaults(draft, lineProducts, await defaultsContext(tx, customerId));
     firstIssue(draft, lineProducts);
     const number = await nextDocumentNumber(tx, customerId, ORDER_PREFIX);
+    const now = new Date();
+    const shipBy = shipByOf(
+      await loadShipRules(tx, customerId, now),
+      draft.warehouse_id,
+      draft.logistics_provider_id,
+      now,
+    );
     const [row] = await repo
-      .insertOrders(tx, [{ ...draft, customer_id: customerId, number, created_by: actor.id }])
+      .insertOrders(tx, [{ ...draft, customer_id: customerId, number, created_by: actor.id, ship_by: shipBy }])
       .catch(orderConstraintError);
     await repo.insertLines(tx, lineRows(customerId, row!.id, input.lines));
     await writeAudit(tx, actor, {
@@ -269,8 +277,18 @@ export async function updateOrder(
     const lineProducts = await lineProductsOf(tx, customerId, lines);
     const draft = draftOf(patch, before);
     firstIssue(draft, lineProducts);
+    // Another warehouse or carrier: the ship-by time again, from when the order arrived.
+    const shipBy =
+      draft.warehouse_id !== before.warehouse_id || draft.logistics_provider_id !== before.logistics_provider_id
+        ? shipByOf(
+            await loadShipRules(tx, customerId, before.created_at),
+            draft.warehouse_id,
+            draft.logistics_provider_id,
+            before.created_at,
+          )
+        : before.ship_by;
     await repo
-      .updateOrder(tx, customerId, id, { ...draft, abnormal_code: null, abnormal_params: null })
+      .updateOrder(tx, customerId, id, { ...draft, ship_by: shipBy, abnormal_code: null, abnormal_params: null })
       .catch(orderConstraintError);
     if (patch.lines) {
       await repo.deleteLines(tx, customerId, id);

@@ -1,5 +1,5 @@
 import { ORDER_LIST_COUNT_CAP, type TOrder, type TOrderListQuery, type TOrderStatus } from '@wms/contracts';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   allOf,
   type Executor,
@@ -28,6 +28,7 @@ import {
   warehouses,
 } from '../../db/schema';
 import { AUDIT_COLUMNS } from '../../platform/audit';
+import { taipeiToday } from '../../platform/calendar';
 import { countAll, countedPage, limitSql, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
@@ -107,6 +108,11 @@ export function orderWhere(customerId: string, q: Partial<TOrderListQuery>): SQL
   if (q.in_batch !== undefined) conds.push(q.in_batch ? isNotNull(o.batch_id) : isNull(o.batch_id));
   if (q.has_consignment !== undefined)
     conds.push(q.has_consignment ? isNotNull(o.consignment_number) : isNull(o.consignment_number));
+  if (q.due === 'today') {
+    const today = taipeiToday();
+    conds.push(gte(o.ship_by, taipeiMidnight(today)), lt(o.ship_by, taipeiMidnight(today, 1)));
+  } else if (q.due === 'late')
+    conds.push(lt(o.ship_by, sql`now()`), notInArray(o.status, [...SHIPPED_STATUSES, 'cancelled']));
   const ids = parseIds(q.ids);
   if (ids) conds.push(ids.length ? inArray(o.id, ids) : sql`false`);
   const field = q.date_field ?? 'created_at';
@@ -156,6 +162,8 @@ const LIST_SELECT = sql.raw(`select o.id, o.number, o.platform_order_number, o.t
     o.logistics_provider_id, lp.code as logistics_provider_code, lp.name as logistics_provider_name,
     o.platform_id, pf.code as platform_code, pf.name as platform_name,
     o.cod, o.cod_amount::text as cod_amount, o.total_amount::text as total_amount, o.piece_count, o.volume, o.status,
+    case when o.ship_by is null then null
+         else to_char(o.ship_by at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as ship_by,
     case when o.abnormal_code is null then null
          else json_build_object('code', o.abnormal_code, 'params', coalesce(o.abnormal_params, '{}'::jsonb)) end
       as abnormal,
@@ -434,6 +442,7 @@ export const INTAKE_ORDER_COLUMNS = [
   'piece_count',
   'volume',
   'platform_logistics',
+  'ship_by',
 ] as const satisfies ReadonlyArray<keyof TOrderInsert>;
 
 export type TIntakeOrderInsert = Required<Pick<TOrderInsert, (typeof INTAKE_ORDER_COLUMNS)[number]>>;
@@ -446,18 +455,24 @@ export async function insertOrdersSkippingDuplicates(
   tx: Tx,
   /** The columns every order of the call shares (the seller, who imports). */
   shared: Pick<TIntakeOrderInsert, 'customer_id' | 'created_by'>,
-  orders: ReadonlyArray<{ number: string; values: Omit<TIntakeOrderInsert, 'customer_id' | 'number' | 'created_by'> }>,
+  orders: ReadonlyArray<{
+    number: string;
+    ship_by: Date | null;
+    values: Omit<TIntakeOrderInsert, 'customer_id' | 'number' | 'created_by' | 'ship_by'>;
+  }>,
 ): Promise<Array<{ id: string; number: string; platform_id: string | null; platform_order_number: string | null }>> {
   // One array of values per order, built straight from the draft (an import writes tens of thousands).
-  const own = INTAKE_ORDER_COLUMNS.slice(3) as ReadonlyArray<
-    Exclude<(typeof INTAKE_ORDER_COLUMNS)[number], keyof typeof shared | 'number'>
+  const own = INTAKE_ORDER_COLUMNS.slice(3, -1) as ReadonlyArray<
+    Exclude<(typeof INTAKE_ORDER_COLUMNS)[number], keyof typeof shared | 'number' | 'ship_by'>
   >;
+  const last = INTAKE_ORDER_COLUMNS.length - 1;
   const tuples = orders.map((o) => {
     const t: unknown[] = new Array(INTAKE_ORDER_COLUMNS.length);
     t[0] = shared.customer_id;
     t[1] = o.number;
     t[2] = shared.created_by;
     for (let i = 0; i < own.length; i++) t[i + 3] = o.values[own[i]!] ?? null;
+    t[last] = o.ship_by;
     return t;
   });
   return insertJsonTuples(

@@ -59,6 +59,7 @@ export function toOrder(v: repo.TOrderView): TOrder {
     piece_count: o.piece_count,
     volume: o.volume as TOrder['volume'],
     status: o.status as TOrderStatus,
+    ship_by: iso(o.ship_by),
     abnormal: o.abnormal_code
       ? { code: o.abnormal_code, params: (o.abnormal_params as Record<string, unknown> | null) ?? {} }
       : null,

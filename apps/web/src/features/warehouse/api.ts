@@ -1,11 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   warehouseRoutes as r,
+  shipBoardRoutes,
+  shipRoutes,
   type TCreateArea,
   type TCreateShelf,
   type TCreateStorageLocation,
   type TCreateWarehouse,
   type TGenerateLocations,
+  type TSaveWarehouseShipping,
+  type TShipSla,
   type TUpdateArea,
   type TUpdateShelf,
   type TUpdateStorageLocation,
@@ -92,3 +96,25 @@ export const useDeleteLocations = () =>
   useWrite((ids: string[]) => apiCall(r.bulkDeleteStorageLocations, { body: { ids } }));
 
 export { refresh as refreshWarehouse };
+
+// ---- ship-by promises: the seller's promise, each warehouse's cut-offs per carrier and holidays ----
+export const shipKeys = { settings: ['warehouse', 'ship-settings'] as const };
+
+export function useShipSettings() {
+  return useQuery({ queryKey: shipKeys.settings, queryFn: () => apiCall(shipRoutes.getShipSettings, {}) });
+}
+export const useSaveShipSla = () => useWrite((body: TShipSla) => apiCall(shipRoutes.saveShipSla, { body }));
+export const useSaveWarehouseShipping = () =>
+  useWrite((a: { id: string; body: TSaveWarehouseShipping }) =>
+    apiCall(shipRoutes.saveWarehouseShipping, { params: { id: a.id }, body: a.body }),
+  );
+
+/** The floor board, refreshed every 30 seconds (also while the tab is in the background: it hangs on a wall). */
+export function useShipsToday() {
+  return useQuery({
+    queryKey: [...shipKeys.settings, 'today'],
+    queryFn: ({ signal }) => apiCall(shipBoardRoutes.getShipsToday, {}, { signal }),
+    refetchInterval: 30_000,
+    refetchIntervalInBackground: true,
+  });
+}

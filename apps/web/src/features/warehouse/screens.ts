@@ -3,4 +3,5 @@ import { defineScreens } from '../../routes/screens';
 export default defineScreens({
   '/warehouse': () => import('./pages/warehouse/warehouse-page'),
   '/subzone': () => import('./pages/subzone/subzone-page'),
+  '/ships-today': () => import('./pages/ships-today/ships-today-page'),
 });

@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ORDER_CHANNELS, ORDER_STATUSES, type TOrder, type TOrderColumn, type TOrderListQuery } from '@wms/contracts';
+import {
+  ORDER_CHANNELS,
+  ORDER_STATUSES,
+  SHIP_DUE_FILTERS,
+  type TOrder,
+  type TOrderColumn,
+  type TOrderListQuery,
+} from '@wms/contracts';
 import { Button, DatePicker, Empty, Form, Input, Select, Space, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { Dayjs } from 'dayjs';
@@ -53,6 +60,8 @@ export function OrderTable(props: {
   testId?: string;
   /** Filters that may come from the address (`/deliver?status=pending_export`). */
   urlFilters?: readonly string[];
+  /** Offer the ship-by filter (due today / late). */
+  dueFilter?: boolean;
 }) {
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
@@ -145,6 +154,17 @@ export function OrderTable(props: {
                 options={providers.data ?? []}
               />
             </Form.Item>
+            {props.dueFilter ? (
+              <Form.Item name="due">
+                <Select
+                  allowClear
+                  placeholder={t('ship.due')}
+                  style={{ width: 140 }}
+                  options={SHIP_DUE_FILTERS.map((d) => ({ value: d, label: t(`ship.dueFilter.${d}`) }))}
+                  data-testid="order-filter-due"
+                />
+              </Form.Item>
+            ) : null}
             <Form.Item name="abnormal">
               <Select
                 allowClear

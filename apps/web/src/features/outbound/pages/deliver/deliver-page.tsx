@@ -8,6 +8,7 @@ import { errorText } from '../../../../shared/forms/error-text';
 import { useBulkTransition, useColumnSettings } from '../../api';
 import { ACTIONS_OF, abnormalText, useOrderLabels } from '../../components/labels';
 import { OrderTable, prefetchFirstPage } from '../../components/order-table';
+import { ShipBy } from '../../components/ship-by';
 import '../../i18n';
 import { i18n } from '../../../../i18n/i18n';
 
@@ -24,7 +25,7 @@ const ImportOrdersButton = lazy(async () => ({
 // other once the page renders.
 void i18n.loadNamespaces(['outbound', 'shared']);
 /** A dashboard tile opens the list filtered: `/deliver?status=pending_export`. */
-const URL_FILTERS = ['status', 'channel', 'abnormal', 'search'] as const;
+const URL_FILTERS = ['status', 'channel', 'abnormal', 'search', 'due'] as const;
 // Likewise the first page of orders: its answer is usually in before the page has rendered.
 prefetchFirstPage(URL_FILTERS);
 
@@ -92,6 +93,7 @@ export default function DeliverPage() {
       <OrderTable
         testId="order-table"
         urlFilters={URL_FILTERS}
+        dueFilter
         columns={columns}
         selected={selected}
         onSelect={(ids, rows) => {
@@ -109,6 +111,13 @@ export default function DeliverPage() {
           </Space>
         }
         extra={[
+          {
+            key: 'ship_by',
+            title: t('ship.shipBy'),
+            // Beside the actions, always in view: the floor works the list by it.
+            fixed: 'right',
+            render: (_, o: TOrder) => <ShipBy order={o} />,
+          },
           {
             key: 'actions',
             title: t('list.actions'),

@@ -1,24 +1,33 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type TWarehouse, ZCreateWarehouse } from '@wms/contracts';
-import { Button, Form, Input } from 'antd';
+import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { type TWarehouse, type TWarehouseShipping, ZCreateWarehouse } from '@wms/contracts';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
-import { fetchWarehouses, useDeleteWarehouse, useSaveWarehouse, warehouseKeys } from '../../api';
+import { fetchWarehouses, useDeleteWarehouse, useSaveWarehouse, useShipSettings, warehouseKeys } from '../../api';
 import { CrudModal, RowActions } from '../../components/crud';
+import { ShipSlaModal, useSlaText, WarehouseShippingModal } from '../../components/ship-settings';
 import '../../i18n';
 
 type TForm = { code: string; name: string; address?: string };
 
-/** /warehouse: the seller's warehouses (code, name, address). */
+/**
+ * /warehouse: the seller's warehouses (code, name, address), each with its carriers' daily cut-off and pick-up times
+ * and its holidays, and the seller's shipping promise: what every new order's ship-by time is computed from.
+ */
 export default function WarehousePage() {
   const { t } = useTranslation(['warehouse', 'common']);
   const label = useFieldLabel();
   const save = useSaveWarehouse();
   const remove = useDeleteWarehouse();
   const [editing, setEditing] = useState<TWarehouse | 'new' | null>(null);
+  const ship = useShipSettings();
+  const slaText = useSlaText();
+  const [slaOpen, setSlaOpen] = useState(false);
+  const [calendar, setCalendar] = useState<TWarehouseShipping | null>(null);
+  const shippingOf = (id: string) => ship.data?.warehouses.find((x) => x.warehouse_id === id);
   const s = ZCreateWarehouse.shape;
   return (
     <>
@@ -28,24 +37,77 @@ export default function WarehousePage() {
         rowKey="id"
         excel={{ fileName: 'warehouses' }}
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('warehouse:crud.add')}
-          </Button>
+          <Space wrap>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('warehouse:crud.add')}
+            </Button>
+            {ship.data ? (
+              <Button icon={<ClockCircleOutlined />} onClick={() => setSlaOpen(true)} data-testid="ship-sla-open">
+                {t('warehouse:ship.sla.button', {
+                  promise: slaText(ship.data.sla, ship.data.default_cutoff.cutoff_time),
+                })}
+              </Button>
+            ) : null}
+          </Space>
         }
         columns={[
           { title: label('code'), dataIndex: 'code', key: 'code', sorter: true },
           { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
           { title: label('address'), dataIndex: 'address' },
           {
+            title: t('warehouse:ship.calendar.column'),
+            key: 'ship',
+            noExport: true,
+            render: (_, w) => {
+              const x = shippingOf(w.id);
+              if (!x) return null;
+              return (
+                <Space orientation="vertical" size={0} data-testid={`ship-summary-${w.code}`}>
+                  {x.cutoffs.map((c) => (
+                    <span key={c.logistics_provider_id}>
+                      {t('warehouse:ship.calendar.summary', {
+                        carrier: c.provider_name,
+                        cutoff: c.cutoff_time,
+                        pickup: c.pickup_time,
+                      })}
+                    </span>
+                  ))}
+                  {x.cutoffs.length === 0 ? (
+                    <span style={{ color: 'var(--ant-color-text-secondary)' }}>
+                      {t('warehouse:ship.calendar.defaultSummary', ship.data!.default_cutoff)}
+                    </span>
+                  ) : null}
+                  {x.holidays.length ? (
+                    <span style={{ color: 'var(--ant-color-text-secondary)' }}>
+                      {t('warehouse:ship.calendar.holidayCount', { count: x.holidays.length })}
+                    </span>
+                  ) : null}
+                </Space>
+              );
+            },
+          },
+          {
             title: t('warehouse:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, w) => (
-              <RowActions
-                name={`${w.code} ${w.name}`}
-                onEdit={() => setEditing(w)}
-                onDelete={() => remove.mutateAsync(w.id)}
-              />
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<ClockCircleOutlined />}
+                  disabled={!shippingOf(w.id)}
+                  onClick={() => setCalendar(shippingOf(w.id) ?? null)}
+                  data-testid={`ship-calendar-${w.code}`}
+                >
+                  {t('warehouse:ship.calendar.button')}
+                </Button>
+                <RowActions
+                  name={`${w.code} ${w.name}`}
+                  onEdit={() => setEditing(w)}
+                  onDelete={() => remove.mutateAsync(w.id)}
+                />
+              </Space>
             ),
           },
         ]}
@@ -71,6 +133,8 @@ export default function WarehousePage() {
           </>
         )}
       </CrudModal>
+      {ship.data ? <ShipSlaModal open={slaOpen} sla={ship.data.sla} onClose={() => setSlaOpen(false)} /> : null}
+      <WarehouseShippingModal warehouse={calendar} onClose={() => setCalendar(null)} />
     </>
   );
 }

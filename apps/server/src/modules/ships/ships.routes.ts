@@ -1,0 +1,16 @@
+import { shipRoutes as r, shipBoardRoutes } from '@wms/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TAppDeps } from '../../platform/deps';
+import { route } from '../../platform/http';
+import * as service from './ships.service';
+
+export function registerShipRoutes(app: FastifyInstance, deps: TAppDeps): void {
+  const d = { db: deps.database.db };
+  const t = deps.tokens;
+  route(app, t, r.getShipSettings, ({ actor }) => service.getShipSettings(d, actor));
+  route(app, t, r.saveShipSla, ({ actor, body }) => service.saveShipSla(d, actor, body));
+  route(app, t, r.saveWarehouseShipping, ({ actor, params, body }) =>
+    service.saveWarehouseShipping(d, actor, params.id, body),
+  );
+  route(app, t, shipBoardRoutes.getShipsToday, ({ actor }) => service.shipsToday(d, actor));
+}

@@ -1,0 +1,200 @@
+import {
+  DEFAULT_WORKING_DAYS,
+  type TSaveWarehouseShipping,
+  type TShipSettings,
+  type TShipSla,
+  type TShipsToday,
+  type TWarehouseShipping,
+} from '@wms/contracts';
+import { allOf, type Db, type Executor } from '../../db/client';
+import { withTx } from '../../db/tx';
+import { writeAudit } from '../../platform/audit';
+import { type TActor, tenantOf } from '../../platform/auth';
+import { taipeiMidnight, taipeiToday } from '../../platform/calendar';
+import { AppError, notFound } from '../../platform/errors';
+import { computeShipBy, DEFAULT_CUTOFF, DEFAULT_SLA, isWorkingDay } from './ships.calc';
+import * as repo from './ships.repository';
+
+export interface TShipsDeps {
+  db: Db;
+}
+
+type TCalendars = Awaited<ReturnType<typeof repo.calendarsOf>>;
+
+function slaOfRow(row: { kind: string; before_time: string | null } | undefined): TShipSla {
+  if (!row) return DEFAULT_SLA;
+  return { kind: row.kind as TShipSla['kind'], before_time: row.before_time };
+}
+
+function warehouseShipping(w: { id: string; code: string; name: string }, [cutoffs, holidays, days]: TCalendars) {
+  return {
+    warehouse_id: w.id,
+    warehouse_code: w.code,
+    warehouse_name: w.name,
+    cutoffs: cutoffs
+      .filter((c) => c.warehouse_id === w.id)
+      .map((c) => ({
+        logistics_provider_id: c.logistics_provider_id,
+        provider_code: c.provider_code,
+        provider_name: c.provider_name,
+        cutoff_time: c.cutoff_time,
+        pickup_time: c.pickup_time,
+      })),
+    working_days: days.find((d) => d.warehouse_id === w.id)?.weekdays ?? [...DEFAULT_WORKING_DAYS],
+    holidays: holidays.filter((h) => h.warehouse_id === w.id).map((h) => h.day),
+  } satisfies TWarehouseShipping;
+}
+
+export async function getShipSettings(deps: TShipsDeps, actor: TActor): Promise<TShipSettings> {
+  const customerId = tenantOf(actor);
+  const [sla, list, calendars] = await allOf(deps.db, [
+    () => repo.slaOf(deps.db, customerId),
+    () => repo.warehousesOf(deps.db, customerId),
+    () => repo.calendarsOf(deps.db, customerId),
+  ]);
+  return {
+    sla: slaOfRow(sla),
+    default_cutoff: { ...DEFAULT_CUTOFF },
+    warehouses: list.map((w) => warehouseShipping(w, calendars)),
+  };
+}
+
+export async function saveShipSla(deps: TShipsDeps, actor: TActor, sla: TShipSla): Promise<{ ok: true }> {
+  const customerId = tenantOf(actor);
+  const beforeTime = sla.kind === 'same_day' ? sla.before_time : null;
+  await withTx(deps.db, async (tx) => {
+    const before = await repo.slaOf(tx, customerId);
+    await repo.upsertSla(tx, customerId, sla.kind, beforeTime);
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'ship_sla',
+      entityId: customerId,
+      before: before ?? null,
+      after: { kind: sla.kind, before_time: beforeTime },
+    });
+  });
+  return { ok: true };
+}
+
+export async function saveWarehouseShipping(
+  deps: TShipsDeps,
+  actor: TActor,
+  warehouseId: string,
+  body: TSaveWarehouseShipping,
+): Promise<TWarehouseShipping> {
+  const customerId = tenantOf(actor);
+  const seen = new Set<string>();
+  body.cutoffs.forEach((c, i) => {
+    if (seen.has(c.logistics_provider_id))
+      throw new AppError('DUPLICATE_VALUE', { field: `cutoffs.${i}.logistics_provider_id` });
+    seen.add(c.logistics_provider_id);
+  });
+  const holidays = [...new Set(body.holidays)].sort();
+  const weekdays = [...new Set(body.working_days ?? DEFAULT_WORKING_DAYS)].sort();
+  return withTx(deps.db, async (tx) => {
+    const w = await repo.lockWarehouse(tx, customerId, warehouseId);
+    if (!w) throw notFound();
+    const own = await repo.ownProviderIds(tx, customerId, [...seen]);
+    body.cutoffs.forEach((c, i) => {
+      if (!own.has(c.logistics_provider_id))
+        throw new AppError('INVALID_FIELD', { field: `cutoffs.${i}.logistics_provider_id` });
+    });
+    const before = warehouseShipping(w, await repo.calendarsOf(tx, customerId, warehouseId));
+    await repo.replaceCalendar(tx, customerId, warehouseId, body.cutoffs, holidays, weekdays);
+    const after = warehouseShipping(w, await repo.calendarsOf(tx, customerId, warehouseId));
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'warehouse_shipping',
+      entityId: warehouseId,
+      before: { cutoffs: before.cutoffs, working_days: before.working_days, holidays: before.holidays },
+      after: { cutoffs: after.cutoffs, working_days: after.working_days, holidays: after.holidays },
+    });
+    return after;
+  });
+}
+
+/** A seller's ship-by rules, loaded once for a batch of new orders. */
+export interface TShipRules {
+  sla: TShipSla;
+  cutoffs: Map<string, { cutoff_time: string; pickup_time: string }>;
+  holidays: Map<string, Set<string>>;
+  weekdays: Map<string, Set<number>>;
+}
+
+const NO_HOLIDAYS: ReadonlySet<string> = new Set();
+
+/**
+ * The seller's promise, cut-offs and holidays (from the day before `at` on), for `shipByOf`. Read in the caller's
+ * transaction (order creation).
+ */
+export async function loadShipRules(ex: Executor, customerId: string, at: Date): Promise<TShipRules> {
+  const from = taipeiToday(new Date(at.getTime() - 86400_000));
+  const sla = await repo.slaOf(ex, customerId);
+  const [cutoffs, holidays, days] = await repo.calendarsOf(ex, customerId, undefined, from);
+  const rules: TShipRules = {
+    sla: slaOfRow(sla),
+    cutoffs: new Map(),
+    holidays: new Map(),
+    weekdays: new Map(days.map((d) => [d.warehouse_id, new Set(d.weekdays)])),
+  };
+  for (const c of cutoffs)
+    rules.cutoffs.set(`${c.warehouse_id}|${c.logistics_provider_id}`, {
+      cutoff_time: c.cutoff_time,
+      pickup_time: c.pickup_time,
+    });
+  for (const h of holidays) {
+    const set = rules.holidays.get(h.warehouse_id);
+    if (set) set.add(h.day);
+    else rules.holidays.set(h.warehouse_id, new Set([h.day]));
+  }
+  return rules;
+}
+
+/** The ship-by time of an order that arrived at `at` for this warehouse and carrier (either may be missing). */
+export function shipByOf(rules: TShipRules, warehouseId: string | null, providerId: string | null, at: Date): Date {
+  const cutoff = (warehouseId && providerId && rules.cutoffs.get(`${warehouseId}|${providerId}`)) || DEFAULT_CUTOFF;
+  const holidays = (warehouseId && rules.holidays.get(warehouseId)) || NO_HOLIDAYS;
+  const weekdays = (warehouseId && rules.weekdays.get(warehouseId)) || undefined;
+  return computeShipBy(at, rules.sla, { cutoff, holidays, weekdays });
+}
+
+// ---- the floor board (/ships-today) ----
+
+const LATE_LIST = 50;
+
+/** A Taipei day and `HH:MM` as the instant it is. */
+const atTaipei = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+08:00`);
+
+/**
+ * The floor board: per warehouse and carrier the orders due today or earlier and not shipped by stage (waiting for
+ * release, to pick, to pack), today's shipped ones and the late ones, with today's cut-off and pick-up there; and the
+ * earliest late orders. One call (two reads of orders, one of the calendars).
+ */
+export async function shipsToday(deps: TShipsDeps, actor: TActor, now: Date = new Date()): Promise<TShipsToday> {
+  const customerId = tenantOf(actor);
+  const day = taipeiToday(now);
+  const [counts, late, calendars] = await allOf(deps.db, [
+    () => repo.boardCounts(deps.db, customerId, taipeiMidnight(day), taipeiMidnight(day, 1), now),
+    () => repo.lateOrders(deps.db, customerId, now, LATE_LIST),
+    () => repo.calendarsOf(deps.db, customerId, undefined, day),
+  ]);
+  const [cutoffs, holidays, days] = calendars;
+  const closed = new Set(holidays.filter((h) => h.day === day).map((h) => h.warehouse_id));
+  const weekdaysOf = new Map(days.map((d) => [d.warehouse_id, new Set(d.weekdays)]));
+  const rows = counts.map((c) => {
+    const working =
+      !!c.warehouse_id &&
+      !closed.has(c.warehouse_id) &&
+      isWorkingDay(day, new Set<string>(), weekdaysOf.get(c.warehouse_id));
+    const own = cutoffs.find(
+      (x) => x.warehouse_id === c.warehouse_id && x.logistics_provider_id === c.logistics_provider_id,
+    );
+    const times = own ?? DEFAULT_CUTOFF;
+    return {
+      ...c,
+      cutoff_at: working ? atTaipei(day, times.cutoff_time).toISOString() : null,
+      pickup_at: working ? atTaipei(day, times.pickup_time).toISOString() : null,
+    };
+  });
+  return { now: now.toISOString(), day, rows, late_orders: late };
+}
