@@ -30,10 +30,9 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { setConsignment } from '../outbound/outbound.consignments';
-import { acceptsConsignment } from '../outbound/outbound.workflow';
-import { providerCredentials } from '../partners/partners.service';
-import { arrangeShopeeShipment, shopeeLabel } from '../shopee/shopee.arrange';
+import { acceptsConsignment, setConsignment } from '../outbound';
+import { providerCredentials } from '../partners';
+import { arrangeShopeeShipment, shopeeLabel } from '../shopee';
 import { ECPAY_PRINT_PATHS, ecpayLabelForm, type TEcpayPrintKind, type TEcpaySetting } from './providers/ecpay';
 import type { TTcatSetting } from './providers/tcat';
 

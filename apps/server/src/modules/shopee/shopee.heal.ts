@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
 import { shopee_orders, shopee_shops, type TShopeeSyncCounts } from '../../db/schema';
 import { defineJob, type JobQueue } from '../../platform/jobs';
-import { codeKey, loadOrderLookups } from '../outbound/outbound.intake';
+import { codeKey, loadOrderLookups } from '../outbound';
 import { emptyCounts, syncOrders } from './shopee.sync';
 
 /**

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { defineJob, type JobQueue } from '../../platform/jobs';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import { MarketplaceError } from '../../platform/providers';
-import { SHIPPED_OUT_STATUSES } from '../outbound/outbound.workflow';
+import { SHIPPED_OUT_STATUSES } from '../outbound';
 import { markShopError, shopeeOf, withShopAccess } from './shopee.shops';
 
 /**

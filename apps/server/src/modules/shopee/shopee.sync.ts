@@ -14,10 +14,10 @@ import {
   createOrdersFromRows,
   loadOrderLookups,
   type TOrderIntakeRow,
+  lockOrder,
+  moveOrder,
   type TOrderLookups,
-} from '../outbound/outbound.intake';
-import * as outboundRepo from '../outbound/outbound.repository';
-import { moveOrder } from '../outbound/outbound.status';
+} from '../outbound';
 import { shopeeShipScan } from './shopee.ship';
 import {
   findShop,
@@ -275,7 +275,7 @@ async function applyCancellations(
     const shopeeStatus = status.get(r.order_sn)!;
     let state: 'cancelled' | 'flagged' = 'cancelled';
     if (r.order_id) {
-      const order = await outboundRepo.lockOrder(tx, shop.customer_id, r.order_id);
+      const order = await lockOrder(tx, shop.customer_id, r.order_id);
       if (order?.status === 'pending_export') await moveOrder(tx, actor, order, 'cancel');
       else if (order && order.status !== 'cancelled') {
         state = 'flagged';
