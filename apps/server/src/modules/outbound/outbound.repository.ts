@@ -248,6 +248,38 @@ export async function findOrderByNumber(ex: Executor, customerId: string, code: 
   return row;
 }
 
+/** The seller's orders of these ids (rows; unknown ids left out): a read model for carriers. */
+export async function findOrders(ex: Executor, customerId: string, ids: string[]): Promise<TOrderRow[]> {
+  if (!ids.length) return [];
+  return ex
+    .select()
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
+}
+
+/** The seller's order with this number, or (when given) this consignment number: whom a carrier's notice is about. */
+export async function findOrderIdByNumberOrConsignment(
+  ex: Executor,
+  customerId: string,
+  number: string,
+  consignment: string,
+): Promise<string | undefined> {
+  const [row] = await ex
+    .select({ id: outbound_orders.id })
+    .from(outbound_orders)
+    .where(
+      and(
+        eq(outbound_orders.customer_id, customerId),
+        or(
+          eq(outbound_orders.number, number),
+          consignment ? eq(outbound_orders.consignment_number, consignment) : undefined,
+        ),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
 /** Lock an order row for the rest of the transaction (status checks then see the latest status). */
 export async function lockOrder(tx: Tx, customerId: string, id: string): Promise<TOrderRow | undefined> {
   const [row] = await tx

@@ -8,4 +8,5 @@
 
 export { arrangeShopeeShipment, shopeeLabel } from './shopee.arrange';
 export { productCodesKnown, shopeeHeal } from './shopee.heal';
+export { platformArrangedOrders, shopeeOrderOf, type TShopeeOrderRow } from './shopee.repository';
 export { shopeeOrderShipped } from './shopee.ship';
