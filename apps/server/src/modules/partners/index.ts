@@ -6,5 +6,5 @@
  * scripts/check-boundaries.mjs).
  */
 
-export { providersByIds, providersByMerchantId, type TProviderRow } from './partners.repository';
+export { findPlatform, providersByIds, providersByMerchantId, type TProviderRow } from './partners.repository';
 export { providerCredentials } from './partners.service';
