@@ -22,6 +22,9 @@ export {
   findOrderIdByNumberOrConsignment,
   findOrders,
   lockOrder,
+  markAbnormal,
+  orderIdsByPlatformNumber,
+  orderNumbersOf,
   type TOrderRow,
 } from './outbound.repository';
 export { applyReturnEvent, moveOrder, type TReturnEvent, transitionOrder } from './outbound.status';

@@ -525,6 +525,37 @@ export async function existingPlatformNumbers(
   return new Set(rows.map((r) => r.n!));
 }
 
+/** The numbers of the seller's orders of these ids: id → number (a read model for Shopee's order list). */
+export async function orderNumbersOf(ex: Executor, customerId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ex
+    .select({ id: outbound_orders.id, number: outbound_orders.number })
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+/** The seller's orders of one platform by platform order number: number → order id (a read model for Shopee). */
+export async function orderIdsByPlatformNumber(
+  ex: Executor,
+  customerId: string,
+  platformId: string,
+  numbers: string[],
+): Promise<Map<string, string>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await ex
+    .select({ id: outbound_orders.id, sn: outbound_orders.platform_order_number })
+    .from(outbound_orders)
+    .where(
+      and(
+        eq(outbound_orders.customer_id, customerId),
+        eq(outbound_orders.platform_id, platformId),
+        inArray(outbound_orders.platform_order_number, numbers),
+      ),
+    );
+  return new Map(rows.map((r) => [r.sn!, r.id]));
+}
+
 export async function updateOrder(tx: Tx, customerId: string, id: string, patch: Partial<TOrderInsert>) {
   await tx
     .update(outbound_orders)

@@ -125,6 +125,15 @@ export async function findPlatform(tx: Executor, customerId: string, id: string)
   return row;
 }
 
+/** The seller's e-commerce platform of this code (a read model for Shopee: its shop's platform). */
+export async function findPlatformByCode(tx: Executor, customerId: string, code: string) {
+  const [row] = await tx
+    .select()
+    .from(ecommerce_platforms)
+    .where(and(eq(ecommerce_platforms.customer_id, customerId), eq(ecommerce_platforms.code, code)));
+  return row;
+}
+
 export async function insertPlatform(tx: Executor, values: typeof ecommerce_platforms.$inferInsert) {
   const [row] = await tx.insert(ecommerce_platforms).values(values).returning();
   return row!;
