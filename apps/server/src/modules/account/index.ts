@@ -7,5 +7,5 @@
  * scripts/check-boundaries.mjs).
  */
 
-export { insertCustomer, insertPasswordReset, insertUser, updateUser } from './account.repository';
+export { hasAnyUser, insertCustomer, insertPasswordReset, insertUser, updateUser } from './account.repository';
 export { changeCustomerActive, setPasswordByStaff } from './account.service';

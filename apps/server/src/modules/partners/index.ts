@@ -11,6 +11,7 @@ export {
   findPlatform,
   findPlatformByCode,
   insertPlatform,
+  insertProvider,
   providersByIds,
   providersByMerchantId,
   type TProviderRow,
