@@ -27,7 +27,8 @@ import {
   products,
   warehouses,
 } from '../../db/schema';
-import { AUDIT_COLUMNS } from '../../platform/audit';
+import { AUDIT_COLUMNS, auditSelect } from '../../platform/audit';
+import type { TActor } from '../../platform/auth';
 import { countAll, countedPage, limitSql, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
@@ -314,20 +315,30 @@ export async function lockOrderView(
   return { view, extra: value };
 }
 
+/** The audit row of one unit scanned at the packing station: the product (a column of the statement, or given) and serial. */
+function packScanAudit(actor: TActor, orderId: string, serial: string | null, productId: SQL): SQL {
+  return auditSelect(
+    actor,
+    { action: 'pack_scan', entity: 'outbound_order', entityId: orderId },
+    sql`jsonb_build_object('product_id', ${productId}, 'serial', ${serial}::text)`,
+  );
+}
+
 /**
  * The packing scan's statement: the pack items of a (locked) order as `packItems` reads them and, in the same
  * statement, one more unit of the first item `barcode` names (product number or barcode, in the items' order) that is
- * not full, with the scan's audit row (`audit`: its insert's select, from `u`: the counted item's `product_id`) —
+ * not full, with the actor's `pack_scan` audit row (its product: the counted item's, from `u`) —
  * unless that item needs a serial: the caller records the serial first and counts with `addPackedUnitAudited`.
  * `items` are as they were before the count; `counted` is the product counted, or null.
  */
 export async function packItemsCountingScan(
   tx: Tx,
+  actor: TActor,
   customerId: string,
   orderId: string,
   barcode: string,
-  audit: SQL,
 ): Promise<{ items: TPackItemRow[]; counted: string | null }> {
+  const audit = packScanAudit(actor, orderId, null, sql`u.product_id`);
   const rows = await preparedRows<TPackItemRow & { counted: string | null }>(
     tx,
     sql`with items as (
@@ -362,11 +373,13 @@ export type TPackItemRow = Awaited<ReturnType<typeof packItems>>[number];
  */
 export async function addPackedUnitAudited(
   tx: Tx,
+  actor: TActor,
   customerId: string,
   orderId: string,
   productId: string,
-  audit: (when: SQL) => SQL,
+  serial: string | null,
 ): Promise<boolean> {
+  const audit = (when: SQL) => sql`${packScanAudit(actor, orderId, serial, sql`${productId}::uuid`)} where ${when}`;
   const i = outbound_pack_items;
   const rows = await queryRows<{ n: number }>(
     tx,
