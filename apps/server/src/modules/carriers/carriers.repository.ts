@@ -219,3 +219,10 @@ export async function cvsAwaitingDropOff(ex: Executor, customerId: string, moved
         limit 1000`,
   );
 }
+
+/** Retention: the tracking events of the seller's orders being purged go with them. */
+export async function deleteCarrierEventsOfOrders(tx: Tx, customerId: string, orderIds: string[]): Promise<void> {
+  await tx
+    .delete(carrier_events)
+    .where(and(eq(carrier_events.customer_id, customerId), inArray(carrier_events.order_id, orderIds)));
+}

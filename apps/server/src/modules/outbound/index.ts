@@ -25,6 +25,7 @@ export {
   markAbnormal,
   orderIdsByPlatformNumber,
   orderNumbersOf,
+  outboundOrdersPurge,
   type TOrderRow,
 } from './outbound.repository';
 export { applyReturnEvent, moveOrder, type TReturnEvent, transitionOrder } from './outbound.status';

@@ -30,6 +30,7 @@ import {
 import { AUDIT_COLUMNS, auditSelect } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { countAll, countedPage, limitSql, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
+import type { TPurgeKind } from '../../platform/purge';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
 export type TOrderRow = typeof outbound_orders.$inferSelect;
@@ -1408,3 +1409,25 @@ export async function pageOrderViews(
     .limit(window.limit)
     .offset(window.offset);
 }
+
+/**
+ * Retention (/database-clean): the seller's finished orders (closed, returned or cancelled) before the cut-off. An
+ * order still holding stock (a reservation above zero) is never purged: its balance's `reserved` needs it. `purge`
+ * deletes the orders (their lines, pack items, serials, packaging uses and carrier labels cascade); the rows of other
+ * modules that point at them are handled by those modules first (retention.kinds.ts).
+ */
+export const outboundOrdersPurge: TPurgeKind = {
+  table: 'outbound_orders',
+  where: (c, cutoff) => sql`t.customer_id = ${c} and t.status in ('closed', 'closed_returned', 'cancelled')
+      and coalesce(t.closed_at, t.cancelled_at, t.updated_at) < ${cutoff}
+      and not exists (select 1 from stock_reservations r where r.document_id = t.id and r.quantity > 0)`,
+  exportSelect: sql`t.number as ref, t.status as status, coalesce(t.closed_at, t.cancelled_at, t.updated_at) as at,
+      t.recipient_name as detail`,
+  async purge(tx, c, ids) {
+    const gone = await tx
+      .delete(outbound_orders)
+      .where(and(eq(outbound_orders.customer_id, c), inArray(outbound_orders.id, ids)))
+      .returning({ id: outbound_orders.id });
+    return gone.length;
+  },
+};

@@ -8,5 +8,10 @@
 
 export { arrangeShopeeShipment, shopeeLabel } from './shopee.arrange';
 export { productCodesKnown, shopeeHeal } from './shopee.heal';
-export { platformArrangedOrders, shopeeOrderOf, type TShopeeOrderRow } from './shopee.repository';
+export {
+  platformArrangedOrders,
+  shopeeOrderOf,
+  type TShopeeOrderRow,
+  unlinkShopeeOrders,
+} from './shopee.repository';
 export { shopeeOrderShipped } from './shopee.ship';

@@ -518,3 +518,14 @@ export async function shopsByShopId(ex: Executor, shopId: number): Promise<TShop
     .from(shopee_shops)
     .where(and(eq(shopee_shops.shop_id, shopId), ne(shopee_shops.state, 'disconnected')));
 }
+
+/**
+ * Retention: a Shopee order keeps its row when its order is purged (it keeps deduplicating the marketplace's order,
+ * so a later sync never creates it again); the link is emptied.
+ */
+export async function unlinkShopeeOrders(tx: Tx, customerId: string, orderIds: string[]): Promise<void> {
+  await tx
+    .update(shopee_orders)
+    .set({ order_id: null })
+    .where(and(eq(shopee_orders.customer_id, customerId), inArray(shopee_orders.order_id, orderIds)));
+}
