@@ -149,7 +149,11 @@ export async function updatePayment(
 }
 
 /** The renewal of the contract's period still waiting for its gateway's answer, if any. */
-export async function pendingRenewal(ex: Executor, contractId: string, periodStart: string): Promise<TPaymentRow | null> {
+export async function pendingRenewal(
+  ex: Executor,
+  contractId: string,
+  periodStart: string,
+): Promise<TPaymentRow | null> {
   const [row] = await ex
     .select()
     .from(billing_payments)

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { allOf, type Executor, type Tx } from '../../db/client';
-import { api_idempotency_keys, api_settings, integration_attempts, order_events, outbox_messages } from '../../db/schema';
+import {
+  api_idempotency_keys,
+  api_settings,
+  integration_attempts,
+  order_events,
+  outbox_messages,
+} from '../../db/schema';
 
 export type TApiSettingRow = typeof api_settings.$inferSelect;
 export type TApiSettingInsert = typeof api_settings.$inferInsert;

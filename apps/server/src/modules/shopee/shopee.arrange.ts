@@ -2,8 +2,8 @@ import type { TShopeeArrangement, TShopeeShipSettings } from '@wms/contracts';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { MarketplaceError, type TShippingParameter } from '../../platform/providers';
-import * as repo from './shopee.repository';
 import type { TShopeeOrderRow } from './shopee.repository';
+import * as repo from './shopee.repository';
 import {
   findShop,
   markShopError,

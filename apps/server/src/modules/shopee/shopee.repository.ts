@@ -1,7 +1,7 @@
 import type { TShopeeArrangement } from '@wms/contracts';
-import type { TShopeeSyncCounts } from '../../db/schema';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import type { TShopeeSyncCounts } from '../../db/schema';
 import { outbound_orders, shopee_orders, shopee_pushes, shopee_shops } from '../../db/schema';
 
 /**
@@ -215,7 +215,6 @@ export async function shopsByIds(ex: Executor, ids: string[]): Promise<TShopRow[
   if (!ids.length) return [];
   return ex.select().from(shopee_shops).where(inArray(shopee_shops.id, ids));
 }
-
 
 /** One shop by id. */
 export async function findShop(ex: Executor, id: string): Promise<TShopRow | undefined> {

@@ -10,14 +10,13 @@ import {
   type TProviderServices,
 } from '../../platform/providers';
 import { findPlatform } from '../partners';
-import * as repo from './shopee.repository';
 import type { TShopRow } from './shopee.repository';
+import * as repo from './shopee.repository';
 
 export { findShop, type TShopRow } from './shopee.repository';
 
 /** What the Shopee use cases and jobs call out with. */
 export type TShopeeServices = TProviderServices & { providers: ProviderRegistry };
-
 
 /** A refresh token lives 30 days (Shopee): past that the seller authorises the shop again. */
 export const REFRESH_LIFE_MS = 30 * 86_400_000;

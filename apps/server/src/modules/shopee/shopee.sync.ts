@@ -12,11 +12,11 @@ import {
   codeKey,
   createOrdersFromRows,
   loadOrderLookups,
-  type TOrderIntakeRow,
   lockOrder,
   markAbnormal,
   moveOrder,
   orderIdsByPlatformNumber,
+  type TOrderIntakeRow,
   type TOrderLookups,
 } from '../outbound';
 import * as repo from './shopee.repository';

@@ -159,11 +159,11 @@ async function writeLocationRows(tx: Tx, customerId: string, parsed: TParsedLoca
     const existing = new Map(
       (
         await repo.locationIdsByCode(
-            tx,
-            customerId,
-            warehouseId,
-            list.map((p) => p.values.code),
-          )
+          tx,
+          customerId,
+          warehouseId,
+          list.map((p) => p.values.code),
+        )
       ).map((r) => [r.code, r.id]),
     );
     for (const p of list) {
