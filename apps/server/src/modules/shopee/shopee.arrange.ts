@@ -35,8 +35,6 @@ const claimLapseMs = (deps: TAppDeps) => deps.config.jobStaleMs;
 /** Tries of `get_tracking_number` right after arranging (Shopee may need a moment to assign it). */
 const TRACKING_TRIES = 4;
 
-export type { TShopeeOrderRow } from './shopee.repository';
-
 /** The label type Shopee prints for the channel: convenience-store channels thermal, the others A4/A6 normal. */
 export const documentTypeOf = (channelName: string | null) =>
   /7-?ELEVEN|全家|萊爾富|OK|店到店/i.test(channelName ?? '') ? 'THERMAL_AIR_WAYBILL' : 'NORMAL_AIR_WAYBILL';
