@@ -41,7 +41,7 @@ import { installErrorHandler } from './platform/error-handler';
 import { refuseUnstorableText, useGrantLoader } from './platform/http';
 import { createLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
-import { loadUserGrants } from './platform/permissions';
+import { loadUserGrants } from './platform/permissions.repository';
 import { registerSecurityHeaders } from './platform/security-headers';
 
 /** Every module's routes, in one place. A new bounded context adds its register function here. */

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from './jobs';
+import { deleteOldPlatformRows } from './maintenance.repository';
 
 /** How long finished job rows (and their attempt logs) are kept for the screens. */
 export const JOB_RETENTION_DAYS = 30;
@@ -12,21 +12,6 @@ export const JOB_RETENTION_DAYS = 30;
 export const jobRetention = defineJob(
   'platform.job-retention',
   z.object({ days: z.number().int().min(1) }),
-  async ({ db, payload }) => {
-    const cutoff = sql`now() - make_interval(days => ${payload.days})`;
-    const jobs = await db.execute(
-      sql`delete from jobs where state in ('succeeded', 'failed', 'cancelled') and finished_at < ${cutoff}`,
-    );
-    const outbox = await db.execute(
-      sql`delete from outbox_messages where state = 'delivered' and delivered_at < ${cutoff}`,
-    );
-    const attempts = await db.execute(sql`delete from integration_attempts where created_at < ${cutoff}`);
-    await db.execute(sql`delete from cron_periods where created_at < ${cutoff}`);
-    // Rate-limit counters whose window has passed (PostgreSQL; expire is epoch milliseconds).
-    await db.execute(sql`delete from rate_limits where expire < (extract(epoch from now()) * 1000)::bigint`);
-    const n = (r: unknown) =>
-      (r as { affectedRows?: number; rowCount?: number }).affectedRows ?? (r as { rowCount?: number }).rowCount ?? 0;
-    return { jobs: n(jobs), outbox: n(outbox), attempts: n(attempts) };
-  },
+  async ({ db, payload }) => deleteOldPlatformRows(db, payload.days),
   { cron: { schedule: '30 3 * * *', tz: 'Asia/Taipei', payload: { days: JOB_RETENTION_DAYS } }, retryLimit: 3 },
 );

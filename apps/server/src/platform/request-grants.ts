@@ -3,7 +3,8 @@ import { allows, PRICE_FIELDS, type TGrants, type TPermission } from '@wms/contr
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { AppError } from './errors';
-import { grantsColumn, grantsFromColumn, loadUserGrants } from './permissions';
+import { grantsFromColumn } from './permissions';
+import { grantsColumn, loadUserGrants } from './permissions.repository';
 
 /**
  * The grants of a signed-in caller and their check against the route's permission: 401 TOKEN_INVALID when the user

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { type Executor, ownStatement } from '../db/client';
+import type { Executor } from '../db/client';
 import { taipeiDay } from './calendar';
+import { advanceSequence } from './sequences.repository';
 
 /**
  * Human-readable document numbers per customer, prefix and Taipei day, e.g. `IN202611220001`: `count` consecutive
@@ -21,13 +21,7 @@ export async function nextDocumentNumbers(
 ): Promise<string[]> {
   if (count === 0) return [];
   const day = taipeiDay(now);
-  const rows = await ownStatement<{ last_value: number }>(
-    ex,
-    sql`insert into doc_sequences (customer_id, prefix, day, last_value) values (${customerId}, ${prefix}, ${day}, ${count})
-        on conflict (customer_id, prefix, day) do update set last_value = doc_sequences.last_value + ${count}
-        returning last_value`,
-  );
-  const last = Number(rows[0]!.last_value);
+  const last = await advanceSequence(ex, customerId, prefix, day, count);
   return Array.from({ length: count }, (_, i) => `${prefix}${day}${String(last - count + 1 + i).padStart(4, '0')}`);
 }
 

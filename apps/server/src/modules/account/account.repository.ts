@@ -2,6 +2,22 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, password_resets, users } from '../../db/schema';
 
+/** Lock the seller's row for the rest of the transaction (one purge request at a time per seller): its name. */
+export async function lockCustomer(tx: Executor, customerId: string): Promise<{ name: string } | undefined> {
+  const [row] = await tx
+    .select({ name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('update');
+  return row;
+}
+
+/** Whether any user exists (an empty database is seeded). */
+export async function hasAnyUser(tx: Executor): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).limit(1);
+  return !!row;
+}
+
 export async function findProfileRow(tx: Executor, userId: string) {
   const [row] = await tx
     .select({ user: users, company: { id: customers.id, name: customers.name } })

@@ -7,5 +7,12 @@
  * scripts/check-boundaries.mjs).
  */
 
-export { insertCustomer, insertPasswordReset, insertUser, updateUser } from './account.repository';
+export {
+  hasAnyUser,
+  insertCustomer,
+  insertPasswordReset,
+  insertUser,
+  lockCustomer,
+  updateUser,
+} from './account.repository';
 export { changeCustomerActive, setPasswordByStaff } from './account.service';

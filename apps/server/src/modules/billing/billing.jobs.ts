@@ -1,7 +1,5 @@
 import { RENEWAL_RETRIES, type TBillingPeriod } from '@wms/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { billing_payments } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { taipeiToday } from '../../platform/calendar';
@@ -34,18 +32,7 @@ export const billingRenew = defineJob(
     if (!card) return { skipped: 'no remembered card' };
     const provider = tappayOf(deps);
     // A charge of an earlier run whose answer never came: settle it from TapPay's records first.
-    const [open] = await db
-      .select()
-      .from(billing_payments)
-      .where(
-        and(
-          eq(billing_payments.contract_id, contract.id),
-          eq(billing_payments.period_start, payload.period_start),
-          eq(billing_payments.status, 'pending'),
-          eq(billing_payments.kind, 'renewal'),
-        ),
-      )
-      .limit(1);
+    const open = await repo.pendingRenewal(db, contract.id, payload.period_start);
     if (open) {
       // Never a second charge while the first one's outcome is unknown: settled from TapPay's record, or retried later.
       const { payment: settled, settled: known } = await confirmPayment(deps, open);
@@ -122,17 +109,7 @@ export const billingRenewals = defineJob(
       if (contract.auto_renew === 'tappay') {
         // After the last retry the account is overdue: no new charges until the seller pays or changes the card.
         if (contract.overdue_since) continue;
-        const [charged] = await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(billing_payments)
-          .where(
-            and(
-              eq(billing_payments.contract_id, contract.id),
-              eq(billing_payments.period_start, due.start),
-              eq(billing_payments.kind, 'renewal'),
-            ),
-          );
-        if (charged!.n > 0) continue;
+        if ((await repo.renewalCount(db, contract.id, due.start)) > 0) continue;
         try {
           await withTx(db, (tx) =>
             queue.enqueue(
@@ -198,7 +175,7 @@ export const billingConfirm = defineJob(
   z.object({ payment_id: z.uuid() }),
   async ({ payload, db, services, queue }) => {
     const deps = { db, config: services.config, jobs: queue, providers: services.providers };
-    const [payment] = await db.select().from(billing_payments).where(eq(billing_payments.id, payload.payment_id));
+    const payment = await repo.findPaymentById(db, payload.payment_id);
     if (!payment) return { skipped: 'no such payment' };
     const { payment: after, settled } = await confirmPayment(deps, payment);
     if (!settled) throw new Error(`payment ${payment.order_number}: the gateway does not know its outcome yet`);
@@ -215,15 +192,7 @@ export const billingConfirmSweep = defineJob(
   'billing.confirm-sweep',
   z.object({}),
   async ({ db, queue }) => {
-    const stale = await db
-      .select({ id: billing_payments.id, customer_id: billing_payments.customer_id })
-      .from(billing_payments)
-      .where(
-        and(
-          eq(billing_payments.status, 'pending'),
-          sql`${billing_payments.created_at} < now() - interval '10 minutes'`,
-        ),
-      );
+    const stale = await repo.stalePendingPayments(db);
     let queued = 0;
     for (const p of stale) {
       try {

@@ -1,15 +1,14 @@
 import type { TReconciliationItem } from '@wms/contracts';
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor } from '../../db/client';
-import { billing_payments, billing_reconciliation_items, customers, users } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import { defineJob } from '../../platform/jobs';
-import { countAll, iso, pageWindow, type TPageOpts } from '../../platform/listing';
+import { iso, pageWindow, type TPageOpts } from '../../platform/listing';
+import * as repo from './billing.reconcile.repository';
+import type { TPaymentRow } from './billing.repository';
 import { newebpayOf, type TBillingDeps, tappayOf } from './billing.service';
 import { addDays } from './billing.workflow';
 
@@ -21,7 +20,7 @@ import { addDays } from './billing.workflow';
  * way). Each difference is kept once (day, gateway, kind, order number) for the staff to resolve.
  */
 
-type TItem = typeof billing_reconciliation_items.$inferInsert;
+type TItem = repo.TReconciliationItemInsert;
 
 /** [00:00, 24:00) of a Taipei day as instants. */
 function taipeiDayWindow(day: string): { from: Date; to: Date } {
@@ -31,10 +30,7 @@ function taipeiDayWindow(day: string): { from: Date; to: Date } {
 
 export async function reconcileDay(deps: TBillingDeps, day: string): Promise<{ found: number }> {
   const { from, to } = taipeiDayWindow(day);
-  const ours = await deps.db
-    .select()
-    .from(billing_payments)
-    .where(and(gte(billing_payments.created_at, from), lt(billing_payments.created_at, to)));
+  const ours = await repo.paymentsCreatedBetween(deps.db, from, to);
   const items: TItem[] = [];
   const ctx = { customerId: null, reference: `reconcile:${day}` };
 
@@ -101,8 +97,7 @@ export async function reconcileDay(deps: TBillingDeps, day: string): Promise<{ f
 
   let found = 0;
   for (const i of items) {
-    const inserted = await deps.db.insert(billing_reconciliation_items).values(i).onConflictDoNothing().returning();
-    found += inserted.length;
+    if (await repo.insertItemOnce(deps.db, i)) found++;
   }
   return { found };
 }
@@ -111,7 +106,7 @@ function item(
   day: string,
   provider: 'tappay' | 'newebpay',
   kind: 'missing_here' | 'not_found_there' | 'amount_differs',
-  p: typeof billing_payments.$inferSelect | undefined,
+  p: TPaymentRow | undefined,
   orderNumber: string,
   transactionId: string | null,
   theirAmount: number | null,
@@ -146,12 +141,8 @@ export const billingReconcile = defineJob(
 
 // ---- the CRM screen
 
-const resolver = sql<
-  string | null
->`(select ${users.name} from ${users} where ${users.id} = ${billing_reconciliation_items.resolved_by})`;
-
 function itemView(
-  row: typeof billing_reconciliation_items.$inferSelect & {
+  row: repo.TReconciliationItemRow & {
     customer_name: string | null;
     resolved_by_name: string | null;
   },
@@ -178,33 +169,10 @@ function itemView(
   };
 }
 
-function selectItems(ex: Executor, where: SQL | undefined) {
-  return ex
-    .select({
-      item: billing_reconciliation_items,
-      customer_name: customers.name,
-      resolved_by_name: resolver,
-    })
-    .from(billing_reconciliation_items)
-    .leftJoin(customers, eq(customers.id, billing_reconciliation_items.customer_id))
-    .where(where);
-}
-
 export async function listItems(deps: Pick<TBillingDeps, 'db'>, q: TPageOpts & { status?: 'open' | 'resolved' }) {
-  const where = q.status ? eq(billing_reconciliation_items.status, q.status) : undefined;
-  const { limit, offset } = pageWindow(q);
-  const [count] = await deps.db.select({ n: countAll }).from(billing_reconciliation_items).where(where);
-  const rows = await selectItems(deps.db, where)
-    .orderBy(
-      // Open first, newest day first.
-      desc(sql`${billing_reconciliation_items.status} = 'open'`),
-      desc(billing_reconciliation_items.day),
-      asc(billing_reconciliation_items.order_number),
-    )
-    .limit(limit)
-    .offset(offset);
+  const { count, rows } = await repo.itemPage(deps.db, q.status, pageWindow(q));
   return {
-    count: count!.n,
+    count,
     results: rows.map((r) =>
       itemView({ ...r.item, customer_name: r.customer_name, resolved_by_name: r.resolved_by_name }),
     ),
@@ -214,23 +182,10 @@ export async function listItems(deps: Pick<TBillingDeps, 'db'>, q: TPageOpts & {
 /** The staff resolve a difference with a note: kept on the item (who, when) and in the audit log. */
 export async function resolveItem(deps: Pick<TBillingDeps, 'db'>, actor: TActor, id: string, resolution: string) {
   return withTx(deps.db, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(billing_reconciliation_items)
-      .where(eq(billing_reconciliation_items.id, id))
-      .for('update');
+    const row = await repo.lockItem(tx, id);
     if (!row) throw notFound();
     if (row.status === 'resolved') throw new AppError('RECONCILIATION_RESOLVED');
-    await tx
-      .update(billing_reconciliation_items)
-      .set({
-        status: 'resolved',
-        resolution,
-        resolved_by: actor.kind === 'user' ? actor.id : null,
-        resolved_at: new Date(),
-        updated_at: new Date(),
-      })
-      .where(eq(billing_reconciliation_items.id, id));
+    await repo.markItemResolved(tx, id, resolution, actor.kind === 'user' ? actor.id : null);
     await writeAudit(tx, actor, {
       action: 'billing.reconciliation.resolve',
       entity: 'billing_reconciliation_item',
@@ -239,7 +194,7 @@ export async function resolveItem(deps: Pick<TBillingDeps, 'db'>, actor: TActor,
       before: { status: row.status },
       after: { status: 'resolved', resolution },
     });
-    const [out] = await selectItems(tx, eq(billing_reconciliation_items.id, id));
+    const out = await repo.findItemWithNames(tx, id);
     return itemView({ ...out!.item, customer_name: out!.customer_name, resolved_by_name: out!.resolved_by_name });
   });
 }

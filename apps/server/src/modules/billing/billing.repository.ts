@@ -148,6 +148,58 @@ export async function updatePayment(
   return row!;
 }
 
+/** The renewal of the contract's period still waiting for its gateway's answer, if any. */
+export async function pendingRenewal(
+  ex: Executor,
+  contractId: string,
+  periodStart: string,
+): Promise<TPaymentRow | null> {
+  const [row] = await ex
+    .select()
+    .from(billing_payments)
+    .where(
+      and(
+        eq(billing_payments.contract_id, contractId),
+        eq(billing_payments.period_start, periodStart),
+        eq(billing_payments.status, 'pending'),
+        eq(billing_payments.kind, 'renewal'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** How many renewal charges the contract's period has had (any outcome). */
+export async function renewalCount(ex: Executor, contractId: string, periodStart: string): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(billing_payments)
+    .where(
+      and(
+        eq(billing_payments.contract_id, contractId),
+        eq(billing_payments.period_start, periodStart),
+        eq(billing_payments.kind, 'renewal'),
+      ),
+    );
+  return row!.n;
+}
+
+/** One payment by id, whoever's (a job's payload names it). */
+export async function findPaymentById(ex: Executor, id: string): Promise<TPaymentRow | null> {
+  const [row] = await ex.select().from(billing_payments).where(eq(billing_payments.id, id));
+  return row ?? null;
+}
+
+/** Payments still pending 10 minutes after they were made. */
+export async function stalePendingPayments(ex: Executor) {
+  return ex
+    .select({ id: billing_payments.id, customer_id: billing_payments.customer_id })
+    .from(billing_payments)
+    .where(
+      and(eq(billing_payments.status, 'pending'), sql`${billing_payments.created_at} < now() - interval '10 minutes'`),
+    );
+}
+
 export async function findPayment(ex: Executor, customerId: string, id: string): Promise<TPaymentRow | null> {
   const [row] = await ex
     .select()

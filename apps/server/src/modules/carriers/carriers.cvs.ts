@@ -13,14 +13,15 @@ import {
   type TCvsSubtype,
   type TSetCvsStore,
 } from '@wms/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
-import { cvs_map_requests, logistics_providers, order_cvs_stores, outbound_orders } from '../../db/schema';
+import type { Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
+import { findOrders } from '../outbound';
+import { providersByIds } from '../partners';
+import * as repo from './carriers.repository';
 
 /**
  * Convenience-store pickup (超商取貨) through ECPay: the store an order is picked up at, chosen on ECPay's store map
@@ -29,9 +30,7 @@ import { AppError, notFound } from '../../platform/errors';
  * order that has one.
  */
 
-type TStoreRow = typeof order_cvs_stores.$inferSelect;
-
-export function toCvsStore(r: TStoreRow): TCvsStore {
+export function toCvsStore(r: repo.TCvsStoreRow): TCvsStore {
   const subtype = r.subtype as TCvsSubtype;
   return {
     order_id: r.order_id,
@@ -49,28 +48,22 @@ export function toCvsStore(r: TStoreRow): TCvsStore {
 }
 
 async function ownOrder(ex: Executor, customerId: string, orderId: string) {
-  const [order] = await ex
-    .select({
-      id: outbound_orders.id,
-      number: outbound_orders.number,
-      consignment: outbound_orders.consignment_number,
-      providerId: outbound_orders.logistics_provider_id,
-      cod: outbound_orders.cod,
-    })
-    .from(outbound_orders)
-    .where(and(eq(outbound_orders.customer_id, customerId), eq(outbound_orders.id, orderId)));
+  const [order] = await findOrders(ex, customerId, [orderId]);
   if (!order) throw notFound();
-  return order;
+  return {
+    id: order.id,
+    number: order.number,
+    consignment: order.consignment_number,
+    providerId: order.logistics_provider_id,
+    cod: order.cod,
+  };
 }
 
 export async function getOrderCvsStore(deps: TAppDeps, actor: TActor, orderId: string) {
   const customerId = tenantOf(actor);
   const db = deps.database.db;
   await ownOrder(db, customerId, orderId);
-  const [row] = await db
-    .select()
-    .from(order_cvs_stores)
-    .where(and(eq(order_cvs_stores.customer_id, customerId), eq(order_cvs_stores.order_id, orderId)));
+  const [row] = await repo.cvsStoresOf(db, customerId, [orderId]);
   return { store: row ? toCvsStore(row) : null };
 }
 
@@ -98,21 +91,17 @@ export async function putCvsStore(
     payment_no: null,
     validation_no: null,
   };
-  const [before] = await tx.select().from(order_cvs_stores).where(eq(order_cvs_stores.order_id, orderId));
-  const [row] = await tx
-    .insert(order_cvs_stores)
-    .values({ order_id: orderId, customer_id: customerId, ...values })
-    .onConflictDoUpdate({ target: order_cvs_stores.order_id, set: { ...values, updated_at: new Date() } })
-    .returning();
+  const before = await repo.findCvsStore(tx, orderId);
+  const row = await repo.upsertCvsStore(tx, customerId, orderId, values);
   await writeAudit(tx, actor, {
     action: 'cvs_store.set',
     entity: 'outbound_order',
     entityId: orderId,
     customerId,
     before: before ? toCvsStore(before) : null,
-    after: toCvsStore(row!),
+    after: toCvsStore(row),
   });
-  return toCvsStore(row!);
+  return toCvsStore(row);
 }
 
 export async function setOrderCvsStore(deps: TAppDeps, actor: TActor, orderId: string, input: TSetCvsStore) {
@@ -127,10 +116,7 @@ export async function deleteOrderCvsStore(deps: TAppDeps, actor: TActor, orderId
   await withTx(deps.database.db, async (tx) => {
     const order = await ownOrder(tx, customerId, orderId);
     if (order.consignment) throw new AppError('CVS_STORE_LOCKED');
-    const gone = await tx
-      .delete(order_cvs_stores)
-      .where(and(eq(order_cvs_stores.customer_id, customerId), eq(order_cvs_stores.order_id, orderId)))
-      .returning();
+    const gone = await repo.deleteCvsStore(tx, customerId, orderId);
     if (gone[0])
       await writeAudit(tx, actor, {
         action: 'cvs_store.delete',
@@ -162,17 +148,12 @@ export async function openCvsMap(
   return withTx(deps.database.db, async (tx) => {
     const order = await ownOrder(tx, customerId, orderId);
     if (order.consignment) throw new AppError('CVS_STORE_LOCKED');
-    const [provider] = order.providerId
-      ? await tx
-          .select()
-          .from(logistics_providers)
-          .where(and(eq(logistics_providers.customer_id, customerId), eq(logistics_providers.id, order.providerId)))
-      : [];
+    const [provider] = order.providerId ? await providersByIds(tx, customerId, [order.providerId]) : [];
     if (provider?.carrier_type !== 'ecpay') throw new AppError('CVS_NOT_ECPAY');
     if (!provider.merchant_id) throw new AppError('CARRIER_NOT_CONFIGURED', { provider: provider.name });
     // 20 letters and digits (MerchantTradeNo's limit), 100+ bits: not guessable.
     const token = `M${randomBytes(12).toString('hex').toUpperCase().slice(0, 19)}`;
-    await tx.insert(cvs_map_requests).values({
+    await repo.insertMapRequest(tx, {
       customer_id: customerId,
       order_id: orderId,
       logistics_provider_id: provider.id,
@@ -208,23 +189,11 @@ export async function ecpayMapReply(deps: TAppDeps, fields: Record<string, strin
   if (!token || !CVS_STORE_ID.test(storeId) || !(CVS_SUBTYPES as readonly string[]).includes(subtype))
     throw new AppError('CVS_MAP_INVALID');
   return withTx(deps.database.db, async (tx) => {
-    const [request] = await tx
-      .update(cvs_map_requests)
-      .set({ used_at: new Date() })
-      .where(
-        and(
-          eq(cvs_map_requests.token, token),
-          isNull(cvs_map_requests.used_at),
-          gt(cvs_map_requests.created_at, new Date(Date.now() - MAP_TTL_MS)),
-        ),
-      )
-      .returning();
+    const request = await repo.useMapRequest(tx, token, new Date(Date.now() - MAP_TTL_MS));
     if (!request || request.subtype !== subtype) throw new AppError('CVS_MAP_INVALID');
-    const [provider] = await tx
-      .select({ merchantId: logistics_providers.merchant_id })
-      .from(logistics_providers)
-      .where(eq(logistics_providers.id, request.logistics_provider_id));
-    if (!provider || provider.merchantId !== fields.MerchantID) throw new AppError('CVS_MAP_INVALID');
+    // The request was made with one of its seller's providers (`openCvsMap`).
+    const [provider] = await providersByIds(tx, request.customer_id, [request.logistics_provider_id]);
+    if (!provider || provider.merchant_id !== fields.MerchantID) throw new AppError('CVS_MAP_INVALID');
     const actor: TActor = { kind: 'system', id: null, customerId: request.customer_id };
     await putCvsStore(
       tx,
@@ -257,31 +226,7 @@ const taipeiDay = (d: Date, days = 0) =>
 export async function cvsOverdue(deps: TAppDeps, actor: TActor, now = new Date()): Promise<{ results: TCvsOverdue[] }> {
   const customerId = tenantOf(actor);
   const moved = ecpayStatusKeys(CVS_STATUS_KINDS);
-  const rows = await queryRows<{
-    order_id: string;
-    number: string;
-    subtype: TCvsSubtype;
-    consignment_number: string;
-    store_id: string;
-    made_at: Date | string;
-  }>(
-    deps.database.db,
-    sql`select o.id as order_id, o.number, s.subtype, o.consignment_number, s.store_id, l.created_at as made_at
-        from order_cvs_stores s
-        join outbound_orders o on o.id = s.order_id and o.customer_id = ${customerId}
-        join carrier_labels l on l.order_id = o.id and l.carrier = 'ecpay'
-          and l.consignment_number = o.consignment_number
-        where s.customer_id = ${customerId}
-          and o.status not in ('cancelled', 'closed', 'closed_returned', 'returned')
-          and not exists (select 1 from carrier_events e
-            where e.customer_id = ${customerId} and e.order_id = o.id
-              and s.subtype || ':' || e.status_code in (${sql.join(
-                moved.map((k) => sql`${k}`),
-                sql`, `,
-              )}))
-        order by l.created_at
-        limit 1000`,
-  );
+  const rows = await repo.cvsAwaitingDropOff(deps.database.db, customerId, moved);
   const today = taipeiDay(now);
   const results: TCvsOverdue[] = [];
   for (const r of rows) {

@@ -14,26 +14,23 @@ import {
   type TLanguage,
   type TOrderStatus,
 } from '@wms/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { type Db, queryRows } from '../../db/client';
-import {
-  carrier_events,
-  carrier_labels,
-  logistics_providers,
-  order_cvs_stores,
-  outbound_orders,
-  shopee_orders,
-} from '../../db/schema';
+import { allOf, type Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { setConsignment } from '../outbound/outbound.consignments';
-import { acceptsConsignment } from '../outbound/outbound.workflow';
-import { providerCredentials } from '../partners/partners.service';
-import { arrangeShopeeShipment, shopeeLabel } from '../shopee/shopee.arrange';
+import { acceptsConsignment, findOrders, setConsignment, type TOrderRow } from '../outbound';
+import { providerCredentials, providersByIds } from '../partners';
+import {
+  arrangeShopeeShipment,
+  platformArrangedOrders,
+  shopeeLabel,
+  shopeeOrderOf,
+  type TShopeeOrderRow,
+} from '../shopee';
+import * as repo from './carriers.repository';
 import { ECPAY_PRINT_PATHS, ecpayLabelForm, type TEcpayPrintKind, type TEcpaySetting } from './providers/ecpay';
 import type { TTcatSetting } from './providers/tcat';
 
@@ -53,40 +50,36 @@ export async function fetchConsignments(
   const customerId = tenantOf(actor);
   const db = deps.database.db;
   const ids = [...new Set(orderIds)];
-  const rows = await db
-    .select({
-      order: outbound_orders,
-      carrierType: logistics_providers.carrier_type,
-      providerName: logistics_providers.name,
-      temperature: logistics_providers.temperature_code,
-      specification: logistics_providers.specification_code,
-      senderName: logistics_providers.sender_name,
-      senderPhone: logistics_providers.sender_phone,
-      senderPostcode: logistics_providers.sender_postcode,
-      senderAddress: logistics_providers.sender_address,
-      store: order_cvs_stores,
-    })
-    .from(outbound_orders)
-    .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
-    .leftJoin(order_cvs_stores, eq(order_cvs_stores.order_id, outbound_orders.id))
-    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
-  const byId = new Map(rows.map((r) => [r.order.id, r]));
-  // Orders of Shopee-arranged channels: their number and label come from Shopee, not from a carrier of ours.
-  const shopeeArranged = new Map(
-    (ids.length
-      ? await db
-          .select()
-          .from(shopee_orders)
-          .where(
-            and(
-              eq(shopee_orders.customer_id, customerId),
-              inArray(shopee_orders.order_id, ids),
-              eq(shopee_orders.platform_logistics, true),
-            ),
-          )
-      : []
-    ).map((r) => [r.order_id!, r]),
+  // The orders with their logistics provider and pickup store, each read from the module that owns it.
+  const orders = await findOrders(db, customerId, ids);
+  const providerIds = [...new Set(orders.flatMap((o) => (o.logistics_provider_id ? [o.logistics_provider_id] : [])))];
+  const [providers, stores, arranged] = await allOf(db, [
+    () => providersByIds(db, customerId, providerIds),
+    () => repo.cvsStoresOf(db, customerId, ids),
+    // Orders of Shopee-arranged channels: their number and label come from Shopee, not from a carrier of ours.
+    () => platformArrangedOrders(db, customerId, ids),
+  ]);
+  const providerById = new Map(providers.map((p) => [p.id, p]));
+  const storeByOrder = new Map(stores.map((r) => [r.order_id, r]));
+  const byId = new Map(
+    orders.map((order) => {
+      const p = order.logistics_provider_id ? providerById.get(order.logistics_provider_id) : undefined;
+      const row = {
+        order,
+        carrierType: p?.carrier_type ?? null,
+        providerName: p?.name ?? null,
+        temperature: p?.temperature_code ?? null,
+        specification: p?.specification_code ?? null,
+        senderName: p?.sender_name ?? null,
+        senderPhone: p?.sender_phone ?? null,
+        senderPostcode: p?.sender_postcode ?? null,
+        senderAddress: p?.sender_address ?? null,
+        store: storeByOrder.get(order.id) ?? null,
+      };
+      return [order.id, row] as const;
+    }),
   );
+  const shopeeArranged = new Map(arranged.map((r) => [r.order_id!, r]));
 
   const failed = (id: string, number: string | null, code: TErrorCode, params: Record<string, unknown> = {}) =>
     ({
@@ -269,16 +262,9 @@ export async function fetchConsignments(
               error: made.label ? null : (made.labelError ?? null),
               fetched_at: made.label ? new Date() : null,
             };
-            await tx
-              .insert(carrier_labels)
-              .values({ order_id: o.id, ...label })
-              .onConflictDoUpdate({ target: carrier_labels.order_id, set: label });
+            await repo.upsertCarrierLabel(tx, o.id, label);
             // The store-to-store print pages take these numbers with the AllPayLogisticsID.
-            if (store && made.cvs)
-              await tx
-                .update(order_cvs_stores)
-                .set({ payment_no: made.cvs.paymentNo, validation_no: made.cvs.validationNo })
-                .where(eq(order_cvs_stores.order_id, o.id));
+            if (store && made.cvs) await repo.setCvsPaymentNumbers(tx, o.id, made.cvs);
           },
         },
       );
@@ -304,8 +290,8 @@ export async function fetchConsignments(
 async function shopeeConsignment(
   deps: TAppDeps,
   actor: TActor,
-  o: typeof outbound_orders.$inferSelect,
-  shopee: typeof shopee_orders.$inferSelect,
+  o: TOrderRow,
+  shopee: TShopeeOrderRow,
   lang: TLanguage,
 ): Promise<TConsignmentOutcome> {
   const base = { order_id: o.id, number: o.number, label: false };
@@ -345,10 +331,7 @@ async function shopeeConsignment(
             error: made.label ? null : made.labelError,
             fetched_at: made.label ? new Date() : null,
           };
-          await tx
-            .insert(carrier_labels)
-            .values({ order_id: o.id, ...label })
-            .onConflictDoUpdate({ target: carrier_labels.order_id, set: label });
+          await repo.upsertCarrierLabel(tx, o.id, label);
         },
       },
     );
@@ -382,29 +365,7 @@ export async function codCollected(
   const customerId = tenantOf(actor);
   // What "picked up" is depends on the chain and kind (the order's store): ECPay's codes per LogisticsSubType.
   const picked = ecpayStatusKeys(['picked_up']);
-  const rows = await queryRows<{ date: string; orders: number; amount: string }>(
-    deps.database.db,
-    sql`with picked as (
-          select distinct on (e.order_id) e.order_id,
-            replace(substr(coalesce(nullif(e.status_at, ''), to_char(e.created_at at time zone 'Asia/Taipei', 'YYYY/MM/DD')), 1, 10), '/', '-') as day
-          from carrier_events e
-          join order_cvs_stores s on s.order_id = e.order_id and s.customer_id = ${customerId}
-          where e.customer_id = ${customerId} and e.carrier = 'ecpay' and e.order_id is not null
-            and s.subtype || ':' || e.status_code in (${sql.join(
-              picked.map((c) => sql`${c}`),
-              sql`, `,
-            )})
-          order by e.order_id, e.created_at
-        )
-        select p.day as date, count(*)::int as orders, sum(o.cod_amount)::text as amount
-        from picked p join outbound_orders o on o.id = p.order_id and o.customer_id = ${customerId}
-        where o.cod and o.cod_amount is not null
-          ${q.date_from ? sql`and p.day >= ${q.date_from}` : sql``}
-          ${q.date_to ? sql`and p.day <= ${q.date_to}` : sql``}
-        group by p.day
-        order by p.day desc
-        limit 400`,
-  );
+  const rows = await repo.codCollectedByDay(deps.database.db, customerId, picked, q);
   const results = rows.map((r) => ({ date: r.date, orders: Number(r.orders), amount: String(r.amount) }));
   const totalCents = results.reduce((n, r) => n + Math.round(Number(r.amount) * 100), 0);
   return {
@@ -418,22 +379,11 @@ export async function codCollected(
 export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId: string) {
   const customerId = tenantOf(actor);
   const db = deps.database.db;
-  const [order] = await db
-    .select({ id: outbound_orders.id })
-    .from(outbound_orders)
-    .where(and(eq(outbound_orders.customer_id, customerId), eq(outbound_orders.id, orderId)));
+  const [order] = await findOrders(db, customerId, [orderId]);
   if (!order) throw notFound();
   // ECPay's codes mean something per store chain and kind: the order's pickup store's sub-type (none: home delivery).
-  const [store] = await db
-    .select({ subtype: order_cvs_stores.subtype })
-    .from(order_cvs_stores)
-    .where(and(eq(order_cvs_stores.customer_id, customerId), eq(order_cvs_stores.order_id, orderId)));
-  const rows = await db
-    .select()
-    .from(carrier_events)
-    .where(and(eq(carrier_events.customer_id, customerId), eq(carrier_events.order_id, orderId)))
-    .orderBy(desc(carrier_events.created_at))
-    .limit(200);
+  const [store] = await repo.cvsStoresOf(db, customerId, [orderId]);
+  const rows = await repo.orderEvents(db, customerId, orderId);
   return {
     results: rows.map((r) => ({
       id: r.id,
@@ -450,9 +400,9 @@ export async function orderCarrierEvents(deps: TAppDeps, actor: TActor, orderId:
 
 /** A label belongs to the number it was made for: a number changed by hand since has no carrier label. */
 function labelAtEcpay(
-  label: typeof carrier_labels.$inferSelect | null,
+  label: repo.TCarrierLabelRow | null,
   consignment: string | null,
-): label is typeof carrier_labels.$inferSelect & { file_no: string } {
+): label is repo.TCarrierLabelRow & { file_no: string } {
   return Boolean(label && label.carrier === 'ecpay' && label.file_no && label.consignment_number === consignment);
 }
 
@@ -465,21 +415,25 @@ function labelAtEcpay(
 /** The seller's selected orders (unique, in the order given) with their provider and stored label, keyed by id. */
 async function ordersWithLabels(db: Db, customerId: string, orderIds: string[]) {
   const ids = [...new Set(orderIds)];
-  const rows = await db
-    .select({
-      id: outbound_orders.id,
-      number: outbound_orders.number,
-      providerId: outbound_orders.logistics_provider_id,
-      providerName: logistics_providers.name,
-      consignment: outbound_orders.consignment_number,
-      label: carrier_labels,
-      store: order_cvs_stores,
-    })
-    .from(outbound_orders)
-    .leftJoin(carrier_labels, eq(carrier_labels.order_id, outbound_orders.id))
-    .leftJoin(order_cvs_stores, eq(order_cvs_stores.order_id, outbound_orders.id))
-    .leftJoin(logistics_providers, eq(logistics_providers.id, outbound_orders.logistics_provider_id))
-    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
+  const orders = await findOrders(db, customerId, ids);
+  const providerIds = [...new Set(orders.flatMap((o) => (o.logistics_provider_id ? [o.logistics_provider_id] : [])))];
+  const [labels, stores, providers] = await allOf(db, [
+    () => repo.labelsOf(db, customerId, ids),
+    () => repo.cvsStoresOf(db, customerId, ids),
+    () => providersByIds(db, customerId, providerIds),
+  ]);
+  const labelOf = new Map(labels.map((l) => [l.order_id, l]));
+  const storeOf = new Map(stores.map((r) => [r.order_id, r]));
+  const nameOf = new Map(providers.map((p) => [p.id, p.name]));
+  const rows = orders.map((o) => ({
+    id: o.id,
+    number: o.number,
+    providerId: o.logistics_provider_id,
+    providerName: o.logistics_provider_id ? (nameOf.get(o.logistics_provider_id) ?? null) : null,
+    consignment: o.consignment_number,
+    label: labelOf.get(o.id) ?? null,
+    store: storeOf.get(o.id) ?? null,
+  }));
   return { ids, byId: new Map(rows.map((r) => [r.id, r])) };
 }
 
@@ -580,18 +534,17 @@ export async function printLabels(
     let content = label.content;
     if (!content && label.file_no && label.carrier === 'shopee') {
       // Shopee was still making the label at consignment time: ask again now.
-      const [shopee] = await db
-        .select()
-        .from(shopee_orders)
-        .where(and(eq(shopee_orders.customer_id, customerId), eq(shopee_orders.order_id, id)));
+      const shopee = await shopeeOrderOf(db, customerId, id);
       if (shopee) {
         const got = await shopeeLabel(deps, null, shopee, label.consignment_number);
         content = got.label;
         await withTx(db, async (tx) => {
-          await tx
-            .update(carrier_labels)
-            .set(content ? { content, error: null, fetched_at: new Date() } : { error: got.error })
-            .where(and(eq(carrier_labels.order_id, id), eq(carrier_labels.customer_id, customerId)));
+          await repo.updateCarrierLabel(
+            tx,
+            customerId,
+            id,
+            content ? { content, error: null, fetched_at: new Date() } : { error: got.error },
+          );
           await writeAudit(tx, actor, {
             action: 'carrier_label.fetch',
             entity: 'outbound_order',
@@ -621,10 +574,12 @@ export async function printLabels(
             e instanceof AppError ? String(e.params.message ?? e.code) : e instanceof Error ? e.message : String(e);
         }
         await withTx(db, async (tx) => {
-          await tx
-            .update(carrier_labels)
-            .set(content ? { content, error: null, fetched_at: new Date() } : { error })
-            .where(and(eq(carrier_labels.order_id, id), eq(carrier_labels.customer_id, customerId)));
+          await repo.updateCarrierLabel(
+            tx,
+            customerId,
+            id,
+            content ? { content, error: null, fetched_at: new Date() } : { error },
+          );
           await writeAudit(tx, actor, {
             action: 'carrier_label.fetch',
             entity: 'outbound_order',

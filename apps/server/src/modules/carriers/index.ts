@@ -8,3 +8,4 @@
  */
 
 export { putCvsStore } from './carriers.cvs';
+export { deleteCarrierEventsOfOrders } from './carriers.repository';

@@ -6,24 +6,19 @@ import {
   type TCrmRackLabels,
   type TLabelDocument,
   type TListQuery,
-  type TStockReason,
 } from '@wms/contracts';
-import { isNull, type SQL, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config';
-import { allOf, type Db, type Executor, queryRows } from '../../db/client';
-import { label_sheets } from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
-import { taipeiMidnight, taipeiToday } from '../../platform/calendar';
 import { generatePassword } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
-import { isoSql, likePattern, pageWindow } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import { changeCustomerActive, setPasswordByStaff } from '../account';
-import type { TSheetRow } from '../labels';
-import { layoutLabels, type TLabelSource, toSheet } from '../labels';
+import { builtinSheets, layoutLabels, type TLabelSource, toSheet } from '../labels';
+import * as repo from './crm.repository';
 
 /**
  * The employees' CRM reads and actions (spec §2.7). The only use cases that cross tenants: every route is
@@ -35,102 +30,21 @@ export interface TCrmDeps {
   jobs: JobQueue;
 }
 
-/** An ORDER BY from a whitelist of raw column expressions (never user text), with a tie-breaker. */
-function orderBy(ordering: string | undefined, columns: Record<string, string>, fallback: string, tie: string): SQL {
-  const raw = ordering ?? fallback;
-  const key = raw.replace(/^-/, '');
-  if (!Object.hasOwn(columns, key)) throw new AppError('INVALID_FIELD', { field: 'ordering' });
-  return sql.raw(`${columns[key]} ${raw.startsWith('-') ? 'desc nulls last' : 'asc nulls first'}, ${tie}`);
-}
-
-const conditions = (parts: Array<SQL | undefined>): SQL =>
-  sql.join(
-    parts.filter((p): p is SQL => !!p),
-    sql` and `,
-  );
-
 // ---- customers
 
-const monthStart = () => taipeiMidnight(`${taipeiToday().slice(0, 8)}01`);
-
-const CUSTOMER_SELECT = () => sql`select c.id, c.name, coalesce(c.tax_id, '') as tax_id, coalesce(c.phone, '') as phone,
-    coalesce(c.invoice_title, '') as invoice_title, coalesce(c.invoice_address, '') as invoice_address,
-    coalesce(c.website, '') as website, c.is_active,
-    coalesce(adm.email, '') as admin_email, coalesce(adm.name, '') as admin_name,
-    (select count(*)::int from users u where u.customer_id = c.id) as user_count,
-    coalesce(st.units, 0)::int as stock_units, round(coalesce(st.value, 0), 2)::text as stock_value,
-    (select count(*)::int from outbound_orders o where o.customer_id = c.id and o.created_at >= ${monthStart().toISOString()}) as orders_this_month,
-    (select count(*)::int from support_tickets t where t.customer_id = c.id and t.status in ('new', 'in_progress')) as open_tickets,
-    ${isoSql('(select max(a.created_at) from audit_logs a where a.customer_id = c.id)')} as last_activity_at,
-    ${isoSql('c.created_at')} as created_at
-  from customers c
-  left join lateral (select u.email, u.name from users u where u.customer_id = c.id and u.role = 'CUSTOMER'
-                     order by u.created_at, u.id limit 1) adm on true
-  left join lateral (select sum(b.on_hand) as units, sum(b.on_hand * coalesce(p.cost, 0)) as value
-                     from stock_balances b join products p on p.id = b.product_id where b.customer_id = c.id) st on true`;
-
-const CUSTOMER_ORDER: Record<string, string> = {
-  name: 'name',
-  created_at: 'created_at',
-  stock_units: 'stock_units',
-  orders_this_month: 'orders_this_month',
-  open_tickets: 'open_tickets',
-  last_activity_at: 'last_activity_at',
-};
-
-type TCustomerRow = TCrmCustomer & { invoice_title: string; invoice_address: string; website: string };
-
-const toCustomer = ({ invoice_title, invoice_address, website, ...r }: TCustomerRow): TCrmCustomer => r;
+const toCustomer = ({ invoice_title, invoice_address, website, ...r }: repo.TCustomerRow): TCrmCustomer => r;
 
 /** GET /api/crm/customers/: every seller company, with its contact, users, stock, this month's orders, activity. */
 export async function listCustomers(deps: TCrmDeps, q: TListQuery & { is_active?: 'true' | 'false' }) {
-  const where = conditions([
-    sql`true`,
-    q.search
-      ? sql`(c.name ilike ${likePattern(q.search)} or c.tax_id ilike ${likePattern(q.search)}
-             or exists (select 1 from users u where u.customer_id = c.id and u.email ilike ${likePattern(q.search)}))`
-      : undefined,
-    q.is_active ? sql`c.is_active = ${q.is_active === 'true'}` : undefined,
-  ]);
-  const order = orderBy(q.ordering, CUSTOMER_ORDER, 'name', 'id');
-  const { limit, offset } = pageWindow(q);
-  const [rows, [count]] = await allOf(deps.db, [
-    () =>
-      queryRows<TCustomerRow>(
-        deps.db,
-        sql`select * from (${CUSTOMER_SELECT()} where ${where}) x order by ${order} limit ${limit} offset ${offset}`,
-      ),
-    () => queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from customers c where ${where}`),
-  ]);
-  return { count: count?.n ?? 0, results: rows.map(toCustomer) };
+  const { rows, count } = await repo.customerPage(deps.db, q);
+  return { count, results: rows.map(toCustomer) };
 }
 
 /** GET /api/crm/customers/:id/: the seller, its users, warehouses and latest activity. */
 export async function getCustomer(deps: { db: Executor }, id: string): Promise<TCrmCustomerDetail> {
-  const [row] = await queryRows<TCustomerRow>(deps.db, sql`${CUSTOMER_SELECT()} where c.id = ${id}`);
+  const row = await repo.findCustomer(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND');
-  const [users, warehouses, activity] = await allOf(deps.db, [
-    () =>
-      queryRows<TCrmCustomerDetail['users'][number]>(
-        deps.db,
-        sql`select id, name, email, is_active, totp_enabled, ${isoSql('created_at')} as created_at
-            from users where customer_id = ${id} order by created_at, id`,
-      ),
-    () =>
-      queryRows<TCrmCustomerDetail['warehouses'][number]>(
-        deps.db,
-        sql`select w.id, w.code, w.name,
-              (select count(*)::int from storage_locations l where l.warehouse_id = w.id) as locations,
-              (select coalesce(sum(b.on_hand), 0)::int from stock_balances b where b.warehouse_id = w.id) as units
-            from warehouses w where w.customer_id = ${id} order by w.code`,
-      ),
-    () =>
-      queryRows<TCrmCustomerDetail['activity'][number]>(
-        deps.db,
-        sql`select action, entity, actor_type, ${isoSql('created_at')} as created_at
-            from audit_logs where customer_id = ${id} order by created_at desc, id desc limit 20`,
-      ),
-  ]);
+  const { users, warehouses, activity } = await repo.customerDetail(deps.db, id);
   return { ...row, users, warehouses, activity };
 }
 
@@ -187,63 +101,9 @@ export const NEAR_EXPIRY_DAYS = 30;
 
 /** GET /api/crm/dashboard/: the workload across sellers. */
 export async function dashboard(deps: { db: Db }): Promise<TCrmDashboard> {
-  const today = taipeiToday();
-  const nearExpiry = sql`${today}::date + ${NEAR_EXPIRY_DAYS}::int`;
-  const weekStart = taipeiMidnight(today, -6);
-  const [byCustomer, days, [recent]] = await allOf(deps.db, [
-    () =>
-      queryRows<TCrmDashboard['by_customer'][number]>(
-        deps.db,
-        sql`select * from (
-              select c.id as customer_id, c.name, coalesce(c.tax_id, '') as tax_id,
-                (select count(*)::int from inbound_receipts r where r.customer_id = c.id and r.status = 'pending') as receipts_pending,
-                coalesce(o.pending_export, 0)::int as orders_pending_export, coalesce(o.exported, 0)::int as orders_exported,
-                coalesce(o.online, 0)::int as orders_online,
-                (select count(*)::int from support_tickets t where t.customer_id = c.id and t.status in ('new', 'in_progress')) as open_tickets,
-                (select count(*)::int from stock_balances b where b.customer_id = c.id and b.on_hand > 0
-                   and b.expiry_date is not null and b.expiry_date <= ${nearExpiry}) as near_expiry
-              from customers c
-              left join lateral (select count(*) filter (where status = 'pending_export') as pending_export,
-                                        count(*) filter (where status = 'exported') as exported,
-                                        count(*) filter (where status = 'online') as online
-                                 from outbound_orders where customer_id = c.id) o on true
-              where c.is_active) x
-            where receipts_pending + orders_pending_export + orders_exported + orders_online + open_tickets + near_expiry > 0
-            order by receipts_pending + orders_pending_export + orders_exported + orders_online + open_tickets desc, name, customer_id
-            limit 50`,
-      ),
-    () =>
-      queryRows<{ day: string; orders: number; receipts: number }>(
-        deps.db,
-        sql`select d.day, coalesce(o.n, 0)::int as orders, coalesce(r.n, 0)::int as receipts
-            from (select to_char(g, 'YYYY-MM-DD') as day
-                  from generate_series(${today}::date - 6, ${today}::date, interval '1 day') g) d
-            left join (select to_char(created_at at time zone 'Asia/Taipei', 'YYYY-MM-DD') as day, count(*) as n
-                       from outbound_orders where created_at >= ${weekStart.toISOString()} group by 1) o on o.day = d.day
-            left join (select to_char(created_at at time zone 'Asia/Taipei', 'YYYY-MM-DD') as day, count(*) as n
-                       from inbound_receipts where created_at >= ${weekStart.toISOString()} group by 1) r on r.day = d.day
-            order by d.day`,
-      ),
-    () =>
-      queryRows<{ today: number; week: number }>(
-        deps.db,
-        sql`select count(*) filter (where created_at >= ${taipeiMidnight(today).toISOString()})::int as today,
-                   count(*)::int as week
-            from outbound_orders where created_at >= ${weekStart.toISOString()}`,
-      ),
-  ]);
-  const [totals] = await queryRows<Omit<TCrmDashboard['totals'], 'orders_today' | 'orders_this_week'>>(
-    deps.db,
-    sql`select (select count(*)::int from inbound_receipts where status = 'pending') as receipts_pending,
-               (select count(*)::int from outbound_orders where status = 'pending_export') as orders_pending_export,
-               (select count(*)::int from outbound_orders where status = 'exported') as orders_exported,
-               (select count(*)::int from outbound_orders where status = 'online') as orders_online,
-               (select count(*)::int from support_tickets where status in ('new', 'in_progress')) as open_tickets,
-               (select count(*)::int from stock_balances where on_hand > 0 and expiry_date is not null
-                  and expiry_date <= ${nearExpiry}) as near_expiry`,
-  );
+  const { totals, recent, byCustomer, days } = await repo.dashboardFigures(deps.db, NEAR_EXPIRY_DAYS);
   return {
-    totals: { ...totals!, orders_today: recent?.today ?? 0, orders_this_week: recent?.week ?? 0 },
+    totals: { ...totals, orders_today: recent?.today ?? 0, orders_this_week: recent?.week ?? 0 },
     by_customer: byCustomer,
     days,
   };
@@ -251,36 +111,15 @@ export async function dashboard(deps: { db: Db }): Promise<TCrmDashboard> {
 
 // ---- rack and stock (read-only)
 
-type TRackFilter = Pick<TCrmRackLabels, 'customer_id' | 'warehouse' | 'search' | 'state'>;
-
-const rackWhere = (q: TRackFilter): SQL =>
-  conditions([
-    sql`true`,
-    q.customer_id ? sql`l.customer_id = ${q.customer_id}` : undefined,
-    q.warehouse ? sql`w.code = ${q.warehouse}` : undefined,
-    q.search ? sql`(l.code ilike ${likePattern(q.search)} or l.name ilike ${likePattern(q.search)})` : undefined,
-    q.state === 'empty' ? sql`coalesce(s.on_hand, 0) = 0` : undefined,
-    q.state === 'in_use' ? sql`coalesce(s.on_hand, 0) > 0` : undefined,
-  ]);
-
-const RACK_FROM = sql`from storage_locations l join warehouses w on w.id = l.warehouse_id join customers c on c.id = l.customer_id
-      left join shelves sh on sh.id = l.shelf_id
-      left join lateral (select sum(b.on_hand)::int as on_hand, count(distinct b.product_id) filter (where b.on_hand > 0)::int as products
-                         from stock_balances b where b.location_id = l.id) s on true`;
-
 /**
  * POST /api/crm/rack/labels/: labels (Code 128 of the location code; the seller and warehouse as the name) of the
  * locations a rack search finds, on the built-in 45-cell sheet. More than RACK_LABELS_MAX is refused.
  */
 export async function rackLabels(deps: { db: Db }, q: TCrmRackLabels): Promise<TLabelDocument> {
-  const rows = await queryRows<{ id: string; code: string; name: string }>(
-    deps.db,
-    sql`select l.id, l.code, c.name || ' · ' || w.code as name ${RACK_FROM} where ${rackWhere(q)}
-        order by w.code, l.code, l.id limit ${RACK_LABELS_MAX + 1}`,
-  );
+  const rows = await repo.rackLabelRows(deps.db, q, RACK_LABELS_MAX);
   if (rows.length === 0) throw new AppError('NOT_FOUND');
   if (rows.length > RACK_LABELS_MAX) throw new AppError('ABNORMAL_QUANTITY', { field: 'items' });
-  const builtins: TSheetRow[] = await deps.db.select().from(label_sheets).where(isNull(label_sheets.customer_id));
+  const builtins = await builtinSheets(deps.db);
   const sheet = builtins.find((b) => b.cells === 45) ?? builtins.sort((a, b) => a.cells - b.cells)[0];
   if (!sheet) throw new AppError('NOT_FOUND');
   const sources = new Map<string, TLabelSource>(
@@ -299,27 +138,8 @@ export async function rack(
   deps: { db: Db },
   q: TListQuery & { customer_id?: string; warehouse?: string; state?: 'empty' | 'in_use' },
 ) {
-  const where = rackWhere(q);
-  const from = RACK_FROM;
-  const order = orderBy(
-    q.ordering,
-    { code: 'l.code', warehouse_code: 'w.code', customer_name: 'c.name', on_hand: 'coalesce(s.on_hand, 0)' },
-    'code',
-    'l.id',
-  );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [count]] = await allOf(deps.db, [
-    () =>
-      queryRows(
-        deps.db,
-        sql`select l.id, l.code, l.name, l.kind, l.cells, w.code as warehouse_code, w.name as warehouse_name,
-              coalesce(sh.code, '') as shelf_code, c.id as customer_id, c.name as customer_name,
-              coalesce(s.on_hand, 0)::int as on_hand, coalesce(s.products, 0)::int as products
-            ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
-      ),
-    () => queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n ${from} where ${where}`),
-  ]);
-  return { count: count?.n ?? 0, results: rows as never[] };
+  const { rows, count } = await repo.rackPage(deps.db, q);
+  return { count, results: rows as never[] };
 }
 
 /** GET /api/crm/stock/: stock piles across sellers. */
@@ -327,60 +147,12 @@ export async function stock(
   deps: { db: Db },
   q: TListQuery & { customer_id?: string; warehouse?: string; expiry_before?: string },
 ) {
-  const where = conditions([
-    sql`b.on_hand > 0`,
-    q.customer_id ? sql`b.customer_id = ${q.customer_id}` : undefined,
-    q.warehouse ? sql`w.code = ${q.warehouse}` : undefined,
-    q.expiry_before ? sql`b.expiry_date is not null and b.expiry_date <= ${q.expiry_before}` : undefined,
-    q.search
-      ? sql`(p.number ilike ${likePattern(q.search)} or p.name ilike ${likePattern(q.search)} or l.code ilike ${likePattern(q.search)})`
-      : undefined,
-  ]);
-  const from = sql`from stock_balances b join products p on p.id = b.product_id join storage_locations l on l.id = b.location_id
-      join warehouses w on w.id = b.warehouse_id join customers c on c.id = b.customer_id`;
-  const order = orderBy(
-    q.ordering,
-    {
-      customer_name: 'c.name',
-      product_number: 'p.number',
-      location_code: 'l.code',
-      expiry_date: 'b.expiry_date',
-      on_hand: 'b.on_hand',
-    },
-    'customer_name',
-    'b.id',
-  );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [count]] = await allOf(deps.db, [
-    () =>
-      queryRows(
-        deps.db,
-        sql`select b.id, c.id as customer_id, c.name as customer_name, w.code as warehouse_code, l.code as location_code,
-              p.number as product_number, p.name as product_name, b.expiry_date::text as expiry_date, b.on_hand, b.reserved
-            ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
-      ),
-    () => queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n ${from} where ${where}`),
-  ]);
-  return { count: count?.n ?? 0, results: rows as never[] };
+  const { rows, count } = await repo.stockPage(deps.db, q);
+  return { count, results: rows as never[] };
 }
 
 /** GET /api/crm/stock/:id/movements/: the ledger of one pile (newest first, at most 200). */
 export async function stockMovements(deps: { db: Db }, balanceId: string) {
-  const [balance] = await queryRows<{ id: string }>(
-    deps.db,
-    sql`select id from stock_balances where id = ${balanceId}`,
-  );
-  if (!balance) throw new AppError('NOT_FOUND');
-  return queryRows<{
-    id: string;
-    quantity: number;
-    on_hand_after: number;
-    reason: TStockReason;
-    document_number: string;
-    created_at: string;
-  }>(
-    deps.db,
-    sql`select m.id::text as id, m.quantity, m.on_hand_after, m.reason, m.document_number, ${isoSql('m.created_at')} as created_at
-        from stock_movements m where m.balance_id = ${balanceId} order by m.created_at desc, m.id desc limit 200`,
-  );
+  if (!(await repo.balanceExists(deps.db, balanceId))) throw new AppError('NOT_FOUND');
+  return repo.balanceMovements(deps.db, balanceId);
 }

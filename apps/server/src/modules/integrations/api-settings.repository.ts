@@ -1,6 +1,12 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { allOf, type Executor, type Tx } from '../../db/client';
-import { api_idempotency_keys, api_settings, integration_attempts, outbox_messages } from '../../db/schema';
+import {
+  api_idempotency_keys,
+  api_settings,
+  integration_attempts,
+  order_events,
+  outbox_messages,
+} from '../../db/schema';
 
 export type TApiSettingRow = typeof api_settings.$inferSelect;
 export type TApiSettingInsert = typeof api_settings.$inferInsert;
@@ -28,6 +34,50 @@ export async function lockSetting(tx: Tx, customerId: string, id: string): Promi
     .where(and(eq(api_settings.id, id), eq(api_settings.customer_id, customerId)))
     .for('update');
   return row;
+}
+
+/** A setting by id, whoever's (a delivery checks the seller against its message). */
+export async function findSettingById(ex: Executor, id: string): Promise<TApiSettingRow | undefined> {
+  const [row] = await ex.select().from(api_settings).where(eq(api_settings.id, id));
+  return row;
+}
+
+/** The enabled partner settings with order callbacks of these sellers. */
+export async function callbackSettingsOf(ex: Executor, customerIds: string[]): Promise<TApiSettingRow[]> {
+  if (customerIds.length === 0) return [];
+  return ex
+    .select()
+    .from(api_settings)
+    .where(
+      and(
+        inArray(api_settings.customer_id, customerIds),
+        eq(api_settings.kind, 'partner'),
+        eq(api_settings.enabled, true),
+        eq(api_settings.order_callback_enabled, true),
+      ),
+    );
+}
+
+export type TOrderEventRow = typeof order_events.$inferSelect;
+
+/** Up to `limit` order events not dispatched yet (of one seller, or all), oldest first, locked (skipping locked ones). */
+export async function lockUndispatchedEvents(
+  tx: Tx,
+  customerId: string | null,
+  limit: number,
+): Promise<TOrderEventRow[]> {
+  return tx
+    .select()
+    .from(order_events)
+    .where(and(isNull(order_events.dispatched_at), customerId ? eq(order_events.customer_id, customerId) : undefined))
+    .orderBy(asc(order_events.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markEventsDispatched(tx: Tx, ids: Array<TOrderEventRow['id']>): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(order_events).set({ dispatched_at: sql`now()` }).where(inArray(order_events.id, ids));
 }
 
 export async function insertSetting(tx: Tx, values: TApiSettingInsert): Promise<TApiSettingRow> {

@@ -1,15 +1,22 @@
 import { CALLBACK_EVENTS, type TCallbackEvent } from '@wms/contracts';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { api_settings, order_events } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { defineJob, type JobQueue } from '../../platform/jobs';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import type { TProviderServices } from '../../platform/providers';
-import { CALLBACK_TOPIC, type TApiSettingRow, updateSetting } from './api-settings.repository';
+import {
+  CALLBACK_TOPIC,
+  callbackSettingsOf,
+  findSetting,
+  findSettingById,
+  lockUndispatchedEvents,
+  markEventsDispatched,
+  type TApiSettingRow,
+  updateSetting,
+} from './api-settings.repository';
 
 /**
  * Order callbacks to a seller's own system. A database trigger records every creation, status change and
@@ -105,10 +112,7 @@ export async function callbackHeaders(
     ? JSON.parse(decryptSecret(services.config.encryptionKey, setting.http_headers_enc))
     : {};
   if (setting.connection_id) {
-    const [connection] = await db
-      .select()
-      .from(api_settings)
-      .where(and(eq(api_settings.id, setting.connection_id), eq(api_settings.customer_id, setting.customer_id)));
+    const connection = await findSetting(db, setting.customer_id, setting.connection_id);
     const token = connection ? await connectionToken(db, services, connection) : null;
     if (token) headers.authorization = `Bearer ${token}`;
   }
@@ -120,7 +124,7 @@ export const partnerCallback = defineOutboxTopic(
   CALLBACK_TOPIC,
   ZCallbackPayload,
   async ({ db, message, payload, services }) => {
-    const [setting] = await db.select().from(api_settings).where(eq(api_settings.id, payload.setting_id));
+    const setting = await findSettingById(db, payload.setting_id);
     if (!setting || setting.customer_id !== message.customer_id) return { skipped: 'setting deleted' };
     if (!setting.callback_url || !setting.signing_secret_enc) return { skipped: 'no callback URL' };
     const provider = services.providers.resolve('webhook', 'webhook');
@@ -179,31 +183,10 @@ export const dispatchCallbacks = defineJob(
     let messages = 0;
     for (;;) {
       const done = await withTx(db, async (tx) => {
-        const events = await tx
-          .select()
-          .from(order_events)
-          .where(
-            and(
-              isNull(order_events.dispatched_at),
-              payload.customer_id ? eq(order_events.customer_id, payload.customer_id) : undefined,
-            ),
-          )
-          .orderBy(asc(order_events.id))
-          .limit(DISPATCH_BATCH)
-          .for('update', { skipLocked: true });
+        const events = await lockUndispatchedEvents(tx, payload.customer_id, DISPATCH_BATCH);
         if (events.length === 0) return 0;
         const customers = [...new Set(events.map((e) => e.customer_id))];
-        const settings = await tx
-          .select()
-          .from(api_settings)
-          .where(
-            and(
-              inArray(api_settings.customer_id, customers),
-              eq(api_settings.kind, 'partner'),
-              eq(api_settings.enabled, true),
-              eq(api_settings.order_callback_enabled, true),
-            ),
-          );
+        const settings = await callbackSettingsOf(tx, customers);
         for (const e of events) {
           for (const s of settings) {
             if (s.customer_id !== e.customer_id || !s.callback_url) continue;
@@ -232,15 +215,10 @@ export const dispatchCallbacks = defineJob(
             messages++;
           }
         }
-        await tx
-          .update(order_events)
-          .set({ dispatched_at: sql`now()` })
-          .where(
-            inArray(
-              order_events.id,
-              events.map((e) => e.id),
-            ),
-          );
+        await markEventsDispatched(
+          tx,
+          events.map((e) => e.id),
+        );
         return events.length;
       });
       dispatched += done;

@@ -7,5 +7,5 @@
  */
 
 export { barcodeSvg, pickSymbology } from './labels.barcode';
-export type { TSheetRow } from './labels.repository';
+export { builtinSheets, type TSheetRow } from './labels.repository';
 export { layoutLabels, type TLabelSource, toSheet } from './labels.service';

@@ -18,6 +18,11 @@ export async function listSheets(tx: Executor, customerId: string, cells?: numbe
     .orderBy(asc(label_sheets.cells), asc(label_sheets.customer_id), asc(label_sheets.code));
 }
 
+/** The built-in sheets (no seller's own): a read model for staff screens that print across sellers. */
+export async function builtinSheets(tx: Executor): Promise<TSheetRow[]> {
+  return tx.select().from(label_sheets).where(isNull(label_sheets.customer_id));
+}
+
 /** A sheet the customer may print on: built-in or their own. */
 export async function findUsableSheet(tx: Executor, customerId: string, id: string) {
   const [row] = await tx

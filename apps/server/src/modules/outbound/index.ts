@@ -18,6 +18,16 @@ export {
   type TOrderLookups,
 } from './outbound.intake';
 export { findShippedOrder, getOrder, lookupOrder } from './outbound.orders';
-export { findOrderIdByCode, lockOrder } from './outbound.repository';
+export {
+  findOrderIdByCode,
+  findOrderIdByNumberOrConsignment,
+  findOrders,
+  lockOrder,
+  markAbnormal,
+  orderIdsByPlatformNumber,
+  orderNumbersOf,
+  outboundOrdersPurge,
+  type TOrderRow,
+} from './outbound.repository';
 export { applyReturnEvent, moveOrder, type TReturnEvent, transitionOrder } from './outbound.status';
 export { acceptsConsignment, SHIPPED_OUT_STATUSES } from './outbound.workflow';

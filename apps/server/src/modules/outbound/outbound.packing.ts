@@ -1,8 +1,7 @@
 import type { TOrderDetail, TOrderStatus, TPackScan, TPackView, TShipOrder } from '@wms/contracts';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
-import { auditSelect, writeAudit } from '../../platform/audit';
+import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
@@ -80,19 +79,7 @@ export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, s
   const customerId = tenantOf(actor);
   return withTx(deps.db, async (tx) => {
     const view = await lockForPacking(tx, actor, id);
-    const scanAudit = (serial: string | null, productId: SQL) =>
-      auditSelect(
-        actor,
-        { action: 'pack_scan', entity: 'outbound_order', entityId: id },
-        sql`jsonb_build_object('product_id', ${productId}, 'serial', ${serial}::text)`,
-      );
-    const { items, counted } = await repo.packItemsCountingScan(
-      tx,
-      customerId,
-      id,
-      scan.barcode,
-      scanAudit(null, sql`u.product_id`),
-    );
+    const { items, counted } = await repo.packItemsCountingScan(tx, actor, customerId, id, scan.barcode);
     const matching = items.filter((i) => i.product_number === scan.barcode || i.barcode === scan.barcode);
     if (matching.length === 0) throw new AppError('PACK_ITEM_NOT_IN_ORDER', { barcode: scan.barcode });
     const item = matching.find((i) => i.packed < i.expected);
@@ -118,10 +105,7 @@ export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, s
         const other = await repo.findActiveSerial(tx, customerId, scan.serial);
         throw new AppError('SERIAL_ALREADY_SHIPPED', { serial: scan.serial, order_number: other?.order_number ?? '' });
       }
-      const audit = scanAudit(scan.serial, sql`${item.product_id}::uuid`);
-      if (
-        !(await repo.addPackedUnitAudited(tx, customerId, id, item.product_id, (when) => sql`${audit} where ${when}`))
-      )
+      if (!(await repo.addPackedUnitAudited(tx, actor, customerId, id, item.product_id, scan.serial)))
         throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });
     } else if (counted === null) {
       throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });

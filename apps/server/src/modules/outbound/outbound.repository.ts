@@ -27,9 +27,11 @@ import {
   products,
   warehouses,
 } from '../../db/schema';
-import { AUDIT_COLUMNS } from '../../platform/audit';
+import { AUDIT_COLUMNS, auditSelect } from '../../platform/audit';
+import type { TActor } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { countAll, countedPage, limitSql, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
+import type { TPurgeKind } from '../../platform/purge';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
 export type TOrderRow = typeof outbound_orders.$inferSelect;
@@ -256,6 +258,38 @@ export async function findOrderByNumber(ex: Executor, customerId: string, code: 
   return row;
 }
 
+/** The seller's orders of these ids (rows; unknown ids left out): a read model for carriers. */
+export async function findOrders(ex: Executor, customerId: string, ids: string[]): Promise<TOrderRow[]> {
+  if (!ids.length) return [];
+  return ex
+    .select()
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
+}
+
+/** The seller's order with this number, or (when given) this consignment number: whom a carrier's notice is about. */
+export async function findOrderIdByNumberOrConsignment(
+  ex: Executor,
+  customerId: string,
+  number: string,
+  consignment: string,
+): Promise<string | undefined> {
+  const [row] = await ex
+    .select({ id: outbound_orders.id })
+    .from(outbound_orders)
+    .where(
+      and(
+        eq(outbound_orders.customer_id, customerId),
+        or(
+          eq(outbound_orders.number, number),
+          consignment ? eq(outbound_orders.consignment_number, consignment) : undefined,
+        ),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
 /** Lock an order row for the rest of the transaction (status checks then see the latest status). */
 export async function lockOrder(tx: Tx, customerId: string, id: string): Promise<TOrderRow | undefined> {
   const [row] = await tx
@@ -290,20 +324,30 @@ export async function lockOrderView(
   return { view, extra: value };
 }
 
+/** The audit row of one unit scanned at the packing station: the product (a column of the statement, or given) and serial. */
+function packScanAudit(actor: TActor, orderId: string, serial: string | null, productId: SQL): SQL {
+  return auditSelect(
+    actor,
+    { action: 'pack_scan', entity: 'outbound_order', entityId: orderId },
+    sql`jsonb_build_object('product_id', ${productId}, 'serial', ${serial}::text)`,
+  );
+}
+
 /**
  * The packing scan's statement: the pack items of a (locked) order as `packItems` reads them and, in the same
  * statement, one more unit of the first item `barcode` names (product number or barcode, in the items' order) that is
- * not full, with the scan's audit row (`audit`: its insert's select, from `u`: the counted item's `product_id`) —
+ * not full, with the actor's `pack_scan` audit row (its product: the counted item's, from `u`) —
  * unless that item needs a serial: the caller records the serial first and counts with `addPackedUnitAudited`.
  * `items` are as they were before the count; `counted` is the product counted, or null.
  */
 export async function packItemsCountingScan(
   tx: Tx,
+  actor: TActor,
   customerId: string,
   orderId: string,
   barcode: string,
-  audit: SQL,
 ): Promise<{ items: TPackItemRow[]; counted: string | null }> {
+  const audit = packScanAudit(actor, orderId, null, sql`u.product_id`);
   const rows = await preparedRows<TPackItemRow & { counted: string | null }>(
     tx,
     sql`with items as (
@@ -338,11 +382,13 @@ export type TPackItemRow = Awaited<ReturnType<typeof packItems>>[number];
  */
 export async function addPackedUnitAudited(
   tx: Tx,
+  actor: TActor,
   customerId: string,
   orderId: string,
   productId: string,
-  audit: (when: SQL) => SQL,
+  serial: string | null,
 ): Promise<boolean> {
+  const audit = (when: SQL) => sql`${packScanAudit(actor, orderId, serial, sql`${productId}::uuid`)} where ${when}`;
   const i = outbound_pack_items;
   const rows = await queryRows<{ n: number }>(
     tx,
@@ -506,6 +552,37 @@ export async function existingPlatformNumbers(
       ),
     );
   return new Set(rows.map((r) => r.n!));
+}
+
+/** The numbers of the seller's orders of these ids: id → number (a read model for Shopee's order list). */
+export async function orderNumbersOf(ex: Executor, customerId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ex
+    .select({ id: outbound_orders.id, number: outbound_orders.number })
+    .from(outbound_orders)
+    .where(and(eq(outbound_orders.customer_id, customerId), inArray(outbound_orders.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+/** The seller's orders of one platform by platform order number: number → order id (a read model for Shopee). */
+export async function orderIdsByPlatformNumber(
+  ex: Executor,
+  customerId: string,
+  platformId: string,
+  numbers: string[],
+): Promise<Map<string, string>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await ex
+    .select({ id: outbound_orders.id, sn: outbound_orders.platform_order_number })
+    .from(outbound_orders)
+    .where(
+      and(
+        eq(outbound_orders.customer_id, customerId),
+        eq(outbound_orders.platform_id, platformId),
+        inArray(outbound_orders.platform_order_number, numbers),
+      ),
+    );
+  return new Map(rows.map((r) => [r.sn!, r.id]));
 }
 
 export async function updateOrder(tx: Tx, customerId: string, id: string, patch: Partial<TOrderInsert>) {
@@ -1347,3 +1424,25 @@ export async function pageOrderViews(
     .limit(window.limit)
     .offset(window.offset);
 }
+
+/**
+ * Retention (/database-clean): the seller's finished orders (closed, returned or cancelled) before the cut-off. An
+ * order still holding stock (a reservation above zero) is never purged: its balance's `reserved` needs it. `purge`
+ * deletes the orders (their lines, pack items, serials, packaging uses and carrier labels cascade); the rows of other
+ * modules that point at them are handled by those modules first (retention.kinds.ts).
+ */
+export const outboundOrdersPurge: TPurgeKind = {
+  table: 'outbound_orders',
+  where: (c, cutoff) => sql`t.customer_id = ${c} and t.status in ('closed', 'closed_returned', 'cancelled')
+      and coalesce(t.closed_at, t.cancelled_at, t.updated_at) < ${cutoff}
+      and not exists (select 1 from stock_reservations r where r.document_id = t.id and r.quantity > 0)`,
+  exportSelect: sql`t.number as ref, t.status as status, coalesce(t.closed_at, t.cancelled_at, t.updated_at) as at,
+      t.recipient_name as detail`,
+  async purge(tx, c, ids) {
+    const gone = await tx
+      .delete(outbound_orders)
+      .where(and(eq(outbound_orders.customer_id, c), inArray(outbound_orders.id, ids)))
+      .returning({ id: outbound_orders.id });
+    return gone.length;
+  },
+};

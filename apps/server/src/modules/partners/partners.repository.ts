@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { allOf, type Executor } from '../../db/client';
 import { ecommerce_platforms, logistics_providers } from '../../db/schema';
 import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
@@ -45,6 +45,23 @@ export async function findProvider(tx: Executor, customerId: string, id: string)
     .from(logistics_providers)
     .where(and(eq(logistics_providers.id, id), eq(logistics_providers.customer_id, customerId)));
   return row;
+}
+
+/** The seller's providers of these ids (a read model for carriers: name, carrier, sender, temperature…). */
+export async function providersByIds(tx: Executor, customerId: string, ids: string[]): Promise<TProviderRow[]> {
+  if (!ids.length) return [];
+  return tx
+    .select()
+    .from(logistics_providers)
+    .where(and(eq(logistics_providers.customer_id, customerId), inArray(logistics_providers.id, ids)));
+}
+
+/**
+ * Every seller's providers with this merchant id: who a carrier's signed notice may come from (the caller verifies
+ * the signature with each one's keys; a read model for carriers).
+ */
+export async function providersByMerchantId(tx: Executor, merchantId: string): Promise<TProviderRow[]> {
+  return tx.select().from(logistics_providers).where(eq(logistics_providers.merchant_id, merchantId));
 }
 
 export async function insertProvider(tx: Executor, values: typeof logistics_providers.$inferInsert) {
@@ -105,6 +122,15 @@ export async function findPlatform(tx: Executor, customerId: string, id: string)
     .select()
     .from(ecommerce_platforms)
     .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)));
+  return row;
+}
+
+/** The seller's e-commerce platform of this code (a read model for Shopee: its shop's platform). */
+export async function findPlatformByCode(tx: Executor, customerId: string, code: string) {
+  const [row] = await tx
+    .select()
+    .from(ecommerce_platforms)
+    .where(and(eq(ecommerce_platforms.customer_id, customerId), eq(ecommerce_platforms.code, code)));
   return row;
 }
 

@@ -1,14 +1,14 @@
 import { RETENTION_KINDS, type TRetentionKind } from '@wms/contracts';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Executor, queryRows } from '../../db/client';
-import { retention_settings } from '../../db/schema';
+import type { Executor } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, ZActor } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { defineJob, type JobQueue } from '../../platform/jobs';
-import { countKind, cutoffOf, cutoffSql, KINDS, PURGE_JOB, runningPurge } from './retention.kinds';
+import { lockCustomer } from '../account';
+import { countKind, cutoffOf, KINDS, PURGE_JOB, runningPurge } from './retention.kinds';
+import * as repo from './retention.repository';
 
 /** Rows deleted per transaction: each batch commits on its own (with its audit row), so progress is real. */
 export const PURGE_BATCH = 500;
@@ -45,12 +45,7 @@ export const retentionPurge = defineJob(
       deleted[kind] = 0;
       for (;;) {
         const n = await withTx(db, async (tx) => {
-          const rows = await queryRows<{ id: string; ref: string }>(
-            tx,
-            sql`select t.id::text as id, ${def.exportSelect} from ${sql.raw(def.table)} t
-                where ${def.where(customerId, cutoffSql(cutoff))}
-                order by t.id limit ${PURGE_BATCH} for update of t skip locked`,
-          );
+          const rows = await repo.lockPurgeBatch(tx, def, customerId, cutoff, PURGE_BATCH);
           if (rows.length === 0) return 0;
           const count = await def.purge(
             tx,
@@ -94,7 +89,7 @@ export async function queuePurge(
   input: { months: number; kinds: TRetentionKind[]; scheduled: boolean },
   scale = 1,
 ) {
-  await queryRows(tx, sql`select id from customers where id = ${customerId} for update`);
+  await lockCustomer(tx, customerId);
   if (await runningPurge(tx, customerId)) throw new AppError('PURGE_RUNNING');
   const cutoff = cutoffOf(input.months, scale).toISOString();
   const kinds = RETENTION_KINDS.filter((k) => input.kinds.includes(k));
@@ -123,11 +118,7 @@ export const retentionSchedule = defineJob(
   'retention.schedule',
   z.object({}),
   async ({ db, queue }) => {
-    const due = await queryRows<{ customer_id: string; months: number; kinds: string[] }>(
-      db,
-      sql`select customer_id, months, kinds from retention_settings
-          where schedule_enabled and (last_run_at is null or last_run_at <= now() - interval '1 month')`,
-    );
+    const due = await repo.dueSchedules(db);
     let queued = 0;
     for (const s of due) {
       const kinds = RETENTION_KINDS.filter((k) => s.kinds.includes(k));
@@ -139,10 +130,7 @@ export const retentionSchedule = defineJob(
           if (err instanceof AppError && err.code === 'PURGE_RUNNING') return false;
           throw err;
         }
-        await tx
-          .update(retention_settings)
-          .set({ last_run_at: new Date() })
-          .where(sql`${retention_settings.customer_id} = ${s.customer_id}`);
+        await repo.markScheduleRun(tx, s.customer_id);
         return true;
       });
       if (ok) queued++;

@@ -8,16 +8,16 @@ import {
   type TRetentionSettings,
   type TUpdateRetentionSettings,
 } from '@wms/contracts';
-import { eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { retention_settings } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { type JobQueue, jobView } from '../../platform/jobs';
+import { lockCustomer } from '../account';
 import { queuePurge } from './retention.jobs';
-import { countKind, cutoffOf, cutoffSql, KINDS, PURGE_JOB, runningPurge } from './retention.kinds';
+import { countKind, cutoffOf, KINDS, PURGE_JOB, runningPurge } from './retention.kinds';
+import * as repo from './retention.repository';
 
 export type TRetentionDeps = { db: Db; jobs: JobQueue; ageScale: number };
 
@@ -34,18 +34,13 @@ export async function preview(deps: TRetentionDeps, actor: TActor, months: numbe
 export const EXPORT_LIMIT = 100_000;
 export async function exportRows(deps: TRetentionDeps, actor: TActor, months: number, kind: TRetentionKind) {
   const customerId = tenantOf(actor);
-  const def = KINDS[kind];
-  return queryRows<{ ref: string; status: string; at: Date | string | null; detail: string | null }>(
-    deps.db,
-    sql`select ${def.exportSelect} from ${sql.raw(def.table)} t
-        where ${def.where(customerId, cutoffSql(cutoffOf(months, deps.ageScale)))} order by 3, 1 limit ${EXPORT_LIMIT}`,
-  );
+  return repo.exportKindRows(deps.db, KINDS[kind], customerId, cutoffOf(months, deps.ageScale), EXPORT_LIMIT);
 }
 
 export async function requestPurge(deps: TRetentionDeps, actor: TActor, input: TPurgeRequest): Promise<TJob> {
   const customerId = tenantOf(actor);
   const job = await withTx(deps.db, async (tx) => {
-    const [company] = await queryRows<{ name: string }>(tx, sql`select name from customers where id = ${customerId}`);
+    const company = await lockCustomer(tx, customerId);
     if (!company || company.name.trim() !== input.confirm_name.trim()) throw new AppError('CONFIRM_NAME_MISMATCH');
     return queuePurge(tx, deps.jobs, actor, customerId, { ...input, scheduled: false }, deps.ageScale);
   });
@@ -53,7 +48,7 @@ export async function requestPurge(deps: TRetentionDeps, actor: TActor, input: T
   return jobView(job);
 }
 
-function settingsView(row: typeof retention_settings.$inferSelect | undefined): TRetentionSettings {
+function settingsView(row: repo.TRetentionSettingsRow | undefined): TRetentionSettings {
   return {
     schedule_enabled: row?.schedule_enabled ?? false,
     months: row?.months ?? DEFAULT_RETENTION_MONTHS,
@@ -66,8 +61,7 @@ function settingsView(row: typeof retention_settings.$inferSelect | undefined): 
 
 export async function getSettings(deps: TRetentionDeps, actor: TActor): Promise<TRetentionSettings> {
   const customerId = tenantOf(actor);
-  const [row] = await deps.db.select().from(retention_settings).where(eq(retention_settings.customer_id, customerId));
-  return settingsView(row);
+  return settingsView(await repo.findSettings(deps.db, customerId));
 }
 
 export async function updateSettings(
@@ -77,22 +71,14 @@ export async function updateSettings(
 ): Promise<TRetentionSettings> {
   const customerId = tenantOf(actor);
   return withTx(deps.db, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(retention_settings)
-      .where(eq(retention_settings.customer_id, customerId))
-      .for('update');
+    const before = await repo.findSettings(tx, customerId, { lock: true });
     const values = {
       schedule_enabled: input.schedule_enabled,
       months: input.months,
       kinds: RETENTION_KINDS.filter((k) => input.kinds.includes(k)),
       updated_by: actor.id,
     };
-    const [row] = await tx
-      .insert(retention_settings)
-      .values({ customer_id: customerId, ...values })
-      .onConflictDoUpdate({ target: retention_settings.customer_id, set: values })
-      .returning();
+    const row = await repo.upsertSettings(tx, customerId, values);
     const after = settingsView(row);
     await writeAudit(tx, actor, {
       action: 'update',

@@ -5,4 +5,4 @@
  * This file is the module's public face: other modules import only from here (checked by
  * scripts/check-boundaries.mjs).
  */
-export { returnReceiptsPurge } from './returns.repository';
+export { returnReceiptsPurge, unlinkReturnsFromOrders } from './returns.repository';

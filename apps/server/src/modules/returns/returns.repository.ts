@@ -544,3 +544,11 @@ export const returnReceiptsPurge: TPurgeKind = {
     return gone.length;
   },
 };
+
+/** Retention: a return receipt keeps its row (and `order_number`) when its order is purged; the link is emptied. */
+export async function unlinkReturnsFromOrders(tx: Tx, customerId: string, orderIds: string[]): Promise<void> {
+  await tx
+    .update(return_receipts)
+    .set({ order_id: null })
+    .where(and(eq(return_receipts.customer_id, customerId), inArray(return_receipts.order_id, orderIds)));
+}

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { TConfig } from '../../config';
-import { type Db, queryRows } from '../../db/client';
-import { logistics_providers, warehouses } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { generatePassword, hashPassword } from '../../platform/crypto';
 import * as accountRepo from '../account';
 import * as authRepo from '../auth';
+import { insertProvider } from '../partners';
+import { insertWarehouse } from '../warehouse';
 
 export interface TSeedResult {
   seeded: boolean;
@@ -17,8 +17,7 @@ export interface TSeedResult {
  * user and one warehouse. Passwords come from env, else are generated and returned once (never a known default).
  */
 export async function seedDemoData(db: Db, config: TConfig): Promise<TSeedResult> {
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
-  if (Number(count?.n ?? 0) > 0) return { seeded: false, logins: [] };
+  if (await accountRepo.hasAnyUser(db)) return { seeded: false, logins: [] };
   const employeePassword = config.demo.employeePassword ?? generatePassword();
   const customerPassword = config.demo.customerPassword ?? generatePassword();
   const [employeeHash, customerHash] = await Promise.all([
@@ -57,12 +56,10 @@ export async function seedDemoData(db: Db, config: TConfig): Promise<TSeedResult
       role: 'CUSTOMER',
       password_hash: customerHash,
     });
-    await tx
-      .insert(warehouses)
-      .values({ customer_id: customer.id, code: 'WH01', name: '主倉', address: '桃園市大園區' });
+    await insertWarehouse(tx, { customer_id: customer.id, code: 'WH01', name: '主倉', address: '桃園市大園區' });
     // A logistics provider with a sender that meets ECPay's and T-cat's rules (the /express-provider form requires it
     // with a carrier API): choosing a carrier API and typing its keys is all the demo seller has left to do.
-    await tx.insert(logistics_providers).values({
+    await insertProvider(tx, {
       customer_id: customer.id,
       code: 'TCAT',
       name: '黑貓宅急便',

@@ -8,4 +8,10 @@
 
 export { arrangeShopeeShipment, shopeeLabel } from './shopee.arrange';
 export { productCodesKnown, shopeeHeal } from './shopee.heal';
+export {
+  platformArrangedOrders,
+  shopeeOrderOf,
+  type TShopeeOrderRow,
+  unlinkShopeeOrders,
+} from './shopee.repository';
 export { shopeeOrderShipped } from './shopee.ship';

@@ -1,9 +1,9 @@
 import type { TShopeeArrangement, TShopeeShipSettings } from '@wms/contracts';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { shopee_orders } from '../../db/schema';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { MarketplaceError, type TShippingParameter } from '../../platform/providers';
+import type { TShopeeOrderRow } from './shopee.repository';
+import * as repo from './shopee.repository';
 import {
   findShop,
   markShopError,
@@ -34,8 +34,6 @@ import {
 const claimLapseMs = (deps: TAppDeps) => deps.config.jobStaleMs;
 /** Tries of `get_tracking_number` right after arranging (Shopee may need a moment to assign it). */
 const TRACKING_TRIES = 4;
-
-export type TShopeeOrderRow = typeof shopee_orders.$inferSelect;
 
 /** The label type Shopee prints for the channel: convenience-store channels thermal, the others A4/A6 normal. */
 export const documentTypeOf = (channelName: string | null) =>
@@ -114,17 +112,7 @@ export async function platformLogisticsOrder(
   customerId: string,
   orderId: string,
 ): Promise<TShopeeOrderRow | undefined> {
-  const [row] = await deps.database.db
-    .select()
-    .from(shopee_orders)
-    .where(
-      and(
-        eq(shopee_orders.customer_id, customerId),
-        eq(shopee_orders.order_id, orderId),
-        eq(shopee_orders.platform_logistics, true),
-      ),
-    );
-  return row;
+  return repo.platformLogisticsOrderOf(deps.database.db, customerId, orderId);
 }
 
 async function usableShop(deps: TAppDeps, row: TShopeeOrderRow): Promise<TShopRow> {
@@ -158,22 +146,9 @@ export async function arrangeShopeeShipment(
   let current = row;
   if (!current.arranged_at) {
     // Claim the order: one run at a time arranges it.
-    const [claimed] = await db
-      .update(shopee_orders)
-      .set({ arranging_at: new Date() })
-      .where(
-        and(
-          eq(shopee_orders.id, row.id),
-          isNull(shopee_orders.arranged_at),
-          or(
-            isNull(shopee_orders.arranging_at),
-            lt(shopee_orders.arranging_at, new Date(Date.now() - claimLapseMs(deps))),
-          ),
-        ),
-      )
-      .returning();
+    const claimed = await repo.claimArranging(db, row.id, new Date(Date.now() - claimLapseMs(deps)));
     if (!claimed) {
-      const [now] = await db.select().from(shopee_orders).where(eq(shopee_orders.id, row.id));
+      const now = await repo.findShopeeOrder(db, row.id);
       if (!now?.arranged_at) throw new AppError('SHOPEE_ARRANGING', { channel });
       current = now;
     } else {
@@ -201,20 +176,12 @@ export async function arrangeShopeeShipment(
             provider.arrangeShipment(auth, { orderNumber: row.order_sn, ...chosen.input }, ctx),
           );
         }
-        const [done] = await db
-          .update(shopee_orders)
-          .set({ arranged_at: new Date(), arrangement, updated_at: new Date() })
-          .where(eq(shopee_orders.id, row.id))
-          .returning();
-        current = done!;
+        current = await repo.markArranged(db, row.id, arrangement);
       } catch (err) {
         // A definite refusal (or our own): nothing was arranged, the claim goes. A lost answer (5xx, transport): the
         // claim lapses at once but stays as "attempted", so the next run asks Shopee first.
         const unknown = err instanceof MarketplaceError ? err.retryable : !(err instanceof AppError);
-        await db
-          .update(shopee_orders)
-          .set({ arranging_at: unknown ? new Date(Date.now() - claimLapseMs(deps) - 1000) : null })
-          .where(eq(shopee_orders.id, row.id));
+        await repo.setArrangingAt(db, row.id, unknown ? new Date(Date.now() - claimLapseMs(deps) - 1000) : null);
         throw err instanceof AppError ? err : await failure(deps, shop, err);
       }
     }
@@ -229,10 +196,7 @@ export async function arrangeShopeeShipment(
     throw await failure(deps, shop, err);
   }
   if (!trackingNumber) throw new AppError('SHOPEE_TRACKING_PENDING', { channel });
-  await db
-    .update(shopee_orders)
-    .set({ tracking_number: trackingNumber, updated_at: new Date() })
-    .where(eq(shopee_orders.id, row.id));
+  await repo.setTrackingNumber(db, row.id, trackingNumber);
   const { label, error } = await shopeeLabel(deps, shop, row, trackingNumber);
   return { trackingNumber, label, labelError: error };
 }

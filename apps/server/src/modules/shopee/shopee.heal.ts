@@ -1,9 +1,9 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
-import { shopee_orders, shopee_shops, type TShopeeSyncCounts } from '../../db/schema';
+import type { TShopeeSyncCounts } from '../../db/schema';
 import { defineJob, type JobQueue } from '../../platform/jobs';
-import { codeKey, loadOrderLookups } from '../outbound/outbound.intake';
+import { codeKey, loadOrderLookups } from '../outbound';
+import * as repo from './shopee.repository';
 import { emptyCounts, syncOrders } from './shopee.sync';
 
 /**
@@ -21,22 +21,7 @@ export const ZShopeeHealPayload = z.object({ customer: z.uuid() });
 
 /** The abnormal orders of a seller whose missing SKU is now a product code, per shop (never a disconnected shop). */
 async function healable(ex: Executor, customerId: string): Promise<Map<string, string[]>> {
-  const rows = await ex
-    .select({
-      shop: shopee_orders.shop_ref,
-      order_sn: shopee_orders.order_sn,
-      value: sql<string | null>`${shopee_orders.problem}->>'value'`,
-    })
-    .from(shopee_orders)
-    .innerJoin(shopee_shops, eq(shopee_shops.id, shopee_orders.shop_ref))
-    .where(
-      and(
-        eq(shopee_orders.customer_id, customerId),
-        eq(shopee_orders.state, 'abnormal'),
-        sql`${shopee_orders.problem}->>'code' = 'PRODUCT_ABNORMAL'`,
-        notInArray(shopee_shops.state, ['disconnected', 'reauthorize']),
-      ),
-    );
+  const rows = await repo.abnormalForProduct(ex, customerId);
   if (rows.length === 0) return new Map();
   const lookups = await loadOrderLookups(ex, customerId, rows.map((r) => r.value ?? '').filter(Boolean));
   const byShop = new Map<string, string[]>();
@@ -54,10 +39,7 @@ export const shopeeHeal = defineJob(
     const due = await healable(db, payload.customer);
     if (due.size === 0) return counts;
     const lookups = await loadOrderLookups(db, payload.customer);
-    const shops = await db
-      .select()
-      .from(shopee_shops)
-      .where(inArray(shopee_shops.id, [...due.keys()]));
+    const shops = await repo.shopsByIds(db, [...due.keys()]);
     for (const shop of shops) {
       const orderSns = due.get(shop.id) ?? [];
       counts.listed += orderSns.length;
@@ -82,16 +64,7 @@ export async function productCodesKnown(
 ): Promise<boolean> {
   const keys = new Set(codes.filter((c): c is string => !!c && c.trim() !== '').map(codeKey));
   if (keys.size === 0) return false;
-  const waiting = await tx
-    .selectDistinct({ value: sql<string | null>`${shopee_orders.problem}->>'value'` })
-    .from(shopee_orders)
-    .where(
-      and(
-        eq(shopee_orders.customer_id, customerId),
-        eq(shopee_orders.state, 'abnormal'),
-        sql`${shopee_orders.problem}->>'code' = 'PRODUCT_ABNORMAL'`,
-      ),
-    );
+  const waiting = await repo.awaitedProductCodes(tx, customerId);
   if (!waiting.some((w) => w.value && keys.has(codeKey(w.value)))) return false;
   try {
     // In a savepoint: a heal already waiting leaves nothing behind in the caller's transaction.

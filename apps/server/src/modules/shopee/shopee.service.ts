@@ -9,15 +9,16 @@ import type {
   ZShopeeOrderQuery,
 } from '@wms/contracts';
 import { ERROR_CATALOGUE, errorMessage, type TErrorCode } from '@wms/contracts';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ecommerce_platforms, outbound_orders, shopee_orders, shopee_pushes, shopee_shops } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { MarketplaceError, type TShippingParameter } from '../../platform/providers';
+import { orderNumbersOf } from '../outbound';
+import { findPlatformByCode, insertPlatform } from '../partners';
+import * as repo from './shopee.repository';
 import {
   findShop,
   isShopeeConfigured,
@@ -48,11 +49,7 @@ export async function listShops(
   actor: TActor,
 ): Promise<{ configured: boolean; results: TShopeeShop[] }> {
   const db = deps.database.db;
-  const rows = await db
-    .select()
-    .from(shopee_shops)
-    .where(eq(shopee_shops.customer_id, tenantOf(actor)))
-    .orderBy(desc(shopee_shops.connected_at));
+  const rows = await repo.shopsOf(db, tenantOf(actor));
   const results: TShopeeShop[] = [];
   for (const r of rows) results.push(await toShop(db, r));
   return { configured: isShopeeConfigured(deps), results };
@@ -79,27 +76,21 @@ export async function connectShop(
   const db = deps.database.db;
   const shop = await withTx(db, async (tx) => {
     const code = `SHOPEE-${input.shop_id}`;
-    let [platform] = await tx
-      .select()
-      .from(ecommerce_platforms)
-      .where(and(eq(ecommerce_platforms.customer_id, customerId), eq(ecommerce_platforms.code, code)));
-    if (!platform)
-      [platform] = await tx
-        .insert(ecommerce_platforms)
-        .values({
-          customer_id: customerId,
-          code,
-          name: `Shopee ${input.shop_id}`,
-          store_number: String(input.shop_id),
-          url: `https://shopee.tw/shop/${input.shop_id}`,
-          callback_enabled: true,
-        })
-        .returning();
+    const platform =
+      (await findPlatformByCode(tx, customerId, code)) ??
+      (await insertPlatform(tx, {
+        customer_id: customerId,
+        code,
+        name: `Shopee ${input.shop_id}`,
+        store_number: String(input.shop_id),
+        url: `https://shopee.tw/shop/${input.shop_id}`,
+        callback_enabled: true,
+      }));
     const values = {
       customer_id: customerId,
       shop_id: input.shop_id,
-      name: platform!.name,
-      platform_id: platform!.id,
+      name: platform.name,
+      platform_id: platform.id,
       state: 'connected',
       ...tokenColumns(deps.config.encryptionKey, tokens),
       last_error_code: null,
@@ -110,27 +101,17 @@ export async function connectShop(
     // The first sync starts this far back (the seller's choice). Connecting again re-covers the chosen days (nothing
     // is made twice), or more when the shop's last complete run is older still.
     const start = new Date(Date.now() - input.first_sync_days * 86_400_000);
-    const [row] = await tx
-      .insert(shopee_shops)
-      .values({ ...values, synced_until: start })
-      .onConflictDoUpdate({
-        target: [shopee_shops.customer_id, shopee_shops.shop_id],
-        set: {
-          ...values,
-          synced_until: sql`least(coalesce(${shopee_shops.synced_until}, ${start.toISOString()}::timestamptz), ${start.toISOString()}::timestamptz)`,
-        },
-      })
-      .returning();
+    const row = await repo.upsertShop(tx, values, start);
     await writeAudit(tx, actor, {
       action: 'shopee.connect',
       entity: 'shopee_shop',
-      entityId: row!.id,
+      entityId: row.id,
       after: { shop_id: input.shop_id, first_sync_days: input.first_sync_days },
     });
-    await queueShopSync(tx, deps.jobs, row!, { createdBy: actor.id }).catch((err) => {
+    await queueShopSync(tx, deps.jobs, row, { createdBy: actor.id }).catch((err) => {
       if (!(err instanceof AppError && err.code === 'JOB_ALREADY_QUEUED')) throw err;
     });
-    return row!;
+    return row;
   });
   deps.jobs.kick('shopee.sync');
   return toShop(db, shop);
@@ -141,13 +122,14 @@ export async function disconnectShop(deps: TAppDeps, actor: TActor, id: string):
   await ownShop(deps, actor, id);
   const db = deps.database.db;
   const row = await withTx(db, async (tx) => {
-    const [updated] = await tx
-      .update(shopee_shops)
-      .set({ state: 'disconnected', access_token_enc: null, refresh_token_enc: null, token_expires_at: null })
-      .where(and(eq(shopee_shops.id, id), eq(shopee_shops.customer_id, tenantOf(actor))))
-      .returning();
+    const updated = await repo.updateOwnShop(tx, tenantOf(actor), id, {
+      state: 'disconnected',
+      access_token_enc: null,
+      refresh_token_enc: null,
+      token_expires_at: null,
+    });
     await writeAudit(tx, actor, { action: 'shopee.disconnect', entity: 'shopee_shop', entityId: id });
-    return updated!;
+    return updated;
   });
   return toShop(db, row);
 }
@@ -178,24 +160,7 @@ export async function shipOptions(deps: TAppDeps, actor: TActor, id: string): Pr
   const db = deps.database.db;
   const provider = shopeeOf(deps);
   const ctx = { customerId: shop.customer_id, reference: shop.id };
-  const waiting = await db
-    .selectDistinctOn([shopee_orders.logistics_channel_id], {
-      channel_id: shopee_orders.logistics_channel_id,
-      channel_name: shopee_orders.logistics_channel_name,
-      order_sn: shopee_orders.order_sn,
-    })
-    .from(shopee_orders)
-    .where(
-      and(
-        eq(shopee_orders.shop_ref, shop.id),
-        eq(shopee_orders.platform_logistics, true),
-        eq(shopee_orders.state, 'created'),
-        isNull(shopee_orders.arranged_at),
-        isNotNull(shopee_orders.logistics_channel_id),
-      ),
-    )
-    .orderBy(shopee_orders.logistics_channel_id, desc(shopee_orders.updated_at))
-    .limit(20);
+  const waiting = await repo.channelsAwaitingArrangement(db, shop.id);
   try {
     const addresses = await withShopAccess(db, deps, shop, (auth) => provider.addressList(auth, ctx));
     const channels: TShopeeShipOptions['channels'] = [];
@@ -275,14 +240,10 @@ export async function setShipMode(
     }
   }
   const row = await withTx(db, async (tx) => {
-    const [updated] = await tx
-      .update(shopee_shops)
-      .set({
-        ship_mode: input.ship_mode,
-        ...(settings ? { ship_settings: { ...settings, pickup_after: settings.pickup_after ?? null } } : {}),
-      })
-      .where(and(eq(shopee_shops.id, id), eq(shopee_shops.customer_id, tenantOf(actor))))
-      .returning();
+    const updated = await repo.updateOwnShop(tx, tenantOf(actor), id, {
+      ship_mode: input.ship_mode,
+      ...(settings ? { ship_settings: { ...settings, pickup_after: settings.pickup_after ?? null } } : {}),
+    });
     await writeAudit(tx, actor, {
       action: 'shopee.ship_mode',
       entity: 'shopee_shop',
@@ -290,7 +251,7 @@ export async function setShipMode(
       before: { ship_mode: before.ship_mode, ship_settings: before.ship_settings },
       after: { ship_mode: input.ship_mode, ...(settings ? { ship_settings: settings } : {}) },
     });
-    return updated!;
+    return updated;
   });
   return toShop(db, row);
 }
@@ -306,24 +267,9 @@ export async function retryOrders(
   if (shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
   if (shop.state === 'reauthorize') throw new AppError('SHOPEE_REAUTHORIZE', { shop_id: shop.shop_id });
   const job = await withTx(deps.database.db, async (tx) => {
-    const rows = await tx
-      .select({ order_sn: shopee_orders.order_sn })
-      .from(shopee_orders)
-      .where(
-        and(
-          eq(shopee_orders.shop_ref, id),
-          eq(shopee_orders.customer_id, tenantOf(actor)),
-          eq(shopee_orders.state, 'abnormal'),
-          input.order_ids ? inArray(shopee_orders.id, input.order_ids) : undefined,
-        ),
-      )
-      .orderBy(shopee_orders.updated_at)
-      .limit(500);
+    const rows = await repo.abnormalOrderSns(tx, tenantOf(actor), id, input.order_ids);
     if (rows.length === 0) return null;
-    const queued = await queueShopSync(tx, deps.jobs, shop, {
-      orderSn: rows.map((r) => r.order_sn),
-      createdBy: actor.id,
-    });
+    const queued = await queueShopSync(tx, deps.jobs, shop, { orderSn: rows, createdBy: actor.id });
     await writeAudit(tx, actor, {
       action: 'shopee.retry_abnormal',
       entity: 'shopee_shop',
@@ -345,32 +291,22 @@ export async function listShopOrders(
 ): Promise<{ count: number; results: TShopeeOrder[] }> {
   await ownShop(deps, actor, id);
   const db = deps.database.db;
-  const where = and(
-    eq(shopee_orders.shop_ref, id),
-    eq(shopee_orders.customer_id, tenantOf(actor)),
-    query.state ? eq(shopee_orders.state, query.state) : undefined,
+  const { rows, count } = await repo.shopOrderPage(db, tenantOf(actor), id, query);
+  // Our order's number, read from outbound.
+  const numbers = await orderNumbersOf(
+    db,
+    tenantOf(actor),
+    rows.flatMap((o) => (o.order_id ? [o.order_id] : [])),
   );
-  const [rows, [total]] = [
-    await db
-      .select({ o: shopee_orders, number: outbound_orders.number })
-      .from(shopee_orders)
-      .leftJoin(outbound_orders, eq(outbound_orders.id, shopee_orders.order_id))
-      .where(where)
-      // Orders that need a person first.
-      .orderBy(sql`${shopee_orders.state} = 'created'`, desc(shopee_orders.updated_at), desc(shopee_orders.order_sn))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    await db.select({ n: sql<number>`count(*)::int` }).from(shopee_orders).where(where),
-  ];
   return {
-    count: total?.n ?? 0,
-    results: rows.map(({ o, number }) => ({
+    count,
+    results: rows.map((o) => ({
       id: o.id,
       order_sn: o.order_sn,
       shopee_status: o.shopee_status,
       state: o.state as TShopeeOrder['state'],
       order_id: o.order_id,
-      order_number: number ?? null,
+      order_number: (o.order_id && numbers.get(o.order_id)) || null,
       problem: o.problem
         ? {
             code: o.problem.code,
@@ -429,20 +365,14 @@ export async function handlePush(
   const digest = createHash('sha256').update(rawBody, 'utf8').digest('hex');
   let queued = false;
   const taken = await withTx(db, async (tx) => {
-    await tx
-      .delete(shopee_pushes)
-      .where(lt(shopee_pushes.received_at, new Date(Date.now() - 2 * PUSH_TOLERANCE_S * 1000)));
-    const [fresh] = await tx
-      .insert(shopee_pushes)
-      .values({ digest, shop_id: body.shop_id ?? null, code: body.code })
-      .onConflictDoNothing()
-      .returning({ digest: shopee_pushes.digest });
+    const fresh = await repo.takePush(
+      tx,
+      { digest, shop_id: body.shop_id ?? null, code: body.code },
+      new Date(Date.now() - 2 * PUSH_TOLERANCE_S * 1000),
+    );
     if (!fresh) return false;
     if (body.code !== 3 || !orderSn || !body.shop_id) return true;
-    const shops = await tx
-      .select()
-      .from(shopee_shops)
-      .where(and(eq(shopee_shops.shop_id, body.shop_id), ne(shopee_shops.state, 'disconnected')));
+    const shops = await repo.shopsByShopId(tx, body.shop_id);
     for (const shop of shops) await queueShopSync(tx, deps.jobs, shop, { orderSn: [orderSn] });
     queued = shops.length > 0;
     return true;

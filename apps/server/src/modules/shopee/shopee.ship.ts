@@ -1,14 +1,13 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { outbound_orders, shopee_orders, shopee_shops } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../platform/errors';
 import { defineJob, type JobQueue } from '../../platform/jobs';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import { MarketplaceError } from '../../platform/providers';
-import { SHIPPED_OUT_STATUSES } from '../outbound/outbound.workflow';
-import { markShopError, shopeeOf, withShopAccess } from './shopee.shops';
+import { SHIPPED_OUT_STATUSES } from '../outbound';
+import * as repo from './shopee.repository';
+import { findShop, markShopError, shopeeOf, withShopAccess } from './shopee.shops';
 
 /**
  * Tracking numbers back to Shopee. When an order that came from Shopee ships (the packing station's "ship"), that same
@@ -23,19 +22,16 @@ import { markShopError, shopeeOf, withShopAccess } from './shopee.shops';
 const ZShipPayload = z.object({ shopee_order: z.uuid(), tracking_number: z.string().min(1).max(64) });
 
 export const shopeeShipment = defineOutboxTopic('shopee.ship', ZShipPayload, async ({ db, payload, services }) => {
-  const [row] = await db.select().from(shopee_orders).where(eq(shopee_orders.id, payload.shopee_order));
+  const row = await repo.findShopeeOrder(db, payload.shopee_order);
   if (!row) return { skipped: 'order gone' };
   if (row.shipped_at) return { skipped: 'already shipped' };
   // A Shopee-arranged order was handed to Shopee at consignment time (ship_order pickup/dropoff): Shopee has its
   // tracking number already, and ship_order again would be refused.
   if (row.platform_logistics && row.arranged_at) {
-    await db
-      .update(shopee_orders)
-      .set({ shipped_at: new Date(), updated_at: new Date() })
-      .where(eq(shopee_orders.id, row.id));
+    await repo.markShipped(db, row.id);
     return { order_sn: row.order_sn, arranged_by: 'shopee', tracking_number: row.tracking_number };
   }
-  const [shop] = await db.select().from(shopee_shops).where(eq(shopee_shops.id, row.shop_ref));
+  const shop = await findShop(db, row.shop_ref);
   if (!shop || shop.state === 'disconnected') throw new AppError('SHOPEE_SHOP_DISCONNECTED');
   try {
     await withShopAccess(db, services, shop, (auth) =>
@@ -52,10 +48,7 @@ export const shopeeShipment = defineOutboxTopic('shopee.ship', ZShipPayload, asy
     }
     throw err;
   }
-  await db
-    .update(shopee_orders)
-    .set({ shipped_at: new Date(), shopee_status: 'PROCESSED', updated_at: new Date() })
-    .where(eq(shopee_orders.id, row.id));
+  await repo.markShipped(db, row.id, 'PROCESSED');
   return { order_sn: row.order_sn, tracking_number: payload.tracking_number };
 });
 
@@ -72,18 +65,7 @@ export async function shopeeOrderShipped(
   trackingNumber: string | null,
 ): Promise<boolean> {
   if (!trackingNumber) return false;
-  const [row] = await tx
-    .select({ id: shopee_orders.id })
-    .from(shopee_orders)
-    .where(
-      and(
-        eq(shopee_orders.customer_id, customerId),
-        eq(shopee_orders.order_id, orderId),
-        eq(shopee_orders.state, 'created'),
-        isNull(shopee_orders.ship_queued_at),
-      ),
-    )
-    .for('update');
+  const row = await repo.lockUnqueuedShipment(tx, customerId, orderId);
   if (!row) return false;
   await writeOutbox(
     tx,
@@ -92,7 +74,7 @@ export async function shopeeOrderShipped(
     { shopee_order: row.id, tracking_number: trackingNumber },
     { customerId, idempotencyKey: `shopee.ship:${row.id}` },
   );
-  await tx.update(shopee_orders).set({ ship_queued_at: sql`now()` }).where(eq(shopee_orders.id, row.id));
+  await repo.markShipQueued(tx, [row.id]);
   return true;
 }
 
@@ -104,24 +86,7 @@ export const shopeeShipScan = defineJob(
     let queued = 0;
     for (;;) {
       const n = await withTx(db, async (tx) => {
-        const due = await tx
-          .select({
-            id: shopee_orders.id,
-            customer_id: shopee_orders.customer_id,
-            tracking: outbound_orders.consignment_number,
-          })
-          .from(shopee_orders)
-          .innerJoin(outbound_orders, eq(outbound_orders.id, shopee_orders.order_id))
-          .where(
-            and(
-              eq(shopee_orders.state, 'created'),
-              isNull(shopee_orders.ship_queued_at),
-              isNotNull(outbound_orders.consignment_number),
-              inArray(outbound_orders.status, [...SHIPPED_OUT_STATUSES]),
-            ),
-          )
-          .limit(500)
-          .for('update', { of: shopee_orders, skipLocked: true });
+        const due = await repo.lockShippedUnqueued(tx, SHIPPED_OUT_STATUSES, 500);
         for (const d of due)
           await writeOutbox(
             tx,
@@ -130,16 +95,10 @@ export const shopeeShipScan = defineJob(
             { shopee_order: d.id, tracking_number: d.tracking! },
             { customerId: d.customer_id, idempotencyKey: `shopee.ship:${d.id}` },
           );
-        if (due.length)
-          await tx
-            .update(shopee_orders)
-            .set({ ship_queued_at: sql`now()` })
-            .where(
-              inArray(
-                shopee_orders.id,
-                due.map((d) => d.id),
-              ),
-            );
+        await repo.markShipQueued(
+          tx,
+          due.map((d) => d.id),
+        );
         return due.length;
       });
       queued += n;

@@ -1,7 +1,5 @@
 import type { TShopeeShipSettings, TShopeeShop } from '@wms/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { ecommerce_platforms, shopee_orders, shopee_shops } from '../../db/schema';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import {
@@ -11,11 +9,14 @@ import {
   type TMarketplaceProvider,
   type TProviderServices,
 } from '../../platform/providers';
+import { findPlatform } from '../partners';
+import type { TShopRow } from './shopee.repository';
+import * as repo from './shopee.repository';
+
+export { findShop, type TShopRow } from './shopee.repository';
 
 /** What the Shopee use cases and jobs call out with. */
 export type TShopeeServices = TProviderServices & { providers: ProviderRegistry };
-
-export type TShopRow = typeof shopee_shops.$inferSelect;
 
 /** A refresh token lives 30 days (Shopee): past that the seller authorises the shop again. */
 export const REFRESH_LIFE_MS = 30 * 86_400_000;
@@ -74,35 +75,14 @@ export async function markShopError(db: Db, shop: TShopRow, err: unknown): Promi
           ? err.code
           : 'unknown';
   const message = shopee ? String(err.params.message) : err instanceof Error ? err.message : String(err);
-  await db
-    .update(shopee_shops)
-    .set({
-      // A shop waiting to be authorised again stays so (its refresh token is dead whatever a later call says).
-      state: sql`case when ${shopee_shops.state} in ('disconnected', 'reauthorize') then ${shopee_shops.state} else 'error' end`,
-      last_error_code: remote,
-      last_error_message: message.slice(0, 500),
-      last_error_at: new Date(),
-    })
-    .where(eq(shopee_shops.id, shop.id));
+  // A shop waiting to be authorised again stays so (its refresh token is dead whatever a later call says).
+  await repo.setShopError(db, shop.id, { code: remote, message: message.slice(0, 500) });
 }
 
 /** Shopee declared the refresh token dead: the shop shows "authorise again" and no call is made until it is. */
 async function markReauthorise(db: Db, shop: TShopRow, err: MarketplaceError): Promise<void> {
-  await db
-    .update(shopee_shops)
-    .set({
-      state: 'reauthorize',
-      last_error_code: err.remoteCode,
-      last_error_message: err.message.slice(0, 500),
-      last_error_at: new Date(),
-    })
-    .where(and(eq(shopee_shops.id, shop.id), ne(shopee_shops.state, 'disconnected')));
+  await repo.setShopReauthorize(db, shop.id, { code: err.remoteCode, message: err.message.slice(0, 500) });
   shop.state = 'reauthorize';
-}
-
-export async function findShop(ex: Executor, id: string): Promise<TShopRow | undefined> {
-  const [row] = await ex.select().from(shopee_shops).where(eq(shopee_shops.id, id));
-  return row;
 }
 
 /** Tokens fresh from Shopee, encrypted, on the shop (a connect or a refresh). */
@@ -141,7 +121,7 @@ export async function shopAccess(
   if (running) return running;
   const work = (async () => {
     // Another process (or an earlier call) may have refreshed meanwhile: read the row again.
-    const current = (await findShop(db, shop.id)) ?? shop;
+    const current = (await repo.findShop(db, shop.id)) ?? shop;
     if (current.state === 'disconnected' || !current.refresh_token_enc) throw new AppError('SHOPEE_SHOP_DISCONNECTED');
     if (needsReauthorisation(current)) {
       shop.state = current.state;
@@ -163,7 +143,7 @@ export async function shopAccess(
         { customerId: current.customer_id, reference: current.id },
       );
       const columns = tokenColumns(key, tokens);
-      await db.update(shopee_shops).set(columns).where(eq(shopee_shops.id, current.id));
+      await repo.updateShop(db, current.id, columns);
       Object.assign(shop, columns);
       return { shopId: current.shop_id, accessToken: tokens.accessToken };
     } catch (err) {
@@ -220,16 +200,8 @@ export function shipSettingsOf(shop: Pick<TShopRow, 'ship_settings'>): TShopeeSh
 
 /** The shop as the screen shows it. */
 export async function toShop(ex: Executor, row: TShopRow): Promise<TShopeeShop> {
-  const [[platform], [abnormal]] = [
-    await ex
-      .select({ code: ecommerce_platforms.code })
-      .from(ecommerce_platforms)
-      .where(eq(ecommerce_platforms.id, row.platform_id)),
-    await ex
-      .select({ n: sql<number>`count(*)::int` })
-      .from(shopee_orders)
-      .where(and(eq(shopee_orders.shop_ref, row.id), eq(shopee_orders.state, 'abnormal'))),
-  ];
+  const platform = await findPlatform(ex, row.customer_id, row.platform_id);
+  const abnormal = await repo.abnormalCount(ex, row.id);
   const expiring =
     row.state === 'connected' &&
     !!row.refresh_expires_at &&
@@ -248,7 +220,7 @@ export async function toShop(ex: Executor, row: TShopRow): Promise<TShopeeShop> 
     last_error_at: iso(row.last_error_at),
     last_sync_at: iso(row.last_sync_at),
     last_sync_counts: row.last_sync_counts ?? null,
-    abnormal_orders: abnormal?.n ?? 0,
+    abnormal_orders: abnormal,
     ship_mode: (row.ship_mode as TShopeeShop['ship_mode']) ?? null,
     ship_settings: shipSettingsOf(row),
     connected_at: row.connected_at.toISOString(),

@@ -1,8 +1,7 @@
 import { ORDER_TEXT_LIMITS, SHOPEE_FIRST_SYNC_MAX_DAYS } from '@wms/contracts';
-import { and, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { outbound_orders, shopee_orders, shopee_shops, type TShopeeSyncCounts } from '../../db/schema';
+import type { TShopeeSyncCounts } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
@@ -13,11 +12,14 @@ import {
   codeKey,
   createOrdersFromRows,
   loadOrderLookups,
+  lockOrder,
+  markAbnormal,
+  moveOrder,
+  orderIdsByPlatformNumber,
   type TOrderIntakeRow,
   type TOrderLookups,
-} from '../outbound/outbound.intake';
-import * as outboundRepo from '../outbound/outbound.repository';
-import { moveOrder } from '../outbound/outbound.status';
+} from '../outbound';
+import * as repo from './shopee.repository';
 import { shopeeShipScan } from './shopee.ship';
 import {
   findShop,
@@ -153,18 +155,11 @@ async function writeOrders(
   const integrated = (o: TMarketplaceOrder) => channelOf(o)?.integrated === true;
   const known = new Map(
     (
-      await tx
-        .select({ order_sn: shopee_orders.order_sn, state: shopee_orders.state })
-        .from(shopee_orders)
-        .where(
-          and(
-            eq(shopee_orders.shop_ref, shop.id),
-            inArray(
-              shopee_orders.order_sn,
-              orders.map((o) => o.orderNumber),
-            ),
-          ),
-        )
+      await repo.orderStates(
+        tx,
+        shop.id,
+        orders.map((o) => o.orderNumber),
+      )
     ).map((r) => [r.order_sn, r.state]),
   );
   const todo = orders.filter((o) => {
@@ -199,20 +194,12 @@ async function writeOrders(
     }
   }
   // Our order of each order_sn (created now, or earlier by an import of the same platform number).
-  const made = await tx
-    .select({ id: outbound_orders.id, sn: outbound_orders.platform_order_number })
-    .from(outbound_orders)
-    .where(
-      and(
-        eq(outbound_orders.customer_id, shop.customer_id),
-        eq(outbound_orders.platform_id, shop.platform_id),
-        inArray(
-          outbound_orders.platform_order_number,
-          todo.map((o) => o.orderNumber),
-        ),
-      ),
-    );
-  const ids = new Map(made.map((m) => [m.sn!, m.id]));
+  const ids = await orderIdsByPlatformNumber(
+    tx,
+    shop.customer_id,
+    shop.platform_id,
+    todo.map((o) => o.orderNumber),
+  );
   const values = todo.map((o) => {
     const orderId = ids.get(o.orderNumber) ?? null;
     const problem = orderId ? null : (problems.get(o.orderNumber) ?? null);
@@ -231,24 +218,7 @@ async function writeOrders(
       platform_logistics: integrated(o),
     };
   });
-  await tx
-    .insert(shopee_orders)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [shopee_orders.shop_ref, shopee_orders.order_sn],
-      set: {
-        shopee_status: sql`excluded.shopee_status`,
-        state: sql`excluded.state`,
-        order_id: sql`excluded.order_id`,
-        problem: sql`excluded.problem`,
-        logistics_channel_id: sql`excluded.logistics_channel_id`,
-        logistics_channel_name: sql`excluded.logistics_channel_name`,
-        platform_logistics: sql`excluded.platform_logistics`,
-        updated_at: sql`now()`,
-      },
-      // Never downgrade an order already created (a concurrent sync of the same page).
-      where: sql`${shopee_orders.state} = 'abnormal'`,
-    });
+  await repo.upsertShopeeOrders(tx, values);
 }
 
 /** Orders cancelled in Shopee: a pending order of ours is cancelled; one already exported is flagged for a person. */
@@ -260,37 +230,24 @@ async function applyCancellations(
 ): Promise<void> {
   if (cancelled.length === 0) return;
   const status = new Map(cancelled.map((c) => [c.orderSn, c.status]));
-  const rows = await tx
-    .select()
-    .from(shopee_orders)
-    .where(
-      and(
-        eq(shopee_orders.shop_ref, shop.id),
-        inArray(shopee_orders.order_sn, [...status.keys()]),
-        inArray(shopee_orders.state, ['created', 'abnormal']),
-      ),
-    );
+  const rows = await repo.cancellableOrders(tx, shop.id, [...status.keys()]);
   const actor = shopActor(shop);
   for (const r of rows) {
     const shopeeStatus = status.get(r.order_sn)!;
     let state: 'cancelled' | 'flagged' = 'cancelled';
     if (r.order_id) {
-      const order = await outboundRepo.lockOrder(tx, shop.customer_id, r.order_id);
+      const order = await lockOrder(tx, shop.customer_id, r.order_id);
       if (order?.status === 'pending_export') await moveOrder(tx, actor, order, 'cancel');
       else if (order && order.status !== 'cancelled') {
         state = 'flagged';
-        await tx
-          .update(outbound_orders)
-          .set({ abnormal_code: 'PLATFORM_ORDER_CANCELLED', abnormal_params: { platform_status: shopeeStatus } })
-          .where(eq(outbound_orders.id, order.id));
+        await markAbnormal(tx, shop.customer_id, [
+          { id: order.id, code: 'PLATFORM_ORDER_CANCELLED', params: { platform_status: shopeeStatus } },
+        ]);
       }
     }
     if (state === 'cancelled') counts.cancelled++;
     else counts.flagged++;
-    await tx
-      .update(shopee_orders)
-      .set({ state, shopee_status: shopeeStatus, updated_at: new Date() })
-      .where(eq(shopee_orders.id, r.id));
+    await repo.setOrderState(tx, r.id, state, shopeeStatus);
   }
 }
 
@@ -312,17 +269,7 @@ export async function syncOrders(
   // Orders already settled (created, cancelled, flagged) need no detail call: a re-run costs one list call per 100.
   const settled = new Set<string>();
   for (let i = 0; i < orderSns.length; i += 1000) {
-    const rows = await db
-      .select({ order_sn: shopee_orders.order_sn })
-      .from(shopee_orders)
-      .where(
-        and(
-          eq(shopee_orders.shop_ref, shop.id),
-          inArray(shopee_orders.order_sn, orderSns.slice(i, i + 1000)),
-          ne(shopee_orders.state, 'abnormal'),
-        ),
-      );
-    for (const r of rows) settled.add(r.order_sn);
+    for (const sn of await repo.settledOrderSns(db, shop.id, orderSns.slice(i, i + 1000))) settled.add(sn);
   }
   counts.skipped += settled.size;
   const open = orderSns.filter((sn) => !settled.has(sn));
@@ -434,18 +381,7 @@ export const shopeeSync = defineJob(
         throw new AppError('SHOPEE_ERROR', { remote: err.remoteCode, message: err.message });
       throw err;
     }
-    await db
-      .update(shopee_shops)
-      .set({
-        state: 'connected',
-        last_error_code: null,
-        last_error_message: null,
-        last_error_at: null,
-        last_sync_at: new Date(),
-        last_sync_counts: counts,
-        ...(payload.order_sn ? {} : { synced_until: to }),
-      })
-      .where(and(eq(shopee_shops.id, shop.id), ne(shopee_shops.state, 'disconnected')));
+    await repo.markShopSynced(db, shop.id, counts, payload.order_sn ? null : to);
     // Orders of this shop that shipped meanwhile: their tracking numbers go back now rather than at the next scan.
     await queue
       .enqueue(db, shopeeShipScan, {}, { customerId: null, singletonKey: 'shopee.ship-scan' })
@@ -480,12 +416,7 @@ export const shopeeSchedule = defineJob(
   'shopee.schedule',
   z.object({}),
   async ({ db, queue }) => {
-    const shops = await db
-      .select()
-      .from(shopee_shops)
-      .where(
-        and(notInArray(shopee_shops.state, ['disconnected', 'reauthorize']), isNotNull(shopee_shops.refresh_token_enc)),
-      );
+    const shops = await repo.syncingShops(db);
     let queued = 0;
     for (const shop of shops) {
       try {
@@ -506,19 +437,7 @@ export const shopeeTokenRefresh = defineJob(
   'shopee.tokens',
   z.object({}),
   async ({ db, services }) => {
-    const due = await db
-      .select()
-      .from(shopee_shops)
-      .where(
-        and(
-          notInArray(shopee_shops.state, ['disconnected', 'reauthorize']),
-          isNotNull(shopee_shops.refresh_token_enc),
-          or(
-            sql`${shopee_shops.token_expires_at} is null`,
-            lt(shopee_shops.token_expires_at, new Date(Date.now() + REFRESH_AHEAD_MS)),
-          ),
-        ),
-      );
+    const due = await repo.shopsTokenDue(db, new Date(Date.now() + REFRESH_AHEAD_MS));
     let refreshed = 0;
     let failed = 0;
     for (const shop of due) {

@@ -23,6 +23,6 @@ export {
   type TStockDocument,
   type TStockReason,
 } from './stock.engine';
-export { productStock as productStockRows } from './stock.repository';
+export { deleteEmptyReservations, productStock as productStockRows } from './stock.repository';
 export { lotRuleViolation, sellableUntil, stockKeyString } from './stock.rules';
 export { productStock } from './stock.service';

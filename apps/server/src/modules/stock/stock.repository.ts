@@ -7,8 +7,8 @@ import type {
 } from '@wms/contracts';
 import { PRODUCT_STOCK_SEARCH_COUNT_CAP, STOCK_LOG_COUNT_CAP } from '@wms/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, preparedRows, queryRows } from '../../db/client';
-import { stock_transfers, storage_locations } from '../../db/schema';
+import { type Executor, preparedRows, queryRows, type Tx } from '../../db/client';
+import { stock_reservations, stock_transfers, storage_locations } from '../../db/schema';
 import { taipeiMidnight } from '../../platform/calendar';
 import { countedPage, isoSql, likePattern, limitSql, orderColumn, pageSql } from '../../platform/listing';
 import { allocatableSql } from './stock.engine';
@@ -357,4 +357,20 @@ export async function findLocations(ex: Executor, customerId: string, ids: strin
     .select()
     .from(storage_locations)
     .where(and(eq(storage_locations.customer_id, customerId), inArray(storage_locations.id, [...new Set(ids)])));
+}
+
+/**
+ * Retention: the emptied reservations (quantity 0, left by shipping) of documents being purged; a reservation still
+ * holding stock is never touched (the purge excludes its document).
+ */
+export async function deleteEmptyReservations(tx: Tx, customerId: string, documentIds: string[]): Promise<void> {
+  await tx
+    .delete(stock_reservations)
+    .where(
+      and(
+        eq(stock_reservations.customer_id, customerId),
+        inArray(stock_reservations.document_id, documentIds),
+        eq(stock_reservations.quantity, 0),
+      ),
+    );
 }

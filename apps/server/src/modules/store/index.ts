@@ -6,5 +6,4 @@
  * scripts/check-boundaries.mjs).
  */
 
-// Nothing here is used by other modules: its routes (and jobs) are registered in app.ts (and jobs.ts).
-export {};
+export { deleteStoreOrdersOf } from './store.repository';

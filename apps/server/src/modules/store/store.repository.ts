@@ -270,3 +270,10 @@ export async function listOrders(
     : [];
   return { count: Number(n?.n ?? 0), rows, lines };
 }
+
+/** Retention: the store purchases of the seller's orders being purged go with them. */
+export async function deleteStoreOrdersOf(tx: Executor, customerId: string, orderIds: string[]): Promise<void> {
+  await tx
+    .delete(store_orders)
+    .where(and(eq(store_orders.customer_id, customerId), inArray(store_orders.order_id, orderIds)));
+}

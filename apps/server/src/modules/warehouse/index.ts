@@ -6,4 +6,4 @@
  * scripts/check-boundaries.mjs).
  */
 
-export { findLocationsByIds, findWarehouse } from './warehouse.repository';
+export { findLocationsByIds, findWarehouse, insertWarehouse } from './warehouse.repository';

@@ -6,9 +6,7 @@ import {
   type TStorageLocation,
   ZCreateStorageLocation,
 } from '@wms/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { storage_locations } from '../../db/schema';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { boolCell, cellText, parseBool, parseEnum, type TCell } from '../../platform/cells';
@@ -160,19 +158,12 @@ async function writeLocationRows(tx: Tx, customerId: string, parsed: TParsedLoca
   for (const [warehouseId, list] of byWarehouse) {
     const existing = new Map(
       (
-        await tx
-          .select({ id: storage_locations.id, code: storage_locations.code })
-          .from(storage_locations)
-          .where(
-            and(
-              eq(storage_locations.customer_id, customerId),
-              eq(storage_locations.warehouse_id, warehouseId),
-              inArray(
-                storage_locations.code,
-                list.map((p) => p.values.code),
-              ),
-            ),
-          )
+        await repo.locationIdsByCode(
+          tx,
+          customerId,
+          warehouseId,
+          list.map((p) => p.values.code),
+        )
       ).map((r) => [r.code, r.id]),
     );
     for (const p of list) {

@@ -415,6 +415,21 @@ export async function findLocationByCode(
   return row as TLocationView | undefined;
 }
 
+/** The ids of the warehouse's locations of these codes. */
+export async function locationIdsByCode(ex: Executor, customerId: string, warehouseId: string, codes: string[]) {
+  if (codes.length === 0) return [];
+  return ex
+    .select({ id: storage_locations.id, code: storage_locations.code })
+    .from(storage_locations)
+    .where(
+      and(
+        eq(storage_locations.customer_id, customerId),
+        eq(storage_locations.warehouse_id, warehouseId),
+        inArray(storage_locations.code, codes),
+      ),
+    );
+}
+
 export async function insertLocation(tx: Executor, values: typeof storage_locations.$inferInsert) {
   const [row] = await tx.insert(storage_locations).values(values).returning();
   return row!;
