@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import type { Executor } from '../../apps/server/src/db/client';
-import { loadUserGrants } from '../../apps/server/src/platform/permissions';
+import { loadUserGrants } from '../../apps/server/src/platform/permissions.repository';
 import { CallerGrants, requestGrants } from '../../apps/server/src/platform/request-grants';
 
 export interface TLoadResult {
