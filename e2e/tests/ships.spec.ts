@@ -20,6 +20,17 @@ const shot = (page: Page, name: string) => {
 const modal = (page: Page) => page.getByRole('dialog');
 const save = (page: Page) => modal(page).getByRole('button', { name: /Save/ });
 
+// This spec reads the demo seller's screens in English; the specs after it expect the seller's zh-TW again.
+test.afterEach(async ({ page }) => {
+  const { access } = await loginByApi(page, DEMO.customer);
+  const res = await page.request.patch('/api/account/profile/', {
+    data: { language: 'zh-TW' },
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(res.ok()).toBe(true);
+  await page.evaluate(() => localStorage.setItem('wms.language', 'zh-TW'));
+});
+
 test('cut-offs and working days on /warehouse → orders due today on /deliver → the floor board', async ({ page }) => {
   const { access } = await loginByApi(page, DEMO.customer);
   const auth = { authorization: `Bearer ${access}` };
