@@ -163,6 +163,23 @@ function bossDb(database: TDatabase, log?: TJobLog): TBossDb {
 const BOSS_SCHEMA = 'pgboss';
 
 /** A channel name as a quoted identifier. */
+/** `work`, or nothing after `ms` (the work goes on unobserved; a failure after that is ignored). */
+function within(ms: number, work: Promise<unknown>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    work.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
+}
+
 function pgIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -296,7 +313,7 @@ export class JobQueue {
     }
   }
 
-  /** Stop fetching, wait for running jobs (up to 30 s), stop pg-boss. */
+  /** Stop fetching, wait for running jobs (up to 20 s), stop pg-boss (up to 12 s). */
   async stop(): Promise<void> {
     if (!this.started) return;
     await this.started.catch(() => undefined);
@@ -304,14 +321,21 @@ export class JobQueue {
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     for (const t of this.wakeTimers.values()) clearTimeout(t);
     this.wakeTimers.clear();
-    for (const undo of this.unlisten.splice(0)) await undo().catch(() => undefined);
-    for (const name of this.workers.keys()) await this.boss.offWork(name);
+    // Each step is bounded, so a stop after a database outage (a worker or a running job waiting on a connection that
+    // will not answer) still ends within the process's shutdown limit (40 s): a job still running then is handed back
+    // (pg-boss retries it once it expires), as a job cut off by a crash would be.
+    for (const undo of this.unlisten.splice(0))
+      await within(
+        2_000,
+        undo().catch(() => undefined),
+      );
+    for (const name of this.workers.keys()) await within(2_000, this.boss.offWork(name));
     // A later start() in this process makes its workers again.
     this.workers.clear();
-    await this.whenRunningDone();
+    await within(20_000, this.whenRunningDone());
     // Graceful: a job pg-boss fetched just before its worker stopped may start after `whenRunningDone`; pg-boss
     // waits for it (its answer, complete or fail, needs the connection the caller closes next).
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    await within(12_000, this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 }));
     this.started = null;
   }
 
