@@ -26,7 +26,9 @@ import { largeOrderFile } from '../order-file';
  * again and imports the file exactly once; the open stocktake closes.
  */
 const root = path.resolve(import.meta.dirname, '../../../../..');
-const IMPORT_ROWS = Number(process.env.CRASH_IMPORT_ROWS ?? 16_000);
+// Big enough that its one write transaction outlasts the 1.5 s stall the PGlite run waits for (16,000 rows ended
+// before the kill once on a quiet machine).
+const IMPORT_ROWS = Number(process.env.CRASH_IMPORT_ROWS ?? 32_000);
 const STOCKTAKE_PILES = Number(process.env.CRASH_STOCKTAKE_PILES ?? 4_000);
 const ORDER_PREFIX = 'CRASH';
 
