@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createRouteClient, type TRouteClient } from '@wms/contracts/client';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -86,6 +87,20 @@ function decodeWords(value: string): string {
     );
 }
 
+/** The typed route client sending through `app.inject` (no socket, same router, same hooks). */
+export function injectClient(app: FastifyInstance): TRouteClient<Buffer> {
+  return createRouteClient<Buffer>(async (req) => {
+    const res = await app.inject({
+      method: req.method,
+      url: req.url,
+      query: req.query,
+      headers: req.headers,
+      ...(req.body === undefined ? {} : { payload: req.body as InjectOptions['payload'] }),
+    });
+    return { statusCode: res.statusCode, headers: res.headers, rawPayload: res.rawPayload };
+  });
+}
+
 export interface TTestContext {
   app: FastifyInstance;
   deps: TAppDeps;
@@ -93,6 +108,8 @@ export interface TTestContext {
   dataDir: string;
   engine: 'pglite' | 'postgres';
   inject(opts: InjectOptions & { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
+  /** The typed client of the route tables over `app.inject`: `ctx.api.inboundRoutes.confirmReceipt({ params, token })`. */
+  api: TRouteClient<Buffer>;
   /** Mails written to the outbox since the start, parsed into to/subject/text. */
   outbox(): Array<{ to: string; subject: string; text: string; file: string }>;
   /** Wait (up to 10 s) until the outbox holds at least `count` mails (mail is sent by a job after the request). */
@@ -141,6 +158,7 @@ export async function createTestContext(
 
   const ctx: TTestContext = {
     app,
+    api: injectClient(app),
     deps,
     config,
     dataDir,

@@ -55,7 +55,7 @@ describe('jobs on pg-boss', () => {
     );
     ctx.deps.jobs.kick();
     await ctx.deps.jobs.whenIdle();
-    const res = await ctx.inject({ method: 'GET', url: `/api/jobs/${job.id}/`, token: a.token });
+    const res = await ctx.api.jobRoutes.getJob({ params: { id: job.id }, token: a.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       state: 'succeeded',
@@ -67,7 +67,7 @@ describe('jobs on pg-boss', () => {
     expect(seen).toEqual([0, 1, 2]);
     await vi.waitFor(async () => expect((await bossJob(job.id)).state).toBe('completed'));
     expect(await ctx.deps.database.db.select().from(job_files).where(eq(job_files.job_id, job.id))).toHaveLength(0);
-    expect((await ctx.inject({ method: 'GET', url: `/api/jobs/${job.id}/`, token: b.token })).statusCode).toBe(404);
+    expect((await ctx.api.jobRoutes.getJob({ params: { id: job.id }, token: b.token })).statusCode).toBe(404);
   });
 
   it('a payload that does not match its schema is refused at enqueue', async () => {
@@ -89,7 +89,7 @@ describe('jobs on pg-boss', () => {
     const job = await ctx.deps.jobs.enqueue(ctx.deps.database.db, refuse, {}, { customerId: a.customerId });
     ctx.deps.jobs.kick();
     await ctx.deps.jobs.whenIdle();
-    const res = await ctx.inject({ method: 'GET', url: `/api/jobs/${job.id}/`, token: a.token });
+    const res = await ctx.api.jobRoutes.getJob({ params: { id: job.id }, token: a.token });
     expect(res.json()).toMatchObject({ state: 'failed', error: { code: 'ABNORMAL_QUANTITY', params: { row: 7 } } });
     expect(runs).toBe(1);
     await vi.waitFor(async () => expect((await bossJob(job.id)).state).toBe('failed'));
@@ -206,16 +206,12 @@ describe('jobs on pg-boss', () => {
       {},
       { customerId: a.customerId, startAfter: 60 },
     );
-    expect(
-      (await ctx.inject({ method: 'POST', url: `/api/jobs/${queued.id}/cancel/`, token: b.token })).statusCode,
-    ).toBe(404);
-    const res = await ctx.inject({ method: 'POST', url: `/api/jobs/${queued.id}/cancel/`, token: a.token });
+    expect((await ctx.api.jobRoutes.cancelJob({ params: { id: queued.id }, token: b.token })).statusCode).toBe(404);
+    const res = await ctx.api.jobRoutes.cancelJob({ params: { id: queued.id }, token: a.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ state: 'cancelled' });
     expect((await bossJob(queued.id)).state).toBe('cancelled');
-    expect(
-      (await ctx.inject({ method: 'POST', url: `/api/jobs/${queued.id}/cancel/`, token: a.token })).statusCode,
-    ).toBe(409);
+    expect((await ctx.api.jobRoutes.cancelJob({ params: { id: queued.id }, token: a.token })).statusCode).toBe(409);
 
     let started = false;
     const long = defineJob('test.cancel-running', z.object({}), async ({ progress, signal }) => {
@@ -230,7 +226,7 @@ describe('jobs on pg-boss', () => {
     const running = await ctx.deps.jobs.enqueue(ctx.deps.database.db, long, {}, { customerId: a.customerId });
     ctx.deps.jobs.kick();
     await vi.waitFor(() => expect(started).toBe(true), { timeout: 10_000 });
-    const cancel = await ctx.inject({ method: 'POST', url: `/api/jobs/${running.id}/cancel/`, token: a.token });
+    const cancel = await ctx.api.jobRoutes.cancelJob({ params: { id: running.id }, token: a.token });
     expect(cancel.statusCode).toBe(200);
     await vi.waitFor(async () => expect((await stateOf(running.id)).state).toBe('cancelled'), { timeout: 10_000 });
     expect((await stateOf(running.id)).result).toBeNull();

@@ -73,7 +73,7 @@ let doc: TDocument;
 beforeAll(async () => {
   ctx = await createTestContext();
   const seller = await ctx.newCustomer();
-  const res = await ctx.inject({ method: 'GET', url: '/api/openapi.json', token: seller.token });
+  const res = await ctx.api.apiDocsRoutes.openapi({ token: seller.token });
   expect(res.statusCode).toBe(200);
   doc = res.json() as TDocument;
 });
@@ -81,9 +81,9 @@ afterAll(() => ctx?.close());
 
 describe('OpenAPI document (/api/openapi.json)', () => {
   it('is for logged-in users: a seller or an employee, not an anonymous caller', async () => {
-    expect((await ctx.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(401);
+    expect((await ctx.api.apiDocsRoutes.openapi()).statusCode).toBe(401);
     const staff = await ctx.newEmployee();
-    const res = await ctx.inject({ method: 'GET', url: '/api/openapi.json', token: staff.token });
+    const res = await ctx.api.apiDocsRoutes.openapi({ token: staff.token });
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toBe(doc.openapi);
   });

@@ -36,14 +36,12 @@ describe(`zip bombs (${TEST_ENGINE})`, () => {
         expect(res.statusCode, `${url} ${res.body}`).toBe(413);
         expect(res.json().error.code).toBe('BODY_TOO_LARGE');
       }
-    const preview = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/batch-update/preview/',
+    const preview = await ctx.api.catalogRoutes.previewBatchUpdate({
+      body: { file_base64: huge.toString('base64') },
       token: c.token,
-      payload: { file_base64: huge.toString('base64') },
     });
     expect(preview.statusCode).toBe(413);
-    const products = await ctx.inject({ method: 'GET', url: '/api/products/', token: c.token });
+    const products = await ctx.api.catalogRoutes.listProducts({ token: c.token });
     expect(products.json().count).toBe(0);
   });
 
@@ -69,15 +67,18 @@ describe(`zip bombs (${TEST_ENGINE})`, () => {
       },
     ]);
     const heapBefore = process.memoryUsage().heapUsed;
-    const inspect = await upload('/api/order-import-forms/inspect/', c.token, heavy);
+    const inspect = await ctx.api.outboundRoutes.inspectImportFile({
+      body: { file_base64: heavy.toString('base64') },
+      token: c.token,
+    });
     expect(inspect.statusCode, inspect.body).toBe(413);
-    expect(inspect.json().error).toMatchObject({ code: 'IMPORT_FILE_TOO_COMPLEX', params: { field: 'file_base64' } });
+    expect(inspect.error()).toMatchObject({ code: 'IMPORT_FILE_TOO_COMPLEX', params: { field: 'file_base64' } });
     for (const url of ['/api/products/import/', '/api/outbound-orders/import/']) {
       const res = await upload(url, c.token, heavy);
       expect(res.statusCode, res.body).toBe(202);
       ctx.deps.jobs.kick();
       await ctx.deps.jobs.whenIdle();
-      const job = (await ctx.inject({ method: 'GET', url: `/api/jobs/${res.json().id}/`, token: c.token })).json();
+      const job = (await ctx.api.jobRoutes.getJob({ params: { id: res.json().id }, token: c.token })).json();
       expect(job, url).toMatchObject({ state: 'failed', attempts: 1, error: { code: 'IMPORT_FILE_TOO_COMPLEX' } });
     }
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * MiB);
@@ -102,7 +103,7 @@ describe(`zip bombs (${TEST_ENGINE})`, () => {
       expect(res.statusCode, res.body).toBe(202);
       ctx.deps.jobs.kick();
       await ctx.deps.jobs.whenIdle();
-      const job = (await ctx.inject({ method: 'GET', url: `/api/jobs/${res.json().id}/`, token: c.token })).json();
+      const job = (await ctx.api.jobRoutes.getJob({ params: { id: res.json().id }, token: c.token })).json();
       expect(job, url).toMatchObject({ state: 'failed', error: { code: 'IMPORT_FILE_INVALID' } });
       expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * MiB);
     }
@@ -113,10 +114,13 @@ describe(`zip bombs (${TEST_ENGINE})`, () => {
       ['number', 'name'],
       ['AFTER-1', 'after the bomb'],
     ]);
-    const ok = await upload('/api/products/import/', c.token, Buffer.from(await wb.xlsx.writeBuffer()));
+    const ok = await ctx.api.catalogRoutes.importProducts({
+      body: { file_base64: Buffer.from(await wb.xlsx.writeBuffer()).toString('base64') },
+      token: c.token,
+    });
     ctx.deps.jobs.kick();
     await ctx.deps.jobs.whenIdle();
-    const job = (await ctx.inject({ method: 'GET', url: `/api/jobs/${ok.json().id}/`, token: c.token })).json();
+    const job = (await ctx.api.jobRoutes.getJob({ params: { id: ok.json().id }, token: c.token })).json();
     expect(job, JSON.stringify(job.error)).toMatchObject({ state: 'succeeded', result: { created: 1 } });
   });
 });

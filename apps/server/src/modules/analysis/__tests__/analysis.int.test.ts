@@ -181,9 +181,8 @@ describe('purchase advice', () => {
   });
 
   it('exports what the screen shows', async () => {
-    const res = await ctx.inject({
-      method: 'GET',
-      url: '/api/purchase-advice-export/?window=30',
+    const res = await ctx.api.analysisRoutes.exportPurchaseAdvice({
+      query: { window: '30' },
       token: seller.token,
       lang: 'en',
     });
@@ -244,13 +243,12 @@ describe('product turnover', () => {
   });
 
   it('refuses a period that ends before it starts', async () => {
-    const res = await ctx.inject({
-      method: 'GET',
-      url: `/api/product-turnover/?date_from=${today}&date_to=${dayAgo(3)}`,
+    const res = await ctx.api.analysisRoutes.productTurnover({
+      query: { date_from: today, date_to: dayAgo(3) },
       token: seller.token,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('INVALID_FIELD');
+    expect(res.error().code).toBe('INVALID_FIELD');
   });
 });
 
@@ -382,11 +380,9 @@ describe('dashboard', () => {
       receipt: false,
       order: false,
     });
-    const saved = await ctx.inject({
-      method: 'PUT',
-      url: '/api/corporation/',
+    const saved = await ctx.api.companyRoutes.updateCompany({
+      body: { name: 'Other seller', tax_id: '04595257', invoice_address: '臺北市信義區市府路 1 號' },
       token: other.token,
-      payload: { name: 'Other seller', tax_id: '04595257', invoice_address: '臺北市信義區市府路 1 號' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await get('/api/dashboard/', other.token)).setup.company).toBe(true);
@@ -448,7 +444,7 @@ describe('location occupancy (/location-stock analysis view)', () => {
       expired_locations: 1,
       unsellable_locations: 1,
     });
-    const res = await ctx.inject({ method: 'GET', url: '/api/location-occupancy-export/', token: seller.token });
+    const res = await ctx.api.analysisRoutes.exportLocationOccupancy({ token: seller.token });
     expect(res.statusCode).toBe(200);
     expect((await readBack(res.rawPayload)).length).toBe(2);
   });

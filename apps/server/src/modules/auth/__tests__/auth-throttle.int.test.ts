@@ -68,7 +68,7 @@ describe('auth answers are not cached', () => {
     expect(refresh.headers['cache-control']).toBe('no-store');
     const failed = await post('/api/login/', { email: c.email, password: 'wrong-one' }, client());
     expect(failed.headers['cache-control']).toBe('no-store');
-    const profile = await ctx.inject({ method: 'GET', url: '/api/profile/', token: c.token });
+    const profile = await ctx.api.authRoutes.profile({ token: c.token });
     expect(profile.headers['cache-control']).toBe('no-store');
   });
 });
@@ -195,19 +195,21 @@ describe('mail through the job queue', () => {
     const owner = await ctx.newCustomer();
     const email = `invited-${Math.random().toString(36).slice(2, 8)}@example.tw`;
     const before = ctx.outbox().length;
-    const invite = await ctx.inject({
-      method: 'POST',
-      url: '/api/users/',
+    const invite = await ctx.api.userRoutes.inviteCompanyUser({
+      body: { email, name: 'Invited', seller_role: 'office' },
       token: owner.token,
-      payload: { email, name: 'Invited', seller_role: 'office' },
     });
     expect(invite.statusCode, invite.body).toBe(201);
-    const resend = () =>
-      ctx.inject({ method: 'POST', url: `/api/users/${invite.json().id}/reset-password/`, token: owner.token });
-    expect((await resend()).statusCode).toBe(200);
-    const over = await resend();
+    expect(
+      (await ctx.api.userRoutes.resetCompanyUserPassword({ params: { id: invite.json().id }, token: owner.token }))
+        .statusCode,
+    ).toBe(200);
+    const over = await ctx.api.userRoutes.resetCompanyUserPassword({
+      params: { id: invite.json().id },
+      token: owner.token,
+    });
     expect(over.statusCode).toBe(429);
-    expect(over.json().error.code).toBe('RATE_LIMITED');
+    expect(over.error().code).toBe('RATE_LIMITED');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     await ctx.waitForOutbox(before + 2);
     await new Promise((r) => setTimeout(r, 300));

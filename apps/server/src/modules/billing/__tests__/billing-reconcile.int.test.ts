@@ -41,11 +41,9 @@ async function sellerWithContract() {
 
 async function payByCard() {
   const { seller, start } = await sellerWithContract();
-  const res = await ctx.inject({
-    method: 'POST',
-    url: '/api/billing/tappay/',
+  const res = await ctx.api.billingRoutes.payTapPay({
+    body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
     token: seller.token,
-    payload: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
   });
   const [row] = await ctx.deps.database.db
     .select()
@@ -76,12 +74,7 @@ describe('daily reconciliation', () => {
     // NewebPay took the money but its Notify never reached us.
     const { seller: nwpSeller, start } = await sellerWithContract();
     const form = (
-      await ctx.inject({
-        method: 'POST',
-        url: '/api/billing/newebpay/',
-        token: nwpSeller.token,
-        payload: { period_start: start },
-      })
+      await ctx.api.billingRoutes.payNewebPay({ body: { period_start: start }, token: nwpSeller.token })
     ).json();
     await fetch(form.action, {
       method: 'POST',
@@ -90,12 +83,7 @@ describe('daily reconciliation', () => {
     }).then((r) => r.text());
     newebpay.payQuietly(form.payment.order_number);
 
-    const run = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/billing/reconciliation/run/',
-      token: staff.token,
-      payload: { day: today() },
-    });
+    const run = await ctx.api.billingRoutes.crmRunReconciliation({ body: { day: today() }, token: staff.token });
     expect(run.statusCode, run.body).toBe(200);
     const mine = new Set([killed, ghost, odd].map((x) => x.row.order_number).concat(form.payment.order_number));
     const items = (await ctx.deps.database.db.select().from(billing_reconciliation_items)).filter(
@@ -127,51 +115,36 @@ describe('daily reconciliation', () => {
     expect(again).toHaveLength(4);
 
     // Without a day the staff's run takes yesterday in Taipei (as the job): today's differences are not found again.
-    const yesterday = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/billing/reconciliation/run/',
-      token: staff.token,
-      payload: {},
-    });
+    const yesterday = await ctx.api.billingRoutes.crmRunReconciliation({ body: {}, token: staff.token });
     expect(yesterday.json()).toEqual({ found: 0 });
 
     // The CRM screen: open differences; only staff.
-    const forbidden = await ctx.inject({
-      method: 'GET',
-      url: '/api/crm/billing/reconciliation/',
-      token: killed.seller.token,
-    });
+    const forbidden = await ctx.api.billingRoutes.crmReconciliation({ token: killed.seller.token });
     expect(forbidden.statusCode).toBe(403);
     const open = (
-      await ctx.inject({
-        method: 'GET',
-        url: '/api/crm/billing/reconciliation/?status=open&page_size=100',
-        token: staff.token,
-      })
+      await ctx.api.billingRoutes.crmReconciliation({ query: { status: 'open', page_size: '100' }, token: staff.token })
     ).json();
     const killedItem = open.results.find((i: { order_number: string }) => i.order_number === killed.row.order_number);
     expect(killedItem).toMatchObject({ kind: 'missing_here', status: 'open', their_status: 'record_status 1' });
-    expect(killedItem.customer_name).toBeTruthy();
-    const resolved = await ctx.inject({
-      method: 'POST',
-      url: `/api/crm/billing/reconciliation/${killedItem.id}/resolve/`,
+    expect(killedItem!.customer_name).toBeTruthy();
+    const resolved = await ctx.api.billingRoutes.crmResolveReconciliation({
+      params: { id: killedItem!.id },
+      body: { resolution: '已確認 TapPay 扣款，付款紀錄由確認作業補記為成功' },
       token: staff.token,
-      payload: { resolution: '已確認 TapPay 扣款，付款紀錄由確認作業補記為成功' },
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json()).toMatchObject({ status: 'resolved', resolved_by_name: expect.any(String) });
     expect(resolved.json().resolved_at).not.toBeNull();
-    const twice = await ctx.inject({
-      method: 'POST',
-      url: `/api/crm/billing/reconciliation/${killedItem.id}/resolve/`,
+    const twice = await ctx.api.billingRoutes.crmResolveReconciliation({
+      params: { id: killedItem!.id },
+      body: { resolution: 'again' },
       token: staff.token,
-      payload: { resolution: 'again' },
     });
-    expect(twice.json().error.code).toBe('RECONCILIATION_RESOLVED');
+    expect(twice.error().code).toBe('RECONCILIATION_RESOLVED');
     const audit = await ctx.deps.database.db
       .select()
       .from(audit_logs)
-      .where(and(eq(audit_logs.entity, 'billing_reconciliation_item'), eq(audit_logs.entity_id, killedItem.id)));
+      .where(and(eq(audit_logs.entity, 'billing_reconciliation_item'), eq(audit_logs.entity_id, killedItem!.id)));
     expect(audit.map((a) => a.action)).toEqual(['billing.reconciliation.resolve']);
   });
 });

@@ -30,31 +30,21 @@ const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
 async function paidSeller(provider: 'tappay' | 'newebpay') {
   const start = addDays(today(), -2);
   const seller = await ctx.newCustomer();
-  const set = await ctx.inject({
-    method: 'PUT',
-    url: `/api/crm/customers/${seller.customerId}/contract/`,
+  const set = await ctx.api.billingRoutes.crmSetContract({
+    params: { id: seller.customerId },
+    body: { plan: '標準方案', price: '3000', period: 'quarterly', start_date: start, payment_terms: '11' },
     token: staff.token,
-    payload: { plan: '標準方案', price: '3000', period: 'quarterly', start_date: start, payment_terms: '11' },
   });
   expect(set.statusCode, set.body).toBe(200);
   if (provider === 'tappay') {
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/tappay/',
+    const res = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
       token: seller.token,
-      payload: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
     });
     expect(res.json().payment.status, res.body).toBe('succeeded');
     return { seller, payment: res.json().payment as { id: string; order_number: string } };
   }
-  const res = (
-    await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/newebpay/',
-      token: seller.token,
-      payload: { period_start: start },
-    })
-  ).json();
+  const res = (await ctx.api.billingRoutes.payNewebPay({ body: { period_start: start }, token: seller.token })).json();
   await fetch(res.action, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -63,14 +53,6 @@ async function paidSeller(provider: 'tappay' | 'newebpay') {
   expect((await newebpay.pay(res.payment.order_number)).map((d) => d.status)).toEqual([200]);
   return { seller, payment: res.payment as { id: string; order_number: string } };
 }
-
-const refund = (customerId: string, paymentId: string, payload: object, token = staff.token) =>
-  ctx.inject({
-    method: 'POST',
-    url: `/api/crm/customers/${customerId}/payments/${paymentId}/refunds/`,
-    token,
-    payload,
-  });
 
 describe('refunds', () => {
   it('TapPay: a partial refund, asked twice at once, is one refund at TapPay; more than is left is refused; the rest', async () => {
@@ -81,7 +63,11 @@ describe('refunds', () => {
     const key = `refund-${payment.id}`;
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        refund(seller.customerId, payment.id, { amount: '1000', reason: '服務中斷補償', idempotency_key: key }),
+        ctx.api.billingRoutes.crmRefundPayment({
+          params: { id: seller.customerId, payment_id: payment.id },
+          body: { amount: '1000', reason: '服務中斷補償', idempotency_key: key },
+          token: staff.token,
+        }),
       ),
     );
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
@@ -100,34 +86,44 @@ describe('refunds', () => {
 
     // 3150 − 1000 = 2150 left: asking 2151 is refused, nothing sent to TapPay.
     const sent = tappay.requests.filter((r) => r.path === '/tpc/transaction/refund').length;
-    const over = await refund(seller.customerId, payment.id, {
-      amount: '2151',
-      reason: 'x',
-      idempotency_key: `${key}-2`,
+    const over = await ctx.api.billingRoutes.crmRefundPayment({
+      params: { id: seller.customerId, payment_id: payment.id },
+      body: {
+        amount: '2151',
+        reason: 'x',
+        idempotency_key: `${key}-2`,
+      },
+      token: staff.token,
     });
     expect(over.statusCode).toBe(409);
-    expect(over.json().error).toMatchObject({
+    expect(over.error()).toMatchObject({
       code: 'REFUND_EXCEEDS_REMAINING',
       params: { remaining: 'NT$2,150', amount: 'NT$2,151' },
     });
     expect(tappay.requests.filter((r) => r.path === '/tpc/transaction/refund')).toHaveLength(sent);
     // No amount: the rest.
-    const rest = await refund(seller.customerId, payment.id, { reason: '解約', idempotency_key: `${key}-3` });
+    const rest = await ctx.api.billingRoutes.crmRefundPayment({
+      params: { id: seller.customerId, payment_id: payment.id },
+      body: { reason: '解約', idempotency_key: `${key}-3` },
+      token: staff.token,
+    });
     expect(rest.json()).toMatchObject({ status: 'succeeded', amount: '2150.0000' });
     expect(tappay.trades.find((t) => t.rec_trade_id === recTradeId)!.record_status).toBe(3);
-    const none = await refund(seller.customerId, payment.id, { reason: 'again', idempotency_key: `${key}-4` });
-    expect(none.json().error.code).toBe('REFUND_EXCEEDS_REMAINING');
+    const none = await ctx.api.billingRoutes.crmRefundPayment({
+      params: { id: seller.customerId, payment_id: payment.id },
+      body: { reason: 'again', idempotency_key: `${key}-4` },
+      token: staff.token,
+    });
+    expect(none.error().code).toBe('REFUND_EXCEEDS_REMAINING');
 
     // The seller sees it on the record; the audit has each step.
-    const seen = (
-      await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token })
-    ).json();
+    const seen = (await ctx.api.billingRoutes.getPayment({ params: { id: payment.id }, token: seller.token })).json();
     expect(seen).toMatchObject({ status: 'succeeded', refunded: '3150' });
     expect(seen.refunds.map((r: { reason: string; status: string }) => [r.reason, r.status])).toEqual([
       ['服務中斷補償', 'succeeded'],
       ['解約', 'succeeded'],
     ]);
-    const list = (await ctx.inject({ method: 'GET', url: '/api/billing/payments/', token: seller.token })).json();
+    const list = (await ctx.api.billingRoutes.listPayments({ token: seller.token })).json();
     expect(list.results[0]).toMatchObject({ id: payment.id, refunded: '3150' });
     const audits = await ctx.deps.database.db
       .select()
@@ -142,10 +138,14 @@ describe('refunds', () => {
     const { seller, payment } = await paidSeller('tappay');
     // Refunded at TapPay already (from its back office): TapPay refuses ours, and we keep what it said.
     tappay.trades.find((t) => t.order_number === payment.order_number)!.refunded_amount = 3150;
-    const res = await refund(seller.customerId, payment.id, {
-      amount: '100',
-      reason: 'x',
-      idempotency_key: 'refused-refund-1',
+    const res = await ctx.api.billingRoutes.crmRefundPayment({
+      params: { id: seller.customerId, payment_id: payment.id },
+      body: {
+        amount: '100',
+        reason: 'x',
+        idempotency_key: 'refused-refund-1',
+      },
+      token: staff.token,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -153,31 +153,42 @@ describe('refunds', () => {
       gateway_answer: '10004 Refund amount exceeds the remaining amount',
     });
     // The seller cannot refund; another seller's payment is not found under this seller.
-    const self = await refund(
-      seller.customerId,
-      payment.id,
-      { reason: 'x', idempotency_key: 'seller-self-1' },
-      seller.token,
-    );
+    const self = await ctx.api.billingRoutes.crmRefundPayment({
+      params: { id: seller.customerId, payment_id: payment.id },
+      body: { reason: 'x', idempotency_key: 'seller-self-1' },
+      token: seller.token,
+    });
     expect(self.statusCode).toBe(403);
     const other = await ctx.newCustomer();
-    const wrong = await refund(other.customerId, payment.id, { reason: 'x', idempotency_key: 'other-seller-1' });
+    const wrong = await ctx.api.billingRoutes.crmRefundPayment({
+      params: { id: other.customerId, payment_id: payment.id },
+      body: { reason: 'x', idempotency_key: 'other-seller-1' },
+      token: staff.token,
+    });
     expect(wrong.statusCode).toBe(404);
   });
 
   it('NewebPay: a credit card refund (CreditCard/Close) in part', async () => {
     const { seller, payment } = await paidSeller('newebpay');
-    const res = await refund(seller.customerId, payment.id, {
-      amount: '150',
-      reason: '折讓',
-      idempotency_key: 'nwp-refund-1',
+    const res = await ctx.api.billingRoutes.crmRefundPayment({
+      params: { id: seller.customerId, payment_id: payment.id },
+      body: {
+        amount: '150',
+        reason: '折讓',
+        idempotency_key: 'nwp-refund-1',
+      },
+      token: staff.token,
     });
     expect(res.json()).toMatchObject({ status: 'succeeded', amount: '150.0000', gateway_answer: 'SUCCESS 退款成功' });
     expect(newebpay.refunds).toContainEqual({ merchantOrderNo: payment.order_number, amount: 150 });
-    const again = await refund(seller.customerId, payment.id, {
-      amount: '150',
-      reason: '折讓',
-      idempotency_key: 'nwp-refund-1',
+    const again = await ctx.api.billingRoutes.crmRefundPayment({
+      params: { id: seller.customerId, payment_id: payment.id },
+      body: {
+        amount: '150',
+        reason: '折讓',
+        idempotency_key: 'nwp-refund-1',
+      },
+      token: staff.token,
     });
     expect(again.json().id).toBe(res.json().id);
     expect(newebpay.refunds.filter((r) => r.merchantOrderNo === payment.order_number)).toHaveLength(1);

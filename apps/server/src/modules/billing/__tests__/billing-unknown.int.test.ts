@@ -36,14 +36,6 @@ const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
 const sellerWithContract = (start: string, period?: 'quarterly' | 'annual') =>
   gateways.sellerWithContract(start, period);
 
-const payByCard = (token: string, period_start: string) =>
-  ctx.inject({
-    method: 'POST',
-    url: '/api/billing/tappay/',
-    token,
-    payload: { period_start, prime: TAPPAY_TEST_PRIME, cardholder },
-  });
-
 const rowOf = async (id: string) =>
   (await ctx.deps.database.db.select().from(billing_payments).where(eq(billing_payments.id, id)))[0]!;
 
@@ -80,17 +72,23 @@ describe('TapPay: an unknown outcome', () => {
     const start = addDays(today(), -2);
     const seller = await sellerWithContract(start);
     tappay.timeoutNext({ charged: true, answer: '421' });
-    const res = await payByCard(seller.token, start);
+    const res = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { payment } = res.json();
     expect(res.json()).toMatchObject({ payment_url: null, payment: { status: 'pending', period_start: start } });
 
     // While its outcome is unknown the period is held: the seller's page says so, and no new attempt is made.
-    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    const view = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
     expect(view.in_progress).toMatchObject({ id: payment.id, status: 'pending' });
-    const again = await payByCard(seller.token, start);
+    const again = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('PAYMENT_IN_PROGRESS');
+    expect(again.error().code).toBe('PAYMENT_IN_PROGRESS');
 
     expect(await confirmed(payment.id)).toBe('succeeded');
     const row = await rowOf(payment.id);
@@ -108,26 +106,35 @@ describe('TapPay: an unknown outcome', () => {
       (r) => r.path === '/tpc/payment/pay-by-prime' && r.body.order_number === payment.order_number,
     );
     expect(charges).toHaveLength(1);
-    const after = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    const after = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
     expect(after).toMatchObject({ paid_through: addDays(addMonths(start, 3), -1), in_progress: null });
-    const paidAgain = await payByCard(seller.token, start);
-    expect(paidAgain.json().error.code).toBe('PERIOD_ALREADY_PAID');
+    const paidAgain = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
+    expect(paidAgain.error().code).toBe('PERIOD_ALREADY_PAID');
   });
 
   it('a 421 that did not charge: failed after the job (the bank’s reason), the period payable again', async () => {
     const start = addDays(today(), -2);
     const seller = await sellerWithContract(start);
     tappay.timeoutNext({ charged: false, answer: '421' });
-    const res = await payByCard(seller.token, start);
+    const res = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { payment } = res.json();
     expect(payment.status).toBe('pending');
     expect(await confirmed(payment.id)).toBe('failed');
     expect((await rowOf(payment.id)).failure).toBe('TIMEOUT Bank timeout');
 
-    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    const view = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
     expect(view).toMatchObject({ due: { start }, in_progress: null });
-    const retry = await payByCard(seller.token, start);
+    const retry = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().payment.status).toBe('succeeded');
     const records = await ctx.deps.database.db
@@ -146,9 +153,12 @@ describe('TapPay: an unknown outcome', () => {
     const start = addDays(today(), -2);
     const seller = await sellerWithContract(start);
     tappay.timeoutNext({ charged: true, answer: 'drop' });
-    const res = await payByCard(seller.token, start);
+    const res = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
     expect(res.statusCode).toBe(503);
-    expect(res.json().error.code).toBe('PAYMENT_UNAVAILABLE');
+    expect(res.error().code).toBe('PAYMENT_UNAVAILABLE');
     const [row] = await ctx.deps.database.db
       .select()
       .from(billing_payments)
@@ -162,7 +172,10 @@ describe('TapPay: an unknown outcome', () => {
     const start = addDays(today(), -2);
     const seller = await sellerWithContract(start);
     tappay.timeoutNext({ charged: false, answer: 'drop' });
-    const res = await payByCard(seller.token, start);
+    const res = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
     expect(res.statusCode).toBe(503);
     const [row] = await ctx.deps.database.db
       .select()
@@ -170,7 +183,14 @@ describe('TapPay: an unknown outcome', () => {
       .where(eq(billing_payments.customer_id, seller.customerId));
     // TapPay has no record yet: still unknown, the job keeps asking (retried).
     expect(await confirmOnce(row!.id)).toBe('pending');
-    expect((await payByCard(seller.token, start)).json().error.code).toBe('PAYMENT_IN_PROGRESS');
+    expect(
+      (
+        await ctx.api.billingRoutes.payTapPay({
+          body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+          token: seller.token,
+        })
+      ).error().code,
+    ).toBe('PAYMENT_IN_PROGRESS');
     // Twenty minutes on, TapPay still has no such charge: it never happened.
     await ctx.deps.database.db
       .update(billing_payments)
@@ -178,7 +198,10 @@ describe('TapPay: an unknown outcome', () => {
       .where(eq(billing_payments.id, row!.id));
     expect(await confirmed(row!.id)).toBe('failed');
     expect((await rowOf(row!.id)).failure).toBe('no charge at TapPay');
-    const retry = await payByCard(seller.token, start);
+    const retry = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().payment.status).toBe('succeeded');
   });
@@ -189,7 +212,14 @@ describe('the hourly sweep', () => {
     const start = addDays(today(), -2);
     const seller = await sellerWithContract(start);
     tappay.timeoutNext({ charged: true, answer: 'drop' });
-    expect((await payByCard(seller.token, start)).statusCode).toBe(503);
+    expect(
+      (
+        await ctx.api.billingRoutes.payTapPay({
+          body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+          token: seller.token,
+        })
+      ).statusCode,
+    ).toBe(503);
     const [row] = await ctx.deps.database.db
       .select()
       .from(billing_payments)
@@ -221,12 +251,7 @@ describe('the hourly sweep', () => {
 
 describe('NewebPay: a Notify that never came', () => {
   async function checkout(token: string, start: string) {
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/newebpay/',
-      token,
-      payload: { period_start: start },
-    });
+    const res = await ctx.api.billingRoutes.payNewebPay({ body: { period_start: start }, token });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as {
       payment: { id: string; order_number: string };

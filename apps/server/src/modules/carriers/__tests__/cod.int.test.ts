@@ -30,11 +30,10 @@ describe(`cash on delivery (${TEST_ENGINE})`, () => {
       ...SENDER,
     });
     const store = async (id: string) => {
-      const r = await ctx.inject({
-        method: 'PUT',
-        url: `/api/carriers/orders/${id}/cvs-store/`,
+      const r = await ctx.api.carrierRoutes.setOrderCvsStore({
+        params: { id },
+        body: { subtype: 'FAMIC2C', store_id: '006598', store_name: '全家台北站前店' },
         token: w.token,
-        payload: { subtype: 'FAMIC2C', store_id: '006598', store_name: '全家台北站前店' },
       });
       expect(r.statusCode, r.body).toBe(200);
     };
@@ -70,12 +69,7 @@ describe(`cash on delivery (${TEST_ENGINE})`, () => {
     });
 
     // The label says what the store collects.
-    const forms = await ctx.inject({
-      method: 'POST',
-      url: '/api/carriers/labels/ecpay-forms/',
-      token: w.token,
-      payload: { order_ids: [collect.id] },
-    });
+    const forms = await ctx.api.carrierRoutes.ecpayLabelForms({ body: { order_ids: [collect.id] }, token: w.token });
     const form = forms.json().forms[0] as { action: string; fields: Record<string, string> };
     const html = await fetch(form.action, {
       method: 'POST',

@@ -49,11 +49,10 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     const codHome = await mk(ecpay.id, { cod: true, cod_amount: '450.00' });
     const b = await mk(ecpay.id);
     const had = await mk(ecpay.id);
-    await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${had.id}/consignment/`,
+    await ctx.api.outboundRoutes.setConsignment({
+      params: { id: had.id },
+      body: { consignment_number: 'TYPED-1' },
       token: w.token,
-      payload: { consignment_number: 'TYPED-1' },
     });
     const plain = await mk(w.carrier.id);
     const refused = await mk(wrongKey.id);
@@ -63,12 +62,10 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
 
     fake.failNext(1); // the first call meets a 503: retried by the outgoing client
     const before = fake.created.length;
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/carriers/consignments/',
+    const res = await ctx.api.carrierRoutes.fetchConsignments({
+      body: { order_ids: [a.id, b.id, had.id, plain.id, refused.id, notSet.id, tc.id, foreign.id, codHome.id] },
       token: w.token,
       lang: 'en',
-      payload: { order_ids: [a.id, b.id, had.id, plain.id, refused.id, notSet.id, tc.id, foreign.id, codHome.id] },
     });
     expect(res.statusCode, res.body).toBe(200);
     type TOut = { order_id: string; outcome: string; consignment_number: string | null; code: string | null };
@@ -99,7 +96,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     expect(fake.created.at(-2)!.CollectionAmount).toBeUndefined();
 
     const get = async (id: string, token = w.token) =>
-      (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${id}/`, token })).json();
+      (await ctx.api.outboundRoutes.getOrder({ params: { id }, token })).json();
     expect((await get(a.id)).consignment_number).toBe(out[a.id]!.consignment_number);
     expect((await get(b.id)).consignment_number).toBe(out[b.id]!.consignment_number);
     expect((await get(had.id)).consignment_number).toBe('TYPED-1');
@@ -126,12 +123,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     expect(refusedAttempts).toHaveLength(1);
 
     // Again: the orders that got a number are skipped (no second consignment at the carrier).
-    const again = await ctx.inject({
-      method: 'POST',
-      url: '/api/carriers/consignments/',
-      token: w.token,
-      payload: { order_ids: [a.id, b.id] },
-    });
+    const again = await ctx.api.carrierRoutes.fetchConsignments({ body: { order_ids: [a.id, b.id] }, token: w.token });
     expect(again.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['already', 'already']);
     expect(fake.created.length - before).toBe(2);
 
@@ -156,7 +148,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       });
       expect(r.body).toBe('1|OK');
     }
-    const events = await ctx.inject({ method: 'GET', url: `/api/carriers/orders/${a.id}/events/`, token: w.token });
+    const events = await ctx.api.carrierRoutes.orderCarrierEvents({ params: { id: a.id }, token: w.token });
     expect(events.statusCode, events.body).toBe(200);
     expect(events.json().results).toEqual([
       expect.objectContaining({
@@ -166,22 +158,15 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
         booking_note: note,
       }),
     ]);
-    const foreignView = await ctx.inject({
-      method: 'GET',
-      url: `/api/carriers/orders/${a.id}/events/`,
-      token: other.token,
-    });
+    const foreignView = await ctx.api.carrierRoutes.orderCarrierEvents({ params: { id: a.id }, token: other.token });
     expect(foreignView.statusCode).toBe(404);
   });
 
   it('reports an unreachable carrier per order and leaves the order without a number', async () => {
     const w = await outboundWorld(ctx);
     const p = (
-      await ctx.inject({
-        method: 'POST',
-        url: '/api/logistics-providers/',
-        token: w.token,
-        payload: {
+      await ctx.api.partnerRoutes.createLogisticsProvider({
+        body: {
           code: 'ECPAY',
           name: '綠界',
           merchant_id: fake.merchantId,
@@ -190,18 +175,14 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
           carrier_type: 'ecpay',
           ...SENDER,
         },
+        token: w.token,
       })
     ).json();
     const o = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }], {
       logistics_provider_id: p.id,
     });
     fake.failNext(50);
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/carriers/consignments/',
-      token: w.token,
-      payload: { order_ids: [o.id] },
-    });
+    const res = await ctx.api.carrierRoutes.fetchConsignments({ body: { order_ids: [o.id] }, token: w.token });
     fake.failNext(-50);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().results[0]).toMatchObject({
@@ -209,7 +190,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       code: 'CARRIER_UNAVAILABLE',
       message: '物流商暫時無法連線，請稍後再試',
     });
-    const d = (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${o.id}/`, token: w.token })).json();
+    const d = (await ctx.api.outboundRoutes.getOrder({ params: { id: o.id }, token: w.token })).json();
     expect(d.consignment_number).toBeNull();
   });
 
@@ -253,17 +234,17 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     });
     expect(fake.consignments.get(stored!.file_no!)?.bookingNote).toBe(out.get(a.id)!.consignment_number);
     // A number changed by hand: the label at ECPay is for the old one.
-    const patched = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${retyped.id}/consignment/`,
+    const patched = await ctx.api.outboundRoutes.setConsignment({
+      params: { id: retyped.id },
+      body: { consignment_number: 'HAND-9' },
       token: w.token,
-      payload: { consignment_number: 'HAND-9' },
     });
     expect(patched.statusCode, patched.body).toBe(200);
 
-    const forms = (ids: string[], token = w.token) =>
-      ctx.inject({ method: 'POST', url: '/api/carriers/labels/ecpay-forms/', token, payload: { order_ids: ids } });
-    const r = await forms([a.id, plain.id, c.id, b.id, retyped.id]);
+    const r = await ctx.api.carrierRoutes.ecpayLabelForms({
+      body: { order_ids: [a.id, plain.id, c.id, b.id, retyped.id] },
+      token: w.token,
+    });
     expect(r.statusCode, r.body).toBe(200);
     type TForm = {
       provider: { id: string; name: string };
@@ -317,30 +298,27 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     expect(await tampered.text()).toContain('CheckMacValue Error');
 
     // Another seller's order: not found, and nothing of theirs is signed.
-    const foreignRes = await forms([a.id, foreign.id]);
+    const foreignRes = await ctx.api.carrierRoutes.ecpayLabelForms({
+      body: { order_ids: [a.id, foreign.id] },
+      token: w.token,
+    });
     expect(foreignRes.statusCode).toBe(404);
-    expect(foreignRes.json().error.code).toBe('NOT_FOUND');
-    const theirs = await forms([foreign.id], other.token);
+    expect(foreignRes.error().code).toBe('NOT_FOUND');
+    const theirs = await ctx.api.carrierRoutes.ecpayLabelForms({
+      body: { order_ids: [foreign.id] },
+      token: other.token,
+    });
     expect(theirs.statusCode, theirs.body).toBe(200);
-    expect(theirs.json().forms[0].orders).toEqual([{ id: foreign.id, number: foreign.number }]);
-    expect(theirs.json().forms[0].fields.AllPayLogisticsID).not.toContain(ids[0]);
+    expect(theirs.json().forms[0]!.orders).toEqual([{ id: foreign.id, number: foreign.number }]);
+    expect(theirs.json().forms[0]!.fields.AllPayLogisticsID).not.toContain(ids[0]);
 
     // The PDF route: ECPay labels are not "missing" but named apart; only ECPay labels → LABELS_AT_ECPAY.
-    const print = (orderIds: string[]) =>
-      ctx.inject({
-        method: 'POST',
-        url: '/api/carriers/labels/',
-        token: w.token,
-        lang: 'en',
-        payload: { order_ids: orderIds },
-      });
     // A T-cat label stored with its order (as tcat.int.test.ts makes them): the PDF has its page only.
     const tc = await mk(w.carrier.id);
-    await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${tc.id}/consignment/`,
+    await ctx.api.outboundRoutes.setConsignment({
+      params: { id: tc.id },
+      body: { consignment_number: 'TC-1' },
       token: w.token,
-      payload: { consignment_number: 'TC-1' },
     });
     const one = await PDFDocument.create();
     one.addPage([288, 432]);
@@ -352,7 +330,11 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       content: Buffer.from(await one.save()),
       fetched_at: new Date(),
     });
-    const mixed = await print([a.id, tc.id, plain.id, b.id, retyped.id]);
+    const mixed = await ctx.api.carrierRoutes.printLabels({
+      body: { order_ids: [a.id, tc.id, plain.id, b.id, retyped.id] },
+      token: w.token,
+      lang: 'en',
+    });
     expect(mixed.statusCode, mixed.body).toBe(200);
     expect(mixed.headers['x-labels-pages']).toBe('1');
     expect(decodeURIComponent(String(mixed.headers['x-labels-missing-orders']))).toBe(
@@ -360,11 +342,19 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     );
     expect(decodeURIComponent(String(mixed.headers['x-labels-ecpay-orders']))).toBe(`${a.number},${b.number}`);
     expect((await PDFDocument.load(mixed.rawPayload)).getPageCount()).toBe(1);
-    const onlyEcpay = await print([a.id, b.id]);
+    const onlyEcpay = await ctx.api.carrierRoutes.printLabels({
+      body: { order_ids: [a.id, b.id] },
+      token: w.token,
+      lang: 'en',
+    });
     expect(onlyEcpay.statusCode).toBe(409);
-    expect(onlyEcpay.json().error.code).toBe('LABELS_AT_ECPAY');
-    const nothing = await print([plain.id, retyped.id]);
+    expect(onlyEcpay.error().code).toBe('LABELS_AT_ECPAY');
+    const nothing = await ctx.api.carrierRoutes.printLabels({
+      body: { order_ids: [plain.id, retyped.id] },
+      token: w.token,
+      lang: 'en',
+    });
     expect(nothing.statusCode).toBe(404);
-    expect(nothing.json().error.code).toBe('LABEL_NOT_AVAILABLE');
+    expect(nothing.error().code).toBe('LABEL_NOT_AVAILABLE');
   });
 });

@@ -75,11 +75,10 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
 
     // 7-ELEVEN store-to-store through ECPay's map: the form goes to ECPay, the buyer's choice comes back to us.
     const seven = await order(ecpay.id);
-    const opened = await ctx.inject({
-      method: 'POST',
-      url: `/api/carriers/orders/${seven.id}/cvs-map/`,
+    const opened = await ctx.api.carrierRoutes.openCvsMap({
+      params: { id: seven.id },
+      body: { subtype: 'UNIMARTC2C' },
       token: w.token,
-      payload: { subtype: 'UNIMARTC2C' },
     });
     expect(opened.statusCode, opened.body).toBe(200);
     const map = opened.json() as { action: string; fields: Record<string, string> };
@@ -110,11 +109,7 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
     expect(back.headers.location).toBe(`/deliver?order=${seven.id}&cvs=chosen`);
     // The same answer again (a reload, a replay): the request is used.
     expect((await reply({ ...chosen.fields, CVSStoreID: '131386' })).statusCode).toBe(400);
-    const shown = await ctx.inject({
-      method: 'GET',
-      url: `/api/carriers/orders/${seven.id}/cvs-store/`,
-      token: w.token,
-    });
+    const shown = await ctx.api.carrierRoutes.getOrderCvsStore({ params: { id: seven.id }, token: w.token });
     expect(shown.json().store).toMatchObject({
       subtype: 'UNIMARTC2C',
       chain: 'UNIMART',
@@ -124,11 +119,7 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       store_address: '新竹市東區光復路二段101號',
       source: 'map',
     });
-    const foreign = await ctx.inject({
-      method: 'GET',
-      url: `/api/carriers/orders/${seven.id}/cvs-store/`,
-      token: other.token,
-    });
+    const foreign = await ctx.api.carrierRoutes.getOrderCvsStore({ params: { id: seven.id }, token: other.token });
     expect(foreign.statusCode).toBe(404);
 
     // The other chains (and B2C kinds) typed as an order file or the partner API gives them.
@@ -142,20 +133,18 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
     const orders = [{ order: seven, subtype: 'UNIMARTC2C' as string }];
     for (const [subtype, storeId] of kinds) {
       const o = await order(ecpay.id);
-      const put = await ctx.inject({
-        method: 'PUT',
-        url: `/api/carriers/orders/${o.id}/cvs-store/`,
+      const put = await ctx.api.carrierRoutes.setOrderCvsStore({
+        params: { id: o.id },
+        body: { subtype, store_id: storeId, store_name: `門市 ${storeId}` },
         token: w.token,
-        payload: { subtype, store_id: storeId, store_name: `門市 ${storeId}` },
       });
       expect(put.statusCode, put.body).toBe(200);
       orders.push({ order: o, subtype });
     }
-    const bad = await ctx.inject({
-      method: 'PUT',
-      url: `/api/carriers/orders/${orders[1]!.order.id}/cvs-store/`,
+    const bad = await ctx.api.carrierRoutes.setOrderCvsStore({
+      params: { id: orders[1]!.order.id },
+      body: { subtype: 'UNIMARTC2C', store_id: '1234567' },
       token: w.token,
-      payload: { subtype: 'UNIMARTC2C', store_id: '1234567' },
     });
     expect(bad.statusCode).toBe(400);
 
@@ -176,19 +165,13 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
     // B2C store pickup: the CVSPaymentNo (寄貨編號); ECPay gives a BookingNote for home delivery only.
     expect(out.get(orders[4]!.order.id)!.consignment_number).toMatch(/^B\d+$/);
     // Numbered: the store cannot change any more.
-    const locked = await ctx.inject({
-      method: 'DELETE',
-      url: `/api/carriers/orders/${seven.id}/cvs-store/`,
-      token: w.token,
-    });
-    expect(locked.json().error.code).toBe('CVS_STORE_LOCKED');
+    const locked = await ctx.api.carrierRoutes.deleteOrderCvsStore({ params: { id: seven.id }, token: w.token });
+    expect(locked.error().code).toBe('CVS_STORE_LOCKED');
 
     // "Print carrier labels": each C2C chain's own page, one order per form; B2C pickups on printTradeDocument.
-    const forms = await ctx.inject({
-      method: 'POST',
-      url: '/api/carriers/labels/ecpay-forms/',
+    const forms = await ctx.api.carrierRoutes.ecpayLabelForms({
+      body: { order_ids: orders.map((o) => o.order.id) },
       token: w.token,
-      payload: { order_ids: orders.map((o) => o.order.id) },
     });
     expect(forms.statusCode, forms.body).toBe(200);
     type TForm = { kind: string; action: string; fields: Record<string, string>; orders: Array<{ id: string }> };
@@ -274,11 +257,7 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
         await notify(notice);
         await notify(notice); // ECPay resends until it reads 1|OK: stored once
       }
-      const events = await ctx.inject({
-        method: 'GET',
-        url: `/api/carriers/orders/${o.id}/events/`,
-        token: w.token,
-      });
+      const events = await ctx.api.carrierRoutes.orderCarrierEvents({ params: { id: o.id }, token: w.token });
       const got = (events.json().results as Array<{ kind: string | null; status_code: string }>).map((e) => [
         e.status_code,
         e.kind,
@@ -312,19 +291,17 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
     const a = await order(landline.id);
     const b = await order(tcat.id);
     for (const o of [a, b])
-      await ctx.inject({
-        method: 'PUT',
-        url: `/api/carriers/orders/${o.id}/cvs-store/`,
+      await ctx.api.carrierRoutes.setOrderCvsStore({
+        params: { id: o.id },
+        body: { subtype: 'UNIMARTC2C', store_id: '131386' },
         token: w.token,
-        payload: { subtype: 'UNIMARTC2C', store_id: '131386' },
       });
-    const map = await ctx.inject({
-      method: 'POST',
-      url: `/api/carriers/orders/${b.id}/cvs-map/`,
+    const map = await ctx.api.carrierRoutes.openCvsMap({
+      params: { id: b.id },
+      body: { subtype: 'FAMIC2C' },
       token: w.token,
-      payload: { subtype: 'FAMIC2C' },
     });
-    expect(map.json().error.code).toBe('CVS_NOT_ECPAY');
+    expect(map.error().code).toBe('CVS_NOT_ECPAY');
     const before = fake.created.length;
     const res = await consignments([a.id, b.id]);
     const [ra, rb] = res.json().results as Array<{ code: string; message: string }>;
@@ -336,15 +313,12 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
 
   it("the partner API takes the buyer's store with the order, in the order's transaction", async () => {
     const w = await outboundWorld(ctx);
-    const created = await ctx.inject({
-      method: 'POST',
-      url: '/api/api-settings/',
+    const created = await ctx.api.apiSettingRoutes.createApiSetting({
+      body: { name: 'ERP', kind: 'partner' },
       token: w.token,
-      payload: { name: 'ERP', kind: 'partner' },
     });
-    const enabled = await ctx.inject({
-      method: 'POST',
-      url: `/api/api-settings/${created.json().id}/enable/`,
+    const enabled = await ctx.api.apiSettingRoutes.enableApiSetting({
+      params: { id: created.json().id },
       token: w.token,
     });
     const key = enabled.json().api_key as string;
@@ -364,11 +338,7 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       payload: body('ERP-CVS-1', { subtype: 'FAMIC2C', store_id: '006598', store_name: '全家台北站前店' }),
     });
     expect(r.statusCode, r.body).toBe(201);
-    const got = await ctx.inject({
-      method: 'GET',
-      url: `/api/carriers/orders/${r.json().id}/cvs-store/`,
-      token: w.token,
-    });
+    const got = await ctx.api.carrierRoutes.getOrderCvsStore({ params: { id: r.json().id }, token: w.token });
     expect(got.json().store).toMatchObject({ subtype: 'FAMIC2C', store_id: '006598', source: 'api' });
     const bad = await ctx.inject({
       method: 'POST',
@@ -418,11 +388,11 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
     );
     expect(job.error).toBeNull();
     expect(job.result).toMatchObject({ orders: 2, created: 2 });
-    const list = (await ctx.inject({ method: 'GET', url: '/api/outbound-orders/?search=CVS-', token: w.token })).json()
+    const list = (await ctx.api.outboundRoutes.listOrders({ query: { search: 'CVS-' }, token: w.token })).json()
       .results as Array<{ id: string; platform_order_number: string }>;
     const byNumber = new Map(list.map((o) => [o.platform_order_number, o.id]));
     const store = async (id: string) =>
-      (await ctx.inject({ method: 'GET', url: `/api/carriers/orders/${id}/cvs-store/`, token: w.token })).json().store;
+      (await ctx.api.carrierRoutes.getOrderCvsStore({ params: { id }, token: w.token })).json().store;
     expect(await store(byNumber.get('CVS-1')!)).toMatchObject({
       subtype: 'UNIMARTC2C',
       store_id: '131386',
@@ -458,11 +428,10 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
     const late = await order(ecpay.id);
     const fresh = await order(ecpay.id);
     for (const o of [late, fresh])
-      await ctx.inject({
-        method: 'PUT',
-        url: `/api/carriers/orders/${o.id}/cvs-store/`,
+      await ctx.api.carrierRoutes.setOrderCvsStore({
+        params: { id: o.id },
+        body: { subtype: 'HILIFEC2C', store_id: '2001' },
         token: w.token,
-        payload: { subtype: 'HILIFEC2C', store_id: '2001' },
       });
     const made = await consignments([late.id, fresh.id]);
     expect((made.json().results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['created', 'created']);
@@ -473,7 +442,7 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       .set({ created_at: eightDaysAgo })
       .where(eq(carrier_labels.order_id, late.id));
     const overdue = async (token = w.token) =>
-      (await ctx.inject({ method: 'GET', url: '/api/carriers/cvs-overdue/', token })).json().results as Array<{
+      (await ctx.api.carrierRoutes.cvsOverdue({ token })).json().results as Array<{
         order_id: string;
         deadline: string;
       }>;

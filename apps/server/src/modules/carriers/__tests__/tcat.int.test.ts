@@ -189,7 +189,7 @@ describe(`T-cat consignment numbers and labels through the API (${TEST_ENGINE})`
       SenderName: '測試倉',
     });
     const get = async (id: string) =>
-      (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${id}/`, token: w.token })).json();
+      (await ctx.api.outboundRoutes.getOrder({ params: { id }, token: w.token })).json();
     expect((await get(a.id)).consignment_number).toBe(out[a.id]!.consignment_number);
     expect((await get(refused.id)).consignment_number).toBeNull();
 
@@ -224,9 +224,10 @@ describe(`T-cat consignment numbers and labels through the API (${TEST_ENGINE})`
     expect(audits[0]!.after).toMatchObject({ source: { carrier: 'tcat' } });
 
     // Print: one PDF, a page per label, in the order chosen; the missing label fetched now; orders without a label named.
-    const print = (ids: string[], token = w.token) =>
-      ctx.inject({ method: 'POST', url: '/api/carriers/labels/', token, payload: { order_ids: ids } });
-    const pdfRes = await print([b.id, a.id, noLabel.id, plain.id]);
+    const pdfRes = await ctx.api.carrierRoutes.printLabels({
+      body: { order_ids: [b.id, a.id, noLabel.id, plain.id] },
+      token: w.token,
+    });
     expect(pdfRes.statusCode, pdfRes.body).toBe(200);
     expect(pdfRes.headers['content-type']).toBe('application/pdf');
     expect(pdfRes.headers['x-labels-missing']).toBe('1');
@@ -242,10 +243,15 @@ describe(`T-cat consignment numbers and labels through the API (${TEST_ENGINE})`
     expect(fetchAudit).toHaveLength(1);
 
     // Nothing to print, another seller's order, a re-run.
-    const none = await print([plain.id, refused.id]);
+    const none = await ctx.api.carrierRoutes.printLabels({
+      body: { order_ids: [plain.id, refused.id] },
+      token: w.token,
+    });
     expect(none.statusCode).toBe(404);
-    expect(none.json().error.code).toBe('LABEL_NOT_AVAILABLE');
-    expect((await print([a.id], other.token)).statusCode).toBe(404);
+    expect(none.error().code).toBe('LABEL_NOT_AVAILABLE');
+    expect(
+      (await ctx.api.carrierRoutes.printLabels({ body: { order_ids: [a.id] }, token: other.token })).statusCode,
+    ).toBe(404);
     const again = await call([a.id, b.id]);
     expect(again.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['already', 'already']);
   });

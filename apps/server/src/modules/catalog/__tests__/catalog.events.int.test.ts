@@ -37,16 +37,14 @@ const events = (customerId: string) =>
     .where(and(eq(outbox_messages.customer_id, customerId), eq(outbox_messages.topic, TOPIC)));
 
 async function abnormalShopeeOrder(token: string, shopId: number, orderSn: string, sku: string) {
-  const shop = await ctx.inject({
-    method: 'POST',
-    url: '/api/shopee/shops/',
+  const shop = await ctx.api.shopeeRoutes.connectShopeeShop({
+    body: { code: fake.issueCode(shopId), shop_id: shopId },
     token,
-    payload: { code: fake.issueCode(shopId), shop_id: shopId },
   });
   expect(shop.statusCode, shop.body).toBe(200);
   await ctx.deps.jobs.whenIdle();
   fake.addOrders(shopId, [fakeShopeeOrder(orderSn, [{ sku }])]);
-  const sync = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.json().id}/sync/`, token });
+  const sync = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: shop.json().id }, token });
   expect(sync.statusCode, sync.body).toBe(202);
   await ctx.deps.jobs.whenIdle();
   const [row] = await queryRows<{ state: string }>(
@@ -67,48 +65,38 @@ describe(`catalog.product-codes-changed (${TEST_ENGINE})`, () => {
     // A seller ready to ship (carrier, platform): an order is abnormal here only for its unknown SKU.
     const seller = await outboundWorld(ctx);
     await abnormalShopeeOrder(seller.token, 301, 'S301-BATCH', 'BATCH-301-X');
-    const made = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/',
+    const made = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'P-301', name: 'Barcoded by a batch change' },
       token: seller.token,
-      payload: { number: 'P-301', name: 'Barcoded by a batch change' },
     });
     expect(made.statusCode, made.body).toBe(201);
-    const other = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/',
+    const other = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'P-301-B', name: 'Only its price changes' },
       token: seller.token,
-      payload: { number: 'P-301-B', name: 'Only its price changes' },
     });
     await ctx.deps.jobs.whenIdle();
     expect(await ordersOf(seller.customerId, 'S301-BATCH')).toHaveLength(0);
     const published = (await events(seller.customerId)).length;
 
     // A batch change of prices only names no new code: nothing is published.
-    const prices = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/batch-update/apply/',
+    const prices = await ctx.api.catalogRoutes.applyBatchUpdate({
+      body: { product_ids: [other.json().id], set: { selling_price: '12' } },
       token: seller.token,
-      payload: { product_ids: [other.json().id], set: { selling_price: '12' } },
     });
     expect(prices.json()).toEqual({ updated: 1 });
     expect(await events(seller.customerId)).toHaveLength(published);
 
     // A refused batch change (a barcode given twice) publishes nothing either.
-    const refused = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/batch-update/apply/',
+    const refused = await ctx.api.catalogRoutes.applyBatchUpdate({
+      body: { product_ids: [made.json().id, other.json().id], set: { barcode: 'BATCH-301-X' } },
       token: seller.token,
-      payload: { product_ids: [made.json().id, other.json().id], set: { barcode: 'BATCH-301-X' } },
     });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(await events(seller.customerId)).toHaveLength(published);
 
-    const applied = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/batch-update/apply/',
+    const applied = await ctx.api.catalogRoutes.applyBatchUpdate({
+      body: { product_ids: [made.json().id], set: { barcode: 'BATCH-301-X' } },
       token: seller.token,
-      payload: { product_ids: [made.json().id], set: { barcode: 'BATCH-301-X' } },
     });
     expect(applied.json()).toEqual({ updated: 1 });
     await ctx.deps.jobs.whenIdle();
@@ -134,29 +122,23 @@ describe(`catalog.product-codes-changed (${TEST_ENGINE})`, () => {
     const stranger = await ctx.newCustomer();
     await abnormalShopeeOrder(seller.token, 302, 'S302-X', 'CODE-302');
     const before = (await events(seller.customerId)).length;
-    const first = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/',
+    const first = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'DUP-302', name: 'one' },
       token: seller.token,
-      payload: { number: 'DUP-302', name: 'one' },
     });
     expect(first.statusCode).toBe(201);
-    const dup = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/',
+    const dup = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'DUP-302', name: 'two', barcode: 'CODE-302' },
       token: seller.token,
-      payload: { number: 'DUP-302', name: 'two', barcode: 'CODE-302' },
     });
     expect(dup.statusCode, dup.body).toBeGreaterThanOrEqual(400);
     await ctx.deps.jobs.whenIdle();
     expect(await events(seller.customerId)).toHaveLength(before + 1);
     expect(await ordersOf(seller.customerId, 'S302-X')).toHaveLength(0);
 
-    const foreign = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/',
+    const foreign = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'CODE-302', name: 'not theirs' },
       token: stranger.token,
-      payload: { number: 'CODE-302', name: 'not theirs' },
     });
     expect(foreign.statusCode).toBe(201);
     await ctx.deps.jobs.whenIdle();

@@ -26,13 +26,13 @@ async function runImport(url: string, token: string, file_base64: string, lang?:
   expect(res.json().state).toBe('queued');
   ctx.deps.jobs.kick();
   await ctx.deps.jobs.whenIdle();
-  return (await call('GET', `/api/jobs/${res.json().id}/`, token)).json();
+  return (await ctx.api.jobRoutes.getJob({ params: { id: res.json().id }, token })).json();
 }
 
 describe(`product import (${TEST_ENGINE})`, () => {
   it('serves a template whose headers are in the caller language', async () => {
     const c = await ctx.newCustomer();
-    const res = await call('GET', '/api/products/import-template/', c.token, undefined, 'ja');
+    const res = await ctx.api.catalogRoutes.productImportTemplate({ token: c.token, lang: 'ja' });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -43,8 +43,11 @@ describe(`product import (${TEST_ENGINE})`, () => {
 
   it('imports good rows (creates and updates, combinations from the same file) in one go', async () => {
     const c = await ctx.newCustomer();
-    await call('POST', '/api/products/', c.token, { number: 'OLD-1', name: 'Old name', safety_stock: 1 });
-    await call('POST', '/api/product-categories/', c.token, { code: 'C10', name: 'Tea' });
+    await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'OLD-1', name: 'Old name', safety_stock: 1 },
+      token: c.token,
+    });
+    await ctx.api.catalogRoutes.createProductCategory({ body: { code: 'C10', name: 'Tea' }, token: c.token });
     const file = await xlsx([
       [
         'Product number',
@@ -67,12 +70,14 @@ describe(`product import (${TEST_ENGINE})`, () => {
     const job = await runImport('/api/products/import/', c.token, file);
     expect(job).toMatchObject({ state: 'succeeded', result: { created: 3, updated: 1, rows: 4 } });
     expect(job.progress).toBe(job.total);
-    const kit = (await call('GET', '/api/products/lookup/?code=IMP-KIT', c.token)).json();
+    const kit = (await ctx.api.catalogRoutes.lookupProduct({ query: { code: 'IMP-KIT' }, token: c.token })).json();
     expect(kit.components.map((x: { number: string; quantity: number }) => `${x.number}*${x.quantity}`)).toEqual([
       'IMP-1*2',
       'IMP-2*1',
     ]);
-    const tea = (await call('GET', '/api/products/lookup/?code=4006381333931', c.token)).json();
+    const tea = (
+      await ctx.api.catalogRoutes.lookupProduct({ query: { code: '4006381333931' }, token: c.token })
+    ).json();
     expect(tea).toMatchObject({
       category_code: 'C10',
       selling_price: '120',
@@ -80,9 +85,9 @@ describe(`product import (${TEST_ENGINE})`, () => {
       fragile: true,
       shelf_life_months: 12,
     });
-    const old = (await call('GET', '/api/products/lookup/?code=OLD-1', c.token)).json();
+    const old = (await ctx.api.catalogRoutes.lookupProduct({ query: { code: 'OLD-1' }, token: c.token })).json();
     expect(old).toMatchObject({ name: 'Old name', safety_stock: 9 });
-    const cup = (await call('GET', '/api/products/lookup/?code=IMP-2', c.token)).json();
+    const cup = (await ctx.api.catalogRoutes.lookupProduct({ query: { code: 'IMP-2' }, token: c.token })).json();
     expect(cup).toMatchObject({ selling_price: '80.5', category_code: '0015', type: 'single' });
   });
 
@@ -99,8 +104,8 @@ describe(`product import (${TEST_ENGINE})`, () => {
     ]);
     const job = await runImport('/api/products/import/', c.token, file, 'en');
     expect(job.state).toBe('failed');
-    expect(job.error.code).toBe('IMPORT_REJECTED');
-    const errors = job.error.params.errors as Array<{ row: number; field: string; code: string; message: string }>;
+    expect(job.error!.code).toBe('IMPORT_REJECTED');
+    const errors = job.error!.params!.errors as Array<{ row: number; field: string; code: string; message: string }>;
     const brief = errors.map((e) => `${e.row}:${e.field}:${e.code}`);
     expect(brief).toEqual(
       expect.arrayContaining([
@@ -113,23 +118,26 @@ describe(`product import (${TEST_ENGINE})`, () => {
         '7:components:COMBINATION_INVALID',
       ]),
     );
-    expect(job.error.params.count).toBe(errors.length);
+    expect(job.error!.params!.count).toBe(errors.length);
     expect(errors.find((e) => e.row === 3)!.message).toBe('International barcode is not valid');
-    expect((await call('GET', '/api/products/', c.token)).json().count).toBe(0);
+    expect((await ctx.api.catalogRoutes.listProducts({ token: c.token })).json().count).toBe(0);
     // the same file in Chinese names the fields in Chinese
     const zh = await runImport('/api/products/import/', c.token, file, 'zh-TW');
-    expect(zh.error.params.errors[0].message).toBe('國際條碼格式不正確');
+    expect((zh.error!.params!.errors as Array<{ message: string }>)[0]!.message).toBe('國際條碼格式不正確');
   });
 
   it('rejects a file that is not an .xlsx or lacks a required column', async () => {
     const c = await ctx.newCustomer();
-    const junk = await call('POST', '/api/products/import/', c.token, {
-      file_base64: Buffer.from('a,b,c').toString('base64'),
+    const junk = await ctx.api.catalogRoutes.importProducts({
+      body: {
+        file_base64: Buffer.from('a,b,c').toString('base64'),
+      },
+      token: c.token,
     });
     expect(junk.statusCode).toBe(400);
-    expect(junk.json().error.code).toBe('IMPORT_FILE_INVALID');
+    expect(junk.error().code).toBe('IMPORT_FILE_INVALID');
     const noName = await runImport('/api/products/import/', c.token, await xlsx([['number'], ['X-1']]));
-    expect(noName.error.params.errors).toEqual([
+    expect(noName.error!.params!.errors).toEqual([
       expect.objectContaining({ row: 1, field: 'name', code: 'REQUIRED_FIELD' }),
     ]);
   });
@@ -140,38 +148,53 @@ describe(`product import (${TEST_ENGINE})`, () => {
     for (let i = 0; i < 1200; i++) rows.push([`BULK-${i}`, `Bulk ${i}`]);
     const job = await runImport('/api/products/import/', c.token, await xlsx(rows));
     expect(job).toMatchObject({ state: 'succeeded', total: 2400, progress: 2400, result: { created: 1200 } });
-    expect((await call('GET', '/api/products/?search=BULK', c.token)).json().count).toBe(1200);
+    expect((await ctx.api.catalogRoutes.listProducts({ query: { search: 'BULK' }, token: c.token })).json().count).toBe(
+      1200,
+    );
   });
 
   it("is the uploader's job: another seller gets 404", async () => {
     const c = await ctx.newCustomer();
     const d = await ctx.newCustomer();
-    const res = await call('POST', '/api/products/import/', c.token, {
-      file_base64: await xlsx([
-        ['number', 'name'],
-        ['A', 'a'],
-      ]),
+    const res = await ctx.api.catalogRoutes.importProducts({
+      body: {
+        file_base64: await xlsx([
+          ['number', 'name'],
+          ['A', 'a'],
+        ]),
+      },
+      token: c.token,
     });
-    expect((await call('GET', `/api/jobs/${res.json().id}/`, d.token)).statusCode).toBe(404);
+    expect((await ctx.api.jobRoutes.getJob({ params: { id: res.json().id }, token: d.token })).statusCode).toBe(404);
     ctx.deps.jobs.kick();
     await ctx.deps.jobs.whenIdle();
-    expect((await call('GET', '/api/products/', d.token)).json().count).toBe(0);
+    expect((await ctx.api.catalogRoutes.listProducts({ token: d.token })).json().count).toBe(0);
   });
 });
 
 describe(`storage location import (${TEST_ENGINE})`, () => {
   it('imports locations by warehouse, area and shelf codes; bad rows reject the file', async () => {
     const c = await ctx.newCustomer();
-    const wh = (await call('POST', '/api/warehouses/', c.token, { code: 'W1', name: 'w' })).json();
-    const area = (await call('POST', '/api/areas/', c.token, { warehouse_id: wh.id, code: 'A', name: 'a' })).json();
-    await call('POST', '/api/shelves/', c.token, {
-      warehouse_id: wh.id,
-      area_id: area.id,
-      code: 'S1',
-      name: 's',
-      layers: 2,
+    const wh = (
+      await ctx.api.warehouseRoutes.createWarehouse({ body: { code: 'W1', name: 'w' }, token: c.token })
+    ).json();
+    const area = (
+      await ctx.api.warehouseRoutes.createArea({ body: { warehouse_id: wh.id, code: 'A', name: 'a' }, token: c.token })
+    ).json();
+    await ctx.api.warehouseRoutes.createShelf({
+      body: {
+        warehouse_id: wh.id,
+        area_id: area.id,
+        code: 'S1',
+        name: 's',
+        layers: 2,
+      },
+      token: c.token,
     });
-    await call('POST', '/api/storage-locations/', c.token, { warehouse_id: wh.id, code: 'EXIST', name: 'before' });
+    await ctx.api.warehouseRoutes.createStorageLocation({
+      body: { warehouse_id: wh.id, code: 'EXIST', name: 'before' },
+      token: c.token,
+    });
     const header = ['warehouse_code', 'code', 'name', 'area_code', 'shelf_code', 'layer', 'cells', 'kind', 'is_active'];
     const bad = await runImport(
       '/api/storage-locations/import/',
@@ -186,13 +209,11 @@ describe(`storage location import (${TEST_ENGINE})`, () => {
       'en',
     );
     expect(bad.state).toBe('failed');
-    expect(bad.error.params.errors, JSON.stringify(bad.error)).toBeDefined();
-    expect(bad.error.params.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual([
-      '3:warehouse_code',
-      '4:layer',
-      '5:kind',
-    ]);
-    expect((await call('GET', '/api/storage-locations/', c.token)).json().count).toBe(1);
+    expect(bad.error!.params!.errors, JSON.stringify(bad.error)).toBeDefined();
+    expect(
+      (bad.error!.params!.errors as Array<{ row: number; field: string }>).map((e) => `${e.row}:${e.field}`),
+    ).toEqual(['3:warehouse_code', '4:layer', '5:kind']);
+    expect((await ctx.api.warehouseRoutes.listStorageLocations({ token: c.token })).json().count).toBe(1);
 
     const good = await runImport(
       '/api/storage-locations/import/',
@@ -205,7 +226,9 @@ describe(`storage location import (${TEST_ENGINE})`, () => {
       ]),
     );
     expect(good).toMatchObject({ state: 'succeeded', result: { created: 2, updated: 1 } });
-    const list = (await call('GET', '/api/storage-locations/?ordering=code', c.token)).json();
+    const list = (
+      await ctx.api.warehouseRoutes.listStorageLocations({ query: { ordering: 'code' }, token: c.token })
+    ).json();
     expect(list.results.map((l: { code: string; name: string }) => `${l.code}:${l.name}`)).toEqual([
       'EXIST:after',
       'RET:returns',

@@ -1,3 +1,5 @@
+import type { catalogRoutes } from '@wms/contracts';
+import { invalidInput, type TRouteInput } from '@wms/contracts/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
@@ -17,8 +19,8 @@ afterAll(() => ctx?.close());
 type M = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
   ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
-const create = async (token: string, body: Record<string, unknown>) => {
-  const res = await call('POST', '/api/products/', token, body);
+const create = async (token: string, body: TRouteInput<typeof catalogRoutes.createProduct>['body']) => {
+  const res = await ctx.api.catalogRoutes.createProduct({ body, token });
   if (res.statusCode !== 201) throw new Error(`create failed ${res.statusCode} ${res.body}`);
   return res.json();
 };
@@ -26,35 +28,54 @@ const create = async (token: string, body: Record<string, unknown>) => {
 describe(`product categories (${TEST_ENGINE})`, () => {
   it('every seller has the default category 0015 "other", which cannot be deleted or recoded', async () => {
     const c = await ctx.newCustomer();
-    const list = (await call('GET', '/api/product-categories/', c.token)).json();
+    const list = (await ctx.api.catalogRoutes.listProductCategories({ token: c.token })).json();
     expect(list.count).toBe(1);
     expect(list.results[0]).toMatchObject({ code: '0015', name: '其他', is_default: true });
-    const id = list.results[0].id;
-    const del = await call('DELETE', `/api/product-categories/${id}/`, c.token, undefined, 'en');
+    const id = list.results[0]!.id;
+    const del = await ctx.api.catalogRoutes.deleteProductCategory({ params: { id }, token: c.token, lang: 'en' });
     expect(del.statusCode).toBe(409);
-    expect(del.json().error.code).toBe('DEFAULT_CATEGORY_LOCKED');
-    const recode = await call('PATCH', `/api/product-categories/${id}/`, c.token, { code: '0001' });
-    expect(recode.json().error).toMatchObject({ code: 'DEFAULT_CATEGORY_LOCKED', params: { field: 'code' } });
-    expect((await call('PATCH', `/api/product-categories/${id}/`, c.token, { name: '其它' })).json().name).toBe('其它');
+    expect(del.error().code).toBe('DEFAULT_CATEGORY_LOCKED');
+    const recode = await ctx.api.catalogRoutes.updateProductCategory({
+      params: { id },
+      body: { code: '0001' },
+      token: c.token,
+    });
+    expect(recode.error()).toMatchObject({ code: 'DEFAULT_CATEGORY_LOCKED', params: { field: 'code' } });
+    expect(
+      (
+        await ctx.api.catalogRoutes.updateProductCategory({ params: { id }, body: { name: '其它' }, token: c.token })
+      ).json().name,
+    ).toBe('其它');
   });
 
   it('puts a product without category into 0015, even when the seller never opened the category list', async () => {
     const c = await ctx.newCustomer();
     const p = await create(c.token, { number: 'NOCAT', name: 'No category' });
     expect(p.category_code).toBe('0015');
-    const cats = (await call('GET', '/api/product-categories/', c.token)).json();
-    expect(cats.results[0].product_count).toBe(1);
+    const cats = (await ctx.api.catalogRoutes.listProductCategories({ token: c.token })).json();
+    expect(cats.results[0]!.product_count).toBe(1);
   });
 
   it('creates, renames and deletes a category; one with products is IN_USE', async () => {
-    const cat = (await call('POST', '/api/product-categories/', a.token, { code: 'C01', name: 'Drinks' })).json();
+    const cat = (
+      await ctx.api.catalogRoutes.createProductCategory({ body: { code: 'C01', name: 'Drinks' }, token: a.token })
+    ).json();
     expect(cat).toMatchObject({ code: 'C01', is_default: false, product_count: 0 });
-    const dup = await call('POST', '/api/product-categories/', a.token, { code: 'C01', name: 'again' });
-    expect(dup.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'code' } });
+    const dup = await ctx.api.catalogRoutes.createProductCategory({
+      body: { code: 'C01', name: 'again' },
+      token: a.token,
+    });
+    expect(dup.error()).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'code' } });
     await create(a.token, { number: 'DRINK-1', name: 'Tea', category_id: cat.id });
-    expect((await call('DELETE', `/api/product-categories/${cat.id}/`, a.token)).json().error.code).toBe('IN_USE');
-    const empty = (await call('POST', '/api/product-categories/', a.token, { code: 'C02', name: 'Empty' })).json();
-    expect((await call('DELETE', `/api/product-categories/${empty.id}/`, a.token)).statusCode).toBe(200);
+    expect(
+      (await ctx.api.catalogRoutes.deleteProductCategory({ params: { id: cat.id }, token: a.token })).error().code,
+    ).toBe('IN_USE');
+    const empty = (
+      await ctx.api.catalogRoutes.createProductCategory({ body: { code: 'C02', name: 'Empty' }, token: a.token })
+    ).json();
+    expect(
+      (await ctx.api.catalogRoutes.deleteProductCategory({ params: { id: empty.id }, token: a.token })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -86,15 +107,19 @@ describe(`products (${TEST_ENGINE})`, () => {
       online_listing: true,
       status: 'inactive',
       requires_serial: true,
-    };
+    } as const;
     const p = await create(a.token, full);
     expect(p).toMatchObject({ ...full, components: [], category_code: '0015' });
-    expect((await call('GET', `/api/products/${p.id}/`, a.token)).json()).toMatchObject(full);
-    const byNumber = await call('GET', '/api/products/lookup/?code=FULL-001', a.token);
-    const byBarcode = await call('GET', '/api/products/lookup/?code=4006381333931', a.token);
+    expect((await ctx.api.catalogRoutes.getProduct({ params: { id: p.id }, token: a.token })).json()).toMatchObject(
+      full,
+    );
+    const byNumber = await ctx.api.catalogRoutes.lookupProduct({ query: { code: 'FULL-001' }, token: a.token });
+    const byBarcode = await ctx.api.catalogRoutes.lookupProduct({ query: { code: '4006381333931' }, token: a.token });
     expect(byNumber.json().id).toBe(p.id);
     expect(byBarcode.json().id).toBe(p.id);
-    expect((await call('GET', '/api/products/lookup/?code=4006381333931', b.token)).statusCode).toBe(404);
+    expect(
+      (await ctx.api.catalogRoutes.lookupProduct({ query: { code: '4006381333931' }, token: b.token })).statusCode,
+    ).toBe(404);
   });
 
   it('validates barcode check digits, months, dates and money per field', async () => {
@@ -120,34 +145,56 @@ describe(`products (${TEST_ENGINE})`, () => {
       [{ default_platform_id: '00000000-0000-4000-8000-000000000000' }, 'INVALID_FIELD', 'default_platform_id'],
     ];
     for (const [patch, code, field] of cases) {
-      const res = await call('POST', '/api/products/', a.token, { number: 'V-1', name: 'v', ...patch }, 'en');
+      const res = await ctx.api.catalogRoutes.createProduct({
+        body: { number: 'V-1', name: 'v', ...patch },
+        token: a.token,
+        lang: 'en',
+      });
       expect(res.statusCode, JSON.stringify(patch)).toBeGreaterThanOrEqual(400);
-      expect(res.json().error, JSON.stringify(patch)).toMatchObject({ code, params: { field } });
+      expect(res.error(), JSON.stringify(patch)).toMatchObject({ code, params: { field } });
     }
-    const msg = await call('POST', '/api/products/', a.token, { number: 'V-1', name: 'v', barcode: '123' }, 'en');
-    expect(msg.json().error.message).toBe('International barcode is not valid');
+    const msg = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'V-1', name: 'v', barcode: '123' },
+      token: a.token,
+      lang: 'en',
+    });
+    expect(msg.error().message).toBe('International barcode is not valid');
     // valid UPC-A, EAN-8 and alphanumeric codes pass
     for (const [i, barcode] of ['036000291452', '96385074', 'SKU-ABC-01'].entries())
       expect(
-        (await call('POST', '/api/products/', a.token, { number: `BC-${i}`, name: 'b', barcode })).statusCode,
+        (await ctx.api.catalogRoutes.createProduct({ body: { number: `BC-${i}`, name: 'b', barcode }, token: a.token }))
+          .statusCode,
       ).toBe(201);
-    const missingNumber = await call('POST', '/api/products/', a.token, { name: 'x' });
-    expect(missingNumber.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'number' } });
+    const missingNumber = await ctx.api.catalogRoutes.createProduct({
+      body: invalidInput({ name: 'x' }),
+      token: a.token,
+    });
+    expect(missingNumber.error()).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'number' } });
   });
 
   it('keeps numbers and barcodes unique per seller', async () => {
     await create(a.token, { number: 'UNQ', name: 'u', barcode: '4710088432216' });
-    const dupNumber = await call('POST', '/api/products/', a.token, { number: 'UNQ', name: 'u2' });
-    expect(dupNumber.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'number' } });
-    const dupBarcode = await call('POST', '/api/products/', a.token, {
-      number: 'UNQ2',
-      name: 'u',
-      barcode: '4710088432216',
+    const dupNumber = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'UNQ', name: 'u2' },
+      token: a.token,
     });
-    expect(dupBarcode.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'barcode' } });
+    expect(dupNumber.error()).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'number' } });
+    const dupBarcode = await ctx.api.catalogRoutes.createProduct({
+      body: {
+        number: 'UNQ2',
+        name: 'u',
+        barcode: '4710088432216',
+      },
+      token: a.token,
+    });
+    expect(dupBarcode.error()).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'barcode' } });
     expect(
-      (await call('POST', '/api/products/', b.token, { number: 'UNQ', name: 'b', barcode: '4710088432216' }))
-        .statusCode,
+      (
+        await ctx.api.catalogRoutes.createProduct({
+          body: { number: 'UNQ', name: 'b', barcode: '4710088432216' },
+          token: b.token,
+        })
+      ).statusCode,
     ).toBe(201);
   });
 
@@ -167,64 +214,97 @@ describe(`products (${TEST_ENGINE})`, () => {
       { component_id: s1.id, number: 'KIT-S1', name: 'Cup', barcode: null, quantity: 2 },
       { component_id: s2.id, number: 'KIT-S2', name: 'Saucer', barcode: null, quantity: 1 },
     ]);
-    const nested = await call('POST', '/api/products/', a.token, {
-      number: 'KIT-2',
-      name: 'nested',
-      type: 'combination',
-      components: [{ component_id: kit.id, quantity: 1 }],
+    const nested = await ctx.api.catalogRoutes.createProduct({
+      body: {
+        number: 'KIT-2',
+        name: 'nested',
+        type: 'combination',
+        components: [{ component_id: kit.id, quantity: 1 }],
+      },
+      token: a.token,
     });
-    expect(nested.json().error).toMatchObject({
+    expect(nested.error()).toMatchObject({
       code: 'COMBINATION_INVALID',
       params: { field: 'components', number: 'KIT-1' },
     });
-    const twice = await call('POST', '/api/products/', a.token, {
-      number: 'KIT-3',
-      name: 'twice',
-      type: 'combination',
-      components: [
-        { component_id: s1.id, quantity: 1 },
-        { component_id: s1.id, quantity: 1 },
-      ],
+    const twice = await ctx.api.catalogRoutes.createProduct({
+      body: {
+        number: 'KIT-3',
+        name: 'twice',
+        type: 'combination',
+        components: [
+          { component_id: s1.id, quantity: 1 },
+          { component_id: s1.id, quantity: 1 },
+        ],
+      },
+      token: a.token,
     });
-    expect(twice.json().error.code).toBe('COMBINATION_INVALID');
-    const zero = await call('POST', '/api/products/', a.token, {
-      number: 'KIT-4',
-      name: 'zero',
-      type: 'combination',
-      components: [{ component_id: s1.id, quantity: 0 }],
+    expect(twice.error().code).toBe('COMBINATION_INVALID');
+    const zero = await ctx.api.catalogRoutes.createProduct({
+      body: {
+        number: 'KIT-4',
+        name: 'zero',
+        type: 'combination',
+        components: [{ component_id: s1.id, quantity: 0 }],
+      },
+      token: a.token,
     });
-    expect(zero.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'components.0.quantity' } });
+    expect(zero.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'components.0.quantity' } });
     // a component cannot become a combination (that would nest), nor list itself
-    const becomeCombo = await call('PATCH', `/api/products/${s1.id}/`, a.token, {
-      type: 'combination',
-      components: [{ component_id: s2.id, quantity: 1 }],
+    const becomeCombo = await ctx.api.catalogRoutes.updateProduct({
+      params: { id: s1.id },
+      body: {
+        type: 'combination',
+        components: [{ component_id: s2.id, quantity: 1 }],
+      },
+      token: a.token,
     });
-    expect(becomeCombo.json().error).toMatchObject({ code: 'COMBINATION_INVALID', params: { field: 'type' } });
-    const self = await call('PATCH', `/api/products/${kit.id}/`, a.token, {
-      components: [{ component_id: kit.id, quantity: 1 }],
+    expect(becomeCombo.error()).toMatchObject({ code: 'COMBINATION_INVALID', params: { field: 'type' } });
+    const self = await ctx.api.catalogRoutes.updateProduct({
+      params: { id: kit.id },
+      body: {
+        components: [{ component_id: kit.id, quantity: 1 }],
+      },
+      token: a.token,
     });
-    expect(self.json().error.code).toBe('COMBINATION_INVALID');
+    expect(self.error().code).toBe('COMBINATION_INVALID');
     // B's product is not a component A can use
     const foreign = await create(b.token, { number: 'B-S', name: 'b single' });
-    const useForeign = await call('PATCH', `/api/products/${kit.id}/`, a.token, {
-      components: [{ component_id: foreign.id, quantity: 1 }],
+    const useForeign = await ctx.api.catalogRoutes.updateProduct({
+      params: { id: kit.id },
+      body: {
+        components: [{ component_id: foreign.id, quantity: 1 }],
+      },
+      token: a.token,
     });
-    expect(useForeign.json().error.code).toBe('COMBINATION_INVALID');
+    expect(useForeign.error().code).toBe('COMBINATION_INVALID');
     // replace components
-    const changed = await call('PATCH', `/api/products/${kit.id}/`, a.token, {
-      components: [{ component_id: s2.id, quantity: 3 }],
+    const changed = await ctx.api.catalogRoutes.updateProduct({
+      params: { id: kit.id },
+      body: {
+        components: [{ component_id: s2.id, quantity: 3 }],
+      },
+      token: a.token,
     });
     expect(changed.json().components).toMatchObject([{ number: 'KIT-S2', quantity: 3 }]);
     // a component in use cannot be deleted, but can be deactivated
-    const del = await call('DELETE', `/api/products/${s2.id}/`, a.token, undefined, 'en');
+    const del = await ctx.api.catalogRoutes.deleteProduct({ params: { id: s2.id }, token: a.token, lang: 'en' });
     expect(del.statusCode).toBe(409);
-    expect(del.json().error).toMatchObject({ code: 'IN_USE', message: 'This record is in use and cannot be deleted' });
-    expect((await call('PATCH', `/api/products/${s2.id}/`, a.token, { status: 'inactive' })).json().status).toBe(
-      'inactive',
-    );
+    expect(del.error()).toMatchObject({ code: 'IN_USE', message: 'This record is in use and cannot be deleted' });
+    expect(
+      (
+        await ctx.api.catalogRoutes.updateProduct({
+          params: { id: s2.id },
+          body: { status: 'inactive' },
+          token: a.token,
+        })
+      ).json().status,
+    ).toBe('inactive');
     // the kit itself can go, and its component rows with it; then the component is free
-    expect((await call('DELETE', `/api/products/${kit.id}/`, a.token)).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/products/${s2.id}/`, a.token)).statusCode).toBe(200);
+    expect((await ctx.api.catalogRoutes.deleteProduct({ params: { id: kit.id }, token: a.token })).statusCode).toBe(
+      200,
+    );
+    expect((await ctx.api.catalogRoutes.deleteProduct({ params: { id: s2.id }, token: a.token })).statusCode).toBe(200);
     // turning a combination back into a single product clears its components
     const kit2 = await create(a.token, {
       number: 'KIT-5',
@@ -232,14 +312,23 @@ describe(`products (${TEST_ENGINE})`, () => {
       type: 'combination',
       components: [{ component_id: s1.id, quantity: 1 }],
     });
-    const single = (await call('PATCH', `/api/products/${kit2.id}/`, a.token, { type: 'single' })).json();
+    const single = (
+      await ctx.api.catalogRoutes.updateProduct({ params: { id: kit2.id }, body: { type: 'single' }, token: a.token })
+    ).json();
     expect(single).toMatchObject({ type: 'single', components: [] });
   });
 
   it('refuses to delete a product that has stock (IN_USE)', async () => {
     const p = await create(a.token, { number: 'STOCKED', name: 'stocked' });
-    const wh = (await call('POST', '/api/warehouses/', a.token, { code: 'STK', name: 'stk' })).json();
-    const loc = (await call('POST', '/api/storage-locations/', a.token, { warehouse_id: wh.id, code: 'STK-1' })).json();
+    const wh = (
+      await ctx.api.warehouseRoutes.createWarehouse({ body: { code: 'STK', name: 'stk' }, token: a.token })
+    ).json();
+    const loc = (
+      await ctx.api.warehouseRoutes.createStorageLocation({
+        body: { warehouse_id: wh.id, code: 'STK-1' },
+        token: a.token,
+      })
+    ).json();
     const hasStockTable = await queryRows<{ t: string | null }>(
       ctx.deps.database.db,
       sql`select to_regclass('stock_balances')::text as t`,
@@ -248,8 +337,12 @@ describe(`products (${TEST_ENGINE})`, () => {
     await ctx.deps.database.db.execute(
       sql`insert into stock_balances (customer_id, product_id, warehouse_id, location_id, on_hand) values (${a.customerId}, ${p.id}, ${wh.id}, ${loc.id}, 3)`,
     );
-    expect((await call('DELETE', `/api/products/${p.id}/`, a.token)).json().error.code).toBe('IN_USE');
-    expect((await call('DELETE', `/api/storage-locations/${loc.id}/`, a.token)).json().error.code).toBe('IN_USE');
+    expect((await ctx.api.catalogRoutes.deleteProduct({ params: { id: p.id }, token: a.token })).error().code).toBe(
+      'IN_USE',
+    );
+    expect(
+      (await ctx.api.warehouseRoutes.deleteStorageLocation({ params: { id: loc.id }, token: a.token })).error().code,
+    ).toBe('IN_USE');
   });
 
   it('lists with search, filters, ordering and pagination', async () => {
@@ -261,27 +354,44 @@ describe(`products (${TEST_ENGINE})`, () => {
         status: i > 20 ? 'inactive' : 'active',
         selling_price: String(100 - i),
       });
-    const p1 = (await call('GET', '/api/products/?page_size=25', c.token)).json();
+    const p1 = (await ctx.api.catalogRoutes.listProducts({ query: { page_size: '25' }, token: c.token })).json();
     expect(p1.count).toBe(26);
     expect(p1.results).toHaveLength(25);
-    const p2 = (await call('GET', '/api/products/?page_size=25&page=2', c.token)).json();
+    const p2 = (
+      await ctx.api.catalogRoutes.listProducts({ query: { page_size: '25', page: '2' }, token: c.token })
+    ).json();
     expect(p2.results.map((p: { number: string }) => p.number)).toEqual(['P026']);
-    const search = (await call('GET', '/api/products/?search=pear&page_size=100', c.token)).json();
+    const search = (
+      await ctx.api.catalogRoutes.listProducts({ query: { search: 'pear', page_size: '100' }, token: c.token })
+    ).json();
     expect(search.count).toBe(13);
-    const inactive = (await call('GET', '/api/products/?status=inactive', c.token)).json();
+    const inactive = (
+      await ctx.api.catalogRoutes.listProducts({ query: { status: 'inactive' }, token: c.token })
+    ).json();
     expect(inactive.count).toBe(6);
-    const cheapest = (await call('GET', '/api/products/?ordering=selling_price&page_size=10', c.token)).json();
-    expect(cheapest.results[0].number).toBe('P026');
-    const dearest = (await call('GET', '/api/products/?ordering=-selling_price', c.token)).json();
-    expect(dearest.results[0].number).toBe('P001');
-    const ids = `${p1.results[0].id},${p1.results[1].id}`;
-    expect((await call('GET', `/api/products/?ids=${ids}`, c.token)).json().count).toBe(2);
+    const cheapest = (
+      await ctx.api.catalogRoutes.listProducts({
+        query: { ordering: 'selling_price', page_size: '10' },
+        token: c.token,
+      })
+    ).json();
+    expect(cheapest.results[0]!.number).toBe('P026');
+    const dearest = (
+      await ctx.api.catalogRoutes.listProducts({ query: { ordering: '-selling_price' }, token: c.token })
+    ).json();
+    expect(dearest.results[0]!.number).toBe('P001');
+    const ids = `${p1.results[0]!.id},${p1.results[1]!.id}`;
+    expect((await ctx.api.catalogRoutes.listProducts({ query: { ids }, token: c.token })).json().count).toBe(2);
   });
 
   it("isolates sellers: B cannot see, change or delete A's products and categories (404)", async () => {
     const p = await create(a.token, { number: 'ISO-P', name: 'iso' });
-    const cat = (await call('POST', '/api/product-categories/', a.token, { code: 'ISO', name: 'iso' })).json();
-    const pkg = (await call('POST', '/api/packaging-materials/', a.token, { code: 'ISO-BOX' })).json();
+    const cat = (
+      await ctx.api.catalogRoutes.createProductCategory({ body: { code: 'ISO', name: 'iso' }, token: a.token })
+    ).json();
+    const pkg = (
+      await ctx.api.catalogRoutes.createPackagingMaterial({ body: { code: 'ISO-BOX' }, token: a.token })
+    ).json();
     for (const url of [
       `/api/products/${p.id}/`,
       `/api/product-categories/${cat.id}/`,
@@ -292,34 +402,67 @@ describe(`products (${TEST_ENGINE})`, () => {
       expect((await call('DELETE', url, b.token)).statusCode, url).toBe(404);
       expect((await call('GET', url, a.token)).json().name, url).not.toBe('hacked');
     }
-    expect((await call('POST', '/api/products/bulk-delete/', b.token, { ids: [p.id] })).statusCode).toBe(404);
-    expect((await call('GET', '/api/products/?search=ISO-P', b.token)).json().count).toBe(0);
-    const useCat = await call('POST', '/api/products/', b.token, { number: 'X', name: 'x', category_id: cat.id });
-    expect(useCat.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'category_id' } });
+    expect((await ctx.api.catalogRoutes.bulkDeleteProducts({ body: { ids: [p.id] }, token: b.token })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await ctx.api.catalogRoutes.listProducts({ query: { search: 'ISO-P' }, token: b.token })).json().count,
+    ).toBe(0);
+    const useCat = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'X', name: 'x', category_id: cat.id },
+      token: b.token,
+    });
+    expect(useCat.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'category_id' } });
   });
 });
 
 describe(`packaging materials (${TEST_ENGINE})`, () => {
   it('creates, lists, edits and deletes with an integer inventory quantity', async () => {
     const box = (
-      await call('POST', '/api/packaging-materials/', a.token, {
-        code: 'BOX-S',
-        name: 'Small box',
-        category: 'box',
-        quantity: 120,
+      await ctx.api.catalogRoutes.createPackagingMaterial({
+        body: {
+          code: 'BOX-S',
+          name: 'Small box',
+          category: 'box',
+          quantity: 120,
+        },
+        token: a.token,
       })
     ).json();
     expect(box).toMatchObject({ code: 'BOX-S', category: 'box', quantity: 120 });
-    await call('POST', '/api/packaging-materials/', a.token, { code: 'BAG-1', category: 'bag', quantity: 5 });
-    expect((await call('GET', '/api/packaging-materials/?category=box', a.token)).json().count).toBe(1);
-    const neg = await call('PATCH', `/api/packaging-materials/${box.id}/`, a.token, { quantity: -1 });
-    expect(neg.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'quantity' } });
-    const frac = await call('PATCH', `/api/packaging-materials/${box.id}/`, a.token, { quantity: 1.5 });
-    expect(frac.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'quantity' } });
+    await ctx.api.catalogRoutes.createPackagingMaterial({
+      body: { code: 'BAG-1', category: 'bag', quantity: 5 },
+      token: a.token,
+    });
     expect(
-      (await call('PATCH', `/api/packaging-materials/${box.id}/`, a.token, { quantity: 99 })).json().quantity,
+      (await ctx.api.catalogRoutes.listPackagingMaterials({ query: { category: 'box' }, token: a.token })).json().count,
+    ).toBe(1);
+    const neg = await ctx.api.catalogRoutes.updatePackagingMaterial({
+      params: { id: box.id },
+      body: { quantity: -1 },
+      token: a.token,
+    });
+    expect(neg.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'quantity' } });
+    const frac = await ctx.api.catalogRoutes.updatePackagingMaterial({
+      params: { id: box.id },
+      body: { quantity: 1.5 },
+      token: a.token,
+    });
+    expect(frac.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'quantity' } });
+    expect(
+      (
+        await ctx.api.catalogRoutes.updatePackagingMaterial({
+          params: { id: box.id },
+          body: { quantity: 99 },
+          token: a.token,
+        })
+      ).json().quantity,
     ).toBe(99);
-    expect((await call('DELETE', `/api/packaging-materials/${box.id}/`, a.token)).statusCode).toBe(200);
-    expect((await call('GET', `/api/packaging-materials/${box.id}/`, a.token)).statusCode).toBe(404);
+    expect(
+      (await ctx.api.catalogRoutes.deletePackagingMaterial({ params: { id: box.id }, token: a.token })).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.api.catalogRoutes.getPackagingMaterial({ params: { id: box.id }, token: a.token })).statusCode,
+    ).toBe(404);
   });
 });

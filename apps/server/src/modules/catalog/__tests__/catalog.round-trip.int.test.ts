@@ -14,22 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type M = 'GET' | 'POST';
-const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
-  ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
-
 /** A seller with the reference rows products point at (category, carrier, platform), by code. */
 async function sellerWithReferences() {
   const c = await ctx.newCustomer();
-  await call('POST', '/api/product-categories/', c.token, { code: 'C10', name: 'Tea' });
-  await call('POST', '/api/logistics-providers/', c.token, { code: 'TCAT', name: 'T-cat' });
-  await call('POST', '/api/ecommerce-platforms/', c.token, { code: 'SHOPEE', name: 'Shopee' });
+  await ctx.api.catalogRoutes.createProductCategory({ body: { code: 'C10', name: 'Tea' }, token: c.token });
+  await ctx.api.partnerRoutes.createLogisticsProvider({ body: { code: 'TCAT', name: 'T-cat' }, token: c.token });
+  await ctx.api.partnerRoutes.createEcommercePlatform({ body: { code: 'SHOPEE', name: 'Shopee' }, token: c.token });
   return c;
 }
 
 /** What a product is, without ids and times: references by code. */
 async function productsOf(token: string) {
-  const list = (await call('GET', '/api/products/?ordering=number&page_size=100', token)).json();
+  const list = (
+    await ctx.api.catalogRoutes.listProducts({ query: { ordering: 'number', page_size: '100' }, token })
+  ).json();
   return (list.results as TProduct[]).map((p) => {
     const {
       id: _id,
@@ -53,47 +51,58 @@ async function productsOf(token: string) {
 describe(`product export → import (${TEST_ENGINE})`, () => {
   it('re-imports its own export in every language, and carries every field to another seller', async () => {
     const a = await sellerWithReferences();
-    const category = (await call('GET', '/api/product-categories/?search=C10', a.token)).json().results[0];
-    const provider = (await call('GET', '/api/logistics-providers/', a.token)).json().results[0];
-    const platform = (await call('GET', '/api/ecommerce-platforms/', a.token)).json().results[0];
-    const tea = await call('POST', '/api/products/', a.token, {
-      number: 'RT-TEA',
-      name: '綠茶 Green tea',
-      barcode: '4006381333931',
-      category_id: category.id,
-      unit: '盒',
-      unit_price: '80',
-      selling_price: '120.5',
-      cost: '60.25',
-      weight: '1.5',
-      weight_unit: 'kg',
-      length_cm: '10',
-      width_cm: '20',
-      height_cm: '30',
-      volume_required: true,
-      fragile: true,
-      can_pack_together: false,
-      safety_stock: 7,
-      stocking_days: 14,
-      shelf_life_months: 12,
-      sellable_rule_months: 2,
-      allowed_sale_date: '2026-12-01',
-      allow_shipping: true,
-      online_listing: true,
-      requires_serial: true,
-      default_logistics_provider_id: provider.id,
-      default_platform_id: platform.id,
+    const category = (
+      await ctx.api.catalogRoutes.listProductCategories({ query: { search: 'C10' }, token: a.token })
+    ).json().results[0];
+    const provider = (await ctx.api.partnerRoutes.listLogisticsProviders({ token: a.token })).json().results[0];
+    const platform = (await ctx.api.partnerRoutes.listEcommercePlatforms({ token: a.token })).json().results[0];
+    const tea = await ctx.api.catalogRoutes.createProduct({
+      body: {
+        number: 'RT-TEA',
+        name: '綠茶 Green tea',
+        barcode: '4006381333931',
+        category_id: category!.id,
+        unit: '盒',
+        unit_price: '80',
+        selling_price: '120.5',
+        cost: '60.25',
+        weight: '1.5',
+        weight_unit: 'kg',
+        length_cm: '10',
+        width_cm: '20',
+        height_cm: '30',
+        volume_required: true,
+        fragile: true,
+        can_pack_together: false,
+        safety_stock: 7,
+        stocking_days: 14,
+        shelf_life_months: 12,
+        sellable_rule_months: 2,
+        allowed_sale_date: '2026-12-01',
+        allow_shipping: true,
+        online_listing: true,
+        requires_serial: true,
+        default_logistics_provider_id: provider!.id,
+        default_platform_id: platform!.id,
+      },
+      token: a.token,
     });
     expect(tea.statusCode, tea.body).toBe(201);
-    const cup = await call('POST', '/api/products/', a.token, { number: 'RT-CUP', name: 'Cup', status: 'inactive' });
-    await call('POST', '/api/products/', a.token, {
-      number: 'RT-KIT',
-      name: 'Tea set',
-      type: 'combination',
-      components: [
-        { component_id: tea.json().id, quantity: 2 },
-        { component_id: cup.json().id, quantity: 1 },
-      ],
+    const cup = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'RT-CUP', name: 'Cup', status: 'inactive' },
+      token: a.token,
+    });
+    await ctx.api.catalogRoutes.createProduct({
+      body: {
+        number: 'RT-KIT',
+        name: 'Tea set',
+        type: 'combination',
+        components: [
+          { component_id: tea.json().id, quantity: 2 },
+          { component_id: cup.json().id, quantity: 1 },
+        ],
+      },
+      token: a.token,
     });
     const before = await productsOf(a.token);
     expect(before.map((p) => [p.number, p.type, p.status])).toEqual([

@@ -19,13 +19,10 @@ describe('unified business number checksum', () => {
 describe(`company data (${TEST_ENGINE})`, () => {
   it('reads and updates the caller company; phones are stored normalised', async () => {
     const c = await ctx.newCustomer({ name: 'Old name' });
-    const get = await ctx.inject({ method: 'GET', url: '/api/corporation/', token: c.token });
+    const get = await ctx.api.companyRoutes.getCompany({ token: c.token });
     expect(get.json()).toMatchObject({ id: c.customerId, name: 'Old name', tax_id: '' });
-    const put = await ctx.inject({
-      method: 'PUT',
-      url: '/api/corporation/',
-      token: c.token,
-      payload: {
+    const put = await ctx.api.companyRoutes.updateCompany({
+      body: {
         name: '示範股份有限公司',
         tax_id: '04595257',
         invoice_title: '示範股份有限公司',
@@ -34,12 +31,11 @@ describe(`company data (${TEST_ENGINE})`, () => {
         fax: '02-2720-8890 #12',
         website: 'https://example.com.tw',
       },
+      token: c.token,
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ tax_id: '04595257', phone: '0227208889', fax: '0227208890#12' });
-    expect((await ctx.inject({ method: 'GET', url: '/api/corporation/', token: c.token })).json().name).toBe(
-      '示範股份有限公司',
-    );
+    expect((await ctx.api.companyRoutes.getCompany({ token: c.token })).json().name).toBe('示範股份有限公司');
   });
 
   it('names the invalid field: tax id checksum, phone, website, name', async () => {
@@ -54,36 +50,24 @@ describe(`company data (${TEST_ENGINE})`, () => {
       [{ name: '' }, 'REQUIRED_FIELD', 'name'],
     ];
     for (const [patch, code, field] of cases) {
-      const res = await ctx.inject({
-        method: 'PUT',
-        url: '/api/corporation/',
+      const res = await ctx.api.companyRoutes.updateCompany({
+        body: { ...base, ...patch },
         token: c.token,
         lang: 'en',
-        payload: { ...base, ...patch },
       });
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().error, field).toMatchObject({ code, params: { field } });
+      expect(res.error(), field).toMatchObject({ code, params: { field } });
     }
-    const msg = await ctx.inject({
-      method: 'PUT',
-      url: '/api/corporation/',
-      token: c.token,
-      payload: { name: 'X', tax_id: '04595258' },
-    });
-    expect(msg.json().error.message).toBe('統一編號格式不正確');
+    const msg = await ctx.api.companyRoutes.updateCompany({ body: { name: 'X', tax_id: '04595258' }, token: c.token });
+    expect(msg.error().message).toBe('統一編號格式不正確');
   });
 
   it('is only the caller company: an employee is refused, another seller sees its own', async () => {
     const a = await ctx.newCustomer({ name: 'A co' });
     const b = await ctx.newCustomer({ name: 'B co' });
-    await ctx.inject({
-      method: 'PUT',
-      url: '/api/corporation/',
-      token: a.token,
-      payload: { name: 'A new', tax_id: '' },
-    });
-    expect((await ctx.inject({ method: 'GET', url: '/api/corporation/', token: b.token })).json().name).toBe('B co');
+    await ctx.api.companyRoutes.updateCompany({ body: { name: 'A new', tax_id: '' }, token: a.token });
+    expect((await ctx.api.companyRoutes.getCompany({ token: b.token })).json().name).toBe('B co');
     const e = await ctx.newEmployee();
-    expect((await ctx.inject({ method: 'GET', url: '/api/corporation/', token: e.token })).statusCode).toBe(403);
+    expect((await ctx.api.companyRoutes.getCompany({ token: e.token })).statusCode).toBe(403);
   });
 });

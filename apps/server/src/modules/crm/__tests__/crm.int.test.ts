@@ -41,11 +41,9 @@ beforeAll(async () => {
   const g = stockFactory(db, other.customerId);
   const wh2 = await g.warehouse('TPE-1');
   await g.location(wh2.id, { code: 'B-01' });
-  await ctx.inject({
-    method: 'POST',
-    url: '/api/support/tickets/',
+  await ctx.api.supportRoutes.createTicket({
+    body: { kind: 'help', subject: 'How do I print labels?' },
     token: seller.token,
-    payload: { kind: 'help', subject: 'How do I print labels?' },
   });
   const [b] = await queryRows<{ id: string }>(
     db,
@@ -59,7 +57,7 @@ const get = (url: string, token = staff.token) => ctx.inject({ method: 'GET', ur
 
 describe('CRM customers', () => {
   it('lists every seller with its contact, stock value, open tickets and last activity; searches by name and e-mail', async () => {
-    const res = await get('/api/crm/customers/?ordering=name');
+    const res = await ctx.api.crmRoutes.listCustomers({ query: { ordering: 'name' }, token: staff.token });
     expect(res.statusCode).toBe(200);
     const alpha = res.json().results.find((c: { id: string }) => c.id === seller.customerId);
     expect(alpha).toMatchObject({
@@ -71,14 +69,16 @@ describe('CRM customers', () => {
       stock_value: '30.00',
       open_tickets: 1,
     });
-    expect(alpha.last_activity_at).not.toBeNull();
-    const search = await get(`/api/crm/customers/?search=${encodeURIComponent(other.email)}`);
+    expect(alpha!.last_activity_at).not.toBeNull();
+    const search = await ctx.api.crmRoutes.listCustomers({ query: { search: other.email }, token: staff.token });
     expect(search.json()).toMatchObject({ count: 1, results: [{ name: 'Beta Socks' }] });
-    expect((await get('/api/crm/customers/?ordering=password_hash')).statusCode).toBe(400);
+    expect(
+      (await ctx.api.crmRoutes.listCustomers({ query: { ordering: 'password_hash' }, token: staff.token })).statusCode,
+    ).toBe(400);
   });
 
   it('shows a seller with its users, warehouses and activity', async () => {
-    const res = await get(`/api/crm/customers/${seller.customerId}/`);
+    const res = await ctx.api.crmRoutes.getCustomer({ params: { id: seller.customerId }, token: staff.token });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.users).toMatchObject([{ email: seller.email, is_active: true }]);
@@ -88,24 +88,18 @@ describe('CRM customers', () => {
   });
 
   it('deactivates a seller (its users can no longer log in), activates it again, audited with the seller', async () => {
-    const off = await ctx.inject({
-      method: 'PUT',
-      url: `/api/crm/customers/${other.customerId}/active/`,
+    const off = await ctx.api.crmRoutes.setCustomerActive({
+      params: { id: other.customerId },
+      body: { is_active: false },
       token: staff.token,
-      payload: { is_active: false },
     });
     expect(off.json().is_active).toBe(false);
-    const login = await ctx.inject({
-      method: 'POST',
-      url: '/api/login/',
-      payload: { email: other.email, password: other.password },
-    });
+    const login = await ctx.api.authRoutes.login({ body: { email: other.email, password: other.password } });
     expect(login.statusCode).toBe(401);
-    await ctx.inject({
-      method: 'PUT',
-      url: `/api/crm/customers/${other.customerId}/active/`,
+    await ctx.api.crmRoutes.setCustomerActive({
+      params: { id: other.customerId },
+      body: { is_active: true },
       token: staff.token,
-      payload: { is_active: true },
     });
     await expect(ctx.login(other.email, other.password)).resolves.toBeTruthy();
     const audit = await queryRows<{ action: string; actor_id: string }>(
@@ -121,11 +115,10 @@ describe('CRM customers', () => {
 
   it("resets a seller user's password: the new one is mailed, the old one stops working", async () => {
     const before = ctx.outbox().length;
-    const res = await ctx.inject({
-      method: 'POST',
-      url: `/api/crm/customers/${other.customerId}/reset-password/`,
+    const res = await ctx.api.crmRoutes.resetUserPassword({
+      params: { id: other.customerId },
+      body: { user_id: other.userId },
       token: staff.token,
-      payload: { user_id: other.userId },
     });
     expect(res.statusCode).toBe(200);
     const mail = (await ctx.waitForOutbox(before + 1)).filter((m) => m.to === other.email).at(-1)!;
@@ -134,14 +127,13 @@ describe('CRM customers', () => {
     await expect(ctx.login(other.email, other.password)).rejects.toThrow();
     const signedIn = await ctx.login(other.email, password!);
     // A password set by staff and mailed must be replaced by the user at this sign-in.
-    const profile = await ctx.inject({ method: 'GET', url: '/api/profile/', token: signedIn.access });
+    const profile = await ctx.api.authRoutes.profile({ token: signedIn.access });
     expect(profile.json().password_change_required).toBe(true);
     // a user of another seller is not reachable through this seller
-    const wrong = await ctx.inject({
-      method: 'POST',
-      url: `/api/crm/customers/${other.customerId}/reset-password/`,
+    const wrong = await ctx.api.crmRoutes.resetUserPassword({
+      params: { id: other.customerId },
+      body: { user_id: seller.userId },
       token: staff.token,
-      payload: { user_id: seller.userId },
     });
     expect(wrong.statusCode).toBe(404);
   });
@@ -149,7 +141,7 @@ describe('CRM customers', () => {
 
 describe('CRM rack, stock and dashboard', () => {
   it('shows occupancy across sellers in one building, by state and location code', async () => {
-    const all = await get('/api/crm/rack/?warehouse=TPE-1&ordering=code');
+    const all = await ctx.api.crmRoutes.rack({ query: { warehouse: 'TPE-1', ordering: 'code' }, token: staff.token });
     expect(
       all
         .json()
@@ -163,58 +155,48 @@ describe('CRM rack, stock and dashboard', () => {
       ['A-02', 'Alpha Tea', 0],
       ['B-01', 'Beta Socks', 0],
     ]);
-    const inUse = await get('/api/crm/rack/?state=in_use');
+    const inUse = await ctx.api.crmRoutes.rack({ query: { state: 'in_use' }, token: staff.token });
     expect(inUse.json().results.map((r: { code: string }) => r.code)).toEqual(['A-01']);
-    const byCode = await get('/api/crm/rack/?search=B-0');
+    const byCode = await ctx.api.crmRoutes.rack({ query: { search: 'B-0' }, token: staff.token });
     expect(byCode.json().count).toBe(1);
   });
 
   it('lays out rack labels of the locations a rack search finds, across sellers', async () => {
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/rack/labels/',
-      token: staff.token,
-      payload: { warehouse: 'TPE-1' },
-    });
+    const res = await ctx.api.crmRoutes.rackLabels({ body: { warehouse: 'TPE-1' }, token: staff.token });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.label_count).toBe(3);
-    const cells = doc.pages[0].cells;
-    expect(cells.map((c: { value: string; name: string }) => [c.value, c.name])).toEqual([
+    const cells = doc.pages[0]!.cells;
+    expect(cells.map((c) => [c.value, c.name])).toEqual([
       ['A-01', 'Alpha Tea · TPE-1'],
       ['A-02', 'Alpha Tea · TPE-1'],
       ['B-01', 'Beta Socks · TPE-1'],
     ]);
-    expect(cells[0].svg).toContain('<svg');
-    const none = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/rack/labels/',
-      token: staff.token,
-      payload: { search: 'no-such-location' },
-    });
+    expect(cells[0]!.svg).toContain('<svg');
+    const none = await ctx.api.crmRoutes.rackLabels({ body: { search: 'no-such-location' }, token: staff.token });
     expect(none.statusCode).toBe(404);
   });
 
   it('lists stock across sellers with an expiry window, and the movements of one pile', async () => {
     const soon = taipeiMidnight(taipeiToday(), 20).toISOString().slice(0, 10);
-    const res = await get(`/api/crm/stock/?expiry_before=${soon}`);
+    const res = await ctx.api.crmRoutes.stock({ query: { expiry_before: soon }, token: staff.token });
     expect(res.json().results).toMatchObject([{ customer_name: 'Alpha Tea', product_number: 'TEA-1', on_hand: 12 }]);
-    const earlier = await get(`/api/crm/stock/?expiry_before=${taipeiToday()}`);
+    const earlier = await ctx.api.crmRoutes.stock({ query: { expiry_before: taipeiToday() }, token: staff.token });
     expect(earlier.json().count).toBe(0);
-    const moves = await get(`/api/crm/stock/${balanceId}/movements/`);
+    const moves = await ctx.api.crmRoutes.stockMovements({ params: { id: balanceId }, token: staff.token });
     expect(moves.json()).toMatchObject([
       { quantity: 12, on_hand_after: 12, reason: 'inbound', document_number: 'IN-TEST' },
     ]);
   });
 
   it('sums the workload across sellers', async () => {
-    const res = await get('/api/crm/dashboard/');
+    const res = await ctx.api.crmRoutes.dashboard({ token: staff.token });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totals).toMatchObject({ open_tickets: 1, near_expiry: 1 });
     expect(body.by_customer).toMatchObject([{ name: 'Alpha Tea', tax_id: '', open_tickets: 1, near_expiry: 1 }]);
     expect(body.days).toHaveLength(7);
-    expect(body.days.at(-1).day).toBe(taipeiToday());
+    expect(body.days.at(-1)!.day).toBe(taipeiToday());
   });
 
   it('refuses every CRM read to a seller', async () => {

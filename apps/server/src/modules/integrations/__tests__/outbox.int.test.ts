@@ -126,17 +126,15 @@ describe('transactional outbox → signed callback', () => {
 
     // The seller sees its attempt log through the API; another seller does not.
     const b = await ctx.newCustomer();
-    const mine = await ctx.inject({
-      method: 'GET',
-      url: `/api/integration-attempts/?reference=${message.id}`,
+    const mine = await ctx.api.integrationRoutes.listIntegrationAttempts({
+      query: { reference: message.id },
       token: a.token,
     });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ count: 3, results: [{ status: 200 }, { status: 503 }, { status: 503 }] });
-    expect(mine.json().results[0].request_headers['x-wms-signature']).toBe('••••••');
-    const theirs = await ctx.inject({
-      method: 'GET',
-      url: `/api/integration-attempts/?reference=${message.id}`,
+    expect(mine.json().results[0]!.request_headers!['x-wms-signature']).toBe('••••••');
+    const theirs = await ctx.api.integrationRoutes.listIntegrationAttempts({
+      query: { reference: message.id },
       token: b.token,
     });
     expect(theirs.json()).toMatchObject({ count: 0, results: [] });

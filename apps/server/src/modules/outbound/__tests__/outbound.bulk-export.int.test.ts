@@ -23,12 +23,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const bulkExport = async (token: string, ids: string[]) => {
-  const res = await ctx.inject({
-    method: 'POST',
-    url: '/api/outbound-orders/bulk-transition/',
-    token,
-    payload: { action: 'export', ids },
-  });
+  const res = await ctx.api.outboundRoutes.bulkTransition({ body: { action: 'export', ids }, token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TBulkResult;
 };

@@ -90,9 +90,7 @@ describe.runIf(ON_POSTGRES)('outbound under concurrent load (PostgreSQL)', () =>
     let reservedPhone = 0;
     for (const [i, o] of orders.entries()) {
       const held = await reservedBy(o.order.id);
-      const view = (
-        await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${o.order.id}/`, token: w.token })
-      ).json();
+      const view = (await ctx.api.outboundRoutes.getOrder({ params: { id: o.order.id }, token: w.token })).json();
       if (codes[i] === 'ok') {
         expect(view.status).toBe('exported');
         expect(held).toEqual(o.demand); // fully allocated, components of a kit included
@@ -113,28 +111,24 @@ describe.runIf(ON_POSTGRES)('outbound under concurrent load (PostgreSQL)', () =>
   it('ships and undoes exports concurrently without losing or double-consuming stock', async () => {
     const exported = [];
     for (const o of orders) {
-      const d = (
-        await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${o.order.id}/`, token: w.token })
-      ).json();
+      const d = (await ctx.api.outboundRoutes.getOrder({ params: { id: o.order.id }, token: w.token })).json();
       if (d.status === 'exported') exported.push({ ...o, detail: d as TOrderDetail });
     }
     const before = await totals(w.plain.id);
     const toShip = exported.filter((o) => !o.demand[w.phone.id]).slice(0, 10);
     const toCancel = exported.filter((o) => !toShip.includes(o)).slice(0, 10);
     for (const [i, o] of toShip.entries())
-      await ctx.inject({
-        method: 'PATCH',
-        url: `/api/outbound-orders/${o.order.id}/consignment/`,
+      await ctx.api.outboundRoutes.setConsignment({
+        params: { id: o.order.id },
+        body: { consignment_number: `RACE${i}` },
         token: w.token,
-        payload: { consignment_number: `RACE${i}` },
       });
     const shipOne = async (o: (typeof toShip)[number]) => {
       for (let n = 0; n < o.demand[w.plain.id]!; n++) {
-        const r = await ctx.inject({
-          method: 'POST',
-          url: `/api/outbound-orders/${o.order.id}/pack/scan/`,
+        const r = await ctx.api.outboundRoutes.packScan({
+          params: { id: o.order.id },
+          body: { barcode: w.plain.number },
           token: w.token,
-          payload: { barcode: w.plain.number },
         });
         expect(r.statusCode, r.body).toBe(200);
       }

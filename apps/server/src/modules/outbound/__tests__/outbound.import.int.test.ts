@@ -31,9 +31,7 @@ const orderCount = async () =>
   );
 const list = async (search: string) =>
   (
-    (
-      await ctx.inject({ method: 'GET', url: `/api/outbound-orders/?search=${search}&page_size=100`, token: w.token })
-    ).json() as {
+    (await ctx.api.outboundRoutes.listOrders({ query: { search, page_size: '100' }, token: w.token })).json() as {
       results: TOrder[];
     }
   ).results;
@@ -83,7 +81,7 @@ describe('order import', () => {
       status: 'pending_export',
     });
     const detail = (
-      await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${one!.id}/`, token: w.token })
+      await ctx.api.outboundRoutes.getOrder({ params: { id: one!.id }, token: w.token })
     ).json() as TOrderDetail;
     expect(detail.lines.map((l) => [l.line_no, l.product_number, l.quantity])).toEqual([
       [1, w.plain.number, 2],
@@ -162,14 +160,12 @@ describe('order import', () => {
     );
     expect(job.error?.code).toBe('IMPORT_REJECTED');
     expect(job.error!.params!.errors!.map((e) => [e.row, e.field])).toContainEqual([1, 'platform_order_number']);
-    const bad = await ctx.inject({
-      method: 'POST',
-      url: '/api/outbound-orders/import/',
+    const bad = await ctx.api.outboundRoutes.importOrders({
+      body: { file_base64: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]).toString('base64') },
       token: w.token,
-      payload: { file_base64: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]).toString('base64') },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.code).toBe('IMPORT_FILE_INVALID');
+    expect(bad.error().code).toBe('IMPORT_FILE_INVALID');
   });
 
   it("imports a seller's own layout saved per channel: title row, line-broken headers, SKU placeholders", async () => {
@@ -192,37 +188,31 @@ describe('order import', () => {
       ['240101BBB', '張先生', '0955666777', '台南市東區', '701', '-', w.plain.number, 2, '信用卡', 300],
     ];
     const file = await xlsx(shopee);
-    const inspect = await ctx.inject({
-      method: 'POST',
-      url: '/api/order-import-forms/inspect/',
+    const inspect = await ctx.api.outboundRoutes.inspectImportFile({
+      body: { file_base64: file.toString('base64'), header_row: 2 },
       token: w.token,
-      payload: { file_base64: file.toString('base64'), header_row: 2 },
     });
     const seen = inspect.json();
     expect(seen.headers.slice(0, 2)).toEqual(['訂單 編號', '收件者 姓名']);
     expect(seen.suggested.product).toEqual(['商品選項貨號', '主商品貨號']);
-    expect(seen.samples[0][0]).toBe('240101AAA');
-    const form = await ctx.inject({
-      method: 'POST',
-      url: '/api/order-import-forms/',
-      token: w.token,
-      payload: {
+    expect(seen.samples[0]![0]).toBe('240101AAA');
+    const form = await ctx.api.outboundRoutes.createImportForm({
+      body: {
         name: 'Shopee TW',
         platform_id: w.shop.id,
         header_row: 2,
         mapping: { ...seen.suggested, recipient_name: ['收件者\n姓名'], cod: ['付款方式'] },
       },
+      token: w.token,
     });
     expect(form.statusCode, form.body).toBe(201);
     expect(form.json()).toMatchObject({ platform_code: 'SHOPEE', mapping: { recipient_name: ['收件者 姓名'] } });
     // one form per channel
-    const again = await ctx.inject({
-      method: 'POST',
-      url: '/api/order-import-forms/',
+    const again = await ctx.api.outboundRoutes.createImportForm({
+      body: { name: 'dup', platform_id: w.shop.id, mapping: seen.suggested },
       token: w.token,
-      payload: { name: 'dup', platform_id: w.shop.id, mapping: seen.suggested },
     });
-    expect(again.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'platform_id' } });
+    expect(again.error()).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'platform_id' } });
 
     const job = await importFile(ctx, w.token, file, { platform_id: w.shop.id });
     expect(job.error).toBeNull();
@@ -349,12 +339,7 @@ describe('order import', () => {
       }),
     ]);
     const seen = (
-      await ctx.inject({
-        method: 'POST',
-        url: '/api/order-import-forms/inspect/',
-        token: w.token,
-        payload: { file_base64: file.toString('base64') },
-      })
+      await ctx.api.outboundRoutes.inspectImportFile({ body: { file_base64: file.toString('base64') }, token: w.token })
     ).json();
     expect(seen.suggested).toMatchObject({
       platform_order_number: ['訂單編號'],
@@ -369,11 +354,9 @@ describe('order import', () => {
       .insert(ecommerce_platforms)
       .values({ customer_id: w.customerId, code: 'SHOPEE-TW', name: '蝦皮台灣' })
       .returning();
-    const form = await ctx.inject({
-      method: 'POST',
-      url: '/api/order-import-forms/',
+    const form = await ctx.api.outboundRoutes.createImportForm({
+      body: { name: '蝦皮', platform_id: platform!.id, mapping: seen.suggested },
       token: w.token,
-      payload: { name: '蝦皮', platform_id: platform!.id, mapping: seen.suggested },
     });
     expect(form.statusCode, form.body).toBe(201);
     const job = await importFile(ctx, w.token, file, { platform_id: platform!.id });

@@ -76,7 +76,7 @@ function orderRows(
 }
 
 const detail = async (id: string) =>
-  (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${id}/`, token: w.token })).json() as TOrderDetail;
+  (await ctx.api.outboundRoutes.getOrder({ params: { id }, token: w.token })).json() as TOrderDetail;
 
 describe(`createOrdersFromRows (${TEST_ENGINE})`, () => {
   it('creates orders of the platform from rows with codes, and skips them when the same rows come again', async () => {
@@ -144,7 +144,7 @@ describe(`createOrdersFromRows (${TEST_ENGINE})`, () => {
       [3, 'REQUIRED_FIELD', 'recipient_address'],
       [3, 'REQUIRED_FIELD', 'cod_amount'],
     ]);
-    const list = await ctx.inject({ method: 'GET', url: '/api/outbound-orders/?search=FINE-1', token: w.token });
+    const list = await ctx.api.outboundRoutes.listOrders({ query: { search: 'FINE-1' }, token: w.token });
     expect(list.json().count).toBe(0);
   });
 });

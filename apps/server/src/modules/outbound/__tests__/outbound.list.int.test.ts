@@ -93,7 +93,7 @@ describe('order list of a seller with very many orders', () => {
     );
     // No stock: the export is refused and the order marked abnormal (the list shows why).
     expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBeGreaterThanOrEqual(400);
-    const detail = (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${o.id}/`, token: w.token })).json();
+    const detail = (await ctx.api.outboundRoutes.getOrder({ params: { id: o.id }, token: w.token })).json();
     const { lines, allocations, pack_items, serials, packaging, ...order } = detail as TOrderDetail;
     const [row] = (await list('search=LIST-1')).results as TOrder[];
     expect(row).toEqual(order);

@@ -39,10 +39,12 @@ async function seller() {
 
 /** Every order of the seller with its lines, without ids, numbers, statuses and times (references by code). */
 async function ordersOf(token: string) {
-  const list = (await call('GET', '/api/outbound-orders/?ordering=platform_order_number&page_size=100', token)).json();
+  const list = (
+    await ctx.api.outboundRoutes.listOrders({ query: { ordering: 'platform_order_number', page_size: '100' }, token })
+  ).json();
   const out = [];
   for (const o of list.results as TOrder[]) {
-    const d = (await call('GET', `/api/outbound-orders/${o.id}/`, token)).json() as TOrderDetail;
+    const d = (await ctx.api.outboundRoutes.getOrder({ params: { id: o.id }, token })).json() as TOrderDetail;
     const {
       id: _id,
       number: _n,
@@ -67,50 +69,56 @@ async function ordersOf(token: string) {
 describe(`order standard export → import (${TEST_ENGINE})`, () => {
   it('gives another seller the same orders and lines, and changes nothing at home', async () => {
     const a = await seller();
-    const full = await call('POST', '/api/outbound-orders/', a.token, {
-      platform_order_number: 'SH-1',
-      third_party_number: 'TP-1',
-      consignment_number: 'CN100',
-      shipping_date: '2026-12-01',
-      category: 'presale',
-      channel: 'ecommerce',
-      platform_id: a.shop,
-      recipient_name: '王小明',
-      recipient_phone: '0223456789',
-      recipient_mobile: '0912345678',
-      recipient_postcode: '106',
-      recipient_address: '台北市大安區復興南路一段 1 號',
-      sender_name: '寄件人',
-      sender_phone: '0287654321',
-      sender_postcode: '110',
-      sender_address: '台北市信義區',
-      shipping_remark: '易碎, 請小心 "輕放"',
-      warehouse_id: a.warehouse,
-      arrival_date: '2026-12-03',
-      arrival_time_slot: 'afternoon',
-      logistics_provider_id: a.carrier,
-      cod: true,
-      cod_amount: '1280.5',
-      total_amount: '1300',
-      piece_count: 2,
-      volume: '0002',
-      lines: [
-        { product_id: a.p1, quantity: 2, unit_price: '120.5' },
-        { product_id: a.p2, quantity: 1 },
-        { product_id: a.p1, quantity: 3, unit_price: '99' },
-      ],
+    const full = await ctx.api.outboundRoutes.createOrder({
+      body: {
+        platform_order_number: 'SH-1',
+        third_party_number: 'TP-1',
+        consignment_number: 'CN100',
+        shipping_date: '2026-12-01',
+        category: 'presale',
+        channel: 'ecommerce',
+        platform_id: a.shop,
+        recipient_name: '王小明',
+        recipient_phone: '0223456789',
+        recipient_mobile: '0912345678',
+        recipient_postcode: '106',
+        recipient_address: '台北市大安區復興南路一段 1 號',
+        sender_name: '寄件人',
+        sender_phone: '0287654321',
+        sender_postcode: '110',
+        sender_address: '台北市信義區',
+        shipping_remark: '易碎, 請小心 "輕放"',
+        warehouse_id: a.warehouse,
+        arrival_date: '2026-12-03',
+        arrival_time_slot: 'afternoon',
+        logistics_provider_id: a.carrier,
+        cod: true,
+        cod_amount: '1280.5',
+        total_amount: '1300',
+        piece_count: 2,
+        volume: '0002',
+        lines: [
+          { product_id: a.p1, quantity: 2, unit_price: '120.5' },
+          { product_id: a.p2, quantity: 1 },
+          { product_id: a.p1, quantity: 3, unit_price: '99' },
+        ],
+      },
+      token: a.token,
     });
     expect(full.statusCode, full.body).toBe(201);
-    const abroad = await call('POST', '/api/outbound-orders/', a.token, {
-      platform_order_number: 'M-1',
-      channel: 'other',
-      category: 'sample',
-      is_cross_border: true,
-      recipient_name: 'Hanako',
-      recipient_phone: '+81 3 1234 5678',
-      recipient_postcode: '100-0001',
-      recipient_address: 'Tokyo',
-      lines: [{ product_id: a.p2, quantity: 5 }],
+    const abroad = await ctx.api.outboundRoutes.createOrder({
+      body: {
+        platform_order_number: 'M-1',
+        channel: 'other',
+        category: 'sample',
+        is_cross_border: true,
+        recipient_name: 'Hanako',
+        recipient_phone: '+81 3 1234 5678',
+        recipient_postcode: '100-0001',
+        recipient_address: 'Tokyo',
+        lines: [{ product_id: a.p2, quantity: 5 }],
+      },
+      token: a.token,
     });
     expect(abroad.statusCode, abroad.body).toBe(201);
     const before = await ordersOf(a.token);
@@ -120,7 +128,7 @@ describe(`order standard export → import (${TEST_ENGINE})`, () => {
     ]);
 
     for (const lang of ['zh-TW', 'ja', 'en']) {
-      const res = await call('GET', '/api/outbound-orders/export-file/?format=standard', a.token, undefined, lang);
+      const res = await ctx.api.outboundRoutes.exportFile({ query: { format: 'standard' }, token: a.token, lang });
       expect(res.statusCode).toBe(200);
       const home = await importFile(ctx, a.token, res.rawPayload);
       expect(home, lang).toMatchObject({ state: 'succeeded', result: { rows: 4, orders: 2, created: 0 } });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { invalidInput } from '@wms/contracts/client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api_settings, outbox_messages } from '../../../db/schema';
@@ -29,14 +30,12 @@ const order = (n: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function newPartner(token: string, body: Record<string, unknown> = {}) {
-  const created = await ctx.inject({
-    method: 'POST',
-    url: '/api/api-settings/',
+  const created = await ctx.api.apiSettingRoutes.createApiSetting({
+    body: { name: `ERP ${Math.random()}`, kind: 'partner', ...body },
     token,
-    payload: { name: `ERP ${Math.random()}`, kind: 'partner', ...body },
   });
   expect(created.statusCode, created.body).toBe(201);
-  const enabled = await ctx.inject({ method: 'POST', url: `/api/api-settings/${created.json().id}/enable/`, token });
+  const enabled = await ctx.api.apiSettingRoutes.enableApiSetting({ params: { id: created.json().id }, token });
   expect(enabled.statusCode, enabled.body).toBe(200);
   return enabled.json() as { setting: { id: string; key_prefix: string }; api_key: string; signing_secret: string };
 }
@@ -68,25 +67,23 @@ describe('partner API keys', () => {
     const [row] = await ctx.deps.database.db.select().from(api_settings).where(eq(api_settings.id, issued.setting.id));
     expect(JSON.stringify(row)).not.toContain(issued.api_key);
     expect(JSON.stringify(row)).not.toContain(issued.signing_secret);
-    const shown = await ctx.inject({ method: 'GET', url: `/api/api-settings/${issued.setting.id}/`, token: w.token });
+    const shown = await ctx.api.apiSettingRoutes.getApiSetting({ params: { id: issued.setting.id }, token: w.token });
     expect(shown.body).not.toContain(issued.api_key);
     expect(shown.json().key_prefix).toBe(issued.api_key.slice(0, 10));
 
     expect((await api(issued.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(200);
-    const again = await ctx.inject({
-      method: 'POST',
-      url: `/api/api-settings/${issued.setting.id}/enable/`,
+    const again = await ctx.api.apiSettingRoutes.enableApiSetting({
+      params: { id: issued.setting.id },
       token: w.token,
     });
-    expect(again.json().error.code).toBe('API_ALREADY_ENABLED');
+    expect(again.error().code).toBe('API_ALREADY_ENABLED');
 
-    await ctx.inject({ method: 'POST', url: `/api/api-settings/${issued.setting.id}/disable/`, token: w.token });
+    await ctx.api.apiSettingRoutes.disableApiSetting({ params: { id: issued.setting.id }, token: w.token });
     const revoked = await api(issued.api_key, 'GET', '/api/v1/products/');
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().error.code).toBe('API_KEY_INVALID');
-    const renewed = await ctx.inject({
-      method: 'POST',
-      url: `/api/api-settings/${issued.setting.id}/enable/`,
+    const renewed = await ctx.api.apiSettingRoutes.enableApiSetting({
+      params: { id: issued.setting.id },
       token: w.token,
     });
     const newKey = renewed.json().api_key as string;
@@ -94,8 +91,8 @@ describe('partner API keys', () => {
     expect((await api(newKey, 'GET', '/api/v1/products/')).statusCode).toBe(200);
     expect((await api(issued.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(401);
     // A web token is not a key, and a key is not a web token.
-    expect((await ctx.inject({ method: 'GET', url: '/api/v1/products/', token: w.token })).statusCode).toBe(401);
-    expect((await ctx.inject({ method: 'GET', url: '/api/outbound-orders/', token: newKey })).statusCode).toBe(401);
+    expect((await ctx.api.partnerApiRoutes.apiListProducts({ token: w.token })).statusCode).toBe(401);
+    expect((await ctx.api.outboundRoutes.listOrders({ token: newKey })).statusCode).toBe(401);
   });
 
   it('creates orders with the import’s rules, idempotent by order number and Idempotency-Key; reads and cancels them', async () => {
@@ -192,22 +189,20 @@ describe('partner API keys', () => {
     expect(noInbound.json().error).toMatchObject({ code: 'API_SCOPE_DENIED', params: { scope: 'full' } });
 
     // The seller widens the read key: it takes effect at the next call, the key stays the same.
-    const widened = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/api-settings/${read.setting.id}/`,
+    const widened = await ctx.api.apiSettingRoutes.updateApiSetting({
+      params: { id: read.setting.id },
+      body: { scope: 'full' },
       token: w.token,
-      payload: { scope: 'full' },
     });
     expect(widened.statusCode, widened.body).toBe(200);
     expect(widened.json().scope).toBe('full');
     expect((await api(read.api_key, 'POST', '/api/v1/inbound-receipts/', inbound)).statusCode).toBe(201);
     // A key made without a scope is full (as every key made before scopes).
     expect((await newPartner(w.token)).setting).toMatchObject({ scope: 'full' });
-    const bad = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/api-settings/${read.setting.id}/`,
+    const bad = await ctx.api.apiSettingRoutes.updateApiSetting({
+      params: { id: read.setting.id },
+      body: invalidInput({ scope: 'admin' }),
       token: w.token,
-      payload: { scope: 'admin' },
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -247,15 +242,14 @@ describe('order callbacks', () => {
   it('posts every status change and consignment number, signed, in order per order, through 5xx and a restart', async () => {
     const partner = await newPartner(w.token);
     hook = await startFakeWebhook(partner.signing_secret);
-    const patch = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/api-settings/${partner.setting.id}/`,
-      token: w.token,
-      payload: {
+    const patch = await ctx.api.apiSettingRoutes.updateApiSetting({
+      params: { id: partner.setting.id },
+      body: {
         callback_url: hook.url,
         order_callback_enabled: true,
         http_headers: { 'x-erp-token': 'erp-secret-9' },
       },
+      token: w.token,
     });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(patch.json().http_headers).toEqual({ 'x-erp-token': '••••••et-9' });
@@ -267,20 +261,18 @@ describe('order callbacks', () => {
     // The process's queue stops while the first callback is backing off, and starts again: nothing is lost…
     await deliverUntil(() => hook.requests.length >= 1);
     await ctx.deps.jobs.stop();
-    const exported = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${id}/transition/`,
+    const exported = await ctx.api.outboundRoutes.transitionOrder({
+      params: { id },
+      body: { action: 'export' },
       token: w.token,
-      payload: { action: 'export' },
     });
     expect(exported.statusCode, exported.body).toBe(200);
     // …the export happened while no process listened: the catch-up at start dispatches it.
     await ctx.deps.jobs.start();
-    const consignment = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${id}/consignment/`,
+    const consignment = await ctx.api.outboundRoutes.setConsignment({
+      params: { id },
+      body: { consignment_number: '900012345678' },
       token: w.token,
-      payload: { consignment_number: '900012345678' },
     });
     expect(consignment.statusCode, consignment.body).toBe(200);
     await deliverUntil(() => hook.processed.size >= 3);
@@ -302,9 +294,8 @@ describe('order callbacks', () => {
     }
 
     // The screen's view: each delivery with its attempts, status code and latency; send again makes a new delivery.
-    const list = await ctx.inject({
-      method: 'GET',
-      url: `/api/api-settings/${partner.setting.id}/deliveries/`,
+    const list = await ctx.api.apiSettingRoutes.listCallbackDeliveries({
+      params: { id: partner.setting.id },
       token: w.token,
     });
     expect(list.statusCode, list.body).toBe(200);
@@ -321,23 +312,20 @@ describe('order callbacks', () => {
       ['order.created', 'delivered', 200],
     ]);
     expect(deliveries[2]!.attempts).toBe(3);
-    const attempts = await ctx.inject({
-      method: 'GET',
-      url: `/api/integration-attempts/?reference=${deliveries[2]!.id}`,
+    const attempts = await ctx.api.integrationRoutes.listIntegrationAttempts({
+      query: { reference: deliveries[2]!.id },
       token: w.token,
     });
-    expect(attempts.json().results.map((a: { status: number }) => a.status)).toEqual([200, 500, 500]);
+    expect(attempts.json().results.map((a) => a.status)).toEqual([200, 500, 500]);
     expect(attempts.body).not.toContain('erp-secret-9');
 
-    const resent = await ctx.inject({
-      method: 'POST',
-      url: `/api/api-settings/${partner.setting.id}/deliveries/${deliveries[2]!.id}/resend/`,
+    const resent = await ctx.api.apiSettingRoutes.resendCallback({
+      params: { id: partner.setting.id, delivery_id: deliveries[2]!.id },
       token: w.token,
     });
     expect(resent.statusCode, resent.body).toBe(201);
-    const test = await ctx.inject({
-      method: 'POST',
-      url: `/api/api-settings/${partner.setting.id}/test-event/`,
+    const test = await ctx.api.apiSettingRoutes.sendTestCallback({
+      params: { id: partner.setting.id },
       token: w.token,
     });
     expect(test.statusCode, test.body).toBe(201);
@@ -354,27 +342,23 @@ describe('order callbacks', () => {
       const seller = await outboundWorld(strict);
       // Typed as a literal address: refused when saved, naming the field.
       for (const url of ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://[::1]/x', 'http://10.1.2.3/x']) {
-        const refused = await strict.inject({
-          method: 'POST',
-          url: '/api/api-settings/',
+        const refused = await strict.api.apiSettingRoutes.createApiSetting({
+          body: { name: 'Local', kind: 'partner', callback_url: url },
           token: seller.token,
-          payload: { name: 'Local', kind: 'partner', callback_url: url },
         });
         expect(refused.statusCode, url).toBe(400);
-        expect(refused.json().error).toMatchObject({ code: 'TARGET_NOT_ALLOWED', params: { field: 'callback_url' } });
+        expect(refused.error()).toMatchObject({ code: 'TARGET_NOT_ALLOWED', params: { field: 'callback_url' } });
       }
       // A host name that resolves to loopback passes the form and is refused at the call (checked after DNS): as
       // if partner.example's DNS pointed at 127.0.0.1, the stored URL is made one.
-      const res = await strict.inject({
-        method: 'POST',
-        url: '/api/api-settings/',
-        token: seller.token,
-        payload: {
+      const res = await strict.api.apiSettingRoutes.createApiSetting({
+        body: {
           name: 'Local',
           kind: 'partner',
           callback_url: 'https://partner.example/hook',
           order_callback_enabled: true,
         },
+        token: seller.token,
       });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().id as string;
@@ -382,8 +366,8 @@ describe('order callbacks', () => {
         .update(api_settings)
         .set({ callback_url: 'http://127.0.0.1:9/hook' })
         .where(eq(api_settings.id, id));
-      await strict.inject({ method: 'POST', url: `/api/api-settings/${id}/enable/`, token: seller.token });
-      await strict.inject({ method: 'POST', url: `/api/api-settings/${id}/test-event/`, token: seller.token });
+      await strict.api.apiSettingRoutes.enableApiSetting({ params: { id }, token: seller.token });
+      await strict.api.apiSettingRoutes.sendTestCallback({ params: { id }, token: seller.token });
       await strict.deps.jobs.whenIdle();
       const [m] = await strict.deps.database.db
         .select()
@@ -420,11 +404,8 @@ describe('order callbacks', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     try {
-      const conn = await ctx.inject({
-        method: 'POST',
-        url: '/api/api-settings/',
-        token: w.token,
-        payload: {
+      const conn = await ctx.api.apiSettingRoutes.createApiSetting({
+        body: {
           name: 'ERP connection',
           kind: 'connection',
           token_url: `${base}/oauth/token`,
@@ -433,12 +414,12 @@ describe('order callbacks', () => {
           password: 'client-secret',
           refresh_token: 'refresh-1',
         },
+        token: w.token,
       });
       expect(conn.statusCode, conn.body).toBe(201);
       expect(conn.json()).toMatchObject({ password: '••••••cret', refresh_token: '••••••sh-1' });
-      const tested = await ctx.inject({
-        method: 'POST',
-        url: `/api/api-settings/${conn.json().id}/test/`,
+      const tested = await ctx.api.apiSettingRoutes.testApiConnection({
+        params: { id: conn.json().id },
         token: w.token,
       });
       expect(tested.json()).toMatchObject({ ok: true, setting: { last_test_ok: true, access_token: '••••••ss-1' } });
@@ -450,7 +431,7 @@ describe('order callbacks', () => {
         connection_id: conn.json().id,
         order_callback_enabled: true,
       });
-      await ctx.inject({ method: 'POST', url: `/api/api-settings/${partner.setting.id}/test-event/`, token: w.token });
+      await ctx.api.apiSettingRoutes.sendTestCallback({ params: { id: partner.setting.id }, token: w.token });
       await deliverUntil(() => seen.length >= 2);
       expect(seen).toEqual(['Bearer fresh-access-1', 'Bearer fresh-access-1']);
     } finally {
@@ -469,16 +450,13 @@ describe('order callbacks', () => {
       [`http://127.0.0.1:${port}/health`, /^refused:127\.0\.0\.1$/],
     ];
     for (const [base_url, expected] of cases) {
-      const conn = await ctx.inject({
-        method: 'POST',
-        url: '/api/api-settings/',
+      const conn = await ctx.api.apiSettingRoutes.createApiSetting({
+        body: { name: `ERP ${base_url}`, kind: 'connection', base_url },
         token: w.token,
-        payload: { name: `ERP ${base_url}`, kind: 'connection', base_url },
       });
       expect(conn.statusCode, conn.body).toBe(201);
-      const tested = await ctx.inject({
-        method: 'POST',
-        url: `/api/api-settings/${conn.json().id}/test/`,
+      const tested = await ctx.api.apiSettingRoutes.testApiConnection({
+        params: { id: conn.json().id },
         token: w.token,
       });
       expect(tested.statusCode, tested.body).toBe(200);

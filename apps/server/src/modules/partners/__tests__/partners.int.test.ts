@@ -1,3 +1,4 @@
+import { invalidInput } from '@wms/contracts/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
@@ -20,17 +21,20 @@ const call = (method: M, url: string, token: string, payload?: unknown, lang?: s
 
 describe(`logistics providers (${TEST_ENGINE})`, () => {
   it('stores hash key and IV encrypted, answers them masked, and the carrier client can read them', async () => {
-    const res = await call('POST', '/api/logistics-providers/', a.token, {
-      code: 'ECPAY',
-      name: 'ECPay HOME',
-      merchant_id: '2000132',
-      hash_key: '5294y06JbISpM5x9',
-      hash_iv: 'v77hoKGq4kWxNNIS',
-      contract_type: '11',
-      temperature_code: '0002',
-      specification_code: '0003',
-      billing_basis: '001',
-      carrier_type: 'ecpay',
+    const res = await ctx.api.partnerRoutes.createLogisticsProvider({
+      body: {
+        code: 'ECPAY',
+        name: 'ECPay HOME',
+        merchant_id: '2000132',
+        hash_key: '5294y06JbISpM5x9',
+        hash_iv: 'v77hoKGq4kWxNNIS',
+        contract_type: '11',
+        temperature_code: '0002',
+        specification_code: '0003',
+        billing_basis: '001',
+        carrier_type: 'ecpay',
+      },
+      token: a.token,
     });
     expect(res.statusCode).toBe(201);
     const p = res.json();
@@ -41,8 +45,12 @@ describe(`logistics providers (${TEST_ENGINE})`, () => {
       carrier_type: 'ecpay',
     });
     expect(
-      (await call('POST', '/api/logistics-providers/', a.token, { code: 'X', name: 'X', carrier_type: 'hct' }))
-        .statusCode,
+      (
+        await ctx.api.partnerRoutes.createLogisticsProvider({
+          body: invalidInput({ code: 'X', name: 'X', carrier_type: 'hct' }),
+          token: a.token,
+        })
+      ).statusCode,
     ).toBe(400);
     expect(res.body).not.toContain('5294y06JbISpM5x9');
     const [row] = await queryRows<{ hash_key_enc: string; hash_iv_enc: string }>(
@@ -59,24 +67,43 @@ describe(`logistics providers (${TEST_ENGINE})`, () => {
     const creds = await providerCredentials(ctx.deps.database.db, ctx.config.encryptionKey, a.customerId, p.id);
     expect(creds).toEqual({ merchantId: '2000132', hashKey: '5294y06JbISpM5x9', hashIv: 'v77hoKGq4kWxNNIS' });
     // omitted secrets are kept; '' clears one
-    await call('PATCH', `/api/logistics-providers/${p.id}/`, a.token, { name: 'ECPay' });
-    expect((await call('GET', `/api/logistics-providers/${p.id}/`, a.token)).json().hash_key).toBe('••••••••M5x9');
-    const cleared = (await call('PATCH', `/api/logistics-providers/${p.id}/`, a.token, { hash_iv: '' })).json();
+    await ctx.api.partnerRoutes.updateLogisticsProvider({
+      params: { id: p.id },
+      body: { name: 'ECPay' },
+      token: a.token,
+    });
+    expect(
+      (await ctx.api.partnerRoutes.getLogisticsProvider({ params: { id: p.id }, token: a.token })).json().hash_key,
+    ).toBe('••••••••M5x9');
+    const cleared = (
+      await ctx.api.partnerRoutes.updateLogisticsProvider({
+        params: { id: p.id },
+        body: { hash_iv: '' },
+        token: a.token,
+      })
+    ).json();
     expect(cleared).toMatchObject({ hash_key: '••••••••M5x9', hash_iv: null });
     // The hint is the last 4 characters, not 4 UTF-16 units: an emoji is never cut into a lone surrogate.
     const emoji = (
-      await call('PATCH', `/api/logistics-providers/${p.id}/`, a.token, { hash_key: 'key-1😀2😀' })
+      await ctx.api.partnerRoutes.updateLogisticsProvider({
+        params: { id: p.id },
+        body: { hash_key: 'key-1😀2😀' },
+        token: a.token,
+      })
     ).json();
     expect(emoji.hash_key).toBe('••••••••😀2😀'.replace('••••••••', '••••••••1'));
   });
 
   it("accepts the spec's codes only, and no 150 cm box chilled or frozen", async () => {
-    const ok = await call('POST', '/api/logistics-providers/', a.token, {
-      code: 'HCT',
-      name: 'HCT',
-      contract_type: '21',
-      temperature_code: '008',
-      billing_basis: '002',
+    const ok = await ctx.api.partnerRoutes.createLogisticsProvider({
+      body: {
+        code: 'HCT',
+        name: 'HCT',
+        contract_type: '21',
+        temperature_code: '008',
+        billing_basis: '002',
+      },
+      token: a.token,
     });
     expect(ok.statusCode).toBe(201);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -88,71 +115,124 @@ describe(`logistics providers (${TEST_ENGINE})`, () => {
       [{ code: '' }, 'code'],
     ];
     for (const [patch, field] of cases) {
-      const res = await call('POST', '/api/logistics-providers/', a.token, { code: 'BAD', name: 'bad', ...patch });
+      const res = await ctx.api.partnerRoutes.createLogisticsProvider({
+        body: { code: 'BAD', name: 'bad', ...patch },
+        token: a.token,
+      });
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().error.params.field, field).toBe(field);
+      expect(res.error().params!.field, field).toBe(field);
     }
     const p = ok.json();
-    const frozen = await call('PATCH', `/api/logistics-providers/${p.id}/`, a.token, { temperature_code: '0003' });
+    const frozen = await ctx.api.partnerRoutes.updateLogisticsProvider({
+      params: { id: p.id },
+      body: { temperature_code: '0003' },
+      token: a.token,
+    });
     expect(frozen.statusCode).toBe(200);
-    const big = await call('PATCH', `/api/logistics-providers/${p.id}/`, a.token, { specification_code: '0004' });
-    expect(big.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'specification_code' } });
+    const big = await ctx.api.partnerRoutes.updateLogisticsProvider({
+      params: { id: p.id },
+      body: { specification_code: '0004' },
+      token: a.token,
+    });
+    expect(big.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'specification_code' } });
   });
 
   it('a provider that is some product default cannot be deleted (IN_USE)', async () => {
-    const p = (await call('POST', '/api/logistics-providers/', a.token, { code: 'TCAT', name: 'T-cat' })).json();
-    const prod = await call('POST', '/api/products/', a.token, {
-      number: 'WITH-CARRIER',
-      name: 'x',
-      default_logistics_provider_id: p.id,
+    const p = (
+      await ctx.api.partnerRoutes.createLogisticsProvider({ body: { code: 'TCAT', name: 'T-cat' }, token: a.token })
+    ).json();
+    const prod = await ctx.api.catalogRoutes.createProduct({
+      body: {
+        number: 'WITH-CARRIER',
+        name: 'x',
+        default_logistics_provider_id: p.id,
+      },
+      token: a.token,
     });
     expect(prod.statusCode).toBe(201);
-    expect((await call('DELETE', `/api/logistics-providers/${p.id}/`, a.token)).json().error.code).toBe('IN_USE');
-    await call('PATCH', `/api/products/${prod.json().id}/`, a.token, { default_logistics_provider_id: null });
-    expect((await call('DELETE', `/api/logistics-providers/${p.id}/`, a.token)).statusCode).toBe(200);
+    expect(
+      (await ctx.api.partnerRoutes.deleteLogisticsProvider({ params: { id: p.id }, token: a.token })).error().code,
+    ).toBe('IN_USE');
+    await ctx.api.catalogRoutes.updateProduct({
+      params: { id: prod.json().id },
+      body: { default_logistics_provider_id: null },
+      token: a.token,
+    });
+    expect(
+      (await ctx.api.partnerRoutes.deleteLogisticsProvider({ params: { id: p.id }, token: a.token })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe(`e-commerce platforms (${TEST_ENGINE})`, () => {
   it('creates, filters, edits and deletes; the URL must be http(s)', async () => {
-    const shop = await call('POST', '/api/ecommerce-platforms/', a.token, {
-      code: 'SHOPEE',
-      name: 'Shopee TW',
-      store_number: '123456',
-      url: 'https://shopee.tw/demo',
-      callback_enabled: true,
+    const shop = await ctx.api.partnerRoutes.createEcommercePlatform({
+      body: {
+        code: 'SHOPEE',
+        name: 'Shopee TW',
+        store_number: '123456',
+        url: 'https://shopee.tw/demo',
+        callback_enabled: true,
+      },
+      token: a.token,
     });
     expect(shop.statusCode).toBe(201);
-    await call('POST', '/api/ecommerce-platforms/', a.token, { code: 'OWN', name: 'Own store' });
-    expect((await call('GET', '/api/ecommerce-platforms/?callback_enabled=true', a.token)).json().count).toBe(1);
-    expect((await call('GET', '/api/ecommerce-platforms/?search=own', a.token)).json().results[0].code).toBe('OWN');
-    const bad = await call('POST', '/api/ecommerce-platforms/', a.token, { code: 'X', name: 'x', url: 'ftp://x' });
-    expect(bad.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'url' } });
+    await ctx.api.partnerRoutes.createEcommercePlatform({ body: { code: 'OWN', name: 'Own store' }, token: a.token });
+    expect(
+      (
+        await ctx.api.partnerRoutes.listEcommercePlatforms({ query: { callback_enabled: 'true' }, token: a.token })
+      ).json().count,
+    ).toBe(1);
+    expect(
+      (await ctx.api.partnerRoutes.listEcommercePlatforms({ query: { search: 'own' }, token: a.token })).json()
+        .results[0]!.code,
+    ).toBe('OWN');
+    const bad = await ctx.api.partnerRoutes.createEcommercePlatform({
+      body: { code: 'X', name: 'x', url: 'ftp://x' },
+      token: a.token,
+    });
+    expect(bad.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'url' } });
     const id = shop.json().id;
     expect(
-      (await call('PATCH', `/api/ecommerce-platforms/${id}/`, a.token, { callback_enabled: false })).json(),
+      (
+        await ctx.api.partnerRoutes.updateEcommercePlatform({
+          params: { id },
+          body: { callback_enabled: false },
+          token: a.token,
+        })
+      ).json(),
     ).toMatchObject({
       callback_enabled: false,
       store_number: '123456',
     });
-    expect((await call('DELETE', `/api/ecommerce-platforms/${id}/`, a.token)).statusCode).toBe(200);
+    expect((await ctx.api.partnerRoutes.deleteEcommercePlatform({ params: { id }, token: a.token })).statusCode).toBe(
+      200,
+    );
   });
 
   it("isolates sellers: B cannot see, change or delete A's providers and platforms (404)", async () => {
     const p = (
-      await call('POST', '/api/logistics-providers/', a.token, { code: 'ISO-P', name: 'p', hash_key: 'secret-1234' })
+      await ctx.api.partnerRoutes.createLogisticsProvider({
+        body: { code: 'ISO-P', name: 'p', hash_key: 'secret-1234' },
+        token: a.token,
+      })
     ).json();
-    const s = (await call('POST', '/api/ecommerce-platforms/', a.token, { code: 'ISO-S', name: 's' })).json();
+    const s = (
+      await ctx.api.partnerRoutes.createEcommercePlatform({ body: { code: 'ISO-S', name: 's' }, token: a.token })
+    ).json();
     for (const url of [`/api/logistics-providers/${p.id}/`, `/api/ecommerce-platforms/${s.id}/`]) {
       expect((await call('GET', url, b.token)).statusCode).toBe(404);
       expect((await call('PATCH', url, b.token, { name: 'hacked' })).statusCode).toBe(404);
       expect((await call('DELETE', url, b.token)).statusCode).toBe(404);
     }
-    expect((await call('GET', '/api/logistics-providers/', b.token)).json().count).toBe(0);
+    expect((await ctx.api.partnerRoutes.listLogisticsProviders({ token: b.token })).json().count).toBe(0);
     await expect(
       providerCredentials(ctx.deps.database.db, ctx.config.encryptionKey, b.customerId, p.id),
     ).rejects.toThrow();
-    const useIt = await call('POST', '/api/products/', b.token, { number: 'B1', name: 'b', default_platform_id: s.id });
-    expect(useIt.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'default_platform_id' } });
+    const useIt = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'B1', name: 'b', default_platform_id: s.id },
+      token: b.token,
+    });
+    expect(useIt.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'default_platform_id' } });
   });
 });

@@ -42,9 +42,6 @@ let a: Awaited<ReturnType<TTestContext['newCustomer']>>;
 let b: Awaited<ReturnType<TTestContext['newCustomer']>>;
 
 const db = () => ctx.deps.database.db;
-const get = (url: string, token: string) => ctx.inject({ method: 'GET', url, token });
-const post = (url: string, payload: unknown, token: string) =>
-  ctx.inject({ method: 'POST', url, payload: payload as object, token });
 
 /** A seller's documents: finished long ago (purged at 12 months), finished recently, and still open. */
 async function seed(customerId: string, token: string) {
@@ -56,11 +53,10 @@ async function seed(customerId: string, token: string) {
   // Two real receipts through the API (ledger rows written by the stock engine): one is backdated.
   const receipts: string[] = [];
   for (const quantity of [10, 5]) {
-    const res = await post(
-      '/api/entry-quick/',
-      { warehouse_id: wh.id, code: product.number, quantity, location_code: loc.code },
+    const res = await ctx.api.inboundRoutes.quickInbound({
+      body: { warehouse_id: wh.id, code: product.number, quantity, location_code: loc.code },
       token,
-    );
+    });
     expect(res.statusCode, res.body).toBe(201);
     receipts.push(res.json().id);
   }
@@ -259,7 +255,7 @@ async function waitForJob(id: string, token: string) {
   ctx.deps.jobs.kick();
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const res = await get(`/api/jobs/${id}/`, token);
+    const res = await ctx.api.jobRoutes.getJob({ params: { id }, token });
     expect(res.statusCode, res.body).toBe(200);
     const job = res.json();
     if (!['queued', 'running'].includes(job.state)) return job;
@@ -270,20 +266,29 @@ async function waitForJob(id: string, token: string) {
 
 describe('/database-clean', () => {
   it('previews the counts per kind for a retention of 3/6/12/24 months (12 by default)', async () => {
-    const res = await get('/api/database-clean/preview/', a.token);
+    const res = await ctx.api.retentionRoutes.previewRetention({ token: a.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ months: 12, running_job: null });
     expect(countsOf(res.json())).toEqual(EXPECTED_OLD);
-    const three = countsOf((await get('/api/database-clean/preview/?months=3', a.token)).json());
+    const three = countsOf(
+      (await ctx.api.retentionRoutes.previewRetention({ query: { months: '3' }, token: a.token })).json(),
+    );
     // At 3 months the recent rows (2 months old) are still kept; the recently confirmed receipt is new.
     expect(three).toEqual(EXPECTED_OLD);
-    const two = countsOf((await get('/api/database-clean/preview/?months=24', a.token)).json());
+    const two = countsOf(
+      (await ctx.api.retentionRoutes.previewRetention({ query: { months: '24' }, token: a.token })).json(),
+    );
     expect(Object.values(two).every((n) => n === 0)).toBe(true);
-    expect((await get('/api/database-clean/preview/?months=5', a.token)).statusCode).toBe(400);
+    expect(
+      (await ctx.api.retentionRoutes.previewRetention({ query: { months: '5' }, token: a.token })).statusCode,
+    ).toBe(400);
   });
 
   it('exports what would be purged to Excel, per kind', async () => {
-    const res = await get('/api/database-clean/export/?months=12&kind=outbound_orders', a.token);
+    const res = await ctx.api.retentionRoutes.exportRetention({
+      query: { months: '12', kind: 'outbound_orders' },
+      token: a.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -308,21 +313,23 @@ describe('/database-clean', () => {
         });
       const { access } = await ctx.login(email, 'pass-word-1');
       for (const res of [
-        await get('/api/database-clean/preview/', access),
-        await get('/api/database-clean/export/?kind=job_logs', access),
-        await post('/api/database-clean/purge/', { months: 12, kinds: ['job_logs'], confirm_name: COMPANY }, access),
+        await ctx.api.retentionRoutes.previewRetention({ token: access }),
+        await ctx.api.retentionRoutes.exportRetention({ query: { kind: 'job_logs' }, token: access }),
+        await ctx.api.retentionRoutes.purgeRetention({
+          body: { months: 12, kinds: ['job_logs'], confirm_name: COMPANY },
+          token: access,
+        }),
       ]) {
         expect(res.statusCode, res.body).toBe(403);
-        expect(res.json().error.code).toBe('PERMISSION_DENIED');
+        expect(res.error().code).toBe('PERMISSION_DENIED');
       }
     }
-    const wrong = await post(
-      '/api/database-clean/purge/',
-      { months: 12, kinds: ['outbound_orders'], confirm_name: 'Other seller' },
-      a.token,
-    );
+    const wrong = await ctx.api.retentionRoutes.purgeRetention({
+      body: { months: 12, kinds: ['outbound_orders'], confirm_name: 'Other seller' },
+      token: a.token,
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.code).toBe('CONFIRM_NAME_MISMATCH');
+    expect(wrong.error().code).toBe('CONFIRM_NAME_MISMATCH');
     const queued = await db()
       .select()
       .from(jobs)
@@ -335,24 +342,28 @@ describe('/database-clean', () => {
       .insert(jobs)
       .values({ customer_id: b.customerId, kind: 'retention.purge', state: 'running' })
       .returning();
-    const res = await post(
-      '/api/database-clean/purge/',
-      { months: 12, kinds: ['job_logs'], confirm_name: 'Other seller' },
-      b.token,
-    );
+    const res = await ctx.api.retentionRoutes.purgeRetention({
+      body: { months: 12, kinds: ['job_logs'], confirm_name: 'Other seller' },
+      token: b.token,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('PURGE_RUNNING');
-    expect((await get('/api/database-clean/preview/', b.token)).json().running_job.id).toBe(running!.id);
+    expect(res.error().code).toBe('PURGE_RUNNING');
+    expect((await ctx.api.retentionRoutes.previewRetention({ token: b.token })).json().running_job!.id).toBe(
+      running!.id,
+    );
     await db().delete(jobs).where(eq(jobs.id, running!.id));
   });
 
   it('purges in a job: old finished rows go with their children; open, recent and other sellers’ rows stay', async () => {
     const movementsBefore = await db().select().from(stock_movements);
-    const res = await post(
-      '/api/database-clean/purge/',
-      { months: 12, kinds: [...Object.keys(EXPECTED_OLD)], confirm_name: ` ${COMPANY} ` },
-      a.token,
-    );
+    const res = await ctx.api.retentionRoutes.purgeRetention({
+      body: {
+        months: 12,
+        kinds: [...Object.keys(EXPECTED_OLD)] as Array<keyof typeof EXPECTED_OLD>,
+        confirm_name: ` ${COMPANY} `,
+      },
+      token: a.token,
+    });
     expect(res.statusCode, res.body).toBe(202);
     const job = await waitForJob(res.json().id, a.token);
     expect(job.state, JSON.stringify(job.error)).toBe('succeeded');
@@ -360,7 +371,7 @@ describe('/database-clean', () => {
     expect(job.progress).toBe(7);
     expect(job.total).toBe(7);
 
-    const after = countsOf((await get('/api/database-clean/preview/', a.token)).json());
+    const after = countsOf((await ctx.api.retentionRoutes.previewRetention({ token: a.token })).json());
     expect(Object.values(after).every((n) => n === 0)).toBe(true);
 
     // Gone, with their children.
@@ -405,7 +416,7 @@ describe('/database-clean', () => {
     expect(await checkStockInvariants(db())).toEqual([]);
 
     // The other seller's old rows are all still there.
-    expect(countsOf((await get('/api/database-clean/preview/', b.token)).json())).toEqual(EXPECTED_OLD);
+    expect(countsOf((await ctx.api.retentionRoutes.previewRetention({ token: b.token })).json())).toEqual(EXPECTED_OLD);
 
     // Audited: the request and one row per batch with its count and numbers.
     const audits = await db().select().from(audit_logs).where(eq(audit_logs.customer_id, a.customerId));
@@ -421,11 +432,10 @@ describe('/database-clean', () => {
     await db().execute(sql`insert into integration_attempts (customer_id, provider, operation, method, url, created_at)
       select ${a.customerId}, 'webhook', 'bulk', 'POST', 'https://x.tw', now() - interval '13 months'
       from generate_series(1, 1201)`);
-    const res = await post(
-      '/api/database-clean/purge/',
-      { months: 12, kinds: ['attempt_logs'], confirm_name: COMPANY },
-      a.token,
-    );
+    const res = await ctx.api.retentionRoutes.purgeRetention({
+      body: { months: 12, kinds: ['attempt_logs'], confirm_name: COMPANY },
+      token: a.token,
+    });
     expect(res.statusCode, res.body).toBe(202);
     const job = await waitForJob(res.json().id, a.token);
     expect(job).toMatchObject({ state: 'succeeded', progress: 1201, total: 1201 });
@@ -440,17 +450,17 @@ describe('/database-clean', () => {
   });
 
   it('the monthly schedule: off by default, saved per seller, runs the purge for due sellers once a month', async () => {
-    const initial = await get('/api/database-clean/settings/', b.token);
+    const initial = await ctx.api.retentionRoutes.getRetentionSettings({ token: b.token });
     expect(initial.json()).toMatchObject({ schedule_enabled: false, months: 12, last_run_at: null });
-    const put = await ctx.inject({
-      method: 'PUT',
-      url: '/api/database-clean/settings/',
-      payload: { schedule_enabled: true, months: 12, kinds: ['outbound_orders', 'job_logs'] },
+    const put = await ctx.api.retentionRoutes.updateRetentionSettings({
+      body: { schedule_enabled: true, months: 12, kinds: ['outbound_orders', 'job_logs'] },
       token: b.token,
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ schedule_enabled: true, kinds: ['outbound_orders', 'job_logs'] });
-    expect((await get('/api/database-clean/settings/', a.token)).json().schedule_enabled).toBe(false);
+    expect((await ctx.api.retentionRoutes.getRetentionSettings({ token: a.token })).json().schedule_enabled).toBe(
+      false,
+    );
 
     const runSchedule = async () => {
       await ctx.deps.jobs.enqueue(db(), retentionSchedule, {}, { customerId: null });
@@ -458,7 +468,7 @@ describe('/database-clean', () => {
       await ctx.deps.jobs.whenIdle();
     };
     await runSchedule();
-    const counts = countsOf((await get('/api/database-clean/preview/', b.token)).json());
+    const counts = countsOf((await ctx.api.retentionRoutes.previewRetention({ token: b.token })).json());
     expect(counts).toEqual({ ...EXPECTED_OLD, outbound_orders: 0, job_logs: 0 });
     const [setting] = await db()
       .select()

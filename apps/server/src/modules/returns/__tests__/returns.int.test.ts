@@ -1,4 +1,5 @@
 import type { TReturnCounts, TReturnPrint, TReturnReceiptDetail } from '@wms/contracts';
+import { invalidInput } from '@wms/contracts/client';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +39,10 @@ const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?:
   ctx.inject({ method, url, payload: payload as object, token });
 
 async function newReturn(body: Record<string, unknown>): Promise<TReturnReceiptDetail> {
-  const res = await api('POST', '/api/returns/', { warehouse_id: wh.id, planned_date: '2026-11-25', ...body });
+  const res = await ctx.api.returnRoutes.createReturn({
+    body: invalidInput({ warehouse_id: wh.id, planned_date: '2026-11-25', ...body }),
+    token: seller.token,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -94,13 +98,17 @@ describe('return receipts', () => {
     });
     expect(receipt.number).toMatch(/^RT\d{12}$/);
     expect(await r.orderStatus(order.id)).toBe('closed');
-    const list = await api('GET', `/api/returns/?search=${order.number}`);
+    const list = await ctx.api.returnRoutes.listReturns({ query: { search: order.number }, token: seller.token });
     expect(list.json().results.map((x: { id: string }) => x.id)).toEqual([receipt.id]);
   });
 
   it('confirms good stock into a sellable location and defective stock into a defective one, in one transaction; the closed order becomes closed-returned', async () => {
     const { product, order, receipt } = await shippedAndReturned('customer_return');
-    const res = await api('POST', `/api/returns/${receipt.id}/confirm/`, confirmBody(receipt, 3, 1));
+    const res = await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: confirmBody(receipt, 3, 1),
+      token: seller.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'confirmed',
@@ -122,9 +130,13 @@ describe('return receipts', () => {
     expect((await r.onHand(product.id, sellable.id)).onHand).toBe(3);
     expect((await r.onHand(product.id, defective.id)).onHand).toBe(1);
     expect(await r.orderStatus(order.id)).toBe('closed_returned');
-    const again = await api('POST', `/api/returns/${receipt.id}/confirm/`, confirmBody(receipt, 3, 1));
+    const again = await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: confirmBody(receipt, 3, 1),
+      token: seller.token,
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('INVALID_STATUS_TRANSITION');
+    expect(again.error().code).toBe('INVALID_STATUS_TRANSITION');
     expect(await r.movementsOf(receipt.id)).toHaveLength(2);
     const audit = await queryRows<{ action: string; entity: string }>(
       ctx.deps.database.db,
@@ -162,28 +174,38 @@ describe('return receipts', () => {
       [{ lines: [] }, 'INVALID_FIELD', 'lines'],
     ];
     for (const [body, code, field] of cases) {
-      const res = await api('POST', `/api/returns/${receipt.id}/confirm/`, body);
+      const res = await ctx.api.returnRoutes.confirmReturn({
+        params: { id: receipt.id },
+        body: invalidInput(body),
+        token: seller.token,
+      });
       expect(res.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
-      expect(res.json().error, JSON.stringify(body)).toMatchObject({ code, params: { field } });
+      expect(res.error(), JSON.stringify(body)).toMatchObject({ code, params: { field } });
     }
-    expect((await api('GET', `/api/returns/${receipt.id}/`)).json().status).toBe('pending');
+    expect(
+      (await ctx.api.returnRoutes.getReturn({ params: { id: receipt.id }, token: seller.token })).json().status,
+    ).toBe('pending');
     expect(await r.movementsOf(receipt.id)).toEqual([]);
     expect(await r.orderStatus(order.id)).toBe('closed');
     // With the lot it goes through.
-    const ok = await api(
-      'POST',
-      `/api/returns/${receipt.id}/confirm/`,
-      confirmBody(receipt, 4, 0, { expiry_date: '2099-01-31' }),
-    );
+    const ok = await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: confirmBody(receipt, 4, 0, { expiry_date: '2099-01-31' }),
+      token: seller.token,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().lines[0].expiry_date).toBe('2099-01-31');
+    expect(ok.json().lines[0]!.expiry_date).toBe('2099-01-31');
     expect((await r.onHand(product.id, sellable.id)).onHand).toBe(4);
   });
 
   it('cancels a confirmation: the stock goes back out and the order back to closed; it can be confirmed again', async () => {
     const { product, order, receipt } = await shippedAndReturned('customer_return', 2);
-    await api('POST', `/api/returns/${receipt.id}/confirm/`, confirmBody(receipt, 2, 0));
-    let res = await api('POST', `/api/returns/${receipt.id}/cancel-confirmation/`);
+    await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: confirmBody(receipt, 2, 0),
+      token: seller.token,
+    });
+    let res = await ctx.api.returnRoutes.cancelReturnConfirmation({ params: { id: receipt.id }, token: seller.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', order_status: 'closed', actions: ['edit', 'confirm'] });
     expect((await r.onHand(product.id, sellable.id)).onHand).toBe(0);
@@ -191,7 +213,11 @@ describe('return receipts', () => {
       [2, 'return'],
       [-2, 'return_cancel'],
     ]);
-    res = await api('POST', `/api/returns/${receipt.id}/confirm/`, confirmBody(receipt, 1, 1));
+    res = await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: confirmBody(receipt, 1, 1),
+      token: seller.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await r.orderStatus(order.id)).toBe('closed_returned');
     expect(await checkStockInvariants(ctx.deps.database.db, { customerId: seller.customerId })).toEqual([]);
@@ -199,7 +225,11 @@ describe('return receipts', () => {
 
   it('keeps a confirmation whose stock has been reserved meanwhile (INVENTORY_SHORTAGE, nothing changes)', async () => {
     const { product, order, receipt } = await shippedAndReturned('customer_return', 2);
-    await api('POST', `/api/returns/${receipt.id}/confirm/`, confirmBody(receipt, 2, 0));
+    await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: confirmBody(receipt, 2, 0),
+      token: seller.token,
+    });
     // Every unit is allocated to a new order: the 8 left on the shipping shelf and the 2 returned ones.
     await withTx(ctx.deps.database.db, (tx) =>
       engine.reserveForOrder(
@@ -212,26 +242,39 @@ describe('return receipts', () => {
         },
       ),
     );
-    const res = await api('POST', `/api/returns/${receipt.id}/cancel-confirmation/`);
+    const res = await ctx.api.returnRoutes.cancelReturnConfirmation({
+      params: { id: receipt.id },
+      token: seller.token,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('INVENTORY_SHORTAGE');
-    expect((await api('GET', `/api/returns/${receipt.id}/`)).json().status).toBe('confirmed');
+    expect(res.error().code).toBe('INVENTORY_SHORTAGE');
+    expect(
+      (await ctx.api.returnRoutes.getReturn({ params: { id: receipt.id }, token: seller.token })).json().status,
+    ).toBe('confirmed');
     expect(await r.orderStatus(order.id)).toBe('closed_returned');
   });
 
   it('moves the order of an undeliverable parcel to returned, and back to closed when the confirmation is cancelled', async () => {
     const { order, receipt } = await shippedAndReturned('undeliverable', 3);
-    let res = await api('POST', `/api/returns/${receipt.id}/confirm/`, confirmBody(receipt, 3, 0));
+    let res = await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: confirmBody(receipt, 3, 0),
+      token: seller.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await r.orderStatus(order.id)).toBe('returned');
-    res = await api('POST', `/api/returns/${receipt.id}/cancel-confirmation/`);
+    res = await ctx.api.returnRoutes.cancelReturnConfirmation({ params: { id: receipt.id }, token: seller.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(await r.orderStatus(order.id)).toBe('closed');
   });
 
   it("leaves the order alone for an 'other' return, and refuses an order that has not shipped", async () => {
     const { order, receipt } = await shippedAndReturned('other', 1);
-    await api('POST', `/api/returns/${receipt.id}/confirm/`, confirmBody(receipt, 1, 0));
+    await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: confirmBody(receipt, 1, 0),
+      token: seller.token,
+    });
     expect(await r.orderStatus(order.id)).toBe('closed');
 
     const product = await f.product();
@@ -241,13 +284,19 @@ describe('return receipts', () => {
       order_id: unshipped.id,
       lines: [{ product_id: product.id, quantity: 1 }],
     });
-    const res = await api('POST', `/api/returns/${early.id}/confirm/`, confirmBody(early, 1, 0));
+    const res = await ctx.api.returnRoutes.confirmReturn({
+      params: { id: early.id },
+      body: confirmBody(early, 1, 0),
+      token: seller.token,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({
+    expect(res.error()).toMatchObject({
       code: 'RETURN_ORDER_STATUS',
       params: { order_number: unshipped.number, status: 'exported' },
     });
-    expect((await api('GET', `/api/returns/${early.id}/`)).json().status).toBe('pending');
+    expect(
+      (await ctx.api.returnRoutes.getReturn({ params: { id: early.id }, token: seller.token })).json().status,
+    ).toBe('pending');
     expect(await r.movementsOf(early.id)).toEqual([]);
     expect(await r.orderStatus(unshipped.id)).toBe('exported');
   });
@@ -259,13 +308,25 @@ describe('return receipts', () => {
       order_id: order.id,
       lines: [{ product_id: product.id, quantity: 1 }],
     });
-    expect((await api('POST', `/api/returns/${first.id}/confirm/`, confirmBody(first, 2, 0))).statusCode).toBe(200);
-    const res = await api('POST', `/api/returns/${second.id}/confirm/`, confirmBody(second, 1, 0));
+    expect(
+      (
+        await ctx.api.returnRoutes.confirmReturn({
+          params: { id: first.id },
+          body: confirmBody(first, 2, 0),
+          token: seller.token,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const res = await ctx.api.returnRoutes.confirmReturn({
+      params: { id: second.id },
+      body: confirmBody(second, 1, 0),
+      token: seller.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await r.orderStatus(order.id)).toBe('closed_returned');
-    await api('POST', `/api/returns/${first.id}/cancel-confirmation/`);
+    await ctx.api.returnRoutes.cancelReturnConfirmation({ params: { id: first.id }, token: seller.token });
     expect(await r.orderStatus(order.id)).toBe('closed_returned');
-    await api('POST', `/api/returns/${second.id}/cancel-confirmation/`);
+    await ctx.api.returnRoutes.cancelReturnConfirmation({ params: { id: second.id }, token: seller.token });
     expect(await r.orderStatus(order.id)).toBe('closed');
   });
 
@@ -276,37 +337,69 @@ describe('return receipts', () => {
       order_number: 'SHOPEE-123',
       lines: [{ product_id: product.id, quantity: 2 }],
     });
-    let res = await api('PATCH', `/api/returns/${receipt.id}/`, {
-      remark: 'box damaged',
-      lines: [
-        { product_id: product.id, quantity: 1 },
-        { product_id: product.id, quantity: 5 },
-      ],
+    let res = await ctx.api.returnRoutes.updateReturn({
+      params: { id: receipt.id },
+      body: {
+        remark: 'box damaged',
+        lines: [
+          { product_id: product.id, quantity: 1 },
+          { product_id: product.id, quantity: 5 },
+        ],
+      },
+      token: seller.token,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ remark: 'box damaged', order_number: 'SHOPEE-123', line_count: 2, quantity: 6 });
     const kit = await f.kit([{ productId: product.id, quantity: 2 }]);
-    res = await api('PATCH', `/api/returns/${receipt.id}/`, { lines: [{ product_id: kit.id, quantity: 1 }] });
-    expect(res.json().error.code).toBe('PRODUCT_ABNORMAL');
-    res = await api('PATCH', `/api/returns/${receipt.id}/`, {
-      lines: [{ product_id: product.id, quantity: 1, expiry_date: '2099-01-01' }],
+    res = await ctx.api.returnRoutes.updateReturn({
+      params: { id: receipt.id },
+      body: { lines: [{ product_id: kit.id, quantity: 1 }] },
+      token: seller.token,
     });
-    expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'expiry_date' } });
-    const confirmed = (await api('GET', `/api/returns/${receipt.id}/`)).json() as TReturnReceiptDetail;
-    await api('POST', `/api/returns/${receipt.id}/confirm/`, {
-      lines: confirmed.lines.map((l) => ({
-        line_id: l.id,
-        accepted_quantity: l.quantity,
-        defective_quantity: 0,
-        good_quantity: l.quantity,
-        location_id: sellable.id,
-      })),
+    expect(res.error().code).toBe('PRODUCT_ABNORMAL');
+    res = await ctx.api.returnRoutes.updateReturn({
+      params: { id: receipt.id },
+      body: {
+        lines: [{ product_id: product.id, quantity: 1, expiry_date: '2099-01-01' }],
+      },
+      token: seller.token,
     });
-    expect((await api('PATCH', `/api/returns/${receipt.id}/`, { remark: 'x' })).statusCode).toBe(409);
-    expect((await api('DELETE', `/api/returns/${receipt.id}/`)).statusCode).toBe(409);
+    expect(res.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'expiry_date' } });
+    const confirmed = (
+      await ctx.api.returnRoutes.getReturn({ params: { id: receipt.id }, token: seller.token })
+    ).json() as TReturnReceiptDetail;
+    await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: {
+        lines: confirmed.lines.map((l) => ({
+          line_id: l.id,
+          accepted_quantity: l.quantity,
+          defective_quantity: 0,
+          good_quantity: l.quantity,
+          location_id: sellable.id,
+        })),
+      },
+      token: seller.token,
+    });
+    expect(
+      (
+        await ctx.api.returnRoutes.updateReturn({
+          params: { id: receipt.id },
+          body: { remark: 'x' },
+          token: seller.token,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (await ctx.api.returnRoutes.deleteReturn({ params: { id: receipt.id }, token: seller.token })).statusCode,
+    ).toBe(409);
     const pending = await newReturn({ category: 'other', lines: [{ product_id: product.id, quantity: 1 }] });
-    expect((await api('DELETE', `/api/returns/${pending.id}/`)).json()).toEqual({ ok: true });
-    expect((await api('GET', `/api/returns/${pending.id}/`)).statusCode).toBe(404);
+    expect(
+      (await ctx.api.returnRoutes.deleteReturn({ params: { id: pending.id }, token: seller.token })).json(),
+    ).toEqual({ ok: true });
+    expect((await ctx.api.returnRoutes.getReturn({ params: { id: pending.id }, token: seller.token })).statusCode).toBe(
+      404,
+    );
   });
 
   it('looks up an order by number to prefill what left the warehouse for it', async () => {
@@ -322,7 +415,7 @@ describe('return receipts', () => {
       { productId: kit.id, quantity: 1 },
       { productId: a.id, quantity: 1 },
     ]);
-    const res = await api('GET', `/api/returns/order-lookup/?code=${order.number}`);
+    const res = await ctx.api.returnRoutes.lookupReturnOrder({ query: { code: order.number }, token: seller.token });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -337,14 +430,18 @@ describe('return receipts', () => {
       ].sort(),
     );
     expect(
-      (await api('GET', `/api/returns/order-lookup/?code=${order.number}`, undefined, other.token)).statusCode,
+      (await ctx.api.returnRoutes.lookupReturnOrder({ query: { code: order.number }, token: other.token })).statusCode,
     ).toBe(404);
   });
 
   it('exports lines, counts by status, category and product, and prints with barcodes', async () => {
     const { product, receipt } = await shippedAndReturned('customer_return', 2);
-    await api('POST', `/api/returns/${receipt.id}/confirm/`, confirmBody(receipt, 1, 1));
-    const xlsx = await api('GET', `/api/returns/export/?search=${receipt.number}`);
+    await ctx.api.returnRoutes.confirmReturn({
+      params: { id: receipt.id },
+      body: confirmBody(receipt, 1, 1),
+      token: seller.token,
+    });
+    const xlsx = await ctx.api.returnRoutes.exportReturns({ query: { search: receipt.number }, token: seller.token });
     expect(xlsx.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -354,8 +451,10 @@ describe('return receipts', () => {
     expect(rows[1]).toContain(product.number);
     expect(rows[0]).toContain('退貨單號');
 
-    const counts = (await api('GET', '/api/returns/counts/')).json() as TReturnCounts;
-    const { count: confirmedCount } = (await api('GET', '/api/returns/?status=confirmed&page_size=100')).json();
+    const counts = (await ctx.api.returnRoutes.returnCounts({ token: seller.token })).json() as TReturnCounts;
+    const { count: confirmedCount } = (
+      await ctx.api.returnRoutes.listReturns({ query: { status: 'confirmed', page_size: '100' }, token: seller.token })
+    ).json();
     expect(counts.by_status.find((s) => s.status === 'confirmed')!.count).toBe(confirmedCount);
     expect(counts.total).toBe(counts.by_status.reduce((s, x) => s + x.count, 0));
     expect(counts.products.find((p) => p.product_id === product.id)).toMatchObject({
@@ -365,9 +464,8 @@ describe('return receipts', () => {
       defective_quantity: 1,
     });
 
-    const print = await ctx.inject({
-      method: 'GET',
-      url: `/api/returns/${receipt.id}/print/`,
+    const print = await ctx.api.returnRoutes.printReturn({
+      params: { id: receipt.id },
       token: seller.token,
       lang: 'en',
     });
@@ -402,21 +500,21 @@ describe('return receipts', () => {
     const otherF = stockFactory(ctx.deps.database.db, other.customerId);
     const otherWh = await otherF.warehouse();
     const otherProduct = await otherF.product();
-    const res = await api(
-      'POST',
-      '/api/returns/',
-      {
+    const res = await ctx.api.returnRoutes.createReturn({
+      body: {
         warehouse_id: otherWh.id,
         category: 'customer_return',
         planned_date: '2026-11-25',
         order_id: order.id,
         lines: [{ product_id: otherProduct.id, quantity: 1 }],
       },
-      t,
-    );
-    expect(res.json().error).toMatchObject({ code: 'NOT_FOUND', params: { field: 'order_id' } });
-    expect((await api('GET', '/api/returns/', undefined, t)).json().count).toBe(0);
-    expect((await api('GET', `/api/returns/${receipt.id}/`)).json().status).toBe('pending');
+      token: t,
+    });
+    expect(res.error()).toMatchObject({ code: 'NOT_FOUND', params: { field: 'order_id' } });
+    expect((await ctx.api.returnRoutes.listReturns({ token: t })).json().count).toBe(0);
+    expect(
+      (await ctx.api.returnRoutes.getReturn({ params: { id: receipt.id }, token: seller.token })).json().status,
+    ).toBe('pending');
     expect(await r.orderStatus(order.id)).toBe('closed');
   });
 });

@@ -37,34 +37,42 @@ describe.skipIf(!ON_POSTGRES)('return-to-supplier orders at once (PostgreSQL)', 
     const p = await f.product();
     const goodPile = await r.put(p.id, good.id, 5);
     const badPile = await r.put(p.id, bad.id, 5);
-    const create = (balance: string) =>
-      ctx.inject({
-        method: 'POST',
-        url: '/api/supplier-returns/',
-        token: seller.token,
-        payload: {
-          warehouse_id: wh.id,
-          supplier_name: 'Race',
-          reason: 'other',
-          planned_date: '2026-11-30',
-          lines: [{ balance_id: balance, quantity: 1 }],
-        },
-      });
     const results = await Promise.all([
-      ...Array.from({ length: 9 }, () => create(goodPile)),
-      ...Array.from({ length: 9 }, () => create(badPile)),
+      ...Array.from({ length: 9 }, () =>
+        ctx.api.returnRoutes.createSupplierReturn({
+          body: {
+            warehouse_id: wh.id,
+            supplier_name: 'Race',
+            reason: 'other',
+            planned_date: '2026-11-30',
+            lines: [{ balance_id: goodPile, quantity: 1 }],
+          },
+          token: seller.token,
+        }),
+      ),
+      ...Array.from({ length: 9 }, () =>
+        ctx.api.returnRoutes.createSupplierReturn({
+          body: {
+            warehouse_id: wh.id,
+            supplier_name: 'Race',
+            reason: 'other',
+            planned_date: '2026-11-30',
+            lines: [{ balance_id: badPile, quantity: 1 }],
+          },
+          token: seller.token,
+        }),
+      ),
     ]);
     for (const res of results) {
       expect([201, 409], res.body).toContain(res.statusCode);
-      if (res.statusCode === 409) expect(res.json().error.code).toBe('INVENTORY_SHORTAGE');
+      if (res.statusCode === 409) expect(res.error().code).toBe('INVENTORY_SHORTAGE');
     }
     const ok = (from: number) => results.slice(from, from + 9).filter((x) => x.statusCode === 201).length;
     expect(ok(0)).toBe(5);
     expect(ok(9)).toBe(5);
     expect(await r.onHand(p.id, good.id)).toEqual({ onHand: 5, reserved: 5 });
-    const piles = await ctx.inject({
-      method: 'GET',
-      url: `/api/supplier-returns/piles/?warehouse_id=${wh.id}`,
+    const piles = await ctx.api.returnRoutes.listSupplierReturnPiles({
+      query: { warehouse_id: wh.id },
       token: seller.token,
     });
     expect(piles.json().count).toBe(0);

@@ -37,13 +37,16 @@ const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, t
   ctx.inject({ method, url, payload: payload as object, token });
 
 const order = (lines: Array<{ balance_id: string; quantity: number }>, extra: Record<string, unknown> = {}) =>
-  api('POST', '/api/supplier-returns/', {
-    warehouse_id: wh.id,
-    supplier_name: 'Acme Supply',
-    reason: 'defective',
-    planned_date: '2026-11-30',
-    lines,
-    ...extra,
+  ctx.api.returnRoutes.createSupplierReturn({
+    body: {
+      warehouse_id: wh.id,
+      supplier_name: 'Acme Supply',
+      reason: 'defective',
+      planned_date: '2026-11-30',
+      lines,
+      ...extra,
+    },
+    token: seller.token,
   });
 
 async function supplierReturnCount(): Promise<number> {
@@ -81,7 +84,11 @@ describe('return-to-supplier orders', () => {
       ),
     ).rejects.toMatchObject({ code: 'INVENTORY_SHORTAGE' });
 
-    const sent = await api('POST', `/api/supplier-returns/${doc.id}/dispatch/`, { consignment_number: 'HCT123' });
+    const sent = await ctx.api.returnRoutes.dispatchSupplierReturn({
+      params: { id: doc.id },
+      body: { consignment_number: 'HCT123' },
+      token: seller.token,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ status: 'dispatched', consignment_number: 'HCT123', actions: [] });
     expect(await r.onHand(p.id, sellable.id)).toEqual({ onHand: 6, reserved: 0 });
@@ -109,9 +116,9 @@ describe('return-to-supplier orders', () => {
     const before = await supplierReturnCount();
     let res = await order([{ balance_id: pile, quantity: 2 }]);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'INVENTORY_SHORTAGE', params: { requested: 2, available: 1 } });
+    expect(res.error()).toMatchObject({ code: 'INVENTORY_SHORTAGE', params: { requested: 2, available: 1 } });
     res = await order([{ balance_id: pile, quantity: 6 }]);
-    expect(res.json().error.code).toBe('INVENTORY_SHORTAGE');
+    expect(res.error().code).toBe('INVENTORY_SHORTAGE');
     // A pile that does not exist (or is another seller's) is not found.
     res = await order([{ balance_id: randomUUID(), quantity: 1 }]);
     expect(res.statusCode).toBe(404);
@@ -130,22 +137,33 @@ describe('return-to-supplier orders', () => {
     // The engine holds nothing for it (defective stock is never allocated); the claim does.
     expect(await r.onHand(p.id, defective.id)).toEqual({ onHand: 5, reserved: 0 });
     const piles = (
-      await api('GET', `/api/supplier-returns/piles/?warehouse_id=${wh.id}&location_kind=defective&search=${p.number}`)
+      await ctx.api.returnRoutes.listSupplierReturnPiles({
+        query: { warehouse_id: wh.id, location_kind: 'defective', search: p.number },
+        token: seller.token,
+      })
     ).json().results as TSupplierReturnPile[];
     expect(piles).toEqual([expect.objectContaining({ balance_id: pile, on_hand: 5, reserved: 0, available: 2 })]);
     let res = await order([{ balance_id: pile, quantity: 3 }]);
-    expect(res.json().error).toMatchObject({ code: 'INVENTORY_SHORTAGE', params: { requested: 3, available: 2 } });
+    expect(res.error()).toMatchObject({ code: 'INVENTORY_SHORTAGE', params: { requested: 3, available: 2 } });
     res = await order([{ balance_id: pile, quantity: 2 }]);
     expect(res.statusCode).toBe(201);
     const second = res.json() as TSupplierReturnDetail;
 
-    res = await api('POST', `/api/supplier-returns/${first.id}/cancel/`);
+    res = await ctx.api.returnRoutes.cancelSupplierReturn({ params: { id: first.id }, token: seller.token });
     expect(res.json().status).toBe('cancelled');
-    const after = (await api('GET', `/api/supplier-returns/piles/?warehouse_id=${wh.id}&search=${p.number}`)).json()
-      .results as TSupplierReturnPile[];
+    const after = (
+      await ctx.api.returnRoutes.listSupplierReturnPiles({
+        query: { warehouse_id: wh.id, search: p.number },
+        token: seller.token,
+      })
+    ).json().results as TSupplierReturnPile[];
     expect(after[0]!.available).toBe(3);
 
-    res = await api('POST', `/api/supplier-returns/${second.id}/dispatch/`, {});
+    res = await ctx.api.returnRoutes.dispatchSupplierReturn({
+      params: { id: second.id },
+      body: {},
+      token: seller.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await r.onHand(p.id, defective.id)).toEqual({ onHand: 3, reserved: 0 });
     expect(await r.movementsOf(second.id)).toEqual([
@@ -167,10 +185,16 @@ describe('return-to-supplier orders', () => {
         lines: [{ balanceId: pile, toLocationId: elsewhere.id, quantity: 2 }],
       }),
     );
-    const res = await api('POST', `/api/supplier-returns/${doc.id}/dispatch/`, {});
+    const res = await ctx.api.returnRoutes.dispatchSupplierReturn({
+      params: { id: doc.id },
+      body: {},
+      token: seller.token,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('INVENTORY_SHORTAGE');
-    expect((await api('GET', `/api/supplier-returns/${doc.id}/`)).json().status).toBe('reserved');
+    expect(res.error().code).toBe('INVENTORY_SHORTAGE');
+    expect(
+      (await ctx.api.returnRoutes.getSupplierReturn({ params: { id: doc.id }, token: seller.token })).json().status,
+    ).toBe('reserved');
   });
 
   it('cancels a reserved order: the reservation is released; mixed piles dispatch in one transaction', async () => {
@@ -185,12 +209,24 @@ describe('return-to-supplier orders', () => {
       ])
     ).json() as TSupplierReturnDetail;
     expect(doc.lines.map((l) => l.quantity).sort()).toEqual([2, 3]);
-    let res = await api('PATCH', `/api/supplier-returns/${doc.id}/`, { supplier_phone: '0223456789', remark: 'RMA 7' });
+    let res = await ctx.api.returnRoutes.updateSupplierReturn({
+      params: { id: doc.id },
+      body: { supplier_phone: '0223456789', remark: 'RMA 7' },
+      token: seller.token,
+    });
     expect(res.json()).toMatchObject({ supplier_phone: '0223456789', remark: 'RMA 7' });
-    res = await api('POST', `/api/supplier-returns/${doc.id}/cancel/`);
+    res = await ctx.api.returnRoutes.cancelSupplierReturn({ params: { id: doc.id }, token: seller.token });
     expect(res.json().status).toBe('cancelled');
     expect(await r.onHand(p.id, sellable.id)).toEqual({ onHand: 3, reserved: 0 });
-    expect((await api('PATCH', `/api/supplier-returns/${doc.id}/`, { remark: 'x' })).statusCode).toBe(409);
+    expect(
+      (
+        await ctx.api.returnRoutes.updateSupplierReturn({
+          params: { id: doc.id },
+          body: { remark: 'x' },
+          token: seller.token,
+        })
+      ).statusCode,
+    ).toBe(409);
 
     const again = (
       await order([
@@ -198,7 +234,11 @@ describe('return-to-supplier orders', () => {
         { balance_id: bad, quantity: 3 },
       ])
     ).json() as TSupplierReturnDetail;
-    res = await api('POST', `/api/supplier-returns/${again.id}/dispatch/`, {});
+    res = await ctx.api.returnRoutes.dispatchSupplierReturn({
+      params: { id: again.id },
+      body: {},
+      token: seller.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await r.onHand(p.id, sellable.id)).toEqual({ onHand: 1, reserved: 0 });
     expect(await r.onHand(p.id, defective.id)).toEqual({ onHand: 0, reserved: 0 });
@@ -211,9 +251,8 @@ describe('return-to-supplier orders', () => {
     const doc = (
       await order([{ balance_id: pile, quantity: 1 }], { reason: 'expired' })
     ).json() as TSupplierReturnDetail;
-    const print = await ctx.inject({
-      method: 'GET',
-      url: `/api/supplier-returns/${doc.id}/print/`,
+    const print = await ctx.api.returnRoutes.printSupplierReturn({
+      params: { id: doc.id },
       token: seller.token,
       lang: 'ja',
     });
@@ -223,7 +262,10 @@ describe('return-to-supplier orders', () => {
     expect(body.fields.find((x) => x.label === '返品理由')!.value).toBe('期限切れ');
     expect(body.lines[0]).toMatchObject({ barcode: '4710000000015', location_code: defective.code, quantity: 1 });
     expect(body.lines[0]!.barcode_svg).toMatch(/^<svg /);
-    const xlsx = await api('GET', `/api/supplier-returns/export/?search=${doc.number}`);
+    const xlsx = await ctx.api.returnRoutes.exportSupplierReturns({
+      query: { search: doc.number },
+      token: seller.token,
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
@@ -248,20 +290,20 @@ describe('return-to-supplier orders', () => {
       expect((await api(method, url, body, t)).statusCode, `${method} ${url}`).toBe(404);
     }
     const otherWh = await stockFactory(ctx.deps.database.db, other.customerId).warehouse();
-    const res = await api(
-      'POST',
-      '/api/supplier-returns/',
-      {
+    const res = await ctx.api.returnRoutes.createSupplierReturn({
+      body: {
         warehouse_id: otherWh.id,
         supplier_name: 'x',
         reason: 'other',
         planned_date: '2026-11-30',
         lines: [{ balance_id: pile, quantity: 1 }],
       },
-      t,
-    );
+      token: t,
+    });
     expect(res.statusCode).toBe(404);
-    expect((await api('GET', `/api/supplier-returns/${doc.id}/`)).json().status).toBe('reserved');
+    expect(
+      (await ctx.api.returnRoutes.getSupplierReturn({ params: { id: doc.id }, token: seller.token })).json().status,
+    ).toBe('reserved');
     expect(await r.onHand(p.id, sellable.id)).toEqual({ onHand: 2, reserved: 1 });
   });
 });

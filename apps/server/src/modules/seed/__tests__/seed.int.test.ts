@@ -16,17 +16,9 @@ describe('demo seed', () => {
     const first = await seedDemoData(ctx.deps.database.db, ctx.config);
     expect(first.seeded).toBe(true);
     expect(first.logins.every((l) => l.password === null)).toBe(true);
-    const login = await ctx.inject({
-      method: 'POST',
-      url: '/api/login/',
-      payload: { email: 'demo@wms.local', password: 'seller-pass-1' },
-    });
+    const login = await ctx.api.authRoutes.login({ body: { email: 'demo@wms.local', password: 'seller-pass-1' } });
     expect(login.json()).toMatchObject({ status: 'login', role: 'CUSTOMER' });
-    const staff = await ctx.inject({
-      method: 'POST',
-      url: '/api/login/',
-      payload: { email: 'staff@wms.local', password: 'staff-pass-1' },
-    });
+    const staff = await ctx.api.authRoutes.login({ body: { email: 'staff@wms.local', password: 'staff-pass-1' } });
     expect(staff.json()).toMatchObject({ status: 'login', role: 'EMPLOYEE' });
     expect(await ctx.deps.database.db.select().from(warehouses)).toHaveLength(1);
     // Its logistics provider's sender meets both carriers' rules (no consignment refused for it).
@@ -55,11 +47,7 @@ describe('demo seed', () => {
     const result = await seedDemoData(ctx.deps.database.db, ctx.config);
     expect(result.logins).toEqual([{ role: 'EMPLOYEE', email: 'staff@wms.local', password: null }]);
     expect(await ctx.deps.database.db.select().from(customers)).toHaveLength(0);
-    const staff = await ctx.inject({
-      method: 'POST',
-      url: '/api/login/',
-      payload: { email: 'staff@wms.local', password: 'chosen-by-ops-1' },
-    });
+    const staff = await ctx.api.authRoutes.login({ body: { email: 'staff@wms.local', password: 'chosen-by-ops-1' } });
     expect(staff.statusCode).toBe(200);
   });
 });

@@ -35,7 +35,7 @@ const db = () => ctx.deps.database.db;
 async function waitJob(id: string, token = w.token, timeoutMs = 120_000) {
   const t0 = Date.now();
   for (;;) {
-    const res = await ctx.inject({ method: 'GET', url: `/api/jobs/${id}/`, token });
+    const res = await ctx.api.jobRoutes.getJob({ params: { id }, token });
     const job = res.json() as { state: string; error: unknown; result: unknown };
     if (['succeeded', 'failed', 'cancelled'].includes(job.state)) return job;
     if (Date.now() - t0 > timeoutMs) throw new Error(`job ${id} still ${job.state}`);
@@ -46,11 +46,9 @@ async function waitJob(id: string, token = w.token, timeoutMs = 120_000) {
 }
 
 async function connect(shopId: number, token = w.token) {
-  const res = await ctx.inject({
-    method: 'POST',
-    url: '/api/shopee/shops/',
+  const res = await ctx.api.shopeeRoutes.connectShopeeShop({
+    body: { code: fake.issueCode(shopId), shop_id: shopId },
     token,
-    payload: { code: fake.issueCode(shopId), shop_id: shopId },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: string; state: string; platform_code: string };
@@ -61,7 +59,7 @@ async function shopRow(id: string) {
 }
 
 async function syncNow(id: string, token = w.token) {
-  const res = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${id}/sync/`, token });
+  const res = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id }, token });
   expect(res.statusCode, res.body).toBe(202);
   return waitJob(res.json().job_id, token);
 }
@@ -94,7 +92,7 @@ describe('Shopee Open Platform v2 signing', () => {
 
 describe('connect a shop', () => {
   it('answers a signed authorisation URL that returns to /module-shopee-create', async () => {
-    const res = await ctx.inject({ method: 'GET', url: '/api/shopee/auth-url/', token: w.token });
+    const res = await ctx.api.shopeeRoutes.shopeeAuthUrl({ token: w.token });
     expect(res.statusCode, res.body).toBe(200);
     const url = new URL(res.json().url);
     expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/api/v2/shop/auth_partner`);
@@ -108,12 +106,7 @@ describe('connect a shop', () => {
   it('exchanges the code, keeps the tokens encrypted, syncs at once; a spent code is a visible Shopee error', async () => {
     fake.addOrders(101, [fakeShopeeOrder('2411240001AAA', [{ sku: w.plain.number, quantity: 2, price: 150 }])]);
     const code = fake.issueCode(101);
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/shopee/shops/',
-      token: w.token,
-      payload: { code, shop_id: 101 },
-    });
+    const res = await ctx.api.shopeeRoutes.connectShopeeShop({ body: { code, shop_id: 101 }, token: w.token });
     expect(res.statusCode, res.body).toBe(200);
     const shop = res.json();
     expect(shop).toMatchObject({ shop_id: 101, state: 'connected', platform_code: 'SHOPEE-101' });
@@ -145,12 +138,12 @@ describe('connect a shop', () => {
   it('another seller never sees or drives the shop', async () => {
     const shop = await connect(102);
     const other = await ctx.newCustomer();
-    const list = await ctx.inject({ method: 'GET', url: '/api/shopee/shops/', token: other.token });
+    const list = await ctx.api.shopeeRoutes.listShopeeShops({ token: other.token });
     expect(list.json().results).toEqual([]);
     for (const url of [`/api/shopee/shops/${shop.id}/sync/`, `/api/shopee/shops/${shop.id}/disconnect/`])
       expect((await ctx.inject({ method: 'POST', url, token: other.token })).statusCode).toBe(404);
     expect(
-      (await ctx.inject({ method: 'GET', url: `/api/shopee/shops/${shop.id}/orders/`, token: other.token })).statusCode,
+      (await ctx.api.shopeeRoutes.listShopeeOrders({ params: { id: shop.id }, token: other.token })).statusCode,
     ).toBe(404);
   });
 });
@@ -186,7 +179,7 @@ describe('order sync', () => {
         problem: expect.objectContaining({ code: 'PRODUCT_ABNORMAL', field: 'product', value: 'GHOST-1-RED' }),
       }),
     ]);
-    const shown = await ctx.inject({ method: 'GET', url: '/api/shopee/shops/', token: w.token });
+    const shown = await ctx.api.shopeeRoutes.listShopeeShops({ token: w.token });
     const mine = shown.json().results.find((s: { id: string }) => s.id === shop.id);
     expect(mine).toMatchObject({
       state: 'connected',
@@ -223,22 +216,18 @@ describe('order sync', () => {
 
     // Another seller creating the same product number heals nothing of this seller.
     const other = await ctx.newCustomer();
-    const foreign = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/',
+    const foreign = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'HEAL-203-RED', name: 'not mine' },
       token: other.token,
-      payload: { number: 'HEAL-203-RED', name: 'not mine' },
     });
     expect(foreign.statusCode, foreign.body).toBe(201);
     await ctx.deps.jobs.whenIdle();
     expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details);
 
     // The seller creates the product under the model SKU Shopee named: the order becomes a normal order.
-    const made = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/',
+    const made = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'HEAL-203-RED', name: 'Red one' },
       token: w.token,
-      payload: { number: 'HEAL-203-RED', name: 'Red one' },
     });
     expect(made.statusCode, made.body).toBe(201);
     await ctx.deps.jobs.whenIdle();
@@ -262,12 +251,7 @@ describe('order sync', () => {
       )[0]!.n,
     ).toBe(syncs[0]!.n);
     // A product whose code no abnormal order waits for queues nothing.
-    await ctx.inject({
-      method: 'POST',
-      url: '/api/products/',
-      token: w.token,
-      payload: { number: 'UNRELATED-203', name: 'x' },
-    });
+    await ctx.api.catalogRoutes.createProduct({ body: { number: 'UNRELATED-203', name: 'x' }, token: w.token });
     await ctx.deps.jobs.whenIdle();
     expect(
       await queryRows(
@@ -277,39 +261,23 @@ describe('order sync', () => {
     ).toHaveLength(1);
 
     // "Retry now": the other order, still unknown, is read again and stays abnormal (not lost, not doubled).
-    const retry = await ctx.inject({
-      method: 'POST',
-      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
-      token: w.token,
-      payload: {},
-    });
+    const retry = await ctx.api.shopeeRoutes.retryShopeeOrders({ params: { id: shop.id }, body: {}, token: w.token });
     expect(retry.statusCode, retry.body).toBe(202);
     expect(retry.json()).toMatchObject({ orders: 1 });
-    const job = await waitJob(retry.json().job_id);
+    const job = await waitJob(retry.json().job_id!);
     expect(job.result).toMatchObject({ abnormal: 1, created: 0 });
     // Once its product exists by barcode (created by the seller's import or form), retry now creates it.
     await w.f.product({ number: 'P-203-X', barcode: 'STILL-UNKNOWN-203' });
-    const again = await ctx.inject({
-      method: 'POST',
-      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
-      token: w.token,
-      payload: {},
-    });
-    expect((await waitJob(again.json().job_id)).result).toMatchObject({ created: 1 });
+    const again = await ctx.api.shopeeRoutes.retryShopeeOrders({ params: { id: shop.id }, body: {}, token: w.token });
+    expect((await waitJob(again.json().job_id!)).result).toMatchObject({ created: 1 });
     expect((await ordersOf('SHOPEE-203')).rows).toHaveLength(2);
-    const none = await ctx.inject({
-      method: 'POST',
-      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
-      token: w.token,
-      payload: {},
-    });
+    const none = await ctx.api.shopeeRoutes.retryShopeeOrders({ params: { id: shop.id }, body: {}, token: w.token });
     expect(none.json()).toEqual({ job_id: null, orders: 0 });
     // Another seller cannot retry this shop's orders.
-    const theirs = await ctx.inject({
-      method: 'POST',
-      url: `/api/shopee/shops/${shop.id}/orders/retry/`,
+    const theirs = await ctx.api.shopeeRoutes.retryShopeeOrders({
+      params: { id: shop.id },
+      body: {},
       token: other.token,
-      payload: {},
     });
     expect(theirs.statusCode).toBe(404);
   });
@@ -319,20 +287,17 @@ describe('order sync', () => {
     await ctx.deps.jobs.whenIdle();
     fake.addOrders(207, [fakeShopeeOrder('S207-BAR', [{ sku: 'BAR-207-X' }])]);
     expect((await syncNow(shop.id)).result).toMatchObject({ abnormal: 1 });
-    const made = await ctx.inject({
-      method: 'POST',
-      url: '/api/products/',
+    const made = await ctx.api.catalogRoutes.createProduct({
+      body: { number: 'P-207', name: 'Barcoded later' },
       token: w.token,
-      payload: { number: 'P-207', name: 'Barcoded later' },
     });
     expect(made.statusCode, made.body).toBe(201);
     await ctx.deps.jobs.whenIdle();
     expect((await ordersOf('SHOPEE-207')).rows).toHaveLength(0);
-    const edited = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/products/${made.json().id}/`,
+    const edited = await ctx.api.catalogRoutes.updateProduct({
+      params: { id: made.json().id },
+      body: { barcode: 'BAR-207-X' },
       token: w.token,
-      payload: { barcode: 'BAR-207-X' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     await ctx.deps.jobs.whenIdle();
@@ -348,11 +313,9 @@ describe('order sync', () => {
     ]);
     fake.addOrders(205, [fakeShopeeOrder('S205-20D', [{ sku: w.plain.number }], { update_time: now - 20 * day })]);
     const lists = fake.calls('/api/v2/order/get_order_list');
-    const chosen = await ctx.inject({
-      method: 'POST',
-      url: '/api/shopee/shops/',
+    const chosen = await ctx.api.shopeeRoutes.connectShopeeShop({
+      body: { code: fake.issueCode(204), shop_id: 204, first_sync_days: 40 },
       token: w.token,
-      payload: { code: fake.issueCode(204), shop_id: 204, first_sync_days: 40 },
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
     await ctx.deps.jobs.whenIdle();
@@ -364,11 +327,9 @@ describe('order sync', () => {
     await ctx.deps.jobs.whenIdle();
     expect((await ordersOf('SHOPEE-205')).rows).toHaveLength(0);
     // More than Shopee's reach we allow is refused, naming the field.
-    const tooFar = await ctx.inject({
-      method: 'POST',
-      url: '/api/shopee/shops/',
+    const tooFar = await ctx.api.shopeeRoutes.connectShopeeShop({
+      body: { code: fake.issueCode(206), shop_id: 206, first_sync_days: 91 },
       token: w.token,
-      payload: { code: fake.issueCode(206), shop_id: 206, first_sync_days: 91 },
     });
     expect(tooFar.statusCode).toBe(400);
     expect(JSON.stringify(tooFar.json())).toContain('first_sync_days');
@@ -414,18 +375,16 @@ describe('tracking number back to Shopee', () => {
     const [order] = (await ordersOf('SHOPEE-601')).rows;
     const id = order!.id;
     expect((await transition(ctx, w.token, id, 'export')).statusCode).toBe(200);
-    const cn = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${id}/consignment/`,
+    const cn = await ctx.api.outboundRoutes.setConsignment({
+      params: { id },
+      body: { consignment_number: '901234567890' },
       token: w.token,
-      payload: { consignment_number: '901234567890' },
     });
     expect(cn.statusCode, cn.body).toBe(200);
-    const scan = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${id}/pack/scan/`,
+    const scan = await ctx.api.outboundRoutes.packScan({
+      params: { id },
+      body: { barcode: w.plain.number },
       token: w.token,
-      payload: { barcode: w.plain.number },
     });
     expect(scan.statusCode, scan.body).toBe(200);
     // Not shipped yet: nothing goes to Shopee.
@@ -436,12 +395,7 @@ describe('tracking number back to Shopee', () => {
     // before the ship: the delivery may run before this test's next line does.
     await ctx.deps.jobs.whenIdle();
     fake.failNext(1, 'server');
-    const ship = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${id}/ship/`,
-      token: w.token,
-      payload: {},
-    });
+    const ship = await ctx.api.outboundRoutes.shipOrder({ params: { id }, body: {}, token: w.token });
     expect(ship.statusCode, ship.body).toBe(200);
     // The ship itself handed the tracking number on (an outbox message in its transaction), no scan needed.
     const [message] = await queryRows<{ topic: string; payload: { tracking_number: string } }>(
@@ -495,7 +449,7 @@ describe('errors end in a visible state', () => {
     const failed = await syncNow(shop.id);
     expect(failed.state).toBe('failed');
     expect(failed.error).toMatchObject({ code: 'SHOPEE_REAUTHORIZE' });
-    const list = await ctx.inject({ method: 'GET', url: '/api/shopee/shops/', token: w.token });
+    const list = await ctx.api.shopeeRoutes.listShopeeShops({ token: w.token });
     expect(list.json().results.find((s: { id: string }) => s.id === shop.id)).toMatchObject({
       state: 'reauthorize',
       last_error_code: 'error_auth',
@@ -509,9 +463,9 @@ describe('errors end in a visible state', () => {
     });
     ctx.deps.jobs.kick();
     await ctx.deps.jobs.whenIdle();
-    const refused = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    const refused = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: shop.id }, token: w.token });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('SHOPEE_REAUTHORIZE');
+    expect(refused.error().code).toBe('SHOPEE_REAUTHORIZE');
     expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
     expect((await shopRow(shop.id)).state).toBe('reauthorize');
     // Authorising again brings it back.
@@ -547,7 +501,7 @@ describe('errors end in a visible state', () => {
     fake.expireRefresh(304);
     const failed = await syncNow(shop.id);
     expect(failed.state).toBe('failed');
-    const list = await ctx.inject({ method: 'GET', url: '/api/shopee/shops/', token: w.token });
+    const list = await ctx.api.shopeeRoutes.listShopeeShops({ token: w.token });
     expect(list.json().results.find((s: { id: string }) => s.id === shop.id)).toMatchObject({
       state: 'reauthorize',
       last_error_code: 'refresh_token_expired',
@@ -561,7 +515,7 @@ describe('errors end in a visible state', () => {
     fake.addOrders(302, [fakeShopeeOrder('S302-A', [{ sku: w.plain.number }])]);
     // Three attempts per call (the client's retries) fail, so the run fails and the job backs off.
     fake.failNext(3, 'server');
-    const res = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    const res = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: shop.id }, token: w.token });
     const id = res.json().job_id;
     for (let i = 0; i < 200 && (await shopRow(shop.id)).state !== 'error'; i++)
       await new Promise((r) => setTimeout(r, 25));
@@ -690,11 +644,11 @@ describe('push', () => {
   it('disconnect forgets the tokens and stops syncing', async () => {
     const shop = await connect(402);
     await ctx.deps.jobs.whenIdle();
-    const res = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/disconnect/`, token: w.token });
+    const res = await ctx.api.shopeeRoutes.disconnectShopeeShop({ params: { id: shop.id }, token: w.token });
     expect(res.json()).toMatchObject({ state: 'disconnected' });
     expect(await shopRow(shop.id)).toMatchObject({ access_token_enc: null, refresh_token_enc: null });
-    const sync = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
-    expect(sync.json().error.code).toBe('SHOPEE_SHOP_DISCONNECTED');
+    const sync = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: shop.id }, token: w.token });
+    expect(sync.error().code).toBe('SHOPEE_SHOP_DISCONNECTED');
   });
 });
 
@@ -722,10 +676,10 @@ describe('2,000 orders, cut off halfway and run again', () => {
       )[0]!.n;
 
     // 1. Cancel the running job once about a quarter has been written.
-    const started = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    const started = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: shop.id }, token: w.token });
     const id = started.json().job_id;
     while ((await count()) < N / 4) await new Promise((r) => setTimeout(r, 20));
-    await ctx.inject({ method: 'POST', url: `/api/jobs/${id}/cancel/`, token: w.token });
+    await ctx.api.jobRoutes.cancelJob({ params: { id }, token: w.token });
     const cut = await waitJob(id);
     const afterCancel = await count();
     expect(cut.state).toBe('cancelled');
@@ -733,7 +687,7 @@ describe('2,000 orders, cut off halfway and run again', () => {
 
     // 2. Run again; Shopee stops answering halfway through (500 on every call) until it heals.
     fake.failAfter(25);
-    const second = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    const second = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: shop.id }, token: w.token });
     const id2 = second.json().job_id;
     for (let i = 0; i < 400 && (await shopRow(shop.id)).state !== 'error'; i++)
       await new Promise((r) => setTimeout(r, 25));

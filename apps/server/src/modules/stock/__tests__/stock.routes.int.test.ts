@@ -76,22 +76,45 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     await withTx(ctx.deps.database.db, (tx) =>
       engine.reserveForOrder(tx, who, { document: doc('outbound'), lines: [{ productId: x.id, quantity: 1 }] }),
     );
-    const rows = (await api('GET', `/api/product-stock/?product_id=${x.id}&page_size=25`)).json();
+    const rows = (
+      await ctx.api.stockRoutes.productStock({
+        query: { product_id: x.id, page_size: '25' },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(rows.count).toBe(2);
     const main = rows.results.find((r: { warehouse_id: string }) => r.warehouse_id === wh.id);
     expect(main).toMatchObject({ on_hand: 10, reserved: 1, available: 6, unsellable: 3, type: 'single' });
-    const kitRow = (await api('GET', `/api/product-stock/?product_id=${kit.id}&warehouse_id=${wh.id}`)).json()
-      .results[0];
+    const kitRow = (
+      await ctx.api.stockRoutes.productStock({
+        query: { product_id: kit.id, warehouse_id: wh.id },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json().results[0];
     const derived = (
       await engine.getAvailability(ctx.deps.database.db, seller.customerId, [kit.id], { warehouseId: wh.id })
     ).get(kit.id)!;
     expect(kitRow).toMatchObject({ type: 'combination', on_hand: 5, available: 3, reserved: null, unsellable: null });
-    expect(kitRow.available).toBe(derived.available);
-    expect(kitRow.on_hand).toBe(derived.onHand);
-    const inStock = (await api('GET', `/api/product-stock/?in_stock=true&warehouse_id=${wh2.id}&page_size=100`)).json();
+    expect(kitRow!.available).toBe(derived.available);
+    expect(kitRow!.on_hand).toBe(derived.onHand);
+    const inStock = (
+      await ctx.api.stockRoutes.productStock({
+        query: { in_stock: 'true', warehouse_id: wh2.id, page_size: '100' },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(inStock.results.map((r: { product_id: string }) => r.product_id)).toContain(x.id);
     expect(inStock.results.map((r: { product_id: string }) => r.product_id)).not.toContain(y.id);
-    const search = (await api('GET', `/api/product-stock/?search=${x.number}&warehouse_id=${wh.id}`)).json();
+    const search = (
+      await ctx.api.stockRoutes.productStock({
+        query: { search: x.number, warehouse_id: wh.id },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(search).toMatchObject({ count: 1, results: [{ product_id: x.id }] });
 
     // Unfiltered pages aggregate only their own products (and a kit's components, wherever those sort): page by
@@ -102,12 +125,30 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     const last = await f.kit([{ productId: first.id, quantity: 3 }], `ZZ-${randomUUID().slice(0, 6)}`);
     await inbound([{ productId: first.id, locationId: a1.id, expiryDate: null, quantity: 7 }]);
     const all = [
-      ...(await api('GET', '/api/product-stock/?in_stock=true&page_size=100')).json().results,
-      ...(await api('GET', '/api/product-stock/?in_stock=false&page_size=100')).json().results,
+      ...(
+        await ctx.api.stockRoutes.productStock({
+          query: { in_stock: 'true', page_size: '100' },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json().results,
+      ...(
+        await ctx.api.stockRoutes.productStock({
+          query: { in_stock: 'false', page_size: '100' },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json().results,
     ].sort((a, b) => (a.product_number + a.warehouse_code).localeCompare(b.product_number + b.warehouse_code));
     const paged: unknown[] = [];
     for (let pageNo = 1; ; pageNo++) {
-      const res = (await api('GET', `/api/product-stock/?page_size=10&page=${pageNo}`)).json();
+      const res = (
+        await ctx.api.stockRoutes.productStock({
+          query: { page_size: '10', page: pageNo },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json();
       // Answered with JSON.stringify, not the contract's encoder: every answer must be its own zod parse.
       expect(ZProductStockPage.parse(res)).toEqual(res);
       expect(res.count).toBe(all.length);
@@ -117,7 +158,13 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     expect(paged).toEqual(all);
     expect(paged).toContainEqual(expect.objectContaining({ product_id: kit.id, warehouse_id: wh.id, on_hand: 5 }));
     expect(paged.length).toBeGreaterThan(20);
-    const lastPage = (await api('GET', `/api/product-stock/?page_size=10&page=${Math.ceil(all.length / 10)}`)).json();
+    const lastPage = (
+      await ctx.api.stockRoutes.productStock({
+        query: { page_size: '10', page: Math.ceil(all.length / 10) },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(lastPage.results).toContainEqual(
       expect.objectContaining({ product_id: last.id, warehouse_id: wh.id, on_hand: 2, available: 2 }),
     );
@@ -169,30 +216,47 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
       { productId: p.id, locationId: a2.id, expiryDate: gone, quantity: 3 },
       { productId: p.id, locationId: bad.id, expiryDate: fine, quantity: 2 },
     ]);
-    const res = (await api('GET', `/api/product-location/?product_id=${p.id}&page_size=25`)).json();
+    const res = (
+      await ctx.api.stockRoutes.productLocation({
+        query: { product_id: p.id, page_size: '25' },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(res.count).toBe(4);
-    const state = (loc: string, exp: string) =>
-      res.results.find(
-        (r: { location_id: string; expiry_date: string }) => r.location_id === loc && r.expiry_date === exp,
-      );
+    const state = (loc: string, exp: string) => res.results.find((r) => r.location_id === loc && r.expiry_date === exp);
     expect(state(a1.id, fine)).toMatchObject({
       state: 'sellable',
       sellable_until: addMonths(fine, -2),
       on_hand: 5,
       free: 5,
     });
-    expect(state(a1.id, pastRule).state).toBe('unsellable');
-    expect(state(a2.id, gone).state).toBe('expired');
+    expect(state(a1.id, pastRule)!.state).toBe('unsellable');
+    expect(state(a2.id, gone)!.state).toBe('expired');
     expect(state(bad.id, fine)).toMatchObject({ state: 'blocked', location_kind: 'defective' });
-    const kind = (await api('GET', `/api/product-location/?product_id=${p.id}&location_kind=defective`)).json();
+    const kind = (
+      await ctx.api.stockRoutes.productLocation({
+        query: { product_id: p.id, location_kind: 'defective' },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(kind.count).toBe(1);
-    const byLoc = (await api('GET', `/api/location-stock/?location_code=${a2.code}`)).json();
+    const byLoc = (
+      await ctx.api.stockRoutes.locationStock({ query: { location_code: a2.code }, token: seller.token, lang: 'en' })
+    ).json();
     expect(byLoc.results.every((r: { location_id: string }) => r.location_id === a2.id)).toBe(true);
-    const byShelf = (await api('GET', `/api/location-stock/?shelf_id=${shelf.id}&page_size=100`)).json();
+    const byShelf = (
+      await ctx.api.stockRoutes.locationStock({
+        query: { shelf_id: shelf.id, page_size: '100' },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(new Set(byShelf.results.map((r: { location_code: string }) => r.location_code))).toEqual(
       new Set([a1.code, a2.code]),
     );
-    expect(byShelf.results[0].shelf_code).toBeTruthy();
+    expect(byShelf.results[0]!.shelf_code).toBeTruthy();
 
     // Expiry transfer candidates by mode.
     const ids = (mode: string, extra = '') =>
@@ -215,11 +279,15 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     await withTx(ctx.deps.database.db, (tx) =>
       engine.reserve(tx, who, { document: doc('outbound'), lines: [{ balanceId: src, quantity: 4 }] }),
     );
-    const res = await api('POST', '/api/stock-transfer/', {
-      balance_id: src,
-      to_location_id: a2.id,
-      quantity: 5,
-      remark: 'reslot',
+    const res = await ctx.api.stockRoutes.transfer({
+      body: {
+        balance_id: src,
+        to_location_id: a2.id,
+        quantity: 5,
+        remark: 'reslot',
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(res.statusCode, res.body).toBe(200);
     const t = res.json();
@@ -230,20 +298,36 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
       lines: [{ from_location_code: a1.code, to_location_code: a2.code, quantity: 5 }],
     });
     expect(t.number).toMatch(/^TR\d{12}$/);
-    const short = await api('POST', '/api/stock-transfer/', { balance_id: src, to_location_id: a2.id, quantity: 2 });
+    const short = await ctx.api.stockRoutes.transfer({
+      body: { balance_id: src, to_location_id: a2.id, quantity: 2 },
+      token: seller.token,
+      lang: 'en',
+    });
     expect(short.statusCode).toBe(409);
-    expect(short.json().error).toMatchObject({ code: 'INVENTORY_SHORTAGE', params: { requested: 2, available: 1 } });
+    expect(short.error()).toMatchObject({ code: 'INVENTORY_SHORTAGE', params: { requested: 2, available: 1 } });
     for (const quantity of [0, -1, 1.5])
       expect(
-        (await api('POST', '/api/stock-transfer/', { balance_id: src, to_location_id: a2.id, quantity })).json().error
-          .code,
+        (
+          await ctx.api.stockRoutes.transfer({
+            body: { balance_id: src, to_location_id: a2.id, quantity },
+            token: seller.token,
+            lang: 'en',
+          })
+        ).error().code,
       ).toBe('ABNORMAL_QUANTITY');
     expect(
-      (await api('POST', '/api/stock-transfer/', { balance_id: src, to_location_id: a1.id, quantity: 1 })).json().error
-        .code,
+      (
+        await ctx.api.stockRoutes.transfer({
+          body: { balance_id: src, to_location_id: a1.id, quantity: 1 },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).error().code,
     ).toBe('INVALID_FIELD');
 
-    const log = (await api('GET', `/api/stock-log/?document_number=${t.number}`)).json();
+    const log = (
+      await ctx.api.stockRoutes.stockLog({ query: { document_number: t.number }, token: seller.token, lang: 'en' })
+    ).json();
     expect(log.count).toBe(2);
     expect(log.count_capped).toBe(false);
     expect(
@@ -271,27 +355,43 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
       { productId: q.id, locationId: a1.id, expiryDate: null, quantity: 3 },
     ]);
     const [bp, bq] = [await balanceId(p.id, a1.id), await balanceId(q.id, a1.id)];
-    const fail = await api('POST', '/api/stock-multi-transfer/', {
-      lines: [
-        { balance_id: bp, to_location_id: a2.id, quantity: 3 },
-        { balance_id: bq, to_location_id: a2.id, quantity: 4 },
-      ],
+    const fail = await ctx.api.stockRoutes.multiTransfer({
+      body: {
+        lines: [
+          { balance_id: bp, to_location_id: a2.id, quantity: 3 },
+          { balance_id: bq, to_location_id: a2.id, quantity: 4 },
+        ],
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(fail.statusCode).toBe(409);
-    expect((await api('GET', `/api/product-location/?product_id=${p.id}`)).json().results).toMatchObject([
-      { location_id: a1.id, on_hand: 3 },
-    ]);
-    const ok = await api('POST', '/api/stock-multi-transfer/', {
-      lines: [
-        { balance_id: bp, to_location_id: a2.id, quantity: 3 },
-        { balance_id: bq, to_location_id: a2.id, quantity: 1 },
-        { balance_id: bq, to_location_id: bad.id, quantity: 2 },
-      ],
+    expect(
+      (
+        await ctx.api.stockRoutes.productLocation({ query: { product_id: p.id }, token: seller.token, lang: 'en' })
+      ).json().results,
+    ).toMatchObject([{ location_id: a1.id, on_hand: 3 }]);
+    const ok = await ctx.api.stockRoutes.multiTransfer({
+      body: {
+        lines: [
+          { balance_id: bp, to_location_id: a2.id, quantity: 3 },
+          { balance_id: bq, to_location_id: a2.id, quantity: 1 },
+          { balance_id: bq, to_location_id: bad.id, quantity: 2 },
+        ],
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ kind: 'multi', line_count: 3, unit_count: 6 });
     expect(
-      (await api('GET', `/api/product-location/?product_id=${q.id}&location_id=${bad.id}`)).json().results[0].on_hand,
+      (
+        await ctx.api.stockRoutes.productLocation({
+          query: { product_id: q.id, location_id: bad.id },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json().results[0]!.on_hand,
     ).toBe(2);
   });
 
@@ -303,23 +403,45 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
       { productId: p.id, locationId: a1.id, expiryDate: gone, quantity: 4 },
       { productId: p.id, locationId: a2.id, expiryDate: soon, quantity: 6 },
     ]);
-    const candidates = (await api('GET', `/api/stock-expire-transfer/?product_id=${p.id}&mode=unsellable`)).json();
+    const candidates = (
+      await ctx.api.stockRoutes.expiryCandidates({
+        query: { product_id: p.id, mode: 'unsellable' },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(candidates.count).toBe(2);
-    const ids = candidates.results.map((r: { balance_id: string }) => r.balance_id);
-    const soonId = candidates.results.find((r: { expiry_date: string }) => r.expiry_date === soon).balance_id;
+    const ids = candidates.results.map((r) => r.balance_id);
+    const soonId = candidates.results.find((r) => r.expiry_date === soon)!.balance_id;
     await withTx(ctx.deps.database.db, (tx) =>
       engine.reserve(tx, who, { document: doc('outbound'), lines: [{ balanceId: soonId, quantity: 2 }] }),
     );
     expect(
-      (await api('POST', '/api/stock-expire-transfer/', { to_location_id: a1.id, balance_ids: ids })).json().error,
+      (
+        await ctx.api.stockRoutes.expiryTransfer({
+          body: { to_location_id: a1.id, balance_ids: ids },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).error(),
     ).toMatchObject({
       code: 'INVALID_FIELD',
       params: { field: 'to_location_id' },
     });
-    const res = await api('POST', '/api/stock-expire-transfer/', { to_location_id: expiredLoc.id, balance_ids: ids });
+    const res = await ctx.api.stockRoutes.expiryTransfer({
+      body: { to_location_id: expiredLoc.id, balance_ids: ids },
+      token: seller.token,
+      lang: 'en',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'expiry', unit_count: 8, line_count: 2, reserved_left: 2 });
-    const left = (await api('GET', `/api/product-location/?product_id=${p.id}&page_size=25`)).json().results;
+    const left = (
+      await ctx.api.stockRoutes.productLocation({
+        query: { product_id: p.id, page_size: '25' },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json().results;
     expect(
       left
         .filter((r: { location_id: string }) => r.location_id === expiredLoc.id)
@@ -329,8 +451,22 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
       on_hand: 2,
       reserved: 2,
     });
-    expect((await api('GET', `/api/stock-expire-transfer/?product_id=${p.id}&mode=unsellable`)).json().count).toBe(1);
-    const log = (await api('GET', `/api/stock-log/?reason=expiry_transfer&product_id=${p.id}`)).json();
+    expect(
+      (
+        await ctx.api.stockRoutes.expiryCandidates({
+          query: { product_id: p.id, mode: 'unsellable' },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json().count,
+    ).toBe(1);
+    const log = (
+      await ctx.api.stockRoutes.stockLog({
+        query: { reason: 'expiry_transfer', product_id: p.id },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(log.count).toBe(4);
   });
 
@@ -339,21 +475,69 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     const first = doc('inbound');
     await inbound([{ productId: p.id, locationId: a1.id, expiryDate: null, quantity: 2 }], first);
     await inbound([{ productId: p.id, locationId: a2.id, expiryDate: null, quantity: 3 }]);
-    const all = (await api('GET', `/api/stock-log/?product_id=${p.id}`)).json();
+    const all = (
+      await ctx.api.stockRoutes.stockLog({ query: { product_id: p.id }, token: seller.token, lang: 'en' })
+    ).json();
     expect(all.results.map((m: { quantity: number }) => m.quantity)).toEqual([3, 2]);
     expect(ZStockLogPage.parse(all)).toEqual(all); // JSON.stringify'd: no field more or less than the contract's
-    expect((await api('GET', `/api/stock-log/?product_id=${p.id}&location_id=${a1.id}`)).json().count).toBe(1);
-    expect((await api('GET', `/api/stock-log/?product_id=${p.id}&reason=outbound`)).json().count).toBe(0);
     expect(
-      (await api('GET', `/api/stock-log/?product_id=${p.id}&date_from=${today}&date_to=${today}`)).json().count,
+      (
+        await ctx.api.stockRoutes.stockLog({
+          query: { product_id: p.id, location_id: a1.id },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json().count,
+    ).toBe(1);
+    expect(
+      (
+        await ctx.api.stockRoutes.stockLog({
+          query: { product_id: p.id, reason: 'outbound' },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json().count,
+    ).toBe(0);
+    expect(
+      (
+        await ctx.api.stockRoutes.stockLog({
+          query: { product_id: p.id, date_from: today, date_to: today },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json().count,
     ).toBe(2);
-    expect((await api('GET', `/api/stock-log/?product_id=${p.id}&date_to=${addDays(today, -1)}`)).json().count).toBe(0);
     expect(
-      (await api('GET', `/api/stock-log/?document_number=${first.number}`)).json().results[0].on_hand_after,
+      (
+        await ctx.api.stockRoutes.stockLog({
+          query: { product_id: p.id, date_to: addDays(today, -1) },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json().count,
+    ).toBe(0);
+    expect(
+      (
+        await ctx.api.stockRoutes.stockLog({
+          query: { document_number: first.number },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).json().results[0]!.on_hand_after,
     ).toBeGreaterThanOrEqual(2);
-    const paged = (await api('GET', `/api/stock-log/?product_id=${p.id}&page=2&page_size=10`)).json();
+    const paged = (
+      await ctx.api.stockRoutes.stockLog({
+        query: { product_id: p.id, page: '2', page_size: '10' },
+        token: seller.token,
+        lang: 'en',
+      })
+    ).json();
     expect(paged).toMatchObject({ count: 2, results: [] });
-    const exp = await api('GET', `/api/stock-log-export/?product_id=${p.id}`);
+    const exp = await ctx.api.stockRoutes.exportStockLog({
+      query: { product_id: p.id },
+      token: seller.token,
+      lang: 'en',
+    });
     expect(exp.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
@@ -392,8 +576,13 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     ).toBe(404);
     // The seller cannot move stock into the intruder's location either.
     expect(
-      (await api('POST', '/api/stock-transfer/', { balance_id: victim, to_location_id: theirLoc.id, quantity: 1 }))
-        .statusCode,
+      (
+        await ctx.api.stockRoutes.transfer({
+          body: { balance_id: victim, to_location_id: theirLoc.id, quantity: 1 },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).statusCode,
     ).toBe(404);
     for (const url of [
       `/api/product-stock/?product_id=${p.id}`,
@@ -406,7 +595,11 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
       expect(res.statusCode, url).toBe(200);
       expect(res.json().count, url).toBe(0);
     }
-    expect((await api('GET', `/api/product-location/?product_id=${p.id}`)).json().results[0].on_hand).toBe(5);
+    expect(
+      (
+        await ctx.api.stockRoutes.productLocation({ query: { product_id: p.id }, token: seller.token, lang: 'en' })
+      ).json().results[0]!.on_hand,
+    ).toBe(5);
   });
 
   it('keeps the stock invariants', async () => {

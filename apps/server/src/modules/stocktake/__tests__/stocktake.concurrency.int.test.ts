@@ -36,8 +36,6 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const who = () => ({ customerId: seller.customerId, userId: seller.userId });
-const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  ctx.inject({ method, url, payload: payload as object, token: seller.token });
 
 async function onHand(productId: string, locationId: string): Promise<number> {
   const [row] = await queryRows<{ on_hand: number }>(
@@ -69,16 +67,23 @@ describe.skipIf(!ON_POSTGRES)('stocktake with concurrent movements (PostgreSQL)'
       sql`select id from stock_balances where product_id = ${p.id} and location_id = ${L.id}`,
     );
 
-    const created = await api('POST', '/api/stocktakes/', {
-      name: 'Concurrent',
-      warehouse_id: wh.id,
-      type: 'first',
-      location_ids: [L.id],
+    const created = await ctx.api.stocktakeRoutes.createStocktake({
+      body: {
+        name: 'Concurrent',
+        warehouse_id: wh.id,
+        type: 'first',
+        location_ids: [L.id],
+      },
+      token: seller.token,
     });
     expect(created.statusCode, created.body).toBe(201);
     const sheet = created.json() as TStocktakeDetail;
     const scan = (
-      await api('GET', `/api/stocktakes/${sheet.id}/scan-location/?code=${L.code}`)
+      await ctx.api.stocktakeRoutes.scanStocktakeLocation({
+        params: { id: sheet.id },
+        query: { code: L.code },
+        token: seller.token,
+      })
     ).json() as TStocktakeScannedLocation;
     // At the scan the location physically holds 37: three units are missing against the book of 40.
     await new Promise((r) => setTimeout(r, 5));
@@ -104,21 +109,30 @@ describe.skipIf(!ON_POSTGRES)('stocktake with concurrent movements (PostgreSQL)'
           }),
         ),
       );
-    const countCall = api('POST', `/api/stocktakes/${sheet.id}/counts/`, {
-      location_id: L.id,
-      started_at: scan.scanned_at,
-      items: [{ product_id: p.id, quantity: 37 }],
+    const countCall = ctx.api.stocktakeRoutes.submitStocktakeCount({
+      params: { id: sheet.id },
+      body: {
+        location_id: L.id,
+        started_at: scan.scanned_at,
+        items: [{ product_id: p.id, quantity: 37 }],
+      },
+      token: seller.token,
     });
     const [countRes] = await Promise.all([countCall, ...movements]);
     expect(countRes.statusCode, countRes.body).toBe(200);
 
-    const [line] = (await api('GET', `/api/stocktakes/${sheet.id}/lines/`)).json().results;
+    const [line] = (
+      await ctx.api.stocktakeRoutes.listStocktakeLines({ params: { id: sheet.id }, token: seller.token })
+    ).json().results;
     expect(line).toMatchObject({ count_1: 37, book_1: 40, difference: -3 });
 
     // More movements race with the close itself.
     const late: Array<Promise<unknown>> = [];
     for (let i = 0; i < 8; i++) late.push(seed(1));
-    const [closeRes] = await Promise.all([api('POST', `/api/stocktakes/${sheet.id}/close/`), ...late]);
+    const [closeRes] = await Promise.all([
+      ctx.api.stocktakeRoutes.closeStocktake({ params: { id: sheet.id }, token: seller.token }),
+      ...late,
+    ]);
     expect(closeRes.statusCode, closeRes.body).toBe(200);
 
     const posted = await queryRows<{ quantity: number }>(
@@ -145,25 +159,38 @@ describe.skipIf(!ON_POSTGRES)('stocktake with concurrent movements (PostgreSQL)'
       }),
     );
     const sheet = (
-      await api('POST', '/api/stocktakes/', {
-        name: 'Parallel',
-        warehouse_id: wh.id,
-        type: 'review',
-        location_ids: locs.map((l) => l.id),
+      await ctx.api.stocktakeRoutes.createStocktake({
+        body: {
+          name: 'Parallel',
+          warehouse_id: wh.id,
+          type: 'review',
+          location_ids: locs.map((l) => l.id),
+        },
+        token: seller.token,
       })
     ).json() as TStocktakeDetail;
     // Every location counted twice at once (9 then 8, in any order): each count replaces the other, never both.
     const calls = locs.flatMap((l) =>
       [9, 8].map((q) =>
-        api('POST', `/api/stocktakes/${sheet.id}/counts/`, {
-          location_id: l.id,
-          items: [{ product_id: p.id, quantity: q }],
+        ctx.api.stocktakeRoutes.submitStocktakeCount({
+          params: { id: sheet.id },
+          body: {
+            location_id: l.id,
+            items: [{ product_id: p.id, quantity: q }],
+          },
+          token: seller.token,
         }),
       ),
     );
     const results = await Promise.all(calls);
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
-    const lines = (await api('GET', `/api/stocktakes/${sheet.id}/lines/?page_size=100`)).json().results as Array<{
+    const lines = (
+      await ctx.api.stocktakeRoutes.listStocktakeLines({
+        params: { id: sheet.id },
+        query: { page_size: '100' },
+        token: seller.token,
+      })
+    ).json().results as Array<{
       count_1: number;
       book_1: number;
     }>;
@@ -174,11 +201,15 @@ describe.skipIf(!ON_POSTGRES)('stocktake with concurrent movements (PostgreSQL)'
     }
     // A close racing with a recount: the close either sees the recount or the recount is refused (409), never half.
     const [recount, close] = await Promise.all([
-      api('POST', `/api/stocktakes/${sheet.id}/counts/`, {
-        location_id: locs[0]!.id,
-        items: [{ product_id: p.id, quantity: 10 }],
+      ctx.api.stocktakeRoutes.submitStocktakeCount({
+        params: { id: sheet.id },
+        body: {
+          location_id: locs[0]!.id,
+          items: [{ product_id: p.id, quantity: 10 }],
+        },
+        token: seller.token,
       }),
-      api('POST', `/api/stocktakes/${sheet.id}/close/`),
+      ctx.api.stocktakeRoutes.closeStocktake({ params: { id: sheet.id }, token: seller.token }),
     ]);
     expect(close.statusCode, close.body).toBe(200);
     expect([200, 409]).toContain(recount.statusCode);
@@ -186,7 +217,13 @@ describe.skipIf(!ON_POSTGRES)('stocktake with concurrent movements (PostgreSQL)'
       db,
       sql`select location_id, quantity from stock_movements where document_type = 'stocktake' and document_id = ${sheet.id}`,
     );
-    const final = (await api('GET', `/api/stocktakes/${sheet.id}/lines/?page_size=100`)).json().results as Array<{
+    const final = (
+      await ctx.api.stocktakeRoutes.listStocktakeLines({
+        params: { id: sheet.id },
+        query: { page_size: '100' },
+        token: seller.token,
+      })
+    ).json().results as Array<{
       location_id: string;
       variance: number;
       count_1: number;

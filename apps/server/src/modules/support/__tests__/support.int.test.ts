@@ -19,11 +19,8 @@ afterAll(() => ctx?.close());
 describe('support tickets', () => {
   it('a bug report goes to the staff, is answered, and the seller sees the reply (mail both ways)', async () => {
     const mailsBefore = ctx.outbox().length;
-    const created = await ctx.inject({
-      method: 'POST',
-      url: '/api/support/tickets/',
-      token: seller.token,
-      payload: {
+    const created = await ctx.api.supportRoutes.createTicket({
+      body: {
         kind: 'bug',
         subject: 'Pick list prints blank',
         body: 'The pick list is empty',
@@ -31,6 +28,7 @@ describe('support tickets', () => {
         screen: '/deliver',
         app_version: '1.2.3',
       },
+      token: seller.token,
     });
     expect(created.statusCode).toBe(201);
     const ticket = created.json();
@@ -43,39 +41,36 @@ describe('support tickets', () => {
     expect(toStaff.at(-1)?.text).toContain('The pick list is empty');
 
     // the board lists it among the open ones, with the seller's name
-    const board = await ctx.inject({ method: 'GET', url: '/api/crm/tickets/?open=true', token: staff.token });
+    const board = await ctx.api.crmSupportRoutes.listTickets({ query: { open: 'true' }, token: staff.token });
     expect(board.statusCode).toBe(200);
     expect(board.json().results.map((t: { id: string }) => t.id)).toContain(ticket.id);
 
-    const answer = await ctx.inject({
-      method: 'POST',
-      url: `/api/crm/tickets/${ticket.id}/replies/`,
+    const answer = await ctx.api.crmSupportRoutes.replyTicket({
+      params: { id: ticket.id },
+      body: { body: 'Fixed in 1.2.4, please reload' },
       token: staff.token,
-      payload: { body: 'Fixed in 1.2.4, please reload' },
     });
     expect(answer.statusCode).toBe(201);
     expect(answer.json()).toMatchObject({ status: 'waiting', reply_count: 1 });
 
-    const mine = await ctx.inject({ method: 'GET', url: `/api/support/tickets/${ticket.id}/`, token: seller.token });
+    const mine = await ctx.api.supportRoutes.getTicket({ params: { id: ticket.id }, token: seller.token });
     expect(mine.json().replies).toMatchObject([{ side: 'staff', body: 'Fixed in 1.2.4, please reload' }]);
     const toSeller = (await ctx.waitForOutbox(mailsBefore + 2)).filter((m) => m.to === seller.email);
     expect(toSeller.at(-1)?.text).toContain('Fixed in 1.2.4');
     expect(toSeller.at(-1)?.text).toContain('/bug');
 
     // the seller answers back: in progress again
-    const back = await ctx.inject({
-      method: 'POST',
-      url: `/api/support/tickets/${ticket.id}/replies/`,
+    const back = await ctx.api.supportRoutes.replyTicket({
+      params: { id: ticket.id },
+      body: { body: 'Works now, thanks' },
       token: seller.token,
-      payload: { body: 'Works now, thanks' },
     });
     expect(back.json()).toMatchObject({ status: 'in_progress', reply_count: 2 });
 
-    const done = await ctx.inject({
-      method: 'PUT',
-      url: `/api/crm/tickets/${ticket.id}/status/`,
+    const done = await ctx.api.crmSupportRoutes.setTicketStatus({
+      params: { id: ticket.id },
+      body: { status: 'done' },
       token: staff.token,
-      payload: { status: 'done' },
     });
     expect(done.json().status).toBe('done');
 
@@ -90,89 +85,68 @@ describe('support tickets', () => {
   });
 
   it("a seller never sees another seller's tickets", async () => {
-    const created = await ctx.inject({
-      method: 'POST',
-      url: '/api/support/tickets/',
+    const created = await ctx.api.supportRoutes.createTicket({
+      body: { kind: 'request', subject: 'Please add CSV' },
       token: other.token,
-      payload: { kind: 'request', subject: 'Please add CSV' },
     });
     const id = created.json().id;
-    expect(
-      (await ctx.inject({ method: 'GET', url: `/api/support/tickets/${id}/`, token: seller.token })).statusCode,
-    ).toBe(404);
-    const reply = await ctx.inject({
-      method: 'POST',
-      url: `/api/support/tickets/${id}/replies/`,
-      token: seller.token,
-      payload: { body: 'x' },
-    });
+    expect((await ctx.api.supportRoutes.getTicket({ params: { id }, token: seller.token })).statusCode).toBe(404);
+    const reply = await ctx.api.supportRoutes.replyTicket({ params: { id }, body: { body: 'x' }, token: seller.token });
     expect(reply.statusCode).toBe(404);
-    const list = await ctx.inject({ method: 'GET', url: '/api/support/tickets/', token: seller.token });
+    const list = await ctx.api.supportRoutes.listTickets({ token: seller.token });
     expect(list.json().results.every((t: { customer_id: string }) => t.customer_id === seller.customerId)).toBe(true);
-    const kinds = await ctx.inject({ method: 'GET', url: '/api/support/tickets/?kind=request', token: other.token });
+    const kinds = await ctx.api.supportRoutes.listTickets({ query: { kind: 'request' }, token: other.token });
     expect(kinds.json().count).toBe(1);
   });
 
   it('keeps a bug report screenshot when its bytes are the image it claims to be', async () => {
     const png =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-    const ok = await ctx.inject({
-      method: 'POST',
-      url: '/api/support/tickets/',
+    const ok = await ctx.api.supportRoutes.createTicket({
+      body: { kind: 'bug', subject: 'With a picture', screenshot: png },
       token: seller.token,
-      payload: { kind: 'bug', subject: 'With a picture', screenshot: png },
     });
     expect(ok.statusCode).toBe(201);
-    const staffView = await ctx.inject({ method: 'GET', url: `/api/crm/tickets/${ok.json().id}/`, token: staff.token });
+    const staffView = await ctx.api.crmSupportRoutes.getTicket({ params: { id: ok.json().id }, token: staff.token });
     expect(staffView.json().screenshot).toBe(png);
-    const fake = await ctx.inject({
-      method: 'POST',
-      url: '/api/support/tickets/',
-      token: seller.token,
-      payload: {
+    const fake = await ctx.api.supportRoutes.createTicket({
+      body: {
         kind: 'bug',
         subject: 'Not a picture',
         screenshot: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`,
       },
+      token: seller.token,
     });
     expect(fake.statusCode).toBe(400);
-    expect(fake.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'screenshot' } });
+    expect(fake.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'screenshot' } });
   });
 
   it('refuses the staff routes to a seller and the seller routes to an employee', async () => {
-    expect((await ctx.inject({ method: 'GET', url: '/api/crm/tickets/', token: seller.token })).statusCode).toBe(403);
-    expect((await ctx.inject({ method: 'GET', url: '/api/support/tickets/', token: staff.token })).statusCode).toBe(
-      403,
-    );
+    expect((await ctx.api.crmSupportRoutes.listTickets({ token: seller.token })).statusCode).toBe(403);
+    expect((await ctx.api.supportRoutes.listTickets({ token: staff.token })).statusCode).toBe(403);
   });
 });
 
 describe('announcements', () => {
   it('shows a published announcement to its audience within its window, and records the acknowledgement', async () => {
-    const all = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/announcements/',
+    const all = await ctx.api.crmSupportRoutes.createAnnouncement({
+      body: { title: 'Closed on New Year', body: '**1/1** no pickups', pinned: true },
       token: staff.token,
-      payload: { title: 'Closed on New Year', body: '**1/1** no pickups', pinned: true },
     });
     expect(all.statusCode).toBe(201);
-    const chosen = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/announcements/',
+    const chosen = await ctx.api.crmSupportRoutes.createAnnouncement({
+      body: { title: 'Your contract', audience: 'chosen', customer_ids: [other.customerId] },
       token: staff.token,
-      payload: { title: 'Your contract', audience: 'chosen', customer_ids: [other.customerId] },
     });
-    const future = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/announcements/',
+    const future = await ctx.api.crmSupportRoutes.createAnnouncement({
+      body: { title: 'Later', starts_at: new Date(Date.now() + 86_400_000).toISOString() },
       token: staff.token,
-      payload: { title: 'Later', starts_at: new Date(Date.now() + 86_400_000).toISOString() },
     });
     expect(future.statusCode).toBe(201);
 
-    const forSeller = await ctx.inject({ method: 'GET', url: '/api/notices/', token: seller.token });
+    const forSeller = await ctx.api.supportRoutes.currentNotices({ token: seller.token });
     expect(forSeller.json().map((n: { title: string }) => n.title)).toEqual(['Closed on New Year']);
-    const forOther = await ctx.inject({ method: 'GET', url: '/api/notices/', token: other.token });
+    const forOther = await ctx.api.supportRoutes.currentNotices({ token: other.token });
     expect(
       forOther
         .json()
@@ -182,62 +156,55 @@ describe('announcements', () => {
     expect(JSON.stringify(forOther.json())).not.toContain(other.customerId);
 
     // the seller cannot acknowledge what is not meant for it
-    const notMine = await ctx.inject({
-      method: 'POST',
-      url: `/api/notices/${chosen.json().id}/ack/`,
+    const notMine = await ctx.api.supportRoutes.acknowledgeNotice({
+      params: { id: chosen.json().id },
       token: seller.token,
     });
     expect(notMine.statusCode).toBe(404);
-    const ack = await ctx.inject({ method: 'POST', url: `/api/notices/${all.json().id}/ack/`, token: seller.token });
+    const ack = await ctx.api.supportRoutes.acknowledgeNotice({ params: { id: all.json().id }, token: seller.token });
     expect(ack.statusCode).toBe(200);
-    await ctx.inject({ method: 'POST', url: `/api/notices/${all.json().id}/ack/`, token: seller.token });
-    const after = await ctx.inject({ method: 'GET', url: '/api/notices/', token: seller.token });
-    expect(after.json()[0].acknowledged_at).not.toBeNull();
+    await ctx.api.supportRoutes.acknowledgeNotice({ params: { id: all.json().id }, token: seller.token });
+    const after = await ctx.api.supportRoutes.currentNotices({ token: seller.token });
+    expect(after.json()[0]!.acknowledged_at).not.toBeNull();
 
-    const board = await ctx.inject({ method: 'GET', url: '/api/crm/announcements/', token: staff.token });
+    const board = await ctx.api.crmSupportRoutes.listAnnouncements({ token: staff.token });
     const row = board.json().results.find((a: { id: string }) => a.id === all.json().id);
-    expect(row.ack_count).toBe(1);
+    expect(row!.ack_count).toBe(1);
 
     // an expired one disappears
-    const ended = await ctx.inject({
-      method: 'PUT',
-      url: `/api/crm/announcements/${chosen.json().id}/`,
-      token: staff.token,
-      payload: {
+    const ended = await ctx.api.crmSupportRoutes.updateAnnouncement({
+      params: { id: chosen.json().id },
+      body: {
         title: 'Your contract',
         audience: 'chosen',
         customer_ids: [other.customerId],
         starts_at: new Date(Date.now() - 7_200_000).toISOString(),
         ends_at: new Date(Date.now() - 3_600_000).toISOString(),
       },
+      token: staff.token,
     });
     expect(ended.statusCode).toBe(200);
-    const now = await ctx.inject({ method: 'GET', url: '/api/notices/', token: other.token });
+    const now = await ctx.api.supportRoutes.currentNotices({ token: other.token });
     expect(now.json().map((n: { title: string }) => n.title)).toEqual(['Closed on New Year']);
 
-    const del = await ctx.inject({
-      method: 'DELETE',
-      url: `/api/crm/announcements/${future.json().id}/`,
+    const del = await ctx.api.crmSupportRoutes.deleteAnnouncement({
+      params: { id: future.json().id },
       token: staff.token,
     });
     expect(del.statusCode).toBe(200);
   });
 
   it('refuses a chosen audience without sellers, or with an unknown one', async () => {
-    const none = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/announcements/',
+    const none = await ctx.api.crmSupportRoutes.createAnnouncement({
+      body: { title: 'x', audience: 'chosen', customer_ids: [] },
       token: staff.token,
-      payload: { title: 'x', audience: 'chosen', customer_ids: [] },
     });
     expect(none.statusCode).toBe(400);
-    const unknown = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/announcements/',
+    const unknown = await ctx.api.crmSupportRoutes.createAnnouncement({
+      body: { title: 'x', audience: 'chosen', customer_ids: ['00000000-0000-4000-8000-000000000000'] },
       token: staff.token,
-      payload: { title: 'x', audience: 'chosen', customer_ids: ['00000000-0000-4000-8000-000000000000'] },
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.params.field).toBe('customer_ids');
+    expect(unknown.error().params!.field).toBe('customer_ids');
   });
 });

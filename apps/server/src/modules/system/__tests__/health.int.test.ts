@@ -9,11 +9,11 @@ afterAll(() => ctx?.close());
 
 describe('liveness and readiness', () => {
   it('live and ready answer 200 without logging in while the database answers', async () => {
-    const live = await ctx.inject({ method: 'GET', url: '/api/health/live' });
+    const live = await ctx.api.authRoutes.healthLive();
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'live', version: ctx.config.version });
     expect(live.headers['cache-control']).toBe('no-store');
-    const ready = await ctx.inject({ method: 'GET', url: '/api/health/ready' });
+    const ready = await ctx.api.authRoutes.healthReady();
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', database: TEST_ENGINE });
   });
@@ -25,13 +25,13 @@ describe('liveness and readiness', () => {
     await database.close();
     database.close = async () => {};
 
-    const ready = await ctx.inject({ method: 'GET', url: '/api/health/ready', lang: 'en' });
+    const ready = await ctx.api.authRoutes.healthReady({ lang: 'en' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json().error).toMatchObject({
+    expect(ready.error()).toMatchObject({
       code: 'DATABASE_UNAVAILABLE',
       message: 'The database is not answering at the moment, please try again later',
     });
-    const live = await ctx.inject({ method: 'GET', url: '/api/health/live' });
+    const live = await ctx.api.authRoutes.healthLive();
     expect(live.statusCode).toBe(200);
   });
 });

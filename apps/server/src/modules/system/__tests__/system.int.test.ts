@@ -17,12 +17,12 @@ afterAll(() => ctx?.close());
 
 describe('system', () => {
   it('reports health with the engine and the build id, and notices a new build', async () => {
-    const health = await ctx.inject({ method: 'GET', url: '/api/health/' });
+    const health = await ctx.api.authRoutes.health();
     expect(health.json()).toMatchObject({ status: 'ok', database: TEST_ENGINE, build_id: 'build-A' });
     writeFileSync(path.join(dist, 'build.json'), JSON.stringify({ build_id: 'build-B' }));
     const later = new Date(Date.now() + 5000);
     utimesSync(path.join(dist, 'build.json'), later, later);
-    const build = await ctx.inject({ method: 'GET', url: '/api/build/' });
+    const build = await ctx.api.authRoutes.build();
     expect(build.json().build_id).toBe('build-B');
     expect(build.headers['cache-control']).toBe('no-store');
   });
@@ -88,7 +88,7 @@ describe('system', () => {
   it('promises HTTPS (HSTS, upgrade-insecure-requests) when the public address is https', async () => {
     const tls = await createTestContext({ PUBLIC_URL: 'https://wms.example.com' });
     try {
-      const res = await tls.inject({ method: 'GET', url: '/api/health/' });
+      const res = await tls.api.authRoutes.health();
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     } finally {

@@ -14,32 +14,41 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type M = 'GET' | 'POST';
-const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
-  ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
-
 /** A seller with warehouse W1 (area A, shelf S1 of 3 layers in it) and warehouse W2. */
 async function sellerWithStructure() {
   const c = await ctx.newCustomer();
-  const w1 = (await call('POST', '/api/warehouses/', c.token, { code: 'W1', name: 'Main' })).json();
-  await call('POST', '/api/warehouses/', c.token, { code: 'W2', name: 'Second' });
-  const area = (await call('POST', '/api/areas/', c.token, { warehouse_id: w1.id, code: 'A', name: 'Area A' })).json();
-  const shelf = (
-    await call('POST', '/api/shelves/', c.token, {
-      warehouse_id: w1.id,
-      area_id: area.id,
-      code: 'S1',
-      name: 'Shelf 1',
-      layers: 3,
+  const w1 = (
+    await ctx.api.warehouseRoutes.createWarehouse({ body: { code: 'W1', name: 'Main' }, token: c.token })
+  ).json();
+  await ctx.api.warehouseRoutes.createWarehouse({ body: { code: 'W2', name: 'Second' }, token: c.token });
+  const area = (
+    await ctx.api.warehouseRoutes.createArea({
+      body: { warehouse_id: w1.id, code: 'A', name: 'Area A' },
+      token: c.token,
     })
   ).json();
-  const w2 = (await call('GET', '/api/warehouses/?code=W2', c.token)).json().results[0];
+  const shelf = (
+    await ctx.api.warehouseRoutes.createShelf({
+      body: {
+        warehouse_id: w1.id,
+        area_id: area.id,
+        code: 'S1',
+        name: 'Shelf 1',
+        layers: 3,
+      },
+      token: c.token,
+    })
+  ).json();
+  const w2 = (await ctx.api.warehouseRoutes.listWarehouses({ query: { code: 'W2' }, token: c.token })).json()
+    .results[0];
   return { ...c, w1, w2, area, shelf };
 }
 
 /** What a location is, without ids and times: its warehouse, area and shelf by code. */
 async function locationsOf(token: string) {
-  const list = (await call('GET', '/api/storage-locations/?ordering=code&page_size=100', token)).json();
+  const list = (
+    await ctx.api.warehouseRoutes.listStorageLocations({ query: { ordering: 'code', page_size: '100' }, token })
+  ).json();
   return (list.results as TStorageLocation[])
     .map(({ id: _i, warehouse_id: _w, area_id: _a, shelf_id: _s, created_at: _c, updated_at: _u, ...rest }) => rest)
     .sort((x, y) => `${x.warehouse_code}/${x.code}`.localeCompare(`${y.warehouse_code}/${y.code}`));
@@ -60,10 +69,10 @@ describe(`storage location export → import (${TEST_ENGINE})`, () => {
       },
       { warehouse_id: a.w1.id, code: 'RET', name: 'Returns', area_id: a.area.id, kind: 'defective', is_active: false },
       { warehouse_id: a.w1.id, code: 'EXP', kind: 'expired', pick_sequence: 900 },
-      { warehouse_id: a.w2.id, code: 'S1-01', name: 'same code, other warehouse', kind: 'staging' },
-    ];
+      { warehouse_id: a.w2!.id, code: 'S1-01', name: 'same code, other warehouse', kind: 'staging' },
+    ] as const;
     for (const body of created) {
-      const res = await call('POST', '/api/storage-locations/', a.token, body);
+      const res = await ctx.api.warehouseRoutes.createStorageLocation({ body, token: a.token });
       expect(res.statusCode, res.body).toBe(201);
     }
     const before = await locationsOf(a.token);
