@@ -21,7 +21,7 @@ import * as stockService from '../../apps/server/src/modules/stock/stock.service
 import type { TActor } from '../../apps/server/src/platform/auth';
 import { countRows, generateData, SCALES, type TSellerData } from './generate';
 import { asSignedIn, loadTest, recordStatements, sqlLimit } from './load';
-import { API_EXTRA, figure, report, SERVER_ENV, STEPS } from './registry';
+import { API_EXTRA, CLEANUP, figure, report, SERVER_ENV, STEPS } from './registry';
 import { webFigures } from './web';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -272,6 +272,7 @@ async function main(): Promise<void> {
           });
       } finally {
         await server.stop();
+        for (const stop of CLEANUP) await stop();
       }
     }
     if (want('api')) {

@@ -61,3 +61,6 @@ export const STEPS: Array<{
 
 /** Environment a step needs on the bench server (e.g. a fake outside system's URL and keys), started before it. */
 export const SERVER_ENV: Array<{ step: string; env: () => Promise<Record<string, string>> }> = [];
+
+/** Things to stop when the bench ends (fake outside systems started for the server). */
+export const CLEANUP: Array<() => Promise<void> | void> = [];

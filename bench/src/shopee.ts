@@ -2,14 +2,21 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type TDatabase } from '../../apps/server/src/db/client';
 import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../apps/server/src/test/fakes/fake-shopee';
 import type { TSellerData } from './generate';
-import { figure } from './registry';
+import { CLEANUP, figure } from './registry';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 let fake: TFakeShopee | null = null;
 
-/** The bench server talks to a fake Shopee on 127.0.0.1 (started before the server: its URL and keys are env). */
+/**
+ * The bench server talks to a fake Shopee on 127.0.0.1 (started before the server: its URL and keys are env). One
+ * fake for every step that wants it (shopee, peak), closed when the bench ends.
+ */
 export async function shopeeServerEnv(): Promise<Record<string, string>> {
-  fake = await startFakeShopee();
+  if (!fake) {
+    const started = await startFakeShopee();
+    fake = started;
+    CLEANUP.push(() => started.close());
+  }
   return {
     SHOPEE_PARTNER_ID: String(fake.partnerId),
     SHOPEE_PARTNER_KEY: fake.partnerKey,
@@ -103,5 +110,9 @@ export async function shopeeBench(ctx: { database: TDatabase; url: string; selle
     'orders/s',
     `re-run: ${again.result.created} created, ${made!.n} in all`,
   );
-  await fake.close();
+}
+
+/** The fake Shopee of this run, when a step asked for it. */
+export function fakeShopee(): TFakeShopee | null {
+  return fake;
 }

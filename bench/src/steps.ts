@@ -20,6 +20,7 @@ import { callbacksBench } from './callbacks';
 import type { TSellerData } from './generate';
 import { jobsBench } from './jobs';
 import { loadTest } from './load';
+import { peakBench } from './peak';
 import { API_EXTRA, figure, SERVER_ENV, STEPS } from './registry';
 import { shopeeBench, shopeeServerEnv } from './shopee';
 
@@ -435,8 +436,9 @@ STEPS.push(
   { name: 'callbacks', run: callbacksBench },
   { name: 'shopee', run: shopeeBench },
   { name: 'analysis', run: analysisBench },
+  { name: 'peak', run: peakBench },
 );
-SERVER_ENV.push({ step: 'shopee', env: shopeeServerEnv });
+SERVER_ENV.push({ step: 'shopee', env: shopeeServerEnv }, { step: 'peak', env: shopeeServerEnv });
 API_EXTRA.push(async (engine, url, token, _seller, _database, report) => {
   const quick = report.scale === 'quick';
   const orders = quick ? 150 : engine.startsWith('pglite') ? 300 : 1_000;
