@@ -230,7 +230,12 @@ function convertFile(file: string): number {
     if (r.payload && r.payload !== 'undefined') parts.push(r.payload === 'body' ? 'body' : `body: ${r.payload}`);
     if (r.token && r.token !== 'undefined') parts.push(r.token === 'token' ? 'token' : `token: ${r.token}`);
     if (r.lang && r.lang !== 'undefined') parts.push(r.lang === 'lang' ? 'lang' : `lang: ${r.lang}`);
-    if (r.spread && r.spread !== 'undefined') parts.push(`...${r.spread}`);
+    if (r.spread && r.spread !== 'undefined') {
+      // `...{}` (a helper's default) adds nothing; `...{ lang: 'en' }` is written out.
+      const literal = /^\(?\{([\s\S]*)\}\)?$/.exec(r.spread.trim());
+      if (!literal) parts.push(`...${r.spread}`);
+      else if (literal[1]!.trim()) parts.push(literal[1]!.trim().replace(/,$/, ''));
+    }
     return `${receiver}.api.${m.route.table}.${m.route.name}(${parts.length ? `{ ${parts.join(', ')} }` : ''})`;
   };
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TLoginResponse } from '@wms/contracts';
 import { createRouteClient, type TRouteClient } from '@wms/contracts/client';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -99,6 +100,17 @@ export function injectClient(app: FastifyInstance): TRouteClient<Buffer> {
     });
     return { statusCode: res.statusCode, headers: res.headers, rawPayload: res.rawPayload };
   });
+}
+
+/**
+ * The answer of a login that logged in (`status: 'login'`: tokens and role), typed as that branch; a test failure
+ * when the login answered anything else (an error, or the OTP step).
+ */
+export function loggedIn(res: { statusCode: number; body: string; json(): TLoginResponse }) {
+  const body = res.json();
+  if (res.statusCode !== 200 || body.status !== 'login')
+    throw new Error(`not logged in: ${res.statusCode} ${res.body}`);
+  return body;
 }
 
 export interface TTestContext {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TOrderDetail } from '@wms/contracts';
+import { invalidInput } from '@wms/contracts/client';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -52,8 +53,6 @@ afterAll(() => ctx?.close());
 const setUser = (values: Partial<typeof users.$inferInsert>) =>
   ctx.deps.database.db.update(users).set(values).where(eq(users.id, colleague.id));
 const get = (url: string) => ctx.inject({ method: 'GET', url, token: colleague.token });
-const scan = (id: string, payload: object) =>
-  ctx.inject({ method: 'POST', url: `/api/outbound-orders/${id}/pack/scan/`, token: colleague.token, payload });
 const barcode = () => w.plain.barcode!;
 
 async function packed(): Promise<{ packed: number; audits: number }> {
@@ -76,13 +75,21 @@ function expectError(res: { statusCode: number; json(): unknown; body: string },
 describe('grants read with the first statement', () => {
   it('answers an allowed caller, and the opening and a later scan count units with their audit rows', async () => {
     for (const url of READS) expect((await get(url)).statusCode, url).toBe(200);
-    const first = await scan(order.id, { barcode: barcode() });
+    const first = await ctx.api.outboundRoutes.packScan({
+      params: { id: order.id },
+      body: { barcode: barcode() },
+      token: colleague.token,
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().order.status).toBe('online');
-    expect(first.json().items[0].packed).toBe(1);
-    const second = await scan(order.id, { barcode: barcode() });
+    expect(first.json().items[0]!.packed).toBe(1);
+    const second = await ctx.api.outboundRoutes.packScan({
+      params: { id: order.id },
+      body: { barcode: barcode() },
+      token: colleague.token,
+    });
     expect(second.statusCode, second.body).toBe(200);
-    expect(second.json().items[0].packed).toBe(2);
+    expect(second.json().items[0]!.packed).toBe(2);
     expect(second.json().order).toEqual(first.json().order);
     // start_packing, then one pack_scan per unit.
     const actions = await ctx.deps.database.db
@@ -97,32 +104,104 @@ describe('grants read with the first statement', () => {
     const before = await packed();
     await setUser({ seller_role: 'readonly' });
     for (const url of READS) expect((await get(url)).statusCode, url).toBe(200);
-    expectError(await scan(order.id, { barcode: barcode() }), 403, 'PERMISSION_DENIED');
-    expectError(await scan(order.id, {}), 403, 'PERMISSION_DENIED');
-    expectError(await scan(randomUUID(), { barcode: barcode() }), 403, 'PERMISSION_DENIED');
+    expectError(
+      await ctx.api.outboundRoutes.packScan({
+        params: { id: order.id },
+        body: { barcode: barcode() },
+        token: colleague.token,
+      }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    expectError(
+      await ctx.api.outboundRoutes.packScan({
+        params: { id: order.id },
+        body: invalidInput({}),
+        token: colleague.token,
+      }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    expectError(
+      await ctx.api.outboundRoutes.packScan({
+        params: { id: randomUUID() },
+        body: { barcode: barcode() },
+        token: colleague.token,
+      }),
+      403,
+      'PERMISSION_DENIED',
+    );
     expect(await packed()).toEqual(before);
 
     await setUser({ seller_role: 'custom', menu_access: [] });
     for (const url of READS) expectError(await get(url), 403, 'PERMISSION_DENIED');
-    expectError(await get('/api/product-stock/?page=abc'), 403, 'PERMISSION_DENIED');
-    expectError(await get('/api/outbound-orders/?status=nonsense'), 403, 'PERMISSION_DENIED');
-    expectError(await get('/api/stock-log/?page_size=7'), 403, 'PERMISSION_DENIED');
+    expectError(
+      await ctx.api.stockRoutes.productStock({ query: { page: 'abc' }, token: colleague.token }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    expectError(
+      await ctx.api.outboundRoutes.listOrders({ query: invalidInput({ status: 'nonsense' }), token: colleague.token }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    expectError(
+      await ctx.api.stockRoutes.stockLog({ query: { page_size: '7' }, token: colleague.token }),
+      403,
+      'PERMISSION_DENIED',
+    );
 
     await setUser({ seller_role: 'owner', menu_access: [] });
-    expectError(await get('/api/product-stock/?page=abc'), 400, 'INVALID_FIELD');
-    expect((await scan(order.id, { barcode: barcode() })).statusCode).toBe(200);
+    expectError(
+      await ctx.api.stockRoutes.productStock({ query: { page: 'abc' }, token: colleague.token }),
+      400,
+      'INVALID_FIELD',
+    );
+    expect(
+      (
+        await ctx.api.outboundRoutes.packScan({
+          params: { id: order.id },
+          body: { barcode: barcode() },
+          token: colleague.token,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a deactivated user, or one of a deactivated company, with 401 at once', async () => {
     const before = await packed();
     await setUser({ is_active: false });
     for (const url of READS) expectError(await get(url), 401, 'TOKEN_INVALID');
-    expectError(await scan(order.id, { barcode: barcode() }), 401, 'TOKEN_INVALID');
-    expectError(await scan(randomUUID(), {}), 401, 'TOKEN_INVALID');
+    expectError(
+      await ctx.api.outboundRoutes.packScan({
+        params: { id: order.id },
+        body: { barcode: barcode() },
+        token: colleague.token,
+      }),
+      401,
+      'TOKEN_INVALID',
+    );
+    expectError(
+      await ctx.api.outboundRoutes.packScan({
+        params: { id: randomUUID() },
+        body: invalidInput({}),
+        token: colleague.token,
+      }),
+      401,
+      'TOKEN_INVALID',
+    );
     await setUser({ is_active: true });
     await ctx.deps.database.db.update(customers).set({ is_active: false }).where(eq(customers.id, w.customerId));
     for (const url of READS) expectError(await get(url), 401, 'TOKEN_INVALID');
-    expectError(await scan(order.id, { barcode: barcode() }), 401, 'TOKEN_INVALID');
+    expectError(
+      await ctx.api.outboundRoutes.packScan({
+        params: { id: order.id },
+        body: { barcode: barcode() },
+        token: colleague.token,
+      }),
+      401,
+      'TOKEN_INVALID',
+    );
     expect(await packed()).toEqual(before);
     await ctx.deps.database.db.update(customers).set({ is_active: true }).where(eq(customers.id, w.customerId));
     expect((await get(READS[0]!)).statusCode).toBe(200);

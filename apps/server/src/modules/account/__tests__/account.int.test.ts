@@ -1,10 +1,11 @@
+import { invalidInput } from '@wms/contracts/client';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_logs, store_members, stores } from '../../../db/schema';
 import { hashPassword } from '../../../platform/crypto';
 import { createMailer } from '../../../platform/mail';
-import { createTestContext, type TTestContext } from '../../../test/harness';
+import { createTestContext, loggedIn, type TTestContext } from '../../../test/harness';
 
 let ctx: TTestContext;
 beforeAll(async () => {
@@ -12,22 +13,21 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const post = (url: string, payload: unknown, extra: { token?: string; lang?: string } = {}) =>
-  ctx.inject({ method: 'POST', url, payload: payload as object, ...extra });
-
 describe('registration', () => {
   it('creates the company and first CUSTOMER user and mails the generated password in the user language', async () => {
     const email = 'New.Seller@Example.tw';
-    const res = await post('/api/register/', { company_name: '好物商行', name: '王小明', email, language: 'en' });
+    const res = await ctx.api.authRoutes.register({
+      body: { company_name: '好物商行', name: '王小明', email, language: 'en' },
+    });
     expect(res.statusCode).toBe(200);
     const mail = (await ctx.waitForOutbox(1)).find((m) => m.to.includes('new.seller@example.tw'));
     expect(mail, 'registration mail in the outbox').toBeTruthy();
     expect(mail!.subject).toBe('Welcome to WMS: your password');
-    const password = /Password: (\S+)/.exec(mail!.text)?.[1];
+    const password = /Password: (\S+)/.exec(mail!.text)?.[1] ?? '';
     expect(password).toMatch(/^\S{12}$/);
-    const login = await post('/api/login/', { email, password });
+    const login = await ctx.api.authRoutes.login({ body: { email, password } });
     expect(login.statusCode).toBe(200);
-    const profile = await ctx.inject({ method: 'GET', url: '/api/profile/', token: login.json().access });
+    const profile = await ctx.api.authRoutes.profile({ token: loggedIn(login).access });
     expect(profile.json()).toMatchObject({
       name: '王小明',
       role: 'CUSTOMER',
@@ -36,32 +36,34 @@ describe('registration', () => {
       // The mailed password must be replaced at the first sign-in.
       password_change_required: true,
     });
-    const changed = await post(
-      '/api/account/change-password/',
-      { old_password: password, new_password: 'my-own-password-1' },
-      { token: login.json().access },
-    );
+    const changed = await ctx.api.authRoutes.changePassword({
+      body: { old_password: password, new_password: 'my-own-password-1' },
+      token: loggedIn(login).access,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     // The registration mail's copy in the local outbox (no SMTP) is gone with the password it carried.
     expect(ctx.outbox().filter((m) => m.text.includes(password!))).toEqual([]);
-    const next = await post('/api/login/', { email, password: 'my-own-password-1' });
-    const after = await ctx.inject({ method: 'GET', url: '/api/profile/', token: next.json().access });
+    const next = await ctx.api.authRoutes.login({ body: { email, password: 'my-own-password-1' } });
+    const after = await ctx.api.authRoutes.profile({ token: loggedIn(next).access });
     expect(after.json().password_change_required).toBe(false);
-    const again = await post('/api/register/', { company_name: 'x', name: 'y', email });
+    const again = await ctx.api.authRoutes.register({ body: { company_name: 'x', name: 'y', email } });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'EMAIL_TAKEN', params: { field: 'email' } });
+    expect(again.error()).toMatchObject({ code: 'EMAIL_TAKEN', params: { field: 'email' } });
   });
 
   it('names the missing field', async () => {
-    const res = await post('/api/register/', { name: 'a', email: 'a@b.tw' }, { lang: 'en' });
+    const res = await ctx.api.authRoutes.register({ body: invalidInput({ name: 'a', email: 'a@b.tw' }), lang: 'en' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({
+    expect(res.error()).toMatchObject({
       code: 'REQUIRED_FIELD',
       params: { field: 'company_name' },
       message: 'Company name is required',
     });
-    const empty = await post('/api/register/', { company_name: '  ', name: 'a', email: 'a@b.tw' }, { lang: 'en' });
-    expect(empty.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'company_name' } });
+    const empty = await ctx.api.authRoutes.register({
+      body: { company_name: '  ', name: 'a', email: 'a@b.tw' },
+      lang: 'en',
+    });
+    expect(empty.error()).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'company_name' } });
   });
 });
 
@@ -69,8 +71,8 @@ describe('password', () => {
   it('forgot password answers the same for known and unknown e-mails and the mailed link resets once', async () => {
     const c = await ctx.newCustomer();
     const before = ctx.outbox().length;
-    const known = await post('/api/format-password/', { email: c.email });
-    const unknown = await post('/api/format-password/', { email: 'nobody-here@test.local' });
+    const known = await ctx.api.authRoutes.forgotPassword({ body: { email: c.email } });
+    const unknown = await ctx.api.authRoutes.forgotPassword({ body: { email: 'nobody-here@test.local' } });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
@@ -81,22 +83,27 @@ describe('password', () => {
     expect(mails[0]!.subject).toBe('WMS：重設密碼');
     const token = /format-password\?token=([\w%-]+)/.exec(mails[0]!.text)?.[1];
     expect(token).toBeTruthy();
-    const short = await post(
-      '/api/reset-password/',
-      { token: decodeURIComponent(token!), new_password: '123456' },
-      { lang: 'en' },
-    );
-    expect(short.json().error).toMatchObject({
+    const short = await ctx.api.authRoutes.resetPassword({
+      body: { token: decodeURIComponent(token!), new_password: '123456' },
+      lang: 'en',
+    });
+    expect(short.error()).toMatchObject({
       code: 'PASSWORD_TOO_SHORT',
       message: 'Password length must be greater than 6',
     });
-    const ok = await post('/api/reset-password/', { token: decodeURIComponent(token!), new_password: 'brand-new-pw' });
+    const ok = await ctx.api.authRoutes.resetPassword({
+      body: { token: decodeURIComponent(token!), new_password: 'brand-new-pw' },
+    });
     expect(ok.statusCode).toBe(200);
-    expect((await post('/api/login/', { email: c.email, password: 'brand-new-pw' })).statusCode).toBe(200);
-    expect((await post('/api/login/', { email: c.email, password: c.password })).statusCode).toBe(401);
-    const reuse = await post('/api/reset-password/', {
-      token: decodeURIComponent(token!),
-      new_password: 'another-pw-1',
+    expect((await ctx.api.authRoutes.login({ body: { email: c.email, password: 'brand-new-pw' } })).statusCode).toBe(
+      200,
+    );
+    expect((await ctx.api.authRoutes.login({ body: { email: c.email, password: c.password } })).statusCode).toBe(401);
+    const reuse = await ctx.api.authRoutes.resetPassword({
+      body: {
+        token: decodeURIComponent(token!),
+        new_password: 'another-pw-1',
+      },
     });
     expect(reuse.statusCode).toBe(401);
   });
@@ -104,26 +111,23 @@ describe('password', () => {
   it('change password checks the old one, enforces length > 6 and revokes every refresh token', async () => {
     const c = await ctx.newCustomer();
     const session = await ctx.login(c.email, c.password);
-    const wrongOld = await post(
-      '/api/account/change-password/',
-      { old_password: 'wrong', new_password: 'new-password-1' },
-      { token: c.token },
-    );
-    expect(wrongOld.json().error).toMatchObject({ code: 'WRONG_PASSWORD', params: { field: 'old_password' } });
-    const six = await post(
-      '/api/account/change-password/',
-      { old_password: c.password, new_password: '123456' },
-      { token: c.token },
-    );
-    expect(six.json().error).toMatchObject({ code: 'PASSWORD_TOO_SHORT', params: { field: 'new_password' } });
-    const seven = await post(
-      '/api/account/change-password/',
-      { old_password: c.password, new_password: '1234567' },
-      { token: c.token },
-    );
+    const wrongOld = await ctx.api.authRoutes.changePassword({
+      body: { old_password: 'wrong', new_password: 'new-password-1' },
+      token: c.token,
+    });
+    expect(wrongOld.error()).toMatchObject({ code: 'WRONG_PASSWORD', params: { field: 'old_password' } });
+    const six = await ctx.api.authRoutes.changePassword({
+      body: { old_password: c.password, new_password: '123456' },
+      token: c.token,
+    });
+    expect(six.error()).toMatchObject({ code: 'PASSWORD_TOO_SHORT', params: { field: 'new_password' } });
+    const seven = await ctx.api.authRoutes.changePassword({
+      body: { old_password: c.password, new_password: '1234567' },
+      token: c.token,
+    });
     expect(seven.statusCode).toBe(200);
-    expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
-    expect((await post('/api/login/', { email: c.email, password: '1234567' })).statusCode).toBe(200);
+    expect((await ctx.api.authRoutes.refresh({ body: { refresh: session.refresh } })).statusCode).toBe(401);
+    expect((await ctx.api.authRoutes.login({ body: { email: c.email, password: '1234567' } })).statusCode).toBe(200);
     const audits = await ctx.deps.database.db.select().from(audit_logs).where(eq(audit_logs.actor_id, c.userId));
     expect(audits.map((a) => a.action)).toContain('change_password');
     expect(JSON.stringify(audits)).not.toContain('1234567');
@@ -133,24 +137,17 @@ describe('password', () => {
 describe('profile', () => {
   it('updates name, language and theme, and refuses unknown values', async () => {
     const c = await ctx.newCustomer();
-    const res = await ctx.inject({
-      method: 'PATCH',
-      url: '/api/account/profile/',
+    const res = await ctx.api.authRoutes.updateProfile({
+      body: { language: 'ja', theme: 'dark', name: '佐藤' },
       token: c.token,
-      payload: { language: 'ja', theme: 'dark', name: '佐藤' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ language: 'ja', theme: 'dark', name: '佐藤' });
-    const again = await ctx.inject({ method: 'GET', url: '/api/profile/', token: c.token });
+    const again = await ctx.api.authRoutes.profile({ token: c.token });
     expect(again.json()).toMatchObject({ language: 'ja', theme: 'dark' });
-    const bad = await ctx.inject({
-      method: 'PATCH',
-      url: '/api/account/profile/',
-      token: c.token,
-      payload: { language: 'fr' },
-    });
+    const bad = await ctx.api.authRoutes.updateProfile({ body: invalidInput({ language: 'fr' }), token: c.token });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'language' } });
+    expect(bad.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'language' } });
   });
 });
 
@@ -169,32 +166,36 @@ describe('store members', () => {
       name: 'Member',
       password_hash: await hashPassword('member-pass'),
     });
-    const bad = await post('/api/member-login/', { corp: 'goodies', email: 'member@shop.tw', password: 'nope' });
-    expect(bad.json().error.code).toBe('INVALID_CREDENTIALS');
-    const wrongStore = await post('/api/member-login/', {
-      corp: 'other-store',
-      email: 'member@shop.tw',
-      password: 'member-pass',
+    const bad = await ctx.api.authRoutes.memberLogin({
+      body: { corp: 'goodies', email: 'member@shop.tw', password: 'nope' },
     });
-    expect(wrongStore.json().error.code).toBe('INVALID_CREDENTIALS');
-    const res = await post('/api/member-login/', { corp: 'Goodies', email: 'member@shop.tw', password: 'member-pass' });
+    expect(bad.error().code).toBe('INVALID_CREDENTIALS');
+    const wrongStore = await ctx.api.authRoutes.memberLogin({
+      body: {
+        corp: 'other-store',
+        email: 'member@shop.tw',
+        password: 'member-pass',
+      },
+    });
+    expect(wrongStore.error().code).toBe('INVALID_CREDENTIALS');
+    const res = await ctx.api.authRoutes.memberLogin({
+      body: { corp: 'Goodies', email: 'member@shop.tw', password: 'member-pass' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.profile).toMatchObject({ email: 'member@shop.tw', store: { short_url: 'goodies', name: '好物小舖' } });
-    const me = await ctx.inject({ method: 'GET', url: '/api/member-profile/', token: body.access });
+    const me = await ctx.api.authRoutes.memberProfile({ token: body.access });
     expect(me.statusCode).toBe(200);
     // a member token on customer/employee calls, and a user token on member calls, are refused
-    expect((await ctx.inject({ method: 'GET', url: '/api/profile/', token: body.access })).statusCode).toBe(401);
-    expect((await ctx.inject({ method: 'GET', url: '/api/employee-profile/', token: body.access })).statusCode).toBe(
-      401,
-    );
-    expect((await ctx.inject({ method: 'GET', url: '/api/member-profile/', token: c.token })).statusCode).toBe(401);
+    expect((await ctx.api.authRoutes.profile({ token: body.access })).statusCode).toBe(401);
+    expect((await ctx.api.authRoutes.employeeProfile({ token: body.access })).statusCode).toBe(401);
+    expect((await ctx.api.authRoutes.memberProfile({ token: c.token })).statusCode).toBe(401);
     // member refresh rotates; a user refresh token is refused there and vice versa
-    const rotated = await post('/api/member-token/refresh/', { refresh: body.refresh });
+    const rotated = await ctx.api.authRoutes.memberRefresh({ body: { refresh: body.refresh } });
     expect(rotated.statusCode).toBe(200);
-    expect((await post('/api/token/refresh/', { refresh: rotated.json().refresh })).statusCode).toBe(401);
+    expect((await ctx.api.authRoutes.refresh({ body: { refresh: rotated.json().refresh } })).statusCode).toBe(401);
     const userSession = await ctx.login(c.email, c.password);
-    expect((await post('/api/member-token/refresh/', { refresh: userSession.refresh })).statusCode).toBe(401);
+    expect((await ctx.api.authRoutes.memberRefresh({ body: { refresh: userSession.refresh } })).statusCode).toBe(401);
   });
 });
 

@@ -28,16 +28,6 @@ const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
 const sellerWithContract = (start: string, period?: 'quarterly' | 'annual') =>
   gateways.sellerWithContract(start, period);
 
-const payByCard = (token: string, period_start: string) =>
-  ctx.inject({
-    method: 'POST',
-    url: '/api/billing/tappay/',
-    token,
-    payload: { period_start, prime: TAPPAY_TEST_PRIME, cardholder },
-  });
-const payByNewebPay = (token: string, period_start: string, periodic = false) =>
-  ctx.inject({ method: 'POST', url: '/api/billing/newebpay/', token, payload: { period_start, periodic } });
-
 async function recordsOf(customerId: string) {
   return ctx.deps.database.db.select().from(billing_payments).where(eq(billing_payments.customer_id, customerId));
 }
@@ -57,7 +47,12 @@ describe('a period is paid at most once', () => {
     // Ten by card, ten at NewebPay, all at once, for the same period.
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        i % 2 === 0 ? payByCard(seller.token, start) : payByNewebPay(seller.token, start),
+        i % 2 === 0
+          ? ctx.api.billingRoutes.payTapPay({
+              body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+              token: seller.token,
+            })
+          : ctx.api.billingRoutes.payNewebPay({ body: { period_start: start, periodic: false }, token: seller.token }),
       ),
     );
     const ok = answers.filter((a) => a.statusCode === 200);
@@ -66,7 +61,7 @@ describe('a period is paid at most once', () => {
     expect(refused).toHaveLength(19);
     for (const r of refused) {
       expect(r.statusCode, r.body).toBe(409);
-      expect(r.json().error).toMatchObject({
+      expect(r.error()).toMatchObject({
         code: 'PAYMENT_IN_PROGRESS',
         params: { period: `${start} ~ ${end}` },
       });
@@ -75,14 +70,16 @@ describe('a period is paid at most once', () => {
     expect(rows.map((r) => [r.period_start, r.status])).toEqual([[start, 'pending']]);
 
     // The one attempt that went through is paid at its gateway (3-D Secure confirmed, or NewebPay's page).
-    const winner = ok[0]!.json();
+    // A card payment answers its 3-D Secure URL, a NewebPay one the form to post: one of the two shapes.
+    const winner = ok[0]!.json() as {
+      payment: { id: string; order_number: string };
+      payment_url?: string | null;
+      action: string;
+      fields: Record<string, string>;
+    };
     if (winner.payment_url) {
       await fetch(winner.payment_url, { redirect: 'manual' });
-      const read = await ctx.inject({
-        method: 'GET',
-        url: `/api/billing/payments/${winner.payment.id}/`,
-        token: seller.token,
-      });
+      const read = await ctx.api.billingRoutes.getPayment({ params: { id: winner.payment.id }, token: seller.token });
       expect(read.json().status).toBe('succeeded');
     } else {
       await fetch(winner.action, {
@@ -96,12 +93,17 @@ describe('a period is paid at most once', () => {
     // Paid: 20 more attempts for the same period (a stale page, a double click) are refused as already paid.
     const again = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        i % 2 === 0 ? payByCard(seller.token, start) : payByNewebPay(seller.token, start),
+        i % 2 === 0
+          ? ctx.api.billingRoutes.payTapPay({
+              body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+              token: seller.token,
+            })
+          : ctx.api.billingRoutes.payNewebPay({ body: { period_start: start, periodic: false }, token: seller.token }),
       ),
     );
     for (const r of again) {
       expect(r.statusCode, r.body).toBe(409);
-      expect(r.json().error).toMatchObject({ code: 'PERIOD_ALREADY_PAID', params: { period: `${start} ~ ${end}` } });
+      expect(r.error()).toMatchObject({ code: 'PERIOD_ALREADY_PAID', params: { period: `${start} ~ ${end}` } });
     }
     const after = await recordsOf(seller.customerId);
     expect(after.map((r) => [r.period_start, r.status])).toEqual([[start, 'succeeded']]);
@@ -111,7 +113,7 @@ describe('a period is paid at most once', () => {
     expect(tappayCharges.length + newebpayCharges.length).toBe(1);
 
     // The page: paid until the period's end, the next period (due on its start) only.
-    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    const view = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
     expect(view.paid_through).toBe(end);
     expect(view.due).toMatchObject({ start: addMonths(start, 3), overdue: false });
     expect(view.in_progress).toBeNull();
@@ -156,34 +158,44 @@ describe('a period is paid at most once', () => {
     const start = addDays(today(), -3);
     const seller = await sellerWithContract(start);
     // Two periods ahead: not payable yet.
-    const ahead = await payByCard(seller.token, addMonths(start, 6));
+    const ahead = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: addMonths(start, 6), prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
     expect(ahead.statusCode).toBe(409);
-    expect(ahead.json().error).toMatchObject({ code: 'PERIOD_NOT_DUE', params: { period: addMonths(start, 6) } });
+    expect(ahead.error()).toMatchObject({ code: 'PERIOD_NOT_DUE', params: { period: addMonths(start, 6) } });
 
     // Pay this period and the next (TapPay 3-D Secure, confirmed at the bank).
     for (const p of [start, addMonths(start, 3)]) {
-      const res = await payByCard(seller.token, p);
+      const res = await ctx.api.billingRoutes.payTapPay({
+        body: { period_start: p, prime: TAPPAY_TEST_PRIME, cardholder },
+        token: seller.token,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      await fetch(res.json().payment_url, { redirect: 'manual' });
-      const read = await ctx.inject({
-        method: 'GET',
-        url: `/api/billing/payments/${res.json().payment.id}/`,
+      await fetch(res.json().payment_url!, { redirect: 'manual' });
+      const read = await ctx.api.billingRoutes.getPayment({
+        params: { id: res.json().payment.id },
         token: seller.token,
       });
       expect(read.json().status).toBe('succeeded');
     }
-    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    const view = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
     expect(view.due).toBeNull();
     expect(view.paid_through).toBe(addDays(addMonths(start, 6), -1));
-    const more = await payByNewebPay(seller.token, addMonths(start, 6));
+    const more = await ctx.api.billingRoutes.payNewebPay({
+      body: { period_start: addMonths(start, 6), periodic: false },
+      token: seller.token,
+    });
     expect(more.statusCode).toBe(409);
-    expect(more.json().error.code).toBe('PERIOD_ALREADY_PAID');
+    expect(more.error().code).toBe('PERIOD_ALREADY_PAID');
   });
 
   it('a NewebPay periodic charge is booked onto the next unpaid period, or as credit when none is due; never onto a paid one', async () => {
     const start = addDays(today(), -1);
     const seller = await sellerWithContract(start, 'annual');
-    const res = (await payByNewebPay(seller.token, start, true)).json();
+    const res = (
+      await ctx.api.billingRoutes.payNewebPay({ body: { period_start: start, periodic: true }, token: seller.token })
+    ).json();
     await fetch(res.action, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -201,10 +213,13 @@ describe('a period is paid at most once', () => {
 
     // The seller pays the next year by card as well (allowed: the period after today's).
     const next = addMonths(start, 12);
-    const card = await payByCard(seller.token, next);
+    const card = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: next, prime: TAPPAY_TEST_PRIME, cardholder },
+      token: seller.token,
+    });
     expect(card.statusCode, card.body).toBe(200);
-    await fetch(card.json().payment_url, { redirect: 'manual' });
-    await ctx.inject({ method: 'GET', url: `/api/billing/payments/${card.json().payment.id}/`, token: seller.token });
+    await fetch(card.json().payment_url!, { redirect: 'manual' });
+    await ctx.api.billingRoutes.getPayment({ params: { id: card.json().payment.id }, token: seller.token });
 
     // NewebPay charges the authorisation again: both periods are paid, so it is the seller's credit.
     expect((await newebpay.chargePeriod(order)).map((d) => d.status)).toEqual([200]);
@@ -232,33 +247,40 @@ describe('3-D Secure never completed', () => {
     const db = ctx.deps.database.db;
     const start = addDays(today(), -1);
     const seller = await sellerWithContract(start);
-    const first = (await payByCard(seller.token, start)).json();
+    const first = (
+      await ctx.api.billingRoutes.payTapPay({
+        body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+        token: seller.token,
+      })
+    ).json();
     expect(first.payment.status).toBe('pending');
     // The card holder left the bank's page. Still within the time the bank allows: pending, the period held.
-    const early = await ctx.inject({
-      method: 'GET',
-      url: `/api/billing/payments/${first.payment.id}/`,
-      token: seller.token,
-    });
+    const early = await ctx.api.billingRoutes.getPayment({ params: { id: first.payment.id }, token: seller.token });
     expect(early.json().status).toBe('pending');
-    expect((await payByCard(seller.token, start)).json().error.code).toBe('PAYMENT_IN_PROGRESS');
+    expect(
+      (
+        await ctx.api.billingRoutes.payTapPay({
+          body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
+          token: seller.token,
+        })
+      ).error().code,
+    ).toBe('PAYMENT_IN_PROGRESS');
     // Twenty minutes on, TapPay's record still waits for the card holder: given up, the period payable again.
     await db
       .update(billing_payments)
       .set({ created_at: new Date(Date.now() - 3_600_000) })
       .where(eq(billing_payments.id, first.payment.id));
-    const late = await ctx.inject({
-      method: 'GET',
-      url: `/api/billing/payments/${first.payment.id}/`,
+    const late = await ctx.api.billingRoutes.getPayment({ params: { id: first.payment.id }, token: seller.token });
+    expect(late.json()).toMatchObject({ status: 'failed', failure: '3-D Secure not completed' });
+    const second = await ctx.api.billingRoutes.payTapPay({
+      body: { period_start: start, prime: TAPPAY_TEST_PRIME, cardholder },
       token: seller.token,
     });
-    expect(late.json()).toMatchObject({ status: 'failed', failure: '3-D Secure not completed' });
-    const second = await payByCard(seller.token, start);
     expect(second.statusCode, second.body).toBe(200);
 
     // The bank confirms the first one after all (TapPay's backend notify): recorded, never lost — as credit, since
     // the second attempt holds the period.
-    await fetch(first.payment_url, { redirect: 'manual' });
+    await fetch(first.payment_url!, { redirect: 'manual' });
     let row = (await db.select().from(billing_payments).where(eq(billing_payments.id, first.payment.id)))[0]!;
     for (let i = 0; i < 50 && row.status !== 'succeeded'; i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -275,21 +297,22 @@ describe('3-D Secure never completed', () => {
 describe('the contract’s start date', () => {
   it('is decided by the server in Asia/Taipei when the CRM leaves it out, and kept on later edits', async () => {
     const seller = await ctx.newCustomer();
-    const put = (payload: object) =>
-      ctx.inject({
-        method: 'PUT',
-        url: `/api/crm/customers/${seller.customerId}/contract/`,
-        token: staff.token,
-        payload,
-      });
-    const base = { plan: '標準方案', price: '3000', period: 'quarterly', payment_terms: '11' };
-    const created = await put(base);
+    const base = { plan: '標準方案', price: '3000', period: 'quarterly', payment_terms: '11' } as const;
+    const created = await ctx.api.billingRoutes.crmSetContract({
+      params: { id: seller.customerId },
+      body: base,
+      token: staff.token,
+    });
     expect(created.statusCode, created.body).toBe(200);
     // Taipei's today (UTC+8), not the UTC date a browser on UTC would send between 16:00 and 24:00 UTC.
     expect(created.json().start_date).toBe(taipeiToday());
-    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    const view = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
     expect(view.due).toMatchObject({ start: taipeiToday(), overdue: false });
-    const edited = await put({ ...base, price: '3300' });
+    const edited = await ctx.api.billingRoutes.crmSetContract({
+      params: { id: seller.customerId },
+      body: { ...base, price: '3300' },
+      token: staff.token,
+    });
     expect(edited.json()).toMatchObject({ start_date: taipeiToday(), total: '3465' });
   });
 });

@@ -1,3 +1,4 @@
+import { invalidInput } from '@wms/contracts/client';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -41,12 +42,7 @@ async function periodicallyAuthorised() {
   const start = addDays(today(), -1);
   const seller = await sellerWithContract(start, 'annual');
   const res = (
-    await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/newebpay/',
-      token: seller.token,
-      payload: { periodic: true, period_start: start },
-    })
+    await ctx.api.billingRoutes.payNewebPay({ body: { periodic: true, period_start: start }, token: seller.token })
   ).json();
   // The browser posts the form to NewebPay; the card holder authorises there.
   await fetch(res.action, {
@@ -59,26 +55,12 @@ async function periodicallyAuthorised() {
   return { seller, order, start };
 }
 
-/** Pay the due period by card with TapPay's sandbox prime, remembering the card (3-D Secure when TAPPAY_3DS=1). */
-const payRemembered = (token: string, period_start: string) =>
-  ctx.inject({
-    method: 'POST',
-    url: '/api/billing/tappay/',
-    token,
-    payload: {
-      period_start,
-      prime: TAPPAY_TEST_PRIME,
-      remember: true,
-      cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
-    },
-  });
-
 /** Poll a payment record as /wait-tappay does until it leaves pending (5 s at most); its status. */
 async function settled(token: string, id: string): Promise<string> {
   const deadline = Date.now() + 5000;
   let status = 'pending';
   while (status === 'pending' && Date.now() < deadline) {
-    status = (await ctx.inject({ method: 'GET', url: `/api/billing/payments/${id}/`, token })).json().status;
+    status = (await ctx.api.billingRoutes.getPayment({ params: { id }, token })).json().status;
     if (status === 'pending') await new Promise((r) => setTimeout(r, 50));
   }
   return status;
@@ -92,7 +74,7 @@ const form = (fields: Record<string, string>) => ({
 describe('contract (CRM) and the seller’s overview', () => {
   it('an employee sets the contract; the seller sees the period, the amount with tax and what is due', async () => {
     const seller = await ctx.newCustomer();
-    const before = await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token });
+    const before = await ctx.api.billingRoutes.overview({ token: seller.token });
     expect(before.json()).toMatchObject({ contract: null, due: null });
 
     // Only employees set contracts; the input is checked.
@@ -102,34 +84,31 @@ describe('contract (CRM) and the seller’s overview', () => {
       period: 'quarterly',
       start_date: addDays(today(), -10),
       payment_terms: '11',
-    };
-    const forbidden = await ctx.inject({
-      method: 'PUT',
-      url: `/api/crm/customers/${seller.customerId}/contract/`,
+    } as const;
+    const forbidden = await ctx.api.billingRoutes.crmSetContract({
+      params: { id: seller.customerId },
+      body: payload,
       token: seller.token,
-      payload,
     });
     expect(forbidden.statusCode).toBe(403);
     for (const bad of [{ price: '-1' }, { price: '1.5.0' }, { period: 'monthly' }, { payment_terms: '12' }]) {
-      const r = await ctx.inject({
-        method: 'PUT',
-        url: `/api/crm/customers/${seller.customerId}/contract/`,
+      const r = await ctx.api.billingRoutes.crmSetContract({
+        params: { id: seller.customerId },
+        body: invalidInput({ ...payload, ...bad }),
         token: staff.token,
-        payload: { ...payload, ...bad },
       });
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    const set = await ctx.inject({
-      method: 'PUT',
-      url: `/api/crm/customers/${seller.customerId}/contract/`,
+    const set = await ctx.api.billingRoutes.crmSetContract({
+      params: { id: seller.customerId },
+      body: payload,
       token: staff.token,
-      payload,
     });
     expect(set.statusCode, set.body).toBe(200);
     // 3000.50 → 3001 (rounded) + tax 150 (3000.50 × 5 % = 150.025).
     expect(set.json()).toMatchObject({ price: '3000.5000', tax: '150', total: '3151', period: 'quarterly' });
 
-    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    const view = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
     expect(view.contract).toMatchObject({ plan: '標準方案', payment_terms: '11', total: '3151' });
     expect(view.current_period).toEqual({
       start: payload.start_date,
@@ -138,11 +117,7 @@ describe('contract (CRM) and the seller’s overview', () => {
     expect(view.due).toMatchObject({ start: payload.start_date, amount: '3151', tax: '150', overdue: true });
     expect(view.providers).toMatchObject({ tappay: { enabled: true, app_id: 11327 }, newebpay: { enabled: true } });
 
-    const crm = await ctx.inject({
-      method: 'GET',
-      url: `/api/crm/customers/${seller.customerId}/contract/`,
-      token: staff.token,
-    });
+    const crm = await ctx.api.billingRoutes.crmGetContract({ params: { id: seller.customerId }, token: staff.token });
     expect(crm.json()).toMatchObject({ contract: { plan: '標準方案' }, payments: [] });
     const audits = await ctx.deps.database.db
       .select()
@@ -156,12 +131,7 @@ describe('NewebPay MPG', () => {
   it('builds the form the gateway accepts; Notify is verified, recorded once, answered 200; Return shows the result', async () => {
     const start = addDays(today(), -5);
     const seller = await sellerWithContract(start);
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/newebpay/',
-      token: seller.token,
-      payload: { period_start: start },
-    });
+    const res = await ctx.api.billingRoutes.payNewebPay({ body: { period_start: start }, token: seller.token });
     expect(res.statusCode, res.body).toBe(200);
     const { payment, action, fields } = res.json();
     expect(payment).toMatchObject({
@@ -192,15 +162,13 @@ describe('NewebPay MPG', () => {
       newebpay.resultFields(payment.order_number, { wrongSha: true }),
     );
     expect(wrong.map((d) => d.status)).toEqual([401, 401, 401, 401]);
-    const still = await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token });
+    const still = await ctx.api.billingRoutes.getPayment({ params: { id: payment.id }, token: seller.token });
     expect(still.json().status).toBe('pending');
 
     // Paid at NewebPay: Notify answered 200 at once.
     const paid = await newebpay.pay(payment.order_number);
     expect(paid.map((d) => d.status)).toEqual([200]);
-    const after = (
-      await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token })
-    ).json();
+    const after = (await ctx.api.billingRoutes.getPayment({ params: { id: payment.id }, token: seller.token })).json();
     expect(after).toMatchObject({ status: 'succeeded', card_last_four: '1111', failure: null });
     expect(after.provider_transaction_id).toMatch(/^\d+$/);
 
@@ -222,7 +190,7 @@ describe('NewebPay MPG', () => {
     expect(audits).toHaveLength(1);
 
     // The period is paid: the next one is due on its start; a mail confirms the payment.
-    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
+    const view = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
     expect(view.paid_through).toBe(addDays(addMonths(start, 3), -1));
     expect(view.due).toMatchObject({ start: addMonths(start, 3), overdue: false });
     const mails = await ctx.waitForOutbox(1);
@@ -230,12 +198,7 @@ describe('NewebPay MPG', () => {
 
     // A declined payment: the failure reason is on the record.
     const second = (
-      await ctx.inject({
-        method: 'POST',
-        url: '/api/billing/newebpay/',
-        token: seller.token,
-        payload: { period_start: addMonths(start, 3) },
-      })
+      await ctx.api.billingRoutes.payNewebPay({ body: { period_start: addMonths(start, 3) }, token: seller.token })
     ).json();
     await fetch(second.action, {
       method: 'POST',
@@ -244,41 +207,34 @@ describe('NewebPay MPG', () => {
     });
     await newebpay.pay(second.payment.order_number, false);
     const declined = (
-      await ctx.inject({ method: 'GET', url: `/api/billing/payments/${second.payment.id}/`, token: seller.token })
+      await ctx.api.billingRoutes.getPayment({ params: { id: second.payment.id }, token: seller.token })
     ).json();
     expect(declined).toMatchObject({ status: 'failed', failure: expect.stringContaining('MPG03012') });
 
     // Records: list, filter, export; another seller sees none of them.
     const list = (
-      await ctx.inject({ method: 'GET', url: '/api/billing/payments/?status=succeeded', token: seller.token })
+      await ctx.api.billingRoutes.listPayments({ query: { status: 'succeeded' }, token: seller.token })
     ).json();
     expect(list.count).toBe(1);
-    const xlsx = await ctx.inject({ method: 'GET', url: '/api/billing/payments/export/', token: seller.token });
+    const xlsx = await ctx.api.billingRoutes.exportPayments({ token: seller.token });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const other = await ctx.newCustomer();
-    const peek = await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: other.token });
+    const peek = await ctx.api.billingRoutes.getPayment({ params: { id: payment.id }, token: other.token });
     expect(peek.statusCode).toBe(404);
-    expect((await ctx.inject({ method: 'GET', url: '/api/billing/payments/', token: other.token })).json().count).toBe(
-      0,
-    );
+    expect((await ctx.api.billingRoutes.listPayments({ token: other.token })).json().count).toBe(0);
   });
 
   it('periodic authorisation: the first result starts automatic renewal, later results record the next periods once', async () => {
     const start = addDays(today(), -1);
     const seller = await sellerWithContract(start, 'annual');
     const res = (
-      await ctx.inject({
-        method: 'POST',
-        url: '/api/billing/newebpay/',
-        token: seller.token,
-        payload: { periodic: true, period_start: start },
-      })
+      await ctx.api.billingRoutes.payNewebPay({ body: { periodic: true, period_start: start }, token: seller.token })
     ).json();
     expect(res.action).toBe(`${newebpay.url}/MPG/period`);
     expect(Object.keys(res.fields).sort()).toEqual(['MerchantID_', 'PostData_']);
     const postData = Object.fromEntries(
-      new URLSearchParams(newebpayDecrypt(res.fields.PostData_, newebpay.hashKey, newebpay.hashIv)!),
+      new URLSearchParams(newebpayDecrypt(res.fields.PostData_!, newebpay.hashKey, newebpay.hashIv)!),
     );
     expect(postData).toMatchObject({
       Version: '1.5',
@@ -295,9 +251,9 @@ describe('NewebPay MPG', () => {
     });
     expect(await page.text()).toContain(res.payment.order_number);
     expect((await newebpay.pay(res.payment.order_number)).map((d) => d.status)).toEqual([200]);
-    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
-    expect(view.contract.auto_renew).toBe('newebpay');
-    expect(view.due.start).toBe(addMonths(start, 12));
+    const view = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
+    expect(view.contract!.auto_renew).toBe('newebpay');
+    expect(view.due!.start).toBe(addMonths(start, 12));
 
     const next = await newebpay.chargePeriod(res.payment.order_number);
     expect(next.map((d) => d.status)).toEqual([200]);
@@ -327,9 +283,9 @@ describe('NewebPay MPG', () => {
     });
 
     newebpay.alterFailure = 503;
-    const stop = await ctx.inject({ method: 'DELETE', url: '/api/billing/auto-renew/', token: seller.token });
+    const stop = await ctx.api.billingRoutes.stopAutoRenew({ token: seller.token });
     expect(stop.statusCode, stop.body).toBe(200);
-    expect(stop.json().contract.auto_renew).toBeNull();
+    expect(stop.json().contract!.auto_renew).toBeNull();
     const messageOf = async () =>
       (
         await db
@@ -422,7 +378,7 @@ describe('NewebPay MPG', () => {
     await chargeNow(a.order);
     expect((await contractOf(a.seller.customerId)).newebpay_period_no).toBe(`P${a.order.slice(-8)}`);
     expect(await endsQueued(a.seller.customerId)).toBe(0);
-    const stopA = await ctx.inject({ method: 'DELETE', url: '/api/billing/auto-renew/', token: a.seller.token });
+    const stopA = await ctx.api.billingRoutes.stopAutoRenew({ token: a.seller.token });
     expect(stopA.statusCode, stopA.body).toBe(200);
     expect(await terminated(a.order)).toEqual([
       { merOrderNo: a.order, periodNo: `P${a.order.slice(-8)}`, alterType: 'terminate', status: 'SUCCESS' },
@@ -431,7 +387,7 @@ describe('NewebPay MPG', () => {
     // Stopped while the PeriodNo was unknown (nothing could end it): its next charge is recorded and ends it.
     const b = await periodicallyAuthorised();
     await forget(b.seller.customerId);
-    const stopB = await ctx.inject({ method: 'DELETE', url: '/api/billing/auto-renew/', token: b.seller.token });
+    const stopB = await ctx.api.billingRoutes.stopAutoRenew({ token: b.seller.token });
     expect(stopB.statusCode, stopB.body).toBe(200);
     expect(await endsQueued(b.seller.customerId)).toBe(0);
     await chargeNow(b.order);
@@ -448,9 +404,17 @@ describe('NewebPay MPG', () => {
     const db = ctx.deps.database.db;
     const { seller, order, start } = await periodicallyAuthorised();
     // The next period paid by card, remembered (3-D Secure: the bank confirms, then TapPay's record says paid).
-    const card = await payRemembered(seller.token, addMonths(start, 12));
+    const card = await ctx.api.billingRoutes.payTapPay({
+      body: {
+        period_start: addMonths(start, 12),
+        prime: TAPPAY_TEST_PRIME,
+        remember: true,
+        cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
+      },
+      token: seller.token,
+    });
     expect(card.statusCode, card.body).toBe(200);
-    await fetch(card.json().payment_url, { redirect: 'manual' });
+    await fetch(card.json().payment_url!, { redirect: 'manual' });
     expect(await settled(seller.token, card.json().payment.id)).toBe('succeeded');
     const [contract] = await db
       .select()
@@ -470,15 +434,13 @@ describe('NewebPay MPG', () => {
 describe('TapPay', () => {
   it('a declined card is recorded with the bank’s reason', async () => {
     const seller = await sellerWithContract(addDays(today(), -1));
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/tappay/',
-      token: seller.token,
-      payload: {
+    const res = await ctx.api.billingRoutes.payTapPay({
+      body: {
         period_start: addDays(today(), -1),
         prime: TAPPAY_DECLINED_PRIME,
         cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
       },
+      token: seller.token,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -490,18 +452,16 @@ describe('TapPay', () => {
   it('TapPay does not answer: never retried (a charge could happen twice), the record stays pending, 503', async () => {
     const seller = await sellerWithContract(addDays(today(), -1));
     tappay.failNext(1);
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/tappay/',
-      token: seller.token,
-      payload: {
+    const res = await ctx.api.billingRoutes.payTapPay({
+      body: {
         period_start: addDays(today(), -1),
         prime: TAPPAY_TEST_PRIME,
         cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
       },
+      token: seller.token,
     });
     expect(res.statusCode).toBe(503);
-    expect(res.json().error.code).toBe('PAYMENT_UNAVAILABLE');
+    expect(res.error().code).toBe('PAYMENT_UNAVAILABLE');
     const [row] = await ctx.deps.database.db
       .select()
       .from(billing_payments)
@@ -515,14 +475,22 @@ describe('TapPay', () => {
       );
     expect(attempts.map((a) => a.status)).toEqual([503]);
     // Reading it asks TapPay by our order number: no such trade, so it stays pending (never guessed).
-    const read = await ctx.inject({ method: 'GET', url: `/api/billing/payments/${row!.id}/`, token: seller.token });
+    const read = await ctx.api.billingRoutes.getPayment({ params: { id: row!.id }, token: seller.token });
     expect(read.json().status).toBe('pending');
   });
 
   it('3-D Secure: pending until TapPay’s own record says paid; the card is remembered encrypted; renewal charges it', async () => {
     const start = addMonths(today(), -3);
     const seller = await sellerWithContract(start);
-    const res = await payRemembered(seller.token, start);
+    const res = await ctx.api.billingRoutes.payTapPay({
+      body: {
+        period_start: start,
+        prime: TAPPAY_TEST_PRIME,
+        remember: true,
+        cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
+      },
+      token: seller.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { payment, payment_url } = res.json();
     expect(payment).toMatchObject({ status: 'pending', amount: '3150.0000', period_start: start });
@@ -530,10 +498,10 @@ describe('TapPay', () => {
     expect(tappay.requests.at(-1)!.body).toMatchObject({ amount: 3150, three_domain_secure: true, remember: true });
 
     // Before the bank confirms, /wait-tappay's poll stays pending (TapPay says record_status 4).
-    const early = await ctx.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/`, token: seller.token });
+    const early = await ctx.api.billingRoutes.getPayment({ params: { id: payment.id }, token: seller.token });
     expect(early.json().status).toBe('pending');
     // The browser at the bank: back to /wait-tappay (the query string is not trusted) and a backend notify.
-    const bank = await fetch(payment_url, { redirect: 'manual' });
+    const bank = await fetch(payment_url!, { redirect: 'manual' });
     expect(bank.status).toBe(302);
     expect(bank.headers.get('location')).toContain(`/wait-tappay?payment=${payment.id}`);
     expect(await settled(seller.token, payment.id)).toBe('succeeded');
@@ -576,22 +544,19 @@ describe('TapPay', () => {
   it('a renewal that keeps failing is retried with back-off, mailed, and marks the account overdue', async () => {
     const start = addMonths(today(), -3);
     const seller = await sellerWithContract(start);
-    const pay = await ctx.inject({
-      method: 'POST',
-      url: '/api/billing/tappay/',
-      token: seller.token,
-      payload: {
+    const pay = await ctx.api.billingRoutes.payTapPay({
+      body: {
         period_start: start,
         prime: TAPPAY_TEST_PRIME,
         remember: true,
         cardholder: { name: '王小明', email: 'a@b.tw', phone: '0912345678' },
       },
+      token: seller.token,
     });
     // Card remembered after the bank confirmed (3-D Secure), then every renewal is declined.
-    expect((await fetch(pay.json().payment_url, { redirect: 'manual' })).status).toBe(302);
-    const confirmed = await ctx.inject({
-      method: 'GET',
-      url: `/api/billing/payments/${pay.json().payment.id}/`,
+    expect((await fetch(pay.json().payment_url!, { redirect: 'manual' })).status).toBe(302);
+    const confirmed = await ctx.api.billingRoutes.getPayment({
+      params: { id: pay.json().payment.id },
       token: seller.token,
     });
     expect(confirmed.json().status).toBe('succeeded');
@@ -631,7 +596,7 @@ describe('TapPay', () => {
     const mails = renewalMails();
     expect(mails).toHaveLength(4);
     expect(mails.filter((m) => m.text.includes('逾期'))).toHaveLength(1);
-    const view = (await ctx.inject({ method: 'GET', url: '/api/billing/', token: seller.token })).json();
-    expect(view.contract.overdue_since).not.toBeNull();
+    const view = (await ctx.api.billingRoutes.overview({ token: seller.token })).json();
+    expect(view.contract!.overdue_since).not.toBeNull();
   }, 90_000);
 });

@@ -20,7 +20,7 @@ const keys = () => ({
   merchant_id: fake.merchantId,
   hash_key: fake.hashKey,
   hash_iv: fake.hashIv,
-  carrier_type: 'ecpay',
+  carrier_type: 'ecpay' as const,
 });
 
 describe(`sender data for the carriers (${TEST_ENGINE})`, () => {
@@ -49,8 +49,6 @@ describe(`sender data for the carriers (${TEST_ENGINE})`, () => {
 
   it('refuses a bad sender record when saved, naming the rule, in each language; keeps the stored one', async () => {
     const w = await outboundWorld(ctx);
-    const post = (body: Record<string, unknown>, lang = 'en') =>
-      ctx.inject({ method: 'POST', url: '/api/logistics-providers/', token: w.token, lang, payload: body });
     const base = { code: 'ECPAY', name: '綠界', ...keys() };
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ sender_name: '好物國際貿易股份有限公司' }, 'sender_name', 'CARRIER_NAME_RULE'],
@@ -61,50 +59,76 @@ describe(`sender data for the carriers (${TEST_ENGINE})`, () => {
       [{ sender_postcode: '' }, 'sender_postcode', 'REQUIRED_FIELD'],
     ];
     for (const [bad, field, code] of cases) {
-      const r = await post({ ...base, ...SENDER, ...bad });
+      const r = await ctx.api.partnerRoutes.createLogisticsProvider({
+        body: { ...base, ...SENDER, ...bad },
+        token: w.token,
+        lang: 'en',
+      });
       expect(r.statusCode, `${JSON.stringify(bad)} ${r.body}`).toBe(400);
-      expect(r.json().error).toMatchObject({ code, params: { field } });
+      expect(r.error()).toMatchObject({ code, params: { field } });
     }
-    const zh = await post({ ...base, ...SENDER, sender_name: '好物國際貿易股份有限公司' }, 'zh-TW');
-    expect(zh.json().error.message).toBe(
+    const zh = await ctx.api.partnerRoutes.createLogisticsProvider({
+      body: { ...base, ...SENDER, sender_name: '好物國際貿易股份有限公司' },
+      token: w.token,
+      lang: 'zh-TW',
+    });
+    expect(zh.error().message).toBe(
       '寄件人姓名不符合綠界規則：須為 2～5 個中文字或 4～10 個英文字母，不可有數字、空白或符號',
     );
-    const ja = await post({ ...base, ...SENDER, sender_postcode: '300123' }, 'ja');
-    expect(ja.json().error.message).toContain('3～5 桁');
-    const en = await post({ ...base, ...SENDER, sender_address: '新竹市' });
-    expect(en.json().error.message).toBe('Sender address breaks the ECPay rule: 6 to 60 characters');
+    const ja = await ctx.api.partnerRoutes.createLogisticsProvider({
+      body: { ...base, ...SENDER, sender_postcode: '300123' },
+      token: w.token,
+      lang: 'ja',
+    });
+    expect(ja.error().message).toContain('3～5 桁');
+    const en = await ctx.api.partnerRoutes.createLogisticsProvider({
+      body: { ...base, ...SENDER, sender_address: '新竹市' },
+      token: w.token,
+      lang: 'en',
+    });
+    expect(en.error().message).toBe('Sender address breaks the ECPay rule: 6 to 60 characters');
 
     // A mobile alone is a phone; a Latin name of 4–10 letters is a name.
-    const ok = await post({ ...base, ...SENDER, sender_name: 'GoodShop', sender_phone: '0912-345-678' });
-    expect(ok.statusCode, ok.body).toBe(201);
-    const patch = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/logistics-providers/${ok.json().id}/`,
+    const ok = await ctx.api.partnerRoutes.createLogisticsProvider({
+      body: { ...base, ...SENDER, sender_name: 'GoodShop', sender_phone: '0912-345-678' },
       token: w.token,
-      payload: { sender_name: 'Good Shop Taiwan' },
+      lang: 'en',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const patch = await ctx.api.partnerRoutes.updateLogisticsProvider({
+      params: { id: ok.json().id },
+      body: { sender_name: 'Good Shop Taiwan' },
+      token: w.token,
     });
     expect(patch.statusCode).toBe(400);
-    expect(patch.json().error).toMatchObject({ code: 'CARRIER_NAME_RULE', params: { field: 'sender_name' } });
-    const got = await ctx.inject({ method: 'GET', url: `/api/logistics-providers/${ok.json().id}/`, token: w.token });
+    expect(patch.error()).toMatchObject({ code: 'CARRIER_NAME_RULE', params: { field: 'sender_name' } });
+    const got = await ctx.api.partnerRoutes.getLogisticsProvider({ params: { id: ok.json().id }, token: w.token });
     expect(got.json().sender_name).toBe('GoodShop');
     // Switching the carrier API checks the stored sender against the new carrier's rules.
-    const plain = await post({ code: 'HCT', name: '新竹物流', sender_name: '新竹物流股份有限公司' });
-    expect(plain.statusCode, plain.body).toBe(201);
-    const toEcpay = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/logistics-providers/${plain.json().id}/`,
+    const plain = await ctx.api.partnerRoutes.createLogisticsProvider({
+      body: { code: 'HCT', name: '新竹物流', sender_name: '新竹物流股份有限公司' },
       token: w.token,
-      payload: { carrier_type: 'ecpay' },
+      lang: 'en',
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const toEcpay = await ctx.api.partnerRoutes.updateLogisticsProvider({
+      params: { id: plain.json().id },
+      body: { carrier_type: 'ecpay' },
+      token: w.token,
     });
     expect(toEcpay.statusCode).toBe(400);
     // T-cat: the sender needs a phone and an address (its post number is looked up from the address).
-    const tcat = await post({
-      code: 'TCAT',
-      name: '黑貓',
-      carrier_type: 'tcat',
-      sender_name: '好物國際貿易股份有限公司',
+    const tcat = await ctx.api.partnerRoutes.createLogisticsProvider({
+      body: {
+        code: 'TCAT',
+        name: '黑貓',
+        carrier_type: 'tcat',
+        sender_name: '好物國際貿易股份有限公司',
+      },
+      token: w.token,
+      lang: 'en',
     });
-    expect(tcat.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'sender_phone' } });
+    expect(tcat.error()).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'sender_phone' } });
   });
 
   it('refuses per order before ECPay is asked: no valid sender (with the fix), a masked or invalid receiver', async () => {

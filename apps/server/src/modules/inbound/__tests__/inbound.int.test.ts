@@ -1,3 +1,4 @@
+import { invalidInput } from '@wms/contracts/client';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,11 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: u
   ctx.inject({ method, url, token, lang: 'en', ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 async function createReceipt(lines: unknown[], extra: Record<string, unknown> = {}) {
-  const res = await api('POST', '/api/entry/', { warehouse_id: wh.id, planned_date: '2026-12-01', lines, ...extra });
+  const res = await ctx.api.inboundRoutes.createReceipt({
+    body: invalidInput({ warehouse_id: wh.id, planned_date: '2026-12-01', lines, ...extra }),
+    token: seller.token,
+    lang: 'en',
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -61,27 +66,39 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     expect(r.number).toMatch(/^IN\d{8}\d{4}$/);
     expect(r.actions).toEqual(['edit', 'delete', 'confirm']);
     expect(r.lines[0]).toMatchObject({ product_number: plain.number, quantity: 10, accepted_quantity: null });
-    const list = await api('GET', `/api/entry/?search=${r.number}`);
+    const list = await ctx.api.inboundRoutes.listReceipts({
+      query: { search: r.number },
+      token: seller.token,
+      lang: 'en',
+    });
     expect(list.json()).toMatchObject({ count: 1, results: [{ id: r.id, total_quantity: 10 }] });
-    const byProduct = await api('GET', `/api/entry/?product_id=${plain.id}&status=pending`);
+    const byProduct = await ctx.api.inboundRoutes.listReceipts({
+      query: { product_id: plain.id, status: 'pending' },
+      token: seller.token,
+      lang: 'en',
+    });
     expect(byProduct.json().results.map((x: { id: string }) => x.id)).toContain(r.id);
   });
 
   it('requires an expiry date for shelf-life products, refuses one for others, and whole positive quantities', async () => {
     const post = (lines: unknown[]) =>
-      api('POST', '/api/entry/', { warehouse_id: wh.id, planned_date: '2026-12-01', lines });
+      ctx.api.inboundRoutes.createReceipt({
+        body: invalidInput({ warehouse_id: wh.id, planned_date: '2026-12-01', lines }),
+        token: seller.token,
+        lang: 'en',
+      });
     const noExpiry = await post([{ product_id: fresh.id, quantity: 5 }]);
     expect(noExpiry.statusCode).toBe(400);
-    expect(noExpiry.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'expiry_date', line: 1 } });
-    expect(noExpiry.json().error.message).toBe('Expiry date is required');
+    expect(noExpiry.error()).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'expiry_date', line: 1 } });
+    expect(noExpiry.error().message).toBe('Expiry date is required');
     const expiryOnPlain = await post([{ product_id: plain.id, quantity: 5, expiry_date: '2027-01-01' }]);
-    expect(expiryOnPlain.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'expiry_date' } });
+    expect(expiryOnPlain.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'expiry_date' } });
     const kit = await f.kit([{ productId: plain.id, quantity: 2 }]);
-    expect((await post([{ product_id: kit.id, quantity: 1 }])).json().error.code).toBe('PRODUCT_ABNORMAL');
+    expect((await post([{ product_id: kit.id, quantity: 1 }])).error().code).toBe('PRODUCT_ABNORMAL');
     for (const quantity of [0, -3, 2.5]) {
       const res = await post([{ product_id: plain.id, quantity }]);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'ABNORMAL_QUANTITY', message: 'Abnormal quantity' });
+      expect(res.error()).toMatchObject({ code: 'ABNORMAL_QUANTITY', message: 'Abnormal quantity' });
     }
     const ok = await post([{ product_id: fresh.id, quantity: 5, expiry_date: '2027-10-31' }]);
     expect(ok.statusCode).toBe(201);
@@ -94,18 +111,23 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
       { product_id: fresh.id, quantity: 6, expiry_date: '2027-08-31' },
     ]);
     const before = await onHand(plain.id, shelfA);
-    const res = await api('POST', `/api/entry-confirm/${r.id}/`, {
-      lines: [
-        {
-          line_id: r.lines[0].id,
-          accepted_quantity: 9,
-          defective_quantity: 2,
-          good_quantity: 7,
-          location_id: shelfA,
-          defective_location_id: bad,
-        },
-        { line_id: r.lines[1].id, accepted_quantity: 6, location_id: shelfB },
-      ],
+    const res = await ctx.api.inboundRoutes.confirmReceipt({
+      params: { id: r.id },
+      body: {
+        lines: [
+          {
+            line_id: r.lines[0]!.id,
+            accepted_quantity: 9,
+            defective_quantity: 2,
+            good_quantity: 7,
+            location_id: shelfA,
+            defective_location_id: bad,
+          },
+          { line_id: r.lines[1]!.id, accepted_quantity: 6, location_id: shelfB },
+        ],
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(res.statusCode, res.body).toBe(200);
     const done = res.json();
@@ -139,9 +161,14 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
 
   it('answers abnormal quantities and wrong locations without posting anything', async () => {
     const r = await createReceipt([{ product_id: plain.id, quantity: 4 }]);
-    const line = r.lines[0].id;
+    const line = r.lines[0]!.id;
     const confirm = (l: Record<string, unknown>) =>
-      api('POST', `/api/entry-confirm/${r.id}/`, { lines: [{ line_id: line, location_id: shelfA, ...l }] });
+      ctx.api.inboundRoutes.confirmReceipt({
+        params: { id: r.id },
+        body: invalidInput({ lines: [{ line_id: line, location_id: shelfA, ...l }] }),
+        token: seller.token,
+        lang: 'en',
+      });
     for (const l of [
       { accepted_quantity: -1 },
       { accepted_quantity: 2.5 },
@@ -151,28 +178,28 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     ]) {
       const res = await confirm(l);
       expect(res.statusCode, JSON.stringify(l)).toBe(400);
-      expect(res.json().error.code).toBe('ABNORMAL_QUANTITY');
+      expect(res.error().code).toBe('ABNORMAL_QUANTITY');
     }
-    expect((await confirm({ accepted_quantity: 3, location_id: bad })).json().error).toMatchObject({
+    expect((await confirm({ accepted_quantity: 3, location_id: bad })).error()).toMatchObject({
       code: 'INVALID_FIELD',
       params: { field: 'location_id' },
     });
     expect(
-      (await confirm({ accepted_quantity: 3, defective_quantity: 1, defective_location_id: shelfB })).json().error,
+      (await confirm({ accepted_quantity: 3, defective_quantity: 1, defective_location_id: shelfB })).error(),
     ).toMatchObject({
       code: 'INVALID_FIELD',
       params: { field: 'defective_location_id' },
     });
-    expect((await confirm({ accepted_quantity: 3, location_id: null })).json().error).toMatchObject({
+    expect((await confirm({ accepted_quantity: 3, location_id: null })).error()).toMatchObject({
       code: 'REQUIRED_FIELD',
       params: { field: 'location_id' },
     });
     const other = await f.warehouse();
     const elsewhere = await f.location(other.id);
-    expect((await confirm({ accepted_quantity: 3, location_id: elsewhere.id })).json().error.code).toBe(
-      'INVALID_FIELD',
-    );
-    const after = (await api('GET', `/api/entry/${r.id}/`)).json();
+    expect((await confirm({ accepted_quantity: 3, location_id: elsewhere.id })).error().code).toBe('INVALID_FIELD');
+    const after = (
+      await ctx.api.inboundRoutes.getReceipt({ params: { id: r.id }, token: seller.token, lang: 'en' })
+    ).json();
     expect(after.status).toBe('pending');
     const [moves] = await queryRows<{ n: number }>(
       ctx.deps.database.db,
@@ -183,120 +210,213 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
 
   it('walks the lifecycle: illegal moves answer 409, cancelling takes the stock back out, re-confirming works', async () => {
     const r = await createReceipt([{ product_id: plain.id, quantity: 5 }]);
-    const body = { lines: [{ line_id: r.lines[0].id, accepted_quantity: 5, location_id: shelfB }] };
-    expect((await api('POST', `/api/entry-cancel-confirm/${r.id}/`)).json().error.code).toBe(
-      'INVALID_STATUS_TRANSITION',
-    );
+    const body = { lines: [{ line_id: r.lines[0]!.id, accepted_quantity: 5, location_id: shelfB }] };
+    expect(
+      (
+        await ctx.api.inboundRoutes.cancelConfirmation({ params: { id: r.id }, token: seller.token, lang: 'en' })
+      ).error().code,
+    ).toBe('INVALID_STATUS_TRANSITION');
     const start = await onHand(plain.id, shelfB);
-    expect((await api('POST', `/api/entry-confirm/${r.id}/`, body)).statusCode).toBe(200);
-    const again = await api('POST', `/api/entry-confirm/${r.id}/`, body);
+    expect(
+      (await ctx.api.inboundRoutes.confirmReceipt({ params: { id: r.id }, body, token: seller.token, lang: 'en' }))
+        .statusCode,
+    ).toBe(200);
+    const again = await ctx.api.inboundRoutes.confirmReceipt({
+      params: { id: r.id },
+      body,
+      token: seller.token,
+      lang: 'en',
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('INVALID_STATUS_TRANSITION');
-    const edit = await api('PUT', `/api/entry/${r.id}/`, {
-      warehouse_id: wh.id,
-      planned_date: '2026-12-02',
-      lines: [{ product_id: plain.id, quantity: 1 }],
+    expect(again.error().code).toBe('INVALID_STATUS_TRANSITION');
+    const edit = await ctx.api.inboundRoutes.updateReceipt({
+      params: { id: r.id },
+      body: {
+        warehouse_id: wh.id,
+        planned_date: '2026-12-02',
+        lines: [{ product_id: plain.id, quantity: 1 }],
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(edit.statusCode).toBe(409);
-    expect((await api('DELETE', `/api/entry/${r.id}/`)).statusCode).toBe(409);
+    expect(
+      (await ctx.api.inboundRoutes.deleteReceipt({ params: { id: r.id }, token: seller.token, lang: 'en' })).statusCode,
+    ).toBe(409);
     expect(await onHand(plain.id, shelfB)).toBe(start + 5);
 
-    const cancelled = await api('POST', `/api/entry-cancel-confirm/${r.id}/`);
+    const cancelled = await ctx.api.inboundRoutes.cancelConfirmation({
+      params: { id: r.id },
+      token: seller.token,
+      lang: 'en',
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', actions: ['edit', 'confirm'] });
     expect(await onHand(plain.id, shelfB)).toBe(start);
     // A cancelled confirmation can be corrected and confirmed again.
-    const fixed = await api('PUT', `/api/entry/${r.id}/`, {
-      warehouse_id: wh.id,
-      planned_date: '2026-12-02',
-      lines: [{ product_id: plain.id, quantity: 4 }],
+    const fixed = await ctx.api.inboundRoutes.updateReceipt({
+      params: { id: r.id },
+      body: {
+        warehouse_id: wh.id,
+        planned_date: '2026-12-02',
+        lines: [{ product_id: plain.id, quantity: 4 }],
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(fixed.statusCode).toBe(200);
-    const reconfirm = await api('POST', `/api/entry-confirm/${r.id}/`, {
-      lines: [{ line_id: fixed.json().lines[0].id, accepted_quantity: 4, location_id: shelfB }],
+    const reconfirm = await ctx.api.inboundRoutes.confirmReceipt({
+      params: { id: r.id },
+      body: {
+        lines: [{ line_id: fixed.json().lines[0]!.id, accepted_quantity: 4, location_id: shelfB }],
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(reconfirm.json().status).toBe('confirmed');
     expect(await onHand(plain.id, shelfB)).toBe(start + 4);
 
     const pending = await createReceipt([{ product_id: plain.id, quantity: 1 }]);
-    expect((await api('DELETE', `/api/entry/${pending.id}/`)).statusCode).toBe(200);
-    expect((await api('GET', `/api/entry/${pending.id}/`)).statusCode).toBe(404);
+    expect(
+      (await ctx.api.inboundRoutes.deleteReceipt({ params: { id: pending.id }, token: seller.token, lang: 'en' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.api.inboundRoutes.getReceipt({ params: { id: pending.id }, token: seller.token, lang: 'en' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('refuses to cancel a confirmation whose stock was moved or reserved (INVENTORY_SHORTAGE), changing nothing', async () => {
     const p = await f.product();
     const loc = await f.location(wh.id);
     const r = await createReceipt([{ product_id: p.id, quantity: 3 }]);
-    await api('POST', `/api/entry-confirm/${r.id}/`, {
-      lines: [{ line_id: r.lines[0].id, accepted_quantity: 3, location_id: loc.id }],
+    await ctx.api.inboundRoutes.confirmReceipt({
+      params: { id: r.id },
+      body: {
+        lines: [{ line_id: r.lines[0]!.id, accepted_quantity: 3, location_id: loc.id }],
+      },
+      token: seller.token,
+      lang: 'en',
     });
     const [bal] = await queryRows<{ id: string }>(
       ctx.deps.database.db,
       sql`select id from stock_balances where product_id = ${p.id}`,
     );
-    const moved = await api('POST', '/api/stock-transfer/', {
-      balance_id: bal!.id,
-      to_location_id: shelfA,
-      quantity: 1,
+    const moved = await ctx.api.stockRoutes.transfer({
+      body: {
+        balance_id: bal!.id,
+        to_location_id: shelfA,
+        quantity: 1,
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const res = await api('POST', `/api/entry-cancel-confirm/${r.id}/`);
+    const res = await ctx.api.inboundRoutes.cancelConfirmation({
+      params: { id: r.id },
+      token: seller.token,
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'INVENTORY_SHORTAGE', message: 'Inventory shortage' });
-    expect((await api('GET', `/api/entry/${r.id}/`)).json().status).toBe('confirmed');
+    expect(res.error()).toMatchObject({ code: 'INVENTORY_SHORTAGE', message: 'Inventory shortage' });
+    expect(
+      (await ctx.api.inboundRoutes.getReceipt({ params: { id: r.id }, token: seller.token, lang: 'en' })).json().status,
+    ).toBe('confirmed');
     expect(await onHand(p.id, loc.id)).toBe(2);
   });
 
   it('quick inbound: scan a barcode or number, a quantity and a location code; created and confirmed at once', async () => {
-    const res = await api('POST', '/api/entry-quick/', {
-      code: '4710000000011',
-      quantity: 12,
-      location_code: 'A-01-02',
+    const res = await ctx.api.inboundRoutes.quickInbound({
+      body: {
+        code: '4710000000011',
+        quantity: 12,
+        location_code: 'A-01-02',
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ status: 'confirmed', quick: true, total_good: 12, warehouse_id: wh.id });
-    const byNumber = await api('POST', '/api/entry-quick/', {
-      code: fresh.number,
-      quantity: 2,
-      location_code: 'A-01-01',
-      expiry_date: '2027-12-31',
+    const byNumber = await ctx.api.inboundRoutes.quickInbound({
+      body: {
+        code: fresh.number,
+        quantity: 2,
+        location_code: 'A-01-01',
+        expiry_date: '2027-12-31',
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(byNumber.json().lines[0]).toMatchObject({ expiry_date: '2027-12-31', location_code: 'A-01-01' });
-    const noExpiry = await api('POST', '/api/entry-quick/', {
-      code: fresh.number,
-      quantity: 2,
-      location_code: 'A-01-01',
+    const noExpiry = await ctx.api.inboundRoutes.quickInbound({
+      body: {
+        code: fresh.number,
+        quantity: 2,
+        location_code: 'A-01-01',
+      },
+      token: seller.token,
+      lang: 'en',
     });
-    expect(noExpiry.json().error.code).toBe('REQUIRED_FIELD');
+    expect(noExpiry.error().code).toBe('REQUIRED_FIELD');
     expect(
-      (await api('POST', '/api/entry-quick/', { code: 'NOPE', quantity: 1, location_code: 'A-01-01' })).statusCode,
+      (
+        await ctx.api.inboundRoutes.quickInbound({
+          body: { code: 'NOPE', quantity: 1, location_code: 'A-01-01' },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await api('POST', '/api/entry-quick/', { code: plain.number, quantity: 0, location_code: 'A-01-01' })).json()
-        .error.code,
+      (
+        await ctx.api.inboundRoutes.quickInbound({
+          body: { code: plain.number, quantity: 0, location_code: 'A-01-01' },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).error().code,
     ).toBe('ABNORMAL_QUANTITY');
     expect(
-      (await api('POST', '/api/entry-quick/', { code: plain.number, quantity: 1, location_code: 'BAD-01' })).json()
-        .error.code,
+      (
+        await ctx.api.inboundRoutes.quickInbound({
+          body: { code: plain.number, quantity: 1, location_code: 'BAD-01' },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).error().code,
     ).toBe('INVALID_FIELD');
     // The same location code in a second warehouse: the scan needs the warehouse.
     const wh2 = await f.warehouse();
     await f.location(wh2.id, { code: 'A-01-02' });
     expect(
-      (await api('POST', '/api/entry-quick/', { code: plain.number, quantity: 1, location_code: 'A-01-02' })).json()
-        .error,
+      (
+        await ctx.api.inboundRoutes.quickInbound({
+          body: { code: plain.number, quantity: 1, location_code: 'A-01-02' },
+          token: seller.token,
+          lang: 'en',
+        })
+      ).error(),
     ).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'warehouse_id' } });
-    const scoped = await api('POST', '/api/entry-quick/', {
-      code: plain.number,
-      quantity: 1,
-      location_code: 'A-01-02',
-      warehouse_id: wh2.id,
+    const scoped = await ctx.api.inboundRoutes.quickInbound({
+      body: {
+        code: plain.number,
+        quantity: 1,
+        location_code: 'A-01-02',
+        warehouse_id: wh2.id,
+      },
+      token: seller.token,
+      lang: 'en',
     });
     expect(scoped.json().warehouse_id).toBe(wh2.id);
   });
 
   it('exports lines to Excel and counts receipts and units by status and product', async () => {
-    const exp = await api('GET', `/api/entry-export/?status=confirmed&product_id=${plain.id}`);
+    const exp = await ctx.api.inboundRoutes.exportReceipts({
+      query: { status: 'confirmed', product_id: plain.id },
+      token: seller.token,
+      lang: 'en',
+    });
     expect(exp.statusCode).toBe(200);
     expect(exp.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -310,7 +430,9 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     expect([...statuses]).toEqual(['Confirmed']);
     expect(ws.rowCount).toBeGreaterThan(2);
 
-    const cnt = (await api('GET', `/api/entry-cnt/?product_id=${plain.id}`)).json();
+    const cnt = (
+      await ctx.api.inboundRoutes.countReceipts({ query: { product_id: plain.id }, token: seller.token, lang: 'en' })
+    ).json();
     const [all] = await queryRows<{ receipts: number; planned: number; good: number }>(
       ctx.deps.database.db,
       sql`select count(distinct r.id)::int as receipts, sum(l.quantity)::int as planned, coalesce(sum(l.good_quantity), 0)::int as good
@@ -332,13 +454,17 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
 
   it('gives the data of the A4 print and the QR label', async () => {
     const r = await createReceipt([{ product_id: plain.id, quantity: 2 }]);
-    const print = (await api('GET', `/api/entry-print/${r.id}/`)).json();
+    const print = (
+      await ctx.api.inboundRoutes.printReceipt({ params: { id: r.id }, token: seller.token, lang: 'en' })
+    ).json();
     expect(print.receipt).toMatchObject({ number: r.number, lines: [{ product_barcode: '4710000000011' }] });
     expect(print.company.name).toBeTruthy();
     expect(print.number_barcode_svg).toMatch(/^<svg /);
-    expect(print.line_barcodes).toMatchObject([{ line_id: r.lines[0].id, value: '4710000000011' }]);
-    expect(print.line_barcodes[0].svg).toContain('<svg');
-    const qr = (await api('GET', `/api/entry-qrcode/${r.id}/`)).json();
+    expect(print.line_barcodes).toMatchObject([{ line_id: r.lines[0]!.id, value: '4710000000011' }]);
+    expect(print.line_barcodes[0]!.svg).toContain('<svg');
+    const qr = (
+      await ctx.api.inboundRoutes.receiptQrLabel({ params: { id: r.id }, token: seller.token, lang: 'en' })
+    ).json();
     expect(qr).toMatchObject({ number: r.number, qr_text: r.number });
     expect(qr.qr_data_url).toMatch(/^data:image\/png;base64,/);
   });
@@ -348,7 +474,7 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     const intruder = await ctx.newCustomer();
     const call = (m: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
       api(m, url, payload, intruder.token);
-    const body = { lines: [{ line_id: r.lines[0].id, accepted_quantity: 2, location_id: shelfA }] };
+    const body = { lines: [{ line_id: r.lines[0]!.id, accepted_quantity: 2, location_id: shelfA }] };
     for (const [m, url, payload] of [
       ['GET', `/api/entry/${r.id}/`],
       [
@@ -381,7 +507,9 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     expect(foreignProduct.statusCode).toBe(404);
     for (const url of ['/api/entry/', '/api/entry-cnt/']) expect((await call('GET', url)).body).not.toContain(r.id);
     expect((await call('GET', '/api/entry/')).json().count).toBe(0);
-    expect((await api('GET', `/api/entry/${r.id}/`)).json().status).toBe('pending');
+    expect(
+      (await ctx.api.inboundRoutes.getReceipt({ params: { id: r.id }, token: seller.token, lang: 'en' })).json().status,
+    ).toBe('pending');
   });
 
   it('keeps the stock invariants', async () => {

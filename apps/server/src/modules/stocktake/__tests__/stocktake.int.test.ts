@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TStocktakeDetail, TStocktakeLine, TStocktakeReport, TStocktakeScannedLocation } from '@wms/contracts';
+import { invalidInput, type TRouteResponse } from '@wms/contracts/client';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,13 +58,20 @@ const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, t
   ctx.inject({ method, url, payload: payload as object, token });
 
 async function create(body: Record<string, unknown>): Promise<TStocktakeDetail> {
-  const res = await api('POST', '/api/stocktakes/', { name: 'Count', ...body });
+  const res = await ctx.api.stocktakeRoutes.createStocktake({
+    body: invalidInput({ name: 'Count', ...body }),
+    token: seller.token,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 async function scan(sheetId: string, code: string): Promise<TStocktakeScannedLocation> {
-  const res = await api('GET', `/api/stocktakes/${sheetId}/scan-location/?code=${encodeURIComponent(code)}`);
+  const res = await ctx.api.stocktakeRoutes.scanStocktakeLocation({
+    params: { id: sheetId },
+    query: { code },
+    token: seller.token,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -74,10 +82,14 @@ async function count(
   items: Array<{ product_id: string; quantity: number; expiry_date?: string | null }>,
 ) {
   const s = await scan(sheetId, locationCode);
-  const res = await api('POST', `/api/stocktakes/${sheetId}/counts/`, {
-    location_id: s.location_id,
-    started_at: s.scanned_at,
-    items,
+  const res = await ctx.api.stocktakeRoutes.submitStocktakeCount({
+    params: { id: sheetId },
+    body: {
+      location_id: s.location_id,
+      started_at: s.scanned_at,
+      items,
+    },
+    token: seller.token,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -114,21 +126,28 @@ describe('stocktake sheets', () => {
       warehouse_code: wh.code,
     });
     expect(sheet.number).toMatch(/^ST\d{12}$/);
-    const locs = await api('GET', `/api/stocktakes/${sheet.id}/locations/?page_size=100`);
+    const locs = await ctx.api.stocktakeRoutes.listStocktakeLocations({
+      params: { id: sheet.id },
+      query: { page_size: '100' },
+      token: seller.token,
+    });
     expect(
       locs
         .json()
         .results.map((l: { location_id: string }) => l.location_id)
         .sort(),
     ).toEqual([a.id, b.id, empty.id].sort());
-    const list = await api('GET', '/api/stocktakes/?status=first&search=Count');
+    const list = await ctx.api.stocktakeRoutes.listStocktakes({
+      query: { status: 'first', search: 'Count' },
+      token: seller.token,
+    });
     expect(list.json().results.map((s: { id: string }) => s.id)).toContain(sheet.id);
     const audit = await queryRows<{ action: string }>(
       ctx.deps.database.db,
       sql`select action from audit_logs where entity = 'stocktake' and entity_id = ${sheet.id}`,
     );
     expect(audit.map((r) => r.action)).toEqual(['stocktake.create']);
-    await api('POST', `/api/stocktakes/${sheet.id}/cancel/`);
+    await ctx.api.stocktakeRoutes.cancelStocktake({ params: { id: sheet.id }, token: seller.token });
   });
 
   it('runs three rounds: review recounts only differing lines, third only lines still differing; close posts exactly the variances', async () => {
@@ -156,9 +175,12 @@ describe('stocktake sheets', () => {
       { product_id: p3.id, quantity: 7, expiry_date: '2099-05-31' },
       { product_id: p4.id, quantity: 2 },
     ]);
-    let res = await api('POST', `/api/stocktakes/${sheet.id}/next-round/`);
+    let res: TRouteResponse<unknown, Buffer> = await ctx.api.stocktakeRoutes.nextStocktakeRound({
+      params: { id: sheet.id },
+      token: seller.token,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'STOCKTAKE_INCOMPLETE', params: { remaining: 1 } });
+    expect(res.error()).toMatchObject({ code: 'STOCKTAKE_INCOMPLETE', params: { remaining: 1 } });
     await count(sheet.id, C.code, []);
     const r1 = await lines(sheet.id);
     expect(r1).toHaveLength(4);
@@ -169,7 +191,7 @@ describe('stocktake sheets', () => {
       ]),
     );
 
-    res = await api('POST', `/api/stocktakes/${sheet.id}/next-round/`);
+    res = await ctx.api.stocktakeRoutes.nextStocktakeRound({ params: { id: sheet.id }, token: seller.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'review', round: 2, pending_locations: 2 });
     const review = await lines(sheet.id, '&round=2');
@@ -181,33 +203,37 @@ describe('stocktake sheets', () => {
     expect(JSON.stringify(atB)).not.toContain('book');
     const atC = await scan(sheet.id, C.code);
     expect(atC.in_round).toBe(false);
-    res = await api('POST', `/api/stocktakes/${sheet.id}/counts/`, {
-      location_id: B.id,
-      items: [{ product_id: p3.id, quantity: 7, expiry_date: '2099-05-31' }],
+    res = await ctx.api.stocktakeRoutes.submitStocktakeCount({
+      params: { id: sheet.id },
+      body: {
+        location_id: B.id,
+        items: [{ product_id: p3.id, quantity: 7, expiry_date: '2099-05-31' }],
+      },
+      token: seller.token,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('STOCKTAKE_NOT_ON_SHEET');
-    res = await api('POST', `/api/stocktakes/${sheet.id}/close/`);
-    expect(res.json().error.code).toBe('STOCKTAKE_INCOMPLETE');
+    expect(res.error().code).toBe('STOCKTAKE_NOT_ON_SHEET');
+    res = await ctx.api.stocktakeRoutes.closeStocktake({ params: { id: sheet.id }, token: seller.token });
+    expect(res.error().code).toBe('STOCKTAKE_INCOMPLETE');
 
     // Round 2: P1 one short now; P4 not there after all (the first count was wrong).
     await count(sheet.id, A.code, [{ product_id: p1.id, quantity: 9 }]);
     await count(sheet.id, B.code, []);
-    res = await api('POST', `/api/stocktakes/${sheet.id}/next-round/`);
+    res = await ctx.api.stocktakeRoutes.nextStocktakeRound({ params: { id: sheet.id }, token: seller.token });
     expect(res.json()).toMatchObject({ status: 'third', round: 3, pending_locations: 1 });
     const third = await lines(sheet.id, '&round=3');
     expect(third.map((l) => l.product_id)).toEqual([p1.id]);
 
     // Round 3: P1 still one short. No fourth round.
     await count(sheet.id, A.code, [{ product_id: p1.id, quantity: 9 }]);
-    res = await api('POST', `/api/stocktakes/${sheet.id}/next-round/`);
+    res = await ctx.api.stocktakeRoutes.nextStocktakeRound({ params: { id: sheet.id }, token: seller.token });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('INVALID_STATUS_TRANSITION');
+    expect(res.error().code).toBe('INVALID_STATUS_TRANSITION');
 
-    const before = await api('GET', `/api/stocktakes/${sheet.id}/report/`);
+    const before = await ctx.api.stocktakeRoutes.stocktakeReport({ params: { id: sheet.id }, token: seller.token });
     expect((before.json() as TStocktakeReport).lines.map((l) => l.product_id)).toEqual([p1.id]);
 
-    res = await api('POST', `/api/stocktakes/${sheet.id}/close/`);
+    res = await ctx.api.stocktakeRoutes.closeStocktake({ params: { id: sheet.id }, token: seller.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'closed', round: null, variance_lines: 1 });
     expect(await stocktakeMovements(sheet.id)).toEqual([
@@ -218,7 +244,9 @@ describe('stocktake sheets', () => {
     expect(await onHand(p4.id, B.id)).toBe(0);
     expect(await checkStockInvariants(ctx.deps.database.db, { customerId: seller.customerId })).toEqual([]);
 
-    const report = (await api('GET', `/api/stocktakes/${sheet.id}/report/`)).json() as TStocktakeReport;
+    const report = (
+      await ctx.api.stocktakeRoutes.stocktakeReport({ params: { id: sheet.id }, token: seller.token })
+    ).json() as TStocktakeReport;
     expect(report.totals).toMatchObject({ lines: 4, variance_lines: 1, units_short: 1, units_over: 0 });
     expect(report.lines[0]).toMatchObject({
       product_id: p1.id,
@@ -230,7 +258,7 @@ describe('stocktake sheets', () => {
       variance: -1,
       on_hand_after: 9,
     });
-    const xlsx = await api('GET', `/api/stocktakes/${sheet.id}/report/export/`);
+    const xlsx = await ctx.api.stocktakeRoutes.exportStocktakeReport({ params: { id: sheet.id }, token: seller.token });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -244,7 +272,15 @@ describe('stocktake sheets', () => {
       const again = await api('POST', `/api/stocktakes/${sheet.id}/${action}/`);
       expect(again.statusCode).toBe(409);
     }
-    expect((await api('GET', `/api/stocktakes/${sheet.id}/scan-location/?code=${A.code}`)).statusCode).toBe(409);
+    expect(
+      (
+        await ctx.api.stocktakeRoutes.scanStocktakeLocation({
+          params: { id: sheet.id },
+          query: { code: A.code },
+          token: seller.token,
+        })
+      ).statusCode,
+    ).toBe(409);
     expect(await stocktakeMovements(sheet.id)).toHaveLength(1);
   });
 
@@ -271,10 +307,14 @@ describe('stocktake sheets', () => {
       }),
     );
     // The counter found 11 at the moment of the scan (book 13: two missing).
-    const res = await api('POST', `/api/stocktakes/${sheet.id}/counts/`, {
-      location_id: L.id,
-      started_at: s.scanned_at,
-      items: [{ product_id: p.id, quantity: 11 }],
+    const res = await ctx.api.stocktakeRoutes.submitStocktakeCount({
+      params: { id: sheet.id },
+      body: {
+        location_id: L.id,
+        started_at: s.scanned_at,
+        items: [{ product_id: p.id, quantity: 11 }],
+      },
+      token: seller.token,
     });
     expect(res.statusCode, res.body).toBe(200);
     const [line] = await lines(sheet.id);
@@ -282,7 +322,7 @@ describe('stocktake sheets', () => {
     // Between count and close, 4 more arrive.
     await put(p.id, L.id, 4);
     expect(await onHand(p.id, L.id)).toBe(20);
-    const closed = await api('POST', `/api/stocktakes/${sheet.id}/close/`);
+    const closed = await ctx.api.stocktakeRoutes.closeStocktake({ params: { id: sheet.id }, token: seller.token });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(await stocktakeMovements(sheet.id)).toEqual([
       { product_id: p.id, location_id: L.id, quantity: -2, reason: 'stocktake' },
@@ -298,23 +338,39 @@ describe('stocktake sheets', () => {
     const p = await f.product();
     await put(p.id, L.id, 1);
     const sheet = await create({ warehouse_id: wh.id, type: 'first', location_ids: [L.id] });
-    let res = await api('POST', `/api/stocktakes/${sheet.id}/counts/`, {
-      location_id: L.id,
-      started_at: new Date(Date.now() + 60_000).toISOString(),
-      items: [],
+    let res: TRouteResponse<unknown, Buffer> = await ctx.api.stocktakeRoutes.submitStocktakeCount({
+      params: { id: sheet.id },
+      body: {
+        location_id: L.id,
+        started_at: new Date(Date.now() + 60_000).toISOString(),
+        items: [],
+      },
+      token: seller.token,
     });
-    expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'started_at' } });
-    res = await api('POST', `/api/stocktakes/${sheet.id}/counts/`, {
-      location_id: L.id,
-      started_at: '2020-01-01T00:00:00Z',
-      items: [],
+    expect(res.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'started_at' } });
+    res = await ctx.api.stocktakeRoutes.submitStocktakeCount({
+      params: { id: sheet.id },
+      body: {
+        location_id: L.id,
+        started_at: '2020-01-01T00:00:00Z',
+        items: [],
+      },
+      token: seller.token,
     });
     expect(res.statusCode).toBe(400);
-    res = await api('GET', `/api/stocktakes/${sheet.id}/scan-location/?code=${off.code}`);
-    expect(res.json().error.code).toBe('STOCKTAKE_NOT_ON_SHEET');
-    res = await api('POST', `/api/stocktakes/${sheet.id}/counts/`, { location_id: off.id, items: [] });
-    expect(res.json().error.code).toBe('STOCKTAKE_NOT_ON_SHEET');
-    await api('POST', `/api/stocktakes/${sheet.id}/cancel/`);
+    res = await ctx.api.stocktakeRoutes.scanStocktakeLocation({
+      params: { id: sheet.id },
+      query: { code: off.code },
+      token: seller.token,
+    });
+    expect(res.error().code).toBe('STOCKTAKE_NOT_ON_SHEET');
+    res = await ctx.api.stocktakeRoutes.submitStocktakeCount({
+      params: { id: sheet.id },
+      body: { location_id: off.id, items: [] },
+      token: seller.token,
+    });
+    expect(res.error().code).toBe('STOCKTAKE_NOT_ON_SHEET');
+    await ctx.api.stocktakeRoutes.cancelStocktake({ params: { id: sheet.id }, token: seller.token });
   });
 
   it('enforces the lot rule on counts and resolves products by barcode or number', async () => {
@@ -322,21 +378,33 @@ describe('stocktake sheets', () => {
     const L = await f.location(wh.id);
     const fresh = await f.product({ shelfLifeMonths: 6, barcode: `471${Date.now()}`.slice(0, 13) });
     const sheet = await create({ warehouse_id: wh.id, type: 'first', location_ids: [L.id] });
-    const byBarcode = await api('GET', `/api/stocktakes/${sheet.id}/scan-product/?code=${fresh.barcode}`);
+    const byBarcode = await ctx.api.stocktakeRoutes.scanStocktakeProduct({
+      params: { id: sheet.id },
+      query: { code: fresh.barcode! },
+      token: seller.token,
+    });
     expect(byBarcode.json()).toMatchObject({ product_id: fresh.id, has_shelf_life: true });
-    const byNumber = await api('GET', `/api/stocktakes/${sheet.id}/scan-product/?code=${fresh.number}`);
+    const byNumber = await ctx.api.stocktakeRoutes.scanStocktakeProduct({
+      params: { id: sheet.id },
+      query: { code: fresh.number },
+      token: seller.token,
+    });
     expect(byNumber.json().product_id).toBe(fresh.id);
     expect((await api('GET', `/api/stocktakes/${sheet.id}/scan-product/?code=NOPE-${Date.now()}`)).statusCode).toBe(
       404,
     );
-    const res = await api('POST', `/api/stocktakes/${sheet.id}/counts/`, {
-      location_id: L.id,
-      items: [{ product_id: fresh.id, quantity: 2 }],
+    const res = await ctx.api.stocktakeRoutes.submitStocktakeCount({
+      params: { id: sheet.id },
+      body: {
+        location_id: L.id,
+        items: [{ product_id: fresh.id, quantity: 2 }],
+      },
+      token: seller.token,
     });
-    expect(res.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'expiry_date' } });
+    expect(res.error()).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'expiry_date' } });
     // Found with its lot: a new line with book 0 and a variance of +2, posted at close.
     await count(sheet.id, L.code, [{ product_id: fresh.id, quantity: 2, expiry_date: '2099-12-31' }]);
-    const closed = await api('POST', `/api/stocktakes/${sheet.id}/close/`);
+    const closed = await ctx.api.stocktakeRoutes.closeStocktake({ params: { id: sheet.id }, token: seller.token });
     expect(closed.json()).toMatchObject({ status: 'closed', variance_lines: 1 });
     const [row] = await queryRows<{ on_hand: number; expiry_date: string }>(
       ctx.deps.database.db,
@@ -352,18 +420,20 @@ describe('stocktake sheets', () => {
     await put(p.id, L.id, 4);
     const first = await create({ warehouse_id: wh.id, type: 'first', location_ids: [L.id] });
     await count(first.id, L.code, [{ product_id: p.id, quantity: 4 }]);
-    let res = await api('POST', `/api/stocktakes/${first.id}/next-round/`);
-    expect(res.json().error.code).toBe('INVALID_STATUS_TRANSITION');
-    res = await api('POST', `/api/stocktakes/${first.id}/close/`);
+    let res = await ctx.api.stocktakeRoutes.nextStocktakeRound({ params: { id: first.id }, token: seller.token });
+    expect(res.error().code).toBe('INVALID_STATUS_TRANSITION');
+    res = await ctx.api.stocktakeRoutes.closeStocktake({ params: { id: first.id }, token: seller.token });
     expect(res.json()).toMatchObject({ status: 'closed', variance_lines: 0 });
     expect(await stocktakeMovements(first.id)).toEqual([]);
 
     const review = await create({ warehouse_id: wh.id, type: 'review', location_ids: [L.id] });
     await count(review.id, L.code, [{ product_id: p.id, quantity: 4 }]);
-    res = await api('POST', `/api/stocktakes/${review.id}/next-round/`);
-    expect(res.json().error.code).toBe('STOCKTAKE_NOTHING_TO_RECOUNT');
-    expect((await api('GET', `/api/stocktakes/${review.id}/`)).json().status).toBe('first');
-    await api('POST', `/api/stocktakes/${review.id}/cancel/`);
+    res = await ctx.api.stocktakeRoutes.nextStocktakeRound({ params: { id: review.id }, token: seller.token });
+    expect(res.error().code).toBe('STOCKTAKE_NOTHING_TO_RECOUNT');
+    expect(
+      (await ctx.api.stocktakeRoutes.getStocktake({ params: { id: review.id }, token: seller.token })).json().status,
+    ).toBe('first');
+    await ctx.api.stocktakeRoutes.cancelStocktake({ params: { id: review.id }, token: seller.token });
   });
 
   it('keeps a location on one open sheet at a time', async () => {
@@ -372,15 +442,18 @@ describe('stocktake sheets', () => {
     const p = await f.product();
     await put(p.id, L.id, 1);
     const a = await create({ warehouse_id: wh.id, type: 'first', location_ids: [L.id] });
-    let res = await api('POST', '/api/stocktakes/', { name: 'Twice', warehouse_id: wh.id, type: 'full' });
+    let res = await ctx.api.stocktakeRoutes.createStocktake({
+      body: { name: 'Twice', warehouse_id: wh.id, type: 'full' },
+      token: seller.token,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'STOCKTAKE_OVERLAP', params: { number: a.number } });
-    res = await api('POST', `/api/stocktakes/${a.id}/cancel/`);
+    expect(res.error()).toMatchObject({ code: 'STOCKTAKE_OVERLAP', params: { number: a.number } });
+    res = await ctx.api.stocktakeRoutes.cancelStocktake({ params: { id: a.id }, token: seller.token });
     expect(res.json().status).toBe('cancelled');
     expect(await stocktakeMovements(a.id)).toEqual([]);
     const b = await create({ warehouse_id: wh.id, type: 'full' });
     expect(b.location_count).toBe(1);
-    await api('POST', `/api/stocktakes/${b.id}/cancel/`);
+    await ctx.api.stocktakeRoutes.cancelStocktake({ params: { id: b.id }, token: seller.token });
   });
 
   it('draws N random locations, or N random products counted wherever they lie', async () => {
@@ -394,7 +467,7 @@ describe('stocktake sheets', () => {
 
     const byLocation = await create({ warehouse_id: wh.id, type: 'random', sample_size: 2 });
     expect(byLocation).toMatchObject({ scope: 'location', sample_size: 2, location_count: 2 });
-    await api('POST', `/api/stocktakes/${byLocation.id}/cancel/`);
+    await ctx.api.stocktakeRoutes.cancelStocktake({ params: { id: byLocation.id }, token: seller.token });
 
     const byProduct = await create({ warehouse_id: wh.id, type: 'random', scope: 'product', sample_size: 2 });
     const ls = await lines(byProduct.id);
@@ -408,20 +481,27 @@ describe('stocktake sheets', () => {
     // At a drawn location, another product is not part of the sheet.
     const other = ps.find((p) => !drawn.includes(p.id))!;
     const loc = ls[0]!;
-    const res = await api('POST', `/api/stocktakes/${byProduct.id}/counts/`, {
-      location_id: loc.location_id,
-      items: [{ product_id: other.id, quantity: 1 }],
+    const res = await ctx.api.stocktakeRoutes.submitStocktakeCount({
+      params: { id: byProduct.id },
+      body: {
+        location_id: loc.location_id,
+        items: [{ product_id: other.id, quantity: 1 }],
+      },
+      token: seller.token,
     });
-    expect(res.json().error.code).toBe('STOCKTAKE_NOT_ON_SHEET');
-    await api('POST', `/api/stocktakes/${byProduct.id}/cancel/`);
+    expect(res.error().code).toBe('STOCKTAKE_NOT_ON_SHEET');
+    await ctx.api.stocktakeRoutes.cancelStocktake({ params: { id: byProduct.id }, token: seller.token });
 
-    const res2 = await api('POST', '/api/stocktakes/', {
-      name: 'bad',
-      warehouse_id: wh.id,
-      type: 'full',
-      sample_size: 3,
+    const res2 = await ctx.api.stocktakeRoutes.createStocktake({
+      body: {
+        name: 'bad',
+        warehouse_id: wh.id,
+        type: 'full',
+        sample_size: 3,
+      },
+      token: seller.token,
     });
-    expect(res2.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'sample_size' } });
+    expect(res2.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'sample_size' } });
   });
 
   it('refuses to close when the stock to remove is reserved by now, and posts nothing', async () => {
@@ -438,10 +518,12 @@ describe('stocktake sheets', () => {
         lines: [{ productId: p.id, quantity: 4 }],
       }),
     );
-    const res = await api('POST', `/api/stocktakes/${sheet.id}/close/`);
+    const res = await ctx.api.stocktakeRoutes.closeStocktake({ params: { id: sheet.id }, token: seller.token });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('INVENTORY_SHORTAGE');
-    expect((await api('GET', `/api/stocktakes/${sheet.id}/`)).json().status).toBe('first');
+    expect(res.error().code).toBe('INVENTORY_SHORTAGE');
+    expect(
+      (await ctx.api.stocktakeRoutes.getStocktake({ params: { id: sheet.id }, token: seller.token })).json().status,
+    ).toBe('first');
     expect(await stocktakeMovements(sheet.id)).toEqual([]);
     expect(await onHand(p.id, L.id)).toBe(5);
   });
@@ -453,21 +535,40 @@ describe('stocktake sheets', () => {
     await put(p.id, L.id, 2);
     const sheet = await create({ warehouse_id: wh.id, type: 'first', location_ids: [L.id] });
     const t = other.token;
-    expect((await api('GET', `/api/stocktakes/${sheet.id}/`, undefined, t)).statusCode).toBe(404);
-    expect((await api('GET', `/api/stocktakes/${sheet.id}/lines/`, undefined, t)).statusCode).toBe(404);
+    expect((await ctx.api.stocktakeRoutes.getStocktake({ params: { id: sheet.id }, token: t })).statusCode).toBe(404);
+    expect((await ctx.api.stocktakeRoutes.listStocktakeLines({ params: { id: sheet.id }, token: t })).statusCode).toBe(
+      404,
+    );
     expect(
-      (await api('GET', `/api/stocktakes/${sheet.id}/scan-location/?code=${L.code}`, undefined, t)).statusCode,
+      (
+        await ctx.api.stocktakeRoutes.scanStocktakeLocation({
+          params: { id: sheet.id },
+          query: { code: L.code },
+          token: t,
+        })
+      ).statusCode,
     ).toBe(404);
-    const count = await api('POST', `/api/stocktakes/${sheet.id}/counts/`, { location_id: L.id, items: [] }, t);
+    const count = await ctx.api.stocktakeRoutes.submitStocktakeCount({
+      params: { id: sheet.id },
+      body: { location_id: L.id, items: [] },
+      token: t,
+    });
     expect(count.statusCode).toBe(404);
     for (const action of ['close', 'next-round', 'cancel'])
       expect((await api('POST', `/api/stocktakes/${sheet.id}/${action}/`, undefined, t)).statusCode).toBe(404);
-    expect((await api('GET', `/api/stocktakes/${sheet.id}/report/`, undefined, t)).statusCode).toBe(404);
+    expect((await ctx.api.stocktakeRoutes.stocktakeReport({ params: { id: sheet.id }, token: t })).statusCode).toBe(
+      404,
+    );
     // Creating on another seller's warehouse or locations is a 404 too.
-    const foreign = await api('POST', '/api/stocktakes/', { name: 'x', warehouse_id: wh.id, type: 'full' }, t);
+    const foreign = await ctx.api.stocktakeRoutes.createStocktake({
+      body: { name: 'x', warehouse_id: wh.id, type: 'full' },
+      token: t,
+    });
     expect(foreign.statusCode).toBe(404);
-    expect((await api('GET', '/api/stocktakes/', undefined, t)).json().count).toBe(0);
-    expect((await api('GET', `/api/stocktakes/${sheet.id}/`)).json().status).toBe('first');
-    await api('POST', `/api/stocktakes/${sheet.id}/cancel/`);
+    expect((await ctx.api.stocktakeRoutes.listStocktakes({ token: t })).json().count).toBe(0);
+    expect(
+      (await ctx.api.stocktakeRoutes.getStocktake({ params: { id: sheet.id }, token: seller.token })).json().status,
+    ).toBe('first');
+    await ctx.api.stocktakeRoutes.cancelStocktake({ params: { id: sheet.id }, token: seller.token });
   });
 });
