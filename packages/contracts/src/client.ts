@@ -29,6 +29,8 @@ export interface TCallOptions {
   apiKey?: string;
   lang?: string;
   headers?: Record<string, string>;
+  /** Give up after this many milliseconds (HTTP transports; the call rejects with a `TimeoutError`). */
+  timeoutMs?: number;
 }
 
 export type TRouteInput<R> = TPart<R, 'params'> & TPart<R, 'query'> & TPart<R, 'body'> & TCallOptions;
@@ -68,6 +70,7 @@ export interface TClientRequest {
   query?: Record<string, string | string[]>;
   body?: unknown;
   headers: Record<string, string>;
+  timeoutMs?: number;
 }
 export interface TClientAnswer<TBytes = Uint8Array> {
   statusCode: number;
@@ -125,6 +128,7 @@ export function createRouteClient<TBytes extends Uint8Array = Uint8Array>(
           query: queryStrings(input.query as Record<string, unknown> | undefined),
           body: input.body,
           headers,
+          ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}),
         });
         const text = () => decoder.decode(answer.rawPayload);
         return {
@@ -144,6 +148,29 @@ export function createRouteClient<TBytes extends Uint8Array = Uint8Array>(
     }
   }
   return client as unknown as TRouteClient<TBytes>;
+}
+
+/**
+ * The typed client over HTTP (`fetch`) against a running server at `baseUrl` (the bench, the crash tests that start
+ * the real server as a process, e2e seeding).
+ */
+export function createFetchClient(baseUrl: string): TRouteClient {
+  return createRouteClient(async (req) => {
+    const url = new URL(req.url, baseUrl);
+    for (const [k, v] of Object.entries(req.query ?? {}))
+      for (const one of Array.isArray(v) ? v : [v]) url.searchParams.append(k, one);
+    const res = await fetch(url, {
+      method: req.method,
+      headers: { ...req.headers, ...(req.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      ...(req.timeoutMs ? { signal: AbortSignal.timeout(req.timeoutMs) } : {}),
+    });
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    return { statusCode: res.status, headers, rawPayload: new Uint8Array(await res.arrayBuffer()) };
+  });
 }
 
 /**

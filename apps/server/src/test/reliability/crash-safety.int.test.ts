@@ -1,20 +1,26 @@
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrateDatabase, openDatabase, queryRows } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { withTx } from '../../db/tx';
 import * as accountRepo from '../../modules/account/account.repository';
 import { stockFactory } from '../../modules/stock/__tests__/factories';
 import { postInbound } from '../../modules/stock/stock.engine';
 import { checkStockInvariants } from '../../modules/stock/stock.invariants';
 import { hashPassword } from '../../platform/crypto';
-import { createScratchDatabase, TEST_ENGINE } from '../harness';
+import { loggedIn, TEST_ENGINE } from '../harness';
 import { largeOrderFile } from '../order-file';
+import {
+  crashTarget,
+  kill9 as killProcess,
+  startCrashServer,
+  stopServer as stopProcess,
+  type TCrashServer,
+  type TCrashTarget,
+  withDatabase as withTargetDatabase,
+} from '../process/crash-server';
 
 /**
  * Crash safety (issue #8): the real server (`src/main.ts`, a child process) is killed with SIGKILL in the middle of
@@ -32,122 +38,38 @@ const IMPORT_ROWS = Number(process.env.CRASH_IMPORT_ROWS ?? 32_000);
 const STOCKTAKE_PILES = Number(process.env.CRASH_STOCKTAKE_PILES ?? 4_000);
 const ORDER_PREFIX = 'CRASH';
 
-const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), APP_SECRET_KEY: randomBytes(32).toString('hex') };
-let dataDir: string;
-let databaseUrl: string | undefined;
-let dropDatabase: () => Promise<void> = async () => {};
+let target: TCrashTarget;
 let seller: { customerId: string; userId: string; email: string; password: string };
 let productNumbers: string[];
-const servers = new Set<TServer>();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (msg: string) => console.info(`[crash-safety ${TEST_ENGINE}] ${msg}`);
 
 /** Open the database the server uses (PGlite: only while no server runs), migrate, work, close. */
-async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { dataDir });
-  try {
-    await migrateDatabase(database);
-    return await work(database.db);
-  } finally {
-    await database.close();
-  }
-}
+const withDatabase = <T>(work: (db: Db) => Promise<T>) => withTargetDatabase(target, work);
 
 async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, query);
   return Number(row?.n ?? 0);
 }
 
-// ---- the server process ----
+// ---- the server process (test/process/crash-server.ts) ----
 
-interface TServer {
-  child: ChildProcessWithoutNullStreams;
-  base: string;
-  exited: Promise<string>;
-  output(): string;
+const startServer = () => startCrashServer(target);
+
+async function kill9(server: TCrashServer): Promise<void> {
+  expect(await killProcess(server)).toBe('SIGKILL');
 }
 
-async function startServer(): Promise<TServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...secrets,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      // PostgreSQL: a job whose heartbeat stopped 4 s ago lost its process (default 60 s). PGlite recovers at start.
-      JOB_STALE_SECONDS: '4',
-    },
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d;
-  });
-  child.stderr.on('data', (d: Buffer) => {
-    out += d;
-  });
-  const exited = new Promise<string>((resolve) =>
-    child.on('exit', (code, signal) => {
-      servers.delete(server);
-      resolve(signal ?? String(code));
-    }),
-  );
-  const server: TServer = { child, base: '', exited, output: () => out };
-  servers.add(server);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const m = /running on http:\/\/localhost:(\d+)/.exec(out);
-    if (m) {
-      server.base = `http://127.0.0.1:${m[1]}`;
-      return server;
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
-    await sleep(50);
-  }
-}
-
-async function kill9(server: TServer): Promise<void> {
-  process.kill(server.child.pid!, 'SIGKILL');
-  expect(await server.exited).toBe('SIGKILL');
-}
-
-async function stopServer(server: TServer): Promise<void> {
-  server.child.kill('SIGTERM');
-  expect(await server.exited, server.output()).toBe('0');
-}
-
-async function call<T = Record<string, unknown>>(
-  server: TServer,
-  method: 'GET' | 'POST',
-  url: string,
-  opts: { token?: string; body?: unknown; timeoutMs?: number } = {},
-): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(server.base + url, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
-  });
-  return { status: res.status, body: (await res.json()) as T };
+async function stopServer(server: TCrashServer): Promise<void> {
+  expect(await stopProcess(server), server.output()).toBe('0');
 }
 
 const isTimeout = (err: unknown) => err instanceof Error && err.name === 'TimeoutError';
 
-async function login(server: TServer): Promise<string> {
-  const res = await call<{ access: string }>(server, 'POST', '/api/login/', {
-    body: { email: seller.email, password: seller.password },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.access;
+async function login(server: TCrashServer): Promise<string> {
+  return loggedIn(await server.api.authRoutes.login({ body: { email: seller.email, password: seller.password } }))
+    .access;
 }
 
 function checkStockCli(): { status: number | null; stdout: string } {
@@ -156,7 +78,7 @@ function checkStockCli(): { status: number | null; stdout: string } {
     [path.join(root, 'apps/server/src/cli/check-stock.ts')],
     {
       cwd: root,
-      env: { ...process.env, ...secrets, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' },
+      env: { ...process.env, ...target.secrets, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '' },
       encoding: 'utf8',
     },
   );
@@ -174,12 +96,7 @@ async function expectInvariantsHold(): Promise<void> {
 // ---- set-up: a seller with stock, on a database that outlives the server ----
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'wms-crash-'));
-  if (process.env.TEST_DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL);
-    databaseUrl = scratch.url;
-    dropDatabase = scratch.drop;
-  }
+  target = await crashTarget('crash');
   await withDatabase(async (db) => {
     const password = 'crash-pass-1';
     const customer = await accountRepo.insertCustomer(db, { name: 'Crash seller' });
@@ -210,12 +127,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const s of [...servers]) {
-    s.child.kill('SIGKILL');
-    await s.exited;
-  }
-  await dropDatabase();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await target?.dispose();
 });
 
 // ---- the cases ----
@@ -227,12 +139,12 @@ describe(`crash safety (kill -9 of the server, ${TEST_ENGINE})`, () => {
     let server = await startServer();
     const token = await login(server);
     const t0 = Date.now();
-    const queued = await call<{ id: string }>(server, 'POST', '/api/outbound-orders/import/', {
+    const queued = await server.api.outboundRoutes.importOrders({
       token,
       body: { file_base64: file.toString('base64'), file_name: 'crash.xlsx' },
     });
-    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-    const jobId = queued.body.id;
+    expect(queued.statusCode, queued.body).toBe(202);
+    const jobId = queued.json().id;
 
     // Pass 1 (validation) reports progress every 1,000 rows up to `rows`; then `total` = 2 × rows is set and pass 2
     // writes every order in one transaction. Kill inside that transaction: on PostgreSQL once a quarter of the rows
@@ -244,11 +156,12 @@ describe(`crash safety (kill -9 of the server, ${TEST_ENGINE})`, () => {
       if (Date.now() - t0 > 90_000) throw new Error('the import never reached its write phase');
       let job: { state: string; progress: number; total: number };
       try {
-        const res = await call<typeof job>(server, 'GET', `/api/jobs/${jobId}/`, {
+        const res = await server.api.jobRoutes.getJob({
+          params: { id: jobId },
           token,
           timeoutMs: started ? 1500 : 20_000,
         });
-        job = res.body;
+        job = res.json();
       } catch (err) {
         if (started && isTimeout(err)) {
           moment = 'the job API stalled for 1.5 s behind the write transaction';
@@ -308,7 +221,10 @@ describe(`crash safety (kill -9 of the server, ${TEST_ENGINE})`, () => {
     const token2 = await login(server);
     let job: { state: string; result: Record<string, number> | null; error: unknown } | undefined;
     while (Date.now() - restarted < 90_000) {
-      job = (await call<NonNullable<typeof job>>(server, 'GET', `/api/jobs/${jobId}/`, { token: token2 })).body;
+      const read = (
+        await server.api.jobRoutes.getJob({ params: { id: jobId }, token: token2, timeoutMs: 30_000 })
+      ).json();
+      job = { ...read, result: read.result as Record<string, number> | null };
       if (job.state === 'succeeded' || job.state === 'failed') break;
       await sleep(200);
     }
@@ -432,12 +348,12 @@ describe(`crash safety (kill -9 of the server, ${TEST_ENGINE})`, () => {
     const token = await login(server);
     // On PostgreSQL watch the server's session from outside; on PGlite the sheet stalls while the close holds the
     // only connection.
-    const watcher = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
+    const watcher = target.databaseUrl ? new pg.Client({ connectionString: target.databaseUrl }) : null;
     await watcher?.connect();
     const t0 = Date.now();
-    const closing = call(server, 'POST', `/api/stocktakes/${sheet.id}/close/`, { token, timeoutMs: 120_000 }).catch(
-      (err: Error) => err,
-    );
+    const closing = server.api.stocktakeRoutes
+      .closeStocktake({ params: { id: sheet.id }, token, timeoutMs: 120_000 })
+      .catch((err: Error) => err);
     let moment = '';
     try {
       while (!moment) {
@@ -455,11 +371,12 @@ describe(`crash safety (kill -9 of the server, ${TEST_ENGINE})`, () => {
           }
         } else {
           try {
-            const res = await call<{ status: string }>(server, 'GET', `/api/stocktakes/${sheet.id}/`, {
+            const res = await server.api.stocktakeRoutes.getStocktake({
+              params: { id: sheet.id },
               token,
               timeoutMs: 1000,
             });
-            if (res.body.status !== 'first')
+            if (res.json().status !== 'first')
               throw new Error('the close ended before it could be killed: raise CRASH_STOCKTAKE_PILES');
           } catch (err) {
             if (!isTimeout(err)) throw err;
@@ -487,15 +404,15 @@ describe(`crash safety (kill -9 of the server, ${TEST_ENGINE})`, () => {
     server = await startServer();
     const token2 = await login(server);
     const t1 = Date.now();
-    const again = await call<{ status?: string; error?: { code: string } }>(
-      server,
-      'POST',
-      `/api/stocktakes/${sheet.id}/close/`,
-      { token: token2, timeoutMs: 120_000 },
-    );
-    if (after.status === 'closed') expect(again).toMatchObject({ status: 409 });
+    const again = await server.api.stocktakeRoutes.closeStocktake({
+      params: { id: sheet.id },
+      token: token2,
+      timeoutMs: 120_000,
+    });
+    if (after.status === 'closed') expect(again.statusCode).toBe(409);
     else {
-      expect(again, JSON.stringify(again.body)).toMatchObject({ status: 200, body: { status: 'closed' } });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ status: 'closed' });
       log(`stocktake close: after the restart the close took ${Date.now() - t1} ms`);
     }
     await stopServer(server);
