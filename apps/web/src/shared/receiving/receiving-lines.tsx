@@ -294,6 +294,7 @@ export function ReceivingLines(props: {
                   onScan={(c) =>
                     resolveLocation(l.id, c).then((ok) => {
                       if (ok) nextAfter(l.id);
+                      return ok;
                     })
                   }
                   placeholder={t('receiving.scanLocation')}

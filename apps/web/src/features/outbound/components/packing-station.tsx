@@ -21,6 +21,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/forms/error-text';
 import { holdKeysWhile } from '../../../shared/ui/scan-buffer';
+import { scanFeedback } from '../../../shared/ui/scan-feedback';
 import { ScanInput } from '../../../shared/ui/scan-input';
 import {
   lookupOrder,
@@ -32,7 +33,6 @@ import {
   useShipOrder,
 } from '../api';
 import { CarrierLabelsButton } from './carrier-labels';
-import { beep } from './feedback';
 import { OrderStatusTag, useOrderLabels } from './labels';
 
 type TCue = { kind: 'ok' | 'refused'; text: string } | null;
@@ -72,60 +72,62 @@ export function PackingStation() {
     else consignmentRef.current?.focus();
   }, [view, pendingSerial]);
 
+  /** The station's visual cue; the sound comes from the scan box (ScanInput) from what the handler answers. */
   const signal = (kind: 'ok' | 'refused', text: string) => {
-    beep(kind);
     setCue({ kind, text });
+    return kind === 'ok';
   };
 
   const openOrder = async (code: string) => {
     try {
       const order = await lookupOrder(code);
       if (order.status !== 'exported' && order.status !== 'online') {
-        signal('refused', t('pack.notPackable', { number: order.number, status: l.status(order.status) }));
         setOrderCode('');
-        return;
+        return signal('refused', t('pack.notPackable', { number: order.number, status: l.status(order.status) }));
       }
       const v = await packView(order.id);
       setView(v);
       setConsignmentText(v.order.consignment_number ?? '');
       setBoxes([{ key: 0, quantity: 1 }]);
-      signal('ok', t('pack.opened', { number: v.order.number }));
+      setOrderCode('');
+      return signal('ok', t('pack.opened', { number: v.order.number }));
     } catch (err) {
-      signal('refused', errorText(err));
+      setOrderCode('');
+      return signal('refused', errorText(err));
     }
-    setOrderCode('');
   };
 
-  const send = async (barcode: string, serialValue?: string) => {
-    if (!view) return;
+  const send = async (barcode: string, serialValue?: string): Promise<boolean> => {
+    if (!view) return false;
     try {
       const next = await packScan(view.order.id, serialValue ? { barcode, serial: serialValue } : { barcode });
       setView(next);
       const item = next.items.find((i) => i.barcode === barcode || i.product_number === barcode);
-      signal('ok', item ? `${item.product_number} ${item.packed}/${item.expected}` : t('pack.ok'));
+      return signal('ok', item ? `${item.product_number} ${item.packed}/${item.expected}` : t('pack.ok'));
     } catch (err) {
-      signal('refused', errorText(err));
+      return signal('refused', errorText(err));
     }
   };
 
   const scanItem = async (code: string) => {
     setItemCode('');
-    if (!view) return;
+    if (!view) return false;
     const item = view.items.find((i) => i.barcode === code || i.product_number === code);
     if (item?.requires_serial && item.packed < item.expected) {
       setPendingSerial(item);
       setPendingBarcode(code);
       setCue({ kind: 'ok', text: t('pack.serialFor', { product: item.product_number }) });
-      return;
+      return true;
     }
-    await send(code);
+    return send(code);
   };
 
   const scanSerial = async (value: string) => {
     setSerial('');
     const barcode = pendingBarcode;
     setPendingSerial(null);
-    await send(barcode, value);
+    // The serial box is a plain input (no camera): it gives the scan's cue itself.
+    scanFeedback((await send(barcode, value)) ? 'ok' : 'error');
   };
 
   const confirm = async () => {
@@ -138,11 +140,12 @@ export function PackingStation() {
         id: view.order.id,
         body: { packaging: used.map((b) => ({ packaging_material_id: b.id, quantity: b.quantity })) },
       });
-      beep('ok');
+      scanFeedback('ok');
       void message.success(t('pack.shipped', { number: view.order.number }));
       setCue({ kind: 'ok', text: t('pack.shipped', { number: view.order.number }) });
       setView(null);
     } catch (err) {
+      scanFeedback('error');
       signal('refused', errorText(err));
     }
   };
@@ -153,6 +156,7 @@ export function PackingStation() {
       setView(await packReset(view.order.id));
       setPendingSerial(null);
     } catch (err) {
+      scanFeedback('error');
       signal('refused', errorText(err));
     }
   };

@@ -55,21 +55,26 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
       const found = await scanLocation(sheet.id, code);
       setLocation(found);
       setItems([]);
-      if (!found.in_round) setError(t('count.notInRound', { code: found.location_code }));
+      if (!found.in_round) {
+        setError(t('count.notInRound', { code: found.location_code }));
+        return false;
+      }
+      return true;
     } catch (err) {
       setError(errorText(err));
       setLocationCode('');
+      return false;
     }
   };
 
   const onProduct = async (code: string) => {
-    if (!location) return;
+    if (!location) return false;
     setError(null);
     try {
       const p = await scanProduct(sheet.id, code);
       if (p.has_shelf_life && !expiry) {
         setError(t('count.needExpiry', { product: p.product_number }));
-        return;
+        return false;
       }
       const expiryDate = p.has_shelf_life && expiry ? expiry.format('YYYY-MM-DD') : null;
       const key = `${p.product_id}|${expiryDate ?? ''}`;
@@ -90,9 +95,11 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
       setProductCode('');
       setQuantity(1);
       productInput.current?.focus();
+      return true;
     } catch (err) {
       setError(errorText(err));
       setProductCode('');
+      return false;
     }
   };
 

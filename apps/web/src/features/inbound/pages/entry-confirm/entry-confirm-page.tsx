@@ -61,12 +61,15 @@ export default function EntryConfirmPage() {
       const hit = found.results.find((r) => r.number === code) ?? (found.count === 1 ? found.results[0] : undefined);
       if (!hit) {
         setReceipt(null);
-        return setProblem(t('confirm.notFound', { code }));
+        setProblem(t('confirm.notFound', { code }));
+        return false;
       }
       setParams({ id: hit.id }, { replace: true });
       load(await fetchReceipt(hit.id));
+      return true;
     } catch (err) {
       setProblem(errorText(err));
+      return false;
     }
   };
 

@@ -39,9 +39,11 @@ export default function EntryQuickPage() {
       setProduct(p);
       setExpiry(null);
       qtyRef.current?.focus();
+      return true;
     } catch (err) {
       setProduct(null);
       setProblem(errorText(err));
+      return false;
     }
   };
 
@@ -49,9 +51,13 @@ export default function EntryQuickPage() {
     setProblem(null);
     if (!product) {
       productRef.current?.focus();
-      return setProblem(t('quick.productFirst'));
+      setProblem(t('quick.productFirst'));
+      return false;
     }
-    if (needsExpiry && !expiry) return setProblem(t('form.expiryRequired'));
+    if (needsExpiry && !expiry) {
+      setProblem(t('form.expiryRequired'));
+      return false;
+    }
     try {
       const r = await quick.mutateAsync({
         warehouse_id: warehouseId,
@@ -69,8 +75,10 @@ export default function EntryQuickPage() {
       setExpiry(null);
       setLocation('');
       productRef.current?.focus();
+      return true;
     } catch (err) {
       setProblem(errorText(err));
+      return false;
     }
   };
 

@@ -28,7 +28,6 @@ import { useSetConsignment, useSetConsignments, useUploadConsignments } from '..
 import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
 import { CarrierLabelsButton } from '../../components/carrier-labels';
 import { CvsOverdueAlert } from '../../components/cvs-overdue';
-import { beep } from '../../components/feedback';
 import { useOrderLabels } from '../../components/labels';
 import { OrderTable } from '../../components/order-table';
 import '../../i18n';
@@ -48,7 +47,8 @@ function ScanPanel() {
   const consignmentRef = useRef<InputRef>(null);
 
   const saveOne = async (consignment: string) => {
-    if (!order) return;
+    if (!order) return false;
+    let ok = false;
     try {
       await save.mutateAsync([
         {
@@ -58,16 +58,16 @@ function ScanPanel() {
           ...(pieces ? { piece_count: pieces } : {}),
         },
       ]);
-      beep('ok');
       setCue({ ok: true, text: t('operation.saved', { order, consignment }) });
+      ok = true;
     } catch (err) {
-      beep('refused');
       const rows = rowErrorsOf(err);
       setCue({ ok: false, text: rows.length ? rows.map((r) => r.message).join(' / ') : errorText(err) });
     }
     setOrder(null);
     setOrderText('');
     setConsignmentText('');
+    return ok;
   };
 
   // The consignment box is enabled by the order scan: focus moves once it is (and back when it is done).

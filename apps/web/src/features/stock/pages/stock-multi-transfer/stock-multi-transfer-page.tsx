@@ -40,10 +40,15 @@ export default function StockMultiTransferPage() {
         (x) => x.free > 0,
       );
       setFound(piles);
-      if (piles.length === 0) setProblem(t('transfer.noPiles'));
+      if (piles.length === 0) {
+        setProblem(t('transfer.noPiles'));
+        return false;
+      }
+      return true;
     } catch (err) {
       setFound([]);
       setProblem(errorText(err));
+      return false;
     }
   };
   const add = (pile: TBalanceRow) =>

@@ -83,16 +83,21 @@ export default function StockTransferPage() {
       const p = await lookupProduct(code);
       setProduct(p);
       const movable = await loadPiles(p.id);
-      if (movable.length === 0) setProblem(t('transfer.noPiles'));
-      else if (movable.length === 1) {
+      if (movable.length === 0) {
+        setProblem(t('transfer.noPiles'));
+        return false;
+      }
+      if (movable.length === 1) {
         setPileId(movable[0]!.balance_id);
         setFromCode(movable[0]!.location_code);
         qtyRef.current?.focus();
       } else fromRef.current?.focus();
+      return true;
     } catch (err) {
       setProduct(null);
       setPiles([]);
       setProblem(errorText(err));
+      return false;
     }
   };
 
@@ -100,27 +105,33 @@ export default function StockTransferPage() {
     const here = piles.filter((p) => p.location_code === code);
     if (here.length === 0) {
       setProblem(t('transfer.notHere', { code }));
-      return;
+      return false;
     }
     setProblem(null);
     setPileId(here[0]!.balance_id);
     qtyRef.current?.focus();
+    return true;
   };
 
   const submit = async (destination: string) => {
     setProblem(null);
-    if (!pile) return setProblem(t('transfer.pickPile'));
+    /** The scan is refused: the reason is shown, the error tone plays (ScanInput). */
+    const refuse = (text: string) => {
+      setProblem(text);
+      return false;
+    };
+    if (!pile) return refuse(t('transfer.pickPile'));
     if (!quantity) {
       qtyRef.current?.focus();
-      return setProblem(t('transfer.quantityFirst'));
+      return refuse(t('transfer.quantityFirst'));
     }
     if (quantity > pile.free) {
       qtyRef.current?.focus();
-      return setProblem(t('transfer.overFree', { quantity, count: pile.free }));
+      return refuse(t('transfer.overFree', { quantity, count: pile.free }));
     }
     try {
       const found = await lookupLocations(destination, pile.warehouse_id);
-      if (found.length === 0) return setProblem(t('transfer.locationNotFound', { code: destination }));
+      if (found.length === 0) return refuse(t('transfer.locationNotFound', { code: destination }));
       const res = await transfer.mutateAsync({
         balance_id: pile.balance_id,
         to_location_id: found[0]!.id,
@@ -129,8 +140,9 @@ export default function StockTransferPage() {
       });
       void message.success(t('transfer.done', { number: res.number, units: res.unit_count }));
       reset();
+      return true;
     } catch (err) {
-      setProblem(errorText(err));
+      return refuse(errorText(err));
     }
   };
 
