@@ -21,6 +21,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
+import { FloorScreen, ScanStep } from '../../../../shared/handheld/handheld';
 import { RowErrorsTable, rowErrorsOf } from '../../../../shared/jobs/row-errors-table';
 import { ScanInput } from '../../../../shared/ui/scan-input';
 import { fileToBase64 } from '../../../../shared/upload';
@@ -76,56 +77,63 @@ function ScanPanel() {
   }, [order]);
 
   return (
-    <Card size="small" title={t('operation.scanTitle')}>
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Space wrap>
-          <DatePicker
-            value={date}
-            onChange={setDate}
-            aria-label={l.field('shipping_date')}
-            placeholder={l.field('shipping_date')}
+    <FloorScreen>
+      <Card size="small" title={t('operation.scanTitle')}>
+        <ScanStep
+          step={order ? t('operation.scanConsignment') : t('operation.scanOrder')}
+          progress={t('common:handheld.step', { n: order ? 2 : 1, total: 2 })}
+          target={order ?? undefined}
+        />
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Space wrap>
+            <DatePicker
+              value={date}
+              onChange={setDate}
+              aria-label={l.field('shipping_date')}
+              placeholder={l.field('shipping_date')}
+            />
+            <InputNumber
+              min={1}
+              max={99}
+              precision={0}
+              value={pieces}
+              onChange={setPieces}
+              placeholder={l.field('piece_count')}
+              aria-label={l.field('piece_count')}
+            />
+          </Space>
+          <ScanInput
+            ref={orderRef}
+            autoFocus
+            value={orderText}
+            onChange={setOrderText}
+            onScan={setOrder}
+            placeholder={t('operation.scanOrder')}
+            aria-label={t('operation.scanOrder')}
+            data-testid="op-scan-order"
           />
-          <InputNumber
-            min={1}
-            max={99}
-            precision={0}
-            value={pieces}
-            onChange={setPieces}
-            placeholder={l.field('piece_count')}
-            aria-label={l.field('piece_count')}
+          <ScanInput
+            ref={consignmentRef}
+            value={consignmentText}
+            onChange={setConsignmentText}
+            onScan={saveOne}
+            placeholder={order ? t('operation.scanConsignmentFor', { order }) : t('operation.scanConsignment')}
+            aria-label={t('operation.scanConsignment')}
+            data-testid="op-scan-consignment"
+            disabled={!order}
           />
+          {cue ? (
+            <Alert
+              type={cue.ok ? 'success' : 'error'}
+              showIcon
+              title={cue.text}
+              data-testid="op-cue"
+              data-ok={String(cue.ok)}
+            />
+          ) : null}
         </Space>
-        <ScanInput
-          ref={orderRef}
-          autoFocus
-          value={orderText}
-          onChange={setOrderText}
-          onScan={setOrder}
-          placeholder={t('operation.scanOrder')}
-          aria-label={t('operation.scanOrder')}
-          data-testid="op-scan-order"
-        />
-        <ScanInput
-          ref={consignmentRef}
-          value={consignmentText}
-          onChange={setConsignmentText}
-          onScan={saveOne}
-          placeholder={order ? t('operation.scanConsignmentFor', { order }) : t('operation.scanConsignment')}
-          aria-label={t('operation.scanConsignment')}
-          data-testid="op-scan-consignment"
-          disabled={!order}
-        />
-        {cue ? (
-          <Alert
-            type={cue.ok ? 'success' : 'error'}
-            showIcon
-            title={cue.text}
-            data-testid="op-cue"
-            data-ok={String(cue.ok)}
-          />
-        ) : null}
-      </Space>
-    </Card>
+      </Card>
+    </FloorScreen>
   );
 }
 
