@@ -275,10 +275,17 @@ for (const profile of PROFILES) {
       test.setTimeout(120_000);
       const session = await loginByApi(page, DEMO.customer);
       const auth = { authorization: `Bearer ${session.access}` };
-      const warehouses = (await (await page.request.get('/api/warehouses/?page_size=1', { headers: auth })).json()) as {
-        results: Array<{ id: string }>;
-      };
-      const warehouseId = warehouses.results[0]!.id;
+      const stamp = `S${profile.name === 'pixel7' ? 'P' : 'H'}${STAMP}`;
+      const warehouse = await post<{ id: string }>(page, auth, '/api/warehouses/', {
+        code: `WH-${stamp}`,
+        name: `Scroll ${stamp}`,
+      });
+      const warehouseId = warehouse.id;
+      await post(page, auth, '/api/storage-locations/', {
+        warehouse_id: warehouseId,
+        code: `A01-${stamp}`,
+        kind: 'sellable',
+      });
       const product = await post<{ id: string }>(page, auth, '/api/products/', {
         number: `PS-${profile.name}-${STAMP}`,
         name: `A product with a rather long name for a narrow screen ${STAMP}`,
@@ -334,7 +341,7 @@ test('desktop: the floor screens keep their desktop form (no handheld step, the 
 }) => {
   const session = await loginByApi(page, DEMO.customer);
   const auth = { authorization: `Bearer ${session.access}` };
-  const warehouses = (await (await page.request.get('/api/warehouses/?page_size=1', { headers: auth })).json()) as {
+  const warehouses = (await (await page.request.get('/api/warehouses/?page_size=100', { headers: auth })).json()) as {
     results: Array<{ id: string }>;
   };
   const product = await post<{ id: string }>(page, auth, '/api/products/', {

@@ -294,17 +294,16 @@ export function ReceivingLines(props: {
             key={l.id}
             size="small"
             data-testid="receiving-line-card"
-            title={
-              <span className="scan-step-target" style={{ fontSize: 22 }}>
-                {l.line_no}. {l.product_number}
-              </span>
-            }
+            title={`#${l.line_no}`}
             extra={
               <span>
                 {props.quantityTitle} <strong>{l.quantity}</strong>
               </span>
             }
           >
+            <div className="scan-step-target" style={{ fontSize: 24 }}>
+              {l.product_number}
+            </div>
             <Typography.Text type="secondary">{l.product_name}</Typography.Text>
             <Descriptions size="small" column={1} style={{ marginTop: 8 }}>
               {l.has_shelf_life ? (
@@ -337,7 +336,10 @@ export function ReceivingLines(props: {
               render: (_, l) => (
                 <>
                   <div>{l.product_number}</div>
-                  <Typography.Text type="secondary">{l.product_name}</Typography.Text>
+                  <div className="scan-step-target" style={{ fontSize: 24 }}>
+              {l.product_number}
+            </div>
+            <Typography.Text type="secondary">{l.product_name}</Typography.Text>
                 </>
               ),
             },
