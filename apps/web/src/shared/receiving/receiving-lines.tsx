@@ -337,9 +337,9 @@ export function ReceivingLines(props: {
                 <>
                   <div>{l.product_number}</div>
                   <div className="scan-step-target" style={{ fontSize: 24 }}>
-              {l.product_number}
-            </div>
-            <Typography.Text type="secondary">{l.product_name}</Typography.Text>
+                    {l.product_number}
+                  </div>
+                  <Typography.Text type="secondary">{l.product_name}</Typography.Text>
                 </>
               ),
             },

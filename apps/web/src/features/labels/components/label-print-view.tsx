@@ -1,9 +1,17 @@
 import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import { labelDocumentCss, labelDocumentHtml, labelDocumentZpl, SYMBOLOGIES, type TLabelRequest } from '@wms/contracts';
+import {
+  labelDocumentCss,
+  labelDocumentHtml,
+  labelDocumentZpl,
+  SYMBOLOGIES,
+  type TLabelFormat,
+  type TLabelRequest,
+} from '@wms/contracts';
 import { Alert, Button, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useProfile } from '../../../shared/auth/session';
 import { downloadBytes } from '../../../shared/excel/use-excel-export';
 import { errorText } from '../../../shared/forms/error-text';
 import { PageLoading } from '../../../shared/ui/page-loading';
@@ -23,6 +31,26 @@ export function useSheetOptions() {
   };
 }
 
+/** The roll a thermal printer takes for each kind of label (product labels are the small ones). */
+const THERMAL_ROLL: Record<TLabelRequest['kind'], string> = {
+  product: 'thermal-50x30',
+  location: 'thermal-60x40',
+  packaging: 'thermal-60x40',
+};
+
+/** The sheet a print screen starts with for a user's default label format. */
+export function defaultSheet<T extends { code: string; cells: number }>(
+  sheets: T[],
+  format: TLabelFormat,
+  kind: TLabelRequest['kind'],
+): T | undefined {
+  if (format === 'thermal') {
+    const roll = sheets.find((s) => s.code === THERMAL_ROLL[kind]) ?? sheets.find((s) => s.code.startsWith('thermal-'));
+    if (roll) return roll;
+  }
+  return sheets.find((s) => s.cells === 45) ?? sheets[0];
+}
+
 /**
  * A print screen: a toolbar (sheet, name, barcode type, start cell; hidden when printing) over the A4 label pages
  * exactly as they print. The markup comes from the contracts (`labelDocumentHtml`), the same the PDF test decodes.
@@ -36,9 +64,11 @@ export function LabelPrintView(props: { request: Omit<TLabelRequest, 'sheet_id'>
   const [symbology, setSymbology] = useState(props.request.symbology ?? 'auto');
   const [startCell, setStartCell] = useState(props.request.start_cell ?? 1);
   const [outline, setOutline] = useState(false);
+  const labelFormat = useProfile()?.label_format ?? 'sheet';
+  // The user's default format (profile): the A4 sheet of 45, or the thermal roll that fits the kind of label.
   useEffect(() => {
-    if (!sheetId && sheets.length) setSheetId((sheets.find((s) => s.cells === 45) ?? sheets[0])!.id);
-  }, [sheetId, sheets]);
+    if (!sheetId && sheets.length) setSheetId(defaultSheet(sheets, labelFormat, props.request.kind)!.id);
+  }, [sheetId, sheets, labelFormat, props.request.kind]);
   const request: TLabelRequest | null = sheetId
     ? { ...props.request, sheet_id: sheetId, show_name: showName, symbology, start_cell: startCell }
     : null;
