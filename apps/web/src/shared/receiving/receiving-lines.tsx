@@ -336,9 +336,6 @@ export function ReceivingLines(props: {
               render: (_, l) => (
                 <>
                   <div>{l.product_number}</div>
-                  <div className="scan-step-target" style={{ fontSize: 24 }}>
-                    {l.product_number}
-                  </div>
                   <Typography.Text type="secondary">{l.product_name}</Typography.Text>
                 </>
               ),
