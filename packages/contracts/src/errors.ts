@@ -700,6 +700,13 @@ export const FIELD_LABELS: Record<string, Messages> = {
   name: { 'zh-TW': '名稱', ja: '名称', en: 'Name' },
   company_name: { 'zh-TW': '公司名稱', ja: '会社名', en: 'Company name' },
   address: { 'zh-TW': '地址', ja: '住所', en: 'Address' },
+  label_printer_host: {
+    'zh-TW': '標籤機主機（IP 或名稱）',
+    ja: 'ラベルプリンターのホスト（IP または名前）',
+    en: 'Label printer host (IP or name)',
+  },
+  label_printer_port: { 'zh-TW': '標籤機連接埠', ja: 'ラベルプリンターのポート', en: 'Label printer port' },
+  label_format: { 'zh-TW': '預設標籤格式', ja: '既定のラベル形式', en: 'Default label format' },
   phone: { 'zh-TW': '電話', ja: '電話番号', en: 'Phone' },
   postcode: { 'zh-TW': '郵遞區號', ja: '郵便番号', en: 'Postal code' },
   recipient_name: { 'zh-TW': '收件人姓名', ja: '受取人名', en: 'Recipient name' },

@@ -14,8 +14,9 @@ import { useNavigate } from 'react-router';
 import { useProfile } from '../../../shared/auth/session';
 import { downloadBytes } from '../../../shared/excel/use-excel-export';
 import { errorText } from '../../../shared/forms/error-text';
+import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
 import { PageLoading } from '../../../shared/ui/page-loading';
-import { useLabelDocument, useLabelSheets } from '../api';
+import { useLabelDocument, useLabelSheets, useSendToPrinter } from '../api';
 import '../i18n';
 
 /** Sheet options grouped by cell count (spec §9: 45, 60 or 88 cells; other known sheets too). */
@@ -73,6 +74,11 @@ export function LabelPrintView(props: { request: Omit<TLabelRequest, 'sheet_id'>
     ? { ...props.request, sheet_id: sheetId, show_name: showName, symbology, start_cell: startCell }
     : null;
   const doc = useLabelDocument(request);
+  const send = useSendToPrinter();
+  const [warehouseId, setWarehouseId] = useState<string>();
+  const sendToPrinter = () => {
+    if (request && warehouseId) send.mutate({ ...request, warehouse_id: warehouseId });
+  };
   return (
     <>
       <div className="no-print" style={{ padding: '0 16px 16px', display: 'flex', justifyContent: 'center' }}>
@@ -122,6 +128,39 @@ export function LabelPrintView(props: { request: Omit<TLabelRequest, 'sheet_id'>
           >
             {t('labels:zpl')}
           </Button>
+          <Space.Compact>
+            <WarehouseSelect
+              value={warehouseId}
+              onChange={(id) => {
+                setWarehouseId(id);
+                send.reset();
+              }}
+              autoPick
+              style={{ minWidth: 160 }}
+              aria-label={t('labels:printerWarehouse')}
+              data-testid="label-printer-warehouse"
+            />
+            <Button
+              icon={<PrinterOutlined />}
+              disabled={!doc.data || !warehouseId}
+              loading={send.isPending}
+              title={t('labels:sendToPrinterHint')}
+              onClick={sendToPrinter}
+              data-testid="label-send-printer"
+            >
+              {t('labels:sendToPrinter')}
+            </Button>
+          </Space.Compact>
+          {send.isSuccess ? (
+            <Typography.Text type="success" data-testid="label-sent">
+              {t('labels:sentToPrinter', { count: send.data.labels, printer: send.data.printer })}
+            </Typography.Text>
+          ) : null}
+          {send.isError ? (
+            <Typography.Text type="danger" data-testid="label-send-error">
+              {errorText(send.error)}
+            </Typography.Text>
+          ) : null}
           {doc.data ? (
             <Typography.Text type="secondary" data-testid="label-total">
               {t('labels:total', { labels: doc.data.label_count, pages: doc.data.pages.length })}
