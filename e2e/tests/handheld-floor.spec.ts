@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devices, expect, type Locator, type Page, test } from '@playwright/test';
@@ -359,4 +360,79 @@ test('desktop: the floor screens keep their desktop form (no handheld step, the 
   await expect(page.getByTestId('scan-step')).toHaveCount(0);
   await expect(page.getByTestId('receiving-line-card')).toHaveCount(0);
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
+});
+
+test('thermal labels: the profile’s default label format opens the roll, and "send to printer" reaches the warehouse printer', async ({
+  page,
+}) => {
+  // The warehouse's label printer: a local raw-port server keeping what each connection sent.
+  const jobs: Buffer[] = [];
+  const printer = createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('end', () => {
+      jobs.push(Buffer.concat(chunks));
+      socket.end();
+    });
+  });
+  await new Promise<void>((r) => printer.listen(0, '127.0.0.1', () => r()));
+  const port = (printer.address() as { port: number }).port;
+  const session = await loginByApi(page, DEMO.customer);
+  const auth = { authorization: `Bearer ${session.access}` };
+  try {
+    const warehouse = await post<{ id: string; code: string }>(page, auth, '/api/warehouses/', {
+      code: `WH-LP${STAMP}`,
+      name: `Label printer ${STAMP}`,
+      label_printer_host: '127.0.0.1',
+      label_printer_port: port,
+    });
+    const product = await post<{ id: string; number: string }>(page, auth, '/api/products/', {
+      number: `PL-${STAMP}`,
+      name: `Roll tea ${STAMP}`,
+    });
+    // The default label format, chosen on the account screen.
+    await page.goto('/profile');
+    await page.getByTestId('profile-label-format').getByText('感熱捲筒標籤（標籤機）').click();
+    await page.getByTestId('profile-save').click();
+    await expect(page.locator('.ant-message')).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/profile/', { headers: auth })).json()) as { label_format: string })
+            .label_format,
+      )
+      .toBe('thermal');
+
+    // The print screen opens on the 50 × 30 mm roll; the labels go to the chosen warehouse's printer.
+    const request = { kind: 'product', items: [{ id: product.id, copies: 2 }], show_name: true };
+    const data = Buffer.from(JSON.stringify(request)).toString('base64url');
+    await page.goto(`/product-print-preview/${data}`);
+    await expect(page.getByTestId('label-sheet')).toContainText('50 × 30');
+    await expect(page.getByTestId('label-total')).toBeVisible();
+    await page.getByRole('combobox', { name: '使用哪個倉庫的標籤機' }).click();
+    await page.keyboard.type(warehouse.code);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: warehouse.code })
+      .click();
+    await page.getByTestId('label-send-printer').click();
+    await expect(page.getByTestId('label-sent')).toHaveText(`已將 2 張標籤送到 127.0.0.1:${port}`);
+    await expect.poll(() => jobs.length).toBe(1);
+    const zpl = jobs[0]!.toString('utf8');
+    expect(zpl.startsWith('^XA')).toBe(true);
+    expect(zpl.match(/\^XA/g)).toHaveLength(2);
+    expect(zpl).toContain(product.number);
+    await shot(page, 'label-send-printer');
+
+    // The printer switched off: the screen says so, in the user's language.
+    await new Promise<void>((r) => printer.close(() => r()));
+    await page.getByTestId('label-send-printer').click();
+    await expect(page.getByTestId('label-send-error')).toHaveText(
+      `無法連線到標籤機 127.0.0.1:${port}，請確認標籤機已開機並連上網路`,
+    );
+  } finally {
+    printer.close();
+    const res = await page.request.patch('/api/account/profile/', { data: { label_format: 'sheet' }, headers: auth });
+    expect(res.ok()).toBe(true);
+  }
 });
