@@ -701,9 +701,9 @@ export const FIELD_LABELS: Record<string, Messages> = {
   company_name: { 'zh-TW': '公司名稱', ja: '会社名', en: 'Company name' },
   address: { 'zh-TW': '地址', ja: '住所', en: 'Address' },
   label_printer_host: {
-    'zh-TW': '標籤機主機（IP 或名稱）',
-    ja: 'ラベルプリンターのホスト（IP または名前）',
-    en: 'Label printer host (IP or name)',
+    'zh-TW': '標籤機位址（IP 或主機）',
+    ja: 'ラベルプリンターのアドレス（IP またはホスト）',
+    en: 'Label printer address (IP or host)',
   },
   label_printer_port: { 'zh-TW': '標籤機連接埠', ja: 'ラベルプリンターのポート', en: 'Label printer port' },
   label_format: { 'zh-TW': '預設標籤格式', ja: '既定のラベル形式', en: 'Default label format' },
