@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { ZOk } from './common';
-import { ROLES, THEMES } from './constants';
+import { LABEL_FORMATS, ROLES, THEMES } from './constants';
 import { LANGUAGES } from './errors';
 import { ZGrants, ZSellerRole } from './permissions';
 import { defineRoutes } from './routes';
 
-export { ROLES, THEMES } from './constants';
+export { LABEL_FORMATS, ROLES, THEMES, type TLabelFormat } from './constants';
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 export const ZLanguage = z.enum(LANGUAGES);
 export const ZTheme = z.enum(THEMES);
+export const ZLabelFormat = z.enum(LABEL_FORMATS);
 
 /** Password rule of spec §5: length greater than 6. */
 export const PASSWORD_MIN_LENGTH = 7;
@@ -46,6 +47,8 @@ export const ZProfile = z.object({
   role: ZRole,
   language: ZLanguage,
   theme: ZTheme,
+  /** The label format the print screens start with (A4 sheet or thermal roll). */
+  label_format: ZLabelFormat,
   two_factor_enabled: z.boolean(),
   /** The company's admin asks this user to turn two-step login on (/two-factor until they do). */
   two_factor_required: z.boolean(),
@@ -61,7 +64,12 @@ export const ZProfile = z.object({
 export type TProfile = z.infer<typeof ZProfile>;
 
 export const ZUpdateProfile = z
-  .object({ name: z.string().trim().min(1).max(100), language: ZLanguage, theme: ZTheme })
+  .object({
+    name: z.string().trim().min(1).max(100),
+    language: ZLanguage,
+    theme: ZTheme,
+    label_format: ZLabelFormat,
+  })
   .partial();
 export type TUpdateProfile = z.infer<typeof ZUpdateProfile>;
 

@@ -8,3 +8,6 @@ export const DEFAULT_LANGUAGE: TLanguage = 'zh-TW';
 
 export const ROLES = ['CUSTOMER', 'EMPLOYEE'] as const;
 export const THEMES = ['light', 'dark'] as const;
+/** Where a user's labels print by default: an A4 label sheet, or a thermal roll (label printer). */
+export const LABEL_FORMATS = ['sheet', 'thermal'] as const;
+export type TLabelFormat = (typeof LABEL_FORMATS)[number];

@@ -300,6 +300,18 @@ export const ERROR_CATALOGUE = {
     ja: '配送業者に接続できません。しばらくしてからもう一度お試しください',
     en: 'The carrier cannot be reached now; try again later',
   },
+  LABEL_PRINTER_NOT_SET: {
+    status: 409,
+    'zh-TW': '倉庫「{{warehouse}}」尚未設定標籤機（主機與連接埠），請在倉庫設定中填寫',
+    ja: '倉庫「{{warehouse}}」にラベルプリンター（ホストとポート）が設定されていません。倉庫の設定で入力してください',
+    en: 'Warehouse "{{warehouse}}" has no label printer (host and port); set it in the warehouse settings',
+  },
+  LABEL_PRINTER_UNREACHABLE: {
+    status: 502,
+    'zh-TW': '無法連線到標籤機 {{printer}}，請確認標籤機已開機並連上網路',
+    ja: 'ラベルプリンター {{printer}} に接続できません。電源とネットワークを確認してください',
+    en: 'The label printer {{printer}} cannot be reached; check that it is on and connected to the network',
+  },
   CARRIER_NOT_CONFIGURED: {
     status: 409,
     'zh-TW': '物流商「{{provider}}」尚未設定 API 帳號（綠界：商店代號、HashKey、HashIV；黑貓：契客代號、授權碼）',
@@ -688,6 +700,13 @@ export const FIELD_LABELS: Record<string, Messages> = {
   name: { 'zh-TW': '名稱', ja: '名称', en: 'Name' },
   company_name: { 'zh-TW': '公司名稱', ja: '会社名', en: 'Company name' },
   address: { 'zh-TW': '地址', ja: '住所', en: 'Address' },
+  label_printer_host: {
+    'zh-TW': '標籤機位址（IP 或主機）',
+    ja: 'ラベルプリンターのアドレス（IP またはホスト）',
+    en: 'Label printer address (IP or host)',
+  },
+  label_printer_port: { 'zh-TW': '標籤機連接埠', ja: 'ラベルプリンターのポート', en: 'Label printer port' },
+  label_format: { 'zh-TW': '預設標籤格式', ja: '既定のラベル形式', en: 'Default label format' },
   phone: { 'zh-TW': '電話', ja: '電話番号', en: 'Phone' },
   postcode: { 'zh-TW': '郵遞區號', ja: '郵便番号', en: 'Postal code' },
   recipient_name: { 'zh-TW': '收件人姓名', ja: '受取人名', en: 'Recipient name' },

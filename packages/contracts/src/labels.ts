@@ -177,6 +177,16 @@ export function labelDocumentPage(doc: TLabelDocument, title = 'labels'): string
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${labelDocumentCss(doc.sheet)}</style></head><body>${labelDocumentHtml(doc)}</body></html>`;
 }
 
+/** A label request and the warehouse whose label printer prints it. */
+export const ZSendLabelsToPrinter = ZLabelRequest.extend({ warehouse_id: ZId });
+export type TSendLabelsToPrinter = z.input<typeof ZSendLabelsToPrinter>;
+export const ZSentToPrinter = z.object({
+  /** host:port the ZPL went to. */
+  printer: z.string(),
+  labels: z.number().int(),
+  bytes: z.number().int(),
+});
+
 export const labelRoutes = defineRoutes({
   listLabelSheets: {
     method: 'GET',
@@ -221,6 +231,19 @@ export const labelRoutes = defineRoutes({
     perm: 'products:read',
     body: ZLabelRequest,
     response: ZLabelDocument,
+  },
+  /**
+   * Print labels on the warehouse's label printer: the same labels as ZPL (`labelDocumentZpl`, 203 dpi), sent raw over
+   * TCP to the printer's host and port (9100 by convention), nothing around it. The printer answers nothing; the
+   * labels are sent once the connection took every byte.
+   */
+  sendLabelsToPrinter: {
+    method: 'POST',
+    path: '/api/labels/send-to-printer/',
+    auth: 'customer',
+    perm: 'products:read',
+    body: ZSendLabelsToPrinter,
+    response: ZSentToPrinter,
   },
 });
 

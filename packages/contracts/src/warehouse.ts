@@ -29,6 +29,9 @@ export const ZWarehouse = z.object({
   code: z.string(),
   name: z.string(),
   address: z.string(),
+  /** The warehouse's label printer, sent ZPL raw over TCP (port 9100 by convention); null: none set. */
+  label_printer_host: z.string().nullable(),
+  label_printer_port: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -37,6 +40,15 @@ export const ZCreateWarehouse = z.strictObject({
   code: ZCode,
   name: ZName,
   address: ZOptionalText(200).optional(),
+  /** A host name or IP address on the warehouse's network (no scheme, no port); null clears it. */
+  label_printer_host: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/)
+    .nullable()
+    .optional(),
+  label_printer_port: z.number().int().min(1).max(65535).nullable().optional(),
 });
 export type TCreateWarehouse = z.infer<typeof ZCreateWarehouse>;
 export const ZUpdateWarehouse = ZCreateWarehouse.partial();

@@ -41,6 +41,8 @@ export const users = pgTable(
     password_hash: text('password_hash').notNull(),
     language: text('language').notNull().default('zh-TW'),
     theme: text('theme').notNull().default('light'),
+    /** Where the user's labels print by default: an A4 label sheet or a thermal roll (issue #37). */
+    label_format: text('label_format').notNull().default('sheet'),
     is_active: boolean('is_active').notNull().default(true),
     totp_secret_enc: text('totp_secret_enc'),
     totp_enabled: boolean('totp_enabled').notNull().default(false),

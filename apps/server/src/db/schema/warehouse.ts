@@ -14,6 +14,9 @@ export const warehouses = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
+    /** The warehouse's label printer for raw ZPL over TCP (port 9100 by convention); null: none (issue #37). */
+    label_printer_host: text('label_printer_host'),
+    label_printer_port: integer('label_printer_port'),
     ...timestamps,
   },
   (t) => [

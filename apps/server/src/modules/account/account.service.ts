@@ -51,6 +51,7 @@ export async function getProfile(deps: TAccountDeps, actor: TUserActor): Promise
     role: u.role as TProfile['role'],
     language: u.language as TLanguage,
     theme: u.theme as TProfile['theme'],
+    label_format: u.label_format as TProfile['label_format'],
     two_factor_enabled: u.totp_enabled,
     two_factor_required: u.two_factor_required,
     password_change_required: u.must_change_password,
@@ -67,12 +68,12 @@ export async function updateProfile(deps: TAccountDeps, actor: TUserActor, patch
     if (!before) throw new AppError('NOT_FOUND');
     if (Object.keys(patch).length === 0) return;
     await repo.updateUser(tx, actor.id, patch);
-    const { name, language, theme } = before.user;
+    const { name, language, theme, label_format } = before.user;
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'profile',
       entityId: actor.id,
-      before: { name, language, theme },
+      before: { name, language, theme, label_format },
       after: patch,
     });
   });

@@ -12,4 +12,5 @@ export function registerLabelRoutes(app: FastifyInstance, deps: TAppDeps): void 
   route(app, t, r.updateLabelSheet, ({ actor, params, body }) => service.updateSheet(d, actor, params.id, body));
   route(app, t, r.deleteLabelSheet, ({ actor, params }) => service.deleteSheet(d, actor, params.id));
   route(app, t, r.renderLabels, ({ actor, body }) => service.renderLabels(d, actor, body));
+  route(app, t, r.sendLabelsToPrinter, ({ actor, body }) => service.sendLabelsToPrinter(d, actor, body));
 }

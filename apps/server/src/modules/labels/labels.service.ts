@@ -1,6 +1,7 @@
 import {
   LABEL_MAX_CELLS,
   labelCellBoxes,
+  labelDocumentZpl,
   type TCreateLabelSheet,
   type TLabelCell,
   type TLabelDocument,
@@ -18,10 +19,13 @@ import { constraintError } from '../../platform/listing';
 import * as catalogRepo from '../catalog';
 import * as warehouseRepo from '../warehouse';
 import { barcodeSvg, pickSymbology } from './labels.barcode';
+import { PRINTER_TIMEOUT_MS, sendRaw } from './labels.printer';
 import * as repo from './labels.repository';
 
 export interface TLabelsDeps {
   db: Db;
+  /** How long a label printer may take (tests shorten it). */
+  printerTimeoutMs?: number;
 }
 
 export function toSheet(r: repo.TSheetRow): TLabelSheet {
@@ -202,4 +206,30 @@ export function layoutLabels(
     }
   }
   return { sheet, pages, label_count: total };
+}
+
+/**
+ * Print labels on the warehouse's label printer: the labels laid out as `renderLabels` does (same checks), as ZPL,
+ * sent raw over TCP to the printer set on the warehouse. Nothing is written to the database, so there is nothing to
+ * undo when the printer is unreachable; a second request prints a second time, as a second click on "Print" does.
+ */
+export async function sendLabelsToPrinter(
+  deps: TLabelsDeps,
+  actor: TActor,
+  input: z.output<typeof ZLabelRequest> & { warehouse_id: string },
+) {
+  const customerId = tenantOf(actor);
+  const warehouse = await warehouseRepo.findWarehouse(deps.db, customerId, input.warehouse_id);
+  if (!warehouse) throw new AppError('INVALID_FIELD', { field: 'warehouse_id' });
+  const { label_printer_host: host, label_printer_port: port } = warehouse;
+  if (!host || !port) throw new AppError('LABEL_PRINTER_NOT_SET', { field: 'warehouse_id', warehouse: warehouse.code });
+  const doc = await renderLabels(deps, actor, input);
+  const zpl = new TextEncoder().encode(labelDocumentZpl(doc));
+  const printer = `${host}:${port}`;
+  try {
+    await sendRaw(host, port, zpl, deps.printerTimeoutMs ?? PRINTER_TIMEOUT_MS);
+  } catch {
+    throw new AppError('LABEL_PRINTER_UNREACHABLE', { printer });
+  }
+  return { printer, labels: doc.label_count, bytes: zpl.byteLength };
 }

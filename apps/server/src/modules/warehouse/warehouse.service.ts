@@ -36,6 +36,8 @@ export function toWarehouse(r: repo.TWarehouseRow): TWarehouse {
     code: r.code,
     name: r.name,
     address: r.address,
+    label_printer_host: r.label_printer_host,
+    label_printer_port: r.label_printer_port,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
   };
@@ -117,6 +119,8 @@ export async function createWarehouse(deps: TWarehouseDeps, actor: TActor, input
         code: input.code,
         name: input.name,
         address: input.address ?? '',
+        label_printer_host: input.label_printer_host || null,
+        label_printer_port: input.label_printer_port ?? null,
       })
       .catch((e) => constraintError(e));
     await writeAudit(tx, actor, { action: 'create', entity: 'warehouse', entityId: row.id, after: toWarehouse(row) });

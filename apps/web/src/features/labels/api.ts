@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { labelRoutes, type TLabelRequest } from '@wms/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { labelRoutes, type TLabelRequest, type TSendLabelsToPrinter } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 
 export const labelKeys = { all: ['labels'] as const };
@@ -16,6 +16,13 @@ export function useLabelDocument(request: TLabelRequest | null) {
     queryKey: [...labelKeys.all, 'render', request],
     enabled: !!request && request.items.length > 0,
     queryFn: () => apiCall(labelRoutes.renderLabels, { body: request! }),
+  });
+}
+
+/** "Send to printer": the labels' ZPL to the warehouse's label printer (raw TCP, by the server). */
+export function useSendToPrinter() {
+  return useMutation({
+    mutationFn: (body: TSendLabelsToPrinter) => apiCall(labelRoutes.sendLabelsToPrinter, { body }),
   });
 }
 

@@ -1,8 +1,9 @@
-import { Button, DatePicker, InputNumber, type InputRef, Space, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Descriptions, InputNumber, type InputRef, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ComponentRef, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../forms/error-text';
+import { useHandheld } from '../handheld/handheld';
 import { lookupLocations } from '../pickers/api';
 import { LocationSelect } from '../pickers/location-select';
 import { ScanInput } from '../ui/scan-input';
@@ -110,6 +111,7 @@ export function ReceivingLines(props: {
 }) {
   const { t } = useTranslation('shared');
   const { lines, editable, onProblem } = props;
+  const handheld = useHandheld();
   const [entries, setEntries] = useState(() => entriesOf(lines));
   const [shownLines, setShownLines] = useState(lines);
   if (shownLines !== lines) {
@@ -155,6 +157,108 @@ export function ReceivingLines(props: {
     else submitRef.current?.focus();
   };
 
+  /** What each line shows per field: the table's cells on a desktop, the card's rows on a handheld. */
+  const cells = {
+    expiry: (l: TReceivingLine) =>
+      editable && l.has_shelf_life ? (
+        <DatePicker
+          value={entries[l.id]?.expiry ? dayjs(entries[l.id]!.expiry) : null}
+          onChange={(d) => set(l.id, { expiry: d ? d.format('YYYY-MM-DD') : null })}
+          aria-label={t('receiving.expiry')}
+        />
+      ) : (
+        (l.expiry_date ?? '—')
+      ),
+    accepted: (l: TReceivingLine) =>
+      editable ? (
+        <InputNumber
+          ref={(el) => {
+            acceptedRefs.current[l.id] = el;
+          }}
+          min={0}
+          precision={0}
+          value={entries[l.id]?.accepted}
+          onChange={(v) => set(l.id, { accepted: typeof v === 'number' ? v : null })}
+          onPressEnter={() => defectiveRefs.current[l.id]?.focus()}
+          onFocus={(e) => e.target.select()}
+          aria-label={t('receiving.accepted')}
+          data-testid="confirm-accepted"
+          style={{ width: 96 }}
+        />
+      ) : (
+        (l.accepted_quantity ?? '—')
+      ),
+    defective: (l: TReceivingLine) =>
+      editable ? (
+        <InputNumber
+          ref={(el) => {
+            defectiveRefs.current[l.id] = el;
+          }}
+          min={0}
+          precision={0}
+          value={entries[l.id]?.defective}
+          onChange={(v) => set(l.id, { defective: typeof v === 'number' ? v : null })}
+          onPressEnter={() => locationRefs.current[l.id]?.focus()}
+          onFocus={(e) => e.target.select()}
+          aria-label={t('receiving.defective')}
+          data-testid="confirm-defective"
+          style={{ width: 96 }}
+        />
+      ) : (
+        (l.defective_quantity ?? '—')
+      ),
+    good: (l: TReceivingLine) => {
+      if (!editable) return l.good_quantity ?? '—';
+      const e = entries[l.id];
+      return <span data-testid="confirm-good">{(e?.accepted ?? 0) - (e?.defective ?? 0)}</span>;
+    },
+    difference: (l: TReceivingLine) => {
+      const accepted = editable ? (entries[l.id]?.accepted ?? 0) : l.accepted_quantity;
+      if (accepted === null) return '—';
+      const diff = accepted - l.quantity;
+      return diff === 0 ? '0' : <Typography.Text type="warning">{diff > 0 ? `+${diff}` : diff}</Typography.Text>;
+    },
+    location: (l: TReceivingLine) =>
+      editable ? (
+        <ScanInput
+          ref={(el) => {
+            locationRefs.current[l.id] = el;
+          }}
+          value={entries[l.id]?.locationCode ?? ''}
+          onChange={(v) => set(l.id, { locationCode: v, locationId: undefined })}
+          onScan={(c) =>
+            resolveLocation(l.id, c).then((ok) => {
+              if (ok) nextAfter(l.id);
+              return ok;
+            })
+          }
+          placeholder={t('receiving.scanLocation')}
+          aria-label={t('receiving.location')}
+          data-testid="confirm-location"
+        />
+      ) : (
+        (l.location_code ?? '—')
+      ),
+    defectiveLocation: (l: TReceivingLine) =>
+      editable ? (
+        (entries[l.id]?.defective ?? 0) > 0 ? (
+          <LocationSelect
+            warehouseId={props.warehouseId}
+            kind="defective"
+            allowClear
+            style={{ width: 180 }}
+            value={entries[l.id]?.defectiveLocationId}
+            onChange={(id) => set(l.id, { defectiveLocationId: id })}
+            aria-label={t('receiving.defectiveLocation')}
+          />
+        ) : (
+          '—'
+        )
+      ) : (
+        (l.defective_location_code ?? '—')
+      ),
+  };
+
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid={props['data-testid']}>
       {editable ? (
@@ -183,150 +287,70 @@ export function ReceivingLines(props: {
           />
         </Space>
       ) : null}
-      <Table<TReceivingLine>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={lines}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { title: '#', dataIndex: 'line_no', width: 48 },
-          {
-            title: t('receiving.product'),
-            render: (_, l) => (
-              <>
-                <div>{l.product_number}</div>
-                <Typography.Text type="secondary">{l.product_name}</Typography.Text>
-              </>
-            ),
-          },
-          { title: props.quantityTitle, dataIndex: 'quantity', align: 'right' },
-          {
-            title: t('receiving.expiry'),
-            render: (_, l) =>
-              editable && l.has_shelf_life ? (
-                <DatePicker
-                  value={entries[l.id]?.expiry ? dayjs(entries[l.id]!.expiry) : null}
-                  onChange={(d) => set(l.id, { expiry: d ? d.format('YYYY-MM-DD') : null })}
-                  aria-label={t('receiving.expiry')}
-                />
-              ) : (
-                (l.expiry_date ?? '—')
+      {handheld ? (
+        // A handheld: one card per line, the product in large type, the boxes stacked (the same boxes and keys).
+        lines.map((l) => (
+          <Card
+            key={l.id}
+            size="small"
+            data-testid="receiving-line-card"
+            title={`#${l.line_no}`}
+            extra={
+              <span>
+                {props.quantityTitle} <strong>{l.quantity}</strong>
+              </span>
+            }
+          >
+            <div className="scan-step-target" style={{ fontSize: 24 }}>
+              {l.product_number}
+            </div>
+            <Typography.Text type="secondary">{l.product_name}</Typography.Text>
+            <Descriptions size="small" column={1} style={{ marginTop: 8 }}>
+              {l.has_shelf_life ? (
+                <Descriptions.Item label={t('receiving.expiry')}>{cells.expiry(l)}</Descriptions.Item>
+              ) : null}
+              <Descriptions.Item label={t('receiving.accepted')}>{cells.accepted(l)}</Descriptions.Item>
+              <Descriptions.Item label={t('receiving.defective')}>{cells.defective(l)}</Descriptions.Item>
+              <Descriptions.Item label={t('receiving.good')}>{cells.good(l)}</Descriptions.Item>
+              <Descriptions.Item label={t('receiving.difference')}>{cells.difference(l)}</Descriptions.Item>
+              <Descriptions.Item label={t('receiving.location')}>{cells.location(l)}</Descriptions.Item>
+              {(editable ? (entries[l.id]?.defective ?? 0) > 0 : l.defective_location_code) ? (
+                <Descriptions.Item label={t('receiving.defectiveLocation')}>
+                  {cells.defectiveLocation(l)}
+                </Descriptions.Item>
+              ) : null}
+            </Descriptions>
+          </Card>
+        ))
+      ) : (
+        <Table<TReceivingLine>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={lines}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            { title: '#', dataIndex: 'line_no', width: 48 },
+            {
+              title: t('receiving.product'),
+              render: (_, l) => (
+                <>
+                  <div>{l.product_number}</div>
+                  <Typography.Text type="secondary">{l.product_name}</Typography.Text>
+                </>
               ),
-          },
-          {
-            title: t('receiving.accepted'),
-            render: (_, l) =>
-              editable ? (
-                <InputNumber
-                  ref={(el) => {
-                    acceptedRefs.current[l.id] = el;
-                  }}
-                  min={0}
-                  precision={0}
-                  value={entries[l.id]?.accepted}
-                  onChange={(v) => set(l.id, { accepted: typeof v === 'number' ? v : null })}
-                  onPressEnter={() => defectiveRefs.current[l.id]?.focus()}
-                  onFocus={(e) => e.target.select()}
-                  aria-label={t('receiving.accepted')}
-                  data-testid="confirm-accepted"
-                  style={{ width: 96 }}
-                />
-              ) : (
-                (l.accepted_quantity ?? '—')
-              ),
-          },
-          {
-            title: t('receiving.defective'),
-            render: (_, l) =>
-              editable ? (
-                <InputNumber
-                  ref={(el) => {
-                    defectiveRefs.current[l.id] = el;
-                  }}
-                  min={0}
-                  precision={0}
-                  value={entries[l.id]?.defective}
-                  onChange={(v) => set(l.id, { defective: typeof v === 'number' ? v : null })}
-                  onPressEnter={() => locationRefs.current[l.id]?.focus()}
-                  onFocus={(e) => e.target.select()}
-                  aria-label={t('receiving.defective')}
-                  data-testid="confirm-defective"
-                  style={{ width: 96 }}
-                />
-              ) : (
-                (l.defective_quantity ?? '—')
-              ),
-          },
-          {
-            title: t('receiving.good'),
-            align: 'right',
-            render: (_, l) => {
-              if (!editable) return l.good_quantity ?? '—';
-              const e = entries[l.id];
-              return <span data-testid="confirm-good">{(e?.accepted ?? 0) - (e?.defective ?? 0)}</span>;
             },
-          },
-          {
-            title: t('receiving.difference'),
-            align: 'right',
-            render: (_, l) => {
-              const accepted = editable ? (entries[l.id]?.accepted ?? 0) : l.accepted_quantity;
-              if (accepted === null) return '—';
-              const diff = accepted - l.quantity;
-              return diff === 0 ? (
-                '0'
-              ) : (
-                <Typography.Text type="warning">{diff > 0 ? `+${diff}` : diff}</Typography.Text>
-              );
-            },
-          },
-          {
-            title: t('receiving.location'),
-            render: (_, l) =>
-              editable ? (
-                <ScanInput
-                  ref={(el) => {
-                    locationRefs.current[l.id] = el;
-                  }}
-                  value={entries[l.id]?.locationCode ?? ''}
-                  onChange={(v) => set(l.id, { locationCode: v, locationId: undefined })}
-                  onScan={(c) =>
-                    resolveLocation(l.id, c).then((ok) => {
-                      if (ok) nextAfter(l.id);
-                    })
-                  }
-                  placeholder={t('receiving.scanLocation')}
-                  aria-label={t('receiving.location')}
-                  data-testid="confirm-location"
-                />
-              ) : (
-                (l.location_code ?? '—')
-              ),
-          },
-          {
-            title: t('receiving.defectiveLocation'),
-            render: (_, l) =>
-              editable ? (
-                (entries[l.id]?.defective ?? 0) > 0 ? (
-                  <LocationSelect
-                    warehouseId={props.warehouseId}
-                    kind="defective"
-                    allowClear
-                    style={{ width: 180 }}
-                    value={entries[l.id]?.defectiveLocationId}
-                    onChange={(id) => set(l.id, { defectiveLocationId: id })}
-                    aria-label={t('receiving.defectiveLocation')}
-                  />
-                ) : (
-                  '—'
-                )
-              ) : (
-                (l.defective_location_code ?? '—')
-              ),
-          },
-        ]}
-      />
+            { title: props.quantityTitle, dataIndex: 'quantity', align: 'right' },
+            { title: t('receiving.expiry'), render: (_, l) => cells.expiry(l) },
+            { title: t('receiving.accepted'), render: (_, l) => cells.accepted(l) },
+            { title: t('receiving.defective'), render: (_, l) => cells.defective(l) },
+            { title: t('receiving.good'), align: 'right', render: (_, l) => cells.good(l) },
+            { title: t('receiving.difference'), align: 'right', render: (_, l) => cells.difference(l) },
+            { title: t('receiving.location'), render: (_, l) => cells.location(l) },
+            { title: t('receiving.defectiveLocation'), render: (_, l) => cells.defectiveLocation(l) },
+          ]}
+        />
+      )}
       <Space wrap>
         {editable ? (
           <Button

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 // The decoder's WebAssembly is served by this app (the CSP allows no CDN, and a warehouse may be offline).
 import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { scanSucceeded } from './scan-feedback';
 
 /**
  * The camera as a scanner, for phones and handhelds without a keyboard-wedge scanner: the rear camera's picture is
@@ -110,7 +109,6 @@ export default function CameraScanModal(props: {
             const again = code === last.code && now - last.at <= SAME_CODE_PAUSE_MS;
             last = { code, at: now };
             if (!again) {
-              scanSucceeded();
               if (!live.current.continuous) {
                 stopped = true;
                 live.current.onClose();

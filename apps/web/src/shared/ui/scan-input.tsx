@@ -3,6 +3,7 @@ import { Button, Input, type InputRef } from 'antd';
 import { type CSSProperties, lazy, type Ref, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { holdKeysWhile } from './scan-buffer';
+import { scanFeedback, scanOutcome } from './scan-feedback';
 
 const CameraScanModal = lazy(() => import('./camera-scan-modal'));
 
@@ -15,13 +16,18 @@ const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.me
  * before the handler has settled and the next box has the focus is held and typed there (scan-buffer.ts), so a fast
  * scanner never appends the next code to this one. The text is selected on focus so the next scan replaces it.
  * Where the browser has a camera, a camera button reads the code from the camera instead (camera-scan-modal.tsx): the
- * code is put in the box and handed to the same `onScan` as a wedge scan's Enter.
+ * code is put in the box and handed to the same `onScan` as a wedge scan's Enter. Every scan ends in the handheld's
+ * cue (scan-feedback.ts): a beep for an accepted scan, the distinct error tone for a refused one.
  */
 export function ScanInput(props: {
   ref?: Ref<InputRef>;
   value?: string;
   onChange?: (v: string) => void;
-  /** May return a promise: keys typed meanwhile wait for it and go to the box focused after it. */
+  /**
+   * May return a promise: keys typed meanwhile wait for it and go to the box focused after it. Answering (or
+   * resolving to) `false`, or throwing, means the scan was refused: the error tone and long vibration play instead
+   * of the success beep.
+   */
   onScan: (code: string) => unknown;
   placeholder?: string;
   autoFocus?: boolean;
@@ -40,11 +46,22 @@ export function ScanInput(props: {
     if (typeof props.ref === 'function') props.ref(el);
     else if (props.ref) (props.ref as { current: InputRef | null }).current = el;
   };
+  /** Hands the code to the screen's handler; its outcome sounds (scan-feedback.ts) and keys wait for it. */
+  const handle = (code: string) => {
+    let result: unknown;
+    try {
+      result = props.onScan(code);
+    } catch (err) {
+      result = Promise.reject(err);
+    }
+    void scanOutcome(result).then(scanFeedback);
+    holdKeysWhile(result);
+  };
   const fromCamera = (code: string) => {
     props.onChange?.(code);
     // As if the scanner had typed it here: the box has the focus, then the handler moves it on.
     box.current?.focus();
-    holdKeysWhile(props.onScan(code));
+    handle(code);
   };
   const input = (
     <Input
@@ -57,7 +74,7 @@ export function ScanInput(props: {
         const code = box.value.trim();
         // Selected, so a code typed into this box again replaces this one instead of being appended to it.
         box.select();
-        if (code) holdKeysWhile(props.onScan(code));
+        if (code) handle(code);
       }}
       onFocus={(e) => e.target.select()}
       prefix={<ScanOutlined />}

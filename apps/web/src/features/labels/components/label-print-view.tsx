@@ -1,13 +1,22 @@
 import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import { labelDocumentCss, labelDocumentHtml, labelDocumentZpl, SYMBOLOGIES, type TLabelRequest } from '@wms/contracts';
+import {
+  labelDocumentCss,
+  labelDocumentHtml,
+  labelDocumentZpl,
+  SYMBOLOGIES,
+  type TLabelFormat,
+  type TLabelRequest,
+} from '@wms/contracts';
 import { Alert, Button, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useProfile } from '../../../shared/auth/session';
 import { downloadBytes } from '../../../shared/excel/use-excel-export';
 import { errorText } from '../../../shared/forms/error-text';
+import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
 import { PageLoading } from '../../../shared/ui/page-loading';
-import { useLabelDocument, useLabelSheets } from '../api';
+import { useLabelDocument, useLabelSheets, useSendToPrinter } from '../api';
 import '../i18n';
 
 /** Sheet options grouped by cell count (spec §9: 45, 60 or 88 cells; other known sheets too). */
@@ -23,6 +32,26 @@ export function useSheetOptions() {
   };
 }
 
+/** The roll a thermal printer takes for each kind of label (product labels are the small ones). */
+const THERMAL_ROLL: Record<TLabelRequest['kind'], string> = {
+  product: 'thermal-50x30',
+  location: 'thermal-60x40',
+  packaging: 'thermal-60x40',
+};
+
+/** The sheet a print screen starts with for a user's default label format. */
+export function defaultSheet<T extends { code: string; cells: number }>(
+  sheets: T[],
+  format: TLabelFormat,
+  kind: TLabelRequest['kind'],
+): T | undefined {
+  if (format === 'thermal') {
+    const roll = sheets.find((s) => s.code === THERMAL_ROLL[kind]) ?? sheets.find((s) => s.code.startsWith('thermal-'));
+    if (roll) return roll;
+  }
+  return sheets.find((s) => s.cells === 45) ?? sheets[0];
+}
+
 /**
  * A print screen: a toolbar (sheet, name, barcode type, start cell; hidden when printing) over the A4 label pages
  * exactly as they print. The markup comes from the contracts (`labelDocumentHtml`), the same the PDF test decodes.
@@ -36,13 +65,20 @@ export function LabelPrintView(props: { request: Omit<TLabelRequest, 'sheet_id'>
   const [symbology, setSymbology] = useState(props.request.symbology ?? 'auto');
   const [startCell, setStartCell] = useState(props.request.start_cell ?? 1);
   const [outline, setOutline] = useState(false);
+  const labelFormat = useProfile()?.label_format ?? 'sheet';
+  // The user's default format (profile): the A4 sheet of 45, or the thermal roll that fits the kind of label.
   useEffect(() => {
-    if (!sheetId && sheets.length) setSheetId((sheets.find((s) => s.cells === 45) ?? sheets[0])!.id);
-  }, [sheetId, sheets]);
+    if (!sheetId && sheets.length) setSheetId(defaultSheet(sheets, labelFormat, props.request.kind)!.id);
+  }, [sheetId, sheets, labelFormat, props.request.kind]);
   const request: TLabelRequest | null = sheetId
     ? { ...props.request, sheet_id: sheetId, show_name: showName, symbology, start_cell: startCell }
     : null;
   const doc = useLabelDocument(request);
+  const send = useSendToPrinter();
+  const [warehouseId, setWarehouseId] = useState<string>();
+  const sendToPrinter = () => {
+    if (request && warehouseId) send.mutate({ ...request, warehouse_id: warehouseId });
+  };
   return (
     <>
       <div className="no-print" style={{ padding: '0 16px 16px', display: 'flex', justifyContent: 'center' }}>
@@ -92,6 +128,39 @@ export function LabelPrintView(props: { request: Omit<TLabelRequest, 'sheet_id'>
           >
             {t('labels:zpl')}
           </Button>
+          <Space.Compact>
+            <WarehouseSelect
+              value={warehouseId}
+              onChange={(id) => {
+                setWarehouseId(id);
+                send.reset();
+              }}
+              autoPick
+              style={{ minWidth: 160 }}
+              aria-label={t('labels:printerWarehouse')}
+              data-testid="label-printer-warehouse"
+            />
+            <Button
+              icon={<PrinterOutlined />}
+              disabled={!doc.data || !warehouseId}
+              loading={send.isPending}
+              title={t('labels:sendToPrinterHint')}
+              onClick={sendToPrinter}
+              data-testid="label-send-printer"
+            >
+              {t('labels:sendToPrinter')}
+            </Button>
+          </Space.Compact>
+          {send.isSuccess ? (
+            <Typography.Text type="success" data-testid="label-sent">
+              {t('labels:sentToPrinter', { count: send.data.labels, printer: send.data.printer })}
+            </Typography.Text>
+          ) : null}
+          {send.isError ? (
+            <Typography.Text type="danger" data-testid="label-send-error">
+              {errorText(send.error)}
+            </Typography.Text>
+          ) : null}
           {doc.data ? (
             <Typography.Text type="secondary" data-testid="label-total">
               {t('labels:total', { labels: doc.data.label_count, pages: doc.data.pages.length })}

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/forms/error-text';
+import { FloorScreen, ScanStep } from '../../../shared/handheld/handheld';
 import { ScanInput } from '../../../shared/ui/scan-input';
 import { scanLocation, scanProduct, useSubmitCount } from '../api';
 
@@ -55,21 +56,26 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
       const found = await scanLocation(sheet.id, code);
       setLocation(found);
       setItems([]);
-      if (!found.in_round) setError(t('count.notInRound', { code: found.location_code }));
+      if (!found.in_round) {
+        setError(t('count.notInRound', { code: found.location_code }));
+        return false;
+      }
+      return true;
     } catch (err) {
       setError(errorText(err));
       setLocationCode('');
+      return false;
     }
   };
 
   const onProduct = async (code: string) => {
-    if (!location) return;
+    if (!location) return false;
     setError(null);
     try {
       const p = await scanProduct(sheet.id, code);
       if (p.has_shelf_life && !expiry) {
         setError(t('count.needExpiry', { product: p.product_number }));
-        return;
+        return false;
       }
       const expiryDate = p.has_shelf_life && expiry ? expiry.format('YYYY-MM-DD') : null;
       const key = `${p.product_id}|${expiryDate ?? ''}`;
@@ -90,9 +96,11 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
       setProductCode('');
       setQuantity(1);
       productInput.current?.focus();
+      return true;
     } catch (err) {
       setError(errorText(err));
       setProductCode('');
+      return false;
     }
   };
 
@@ -118,114 +126,124 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
   };
 
   return (
-    <Card title={t('count.title', { round: sheet.round ?? '' })} data-testid="count-panel">
-      {error ? (
-        <Alert type="warning" showIcon title={error} style={{ marginBottom: 12 }} data-testid="count-error" />
-      ) : null}
-      <Space wrap style={{ marginBottom: 12 }}>
-        <ScanInput
-          ref={locationInput}
-          placeholder={t('count.scanLocation')}
-          aria-label={t('count.scanLocation')}
-          value={locationCode}
-          onChange={setLocationCode}
-          onScan={onLocation}
-          disabled={!!location}
-          style={{ width: 260 }}
-          data-testid="count-location"
+    <FloorScreen>
+      <Card title={t('count.title', { round: sheet.round ?? '' })} data-testid="count-panel">
+        <ScanStep
+          step={location ? t('count.scanProduct') : t('count.scanLocation')}
+          progress={t('common:handheld.step', { n: location ? 2 : 1, total: 2 })}
+          target={location?.location_code}
+          detail={
+            location ? t('common:handheld.counted', { count: items.reduce((s, i) => s + i.quantity, 0) }) : undefined
+          }
         />
-        {location ? (
-          <Button onClick={reset} data-testid="count-change-location">
-            {t('count.changeLocation')}
-          </Button>
+        {error ? (
+          <Alert type="warning" showIcon title={error} style={{ marginBottom: 12 }} data-testid="count-error" />
         ) : null}
-      </Space>
-      {location ? (
-        <>
-          <p data-testid="count-location-info">
-            <Tag color="blue">{location.location_code}</Tag> {location.location_name}{' '}
-            {location.counted_at ? <Tag color="orange">{t('count.recount')}</Tag> : null}
-          </p>
-          {location.expected.length ? (
-            <p>
-              {t('count.expected')}:{' '}
-              {location.expected
-                .map((e) => `${e.product_number}${e.expiry_date ? ` (${e.expiry_date})` : ''}`)
-                .join(', ')}
-            </p>
-          ) : null}
-          <Space wrap style={{ marginBottom: 12 }}>
-            <ScanInput
-              ref={productInput}
-              placeholder={t('count.scanProduct')}
-              aria-label={t('count.scanProduct')}
-              value={productCode}
-              onChange={setProductCode}
-              onScan={onProduct}
-              // Counting: the camera stays open and every label read adds to the count.
-              cameraContinuous
-              style={{ width: 260 }}
-              data-testid="count-product"
-            />
-            <InputNumber
-              min={1}
-              precision={0}
-              value={quantity}
-              onChange={(v) => setQuantity(Number(v ?? 1))}
-              aria-label={t('count.quantity')}
-              data-testid="count-quantity"
-            />
-            <DatePicker value={expiry} onChange={setExpiry} placeholder={t('count.expiry')} />
-          </Space>
-          <Table<TItem>
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={items}
-            locale={{ emptyText: t('count.nothingYet') }}
-            columns={[
-              { title: t('fields.product'), dataIndex: 'label' },
-              { title: t('fields.expiryDate'), dataIndex: 'expiry_date', render: (d: string | null) => d ?? '—' },
-              {
-                title: t('count.quantity'),
-                render: (_, i) => (
-                  <InputNumber
-                    min={0}
-                    precision={0}
-                    value={i.quantity}
-                    onChange={(v) =>
-                      setItems((list) => list.map((x) => (x.key === i.key ? { ...x, quantity: Number(v ?? 0) } : x)))
-                    }
-                    aria-label={`${t('count.quantity')} ${i.label}`}
-                  />
-                ),
-              },
-              {
-                key: 'remove',
-                render: (_, i) => (
-                  <Button
-                    icon={<DeleteOutlined />}
-                    aria-label={t('count.remove')}
-                    onClick={() => setItems((list) => list.filter((x) => x.key !== i.key))}
-                  />
-                ),
-              },
-            ]}
+        <Space wrap style={{ marginBottom: 12 }}>
+          <ScanInput
+            ref={locationInput}
+            placeholder={t('count.scanLocation')}
+            aria-label={t('count.scanLocation')}
+            value={locationCode}
+            onChange={setLocationCode}
+            onScan={onLocation}
+            disabled={!!location}
+            style={{ width: 260 }}
+            data-testid="count-location"
           />
-          <Space style={{ marginTop: 12 }}>
-            <Button
-              type="primary"
-              loading={submit.isPending}
-              onClick={() => void onSubmit()}
-              data-testid="count-submit"
-            >
-              {items.length ? t('count.submit') : t('count.submitEmpty')}
+          {location ? (
+            <Button onClick={reset} data-testid="count-change-location">
+              {t('count.changeLocation')}
             </Button>
-          </Space>
-        </>
-      ) : (
-        <p>{t('count.start')}</p>
-      )}
-    </Card>
+          ) : null}
+        </Space>
+        {location ? (
+          <>
+            <p data-testid="count-location-info">
+              <Tag color="blue">{location.location_code}</Tag> {location.location_name}{' '}
+              {location.counted_at ? <Tag color="orange">{t('count.recount')}</Tag> : null}
+            </p>
+            {location.expected.length ? (
+              <p>
+                {t('count.expected')}:{' '}
+                {location.expected
+                  .map((e) => `${e.product_number}${e.expiry_date ? ` (${e.expiry_date})` : ''}`)
+                  .join(', ')}
+              </p>
+            ) : null}
+            <Space wrap style={{ marginBottom: 12 }}>
+              <ScanInput
+                ref={productInput}
+                placeholder={t('count.scanProduct')}
+                aria-label={t('count.scanProduct')}
+                value={productCode}
+                onChange={setProductCode}
+                onScan={onProduct}
+                // Counting: the camera stays open and every label read adds to the count.
+                cameraContinuous
+                style={{ width: 260 }}
+                data-testid="count-product"
+              />
+              <InputNumber
+                min={1}
+                precision={0}
+                value={quantity}
+                onChange={(v) => setQuantity(Number(v ?? 1))}
+                aria-label={t('count.quantity')}
+                data-testid="count-quantity"
+              />
+              <DatePicker value={expiry} onChange={setExpiry} placeholder={t('count.expiry')} />
+            </Space>
+            <Table<TItem>
+              size="small"
+              rowKey="key"
+              pagination={false}
+              dataSource={items}
+              locale={{ emptyText: t('count.nothingYet') }}
+              columns={[
+                { title: t('fields.product'), dataIndex: 'label' },
+                { title: t('fields.expiryDate'), dataIndex: 'expiry_date', render: (d: string | null) => d ?? '—' },
+                {
+                  title: t('count.quantity'),
+                  render: (_, i) => (
+                    <InputNumber
+                      min={0}
+                      precision={0}
+                      value={i.quantity}
+                      onChange={(v) =>
+                        setItems((list) => list.map((x) => (x.key === i.key ? { ...x, quantity: Number(v ?? 0) } : x)))
+                      }
+                      aria-label={`${t('count.quantity')} ${i.label}`}
+                    />
+                  ),
+                },
+                {
+                  key: 'remove',
+                  render: (_, i) => (
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={t('count.remove')}
+                      onClick={() => setItems((list) => list.filter((x) => x.key !== i.key))}
+                    />
+                  ),
+                },
+              ]}
+            />
+            <Space style={{ marginTop: 12 }}>
+              <Button
+                type="primary"
+                loading={submit.isPending}
+                onClick={() => void onSubmit()}
+                data-testid="count-submit"
+              >
+                {items.length ? t('count.submit') : t('count.submitEmpty')}
+              </Button>
+            </Space>
+          </>
+        ) : (
+          <p>{t('count.start')}</p>
+        )}
+      </Card>
+    </FloorScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { LANGUAGES, type TLanguage, ZUpdateProfile } from '@wms/contracts';
+import { LABEL_FORMATS, LANGUAGES, type TLabelFormat, type TLanguage, ZUpdateProfile } from '@wms/contracts';
 import { App, Button, Card, Descriptions, Form, Input, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,9 +13,13 @@ interface TForm {
   name: string;
   language: TLanguage;
   theme: TTheme;
+  label_format: TLabelFormat;
 }
 
-/** /profile: name, language and theme (kept in the profile and this browser); account facts. */
+/**
+ * /profile: name, language and theme (kept in the profile and this browser), the default label format of the print
+ * screens (A4 sheet or thermal roll); account facts.
+ */
 export default function ProfilePage() {
   const { t } = useTranslation(['account', 'common']);
   const { message } = App.useApp();
@@ -58,7 +62,12 @@ export default function ProfilePage() {
           form={form}
           layout="vertical"
           requiredMark={false}
-          initialValues={{ name: profile.name, language: profile.language, theme: profile.theme }}
+          initialValues={{
+            name: profile.name,
+            language: profile.language,
+            theme: profile.theme,
+            label_format: profile.label_format,
+          }}
           onFinish={onFinish}
         >
           <Form.Item
@@ -80,7 +89,14 @@ export default function ProfilePage() {
               ]}
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={update.isPending}>
+          <Form.Item name="label_format" label={t('profile.labelFormat')} extra={t('profile.labelFormatHint')}>
+            <Radio.Group
+              optionType="button"
+              data-testid="profile-label-format"
+              options={LABEL_FORMATS.map((f) => ({ value: f, label: t(`profile.labelFormats.${f}`) }))}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="profile-save">
             {t('common:actions.save')}
           </Button>
         </Form>

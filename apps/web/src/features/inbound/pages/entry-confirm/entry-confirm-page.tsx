@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { screenTitle } from '../../../../routes/screen-title';
 import { errorText } from '../../../../shared/forms/error-text';
+import { FloorScreen, ScanStep } from '../../../../shared/handheld/handheld';
 import { ReceivingLines, type TReceivedLine } from '../../../../shared/receiving/receiving-lines';
 import { ScanInput } from '../../../../shared/ui/scan-input';
 import { fetchReceipt, fetchReceipts, inboundKeys, useCancelConfirmation, useConfirmReceipt } from '../../api';
@@ -61,12 +62,15 @@ export default function EntryConfirmPage() {
       const hit = found.results.find((r) => r.number === code) ?? (found.count === 1 ? found.results[0] : undefined);
       if (!hit) {
         setReceipt(null);
-        return setProblem(t('confirm.notFound', { code }));
+        setProblem(t('confirm.notFound', { code }));
+        return false;
       }
       setParams({ id: hit.id }, { replace: true });
       load(await fetchReceipt(hit.id));
+      return true;
     } catch (err) {
       setProblem(errorText(err));
+      return false;
     }
   };
 
@@ -86,95 +90,104 @@ export default function EntryConfirmPage() {
   };
 
   return (
-    <Card title={screenTitle('/entry-confirm')}>
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ScanInput
-          ref={receiptRef}
-          autoFocus
-          value={scan}
-          onChange={setScan}
-          onScan={onScanReceipt}
-          placeholder={t('confirm.scanReceipt')}
-          aria-label={t('confirm.scanReceipt')}
-          data-testid="confirm-receipt-scan"
-        />
-        {problem ? <Alert type="error" showIcon title={problem} data-testid="confirm-error" /> : null}
-        {receipt ? (
-          <>
-            <Descriptions size="small" bordered column={{ xs: 1, md: 3 }}>
-              <Descriptions.Item label={t('field.number')}>{receipt.number}</Descriptions.Item>
-              <Descriptions.Item label={t('field.status')}>
-                <StatusTag status={receipt.status} />
-              </Descriptions.Item>
-              <Descriptions.Item label={t('field.warehouse')}>
-                {receipt.warehouse_code} {receipt.warehouse_name}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('field.category')}>{t(`category.${receipt.category}`)}</Descriptions.Item>
-              <Descriptions.Item label={t('field.plannedDate')}>{receipt.planned_date}</Descriptions.Item>
-              <Descriptions.Item label={t('field.remark')}>{receipt.remark}</Descriptions.Item>
-            </Descriptions>
-            <ReceivingLines
-              warehouseId={receipt.warehouse_id}
-              lines={lines}
-              editable={receipt.actions.includes('confirm')}
-              quantityTitle={t('field.planned')}
-              submitLabel={t('confirm.submit')}
-              submitting={confirm.isPending}
-              onSubmit={(received) => void submit(received)}
-              onProblem={setProblem}
-              actions={
-                <>
-                  {receipt.actions.includes('cancel') ? (
-                    <Popconfirm
-                      title={t('list.cancelAsk', { number: receipt.number })}
-                      onConfirm={() =>
-                        cancel
-                          .mutateAsync(receipt.id)
-                          .then((r) => {
-                            void message.success(t('list.cancelled'));
-                            load(r);
-                          })
-                          .catch((err) => setProblem(errorText(err)))
-                      }
-                    >
-                      <Button danger>{t('list.cancelConfirmation')}</Button>
-                    </Popconfirm>
-                  ) : null}
-                  <Button href={`/entry-print/${receipt.id}`} target="_blank">
-                    {t('list.print')}
+    <FloorScreen>
+      <Card title={screenTitle('/entry-confirm')}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <ScanStep
+            step={receipt?.actions.includes('confirm') ? t('confirm.receiveLines') : t('confirm.scanReceipt')}
+            progress={t('common:handheld.step', { n: receipt?.actions.includes('confirm') ? 2 : 1, total: 2 })}
+            target={receipt?.number}
+            detail={receipt ? `${receipt.warehouse_code} ${receipt.warehouse_name}` : undefined}
+          />
+          <ScanInput
+            ref={receiptRef}
+            autoFocus
+            value={scan}
+            onChange={setScan}
+            onScan={onScanReceipt}
+            placeholder={t('confirm.scanReceipt')}
+            aria-label={t('confirm.scanReceipt')}
+            data-testid="confirm-receipt-scan"
+          />
+          {problem ? <Alert type="error" showIcon title={problem} data-testid="confirm-error" /> : null}
+          {receipt ? (
+            <>
+              <Descriptions size="small" bordered column={{ xs: 1, md: 3 }}>
+                <Descriptions.Item label={t('field.number')}>{receipt.number}</Descriptions.Item>
+                <Descriptions.Item label={t('field.status')}>
+                  <StatusTag status={receipt.status} />
+                </Descriptions.Item>
+                <Descriptions.Item label={t('field.warehouse')}>
+                  {receipt.warehouse_code} {receipt.warehouse_name}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('field.category')}>{t(`category.${receipt.category}`)}</Descriptions.Item>
+                <Descriptions.Item label={t('field.plannedDate')}>{receipt.planned_date}</Descriptions.Item>
+                <Descriptions.Item label={t('field.remark')}>{receipt.remark}</Descriptions.Item>
+              </Descriptions>
+              <ReceivingLines
+                warehouseId={receipt.warehouse_id}
+                lines={lines}
+                editable={receipt.actions.includes('confirm')}
+                quantityTitle={t('field.planned')}
+                submitLabel={t('confirm.submit')}
+                submitting={confirm.isPending}
+                onSubmit={(received) => void submit(received)}
+                onProblem={setProblem}
+                actions={
+                  <>
+                    {receipt.actions.includes('cancel') ? (
+                      <Popconfirm
+                        title={t('list.cancelAsk', { number: receipt.number })}
+                        onConfirm={() =>
+                          cancel
+                            .mutateAsync(receipt.id)
+                            .then((r) => {
+                              void message.success(t('list.cancelled'));
+                              load(r);
+                            })
+                            .catch((err) => setProblem(errorText(err)))
+                        }
+                      >
+                        <Button danger>{t('list.cancelConfirmation')}</Button>
+                      </Popconfirm>
+                    ) : null}
+                    <Button href={`/entry-print/${receipt.id}`} target="_blank">
+                      {t('list.print')}
+                    </Button>
+                  </>
+                }
+              />
+            </>
+          ) : null}
+          <Typography.Title level={5} style={{ marginBottom: 0 }}>
+            {t('confirm.waiting')}
+          </Typography.Title>
+          <Table<TInboundReceipt>
+            rowKey="id"
+            size="small"
+            loading={waiting.isFetching}
+            dataSource={waiting.data?.results ?? []}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('confirm.noneWaiting') }}
+            columns={[
+              { title: t('field.number'), dataIndex: 'number' },
+              { title: t('field.warehouse'), dataIndex: 'warehouse_code' },
+              { title: t('field.plannedDate'), dataIndex: 'planned_date' },
+              { title: t('field.lines'), dataIndex: 'line_count', align: 'right' },
+              { title: t('field.quantity'), dataIndex: 'total_quantity', align: 'right' },
+              {
+                title: '',
+                render: (_, r) => (
+                  <Button size="small" onClick={() => void openId(r.id)} data-testid="confirm-open">
+                    {t('list.confirm')}
                   </Button>
-                </>
-              }
-            />
-          </>
-        ) : null}
-        <Typography.Title level={5} style={{ marginBottom: 0 }}>
-          {t('confirm.waiting')}
-        </Typography.Title>
-        <Table<TInboundReceipt>
-          rowKey="id"
-          size="small"
-          loading={waiting.isFetching}
-          dataSource={waiting.data?.results ?? []}
-          pagination={false}
-          locale={{ emptyText: t('confirm.noneWaiting') }}
-          columns={[
-            { title: t('field.number'), dataIndex: 'number' },
-            { title: t('field.warehouse'), dataIndex: 'warehouse_code' },
-            { title: t('field.plannedDate'), dataIndex: 'planned_date' },
-            { title: t('field.lines'), dataIndex: 'line_count', align: 'right' },
-            { title: t('field.quantity'), dataIndex: 'total_quantity', align: 'right' },
-            {
-              title: '',
-              render: (_, r) => (
-                <Button size="small" onClick={() => void openId(r.id)} data-testid="confirm-open">
-                  {t('list.confirm')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      </Space>
-    </Card>
+                ),
+              },
+            ]}
+          />
+        </Space>
+      </Card>
+    </FloorScreen>
   );
 }

@@ -5,11 +5,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { useProfile } from '../../../../shared/auth/session';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { DataTable } from '../../../../shared/table/data-table';
 import { catalogKeys, fetchProducts } from '../../../catalog/api';
 import { encodePrintData } from '../../api';
-import { useSheetOptions } from '../../components/label-print-view';
+import { defaultSheet, useSheetOptions } from '../../components/label-print-view';
 import '../../i18n';
 
 /** /product-print: choose products and copies, a 45/60/88-cell sheet, with or without name → print preview. */
@@ -23,9 +24,10 @@ export default function ProductPrintPage() {
   const [sheetId, setSheetId] = useState<string>();
   const [showName, setShowName] = useState(true);
   const [symbology, setSymbology] = useState<TSymbology>('auto');
+  const labelFormat = useProfile()?.label_format ?? 'sheet';
   useEffect(() => {
-    if (!sheetId && sheets.length) setSheetId((sheets.find((s) => s.cells === 45) ?? sheets[0])!.id);
-  }, [sheetId, sheets]);
+    if (!sheetId && sheets.length) setSheetId(defaultSheet(sheets, labelFormat, 'product')!.id);
+  }, [sheetId, sheets, labelFormat]);
   // Products ticked on /product arrive in the navigation state.
   useEffect(() => {
     const ids = (location.state as { ids?: string[] } | null)?.ids;

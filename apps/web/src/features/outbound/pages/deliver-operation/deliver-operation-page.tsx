@@ -21,6 +21,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shared/forms/error-text';
+import { FloorScreen, ScanStep } from '../../../../shared/handheld/handheld';
 import { RowErrorsTable, rowErrorsOf } from '../../../../shared/jobs/row-errors-table';
 import { ScanInput } from '../../../../shared/ui/scan-input';
 import { fileToBase64 } from '../../../../shared/upload';
@@ -28,7 +29,6 @@ import { useSetConsignment, useSetConsignments, useUploadConsignments } from '..
 import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
 import { CarrierLabelsButton } from '../../components/carrier-labels';
 import { CvsOverdueAlert } from '../../components/cvs-overdue';
-import { beep } from '../../components/feedback';
 import { useOrderLabels } from '../../components/labels';
 import { OrderTable } from '../../components/order-table';
 import '../../i18n';
@@ -48,7 +48,8 @@ function ScanPanel() {
   const consignmentRef = useRef<InputRef>(null);
 
   const saveOne = async (consignment: string) => {
-    if (!order) return;
+    if (!order) return false;
+    let ok = false;
     try {
       await save.mutateAsync([
         {
@@ -58,16 +59,16 @@ function ScanPanel() {
           ...(pieces ? { piece_count: pieces } : {}),
         },
       ]);
-      beep('ok');
       setCue({ ok: true, text: t('operation.saved', { order, consignment }) });
+      ok = true;
     } catch (err) {
-      beep('refused');
       const rows = rowErrorsOf(err);
       setCue({ ok: false, text: rows.length ? rows.map((r) => r.message).join(' / ') : errorText(err) });
     }
     setOrder(null);
     setOrderText('');
     setConsignmentText('');
+    return ok;
   };
 
   // The consignment box is enabled by the order scan: focus moves once it is (and back when it is done).
@@ -76,56 +77,63 @@ function ScanPanel() {
   }, [order]);
 
   return (
-    <Card size="small" title={t('operation.scanTitle')}>
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Space wrap>
-          <DatePicker
-            value={date}
-            onChange={setDate}
-            aria-label={l.field('shipping_date')}
-            placeholder={l.field('shipping_date')}
+    <FloorScreen>
+      <Card size="small" title={t('operation.scanTitle')}>
+        <ScanStep
+          step={order ? t('operation.scanConsignment') : t('operation.scanOrder')}
+          progress={t('common:handheld.step', { n: order ? 2 : 1, total: 2 })}
+          target={order ?? undefined}
+        />
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Space wrap>
+            <DatePicker
+              value={date}
+              onChange={setDate}
+              aria-label={l.field('shipping_date')}
+              placeholder={l.field('shipping_date')}
+            />
+            <InputNumber
+              min={1}
+              max={99}
+              precision={0}
+              value={pieces}
+              onChange={setPieces}
+              placeholder={l.field('piece_count')}
+              aria-label={l.field('piece_count')}
+            />
+          </Space>
+          <ScanInput
+            ref={orderRef}
+            autoFocus
+            value={orderText}
+            onChange={setOrderText}
+            onScan={setOrder}
+            placeholder={t('operation.scanOrder')}
+            aria-label={t('operation.scanOrder')}
+            data-testid="op-scan-order"
           />
-          <InputNumber
-            min={1}
-            max={99}
-            precision={0}
-            value={pieces}
-            onChange={setPieces}
-            placeholder={l.field('piece_count')}
-            aria-label={l.field('piece_count')}
+          <ScanInput
+            ref={consignmentRef}
+            value={consignmentText}
+            onChange={setConsignmentText}
+            onScan={saveOne}
+            placeholder={order ? t('operation.scanConsignmentFor', { order }) : t('operation.scanConsignment')}
+            aria-label={t('operation.scanConsignment')}
+            data-testid="op-scan-consignment"
+            disabled={!order}
           />
+          {cue ? (
+            <Alert
+              type={cue.ok ? 'success' : 'error'}
+              showIcon
+              title={cue.text}
+              data-testid="op-cue"
+              data-ok={String(cue.ok)}
+            />
+          ) : null}
         </Space>
-        <ScanInput
-          ref={orderRef}
-          autoFocus
-          value={orderText}
-          onChange={setOrderText}
-          onScan={setOrder}
-          placeholder={t('operation.scanOrder')}
-          aria-label={t('operation.scanOrder')}
-          data-testid="op-scan-order"
-        />
-        <ScanInput
-          ref={consignmentRef}
-          value={consignmentText}
-          onChange={setConsignmentText}
-          onScan={saveOne}
-          placeholder={order ? t('operation.scanConsignmentFor', { order }) : t('operation.scanConsignment')}
-          aria-label={t('operation.scanConsignment')}
-          data-testid="op-scan-consignment"
-          disabled={!order}
-        />
-        {cue ? (
-          <Alert
-            type={cue.ok ? 'success' : 'error'}
-            showIcon
-            title={cue.text}
-            data-testid="op-cue"
-            data-ok={String(cue.ok)}
-          />
-        ) : null}
-      </Space>
-    </Card>
+      </Card>
+    </FloorScreen>
   );
 }
 

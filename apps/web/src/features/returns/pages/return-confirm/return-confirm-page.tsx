@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../../shared/forms/error-text';
+import { FloorScreen } from '../../../../shared/handheld/handheld';
 import { ReceivingLines, type TReceivedLine } from '../../../../shared/receiving/receiving-lines';
 import { DataTable } from '../../../../shared/table/data-table';
 import { fetchReturns, returnKeys, useCancelReturnConfirmation, useConfirmReturn, useReturn } from '../../api';
@@ -45,58 +46,62 @@ function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
   };
 
   return (
-    <Card
-      title={
-        <Space>
-          {t('confirm.title', { number: receipt.number })}
-          <ReturnStatusTag status={receipt.status} />
-        </Space>
-      }
-      data-testid="return-confirm-panel"
-    >
-      <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
-        <Descriptions.Item label={t('fields.category')}>{labels.category(receipt.category)}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.warehouse')}>{receipt.warehouse_code}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.plannedDate')}>{receipt.planned_date}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.orderNumber')}>
-          {receipt.order_number || '—'}
-          {receipt.order_status ? ` (${t(`orderStatuses.${receipt.order_status as 'closed'}`)})` : ''}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('fields.consignmentNumber')}>{receipt.consignment_number || '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.remark')}>{receipt.remark || '—'}</Descriptions.Item>
-      </Descriptions>
-      {error ? (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />
-      ) : null}
-      <ReceivingLines
-        warehouseId={receipt.warehouse_id}
-        lines={receipt.lines}
-        editable={receipt.actions.includes('confirm')}
-        quantityTitle={t('fields.expected')}
-        submitLabel={t('confirm.submit')}
-        submitTestId="return-confirm-submit"
-        submitting={confirm.isPending}
-        onSubmit={(lines) => void onConfirm(lines)}
-        onProblem={setError}
-        actions={
-          <>
-            {receipt.actions.includes('cancel') ? (
-              <Popconfirm
-                title={t('confirm.cancelConfirm')}
-                okText={t('common:actions.confirm')}
-                cancelText={t('common:actions.cancel')}
-                onConfirm={() => onCancel()}
-              >
-                <Button danger loading={cancel.isPending} data-testid="return-cancel-confirmation">
-                  {t('confirm.cancelConfirmation')}
-                </Button>
-              </Popconfirm>
-            ) : null}
-            <Button onClick={() => window.open(`/return-print/${receipt.id}`, '_blank')}>{t('list.print')}</Button>
-          </>
+    <FloorScreen>
+      <Card
+        title={
+          <Space>
+            {t('confirm.title', { number: receipt.number })}
+            <ReturnStatusTag status={receipt.status} />
+          </Space>
         }
-      />
-    </Card>
+        data-testid="return-confirm-panel"
+      >
+        <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
+          <Descriptions.Item label={t('fields.category')}>{labels.category(receipt.category)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.warehouse')}>{receipt.warehouse_code}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.plannedDate')}>{receipt.planned_date}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.orderNumber')}>
+            {receipt.order_number || '—'}
+            {receipt.order_status ? ` (${t(`orderStatuses.${receipt.order_status as 'closed'}`)})` : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.consignmentNumber')}>
+            {receipt.consignment_number || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.remark')}>{receipt.remark || '—'}</Descriptions.Item>
+        </Descriptions>
+        {error ? (
+          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />
+        ) : null}
+        <ReceivingLines
+          warehouseId={receipt.warehouse_id}
+          lines={receipt.lines}
+          editable={receipt.actions.includes('confirm')}
+          quantityTitle={t('fields.expected')}
+          submitLabel={t('confirm.submit')}
+          submitTestId="return-confirm-submit"
+          submitting={confirm.isPending}
+          onSubmit={(lines) => void onConfirm(lines)}
+          onProblem={setError}
+          actions={
+            <>
+              {receipt.actions.includes('cancel') ? (
+                <Popconfirm
+                  title={t('confirm.cancelConfirm')}
+                  okText={t('common:actions.confirm')}
+                  cancelText={t('common:actions.cancel')}
+                  onConfirm={() => onCancel()}
+                >
+                  <Button danger loading={cancel.isPending} data-testid="return-cancel-confirmation">
+                    {t('confirm.cancelConfirmation')}
+                  </Button>
+                </Popconfirm>
+              ) : null}
+              <Button onClick={() => window.open(`/return-print/${receipt.id}`, '_blank')}>{t('list.print')}</Button>
+            </>
+          }
+        />
+      </Card>
+    </FloorScreen>
   );
 }
 

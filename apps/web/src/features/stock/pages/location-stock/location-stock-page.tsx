@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
 import { stockKeys } from '../../../../shared/api/stock-keys';
+import { FloorScreen } from '../../../../shared/handheld/handheld';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { DataTable } from '../../../../shared/table/data-table';
 import { ScanInput } from '../../../../shared/ui/scan-input';
@@ -32,77 +33,79 @@ export default function LocationStockPage() {
   ];
   const columns = usePileColumns().filter((c) => c.dataIndex !== 'warehouse_code');
   return (
-    <Card title={screenTitle('/location-stock')}>
-      <Tabs
-        items={[
-          {
-            key: 'lots',
-            label: t('analysis:occupancy.tabLots'),
-            children: (
-              <>
-                <Space wrap style={{ marginBottom: 16 }}>
-                  <WarehouseSelect
-                    value={warehouseId}
-                    onChange={setWarehouseId}
-                    autoPick
-                    aria-label={t('filter.warehouse')}
+    <FloorScreen>
+      <Card title={screenTitle('/location-stock')}>
+        <Tabs
+          items={[
+            {
+              key: 'lots',
+              label: t('analysis:occupancy.tabLots'),
+              children: (
+                <>
+                  <Space wrap style={{ marginBottom: 16 }}>
+                    <WarehouseSelect
+                      value={warehouseId}
+                      onChange={setWarehouseId}
+                      autoPick
+                      aria-label={t('filter.warehouse')}
+                    />
+                    <ScanInput
+                      autoFocus
+                      value={code}
+                      onChange={(v) => {
+                        setCode(v);
+                        if (!v) setScanned(undefined);
+                      }}
+                      onScan={(c) => {
+                        setScanned(c);
+                        setShelfId(undefined);
+                      }}
+                      placeholder={t('locationStock.scan')}
+                      aria-label={t('locationStock.scan')}
+                      data-testid="location-scan"
+                    />
+                    <Select
+                      allowClear
+                      value={shelfId}
+                      onChange={(v: string | undefined) => {
+                        setShelfId(v);
+                        setScanned(undefined);
+                        setCode('');
+                      }}
+                      placeholder={t('filter.shelf')}
+                      aria-label={t('filter.shelf')}
+                      style={{ minWidth: 140 }}
+                      options={shelves.map(([id, c]) => ({ value: id, label: c }))}
+                    />
+                  </Space>
+                  <DataTable<TBalanceRow>
+                    queryKey={[...stockKeys.piles, 'location', warehouseId, scanned, shelfId]}
+                    fetchPage={(q, signal) =>
+                      fetchLocationStock(
+                        { ...q, warehouse_id: warehouseId, location_code: scanned, shelf_id: shelfId },
+                        signal,
+                      )
+                    }
+                    rowKey="balance_id"
+                    excel={{ fileName: 'location-stock' }}
+                    searchPlaceholder={t('filter.pileSearch')}
+                    columns={columns}
                   />
-                  <ScanInput
-                    autoFocus
-                    value={code}
-                    onChange={(v) => {
-                      setCode(v);
-                      if (!v) setScanned(undefined);
-                    }}
-                    onScan={(c) => {
-                      setScanned(c);
-                      setShelfId(undefined);
-                    }}
-                    placeholder={t('locationStock.scan')}
-                    aria-label={t('locationStock.scan')}
-                    data-testid="location-scan"
-                  />
-                  <Select
-                    allowClear
-                    value={shelfId}
-                    onChange={(v: string | undefined) => {
-                      setShelfId(v);
-                      setScanned(undefined);
-                      setCode('');
-                    }}
-                    placeholder={t('filter.shelf')}
-                    aria-label={t('filter.shelf')}
-                    style={{ minWidth: 140 }}
-                    options={shelves.map(([id, c]) => ({ value: id, label: c }))}
-                  />
-                </Space>
-                <DataTable<TBalanceRow>
-                  queryKey={[...stockKeys.piles, 'location', warehouseId, scanned, shelfId]}
-                  fetchPage={(q, signal) =>
-                    fetchLocationStock(
-                      { ...q, warehouse_id: warehouseId, location_code: scanned, shelf_id: shelfId },
-                      signal,
-                    )
-                  }
-                  rowKey="balance_id"
-                  excel={{ fileName: 'location-stock' }}
-                  searchPlaceholder={t('filter.pileSearch')}
-                  columns={columns}
-                />
-              </>
-            ),
-          },
-          {
-            key: 'analysis',
-            label: t('analysis:occupancy.tabAnalysis'),
-            children: (
-              <Suspense>
-                <OccupancyView />
-              </Suspense>
-            ),
-          },
-        ]}
-      />
-    </Card>
+                </>
+              ),
+            },
+            {
+              key: 'analysis',
+              label: t('analysis:occupancy.tabAnalysis'),
+              children: (
+                <Suspense>
+                  <OccupancyView />
+                </Suspense>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </FloorScreen>
   );
 }

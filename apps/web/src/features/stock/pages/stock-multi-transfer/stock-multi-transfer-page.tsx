@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
 import { errorText } from '../../../../shared/forms/error-text';
+import { FloorScreen } from '../../../../shared/handheld/handheld';
 import { lookupProduct } from '../../../../shared/pickers/api';
 import { LocationSelect } from '../../../../shared/pickers/location-select';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
@@ -40,10 +41,15 @@ export default function StockMultiTransferPage() {
         (x) => x.free > 0,
       );
       setFound(piles);
-      if (piles.length === 0) setProblem(t('transfer.noPiles'));
+      if (piles.length === 0) {
+        setProblem(t('transfer.noPiles'));
+        return false;
+      }
+      return true;
     } catch (err) {
       setFound([]);
       setProblem(errorText(err));
+      return false;
     }
   };
   const add = (pile: TBalanceRow) =>
@@ -69,98 +75,100 @@ export default function StockMultiTransferPage() {
   };
 
   return (
-    <Card title={screenTitle('/stock-multi-transfer')}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <WarehouseSelect value={warehouseId} onChange={setWarehouseId} autoPick aria-label={t('filter.warehouse')} />
-        <ScanInput
-          autoFocus
-          value={code}
-          onChange={setCode}
-          onScan={onScan}
-          placeholder={t('transfer.scanProduct')}
-          aria-label={t('transfer.scanProduct')}
-          data-testid="multi-product"
-        />
-      </Space>
-      {found.length > 0 ? (
+    <FloorScreen>
+      <Card title={screenTitle('/stock-multi-transfer')}>
         <Space wrap style={{ marginBottom: 16 }}>
-          {found.map((p) => (
-            <Button key={p.balance_id} icon={<PlusOutlined />} onClick={() => add(p)} data-testid="multi-add-pile">
-              {p.product_number} · {p.location_code}
-              {p.expiry_date ? ` · ${p.expiry_date}` : ''} · {t('transfer.free', { count: p.free })}
-            </Button>
-          ))}
+          <WarehouseSelect value={warehouseId} onChange={setWarehouseId} autoPick aria-label={t('filter.warehouse')} />
+          <ScanInput
+            autoFocus
+            value={code}
+            onChange={setCode}
+            onScan={onScan}
+            placeholder={t('transfer.scanProduct')}
+            aria-label={t('transfer.scanProduct')}
+            data-testid="multi-product"
+          />
         </Space>
-      ) : null}
-      <Table<TLine>
-        rowKey="key"
-        dataSource={lines}
-        pagination={false}
-        locale={{ emptyText: t('multi.empty') }}
-        columns={[
-          { title: t('col.productNumber'), render: (_, l) => `${l.pile.product_number} ${l.pile.product_name}` },
-          { title: t('col.location'), render: (_, l) => l.pile.location_code },
-          { title: t('col.expiry'), render: (_, l) => l.pile.expiry_date ?? '—' },
-          { title: t('col.state'), render: (_, l) => <LotStateTag state={l.pile.state} /> },
-          { title: t('col.free'), align: 'right', render: (_, l) => l.pile.free },
-          {
-            title: t('col.quantity'),
-            render: (_, l) => (
-              <InputNumber
-                min={1}
-                max={l.pile.free}
-                precision={0}
-                value={l.quantity}
-                onChange={(v) => update(l.key, { quantity: typeof v === 'number' ? v : null })}
-                aria-label={t('col.quantity')}
-              />
-            ),
-          },
-          {
-            title: t('multi.toLocation'),
-            render: (_, l) => (
-              <LocationSelect
-                warehouseId={l.pile.warehouse_id}
-                value={l.to}
-                onChange={(to) => update(l.key, { to })}
-                aria-label={t('multi.toLocation')}
-              />
-            ),
-          },
-          {
-            title: '',
-            render: (_, l) => (
-              <Button
-                icon={<DeleteOutlined />}
-                aria-label={t('multi.remove')}
-                onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
-              />
-            ),
-          },
-        ]}
-      />
-      <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
-        <Input
-          value={remark}
-          onChange={(e) => setRemark(e.target.value)}
-          maxLength={500}
-          placeholder={t('col.remark')}
-          aria-label={t('col.remark')}
+        {found.length > 0 ? (
+          <Space wrap style={{ marginBottom: 16 }}>
+            {found.map((p) => (
+              <Button key={p.balance_id} icon={<PlusOutlined />} onClick={() => add(p)} data-testid="multi-add-pile">
+                {p.product_number} · {p.location_code}
+                {p.expiry_date ? ` · ${p.expiry_date}` : ''} · {t('transfer.free', { count: p.free })}
+              </Button>
+            ))}
+          </Space>
+        ) : null}
+        <Table<TLine>
+          rowKey="key"
+          dataSource={lines}
+          pagination={false}
+          locale={{ emptyText: t('multi.empty') }}
+          columns={[
+            { title: t('col.productNumber'), render: (_, l) => `${l.pile.product_number} ${l.pile.product_name}` },
+            { title: t('col.location'), render: (_, l) => l.pile.location_code },
+            { title: t('col.expiry'), render: (_, l) => l.pile.expiry_date ?? '—' },
+            { title: t('col.state'), render: (_, l) => <LotStateTag state={l.pile.state} /> },
+            { title: t('col.free'), align: 'right', render: (_, l) => l.pile.free },
+            {
+              title: t('col.quantity'),
+              render: (_, l) => (
+                <InputNumber
+                  min={1}
+                  max={l.pile.free}
+                  precision={0}
+                  value={l.quantity}
+                  onChange={(v) => update(l.key, { quantity: typeof v === 'number' ? v : null })}
+                  aria-label={t('col.quantity')}
+                />
+              ),
+            },
+            {
+              title: t('multi.toLocation'),
+              render: (_, l) => (
+                <LocationSelect
+                  warehouseId={l.pile.warehouse_id}
+                  value={l.to}
+                  onChange={(to) => update(l.key, { to })}
+                  aria-label={t('multi.toLocation')}
+                />
+              ),
+            },
+            {
+              title: '',
+              render: (_, l) => (
+                <Button
+                  icon={<DeleteOutlined />}
+                  aria-label={t('multi.remove')}
+                  onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
+                />
+              ),
+            },
+          ]}
         />
-        {problem ? <Alert type="error" showIcon title={problem} data-testid="multi-error" /> : null}
-        <Space>
-          <Button
-            type="primary"
-            disabled={lines.length === 0}
-            loading={transfer.isPending}
-            onClick={() => void submit()}
-            data-testid="multi-submit"
-          >
-            {t('multi.submit', { count: lines.length })}
-          </Button>
-          <Typography.Text type="secondary">{t('multi.allOrNothing')}</Typography.Text>
+        <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
+          <Input
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+            maxLength={500}
+            placeholder={t('col.remark')}
+            aria-label={t('col.remark')}
+          />
+          {problem ? <Alert type="error" showIcon title={problem} data-testid="multi-error" /> : null}
+          <Space>
+            <Button
+              type="primary"
+              disabled={lines.length === 0}
+              loading={transfer.isPending}
+              onClick={() => void submit()}
+              data-testid="multi-submit"
+            >
+              {t('multi.submit', { count: lines.length })}
+            </Button>
+            <Typography.Text type="secondary">{t('multi.allOrNothing')}</Typography.Text>
+          </Space>
         </Space>
-      </Space>
-    </Card>
+      </Card>
+    </FloorScreen>
   );
 }

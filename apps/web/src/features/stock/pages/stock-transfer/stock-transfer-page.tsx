@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { screenTitle } from '../../../../routes/screen-title';
 import { errorText } from '../../../../shared/forms/error-text';
+import { FloorScreen, ScanStep } from '../../../../shared/handheld/handheld';
 import { lookupLocations, lookupProduct } from '../../../../shared/pickers/api';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { ScanInput } from '../../../../shared/ui/scan-input';
@@ -83,16 +84,21 @@ export default function StockTransferPage() {
       const p = await lookupProduct(code);
       setProduct(p);
       const movable = await loadPiles(p.id);
-      if (movable.length === 0) setProblem(t('transfer.noPiles'));
-      else if (movable.length === 1) {
+      if (movable.length === 0) {
+        setProblem(t('transfer.noPiles'));
+        return false;
+      }
+      if (movable.length === 1) {
         setPileId(movable[0]!.balance_id);
         setFromCode(movable[0]!.location_code);
         qtyRef.current?.focus();
       } else fromRef.current?.focus();
+      return true;
     } catch (err) {
       setProduct(null);
       setPiles([]);
       setProblem(errorText(err));
+      return false;
     }
   };
 
@@ -100,27 +106,33 @@ export default function StockTransferPage() {
     const here = piles.filter((p) => p.location_code === code);
     if (here.length === 0) {
       setProblem(t('transfer.notHere', { code }));
-      return;
+      return false;
     }
     setProblem(null);
     setPileId(here[0]!.balance_id);
     qtyRef.current?.focus();
+    return true;
   };
 
   const submit = async (destination: string) => {
     setProblem(null);
-    if (!pile) return setProblem(t('transfer.pickPile'));
+    /** The scan is refused: the reason is shown, the error tone plays (ScanInput). */
+    const refuse = (text: string) => {
+      setProblem(text);
+      return false;
+    };
+    if (!pile) return refuse(t('transfer.pickPile'));
     if (!quantity) {
       qtyRef.current?.focus();
-      return setProblem(t('transfer.quantityFirst'));
+      return refuse(t('transfer.quantityFirst'));
     }
     if (quantity > pile.free) {
       qtyRef.current?.focus();
-      return setProblem(t('transfer.overFree', { quantity, count: pile.free }));
+      return refuse(t('transfer.overFree', { quantity, count: pile.free }));
     }
     try {
       const found = await lookupLocations(destination, pile.warehouse_id);
-      if (found.length === 0) return setProblem(t('transfer.locationNotFound', { code: destination }));
+      if (found.length === 0) return refuse(t('transfer.locationNotFound', { code: destination }));
       const res = await transfer.mutateAsync({
         balance_id: pile.balance_id,
         to_location_id: found[0]!.id,
@@ -129,120 +141,140 @@ export default function StockTransferPage() {
       });
       void message.success(t('transfer.done', { number: res.number, units: res.unit_count }));
       reset();
+      return true;
     } catch (err) {
-      setProblem(errorText(err));
+      return refuse(errorText(err));
     }
   };
 
   return (
-    <Card title={screenTitle('/stock-transfer')} style={{ maxWidth: 760 }}>
-      <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
-        <Form.Item label={t('filter.warehouse')}>
-          <WarehouseSelect value={warehouseId} onChange={setWarehouseId} autoPick aria-label={t('filter.warehouse')} />
-        </Form.Item>
-        <Form.Item label={t('transfer.scanProduct')}>
-          <ScanInput
-            ref={productRef}
-            autoFocus
-            value={productCode}
-            onChange={setProductCode}
-            onScan={onProduct}
-            placeholder={t('transfer.scanProduct')}
-            aria-label={t('transfer.scanProduct')}
-            data-testid="transfer-product"
-          />
-          {product ? (
-            <Typography.Text type="secondary" data-testid="transfer-product-name">
-              {product.number} {product.name}
-            </Typography.Text>
-          ) : null}
-        </Form.Item>
-        <Form.Item label={t('transfer.scanFrom')}>
-          <ScanInput
-            ref={fromRef}
-            value={fromCode}
-            onChange={setFromCode}
-            onScan={onFrom}
-            placeholder={t('transfer.scanFrom')}
-            aria-label={t('transfer.scanFrom')}
-            data-testid="transfer-from"
-          />
-        </Form.Item>
-        {piles.length > 0 ? (
-          <Form.Item label={t('transfer.pickPile')}>
-            <Radio.Group
-              value={pileId}
-              onChange={(e) => {
-                setPileId(e.target.value as string);
-                setFromCode(piles.find((p) => p.balance_id === e.target.value)?.location_code ?? '');
-                qtyRef.current?.focus();
-              }}
-            >
-              <Space orientation="vertical">
-                {piles.map((p) => (
-                  <Radio key={p.balance_id} value={p.balance_id} data-testid="transfer-pile">
-                    {pileLabel(p)} · {t('transfer.free', { count: p.free })} <LotStateTag state={p.state} />
-                  </Radio>
-                ))}
-              </Space>
-            </Radio.Group>
+    <FloorScreen>
+      <Card title={screenTitle('/stock-transfer')} style={{ maxWidth: 760 }}>
+        <ScanStep
+          step={!product ? t('transfer.scanProduct') : !pile ? t('transfer.scanFrom') : t('transfer.scanTo')}
+          progress={t('common:handheld.step', { n: !product ? 1 : !pile ? 2 : 3, total: 3 })}
+          target={!product ? undefined : !pile ? product.number : `${pile.location_code} → ?`}
+          detail={
+            !product
+              ? undefined
+              : !pile
+                ? product.name
+                : `${product.number} × ${quantity ?? '?'} (${t('transfer.free', { count: pile.free })})`
+          }
+        />
+        <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
+          <Form.Item label={t('filter.warehouse')}>
+            <WarehouseSelect
+              value={warehouseId}
+              onChange={setWarehouseId}
+              autoPick
+              aria-label={t('filter.warehouse')}
+            />
           </Form.Item>
-        ) : null}
-        <Form.Item
-          label={t('col.quantity')}
-          // A typed quantity above the lot's free units is said, not silently lowered to them.
-          validateStatus={overFree ? 'error' : undefined}
-          help={overFree ? t('transfer.overFree', { quantity, count: pile?.free }) : undefined}
-        >
-          <InputNumber
-            ref={qtyRef}
-            min={1}
-            precision={0}
-            value={quantity}
-            onChange={(v) => setQuantity(typeof v === 'number' ? v : null)}
-            onPressEnter={(e) => {
-              e.preventDefault();
-              if (!overFree) toRef.current?.focus();
-            }}
-            aria-label={t('col.quantity')}
-            data-testid="transfer-quantity"
-            style={{ width: 160 }}
-          />
-        </Form.Item>
-        <Form.Item label={t('transfer.scanTo')}>
-          <ScanInput
-            ref={toRef}
-            value={toCode}
-            onChange={setToCode}
-            onScan={submit}
-            placeholder={t('transfer.scanTo')}
-            aria-label={t('transfer.scanTo')}
-            data-testid="transfer-to"
-          />
-        </Form.Item>
-        <Form.Item label={t('col.remark')}>
-          <Input
-            value={remark}
-            onChange={(e) => setRemark(e.target.value)}
-            maxLength={500}
-            aria-label={t('col.remark')}
-          />
-        </Form.Item>
-        {problem ? (
-          <Alert type="error" showIcon title={problem} data-testid="transfer-error" style={{ marginBottom: 16 }} />
-        ) : null}
-        <Space>
-          <Button
-            type="primary"
-            loading={transfer.isPending}
-            onClick={() => void submit(toCode.trim())}
-            data-testid="transfer-submit"
+          <Form.Item label={t('transfer.scanProduct')}>
+            <ScanInput
+              ref={productRef}
+              autoFocus
+              value={productCode}
+              onChange={setProductCode}
+              onScan={onProduct}
+              placeholder={t('transfer.scanProduct')}
+              aria-label={t('transfer.scanProduct')}
+              data-testid="transfer-product"
+            />
+            {product ? (
+              <Typography.Text type="secondary" data-testid="transfer-product-name">
+                {product.number} {product.name}
+              </Typography.Text>
+            ) : null}
+          </Form.Item>
+          <Form.Item label={t('transfer.scanFrom')}>
+            <ScanInput
+              ref={fromRef}
+              value={fromCode}
+              onChange={setFromCode}
+              onScan={onFrom}
+              placeholder={t('transfer.scanFrom')}
+              aria-label={t('transfer.scanFrom')}
+              data-testid="transfer-from"
+            />
+          </Form.Item>
+          {piles.length > 0 ? (
+            <Form.Item label={t('transfer.pickPile')}>
+              <Radio.Group
+                value={pileId}
+                onChange={(e) => {
+                  setPileId(e.target.value as string);
+                  setFromCode(piles.find((p) => p.balance_id === e.target.value)?.location_code ?? '');
+                  qtyRef.current?.focus();
+                }}
+              >
+                <Space orientation="vertical">
+                  {piles.map((p) => (
+                    <Radio key={p.balance_id} value={p.balance_id} data-testid="transfer-pile">
+                      {pileLabel(p)} · {t('transfer.free', { count: p.free })} <LotStateTag state={p.state} />
+                    </Radio>
+                  ))}
+                </Space>
+              </Radio.Group>
+            </Form.Item>
+          ) : null}
+          <Form.Item
+            label={t('col.quantity')}
+            // A typed quantity above the lot's free units is said, not silently lowered to them.
+            validateStatus={overFree ? 'error' : undefined}
+            help={overFree ? t('transfer.overFree', { quantity, count: pile?.free }) : undefined}
           >
-            {t('transfer.submit')}
-          </Button>
-          <Button onClick={reset}>{t('common:actions.reset')}</Button>
-        </Space>
-      </Form>
-    </Card>
+            <InputNumber
+              ref={qtyRef}
+              min={1}
+              precision={0}
+              value={quantity}
+              onChange={(v) => setQuantity(typeof v === 'number' ? v : null)}
+              onPressEnter={(e) => {
+                e.preventDefault();
+                if (!overFree) toRef.current?.focus();
+              }}
+              aria-label={t('col.quantity')}
+              data-testid="transfer-quantity"
+              style={{ width: 160 }}
+            />
+          </Form.Item>
+          <Form.Item label={t('transfer.scanTo')}>
+            <ScanInput
+              ref={toRef}
+              value={toCode}
+              onChange={setToCode}
+              onScan={submit}
+              placeholder={t('transfer.scanTo')}
+              aria-label={t('transfer.scanTo')}
+              data-testid="transfer-to"
+            />
+          </Form.Item>
+          <Form.Item label={t('col.remark')}>
+            <Input
+              value={remark}
+              onChange={(e) => setRemark(e.target.value)}
+              maxLength={500}
+              aria-label={t('col.remark')}
+            />
+          </Form.Item>
+          {problem ? (
+            <Alert type="error" showIcon title={problem} data-testid="transfer-error" style={{ marginBottom: 16 }} />
+          ) : null}
+          <Space>
+            <Button
+              type="primary"
+              loading={transfer.isPending}
+              onClick={() => void submit(toCode.trim())}
+              data-testid="transfer-submit"
+            >
+              {t('transfer.submit')}
+            </Button>
+            <Button onClick={reset}>{t('common:actions.reset')}</Button>
+          </Space>
+        </Form>
+      </Card>
+    </FloorScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type TWarehouse, type TWarehouseShipping, ZCreateWarehouse } from '@wms/contracts';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
@@ -11,7 +11,13 @@ import { CrudModal, RowActions } from '../../components/crud';
 import { ShipSlaModal, useSlaText, WarehouseShippingModal } from '../../components/ship-settings';
 import '../../i18n';
 
-type TForm = { code: string; name: string; address?: string };
+type TForm = {
+  code: string;
+  name: string;
+  address?: string;
+  label_printer_host?: string | null;
+  label_printer_port?: number | null;
+};
 
 /**
  * /warehouse: the seller's warehouses (code, name, address), each with its carriers' daily cut-off and pick-up times
@@ -117,7 +123,17 @@ export default function WarehousePage() {
         title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
         initialValues={editing && editing !== 'new' ? editing : {}}
         onClose={() => setEditing(null)}
-        onSubmit={(body) => save.mutateAsync({ id: editing && editing !== 'new' ? editing.id : undefined, body })}
+        onSubmit={(body) =>
+          save.mutateAsync({
+            id: editing && editing !== 'new' ? editing.id : undefined,
+            // An emptied printer box clears the printer.
+            body: {
+              ...body,
+              label_printer_host: body.label_printer_host?.trim() || null,
+              label_printer_port: body.label_printer_port ?? null,
+            },
+          })
+        }
       >
         {() => (
           <>
@@ -130,6 +146,25 @@ export default function WarehousePage() {
             <Form.Item name="address" label={label('address')}>
               <Input />
             </Form.Item>
+            <Space align="start" wrap>
+              <Form.Item
+                name="label_printer_host"
+                label={label('label_printer_host')}
+                extra={t('warehouse:printer.hint')}
+                rules={[zodRule('label_printer_host', s.label_printer_host)]}
+              >
+                <Input placeholder="192.168.1.50" data-testid="warehouse-printer-host" style={{ width: 240 }} />
+              </Form.Item>
+              <Form.Item name="label_printer_port" label={label('label_printer_port')}>
+                <InputNumber
+                  min={1}
+                  max={65535}
+                  precision={0}
+                  placeholder="9100"
+                  data-testid="warehouse-printer-port"
+                />
+              </Form.Item>
+            </Space>
           </>
         )}
       </CrudModal>

@@ -1,0 +1,174 @@
+import { createServer, type Server } from 'node:net';
+import { labelDocumentZpl, type TLabelDocument } from '@wms/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TTestContext } from '../../../test/harness';
+
+/**
+ * "Send to printer" (issue #37): the warehouse's label printer gets the labels' ZPL raw over TCP (port 9100 style),
+ * byte for byte. The printer here is a local TCP server that keeps what each connection sent, as a Zebra printer's
+ * raw port takes a job: no handshake, nothing sent back, the job ends when the sender closes.
+ */
+
+let ctx: TTestContext;
+let a: { token: string; customerId: string };
+let b: { token: string; customerId: string };
+
+/** A raw-port printer: every connection's bytes, in order, once the sender closed it. */
+function fakePrinter(): Promise<{ server: Server; port: number; jobs: Buffer[]; next: () => Promise<Buffer> }> {
+  const jobs: Buffer[] = [];
+  const waiting: Array<(b: Buffer) => void> = [];
+  const server = createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('end', () => {
+      const job = Buffer.concat(chunks);
+      jobs.push(job);
+      waiting.shift()?.(job);
+      socket.end();
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      resolve({
+        server,
+        port,
+        jobs,
+        next: () =>
+          new Promise<Buffer>((r) => (jobs.length > waiting.length ? r(jobs[waiting.length]!) : waiting.push(r))),
+      });
+    });
+  });
+}
+
+/** A port nothing listens on (taken, then given back). */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { jobs: false });
+  a = await ctx.newCustomer();
+  b = await ctx.newCustomer();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type M = 'GET' | 'POST' | 'PATCH';
+const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
+  ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
+
+async function world(token: string, tag: string, printer?: { host: string; port: number }) {
+  const stamp = `${tag}${Date.now().toString(36).toUpperCase()}`;
+  const w = await call('POST', '/api/warehouses/', token, {
+    code: `WP-${stamp}`,
+    name: `Printer ${stamp}`,
+    ...(printer ? { label_printer_host: printer.host, label_printer_port: printer.port } : {}),
+  });
+  expect(w.statusCode, w.body).toBe(201);
+  const p = await call('POST', '/api/products/', token, { number: `PP-${stamp}`, name: `印表茶 ${stamp}` });
+  expect(p.statusCode, p.body).toBe(201);
+  const sheets = (await call('GET', '/api/label-sheets/', token)).json() as {
+    results: Array<{ id: string; code: string }>;
+  };
+  const roll = sheets.results.find((s) => s.code === 'thermal-50x30')!;
+  return {
+    warehouse: w.json() as {
+      id: string;
+      code: string;
+      label_printer_host: string | null;
+      label_printer_port: number | null;
+    },
+    request: { kind: 'product', sheet_id: roll.id, items: [{ id: (p.json() as { id: string }).id, copies: 2 }] },
+  };
+}
+
+describe('send labels to the warehouse label printer (raw TCP)', () => {
+  it('the printer receives exactly the ZPL document of the labels, nothing around it', async () => {
+    const printer = await fakePrinter();
+    try {
+      const { warehouse, request } = await world(a.token, 'OK', { host: '127.0.0.1', port: printer.port });
+      expect(warehouse).toMatchObject({ label_printer_host: '127.0.0.1', label_printer_port: printer.port });
+      const job = printer.next();
+      const res = await call('POST', '/api/labels/send-to-printer/', a.token, {
+        ...request,
+        warehouse_id: warehouse.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const doc = (await call('POST', '/api/labels/render/', a.token, request)).json() as TLabelDocument;
+      const zpl = labelDocumentZpl(doc);
+      const received = await job;
+      expect(received.toString('utf8')).toBe(zpl);
+      expect(received.subarray(0, 3).toString()).toBe('^XA');
+      expect(zpl.match(/\^XA/g)).toHaveLength(2);
+      expect(res.json()).toEqual({ printer: `127.0.0.1:${printer.port}`, labels: 2, bytes: received.byteLength });
+      expect(printer.jobs).toHaveLength(1);
+    } finally {
+      printer.server.close();
+    }
+  });
+
+  it('a printer that does not answer (closed port) is a translated error naming it', async () => {
+    const port = await closedPort();
+    const { warehouse, request } = await world(a.token, 'NO', { host: '127.0.0.1', port });
+    const body = { ...request, warehouse_id: warehouse.id };
+    const en = await call('POST', '/api/labels/send-to-printer/', a.token, body, 'en');
+    expect(en.statusCode).toBe(502);
+    expect(en.json().error).toMatchObject({
+      code: 'LABEL_PRINTER_UNREACHABLE',
+      message: `The label printer 127.0.0.1:${port} cannot be reached; check that it is on and connected to the network`,
+    });
+    const zh = await call('POST', '/api/labels/send-to-printer/', a.token, body, 'zh-TW');
+    expect(zh.json().error.message).toBe(`無法連線到標籤機 127.0.0.1:${port}，請確認標籤機已開機並連上網路`);
+  });
+
+  it('a warehouse without a printer says so; the printer is set (and cleared) on the warehouse', async () => {
+    const { warehouse, request } = await world(a.token, 'NS');
+    expect(warehouse).toMatchObject({ label_printer_host: null, label_printer_port: null });
+    const res = await call(
+      'POST',
+      '/api/labels/send-to-printer/',
+      a.token,
+      { ...request, warehouse_id: warehouse.id },
+      'en',
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'LABEL_PRINTER_NOT_SET', params: { warehouse: warehouse.code } });
+    const bad = await call('PATCH', `/api/warehouses/${warehouse.id}/`, a.token, { label_printer_host: 'http://x/' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'label_printer_host' } });
+    const set = await call('PATCH', `/api/warehouses/${warehouse.id}/`, a.token, {
+      label_printer_host: 'zebra-1.local',
+      label_printer_port: 9100,
+    });
+    expect(set.json()).toMatchObject({ label_printer_host: 'zebra-1.local', label_printer_port: 9100 });
+    const cleared = await call('PATCH', `/api/warehouses/${warehouse.id}/`, a.token, {
+      label_printer_host: null,
+      label_printer_port: null,
+    });
+    expect(cleared.json()).toMatchObject({ label_printer_host: null, label_printer_port: null });
+  });
+
+  it("another seller cannot print through a warehouse's printer", async () => {
+    const printer = await fakePrinter();
+    try {
+      const { warehouse } = await world(a.token, 'TA', { host: '127.0.0.1', port: printer.port });
+      const { request } = await world(b.token, 'TB');
+      const res = await call('POST', '/api/labels/send-to-printer/', b.token, {
+        ...request,
+        warehouse_id: warehouse.id,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'warehouse_id' } });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(printer.jobs).toHaveLength(0);
+    } finally {
+      printer.server.close();
+    }
+  });
+});

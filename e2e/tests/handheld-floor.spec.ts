@@ -1,0 +1,438 @@
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { devices, expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO } from '../helpers/accounts';
+import { CHROMIUM } from '../helpers/browser';
+import { writeLabelBarcodeVideo } from '../helpers/label-video';
+import { shipByTrackingScan } from '../helpers/packing';
+import { loginByApi } from '../helpers/session';
+
+/**
+ * Issue #37, the floor on a handheld, in Chromium's mobile emulation (a Pixel 7 and a 480 × 800 handheld): receive →
+ * put away → pick → pack → ship and a stocktake count, every scan a wedge scanner's keys (typed, then Enter), one
+ * scan (the put-away's product) read by the camera from a fake video of the product's Code128 barcode as our label
+ * code draws it. On each screen: the handheld presentation (the step and the expected item in large type, 48 px scan
+ * boxes), the scan cue (success / error, observed on `<html data-scan-feedback…>`), and no sideways scrolling in zh-TW
+ * and en. Set-up through the API (demo seller).
+ */
+
+const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
+const shot = (page: Page, name: string) => {
+  mkdirSync(shots, { recursive: true });
+  return page.screenshot({ path: path.join(shots, `handheld-floor-${name}.png`), fullPage: true });
+};
+
+const STAMP = Date.now().toString(36).toUpperCase();
+/** The barcode of the product the camera sees (handheld profile). */
+const CAMERA_BARCODE = `HHC${STAMP}`;
+const VIDEO = path.join(tmpdir(), `wms-e2e-label-${process.pid}.y4m`);
+
+// The video exists before the browser starts (the flag is a launch option; the browser starts with the first test).
+test.beforeAll(async () => {
+  await writeLabelBarcodeVideo(VIDEO, CAMERA_BARCODE);
+});
+
+test.use({
+  permissions: ['camera'],
+  launchOptions: {
+    ...CHROMIUM,
+    args: [
+      ...CHROMIUM.args,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${VIDEO}`,
+    ],
+  },
+});
+
+const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+const PROFILES = [
+  { name: 'pixel7', camera: false, use: { ...pixel7, viewport: { width: 412, height: 915 } } },
+  {
+    name: 'handheld',
+    camera: true,
+    use: {
+      viewport: { width: 480, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 1.5,
+      userAgent: pixel7.userAgent,
+    },
+  },
+] as const;
+
+type TAuth = { authorization: string };
+
+async function post<T>(page: Page, auth: TAuth, url: string, data: unknown): Promise<T> {
+  const res = await page.request.post(url, { headers: auth, data });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+async function setLanguage(page: Page, auth: TAuth, language: 'zh-TW' | 'en') {
+  const res = await page.request.patch('/api/account/profile/', { data: { language }, headers: auth });
+  expect(res.ok()).toBe(true);
+  await page.evaluate((l) => localStorage.setItem('wms.language', l), language);
+}
+
+/** How many scans were accepted / refused so far on this page (the marks scan-feedback.ts leaves on <html>). */
+async function cues(page: Page): Promise<{ ok: number; error: number; last: string | null }> {
+  return page.evaluate(() => {
+    const d = document.documentElement.dataset;
+    return {
+      ok: Number(d.scanFeedbackOk ?? 0),
+      error: Number(d.scanFeedbackError ?? 0),
+      last: d.scanFeedback ?? null,
+    };
+  });
+}
+
+/** A wedge scanner: the code typed where the focus is, then Enter (after the flow put the focus on `box`). */
+async function scan(page: Page, box: Locator, code: string) {
+  await expect(box).toBeFocused();
+  if (code) await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+async function noSideways(page: Page, what: string) {
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways, `${what} scrolls ${sideways}px sideways`).toBeLessThanOrEqual(0);
+}
+
+/** The handheld presentation: the step shown, what is expected in large type, the scan box a touch target. */
+async function expectStep(page: Page, target: string | null, box?: Locator) {
+  await expect(page.getByTestId('scan-step')).toBeVisible();
+  if (target !== null) {
+    const big = page.getByTestId('scan-step-target');
+    await expect(big).toContainText(target);
+    const size = await big.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(28);
+  }
+  if (box) {
+    const height = await box.evaluate(
+      (el) => (el.closest('.ant-input-affix-wrapper') ?? el).getBoundingClientRect().height,
+    );
+    expect(height).toBeGreaterThanOrEqual(48);
+  }
+}
+
+async function onHand(page: Page, auth: TAuth, productId: string): Promise<Record<string, number>> {
+  const res = await page.request.get(`/api/product-location/?product_id=${productId}&page_size=100`, {
+    headers: auth,
+  });
+  const body = (await res.json()) as { results: Array<{ location_code: string; on_hand: number }> };
+  return Object.fromEntries(body.results.filter((r) => r.on_hand > 0).map((r) => [r.location_code, r.on_hand]));
+}
+
+for (const profile of PROFILES) {
+  test.describe(profile.name, () => {
+    test.use(profile.use);
+
+    test(`${profile.name}: receive → put away → pick → pack → ship, and a count, by scans`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const session = await loginByApi(page, DEMO.customer);
+      const auth = { authorization: `Bearer ${session.access}` };
+      await setLanguage(page, auth, 'zh-TW');
+      const stamp = `${profile.name === 'pixel7' ? 'P7' : 'HH'}${STAMP}`;
+      const warehouse = await post<{ id: string; code: string }>(page, auth, '/api/warehouses/', {
+        code: `WH-${stamp}`,
+        name: `Floor ${stamp}`,
+      });
+      const location = (code: string) =>
+        post<{ id: string; code: string }>(page, auth, '/api/storage-locations/', {
+          warehouse_id: warehouse.id,
+          code,
+          kind: 'sellable',
+        });
+      const dock = await location(`RCV-${stamp}`);
+      const shelf = await location(`A01-${stamp}`);
+      const product = await post<{ id: string; number: string; barcode: string }>(page, auth, '/api/products/', {
+        number: `P-${stamp}`,
+        name: `Floor tea ${stamp}`,
+        barcode: profile.camera ? CAMERA_BARCODE : `BC${stamp}`,
+      });
+      const vw = profile.use.viewport.width;
+
+      // 1. Receive (/entry-confirm): a wrong code first — the error cue —, then the receipt; its line is a card.
+      const receipt = await post<{ id: string; number: string }>(page, auth, '/api/entry/', {
+        warehouse_id: warehouse.id,
+        planned_date: new Date().toISOString().slice(0, 10),
+        lines: [{ product_id: product.id, quantity: 5 }],
+      });
+      await page.goto('/entry-confirm');
+      const receiptBox = page.getByTestId('confirm-receipt-scan');
+      await expectStep(page, null, receiptBox);
+      await scan(page, receiptBox, `NOPE-${stamp}`);
+      await expect(page.getByTestId('confirm-error')).toBeVisible();
+      await expect.poll(() => cues(page)).toEqual({ ok: 0, error: 1, last: 'error' });
+      await scan(page, receiptBox, receipt.number);
+      await expect.poll(() => cues(page)).toEqual({ ok: 1, error: 1, last: 'ok' });
+      await expectStep(page, receipt.number);
+      await expect(page.getByTestId('receiving-line-card')).toHaveCount(1);
+      await expect(page.getByTestId('receiving-line-card')).toContainText(product.number);
+      await noSideways(page, `/entry-confirm at ${vw}px`);
+      await shot(page, `${profile.name}-entry-confirm`);
+      // Accepted 5 (Enter), defective 0 (Enter), the dock's code, then Enter on the confirm button.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await scan(page, page.getByTestId('confirm-location'), dock.code);
+      await expect(page.getByTestId('confirm-submit')).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('receipt-status').first()).toHaveText('已確認');
+      expect(await onHand(page, auth, product.id)).toEqual({ [dock.code]: 5 });
+
+      // 2. Put away (/stock-transfer): the product (by the camera on the handheld), the quantity, the shelf.
+      await page.goto('/stock-transfer');
+      const productBox = page.getByTestId('transfer-product');
+      await expectStep(page, null, productBox);
+      const before = await cues(page);
+      if (profile.camera) {
+        await page.getByTestId('transfer-product-camera').tap();
+        await expect(productBox).toHaveValue(CAMERA_BARCODE, { timeout: 20_000 });
+        await expect(page.getByTestId('camera-video')).toHaveCount(0);
+      } else await scan(page, productBox, product.barcode);
+      await expect.poll(() => cues(page)).toMatchObject({ ok: before.ok + 1, last: 'ok' });
+      await expect(page.getByTestId('transfer-quantity')).toBeFocused();
+      await expectStep(page, dock.code);
+      await page.keyboard.type('5');
+      await page.keyboard.press('Enter');
+      await noSideways(page, `/stock-transfer at ${vw}px`);
+      await shot(page, `${profile.name}-stock-transfer`);
+      await scan(page, page.getByTestId('transfer-to'), shelf.code);
+      await expect(page.locator('.ant-message')).toContainText(/TR\d{12}|5/);
+      expect(await onHand(page, auth, product.id)).toEqual({ [shelf.code]: 5 });
+
+      // 3. Pick: an order of 2, exported (stock reserved at the shelf), in a collection batch; its pick list says where.
+      const order = await post<{ id: string; number: string }>(page, auth, '/api/outbound-orders/', {
+        platform_order_number: `PO-${stamp}`,
+        recipient_name: '陳小華',
+        recipient_mobile: '0922333444',
+        recipient_postcode: '40341',
+        recipient_address: '台中市西區',
+        warehouse_id: warehouse.id,
+        lines: [{ product_id: product.id, quantity: 2 }],
+      });
+      const exported = await post<{ results: Array<{ ok?: boolean }> }>(
+        page,
+        auth,
+        '/api/outbound-orders/bulk-transition/',
+        { ids: [order.id], action: 'export' },
+      );
+      expect(JSON.stringify(exported)).not.toContain('"ok":false');
+      const batch = await post<{ id: string }>(page, auth, '/api/collection-batches/', { order_ids: [order.id] });
+      await page.goto(`/deliver-print-pick/${batch.id}`);
+      await expect(page.getByTestId('pick-list').getByTestId('pick-row')).toContainText(shelf.code);
+
+      // 4. Pack (/deliver-opser, packing tab): the order, a wrong item (error cue), the item twice, the tracking number.
+      await page.goto('/deliver-opser');
+      await page.getByTestId('tab-packing').tap();
+      const orderBox = page.getByTestId('pack-scan-order');
+      await expectStep(page, null, orderBox);
+      await scan(page, orderBox, order.number);
+      await expectStep(page, product.number);
+      const itemBox = page.getByTestId('pack-scan-item');
+      const packing = await cues(page);
+      await scan(page, itemBox, `WRONG-${stamp}`);
+      await expect(page.getByTestId('pack-cue')).toHaveAttribute('data-cue', 'refused');
+      await expect.poll(() => cues(page)).toEqual({ ok: packing.ok, error: packing.error + 1, last: 'error' });
+      await noSideways(page, `/deliver-opser (packing) at ${vw}px`);
+      await shot(page, `${profile.name}-pack`);
+      await scan(page, itemBox, product.barcode);
+      await expect(page.getByTestId(`pack-progress-${product.number}`)).toHaveText('1/2');
+      await scan(page, itemBox, product.barcode);
+      await expect(page.getByTestId('pack-complete')).toBeVisible();
+      await expect.poll(() => cues(page)).toEqual({ ok: packing.ok + 2, error: packing.error + 1, last: 'ok' });
+      await expect(page.getByTestId('pack-consignment')).toBeFocused();
+      await shipByTrackingScan(page, auth, `TC${stamp}`);
+      await expect(page.getByTestId('pack-cue')).toContainText(order.number);
+      const shipped = await page.request.get(`/api/outbound-orders/${order.id}/`, { headers: auth });
+      expect(((await shipped.json()) as { status: string }).status).toBe('closed');
+      expect(await onHand(page, auth, product.id)).toEqual({ [shelf.code]: 3 });
+
+      // 5. Count (/inventory): the shelf, then the product three times; the location is the big target.
+      const sheet = await post<{ id: string }>(page, auth, '/api/stocktakes/', {
+        warehouse_id: warehouse.id,
+        name: `Floor count ${stamp}`,
+        type: 'full',
+      });
+      await page.goto(`/inventory?id=${sheet.id}`);
+      const countLocation = page.getByTestId('count-location');
+      await expectStep(page, null, countLocation);
+      await scan(page, countLocation, shelf.code);
+      await expectStep(page, shelf.code);
+      for (let i = 0; i < 3; i++) await scan(page, page.getByTestId('count-product'), product.barcode);
+      const row = page.getByTestId('count-panel').locator('.ant-table-row');
+      await expect(row).toHaveCount(1);
+      await expect(row.locator('input')).toHaveValue('3');
+      await noSideways(page, `/inventory at ${vw}px`);
+      await shot(page, `${profile.name}-count`);
+      await page.getByTestId('count-submit').tap();
+      await expect(page.locator('.ant-message')).toContainText(shelf.code);
+    });
+
+    test(`${profile.name}: no floor screen scrolls sideways, in zh-TW and en`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const session = await loginByApi(page, DEMO.customer);
+      const auth = { authorization: `Bearer ${session.access}` };
+      const stamp = `S${profile.name === 'pixel7' ? 'P' : 'H'}${STAMP}`;
+      const warehouse = await post<{ id: string }>(page, auth, '/api/warehouses/', {
+        code: `WH-${stamp}`,
+        name: `Scroll ${stamp}`,
+      });
+      const warehouseId = warehouse.id;
+      await post(page, auth, '/api/storage-locations/', {
+        warehouse_id: warehouseId,
+        code: `A01-${stamp}`,
+        kind: 'sellable',
+      });
+      const product = await post<{ id: string }>(page, auth, '/api/products/', {
+        number: `PS-${profile.name}-${STAMP}`,
+        name: `A product with a rather long name for a narrow screen ${STAMP}`,
+      });
+      // A receipt waiting to be received, opened: its lines are on screen.
+      const receipt = await post<{ id: string }>(page, auth, '/api/entry/', {
+        warehouse_id: warehouseId,
+        planned_date: new Date().toISOString().slice(0, 10),
+        lines: [{ product_id: product.id, quantity: 12 }],
+      });
+      const sheet = await post<{ id: string }>(page, auth, '/api/stocktakes/', {
+        warehouse_id: warehouseId,
+        name: `Scroll ${profile.name} ${STAMP}`,
+        type: 'full',
+      });
+      const screens = [
+        `/entry-confirm?id=${receipt.id}`,
+        '/entry-quick',
+        '/stock-transfer',
+        '/location-stock',
+        '/deliver-operation',
+        '/deliver-opser',
+        '/return-confirm',
+        `/inventory?id=${sheet.id}`,
+      ];
+      try {
+        for (const language of ['en', 'zh-TW'] as const) {
+          await setLanguage(page, auth, language);
+          // The profile's own width, and a 360 px phone (the narrowest the issue names).
+          for (const width of [profile.use.viewport.width, 360]) {
+            await page.setViewportSize({ width, height: profile.use.viewport.height });
+            for (const screen of screens) {
+              await page.goto(screen);
+              await expect(page.getByTestId('page-loading')).toHaveCount(0);
+              await page.waitForLoadState('networkidle');
+              if (screen.startsWith('/entry-confirm'))
+                await expect(page.getByTestId('receiving-line-card')).toHaveCount(1);
+              if (width === 360 && profile.name === 'handheld')
+                await shot(page, `360-${language}${screen.split('?')[0]!.replace(/\//g, '-')}`);
+              await noSideways(page, `${screen} in ${language} at ${width}px`);
+            }
+          }
+        }
+      } finally {
+        await setLanguage(page, auth, 'zh-TW');
+      }
+    });
+  });
+}
+
+test('desktop: the floor screens keep their desktop form (no handheld step, the lines in a table)', async ({
+  page,
+}) => {
+  const session = await loginByApi(page, DEMO.customer);
+  const auth = { authorization: `Bearer ${session.access}` };
+  const warehouses = (await (await page.request.get('/api/warehouses/?page_size=100', { headers: auth })).json()) as {
+    results: Array<{ id: string }>;
+  };
+  const product = await post<{ id: string }>(page, auth, '/api/products/', {
+    number: `PD-${STAMP}`,
+    name: `Desk ${STAMP}`,
+  });
+  const receipt = await post<{ id: string }>(page, auth, '/api/entry/', {
+    warehouse_id: warehouses.results[0]!.id,
+    planned_date: new Date().toISOString().slice(0, 10),
+    lines: [{ product_id: product.id, quantity: 1 }],
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/entry-confirm?id=${receipt.id}`);
+  await expect(page.getByTestId('confirm-accepted')).toBeVisible();
+  await expect(page.getByTestId('scan-step')).toHaveCount(0);
+  await expect(page.getByTestId('receiving-line-card')).toHaveCount(0);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+});
+
+test('thermal labels: the profile’s default label format opens the roll, and "send to printer" reaches the warehouse printer', async ({
+  page,
+}) => {
+  // The warehouse's label printer: a local raw-port server keeping what each connection sent.
+  const jobs: Buffer[] = [];
+  const printer = createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('end', () => {
+      jobs.push(Buffer.concat(chunks));
+      socket.end();
+    });
+  });
+  await new Promise<void>((r) => printer.listen(0, '127.0.0.1', () => r()));
+  const port = (printer.address() as { port: number }).port;
+  const session = await loginByApi(page, DEMO.customer);
+  const auth = { authorization: `Bearer ${session.access}` };
+  try {
+    const warehouse = await post<{ id: string; code: string }>(page, auth, '/api/warehouses/', {
+      code: `WH-LP${STAMP}`,
+      name: `Label printer ${STAMP}`,
+      label_printer_host: '127.0.0.1',
+      label_printer_port: port,
+    });
+    const product = await post<{ id: string; number: string }>(page, auth, '/api/products/', {
+      number: `PL-${STAMP}`,
+      name: `Roll tea ${STAMP}`,
+    });
+    // The default label format, chosen on the account screen.
+    await page.goto('/profile');
+    await page.getByTestId('profile-label-format').getByText('感熱捲筒標籤（標籤機）').click();
+    await page.getByTestId('profile-save').click();
+    await expect(page.locator('.ant-message')).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/profile/', { headers: auth })).json()) as { label_format: string })
+            .label_format,
+      )
+      .toBe('thermal');
+
+    // The print screen opens on the 50 × 30 mm roll; the labels go to the chosen warehouse's printer.
+    const request = { kind: 'product', items: [{ id: product.id, copies: 2 }], show_name: true };
+    const data = Buffer.from(JSON.stringify(request)).toString('base64url');
+    await page.goto(`/product-print-preview/${data}`);
+    await expect(page.getByTestId('label-sheet')).toContainText('50 × 30');
+    await expect(page.getByTestId('label-total')).toBeVisible();
+    await page.getByRole('combobox', { name: '使用哪個倉庫的標籤機' }).click();
+    await page.keyboard.type(warehouse.code);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: warehouse.code })
+      .click();
+    await page.getByTestId('label-send-printer').click();
+    await expect(page.getByTestId('label-sent')).toHaveText(`已將 2 張標籤送到 127.0.0.1:${port}`);
+    await expect.poll(() => jobs.length).toBe(1);
+    const zpl = jobs[0]!.toString('utf8');
+    expect(zpl.startsWith('^XA')).toBe(true);
+    expect(zpl.match(/\^XA/g)).toHaveLength(2);
+    expect(zpl).toContain(product.number);
+    await shot(page, 'label-send-printer');
+
+    // The printer switched off: the screen says so, in the user's language.
+    await new Promise<void>((r) => printer.close(() => r()));
+    await page.getByTestId('label-send-printer').click();
+    await expect(page.getByTestId('label-send-error')).toHaveText(
+      `無法連線到標籤機 127.0.0.1:${port}，請確認標籤機已開機並連上網路`,
+    );
+  } finally {
+    printer.close();
+    const res = await page.request.patch('/api/account/profile/', { data: { label_format: 'sheet' }, headers: auth });
+    expect(res.ok()).toBe(true);
+  }
+});
