@@ -538,6 +538,12 @@ export const ERROR_CATALOGUE = {
     ja: 'システムエラーが発生しました。しばらくしてから再試行してください',
     en: 'A system error occurred, please try again later',
   },
+  WAVE_EMPTY: {
+    status: 409,
+    'zh-TW': '沒有可放行的訂單：此倉庫（與物流商、區域）沒有已匯出且未在批次中的訂單，或單張訂單已超過件數上限',
+    ja: 'リリースできる注文がありません：この倉庫（と配送業者・エリア）に出荷指示済みでバッチ未割当の注文がないか、1 件で数量上限を超えています',
+    en: 'Nothing to release: no exported order outside a batch at this warehouse (and carrier, area), or each one alone exceeds the unit limit',
+  },
   STOCKTAKE_INCOMPLETE: {
     status: 409,
     'zh-TW': '本輪尚有 {{remaining}} 個儲位未盤點',
