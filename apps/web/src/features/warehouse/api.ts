@@ -3,11 +3,13 @@ import {
   warehouseRoutes as r,
   shipBoardRoutes,
   shipRoutes,
+  shipWaveRoutes,
   type TCreateArea,
   type TCreateShelf,
   type TCreateStorageLocation,
   type TCreateWarehouse,
   type TGenerateLocations,
+  type TReleaseWave,
   type TSaveWarehouseShipping,
   type TShipSla,
   type TUpdateArea,
@@ -118,3 +120,10 @@ export function useShipsToday() {
     refetchIntervalInBackground: true,
   });
 }
+
+/** "Release next wave": one collection batch for one picker (the board refreshes with it). */
+export const useReleaseWave = () =>
+  useMutation({
+    mutationFn: (body: TReleaseWave) => apiCall(shipWaveRoutes.releaseWave, { body }),
+    onSuccess: refresh,
+  });

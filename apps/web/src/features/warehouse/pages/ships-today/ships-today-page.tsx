@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useShipsToday } from '../../api';
 import '../../i18n';
+import { ReleaseWaveButton } from './release-wave';
 
 const RED = '#ff4d4f';
 
@@ -60,6 +61,9 @@ function CarrierCard({ row, now }: { row: TShipsTodayRow; now: number }) {
           color={row.late ? RED : undefined}
           testId={`board-late-${key}`}
         />
+      </div>
+      <div style={{ marginTop: 16, textAlign: 'right' }}>
+        <ReleaseWaveButton row={row} testKey={key} />
       </div>
     </Card>
   );
