@@ -183,3 +183,82 @@ describe.runIf(ON_POSTGRES)('20 waves released at once (PostgreSQL)', () => {
     for (const r of rows) expect(r.batch_id).toBe(batchOf.get(r.id));
   }, 120_000);
 });
+
+describe(`pick paths: the pick list walks the locations in order (${TEST_ENGINE})`, () => {
+  it('follows the derived walk (serpentine by shelf) and a sequence set by hand on /subzone', async () => {
+    const w = await outboundWorld(ctx, { name: 'Walk seller' });
+    const post = (url: string, payload: object) => ctx.inject({ method: 'POST', url, token: w.token, payload });
+    const area = (await post('/api/areas/', { warehouse_id: w.wh.id, code: 'A', name: 'Zone A' })).json();
+    for (const code of ['S1', 'S2']) {
+      const shelf = await post('/api/shelves/', {
+        warehouse_id: w.wh.id,
+        area_id: area.id,
+        code,
+        name: code,
+        layers: 1,
+      });
+      expect(shelf.statusCode, shelf.body).toBe(201);
+      const gen = await post(`/api/shelves/${shelf.json().id}/generate-locations/`, { positions_per_layer: 3 });
+      expect(gen.statusCode, gen.body).toBe(200);
+    }
+    const listed = async () =>
+      (
+        await ctx.inject({
+          method: 'GET',
+          url: `/api/storage-locations/?warehouse_id=${w.wh.id}&page_size=100&ordering=pick_sequence`,
+          token: w.token,
+        })
+      ).json().results as Array<{ id: string; code: string; pick_sequence: number; pick_sequence_manual: boolean }>;
+    const byCode = new Map((await listed()).map((l) => [l.code, l]));
+    // Derived: shelf S1 forwards, S2 (the area's second shelf) backwards.
+    expect(
+      ['S1-01-01', 'S1-01-02', 'S1-01-03', 'S2-01-03', 'S2-01-02', 'S2-01-01'].map((c) => byCode.get(c)!.pick_sequence),
+    ).toEqual([10, 20, 30, 40, 50, 60]);
+
+    // By hand on /subzone: S2-01-01 right after S1-01-01.
+    const handSet = byCode.get('S2-01-01')!;
+    const patch = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/storage-locations/${handSet.id}/`,
+      token: w.token,
+      payload: { pick_sequence: 15 },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(patch.json()).toMatchObject({ pick_sequence: 15, pick_sequence_manual: true });
+
+    // One unit in each of the six locations, put in shuffled; one order of six takes them all.
+    const codes = ['S2-01-02', 'S1-01-03', 'S2-01-01', 'S1-01-01', 'S2-01-03', 'S1-01-02'];
+    await w.put(
+      codes.map((c) => ({
+        productId: w.fresh.id,
+        locationId: byCode.get(c)!.id,
+        expiryDate: '2099-12-31',
+        quantity: 1,
+      })),
+    );
+    await exported(w, w.fresh.id, 6, new Date());
+    const wave = await release(w, { max_orders: 5 });
+    expect(wave.statusCode, wave.body).toBe(201);
+    const pickList = async () =>
+      (
+        await ctx.inject({
+          method: 'GET',
+          url: `/api/collection-batches/${wave.json().id}/pick-list/`,
+          token: w.token,
+        })
+      )
+        .json()
+        .pick_rows.map((r: { location_code: string }) => r.location_code);
+    expect(await pickList()).toEqual(['S1-01-01', 'S2-01-01', 'S1-01-02', 'S1-01-03', 'S2-01-03', 'S2-01-02']);
+
+    // Given back to the derived walk (null): it is the last of shelf S2 again.
+    const back = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/storage-locations/${handSet.id}/`,
+      token: w.token,
+      payload: { pick_sequence: null },
+    });
+    expect(back.json()).toMatchObject({ pick_sequence: 60, pick_sequence_manual: false });
+    expect(await pickList()).toEqual(['S1-01-01', 'S1-01-02', 'S1-01-03', 'S2-01-03', 'S2-01-02', 'S2-01-01']);
+  });
+});
