@@ -94,6 +94,12 @@ export const useSaveLocation = () =>
       ? apiCall(r.updateStorageLocation, { params: { id: a.id }, body: a.body as TUpdateStorageLocation })
       : apiCall(r.createStorageLocation, { body: a.body as TCreateStorageLocation }),
   );
+export const useRenumberWalk = () =>
+  useMutation({
+    mutationFn: (a: { id: string; reset_manual: boolean }) =>
+      apiCall(r.renumberWalk, { params: { id: a.id }, body: { reset_manual: a.reset_manual } }),
+    onSuccess: refresh,
+  });
 export const useDeleteLocations = () =>
   useWrite((ids: string[]) => apiCall(r.bulkDeleteStorageLocations, { body: { ids } }));
 
