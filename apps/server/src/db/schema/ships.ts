@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './_columns';
-import { users } from './account';
+import { customers, users } from './account';
 import { outbound_orders } from './outbound';
-import { customers } from './account';
 import { logistics_providers } from './partners';
 import { warehouses } from './warehouse';
 
