@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   warehouseRoutes as r,
   shipBoardRoutes,
+  shipManifestRoutes,
   shipRoutes,
   shipWaveRoutes,
   type TCreateArea,
@@ -9,6 +10,7 @@ import {
   type TCreateStorageLocation,
   type TCreateWarehouse,
   type TGenerateLocations,
+  type TManifestScan,
   type TReleaseWave,
   type TSaveWarehouseShipping,
   type TShipSla,
@@ -131,5 +133,35 @@ export function useShipsToday() {
 export const useReleaseWave = () =>
   useMutation({
     mutationFn: (body: TReleaseWave) => apiCall(shipWaveRoutes.releaseWave, { body }),
+    onSuccess: refresh,
+  });
+
+// ---- the handover scan: a carrier's manifest ----
+export const manifestKeys = { all: [...shipKeys.settings, 'manifests'] as const };
+
+export function useManifests(warehouseId: string | undefined, providerId: string | undefined) {
+  return useQuery({
+    queryKey: [...manifestKeys.all, warehouseId, providerId],
+    enabled: !!warehouseId && !!providerId,
+    queryFn: () =>
+      apiCall(shipManifestRoutes.listManifests, {
+        query: { warehouse_id: warehouseId!, logistics_provider_id: providerId! },
+      }),
+  });
+}
+export function useManifest(id: string) {
+  return useQuery({
+    queryKey: [...manifestKeys.all, 'one', id],
+    queryFn: () => apiCall(shipManifestRoutes.getManifest, { params: { id } }),
+  });
+}
+export const useScanParcel = () =>
+  useMutation({
+    mutationFn: (body: TManifestScan) => apiCall(shipManifestRoutes.scanManifest, { body }),
+    onSuccess: refresh,
+  });
+export const useCloseManifest = () =>
+  useMutation({
+    mutationFn: (id: string) => apiCall(shipManifestRoutes.closeManifest, { params: { id } }),
     onSuccess: refresh,
   });
