@@ -11,4 +11,12 @@
  */
 
 export { computeShipBy, DEFAULT_CUTOFF, DEFAULT_SLA, isWorkingDay, type TShipCalendar } from './ships.calc';
-export { loadShipRules, shipByOf, type TShipRules } from './ships.service';
+export {
+  loadShipRules,
+  NO_SHIPMENTS,
+  ON_TIME_DAYS,
+  onTimeRates,
+  shipByOf,
+  type TOnTime,
+  type TShipRules,
+} from './ships.service';

@@ -357,3 +357,22 @@ export async function closeManifest(tx: Tx, customerId: string, id: string, by: 
     .returning({ id: ship_manifests.id });
   return rows.length > 0;
 }
+
+// ---- on-time shipping: outbound_orders read only ----
+
+/**
+ * Per seller (all, or these), the orders shipped since `since` that had a ship-by time, and how many of them shipped by
+ * it (shipped = closed_at, when the order left).
+ */
+export async function onTimeCounts(ex: Executor, customerIds: string[] | null, since: Date) {
+  if (customerIds && customerIds.length === 0) return [];
+  return queryRows<{ customer_id: string; shipped: number; on_time: number }>(
+    ex,
+    sql`select o.customer_id, count(*)::int as shipped,
+          count(*) filter (where o.closed_at <= o.ship_by)::int as on_time
+        from outbound_orders o
+        where o.closed_at >= ${since.toISOString()}::timestamptz and o.ship_by is not null
+          ${customerIds ? sql`and o.customer_id in ${customerIds}` : sql``}
+        group by o.customer_id`,
+  );
+}

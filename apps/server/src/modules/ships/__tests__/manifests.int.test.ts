@@ -131,3 +131,42 @@ describe(`handover scan and manifest (${TEST_ENGINE})`, () => {
     expect(reopened.status).toBe('open');
   });
 });
+
+describe(`on-time shipping over 30 days (${TEST_ENGINE})`, () => {
+  it('shows the seller the % shipped by the ship-by time, and the CRM the same per seller', async () => {
+    const seller = await outboundWorld(ctx, { name: 'On-time seller' });
+    const db = ctx.deps.database.db;
+    const now = Date.now();
+    const DAY = 86400_000;
+    const shippedOrder = async (shipBy: number, closedAt: number) => {
+      const o = await createOrder(ctx, seller.token, [{ product_id: seller.plain.id, quantity: 1 }]);
+      await db
+        .update(outbound_orders)
+        .set({ status: 'closed', ship_by: new Date(shipBy), closed_at: new Date(closedAt) })
+        .where(eq(outbound_orders.id, o.id));
+    };
+    await shippedOrder(now - 2 * DAY, now - 2 * DAY - 3600_000); // an hour early
+    await shippedOrder(now - 5 * DAY, now - 5 * DAY); // right at ship-by
+    await shippedOrder(now - 10 * DAY, now - 10 * DAY - 60_000);
+    await shippedOrder(now - 3 * DAY, now - 3 * DAY + 3600_000); // an hour late
+    await shippedOrder(now - 40 * DAY, now - 39 * DAY); // late, but 39 days ago: outside the window
+    await createOrder(ctx, seller.token, [{ product_id: seller.plain.id, quantity: 1 }]); // not shipped
+
+    const dash = await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: seller.token });
+    expect(dash.statusCode, dash.body).toBe(200);
+    expect(dash.json().on_time).toEqual({ shipped: 4, on_time: 3, percent: 75 });
+
+    const employee = await ctx.newEmployee();
+    const crm = await ctx.inject({ method: 'GET', url: '/api/crm/dashboard/', token: employee.token });
+    expect(crm.statusCode, crm.body).toBe(200);
+    const row = crm.json().by_customer.find((c: { customer_id: string }) => c.customer_id === seller.customerId);
+    expect(row).toMatchObject({ on_time_percent: 75, shipped_30d: 4 });
+    // A seller with nothing shipped: no rate rather than 0 %.
+    const idle = await ctx.newCustomer();
+    expect((await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: idle.token })).json().on_time).toEqual({
+      shipped: 0,
+      on_time: 0,
+      percent: null,
+    });
+  });
+});
