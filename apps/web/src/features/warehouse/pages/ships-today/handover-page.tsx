@@ -35,14 +35,14 @@ export default function HandoverPage() {
   const onScan = async () => {
     const value = code.trim();
     if (!value) return;
+    // Cleared at once: a scanner may send the next code before this one is answered.
+    setCode('');
+    input.current?.focus();
     try {
       await scan.mutateAsync({ warehouse_id: warehouseId, logistics_provider_id: providerId, code: value });
-      setCode('');
     } catch (err) {
       void message.error(errorText(err));
-      setCode('');
     }
-    input.current?.focus();
   };
 
   const onClose = async () => {
