@@ -178,6 +178,13 @@ export const ZOccupancyRow = z.object({
 export type TOccupancyRow = z.infer<typeof ZOccupancyRow>;
 
 // ---- /dashboard ----
+export const ZOnTime = z.object({
+  shipped: z.number().int(),
+  on_time: z.number().int(),
+  percent: z.number().nullable(),
+});
+export type TOnTimeRate = z.infer<typeof ZOnTime>;
+
 export const ZDashboard = z.object({
   to_export: z.number().int(),
   to_pack: z.number().int(),
@@ -199,6 +206,8 @@ export const ZDashboard = z.object({
   }),
   /** Shipped orders per Taipei day of the last 30 days (oldest first, every day present). */
   shipped: z.array(z.object({ day: ZIsoDate, orders: z.number().int(), units: z.number().int() })),
+  /** Shipped on time over the last 30 days: orders with a ship-by time shipped, of them by it, the percent (null: none). */
+  on_time: ZOnTime,
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
 

@@ -80,6 +80,10 @@ export const ZCrmDashboard = z.object({
       orders_online: z.number().int(),
       open_tickets: z.number().int(),
       near_expiry: z.number().int(),
+      /** Shipped on time over the last 30 days (percent; null: nothing shipped). */
+      on_time_percent: z.number().nullable(),
+      /** Orders with a ship-by time shipped over the last 30 days. */
+      shipped_30d: z.number().int(),
     }),
   ),
   /** The last 7 Taipei days, oldest first. */

@@ -550,6 +550,48 @@ export const ERROR_CATALOGUE = {
     ja: 'システムエラーが発生しました。しばらくしてから再試行してください',
     en: 'A system error occurred, please try again later',
   },
+  MANIFEST_PARCEL_UNKNOWN: {
+    status: 404,
+    'zh-TW': '找不到託運單號或訂單編號為 {{code}} 的包裹',
+    ja: '送り状番号または注文番号 {{code}} の荷物が見つかりません',
+    en: 'No parcel has the tracking or order number {{code}}',
+  },
+  MANIFEST_PARCEL_NOT_SHIPPED: {
+    status: 409,
+    'zh-TW': '訂單 {{number}} 尚未出貨，不能交接',
+    ja: '注文 {{number}} はまだ出荷されていないため引き渡せません',
+    en: 'Order {{number}} has not shipped yet and cannot be handed over',
+  },
+  MANIFEST_PARCEL_OTHER_CARRIER: {
+    status: 409,
+    'zh-TW': '訂單 {{number}} 不屬於此倉庫與物流商的交接',
+    ja: '注文 {{number}} はこの倉庫・配送業者の引き渡し対象ではありません',
+    en: 'Order {{number}} is not for this warehouse and carrier',
+  },
+  MANIFEST_PARCEL_TAKEN: {
+    status: 409,
+    'zh-TW': '訂單 {{number}} 已在交接清單 {{manifest}} 中',
+    ja: '注文 {{number}} はすでに引き渡し一覧 {{manifest}} にあります',
+    en: 'Order {{number}} is already on manifest {{manifest}}',
+  },
+  MANIFEST_CLOSED: {
+    status: 409,
+    'zh-TW': '交接清單 {{number}} 已結單',
+    ja: '引き渡し一覧 {{number}} はすでに締められています',
+    en: 'Manifest {{number}} is already closed',
+  },
+  MANIFEST_EMPTY: {
+    status: 409,
+    'zh-TW': '交接清單沒有任何包裹，不能結單',
+    ja: '引き渡し一覧に荷物がないため締められません',
+    en: 'The manifest has no parcel and cannot be closed',
+  },
+  WAVE_EMPTY: {
+    status: 409,
+    'zh-TW': '沒有可放行的訂單：此倉庫（與物流商、區域）沒有已匯出且未在批次中的訂單，或單張訂單已超過件數上限',
+    ja: 'リリースできる注文がありません：この倉庫（と配送業者・エリア）に出荷指示済みでバッチ未割当の注文がないか、1 件で数量上限を超えています',
+    en: 'Nothing to release: no exported order outside a batch at this warehouse (and carrier, area), or each one alone exceeds the unit limit',
+  },
   STOCKTAKE_INCOMPLETE: {
     status: 409,
     'zh-TW': '本輪尚有 {{remaining}} 個儲位未盤點',

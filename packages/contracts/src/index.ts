@@ -30,3 +30,4 @@ export * from './support';
 export * from './usage';
 export * from './users';
 export * from './warehouse';
+export * from './waves';

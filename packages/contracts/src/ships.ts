@@ -106,6 +106,8 @@ export const ZShipsTodayRow = z.object({
   to_pack: z.number().int(),
   /** Shipped today's due orders. */
   shipped: z.number().int(),
+  /** Today's due orders on a closed manifest (handed over to the carrier). */
+  handed_over: z.number().int(),
   /** Not shipped and past their ship-by time (from earlier days too). */
   late: z.number().int(),
   /** Today's cut-off and pick-up of this carrier at this warehouse (null: not a working day there). */

@@ -136,6 +136,9 @@ export function locationCode(shelfCode: string, layer: number, position: number)
 }
 
 // ---- storage locations ----
+export const ZRenumberWalk = z.strictObject({ reset_manual: z.boolean().optional() });
+export type TRenumberWalk = z.infer<typeof ZRenumberWalk>;
+export const ZRenumberWalkResult = z.object({ renumbered: z.number().int() });
 export const LOCATION_KIND_VALUES = ['sellable', 'defective', 'expired', 'staging'] as const;
 export const ZLocationKind = z.enum(LOCATION_KIND_VALUES);
 /** Location kinds as the list and its Excel export show them; the import accepts them in any language. */
@@ -159,7 +162,10 @@ export const ZStorageLocation = z.object({
   layer: z.number().int().nullable(),
   cells: z.number().int(),
   kind: ZLocationKind,
+  /** Walking order on pick lists (lower first; 10, 20, … when derived from the location's place). */
   pick_sequence: z.number().int(),
+  /** Set by hand (kept when the warehouse's walk is renumbered); false: derived. */
+  pick_sequence_manual: z.boolean(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -178,7 +184,12 @@ export const ZCreateStorageLocation = z.strictObject({
   is_active: z.boolean().optional(),
 });
 export type TCreateStorageLocation = z.infer<typeof ZCreateStorageLocation>;
-export const ZUpdateStorageLocation = ZCreateStorageLocation.omit({ warehouse_id: true }).partial();
+export const ZUpdateStorageLocation = ZCreateStorageLocation.omit({ warehouse_id: true })
+  .partial()
+  .extend({
+    /** A number sets the walking order by hand; null gives it back to the derived walk. */
+    pick_sequence: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  });
 export type TUpdateStorageLocation = z.infer<typeof ZUpdateStorageLocation>;
 export const ZStorageLocationListQuery = ZListQuery.extend({
   warehouse_id: ZId.optional(),
@@ -250,6 +261,20 @@ export const warehouseRoutes = defineRoutes({
     perm: 'basics:read',
     params: ZIdParams,
     response: ZWarehouse,
+    tenantScoped: true,
+  },
+  /**
+   * Renumber a warehouse's walking order from its locations' places (area → shelf → layer → cell, serpentine by
+   * shelf); sequences set by hand are kept unless `reset_manual`.
+   */
+  renumberWalk: {
+    method: 'POST',
+    path: '/api/warehouses/:id/walk/',
+    auth: 'customer',
+    perm: 'basics:write',
+    params: ZIdParams,
+    body: ZRenumberWalk,
+    response: ZRenumberWalkResult,
     tenantScoped: true,
   },
   updateWarehouse: {

@@ -45,6 +45,7 @@ export const MAIN_PATHS = [
   '/deliver-export',
   // The floor board of the day's shipments (issue #36; not in the spec)
   '/ships-today',
+  '/ships-handover',
   // Support
   '/user-help',
   '/bug',
@@ -100,6 +101,8 @@ export const PRINT_PATHS = [
   '/package-print',
   '/return-print/:id',
   '/product-print-preview/:data',
+  // A carrier's handover manifest (issue #36; not in the spec)
+  '/ships-manifest-print/:id',
 ] as const;
 
 /** §2.4 payment pages (guarded, BlankLayout). */

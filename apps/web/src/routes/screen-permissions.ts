@@ -36,6 +36,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<TMainPath, TPermission>> = {
   '/deliver-customize-form': 'orders:read',
   '/deliver-export': 'orders:read',
   '/ships-today': 'orders:read',
+  '/ships-handover': 'orders:read',
   '/customize': 'orders:read',
   '/stock-transfer': 'stock:write',
   '/stock-multi-transfer': 'stock:write',

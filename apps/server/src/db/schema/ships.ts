@@ -1,6 +1,8 @@
-import { date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './_columns';
-import { customers } from './account';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './_columns';
+import { customers, users } from './account';
+import { outbound_orders } from './outbound';
 import { logistics_providers } from './partners';
 import { warehouses } from './warehouse';
 
@@ -65,3 +67,58 @@ export const seller_ship_slas = pgTable('seller_ship_slas', {
   before_time: text('before_time'),
   ...timestamps,
 });
+
+/**
+ * A carrier's pick-up at a warehouse (the handover scan): parcels are scanned into the open manifest, closing it hands
+ * them over. At most one open manifest per warehouse and carrier.
+ */
+export const ship_manifests = pgTable(
+  'ship_manifests',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    warehouse_id: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    logistics_provider_id: uuid('logistics_provider_id')
+      .notNull()
+      .references(() => logistics_providers.id),
+    number: text('number').notNull(),
+    /** `open` (scanning) or `closed` (handed over). */
+    status: text('status').notNull().default('open'),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    created_by: uuid('created_by').references(() => users.id),
+    closed_by: uuid('closed_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('ship_manifests_customer_number_key').on(t.customer_id, t.number),
+    uniqueIndex('ship_manifests_one_open_key')
+      .on(t.customer_id, t.warehouse_id, t.logistics_provider_id)
+      .where(sql`${t.status} = 'open'`),
+    index('ship_manifests_customer_created_idx').on(t.customer_id, t.created_at),
+  ],
+);
+
+/** A parcel (an order) scanned into a manifest; an order is in one manifest at most (the primary key). */
+export const ship_manifest_parcels = pgTable(
+  'ship_manifest_parcels',
+  {
+    order_id: uuid('order_id')
+      .primaryKey()
+      .references(() => outbound_orders.id, { onDelete: 'cascade' }),
+    manifest_id: uuid('manifest_id')
+      .notNull()
+      .references(() => ship_manifests.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** What was scanned (tracking or order number). */
+    scanned_code: text('scanned_code').notNull(),
+    scanned_at: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
+    scanned_by: uuid('scanned_by').references(() => users.id),
+  },
+  (t) => [index('ship_manifest_parcels_manifest_idx').on(t.manifest_id)],
+);

@@ -94,8 +94,13 @@ export const storage_locations = pgTable(
     layer: integer('layer'),
     cells: integer('cells').notNull().default(1),
     kind: text('kind').notNull().default('sellable'),
-    /** Walking order for pick lists (lower first); defaults to code order when equal. */
+    /**
+     * Walking order for pick lists (lower first); code order when equal. Derived from the location's place (area →
+     * shelf → layer → cell, serpentine by shelf; modules/warehouse/warehouse.walk.ts) unless set by hand.
+     */
     pick_sequence: integer('pick_sequence').notNull().default(0),
+    /** The pick sequence was set by hand (screen, import, API): renumbering the warehouse's walk keeps it. */
+    pick_sequence_manual: boolean('pick_sequence_manual').notNull().default(false),
     is_active: boolean('is_active').notNull().default(true),
     ...timestamps,
   },

@@ -18,6 +18,7 @@ import { type TActor, tenantOf } from '../../platform/auth';
 import { taipeiMidnight, taipeiToday } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
 import { EXPORT_MAX_ROWS } from '../../platform/listing';
+import { NO_SHIPMENTS, onTimeRates } from '../ships';
 import * as repo from './analysis.repository';
 
 export interface TAnalysisDeps {
@@ -187,9 +188,10 @@ export async function dashboard(deps: TAnalysisDeps, actor: TActor): Promise<TDa
   const today = taipeiToday(nowOf(deps));
   const fromDay = taipeiToday(taipeiMidnight(today, -29));
   const nearUntil = taipeiToday(taipeiMidnight(today, NEAR_EXPIRY_DAYS));
-  const [counts, shipped] = await allOf(deps.db, [
+  const [counts, shipped, onTime] = await allOf(deps.db, [
     () => repo.dashboardCounts(deps.db, customerId, nearUntil),
     () => repo.shippedPerDay(deps.db, customerId, fromDay),
+    () => onTimeRates(deps.db, [customerId], nowOf(deps)),
   ]);
   const byDay = new Map(shipped.map((s) => [s.day, s]));
   const days = Array.from({ length: 30 }, (_, i) => taipeiToday(taipeiMidnight(fromDay, i)));
@@ -213,6 +215,7 @@ export async function dashboard(deps: TAnalysisDeps, actor: TActor): Promise<TDa
       orders: Number(byDay.get(day)?.orders ?? 0),
       units: Number(byDay.get(day)?.units ?? 0),
     })),
+    on_time: onTime.get(customerId) ?? NO_SHIPMENTS,
   };
 }
 

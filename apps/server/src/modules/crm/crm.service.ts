@@ -18,6 +18,7 @@ import type { JobQueue } from '../../platform/jobs';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
 import { changeCustomerActive, setPasswordByStaff } from '../account';
 import { builtinSheets, layoutLabels, type TLabelSource, toSheet } from '../labels';
+import { NO_SHIPMENTS, onTimeRates } from '../ships';
 import * as repo from './crm.repository';
 
 /**
@@ -102,9 +103,16 @@ export const NEAR_EXPIRY_DAYS = 30;
 /** GET /api/crm/dashboard/: the workload across sellers. */
 export async function dashboard(deps: { db: Db }): Promise<TCrmDashboard> {
   const { totals, recent, byCustomer, days } = await repo.dashboardFigures(deps.db, NEAR_EXPIRY_DAYS);
+  const onTime = await onTimeRates(
+    deps.db,
+    byCustomer.map((c) => c.customer_id),
+  );
   return {
     totals: { ...totals, orders_today: recent?.today ?? 0, orders_this_week: recent?.week ?? 0 },
-    by_customer: byCustomer,
+    by_customer: byCustomer.map((c) => {
+      const r = onTime.get(c.customer_id) ?? NO_SHIPMENTS;
+      return { ...c, on_time_percent: r.percent, shipped_30d: r.shipped };
+    }),
     days,
   };
 }

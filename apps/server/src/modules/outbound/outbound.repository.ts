@@ -1446,3 +1446,78 @@ export const outboundOrdersPurge: TPurgeKind = {
     return gone.length;
   },
 };
+
+// ---- release by wave ----
+
+export interface TWaveCandidate {
+  id: string;
+  number: string;
+  units: number;
+}
+
+/**
+ * The next exported orders outside any batch at a warehouse (and carrier; and whose reserved stock all lies in one
+ * area), earliest ship-by first, locked for this transaction. Rows another transaction holds are skipped (`SKIP
+ * LOCKED`): two waves released at once take different orders, and neither waits for the other. `units` is what the
+ * picker carries: the order's reserved quantity.
+ */
+export async function lockWaveCandidates(
+  tx: Tx,
+  customerId: string,
+  opts: {
+    warehouseId: string;
+    providerId: string | null;
+    areaId: string | null;
+    statuses: readonly TOrderStatus[];
+    exclude: string[];
+    limit: number;
+  },
+): Promise<TWaveCandidate[]> {
+  const inArea = opts.areaId
+    ? sql`and exists (
+          select 1 from stock_reservations r join stock_balances b on b.id = r.balance_id
+            join storage_locations sl on sl.id = b.location_id
+          where r.customer_id = ${customerId} and r.document_type = ${ORDER_DOCUMENT} and r.document_id = o.id
+            and r.quantity > 0 and sl.area_id = ${opts.areaId})
+        and not exists (
+          select 1 from stock_reservations r join stock_balances b on b.id = r.balance_id
+            join storage_locations sl on sl.id = b.location_id
+          where r.customer_id = ${customerId} and r.document_type = ${ORDER_DOCUMENT} and r.document_id = o.id
+            and r.quantity > 0 and sl.area_id is distinct from ${opts.areaId})`
+    : sql``;
+  const rows = await queryRows<{ id: string; number: string; units: number | string }>(
+    tx,
+    sql`select o.id, o.number,
+          (select coalesce(sum(r.quantity), 0) from stock_reservations r
+            where r.customer_id = ${customerId} and r.document_type = ${ORDER_DOCUMENT} and r.document_id = o.id
+              and r.quantity > 0) as units
+        from outbound_orders o
+        where o.customer_id = ${customerId} and o.warehouse_id = ${opts.warehouseId} and o.batch_id is null
+          and o.status in ${[...opts.statuses]}
+          ${opts.providerId ? sql`and o.logistics_provider_id = ${opts.providerId}` : sql``}
+          ${opts.exclude.length ? sql`and o.id not in ${opts.exclude}` : sql``}
+          ${inArea}
+        order by o.ship_by asc nulls last, o.number
+        limit ${opts.limit}
+        for update of o skip locked`,
+  );
+  return rows.map((r) => ({ id: r.id, number: r.number, units: Number(r.units) }));
+}
+
+/** Whether the warehouse, carrier and area of a wave are the seller's (and the area is in that warehouse). */
+export async function waveScopeOk(
+  ex: Executor,
+  customerId: string,
+  warehouseId: string,
+  providerId: string | null,
+  areaId: string | null,
+): Promise<{ warehouse: boolean; provider: boolean; area: boolean }> {
+  const [row] = await queryRows<{ warehouse: boolean; provider: boolean; area: boolean }>(
+    ex,
+    sql`select
+          exists (select 1 from warehouses where id = ${warehouseId} and customer_id = ${customerId}) as warehouse,
+          ${providerId ? sql`exists (select 1 from logistics_providers where id = ${providerId} and customer_id = ${customerId})` : sql`true`} as provider,
+          ${areaId ? sql`exists (select 1 from areas where id = ${areaId} and customer_id = ${customerId} and warehouse_id = ${warehouseId})` : sql`true`} as area`,
+  );
+  return row!;
+}

@@ -1,4 +1,4 @@
-import { outboundRoutes as r } from '@wms/contracts';
+import { outboundRoutes as r, shipWaveRoutes } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
@@ -11,6 +11,7 @@ import * as importer from './outbound.importer';
 import * as orders from './outbound.orders';
 import * as packing from './outbound.packing';
 import * as status from './outbound.status';
+import { releaseWave } from './outbound.waves';
 
 export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): void {
   const d = { db: deps.database.db, jobs: deps.jobs };
@@ -63,6 +64,7 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
     batches.removeBatchOrders(d, actor, params.id, body.order_ids),
   );
   route(app, t, r.batchPickList, ({ actor, params }) => batches.batchPickList(d, actor, params.id));
+  route(app, t, shipWaveRoutes.releaseWave, ({ actor, body }) => releaseWave(d, actor, body), { status: 201 });
   route(app, t, r.printData, ({ actor, params, query }) => batches.printData(d, actor, params.id, query.orderby));
   route(app, t, r.printSelection, ({ actor, query }) => batches.printSelection(d, actor, query.ids, query.orderby));
 

@@ -1,9 +1,11 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { allOf, type Executor, queryRows, type Tx } from '../../db/client';
 import {
   logistics_providers,
   seller_ship_slas,
   ship_cutoffs,
+  ship_manifest_parcels,
+  ship_manifests,
   warehouse_holidays,
   warehouse_ship_days,
   warehouses,
@@ -146,6 +148,7 @@ export interface TBoardCounts {
   to_pick: number;
   to_pack: number;
   shipped: number;
+  handed_over: number;
   late: number;
 }
 
@@ -172,6 +175,9 @@ export async function boardCounts(
       count(*) filter (where o.status in ('exported', 'cancel_export'))::int as to_pick,
       count(*) filter (where o.status = 'online')::int as to_pack,
       count(*) filter (where o.status not in ${NOT_SHIPPED} and o.ship_by >= ${start})::int as shipped,
+      count(*) filter (where o.ship_by >= ${start} and exists (
+        select 1 from ship_manifest_parcels mp join ship_manifests m on m.id = mp.manifest_id
+        where mp.order_id = o.id and m.status = 'closed'))::int as handed_over,
       count(*) filter (where o.status in ${NOT_SHIPPED} and o.ship_by < ${at})::int as late
     from outbound_orders o
     left join warehouses w on w.id = o.warehouse_id
@@ -205,5 +211,168 @@ export async function lateOrders(ex: Executor, customerId: string, now: Date, li
       and o.status in ${NOT_SHIPPED}
     order by o.ship_by, o.number
     limit ${limit}`,
+  );
+}
+
+// ---- manifests (handover scans): ship_manifests and ship_manifest_parcels, with the orders' numbers read next to them ----
+
+export interface TManifestRow {
+  id: string;
+  number: string;
+  warehouse_id: string;
+  warehouse_code: string;
+  logistics_provider_id: string;
+  provider_code: string;
+  provider_name: string;
+  status: 'open' | 'closed';
+  parcel_count: number;
+  created_at: string;
+  closed_at: string | null;
+}
+
+const ISO = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+function manifestSelect(where: SQL, tail: SQL = sql``) {
+  return sql`
+    select m.id, m.number, m.warehouse_id, w.code as warehouse_code, m.logistics_provider_id,
+      lp.code as provider_code, lp.name as provider_name, m.status,
+      (select count(*) from ship_manifest_parcels p where p.manifest_id = m.id)::int as parcel_count,
+      ${ISO('m.created_at')} as created_at, ${ISO('m.closed_at')} as closed_at
+    from ship_manifests m
+      join warehouses w on w.id = m.warehouse_id
+      join logistics_providers lp on lp.id = m.logistics_provider_id
+    where ${where} ${tail}`;
+}
+
+export async function findManifest(ex: Executor, customerId: string, id: string) {
+  const [row] = await queryRows<TManifestRow>(ex, manifestSelect(sql`m.customer_id = ${customerId} and m.id = ${id}`));
+  return row;
+}
+
+/** The open manifest of a warehouse and carrier and the latest closed ones. */
+export async function manifestsOf(ex: Executor, customerId: string, warehouseId: string, providerId: string) {
+  const scope = sql`m.customer_id = ${customerId} and m.warehouse_id = ${warehouseId}
+    and m.logistics_provider_id = ${providerId}`;
+  return allOf(ex, [
+    () => queryRows<TManifestRow>(ex, manifestSelect(sql`${scope} and m.status = 'open'`)),
+    () =>
+      queryRows<TManifestRow>(
+        ex,
+        manifestSelect(sql`${scope} and m.status = 'closed'`, sql`order by m.closed_at desc limit 20`),
+      ),
+  ]);
+}
+
+export async function manifestParcels(ex: Executor, customerId: string, manifestId: string) {
+  return queryRows<{
+    order_id: string;
+    order_number: string;
+    platform_order_number: string | null;
+    consignment_number: string | null;
+    recipient_name: string;
+    scanned_code: string;
+    scanned_at: string;
+  }>(
+    ex,
+    sql`select p.order_id, o.number as order_number, o.platform_order_number, o.consignment_number,
+          o.recipient_name, p.scanned_code, ${ISO('p.scanned_at')} as scanned_at
+        from ship_manifest_parcels p join outbound_orders o on o.id = p.order_id
+        where p.customer_id = ${customerId} and p.manifest_id = ${manifestId}
+        order by p.scanned_at, o.number`,
+  );
+}
+
+/** Lock the open manifest of a warehouse and carrier (undefined when there is none). */
+export async function lockOpenManifest(tx: Tx, customerId: string, warehouseId: string, providerId: string) {
+  const [row] = await tx
+    .select({ id: ship_manifests.id, number: ship_manifests.number })
+    .from(ship_manifests)
+    .where(
+      and(
+        eq(ship_manifests.customer_id, customerId),
+        eq(ship_manifests.warehouse_id, warehouseId),
+        eq(ship_manifests.logistics_provider_id, providerId),
+        eq(ship_manifests.status, 'open'),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** Open a manifest; nothing when one is open already (a scan at the same moment opened it). */
+export async function insertOpenManifest(tx: Tx, values: typeof ship_manifests.$inferInsert): Promise<boolean> {
+  const rows = await tx
+    .insert(ship_manifests)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: ship_manifests.id });
+  return rows.length > 0;
+}
+
+/** Add a parcel; false when the order is on a manifest already (its primary key). */
+export async function insertParcel(tx: Tx, values: typeof ship_manifest_parcels.$inferInsert): Promise<boolean> {
+  const rows = await tx
+    .insert(ship_manifest_parcels)
+    .values(values)
+    .onConflictDoNothing({ target: ship_manifest_parcels.order_id })
+    .returning({ id: ship_manifest_parcels.order_id });
+  return rows.length > 0;
+}
+
+/** The manifest an order is on (its number). */
+export async function manifestOfOrder(ex: Executor, customerId: string, orderId: string) {
+  const [row] = await ex
+    .select({ number: ship_manifests.number })
+    .from(ship_manifest_parcels)
+    .innerJoin(ship_manifests, eq(ship_manifests.id, ship_manifest_parcels.manifest_id))
+    .where(and(eq(ship_manifest_parcels.customer_id, customerId), eq(ship_manifest_parcels.order_id, orderId)));
+  return row;
+}
+
+export async function lockManifest(tx: Tx, customerId: string, id: string) {
+  const [row] = await tx
+    .select({ id: ship_manifests.id, number: ship_manifests.number, status: ship_manifests.status })
+    .from(ship_manifests)
+    .where(and(eq(ship_manifests.customer_id, customerId), eq(ship_manifests.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function countParcels(ex: Executor, customerId: string, manifestId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from ship_manifest_parcels where customer_id = ${customerId} and manifest_id = ${manifestId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Close an open manifest (conditional: a closed one stays as it is); true when it closed now. */
+export async function closeManifest(tx: Tx, customerId: string, id: string, by: string | null): Promise<boolean> {
+  const rows = await tx
+    .update(ship_manifests)
+    .set({ status: 'closed', closed_at: sql`now()`, closed_by: by })
+    .where(
+      and(eq(ship_manifests.customer_id, customerId), eq(ship_manifests.id, id), eq(ship_manifests.status, 'open')),
+    )
+    .returning({ id: ship_manifests.id });
+  return rows.length > 0;
+}
+
+// ---- on-time shipping: outbound_orders read only ----
+
+/**
+ * Per seller (all, or these), the orders shipped since `since` that had a ship-by time, and how many of them shipped by
+ * it (shipped = closed_at, when the order left).
+ */
+export async function onTimeCounts(ex: Executor, customerIds: string[] | null, since: Date) {
+  if (customerIds && customerIds.length === 0) return [];
+  return queryRows<{ customer_id: string; shipped: number; on_time: number }>(
+    ex,
+    sql`select o.customer_id, count(*)::int as shipped,
+          count(*) filter (where o.closed_at <= o.ship_by)::int as on_time
+        from outbound_orders o
+        where o.closed_at >= ${since.toISOString()}::timestamptz and o.ship_by is not null
+          ${customerIds ? sql`and o.customer_id in ${customerIds}` : sql``}
+        group by o.customer_id`,
   );
 }

@@ -198,3 +198,38 @@ export async function shipsToday(deps: TShipsDeps, actor: TActor, now: Date = ne
   });
   return { now: now.toISOString(), day, rows, late_orders: late };
 }
+
+// ---- on-time shipping (the seller's and the CRM dashboards) ----
+
+export interface TOnTime {
+  /** Orders with a ship-by time shipped in the window. */
+  shipped: number;
+  /** Of them, shipped by their ship-by time. */
+  on_time: number;
+  /** on_time / shipped in percent, one decimal; null when nothing shipped. */
+  percent: number | null;
+}
+
+export const ON_TIME_DAYS = 30;
+
+/** The on-time rate over the last 30 days up to `now`, per seller (all sellers, or these). */
+export async function onTimeRates(
+  ex: Executor,
+  customerIds: string[] | null,
+  now: Date = new Date(),
+): Promise<Map<string, TOnTime>> {
+  const since = new Date(now.getTime() - ON_TIME_DAYS * 86400_000);
+  const rows = await repo.onTimeCounts(ex, customerIds, since);
+  return new Map(
+    rows.map((r) => {
+      const shipped = Number(r.shipped);
+      const onTime = Number(r.on_time);
+      return [
+        r.customer_id,
+        { shipped, on_time: onTime, percent: shipped ? Math.round((onTime * 1000) / shipped) / 10 : null },
+      ];
+    }),
+  );
+}
+
+export const NO_SHIPMENTS: TOnTime = { shipped: 0, on_time: 0, percent: null };

@@ -24,6 +24,7 @@ import {
 import { defineJob, type TJobContext } from '../../platform/jobs';
 import type { TSheetColumn } from '../../platform/spreadsheet';
 import * as repo from './warehouse.repository';
+import { rewalk } from './warehouse.service';
 
 export const LOCATION_IMPORT_JOB = 'warehouse.location_import';
 
@@ -52,7 +53,8 @@ export function locationSheetRow(l: TStorageLocation, lang: TLanguage): Record<s
     layer: l.layer,
     cells: l.cells,
     kind: LOCATION_KIND_LABELS[l.kind][lang],
-    pick_sequence: l.pick_sequence,
+    // Only a sequence set by hand is written: a derived one is derived again on import (and stays derived).
+    pick_sequence: l.pick_sequence_manual ? l.pick_sequence : null,
     is_active: boolCell(l.is_active),
   };
 }
@@ -168,14 +170,17 @@ async function writeLocationRows(tx: Tx, customerId: string, parsed: TParsedLoca
     );
     for (const p of list) {
       const id = existing.get(p.values.code);
+      // A sequence in the file is set by hand; without one a new location takes the derived walk.
+      const values = p.values.pick_sequence !== undefined ? { ...p.values, pick_sequence_manual: true } : p.values;
       if (id) {
-        await repo.updateLocation(tx, customerId, id, p.values);
+        await repo.updateLocation(tx, customerId, id, values);
         updated++;
       } else {
-        await repo.insertLocation(tx, { customer_id: customerId, warehouse_id: warehouseId, ...p.values });
+        await repo.insertLocation(tx, { customer_id: customerId, warehouse_id: warehouseId, ...values });
         created++;
       }
     }
+    await rewalk(tx, customerId, warehouseId);
   }
   return { created, updated };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { allOf, type Executor } from '../../db/client';
+import { allOf, type Executor, type Tx, uuidArray } from '../../db/client';
 import { areas, shelves, storage_locations, warehouses } from '../../db/schema';
 import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
 
@@ -302,6 +302,7 @@ const locationSelect = {
   cells: storage_locations.cells,
   kind: storage_locations.kind,
   pick_sequence: storage_locations.pick_sequence,
+  pick_sequence_manual: storage_locations.pick_sequence_manual,
   is_active: storage_locations.is_active,
   created_at: storage_locations.created_at,
   updated_at: storage_locations.updated_at,
@@ -321,6 +322,7 @@ export interface TLocationView {
   cells: number;
   kind: string;
   pick_sequence: number;
+  pick_sequence_manual: boolean;
   is_active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -501,4 +503,58 @@ export async function codeMaps(tx: Executor, customerId: string) {
     areas: new Map(as.map((a) => [`${a.warehouse_id}\u0000${a.code}`, a.id])),
     shelves: new Map(ss.map((s) => [`${s.warehouse_id}\u0000${s.code}`, s])),
   };
+}
+
+// ---- pick paths ----
+
+/** Lock a warehouse of the seller (its walk is renumbered one change at a time); undefined when not theirs. */
+export async function lockWarehouse(tx: Tx, customerId: string, id: string) {
+  const [row] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.id, id), eq(warehouses.customer_id, customerId)))
+    .for('update');
+  return row;
+}
+
+/** What the walk needs of every location of a warehouse. */
+export async function walkLocations(ex: Executor, customerId: string, warehouseId: string) {
+  return ex
+    .select({
+      id: storage_locations.id,
+      code: storage_locations.code,
+      area_code: locArea.code,
+      shelf_code: locShelf.code,
+      layer: storage_locations.layer,
+      pick_sequence: storage_locations.pick_sequence,
+      pick_sequence_manual: storage_locations.pick_sequence_manual,
+    })
+    .from(storage_locations)
+    .leftJoin(locArea, eq(locArea.id, storage_locations.area_id))
+    .leftJoin(locShelf, eq(locShelf.id, storage_locations.shelf_id))
+    .where(and(eq(storage_locations.customer_id, customerId), eq(storage_locations.warehouse_id, warehouseId)));
+}
+
+/** Set derived pick sequences (one statement per 5,000 locations). */
+export async function setPickSequences(
+  tx: Tx,
+  customerId: string,
+  rows: Array<{ id: string; pick_sequence: number }>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 5000) {
+    const part = rows.slice(i, i + 5000);
+    await tx.execute(sql`
+      update storage_locations l set pick_sequence = v.seq, updated_at = now()
+      from unnest(${uuidArray(part.map((r) => r.id))}, ${`{${part.map((r) => r.pick_sequence).join(',')}}`}::int[])
+        as v(id, seq)
+      where l.id = v.id and l.customer_id = ${customerId}`);
+  }
+}
+
+/** Forget the hand-set sequences of a warehouse (they are derived again). */
+export async function clearManualSequences(tx: Tx, customerId: string, warehouseId: string): Promise<void> {
+  await tx
+    .update(storage_locations)
+    .set({ pick_sequence_manual: false })
+    .where(and(eq(storage_locations.customer_id, customerId), eq(storage_locations.warehouse_id, warehouseId)));
 }

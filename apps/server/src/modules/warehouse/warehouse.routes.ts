@@ -30,6 +30,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
   });
   route(app, t, r.createWarehouse, ({ actor, body }) => service.createWarehouse(d, actor, body), { status: 201 });
   route(app, t, r.getWarehouse, ({ actor, params }) => service.getWarehouse(d, actor, params.id));
+  route(app, t, r.renumberWalk, ({ actor, params, body }) => service.renumberWarehouseWalk(d, actor, params.id, body));
   route(app, t, r.updateWarehouse, ({ actor, params, body }) => service.updateWarehouse(d, actor, params.id, body));
   route(app, t, r.deleteWarehouse, ({ actor, params }) => service.deleteWarehouse(d, actor, params.id));
 

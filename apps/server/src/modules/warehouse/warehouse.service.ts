@@ -7,6 +7,7 @@ import {
   type TCreateWarehouse,
   type TGenerateLocations,
   type TLocationKind,
+  type TRenumberWalk,
   type TShelf,
   type TStorageLocation,
   type TStorageLocationListQuery,
@@ -16,13 +17,14 @@ import {
   type TUpdateWarehouse,
   type TWarehouse,
 } from '@wms/contracts';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
 import * as repo from './warehouse.repository';
+import { renumberWalk } from './warehouse.walk';
 
 export interface TWarehouseDeps {
   db: Db;
@@ -87,6 +89,7 @@ export function toLocation(r: repo.TLocationView): TStorageLocation {
     cells: r.cells,
     kind: r.kind as TLocationKind,
     pick_sequence: r.pick_sequence,
+    pick_sequence_manual: r.pick_sequence_manual,
     is_active: r.is_active,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
@@ -196,6 +199,7 @@ export async function updateArea(deps: TWarehouseDeps, actor: TActor, id: string
     const before = await repo.findArea(tx, customerId, id);
     if (!before) throw notFound();
     await repo.updateArea(tx, customerId, id, patch).catch((e) => constraintError(e));
+    if (patch.code !== undefined) await rewalk(tx, customerId, before.warehouse_id);
     const after = toArea((await repo.findArea(tx, customerId, id))!);
     await writeAudit(tx, actor, { action: 'update', entity: 'area', entityId: id, before: toArea(before), after });
     return after;
@@ -274,6 +278,7 @@ export async function updateShelf(deps: TWarehouseDeps, actor: TActor, id: strin
     if (!before) throw notFound();
     if (patch.area_id !== undefined) await requireAreaIn(tx, customerId, before.warehouse_id, patch.area_id);
     await repo.updateShelf(tx, customerId, id, patch).catch((e) => constraintError(e));
+    if (patch.code !== undefined || patch.area_id !== undefined) await rewalk(tx, customerId, before.warehouse_id);
     const after = toShelf((await repo.findShelf(tx, customerId, id))!);
     await writeAudit(tx, actor, { action: 'update', entity: 'shelf', entityId: id, before: toShelf(before), after });
     return after;
@@ -318,11 +323,11 @@ export async function generateShelfLocations(
           layer,
           cells: input.cells,
           kind: input.kind,
-          pick_sequence: layer * 1000 + position,
         });
       }
     }
     const created = await repo.insertLocationsSkippingExisting(tx, values);
+    await rewalk(tx, customerId, shelf.warehouse_id);
     await writeAudit(tx, actor, {
       action: 'generate_locations',
       entity: 'shelf',
@@ -388,9 +393,11 @@ export async function createLocation(deps: TWarehouseDeps, actor: TActor, input:
         cells: input.cells ?? 1,
         kind: input.kind ?? 'sellable',
         pick_sequence: input.pick_sequence ?? 0,
+        pick_sequence_manual: input.pick_sequence !== undefined,
         is_active: input.is_active ?? true,
       })
       .catch((e) => constraintError(e));
+    await rewalk(tx, customerId, input.warehouse_id);
     const view = toLocation((await repo.findLocation(tx, customerId, row.id))!);
     await writeAudit(tx, actor, { action: 'create', entity: 'storage_location', entityId: row.id, after: view });
     return view;
@@ -408,12 +415,18 @@ export async function updateLocation(deps: TWarehouseDeps, actor: TActor, id: st
       layer: patch.layer !== undefined ? patch.layer : before.layer,
     };
     const { areaId } = await resolvePlacement(tx, customerId, before.warehouse_id, placement);
+    const { pick_sequence: sequence, ...rest } = patch;
     await repo
       .updateLocation(tx, customerId, id, {
-        ...patch,
+        ...rest,
         ...(patch.area_id !== undefined || patch.shelf_id ? { area_id: areaId } : {}),
+        // A number is set by hand; null hands the location back to the derived walk.
+        ...(sequence !== undefined
+          ? { pick_sequence: sequence ?? before.pick_sequence, pick_sequence_manual: sequence !== null }
+          : {}),
       })
       .catch((e) => constraintError(e));
+    await rewalk(tx, customerId, before.warehouse_id);
     const after = toLocation((await repo.findLocation(tx, customerId, id))!);
     await writeAudit(tx, actor, {
       action: 'update',
@@ -457,4 +470,40 @@ export async function requireLocation(tx: Executor, customerId: string, id: stri
 export async function findLocationByCode(tx: Executor, customerId: string, warehouseId: string, code: string) {
   const row = await repo.findLocationByCode(tx, customerId, warehouseId, code);
   return row ? toLocation(row) : undefined;
+}
+
+// ---- pick paths ----
+
+/**
+ * Renumber the derived walking order of a warehouse's locations (10, 20, … in the order of warehouse.walk.ts); hand-set
+ * sequences keep their number. In the caller's transaction, the warehouse locked so two changes renumber one after the
+ * other. Answers how many locations got a new number.
+ */
+export async function rewalk(tx: Tx, customerId: string, warehouseId: string): Promise<number> {
+  await repo.lockWarehouse(tx, customerId, warehouseId);
+  const changes = renumberWalk(await repo.walkLocations(tx, customerId, warehouseId));
+  await repo.setPickSequences(tx, customerId, changes);
+  return changes.length;
+}
+
+/** The /subzone action: renumber a warehouse's walk (and, asked to, forget the sequences set by hand first). */
+export async function renumberWarehouseWalk(
+  deps: TWarehouseDeps,
+  actor: TActor,
+  warehouseId: string,
+  input: TRenumberWalk,
+): Promise<{ renumbered: number }> {
+  const customerId = tenantOf(actor);
+  return withTx(deps.db, async (tx) => {
+    if (!(await repo.lockWarehouse(tx, customerId, warehouseId))) throw notFound();
+    if (input.reset_manual) await repo.clearManualSequences(tx, customerId, warehouseId);
+    const renumbered = await rewalk(tx, customerId, warehouseId);
+    await writeAudit(tx, actor, {
+      action: 'renumber_walk',
+      entity: 'warehouse',
+      entityId: warehouseId,
+      after: { renumbered, reset_manual: !!input.reset_manual },
+    });
+    return { renumbered };
+  });
 }

@@ -2,12 +2,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   warehouseRoutes as r,
   shipBoardRoutes,
+  shipManifestRoutes,
   shipRoutes,
+  shipWaveRoutes,
   type TCreateArea,
   type TCreateShelf,
   type TCreateStorageLocation,
   type TCreateWarehouse,
   type TGenerateLocations,
+  type TManifestScan,
+  type TReleaseWave,
   type TSaveWarehouseShipping,
   type TShipSla,
   type TUpdateArea,
@@ -92,6 +96,12 @@ export const useSaveLocation = () =>
       ? apiCall(r.updateStorageLocation, { params: { id: a.id }, body: a.body as TUpdateStorageLocation })
       : apiCall(r.createStorageLocation, { body: a.body as TCreateStorageLocation }),
   );
+export const useRenumberWalk = () =>
+  useMutation({
+    mutationFn: (a: { id: string; reset_manual: boolean }) =>
+      apiCall(r.renumberWalk, { params: { id: a.id }, body: { reset_manual: a.reset_manual } }),
+    onSuccess: refresh,
+  });
 export const useDeleteLocations = () =>
   useWrite((ids: string[]) => apiCall(r.bulkDeleteStorageLocations, { body: { ids } }));
 
@@ -118,3 +128,40 @@ export function useShipsToday() {
     refetchIntervalInBackground: true,
   });
 }
+
+/** "Release next wave": one collection batch for one picker (the board refreshes with it). */
+export const useReleaseWave = () =>
+  useMutation({
+    mutationFn: (body: TReleaseWave) => apiCall(shipWaveRoutes.releaseWave, { body }),
+    onSuccess: refresh,
+  });
+
+// ---- the handover scan: a carrier's manifest ----
+export const manifestKeys = { all: [...shipKeys.settings, 'manifests'] as const };
+
+export function useManifests(warehouseId: string | undefined, providerId: string | undefined) {
+  return useQuery({
+    queryKey: [...manifestKeys.all, warehouseId, providerId],
+    enabled: !!warehouseId && !!providerId,
+    queryFn: () =>
+      apiCall(shipManifestRoutes.listManifests, {
+        query: { warehouse_id: warehouseId!, logistics_provider_id: providerId! },
+      }),
+  });
+}
+export function useManifest(id: string) {
+  return useQuery({
+    queryKey: [...manifestKeys.all, 'one', id],
+    queryFn: () => apiCall(shipManifestRoutes.getManifest, { params: { id } }),
+  });
+}
+export const useScanParcel = () =>
+  useMutation({
+    mutationFn: (body: TManifestScan) => apiCall(shipManifestRoutes.scanManifest, { body }),
+    onSuccess: refresh,
+  });
+export const useCloseManifest = () =>
+  useMutation({
+    mutationFn: (id: string) => apiCall(shipManifestRoutes.closeManifest, { params: { id } }),
+    onSuccess: refresh,
+  });

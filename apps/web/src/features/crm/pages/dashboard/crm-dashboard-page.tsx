@@ -101,6 +101,18 @@ export default function CrmDashboardPage() {
             { title: t('dashboard.totals.orders_online'), dataIndex: 'orders_online' },
             { title: t('dashboard.totals.open_tickets'), dataIndex: 'open_tickets' },
             { title: t('dashboard.totals.near_expiry'), dataIndex: 'near_expiry' },
+            {
+              title: t('dashboard.onTime'),
+              key: 'on_time',
+              render: (_, c) =>
+                c.on_time_percent === null ? (
+                  '—'
+                ) : (
+                  <span style={{ color: c.on_time_percent < 95 ? '#cf1322' : undefined }}>
+                    {c.on_time_percent}% ({c.shipped_30d})
+                  </span>
+                ),
+            },
           ]}
         />
       </Card>

@@ -124,6 +124,24 @@ export default function DashboardPage() {
           );
         })}
       </Row>
+      <Panel title={t('analysis:dashboard.onTime')}>
+        <div data-testid="dashboard-on-time" style={{ display: 'flex', alignItems: 'baseline', gap: 16 }}>
+          <span
+            style={{
+              fontSize: token.fontSizeHeading2,
+              color:
+                kpis.data?.on_time.percent != null && kpis.data.on_time.percent < 95 ? '#cf1322' : token.colorSuccess,
+            }}
+          >
+            {kpis.data?.on_time.percent != null ? `${kpis.data.on_time.percent}%` : '—'}
+          </span>
+          <span style={{ color: token.colorTextDescription }}>
+            {kpis.data && kpis.data.on_time.shipped > 0
+              ? t('analysis:dashboard.onTimeDetail', kpis.data.on_time)
+              : t('analysis:dashboard.onTimeNone')}
+          </span>
+        </div>
+      </Panel>
       <Panel title={t('analysis:dashboard.shipped30')}>
         {kpis.isLoading ? (
           <Placeholder />

@@ -3,10 +3,12 @@ import type { TShipsTodayRow } from '@wms/contracts';
 import { Button, Card, ConfigProvider, Empty, Table, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useShipsToday } from '../../api';
 import '../../i18n';
+import { ReleaseWaveButton } from './release-wave';
 
 const RED = '#ff4d4f';
 
@@ -55,11 +57,29 @@ function CarrierCard({ row, now }: { row: TShipsTodayRow; now: number }) {
         <Stat label={t('board.toPack')} value={row.to_pack} testId={`board-to-pack-${key}`} />
         <Stat label={t('board.shipped')} value={row.shipped} color="#52c41a" testId={`board-shipped-${key}`} />
         <Stat
+          label={t('board.handedOver')}
+          value={row.handed_over}
+          color="#1677ff"
+          testId={`board-handed-over-${key}`}
+        />
+        <Stat
           label={t('board.late')}
           value={row.late}
           color={row.late ? RED : undefined}
           testId={`board-late-${key}`}
         />
+      </div>
+      <div style={{ marginTop: 16, display: 'flex', gap: 12, justifyContent: 'flex-end' }}>
+        {row.warehouse_id && row.logistics_provider_id ? (
+          <Link
+            to={`/ships-handover?warehouse_id=${row.warehouse_id}&logistics_provider_id=${row.logistics_provider_id}`}
+          >
+            <Button size="large" data-testid={`board-handover-${key}`}>
+              {t('manifest.open')}
+            </Button>
+          </Link>
+        ) : null}
+        <ReleaseWaveButton row={row} testKey={key} />
       </div>
     </Card>
   );

@@ -14,12 +14,15 @@ import {
 import {
   App,
   Button,
+  Checkbox,
   Form,
   type FormInstance,
   Input,
   InputNumber,
+  Modal,
   Popconfirm,
   Select,
+  Space,
   Switch,
   Tabs,
   Tag,
@@ -45,6 +48,7 @@ import {
   useDeleteLocations,
   useDeleteShelf,
   useGenerateLocations,
+  useRenumberWalk,
   useSaveArea,
   useSaveLocation,
   useSaveShelf,
@@ -290,9 +294,20 @@ function ShelfWatch({ form, isNew }: { form: FormInstance; isNew: boolean }) {
   return <ShelfFields form={form} warehouseId={warehouseId} isNew={isNew} />;
 }
 
-type TLocationForm = Omit<TStorageLocation, 'id' | 'created_at' | 'updated_at'>;
+type TLocationForm = Omit<TStorageLocation, 'id' | 'created_at' | 'updated_at' | 'pick_sequence'> & {
+  pick_sequence?: number | null;
+};
 
-function LocationFields({ form, isNew }: { form: import('antd').FormInstance; isNew: boolean }) {
+function LocationFields({
+  form,
+  isNew,
+  derived,
+}: {
+  form: import('antd').FormInstance;
+  isNew: boolean;
+  /** The location's derived sequence (shown while none is set by hand). */
+  derived?: number;
+}) {
   const { t } = useTranslation('warehouse');
   const label = useFieldLabel();
   const warehouseId = Form.useWatch('warehouse_id', form) as string | undefined;
@@ -325,12 +340,69 @@ function LocationFields({ form, isNew }: { form: import('antd').FormInstance; is
       <Form.Item name="kind" label={label('kind')}>
         <Select options={LOCATION_KIND_VALUES.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
       </Form.Item>
-      <Form.Item name="pick_sequence" label={label('pick_sequence')}>
-        <InputNumber min={0} precision={0} />
+      <Form.Item name="pick_sequence" label={label('pick_sequence')} extra={t('walk.hint')}>
+        <InputNumber
+          min={0}
+          precision={0}
+          placeholder={derived === undefined ? undefined : t('walk.derivedPlaceholder', { value: derived })}
+          data-testid="location-pick-sequence"
+        />
       </Form.Item>
       <Form.Item name="is_active" label={label('is_active')} valuePropName="checked">
         <Switch />
       </Form.Item>
+    </>
+  );
+}
+
+/** Renumber a warehouse's walking order (the derived sequences; hand-set ones too when asked). */
+function RenumberWalkButton() {
+  const { t } = useTranslation(['warehouse', 'common']);
+  const { message } = App.useApp();
+  const warehouses = useWarehouseOptions();
+  const renumber = useRenumberWalk();
+  const [open, setOpen] = useState(false);
+  const [warehouseId, setWarehouseId] = useState<string | undefined>();
+  const [reset, setReset] = useState(false);
+  const chosen = warehouseId ?? warehouses.data?.[0]?.value;
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} data-testid="walk-renumber">
+        {t('warehouse:walk.renumber')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('warehouse:walk.title')}
+        okText={t('warehouse:walk.submit')}
+        cancelText={t('common:actions.cancel')}
+        confirmLoading={renumber.isPending}
+        okButtonProps={{ disabled: !chosen }}
+        onCancel={() => setOpen(false)}
+        onOk={async () => {
+          if (!chosen) return;
+          try {
+            const r = await renumber.mutateAsync({ id: chosen, reset_manual: reset });
+            void message.success(t('warehouse:walk.done', { count: r.renumbered }));
+            setOpen(false);
+          } catch (err) {
+            void message.error(errorText(err));
+          }
+        }}
+      >
+        <Typography.Paragraph type="secondary">{t('warehouse:walk.hint')}</Typography.Paragraph>
+        <Space orientation="vertical">
+          <Select
+            style={{ width: 240 }}
+            value={chosen}
+            options={warehouses.data ?? []}
+            onChange={setWarehouseId}
+            aria-label={t('warehouse:fields.warehouse')}
+          />
+          <Checkbox checked={reset} onChange={(e) => setReset(e.target.checked)}>
+            {t('warehouse:walk.resetManual')}
+          </Checkbox>
+        </Space>
+      </Modal>
     </>
   );
 }
@@ -385,6 +457,7 @@ function LocationsTab() {
               progressText={() => t('warehouse:import.importing')}
               onDone={() => void refreshWarehouse()}
             />
+            <RenumberWalkButton />
             <Button
               icon={<PrinterOutlined />}
               disabled={ids.length === 0}
@@ -423,6 +496,17 @@ function LocationsTab() {
           { title: label('layer'), dataIndex: 'layer' },
           { title: label('cells'), dataIndex: 'cells', key: 'cells', sorter: true },
           {
+            title: label('pick_sequence'),
+            dataIndex: 'pick_sequence',
+            key: 'pick_sequence',
+            sorter: true,
+            render: (v: number, l) => (
+              <span data-testid={`walk-${l.code}`}>
+                {v} {l.pick_sequence_manual ? <Tag color="blue">{t('warehouse:walk.byHand')}</Tag> : null}
+              </span>
+            ),
+          },
+          {
             title: label('kind'),
             dataIndex: 'kind',
             key: 'kind',
@@ -452,26 +536,39 @@ function LocationsTab() {
         title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
         initialValues={
           editing && editing !== 'new'
-            ? editing
+            ? // A derived sequence shows as the placeholder: saving leaves it derived unless a number is typed.
+              { ...editing, pick_sequence: editing.pick_sequence_manual ? editing.pick_sequence : null }
             : {
                 warehouse_id: warehouses.data?.[0]?.value,
                 cells: 1,
                 kind: 'sellable',
                 is_active: true,
-                pick_sequence: 0,
               }
         }
         onClose={() => setEditing(null)}
         onSubmit={(v) => {
-          const body = { ...v, area_id: v.area_id ?? null, shelf_id: v.shelf_id ?? null, layer: v.layer ?? null };
+          const { pick_sequence_manual: _m, pick_sequence: sequence, ...rest } = v;
+          const body = {
+            ...rest,
+            area_id: v.area_id ?? null,
+            shelf_id: v.shelf_id ?? null,
+            layer: v.layer ?? null,
+          };
           if (editing && editing !== 'new') {
             const { warehouse_id: _w, ...patch } = body;
-            return save.mutateAsync({ id: editing.id, body: patch });
+            // Empty: the derived walk; a number: set by hand.
+            return save.mutateAsync({ id: editing.id, body: { ...patch, pick_sequence: sequence ?? null } });
           }
-          return save.mutateAsync({ body });
+          return save.mutateAsync({ body: sequence == null ? body : { ...body, pick_sequence: sequence } });
         }}
       >
-        {(f) => <LocationFields form={f} isNew={editing === 'new'} />}
+        {(f) => (
+          <LocationFields
+            form={f}
+            isNew={editing === 'new'}
+            derived={editing && editing !== 'new' && !editing.pick_sequence_manual ? editing.pick_sequence : undefined}
+          />
+        )}
       </CrudModal>
     </>
   );
