@@ -153,31 +153,20 @@ describe('profile', () => {
   it('keeps the default label format (A4 sheet unless the user picks the thermal roll), per user', async () => {
     const c = await ctx.newCustomer();
     const other = await ctx.newCustomer();
-    const first = await ctx.inject({ method: 'GET', url: '/api/profile/', token: c.token });
+    const first = await ctx.api.authRoutes.profile({ token: c.token });
     expect(first.json().label_format).toBe('sheet');
-    const res = await ctx.inject({
-      method: 'PATCH',
-      url: '/api/account/profile/',
-      token: c.token,
-      payload: { label_format: 'thermal' },
-    });
+    const res = await ctx.api.authRoutes.updateProfile({ body: { label_format: 'thermal' }, token: c.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ label_format: 'thermal', language: first.json().language });
-    expect((await ctx.inject({ method: 'GET', url: '/api/profile/', token: c.token })).json().label_format).toBe(
-      'thermal',
-    );
+    expect((await ctx.api.authRoutes.profile({ token: c.token })).json().label_format).toBe('thermal');
     // Another user's default is their own.
-    expect((await ctx.inject({ method: 'GET', url: '/api/profile/', token: other.token })).json().label_format).toBe(
-      'sheet',
-    );
-    const bad = await ctx.inject({
-      method: 'PATCH',
-      url: '/api/account/profile/',
+    expect((await ctx.api.authRoutes.profile({ token: other.token })).json().label_format).toBe('sheet');
+    const bad = await ctx.api.authRoutes.updateProfile({
+      body: invalidInput({ label_format: 'roll' }),
       token: c.token,
-      payload: { label_format: 'roll' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'label_format' } });
+    expect(bad.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'label_format' } });
     const audits = await ctx.deps.database.db.select().from(audit_logs).where(eq(audit_logs.actor_id, c.userId));
     expect(audits.find((a) => a.entity === 'profile')).toMatchObject({ after: { label_format: 'thermal' } });
   });

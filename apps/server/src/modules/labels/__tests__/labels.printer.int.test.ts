@@ -60,20 +60,24 @@ afterAll(async () => {
 });
 
 type M = 'GET' | 'POST' | 'PATCH';
-const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
-  ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
 
 async function world(token: string, tag: string, printer?: { host: string; port: number }) {
   const stamp = `${tag}${Date.now().toString(36).toUpperCase()}`;
-  const w = await call('POST', '/api/warehouses/', token, {
-    code: `WP-${stamp}`,
-    name: `Printer ${stamp}`,
-    ...(printer ? { label_printer_host: printer.host, label_printer_port: printer.port } : {}),
+  const w = await ctx.api.warehouseRoutes.createWarehouse({
+    body: {
+      code: `WP-${stamp}`,
+      name: `Printer ${stamp}`,
+      ...(printer ? { label_printer_host: printer.host, label_printer_port: printer.port } : {}),
+    },
+    token,
   });
   expect(w.statusCode, w.body).toBe(201);
-  const p = await call('POST', '/api/products/', token, { number: `PP-${stamp}`, name: `印表茶 ${stamp}` });
+  const p = await ctx.api.catalogRoutes.createProduct({
+    body: { number: `PP-${stamp}`, name: `印表茶 ${stamp}` },
+    token,
+  });
   expect(p.statusCode, p.body).toBe(201);
-  const sheets = (await call('GET', '/api/label-sheets/', token)).json() as {
+  const sheets = (await ctx.api.labelRoutes.listLabelSheets({ token })).json() as {
     results: Array<{ id: string; code: string }>;
   };
   const roll = sheets.results.find((s) => s.code === 'thermal-50x30')!;
@@ -84,7 +88,11 @@ async function world(token: string, tag: string, printer?: { host: string; port:
       label_printer_host: string | null;
       label_printer_port: number | null;
     },
-    request: { kind: 'product', sheet_id: roll.id, items: [{ id: (p.json() as { id: string }).id, copies: 2 }] },
+    request: {
+      kind: 'product' as const,
+      sheet_id: roll.id,
+      items: [{ id: (p.json() as { id: string }).id, copies: 2 }],
+    },
   };
 }
 
@@ -95,12 +103,15 @@ describe('send labels to the warehouse label printer (raw TCP)', () => {
       const { warehouse, request } = await world(a.token, 'OK', { host: '127.0.0.1', port: printer.port });
       expect(warehouse).toMatchObject({ label_printer_host: '127.0.0.1', label_printer_port: printer.port });
       const job = printer.next();
-      const res = await call('POST', '/api/labels/send-to-printer/', a.token, {
-        ...request,
-        warehouse_id: warehouse.id,
+      const res = await ctx.api.labelRoutes.sendLabelsToPrinter({
+        body: {
+          ...request,
+          warehouse_id: warehouse.id,
+        },
+        token: a.token,
       });
       expect(res.statusCode, res.body).toBe(200);
-      const doc = (await call('POST', '/api/labels/render/', a.token, request)).json() as TLabelDocument;
+      const doc = (await ctx.api.labelRoutes.renderLabels({ body: request, token: a.token })).json() as TLabelDocument;
       const zpl = labelDocumentZpl(doc);
       const received = await job;
       expect(received.toString('utf8')).toBe(zpl);
@@ -117,39 +128,49 @@ describe('send labels to the warehouse label printer (raw TCP)', () => {
     const port = await closedPort();
     const { warehouse, request } = await world(a.token, 'NO', { host: '127.0.0.1', port });
     const body = { ...request, warehouse_id: warehouse.id };
-    const en = await call('POST', '/api/labels/send-to-printer/', a.token, body, 'en');
+    const en = await ctx.api.labelRoutes.sendLabelsToPrinter({ body, token: a.token, lang: 'en' });
     expect(en.statusCode).toBe(502);
-    expect(en.json().error).toMatchObject({
+    expect(en.error()).toMatchObject({
       code: 'LABEL_PRINTER_UNREACHABLE',
       message: `The label printer 127.0.0.1:${port} cannot be reached; check that it is on and connected to the network`,
     });
-    const zh = await call('POST', '/api/labels/send-to-printer/', a.token, body, 'zh-TW');
-    expect(zh.json().error.message).toBe(`無法連線到標籤機 127.0.0.1:${port}，請確認標籤機已開機並連上網路`);
+    const zh = await ctx.api.labelRoutes.sendLabelsToPrinter({ body, token: a.token, lang: 'zh-TW' });
+    expect(zh.error().message).toBe(`無法連線到標籤機 127.0.0.1:${port}，請確認標籤機已開機並連上網路`);
   });
 
   it('a warehouse without a printer says so; the printer is set (and cleared) on the warehouse', async () => {
     const { warehouse, request } = await world(a.token, 'NS');
     expect(warehouse).toMatchObject({ label_printer_host: null, label_printer_port: null });
-    const res = await call(
-      'POST',
-      '/api/labels/send-to-printer/',
-      a.token,
-      { ...request, warehouse_id: warehouse.id },
-      'en',
-    );
+    const res = await ctx.api.labelRoutes.sendLabelsToPrinter({
+      body: { ...request, warehouse_id: warehouse.id },
+      token: a.token,
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'LABEL_PRINTER_NOT_SET', params: { warehouse: warehouse.code } });
-    const bad = await call('PATCH', `/api/warehouses/${warehouse.id}/`, a.token, { label_printer_host: 'http://x/' });
+    expect(res.error()).toMatchObject({ code: 'LABEL_PRINTER_NOT_SET', params: { warehouse: warehouse.code } });
+    const bad = await ctx.api.warehouseRoutes.updateWarehouse({
+      params: { id: warehouse.id },
+      body: { label_printer_host: 'http://x/' },
+      token: a.token,
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'label_printer_host' } });
-    const set = await call('PATCH', `/api/warehouses/${warehouse.id}/`, a.token, {
-      label_printer_host: 'zebra-1.local',
-      label_printer_port: 9100,
+    expect(bad.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'label_printer_host' } });
+    const set = await ctx.api.warehouseRoutes.updateWarehouse({
+      params: { id: warehouse.id },
+      body: {
+        label_printer_host: 'zebra-1.local',
+        label_printer_port: 9100,
+      },
+      token: a.token,
     });
     expect(set.json()).toMatchObject({ label_printer_host: 'zebra-1.local', label_printer_port: 9100 });
-    const cleared = await call('PATCH', `/api/warehouses/${warehouse.id}/`, a.token, {
-      label_printer_host: null,
-      label_printer_port: null,
+    const cleared = await ctx.api.warehouseRoutes.updateWarehouse({
+      params: { id: warehouse.id },
+      body: {
+        label_printer_host: null,
+        label_printer_port: null,
+      },
+      token: a.token,
     });
     expect(cleared.json()).toMatchObject({ label_printer_host: null, label_printer_port: null });
   });
@@ -159,12 +180,15 @@ describe('send labels to the warehouse label printer (raw TCP)', () => {
     try {
       const { warehouse } = await world(a.token, 'TA', { host: '127.0.0.1', port: printer.port });
       const { request } = await world(b.token, 'TB');
-      const res = await call('POST', '/api/labels/send-to-printer/', b.token, {
-        ...request,
-        warehouse_id: warehouse.id,
+      const res = await ctx.api.labelRoutes.sendLabelsToPrinter({
+        body: {
+          ...request,
+          warehouse_id: warehouse.id,
+        },
+        token: b.token,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'warehouse_id' } });
+      expect(res.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'warehouse_id' } });
       await new Promise((r) => setTimeout(r, 200));
       expect(printer.jobs).toHaveLength(0);
     } finally {

@@ -35,15 +35,13 @@ async function parcel(status: string, extra: { consignment_number?: string; logi
 }
 
 const scan = (code: string, token = w.token) =>
-  ctx.inject({
-    method: 'POST',
-    url: '/api/ship-manifests/scan/',
+  ctx.api.shipManifestRoutes.scanManifest({
+    body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code },
     token,
-    payload: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code },
   });
-const close = (id: string) => ctx.inject({ method: 'POST', url: `/api/ship-manifests/${id}/close/`, token: w.token });
+const close = (id: string) => ctx.api.shipManifestRoutes.closeManifest({ params: { id }, token: w.token });
 const boardRow = async () => {
-  const board = (await ctx.inject({ method: 'GET', url: '/api/ships-today/', token: w.token })).json() as TShipsToday;
+  const board = (await ctx.api.shipBoardRoutes.getShipsToday({ token: w.token })).json() as TShipsToday;
   return board.rows.find((r) => r.logistics_provider_id === w.carrier.id)!;
 };
 
@@ -59,46 +57,76 @@ describe(`handover scan and manifest (${TEST_ENGINE})`, () => {
       .returning();
     const otherCarrier = await parcel('closed', { logistics_provider_id: hct!.id });
 
-    const first = await scan(tracking);
+    const first = await ctx.api.shipManifestRoutes.scanManifest({
+      body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: tracking },
+      token: w.token,
+    });
     expect(first.statusCode, first.body).toBe(200);
     const m1 = first.json() as TManifest;
     expect(m1).toMatchObject({ status: 'open', parcel_count: 1, provider_code: 'TCAT', warehouse_code: w.wh.code });
     expect(m1.number).toMatch(/^MF\d{12}$/);
     expect(m1.barcode_svg).toContain('<svg');
-    const second = (await scan(plain.number)).json() as TManifest;
+    const second = (
+      await ctx.api.shipManifestRoutes.scanManifest({
+        body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: plain.number },
+        token: w.token,
+      })
+    ).json() as TManifest;
     expect(second.id).toBe(m1.id);
     expect(second.parcels.map((p) => p.order_id)).toEqual([tracked.id, plain.id]);
 
-    const again = await scan(plain.number);
+    const again = await ctx.api.shipManifestRoutes.scanManifest({
+      body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: plain.number },
+      token: w.token,
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({
+    expect(again.error()).toMatchObject({
       code: 'MANIFEST_PARCEL_TAKEN',
       params: { number: plain.number, manifest: m1.number },
     });
-    expect((await scan(notShipped.number)).json().error.code).toBe('MANIFEST_PARCEL_NOT_SHIPPED');
-    expect((await scan(otherCarrier.number)).json().error.code).toBe('MANIFEST_PARCEL_OTHER_CARRIER');
-    const unknown = await scan('NO-SUCH-PARCEL');
+    expect(
+      (
+        await ctx.api.shipManifestRoutes.scanManifest({
+          body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: notShipped.number },
+          token: w.token,
+        })
+      ).error().code,
+    ).toBe('MANIFEST_PARCEL_NOT_SHIPPED');
+    expect(
+      (
+        await ctx.api.shipManifestRoutes.scanManifest({
+          body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: otherCarrier.number },
+          token: w.token,
+        })
+      ).error().code,
+    ).toBe('MANIFEST_PARCEL_OTHER_CARRIER');
+    const unknown = await ctx.api.shipManifestRoutes.scanManifest({
+      body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: 'NO-SUCH-PARCEL' },
+      token: w.token,
+    });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.code).toBe('MANIFEST_PARCEL_UNKNOWN');
+    expect(unknown.error().code).toBe('MANIFEST_PARCEL_UNKNOWN');
 
     // Not handed over before the manifest closes.
     expect((await boardRow()).handed_over).toBe(0);
-    const closed = await close(m1.id);
+    const closed = await ctx.api.shipManifestRoutes.closeManifest({ params: { id: m1.id }, token: w.token });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json()).toMatchObject({ status: 'closed', parcel_count: 2 });
     expect((await boardRow()).handed_over).toBe(2);
     // Closing twice is refused.
-    const twice = await close(m1.id);
+    const twice = await ctx.api.shipManifestRoutes.closeManifest({ params: { id: m1.id }, token: w.token });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().error.code).toBe('MANIFEST_CLOSED');
+    expect(twice.error().code).toBe('MANIFEST_CLOSED');
 
     // A parcel of the closed manifest cannot go onto a new one; and the refused scan opened nothing.
-    const later = await scan(plain.number);
-    expect(later.json().error).toMatchObject({ code: 'MANIFEST_PARCEL_TAKEN', params: { manifest: m1.number } });
+    const later = await ctx.api.shipManifestRoutes.scanManifest({
+      body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: plain.number },
+      token: w.token,
+    });
+    expect(later.error()).toMatchObject({ code: 'MANIFEST_PARCEL_TAKEN', params: { manifest: m1.number } });
     const list = (
-      await ctx.inject({
-        method: 'GET',
-        url: `/api/ship-manifests/?warehouse_id=${w.wh.id}&logistics_provider_id=${w.carrier.id}`,
+      await ctx.api.shipManifestRoutes.listManifests({
+        query: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id },
         token: w.token,
       })
     ).json() as TManifestList;
@@ -108,25 +136,47 @@ describe(`handover scan and manifest (${TEST_ENGINE})`, () => {
     // Another seller sees nothing of it.
     const stranger = await ctx.newCustomer();
     expect(
-      (await ctx.inject({ method: 'GET', url: `/api/ship-manifests/${m1.id}/`, token: stranger.token })).statusCode,
+      (await ctx.api.shipManifestRoutes.getManifest({ params: { id: m1.id }, token: stranger.token })).statusCode,
     ).toBe(404);
-    expect((await scan(plain.number, stranger.token)).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.api.shipManifestRoutes.scanManifest({
+          body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: plain.number },
+          token: stranger.token,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('at once: one parcel scanned ten times lands on one manifest once; two closes close it once', async () => {
     const p = await parcel('closed');
-    const scans = await Promise.all(Array.from({ length: 10 }, () => scan(p.number)));
+    const scans = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.api.shipManifestRoutes.scanManifest({
+          body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: p.number },
+          token: w.token,
+        }),
+      ),
+    );
     expect(scans.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of scans.filter((x) => x.statusCode !== 200))
-      expect(r.json().error.code, r.body).toBe('MANIFEST_PARCEL_TAKEN');
+      expect(r.error().code, r.body).toBe('MANIFEST_PARCEL_TAKEN');
     const open = scans.find((r) => r.statusCode === 200)!.json() as TManifest;
     expect(open.parcel_count).toBe(1);
-    const closes = await Promise.all([close(open.id), close(open.id)]);
+    const closes = await Promise.all([
+      ctx.api.shipManifestRoutes.closeManifest({ params: { id: open.id }, token: w.token }),
+      ctx.api.shipManifestRoutes.closeManifest({ params: { id: open.id }, token: w.token }),
+    ]);
     expect(closes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(closes.find((r) => r.statusCode === 409)!.json().error.code).toBe('MANIFEST_CLOSED');
+    expect(closes.find((r) => r.statusCode === 409)!.error().code).toBe('MANIFEST_CLOSED');
     // Closing an empty manifest is refused too (none can be made: the first scan opens it); the next scan opens a new one.
     const next = await parcel('closed');
-    const reopened = (await scan(next.number)).json() as TManifest;
+    const reopened = (
+      await ctx.api.shipManifestRoutes.scanManifest({
+        body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code: next.number },
+        token: w.token,
+      })
+    ).json() as TManifest;
     expect(reopened.id).not.toBe(open.id);
     expect(reopened.status).toBe('open');
   });
@@ -152,18 +202,18 @@ describe(`on-time shipping over 30 days (${TEST_ENGINE})`, () => {
     await shippedOrder(now - 40 * DAY, now - 39 * DAY); // late, but 39 days ago: outside the window
     await createOrder(ctx, seller.token, [{ product_id: seller.plain.id, quantity: 1 }]); // not shipped
 
-    const dash = await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: seller.token });
+    const dash = await ctx.api.analysisRoutes.dashboard({ token: seller.token });
     expect(dash.statusCode, dash.body).toBe(200);
     expect(dash.json().on_time).toEqual({ shipped: 4, on_time: 3, percent: 75 });
 
     const employee = await ctx.newEmployee();
-    const crm = await ctx.inject({ method: 'GET', url: '/api/crm/dashboard/', token: employee.token });
+    const crm = await ctx.api.crmRoutes.dashboard({ token: employee.token });
     expect(crm.statusCode, crm.body).toBe(200);
     const row = crm.json().by_customer.find((c: { customer_id: string }) => c.customer_id === seller.customerId);
     expect(row).toMatchObject({ on_time_percent: 75, shipped_30d: 4 });
     // A seller with nothing shipped: no rate rather than 0 %.
     const idle = await ctx.newCustomer();
-    expect((await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: idle.token })).json().on_time).toEqual({
+    expect((await ctx.api.analysisRoutes.dashboard({ token: idle.token })).json().on_time).toEqual({
       shipped: 0,
       on_time: 0,
       percent: null,

@@ -1,4 +1,5 @@
-import type { TBatchDetail } from '@wms/contracts';
+import type { TBatchDetail, TReleaseWave } from '@wms/contracts';
+import { invalidInput } from '@wms/contracts/client';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas, logistics_providers, outbound_orders, storage_locations } from '../../../db/schema';
@@ -38,13 +39,8 @@ async function exported(
   return { id: o.id, number: o.number, units };
 }
 
-const release = (w: TWorld, payload: Record<string, unknown>) =>
-  ctx.inject({
-    method: 'POST',
-    url: '/api/waves/release/',
-    token: w.token,
-    payload: { warehouse_id: w.wh.id, ...payload },
-  });
+const release = (w: TWorld, payload: Partial<TReleaseWave>) =>
+  ctx.api.shipWaveRoutes.releaseWave({ body: invalidInput({ warehouse_id: w.wh.id, ...payload }), token: w.token });
 
 describe(`release next wave (${TEST_ENGINE})`, () => {
   it('takes the earliest ship-by first (late ones lead) and never passes the order and unit limits', async () => {
@@ -61,7 +57,10 @@ describe(`release next wave (${TEST_ENGINE})`, () => {
     const pending = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }]);
 
     // Orders limit only: the three earliest ship-by.
-    const first = await release(w, { max_orders: 3 });
+    const first = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, ...{ max_orders: 3 } },
+      token: w.token,
+    });
     expect(first.statusCode, first.body).toBe(201);
     const b1 = first.json() as TBatchDetail;
     expect(b1.number).toMatch(/^CB\d{12}$/);
@@ -71,26 +70,28 @@ describe(`release next wave (${TEST_ENGINE})`, () => {
     expect(b1.unit_count).toBe(9);
 
     // Units limit: 4 units → in2h (2) and in3h (1) fit, tomorrow (1) makes 4.
-    const second = await release(w, { max_orders: 10, max_units: 4 });
+    const second = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, ...{ max_orders: 10, max_units: 4 } },
+      token: w.token,
+    });
     expect(second.statusCode, second.body).toBe(201);
     const b2 = second.json() as TBatchDetail;
     expect(new Set(b2.orders.map((o) => o.id))).toEqual(new Set([in2h.id, in3h.id, tomorrow.id]));
     expect(b2.unit_count).toBeLessThanOrEqual(4);
 
     // Nothing exported and unbatched is left (the pending one is not exported).
-    const third = await release(w, { max_orders: 10 });
+    const third = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, max_orders: 10 },
+      token: w.token,
+    });
     expect(third.statusCode).toBe(409);
-    expect(third.json().error.code).toBe('WAVE_EMPTY');
+    expect(third.error().code).toBe('WAVE_EMPTY');
     expect(b1.orders.concat(b2.orders).map((o) => o.id)).not.toContain(pending.id);
 
     // The batch is the /deliver-opser kind: listed there, and its pick list is printable.
-    const list = (await ctx.inject({ method: 'GET', url: '/api/collection-batches/', token: w.token })).json();
+    const list = (await ctx.api.outboundRoutes.listBatches({ token: w.token })).json();
     expect(list.results.map((b: { id: string }) => b.id)).toEqual(expect.arrayContaining([b1.id, b2.id]));
-    const pick = await ctx.inject({
-      method: 'GET',
-      url: `/api/collection-batches/${b1.id}/pick-list/`,
-      token: w.token,
-    });
+    const pick = await ctx.api.outboundRoutes.batchPickList({ params: { id: b1.id }, token: w.token });
     expect(pick.json().total_units).toBe(9);
   });
 
@@ -100,15 +101,28 @@ describe(`release next wave (${TEST_ENGINE})`, () => {
     const now = Date.now();
     const huge = await exported(w, w.plain.id, 9, new Date(now + HOUR));
     const small = await exported(w, w.plain.id, 3, new Date(now + 2 * HOUR));
-    const res = await release(w, { max_orders: 5, max_units: 5 });
+    const res = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, ...{ max_orders: 5, max_units: 5 } },
+      token: w.token,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect((res.json() as TBatchDetail).orders.map((o) => o.id)).toEqual([small.id]);
     // The huge one alone is over the limit: nothing to release.
-    const again = await release(w, { max_orders: 5, max_units: 5 });
-    expect(again.json().error.code).toBe('WAVE_EMPTY');
-    expect((await release(w, { max_orders: 5, max_units: 9 })).json().orders.map((o: { id: string }) => o.id)).toEqual([
-      huge.id,
-    ]);
+    const again = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, ...{ max_orders: 5, max_units: 5 } },
+      token: w.token,
+    });
+    expect(again.error().code).toBe('WAVE_EMPTY');
+    expect(
+      (
+        await ctx.api.shipWaveRoutes.releaseWave({
+          body: { warehouse_id: w.wh.id, ...{ max_orders: 5, max_units: 9 } },
+          token: w.token,
+        })
+      )
+        .json()
+        .orders.map((o: { id: string }) => o.id),
+    ).toEqual([huge.id]);
   });
 
   it('keeps to one carrier and to one area when asked', async () => {
@@ -134,27 +148,40 @@ describe(`release next wave (${TEST_ENGINE})`, () => {
       logistics_provider_id: w.carrier.id,
     });
 
-    const inZone = await release(w, { max_orders: 10, area_id: zone!.id });
+    const inZone = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, ...{ max_orders: 10, area_id: zone!.id } },
+      token: w.token,
+    });
     expect(inZone.statusCode, inZone.body).toBe(201);
     expect((inZone.json() as TBatchDetail).orders.map((o) => o.id)).toEqual([tcatZoned.id]);
-    const tcat = await release(w, { max_orders: 10, logistics_provider_id: w.carrier.id });
+    const tcat = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, ...{ max_orders: 10, logistics_provider_id: w.carrier.id } },
+      token: w.token,
+    });
     expect((tcat.json() as TBatchDetail).orders.map((o) => o.id)).toEqual([tcatPlain.id]);
-    const rest = await release(w, { max_orders: 10 });
+    const rest = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, max_orders: 10 },
+      token: w.token,
+    });
     expect((rest.json() as TBatchDetail).orders.map((o) => o.id)).toEqual([hctPlain.id]);
 
     // Another seller's warehouse, carrier or area: refused by field.
     const other = await outboundWorld(ctx, { name: 'Wave stranger' });
-    const foreign = await release(w, { warehouse_id: other.wh.id, max_orders: 1 });
+    const foreign = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: other.wh.id, max_orders: 1 },
+      token: w.token,
+    });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().error.params.field).toBe('warehouse_id');
-    const foreignCarrier = await release(w, { max_orders: 1, logistics_provider_id: other.carrier.id });
-    expect(foreignCarrier.json().error.params.field).toBe('logistics_provider_id');
+    expect(foreign.error().params!.field).toBe('warehouse_id');
+    const foreignCarrier = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, ...{ max_orders: 1, logistics_provider_id: other.carrier.id } },
+      token: w.token,
+    });
+    expect(foreignCarrier.error().params!.field).toBe('logistics_provider_id');
     // Their orders are not touched by this seller's waves.
-    const mine = await ctx.inject({
-      method: 'POST',
-      url: '/api/waves/release/',
+    const mine = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, max_orders: 5 },
       token: other.token,
-      payload: { warehouse_id: w.wh.id, max_orders: 5 },
     });
     expect(mine.statusCode).toBe(400);
   });
@@ -167,9 +194,13 @@ describe.runIf(ON_POSTGRES)('20 waves released at once (PostgreSQL)', () => {
     const now = Date.now();
     const eligible: string[] = [];
     for (let i = 0; i < 60; i++) eligible.push((await exported(w, w.plain.id, 1, new Date(now + i * 60_000))).id);
-    const results = await Promise.all(Array.from({ length: 20 }, () => release(w, { max_orders: 4 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ctx.api.shipWaveRoutes.releaseWave({ body: { warehouse_id: w.wh.id, ...{ max_orders: 4 } }, token: w.token }),
+      ),
+    );
     const batches = results.filter((r) => r.statusCode === 201).map((r) => r.json() as TBatchDetail);
-    for (const r of results) if (r.statusCode !== 201) expect(r.json().error.code, r.body).toBe('WAVE_EMPTY');
+    for (const r of results) if (r.statusCode !== 201) expect(r.error().code, r.body).toBe('WAVE_EMPTY');
     for (const b of batches) expect(b.orders.length).toBeLessThanOrEqual(4);
     const taken = batches.flatMap((b) => b.orders.map((o) => o.id));
     expect(new Set(taken).size).toBe(taken.length); // no order in two batches
@@ -187,25 +218,35 @@ describe.runIf(ON_POSTGRES)('20 waves released at once (PostgreSQL)', () => {
 describe(`pick paths: the pick list walks the locations in order (${TEST_ENGINE})`, () => {
   it('follows the derived walk (serpentine by shelf) and a sequence set by hand on /subzone', async () => {
     const w = await outboundWorld(ctx, { name: 'Walk seller' });
-    const post = (url: string, payload: object) => ctx.inject({ method: 'POST', url, token: w.token, payload });
-    const area = (await post('/api/areas/', { warehouse_id: w.wh.id, code: 'A', name: 'Zone A' })).json();
+    const area = (
+      await ctx.api.warehouseRoutes.createArea({
+        body: { warehouse_id: w.wh.id, code: 'A', name: 'Zone A' },
+        token: w.token,
+      })
+    ).json();
     for (const code of ['S1', 'S2']) {
-      const shelf = await post('/api/shelves/', {
-        warehouse_id: w.wh.id,
-        area_id: area.id,
-        code,
-        name: code,
-        layers: 1,
+      const shelf = await ctx.api.warehouseRoutes.createShelf({
+        body: {
+          warehouse_id: w.wh.id,
+          area_id: area.id,
+          code,
+          name: code,
+          layers: 1,
+        },
+        token: w.token,
       });
       expect(shelf.statusCode, shelf.body).toBe(201);
-      const gen = await post(`/api/shelves/${shelf.json().id}/generate-locations/`, { positions_per_layer: 3 });
+      const gen = await ctx.api.warehouseRoutes.generateShelfLocations({
+        params: { id: shelf.json().id },
+        body: { positions_per_layer: 3 },
+        token: w.token,
+      });
       expect(gen.statusCode, gen.body).toBe(200);
     }
     const listed = async () =>
       (
-        await ctx.inject({
-          method: 'GET',
-          url: `/api/storage-locations/?warehouse_id=${w.wh.id}&page_size=100&ordering=pick_sequence`,
+        await ctx.api.warehouseRoutes.listStorageLocations({
+          query: { warehouse_id: w.wh.id, page_size: '100', ordering: 'pick_sequence' },
           token: w.token,
         })
       ).json().results as Array<{ id: string; code: string; pick_sequence: number; pick_sequence_manual: boolean }>;
@@ -217,11 +258,10 @@ describe(`pick paths: the pick list walks the locations in order (${TEST_ENGINE}
 
     // By hand on /subzone: S2-01-01 right after S1-01-01.
     const handSet = byCode.get('S2-01-01')!;
-    const patch = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/storage-locations/${handSet.id}/`,
+    const patch = await ctx.api.warehouseRoutes.updateStorageLocation({
+      params: { id: handSet.id },
+      body: { pick_sequence: 15 },
       token: w.token,
-      payload: { pick_sequence: 15 },
     });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(patch.json()).toMatchObject({ pick_sequence: 15, pick_sequence_manual: true });
@@ -237,26 +277,22 @@ describe(`pick paths: the pick list walks the locations in order (${TEST_ENGINE}
       })),
     );
     await exported(w, w.fresh.id, 6, new Date());
-    const wave = await release(w, { max_orders: 5 });
+    const wave = await ctx.api.shipWaveRoutes.releaseWave({
+      body: { warehouse_id: w.wh.id, ...{ max_orders: 5 } },
+      token: w.token,
+    });
     expect(wave.statusCode, wave.body).toBe(201);
     const pickList = async () =>
-      (
-        await ctx.inject({
-          method: 'GET',
-          url: `/api/collection-batches/${wave.json().id}/pick-list/`,
-          token: w.token,
-        })
-      )
+      (await ctx.api.outboundRoutes.batchPickList({ params: { id: wave.json().id }, token: w.token }))
         .json()
-        .pick_rows.map((r: { location_code: string }) => r.location_code);
+        .pick_rows.map((r) => r.location_code);
     expect(await pickList()).toEqual(['S1-01-01', 'S2-01-01', 'S1-01-02', 'S1-01-03', 'S2-01-03', 'S2-01-02']);
 
     // Given back to the derived walk (null): it is the last of shelf S2 again.
-    const back = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/storage-locations/${handSet.id}/`,
+    const back = await ctx.api.warehouseRoutes.updateStorageLocation({
+      params: { id: handSet.id },
+      body: { pick_sequence: null },
       token: w.token,
-      payload: { pick_sequence: null },
     });
     expect(back.json()).toMatchObject({ pick_sequence: 60, pick_sequence_manual: false });
     expect(await pickList()).toEqual(['S1-01-01', 'S1-01-02', 'S1-01-03', 'S2-01-03', 'S2-01-02', 'S2-01-01']);
