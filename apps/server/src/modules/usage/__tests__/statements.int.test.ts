@@ -371,6 +371,47 @@ describe(`statements over a simulated month (${process.env.TEST_DATABASE_URL ? '
     expect(res.json().error.code).toBe('INVALID_STATUS_TRANSITION');
   });
 
+  it('the partner API reads its own seller’s statements and lines, never another seller’s', async () => {
+    const keyOf = async (token: string) => {
+      const created = await ctx.inject({
+        method: 'POST',
+        url: '/api/api-settings/',
+        token,
+        payload: { name: `ERP ${Math.random()}`, kind: 'partner' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const enabled = await ctx.inject({
+        method: 'POST',
+        url: `/api/api-settings/${created.json().id}/enable/`,
+        token,
+      });
+      expect(enabled.statusCode, enabled.body).toBe(200);
+      return enabled.json().api_key as string;
+    };
+    const get = (key: string, url: string) => ctx.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+    const [keyA, keyB] = [await keyOf(a.token), await keyOf(b.token)];
+    let res = await get(keyA, '/api/v1/statements/');
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = (res.json() as { results: TStatement[] }).results;
+    expect(mine.map((s) => s.status).sort()).toEqual(['paid', 'void']);
+    const paid = mine.find((s) => s.status === 'paid')!;
+    expect(paid.lines.length).toBeGreaterThan(0);
+    res = await get(keyA, `/api/v1/statements/${paid.id}/events/?kind=receiving_receipt`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { results: TUsageEvent[] }).results.map((e) => e.source_id).sort()).toEqual(
+      docs.receipts
+        .filter((r, i) => i !== 1)
+        .map((r) => r.id)
+        .sort(),
+    );
+    for (const url of [`/api/v1/statements/${paid.id}/`, `/api/v1/statements/${paid.id}/events/`]) {
+      res = await get(keyB, url);
+      expect(res.statusCode, url).toBe(404);
+    }
+    res = await get(keyB, '/api/v1/statements/');
+    expect((res.json() as { results: TStatement[] }).results.every((s) => s.customer_id === b.customerId)).toBe(true);
+  });
+
   it('the job is declared with its nightly schedule and runs through the queue (the real yesterday, once)', async () => {
     expect(usageStorageSnapshot.options.cron).toMatchObject({ schedule: '10 0 * * *', tz: 'Asia/Taipei' });
     const yesterday = taipeiToday(new Date(Date.now() - 86_400_000));

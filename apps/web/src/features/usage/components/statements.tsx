@@ -103,10 +103,10 @@ function StatementDetail({ statement, staff }: { statement: TStatement; staff: b
       </Descriptions>
       <Space>
         <Button onClick={() => download('pdf')} data-testid="statement-pdf">
-          PDF
+          {t('statements.pdf')}
         </Button>
         <Button onClick={() => download('xlsx')} data-testid="statement-xlsx">
-          Excel
+          {t('statements.excel')}
         </Button>
       </Space>
       <Table<TUsageLine>
