@@ -400,7 +400,7 @@ describe(`statements over a simulated month (${process.env.TEST_DATABASE_URL ? '
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { results: TUsageEvent[] }).results.map((e) => e.source_id).sort()).toEqual(
       docs.receipts
-        .filter((r, i) => i !== 1)
+        .filter((_r, i) => i !== 1)
         .map((r) => r.id)
         .sort(),
     );
