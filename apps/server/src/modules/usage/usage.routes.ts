@@ -52,7 +52,14 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
   route(app, t, r.crmStatements, ({ query }) =>
     statements.listStatements(d, { ...query, customerId: query.customer_id }),
   );
-  route(app, t, r.crmIssueStatement, ({ actor, body }) => statements.issueStatement(d, actor, body), { status: 201 });
+  route(
+    app,
+    t,
+    r.crmIssueStatement,
+    ({ actor, body }) =>
+      statements.issueStatement({ ...d, issueOpenMonth: deps.config.usageIssueOpenMonth }, actor, body),
+    { status: 201 },
+  );
   route(app, t, r.crmStatement, ({ params }) => statements.getStatement(d, params.id));
   route(app, t, r.crmStatementEvents, ({ params, query }) =>
     statements.statementEvents(d, params.id, undefined, query),

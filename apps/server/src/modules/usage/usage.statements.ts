@@ -46,11 +46,13 @@ const userOf = (actor: TActor) => (actor.kind === 'user' ? actor.id : null);
  * not billed yet are marked as billed on it, and its lines and totals are computed from exactly those.
  */
 export async function issueStatement(
-  deps: TUsageDeps,
+  deps: TUsageDeps & { issueOpenMonth?: boolean },
   actor: TActor,
   input: { customer_id: string; month: string },
 ): Promise<TStatement> {
-  if (input.month >= thisMonth()) throw new AppError('INVALID_FIELD', { field: 'month' });
+  const open = thisMonth();
+  if (input.month > open || (input.month === open && !deps.issueOpenMonth))
+    throw new AppError('INVALID_FIELD', { field: 'month' });
   try {
     return await withTx(deps.db, async (tx) => {
       const now = new Date();
