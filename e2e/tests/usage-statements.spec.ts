@@ -102,7 +102,13 @@ test('staff issue a statement; the seller opens a line down to the order', async
   await card.getByTestId('statement-month').fill(taipeiMonth());
   await card.getByTestId('statement-month').press('Enter');
   await card.getByTestId('statement-issue').click();
+  const issued = staff.waitForResponse(
+    (r) => r.url().includes('/api/crm/usage/statements/') && r.request().method() === 'POST',
+  );
   await staff.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  const answer = await issued;
+  expect(answer.status(), await answer.text()).toBe(201);
+  const statement = (await answer.json()) as { number: string };
   const detail = staff.getByTestId('statement-detail');
   await expect(detail).toBeVisible();
   // 30 + 12 × 1.5 + 15 + 3.25 = 66.25; tax 5 % → NT$3; total NT$69.25.
@@ -116,7 +122,7 @@ test('staff issue a statement; the seller opens a line down to the order', async
   await page.goto('/billing');
   const list = page.getByTestId('billing-statements');
   await expect(list).toContainText('已開立');
-  await list.getByRole('link', { name: /^ST/ }).first().click();
+  await list.getByTestId(`statement-${statement.number}`).click();
   const mine = page.getByTestId('statement-detail');
   await expect(mine.getByTestId('statement-total')).toHaveText('NT$69.25');
   await mine.getByTestId('statement-line-pick_order').click();

@@ -86,8 +86,8 @@ export function useStatements(customerId: string | null, page: number) {
     queryKey: statementKeys.list(customerId, page),
     queryFn: ({ signal }) =>
       customerId
-        ? apiCall(r.crmStatements, { query: { customer_id: customerId, page, page_size: 12 } }, { signal })
-        : apiCall(r.statements, { query: { page, page_size: 12 } }, { signal }),
+        ? apiCall(r.crmStatements, { query: { customer_id: customerId, page, page_size: 10 } }, { signal })
+        : apiCall(r.statements, { query: { page, page_size: 10 } }, { signal }),
   });
 }
 

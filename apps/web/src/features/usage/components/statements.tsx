@@ -267,7 +267,7 @@ export function StatementsCard({ customerId = null }: { customerId?: string | nu
         loading={list.isLoading}
         dataSource={list.data?.results ?? []}
         locale={{ emptyText: t('statements.none') }}
-        pagination={{ current: page, pageSize: 12, total: list.data?.count ?? 0, onChange: setPage }}
+        pagination={{ current: page, pageSize: 10, total: list.data?.count ?? 0, onChange: setPage }}
         columns={[
           { title: t('statements.month'), dataIndex: 'month', key: 'month' },
           {
