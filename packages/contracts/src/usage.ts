@@ -42,6 +42,8 @@ export const RATE_CARD_KINDS = [
   'pick_extra_unit',
   'storage_location_day',
   'storage_cbm_day',
+  'return_receipt',
+  'return_unit',
   'minimum_monthly',
 ] as const satisfies readonly TUsageKind[];
 export type TRateCardKind = (typeof RATE_CARD_KINDS)[number];
@@ -66,6 +68,9 @@ export const ZRateCardInput = z.strictObject({
     storage_location_day: ZRate.optional(),
     /** TWD per cubic metre and day (the event's quantity is litres: amount = litres × rate / 1,000). */
     storage_cbm_day: ZRate.optional(),
+    /** Returns handling per confirmed return receipt and per accepted unit. */
+    return_receipt: ZRate.optional(),
+    return_unit: ZRate.optional(),
     /** The least a month's statement comes to before tax (topped up by a "minimum fee" line). */
     minimum_monthly: ZRate.optional(),
   }),
@@ -109,7 +114,7 @@ export const ZUsageEventsQuery = ZListQuery.extend({
 });
 
 /** The work a charge came from. */
-export const USAGE_SOURCES = ['inbound_receipt', 'outbound_order', 'storage_snapshot'] as const;
+export const USAGE_SOURCES = ['inbound_receipt', 'outbound_order', 'storage_snapshot', 'return_receipt'] as const;
 
 /** One line of a month's usage: a kind, how many units, what they cost before tax. */
 export const ZUsageLine = z.object({

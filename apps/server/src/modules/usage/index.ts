@@ -10,5 +10,5 @@
  * scripts/check-boundaries.mjs).
  */
 
-export { recordOrdersShipped, recordReceiptConfirmed } from './usage.service';
+export { recordOrdersShipped, recordReceiptConfirmed, recordReturnConfirmed } from './usage.service';
 export { getStatement, listStatements, statementEvents } from './usage.statements';

@@ -156,7 +156,7 @@ export async function deleteRateCard(deps: TUsageDeps, actor: TActor, id: string
 
 export interface TWork {
   customerId: string;
-  sourceType: 'inbound_receipt' | 'outbound_order' | 'storage_snapshot';
+  sourceType: 'inbound_receipt' | 'outbound_order' | 'return_receipt' | 'storage_snapshot';
   sourceId: string;
   documentNumber: string;
   at: Date;
@@ -211,6 +211,26 @@ export async function recordReceiptConfirmed(
         documentNumber: p.receipt_number,
         at: new Date(p.confirmed_at),
         quantities: { receiving_receipt: 1, receiving_unit: p.units },
+      },
+    ]),
+  );
+  return { recorded };
+}
+
+/** A confirmed return receipt: returns handling per return and per accepted unit. Answers how many events were new. */
+export async function recordReturnConfirmed(
+  db: Db,
+  p: { customer_id: string; return_id: string; return_number: string; confirmed_at: string; units: number },
+): Promise<{ recorded: number }> {
+  const recorded = await withTx(db, (tx) =>
+    recordWork(tx, [
+      {
+        customerId: p.customer_id,
+        sourceType: 'return_receipt',
+        sourceId: p.return_id,
+        documentNumber: p.return_number,
+        at: new Date(p.confirmed_at),
+        quantities: { return_receipt: 1, return_unit: p.units },
       },
     ]),
   );

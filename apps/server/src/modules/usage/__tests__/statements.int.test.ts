@@ -412,6 +412,63 @@ describe(`statements over a simulated month (${process.env.TEST_DATABASE_URL ? '
     expect((res.json() as { results: TStatement[] }).results.every((s) => s.customer_id === b.customerId)).toBe(true);
   });
 
+  it('a confirmed return is charged as returns handling, in the confirmation’s event, once, down to the return', async () => {
+    const today = taipeiToday();
+    let res = await api('POST', '/api/crm/usage/rate-cards/', {
+      customer_id: b.customerId,
+      valid_from: today,
+      rates: { return_receipt: '20', return_unit: '2.5' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    res = await api(
+      'POST',
+      '/api/returns/',
+      {
+        warehouse_id: b.wh.id,
+        planned_date: today,
+        category: 'other',
+        order_number: 'SHOPEE-RET-1',
+        lines: [{ product_id: b.plain.id, quantity: 3 }],
+      },
+      b.token,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const ret = res.json() as { id: string; number: string; lines: Array<{ id: string }> };
+    res = await api(
+      'POST',
+      `/api/returns/${ret.id}/confirm/`,
+      {
+        lines: [
+          {
+            line_id: ret.lines[0]!.id,
+            accepted_quantity: 3,
+            defective_quantity: 0,
+            good_quantity: 3,
+            location_id: b.loc.B.id,
+            defective_location_id: null,
+          },
+        ],
+      },
+      b.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await delivered();
+    const rows = await ctx.deps.database.db
+      .select()
+      .from(usage_charges)
+      .where(eq(usage_charges.source_id, ret.id))
+      .orderBy(usage_charges.kind);
+    expect(rows.map((r) => [r.kind, r.source_type, r.document_number, r.quantity, money(units(r.amount))])).toEqual([
+      ['return_receipt', 'return_receipt', ret.number, 1, '20'],
+      ['return_unit', 'return_receipt', ret.number, 3, '7.5'],
+    ]);
+    // The seller's usage of this month shows them; seller A's does not.
+    res = await api('GET', '/api/billing/usage/events/?kind=return_unit', undefined, b.token);
+    expect((res.json() as { results: TUsageEvent[] }).results.map((e) => e.source_id)).toEqual([ret.id]);
+    res = await api('GET', '/api/billing/usage/events/?kind=return_unit', undefined, a.token);
+    expect(res.json().count).toBe(0);
+  });
+
   it('the job is declared with its nightly schedule and runs through the queue (the real yesterday, once)', async () => {
     expect(usageStorageSnapshot.options.cron).toMatchObject({ schedule: '10 0 * * *', tz: 'Asia/Taipei' });
     const yesterday = taipeiToday(new Date(Date.now() - 86_400_000));

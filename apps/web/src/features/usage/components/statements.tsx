@@ -32,6 +32,7 @@ const STATUS_COLOR: Record<TStatement['status'], string> = { issued: 'blue', pai
 const DOCUMENT_PAGE: Partial<Record<TUsageEvent['source_type'], string>> = {
   inbound_receipt: '/entry',
   outbound_order: '/deliver',
+  return_receipt: '/return',
 };
 
 function SnapshotLink({ staff, event }: { staff: boolean; event: TUsageEvent }) {

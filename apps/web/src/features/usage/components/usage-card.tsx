@@ -13,6 +13,7 @@ import '../i18n';
 const DOCUMENT_PAGE: Record<TUsageEvent['source_type'], string> = {
   inbound_receipt: '/entry',
   outbound_order: '/deliver',
+  return_receipt: '/return',
   storage_snapshot: '/billing',
 };
 
