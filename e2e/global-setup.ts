@@ -115,6 +115,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     JOB_RETRY_DELAY_SCALE: '0.05',
     // /database-clean (retention.spec.ts): "older than N months" means "finished before now" on this test server.
     RETENTION_AGE_SCALE: '0',
+    // usage-statements.spec.ts: staff issue the statement of this month (its work is done today).
+    USAGE_ISSUE_OPEN_MONTH: '1',
     // Every browser of the run is one client address: the per-address budgets are tested by the server suite.
     AUTH_IP_LIMIT_PER_MINUTE: '100000',
     SIGNUP_IP_LIMIT_PER_HOUR: '100000',

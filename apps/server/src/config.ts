@@ -53,6 +53,8 @@ const ZEnv = z.object({
   JOB_RETRY_DELAY_SCALE: z.coerce.number().gt(0).max(1).default(1),
   /** Testing only: /database-clean's retention periods are multiplied by this (e2e: 0, so "older than" is "now"). */
   RETENTION_AGE_SCALE: z.coerce.number().min(0).max(1).default(1),
+  /** Testing only: staff may issue a usage statement of the month still running (e2e: 1; its work is done today). */
+  USAGE_ISSUE_OPEN_MONTH: z.enum(['0', '1']).default('0'),
   OUTGOING_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** Shopee Open Platform v2: the operator's partner id and key (empty: the Shopee module says "not configured"). */
   SHOPEE_PARTNER_ID: z.coerce.number().int().min(1).optional(),
@@ -124,6 +126,7 @@ export interface TConfig {
   /** Factor on every job's retry delay (1 in production; a test set-up shortens back-offs, e.g. 0.02). */
   jobRetryDelayScale: number;
   retentionAgeScale: number;
+  usageIssueOpenMonth: boolean;
   /** Operator setting: user-entered URLs (partners' callbacks) may reach private/loopback addresses. */
   outgoingAllowPrivate: boolean;
   /** Shopee partner settings (operator's); `partnerId`/`partnerKey` null when not configured. */
@@ -246,6 +249,7 @@ export function loadConfig(
     jobCronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,
     jobRetryDelayScale: e.JOB_RETRY_DELAY_SCALE,
     retentionAgeScale: e.RETENTION_AGE_SCALE,
+    usageIssueOpenMonth: e.USAGE_ISSUE_OPEN_MONTH === '1',
     outgoingAllowPrivate: e.OUTGOING_ALLOW_PRIVATE === '1',
     shopee: {
       partnerId: e.SHOPEE_PARTNER_ID ?? null,

@@ -2,8 +2,9 @@ import { withTx } from './db/tx';
 import { productCodesChanged } from './modules/catalog';
 import { receiptConfirmed } from './modules/inbound';
 import { ordersShipped } from './modules/outbound';
+import { returnConfirmed } from './modules/returns';
 import { productCodesKnown } from './modules/shopee';
-import { recordOrdersShipped, recordReceiptConfirmed } from './modules/usage';
+import { recordOrdersShipped, recordReceiptConfirmed, recordReturnConfirmed } from './modules/usage';
 import { subscribe, type TAnyEvent, type TAnySubscriber } from './platform/events';
 
 /**
@@ -13,7 +14,7 @@ import { subscribe, type TAnyEvent, type TAnySubscriber } from './platform/event
  * `outbox.deliver` job (platform/events.ts), at least once, so each reaction is idempotent.
  */
 
-export const EVENTS: readonly TAnyEvent[] = [productCodesChanged, receiptConfirmed, ordersShipped];
+export const EVENTS: readonly TAnyEvent[] = [productCodesChanged, receiptConfirmed, ordersShipped, returnConfirmed];
 
 export const SUBSCRIBERS: readonly TAnySubscriber[] = [
   // Product codes became known → the seller's abnormal Shopee orders waiting for one of them are read again (one
@@ -28,4 +29,5 @@ export const SUBSCRIBERS: readonly TAnySubscriber[] = [
   // nothing).
   subscribe(receiptConfirmed, 'usage.receiving-charges', ({ db, payload }) => recordReceiptConfirmed(db, payload)),
   subscribe(ordersShipped, 'usage.pick-pack-charges', ({ db, payload }) => recordOrdersShipped(db, payload)),
+  subscribe(returnConfirmed, 'usage.returns-charges', ({ db, payload }) => recordReturnConfirmed(db, payload)),
 ];

@@ -10,6 +10,7 @@ import { retentionPurge, retentionSchedule } from './modules/retention/retention
 import { shopeeHeal } from './modules/shopee/shopee.heal';
 import { shopeeShipment, shopeeShipScan } from './modules/shopee/shopee.ship';
 import { shopeeSchedule, shopeeSync, shopeeTokenRefresh } from './modules/shopee/shopee.sync';
+import { usageStorageSnapshot } from './modules/usage/usage.jobs';
 import { locationImport } from './modules/warehouse/warehouse.import';
 import { eventTopics } from './platform/events';
 import type { TAnyJobDefinition } from './platform/jobs';
@@ -51,4 +52,5 @@ export const JOBS: readonly TAnyJobDefinition[] = [
   billingReconcile,
   retentionPurge,
   retentionSchedule,
+  usageStorageSnapshot,
 ];

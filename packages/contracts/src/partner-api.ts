@@ -18,6 +18,7 @@ import {
 } from './outbound';
 import { API_SCOPES, defineRoutes } from './routes';
 import { ZProductStockQuery, ZProductStockRow } from './stock';
+import { ZSellerStatementListQuery, ZStatement, ZStatementEventsQuery, ZUsageEvent } from './usage';
 
 /**
  * API settings (spec §3 "API setting") and the public partner API (`/api/v1/…`, authenticated by an API key).
@@ -345,7 +346,7 @@ export type TApiCreateInbound = z.infer<typeof ZApiCreateInbound>;
  * A breaking change to it — a removed path or field, a narrowed type — fails `npm test` unless this major is raised
  * (apps/server/src/test/openapi-record.ts); a compatible addition may raise the minor.
  */
-export const PARTNER_API_VERSION = '1.0.0';
+export const PARTNER_API_VERSION = '1.1.0';
 
 export const partnerApiRoutes = defineRoutes({
   /** Create an order (201), or answer the one already created with this order number or Idempotency-Key (200). */
@@ -399,5 +400,32 @@ export const partnerApiRoutes = defineRoutes({
     scope: 'full',
     body: ZApiCreateInbound,
     response: ZInboundReceiptDetail,
+  },
+  /** The key's seller's usage statements (issued, paid, void), newest month first, each with its lines and totals. */
+  apiStatements: {
+    method: 'GET',
+    path: '/api/v1/statements/',
+    auth: 'apikey',
+    scope: 'read',
+    query: ZSellerStatementListQuery,
+    response: ZPage(ZStatement),
+  },
+  apiStatement: {
+    method: 'GET',
+    path: '/api/v1/statements/:id/',
+    auth: 'apikey',
+    scope: 'read',
+    params: ZIdParams,
+    response: ZStatement,
+  },
+  /** The billable events of a statement (optionally of one line's kind), each with its document, oldest first. */
+  apiStatementEvents: {
+    method: 'GET',
+    path: '/api/v1/statements/:id/events/',
+    auth: 'apikey',
+    scope: 'read',
+    params: ZIdParams,
+    query: ZStatementEventsQuery,
+    response: ZPage(ZUsageEvent),
   },
 });

@@ -41,6 +41,10 @@ export const RATE_CARD_KINDS = [
   'pick_order',
   'pick_extra_unit',
   'storage_location_day',
+  'storage_cbm_day',
+  'return_receipt',
+  'return_unit',
+  'minimum_monthly',
 ] as const satisfies readonly TUsageKind[];
 export type TRateCardKind = (typeof RATE_CARD_KINDS)[number];
 
@@ -62,7 +66,16 @@ export const ZRateCardInput = z.strictObject({
     pick_order: ZRate.optional(),
     pick_extra_unit: ZRate.optional(),
     storage_location_day: ZRate.optional(),
+    /** TWD per cubic metre and day (the event's quantity is litres: amount = litres × rate / 1,000). */
+    storage_cbm_day: ZRate.optional(),
+    /** Returns handling per confirmed return receipt and per accepted unit. */
+    return_receipt: ZRate.optional(),
+    return_unit: ZRate.optional(),
+    /** The least a month's statement comes to before tax (topped up by a "minimum fee" line). */
+    minimum_monthly: ZRate.optional(),
   }),
+  /** Days after receipt a unit is stored free (0: charged from the first night). */
+  storage_free_days: z.number().int().min(0).max(365).default(0),
   note: z.string().trim().max(500).default(''),
 });
 export type TRateCardInput = z.input<typeof ZRateCardInput>;
@@ -73,6 +86,7 @@ export const ZRateCard = z.object({
   valid_from: ZIsoDate,
   rates: z.record(z.string(), ZMoney),
   tax_rate: z.string(),
+  storage_free_days: z.number().int(),
   note: z.string(),
   /** How many billable events it priced: such a card is kept as it is (add a new card from a later day instead). */
   charge_count: z.number().int(),
@@ -100,7 +114,7 @@ export const ZUsageEventsQuery = ZListQuery.extend({
 });
 
 /** The work a charge came from. */
-export const USAGE_SOURCES = ['inbound_receipt', 'outbound_order'] as const;
+export const USAGE_SOURCES = ['inbound_receipt', 'outbound_order', 'storage_snapshot', 'return_receipt'] as const;
 
 /** One line of a month's usage: a kind, how many units, what they cost before tax. */
 export const ZUsageLine = z.object({
@@ -111,11 +125,15 @@ export const ZUsageLine = z.object({
 });
 export type TUsageLine = z.infer<typeof ZUsageLine>;
 
-/** A seller's usage of a month so far: lines per kind, their sum, the 5 % business tax (whole TWD) and the total. */
+/**
+ * A seller's usage of a month so far: lines per kind, their sum, the minimum monthly fee's top-up (what the card's
+ * minimum is above the sum; 0 when the sum reaches it), the 5 % business tax of both (whole TWD) and the total.
+ */
 export const ZUsageSummary = z.object({
   month: ZMonth,
   lines: z.array(ZUsageLine),
   subtotal: ZMoney,
+  minimum_fee: ZMoney,
   tax_rate: z.string(),
   tax: ZMoney,
   total: ZMoney,
@@ -138,6 +156,55 @@ export const ZUsageEvent = z.object({
 export type TUsageEvent = z.infer<typeof ZUsageEvent>;
 
 const ZCustomerParams = z.object({ id: z.uuid() });
+
+/** A daily storage snapshot: what one seller stored in one warehouse at the end of one day (the storage charges' document). */
+export const ZStorageSnapshot = z.object({
+  id: z.uuid(),
+  warehouse_id: z.uuid(),
+  day: ZIsoDate,
+  locations: z.number().int(),
+  units: z.number().int(),
+  litres: z.number().int(),
+  /** The part charged: units received more than `free_days` before. */
+  charged_locations: z.number().int(),
+  charged_units: z.number().int(),
+  charged_litres: z.number().int(),
+  free_days: z.number().int(),
+});
+export type TStorageSnapshot = z.infer<typeof ZStorageSnapshot>;
+
+export const STATEMENT_STATUSES = ['issued', 'paid', 'void'] as const;
+export type TStatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+/**
+ * A seller's statement of a month: issued (numbered; lines and totals frozen) → paid (staff mark a bank transfer) →
+ * or void with a reason (the month can then be issued again). A month not issued yet is its draft: the usage summary.
+ */
+export const ZStatement = ZUsageSummary.extend({
+  id: z.uuid(),
+  customer_id: z.uuid(),
+  customer_name: z.string(),
+  number: z.string(),
+  status: z.enum(STATEMENT_STATUSES),
+  issued_at: z.string(),
+  paid_at: z.string().nullable(),
+  payment_note: z.string(),
+  voided_at: z.string().nullable(),
+  void_reason: z.string(),
+});
+export type TStatement = z.infer<typeof ZStatement>;
+
+export const ZStatementListQuery = ZListQuery.extend({
+  customer_id: z.uuid().optional(),
+  month: ZMonth.optional(),
+  status: z.enum(STATEMENT_STATUSES).optional(),
+});
+export const ZSellerStatementListQuery = ZListQuery.extend({ month: ZMonth.optional() });
+export const ZStatementEventsQuery = ZListQuery.extend({ kind: z.enum(USAGE_KINDS).optional() });
+export const ZIssueStatementInput = z.strictObject({ customer_id: z.uuid(), month: ZMonth });
+export const ZVoidStatementInput = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export const ZPayStatementInput = z.strictObject({ note: z.string().trim().max(200).default('') });
+export const ZStatementFileQuery = z.object({ format: z.enum(['pdf', 'xlsx']) });
 
 export const usageRoutes = defineRoutes({
   /** The seller's usage of a month so far (this month when none is given). */
@@ -175,6 +242,124 @@ export const usageRoutes = defineRoutes({
     params: ZCustomerParams,
     query: ZUsageEventsQuery,
     response: ZPage(ZUsageEvent),
+  },
+  /** The seller's statements, newest month first. */
+  statements: {
+    method: 'GET',
+    path: '/api/billing/usage/statements/',
+    auth: 'customer',
+    perm: 'billing:read',
+    query: ZSellerStatementListQuery,
+    response: ZPage(ZStatement),
+  },
+  /** One of the seller's statements. */
+  statement: {
+    method: 'GET',
+    path: '/api/billing/usage/statements/:id/',
+    auth: 'customer',
+    perm: 'billing:read',
+    params: ZIdParams,
+    response: ZStatement,
+    tenantScoped: true,
+  },
+  /** The billable events of one of the seller's statements (optionally of one line's kind), oldest first. */
+  statementEvents: {
+    method: 'GET',
+    path: '/api/billing/usage/statements/:id/events/',
+    auth: 'customer',
+    perm: 'billing:read',
+    params: ZIdParams,
+    query: ZStatementEventsQuery,
+    response: ZPage(ZUsageEvent),
+    tenantScoped: true,
+  },
+  /** One of the seller's statements as a file: PDF or xlsx (its lines and every event). */
+  statementFile: {
+    method: 'GET',
+    path: '/api/billing/usage/statements/:id/file/',
+    auth: 'customer',
+    perm: 'billing:read',
+    params: ZIdParams,
+    query: ZStatementFileQuery,
+    response: z.unknown(),
+    tenantScoped: true,
+  },
+  /** One of the seller's daily storage snapshots (the document of a storage charge). */
+  snapshot: {
+    method: 'GET',
+    path: '/api/billing/usage/snapshots/:id/',
+    auth: 'customer',
+    perm: 'billing:read',
+    params: ZIdParams,
+    response: ZStorageSnapshot,
+    tenantScoped: true,
+  },
+  /** CRM: statements of every seller (or one), newest first (employees). */
+  crmStatements: {
+    method: 'GET',
+    path: '/api/crm/usage/statements/',
+    auth: 'employee',
+    query: ZStatementListQuery,
+    response: ZPage(ZStatement),
+  },
+  /**
+   * CRM: issue a seller's statement of an ended month (422 INVALID_FIELD on month for this month or later; 409
+   * DUPLICATE_VALUE on month when the month already has a statement that is not void).
+   */
+  crmIssueStatement: {
+    method: 'POST',
+    path: '/api/crm/usage/statements/',
+    auth: 'employee',
+    body: ZIssueStatementInput,
+    response: ZStatement,
+  },
+  crmStatement: {
+    method: 'GET',
+    path: '/api/crm/usage/statements/:id/',
+    auth: 'employee',
+    params: ZIdParams,
+    response: ZStatement,
+  },
+  crmStatementEvents: {
+    method: 'GET',
+    path: '/api/crm/usage/statements/:id/events/',
+    auth: 'employee',
+    params: ZIdParams,
+    query: ZStatementEventsQuery,
+    response: ZPage(ZUsageEvent),
+  },
+  crmStatementFile: {
+    method: 'GET',
+    path: '/api/crm/usage/statements/:id/file/',
+    auth: 'employee',
+    params: ZIdParams,
+    query: ZStatementFileQuery,
+    response: z.unknown(),
+  },
+  /** CRM: void an issued statement, with a reason (409 INVALID_STATUS_TRANSITION when paid or void already). */
+  crmVoidStatement: {
+    method: 'POST',
+    path: '/api/crm/usage/statements/:id/void/',
+    auth: 'employee',
+    params: ZIdParams,
+    body: ZVoidStatementInput,
+    response: ZStatement,
+  },
+  /** CRM: mark an issued statement paid by bank transfer (409 INVALID_STATUS_TRANSITION otherwise). */
+  crmPayStatement: {
+    method: 'POST',
+    path: '/api/crm/usage/statements/:id/paid/',
+    auth: 'employee',
+    params: ZIdParams,
+    body: ZPayStatementInput,
+    response: ZStatement,
+  },
+  crmSnapshot: {
+    method: 'GET',
+    path: '/api/crm/usage/snapshots/:id/',
+    auth: 'employee',
+    params: ZIdParams,
+    response: ZStorageSnapshot,
   },
   /** CRM: the default rate cards and (with customer_id) one seller's cards (employees). */
   crmRateCards: {

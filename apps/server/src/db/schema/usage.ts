@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -7,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -31,6 +33,8 @@ export const usage_rate_cards = pgTable(
     valid_from: date('valid_from', { mode: 'string' }).notNull(),
     rates: jsonb('rates').$type<Record<string, string>>().notNull(),
     tax_rate: numeric('tax_rate', { precision: 6, scale: 4 }).notNull().default('0.05'),
+    /** Days after receipt a unit is stored free (the storage kinds charge only units received longer ago). */
+    storage_free_days: integer('storage_free_days').notNull().default(0),
     note: text('note').notNull().default(''),
     updated_by: uuid('updated_by'),
     ...timestamps,
@@ -65,12 +69,102 @@ export const usage_charges = pgTable(
     rate_card_id: uuid('rate_card_id')
       .notNull()
       .references(() => usage_rate_cards.id),
+    /**
+     * The statement the charge is billed on (set when its month is issued, cleared when that statement is voided): a
+     * bookkeeping mark, the charge's work, quantity and price never change.
+     */
+    statement_id: uuid('statement_id').references((): AnyPgColumn => usage_statements.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('usage_charges_source_kind').on(t.source_type, t.source_id, t.kind),
     index('usage_charges_customer_day').on(t.customer_id, t.day),
+    index('usage_charges_statement').on(t.statement_id, t.kind),
     check('usage_charges_quantity_check', sql`${t.quantity} > 0`),
     check('usage_charges_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * The daily storage snapshot has run for a warehouse and day (Asia/Taipei): written in the transaction that records
+ * the day's snapshots and charges, so a day is recorded once (a re-run or a second process adds nothing).
+ */
+export const usage_snapshot_runs = pgTable(
+  'usage_snapshot_runs',
+  {
+    warehouse_id: uuid('warehouse_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sellers: integer('sellers').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.warehouse_id, t.day] })],
+);
+
+/**
+ * What one seller stored in one warehouse at the end of one day (Asia/Taipei), from the stock ledger: locations
+ * holding its stock, units, volume in litres (product dimensions; a product without them counts 0); and the part
+ * charged (units received more than the card's free days before). The document of the storage charges.
+ */
+export const usage_storage_snapshots = pgTable(
+  'usage_storage_snapshots',
+  {
+    id: id(),
+    warehouse_id: uuid('warehouse_id').notNull(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    locations: integer('locations').notNull(),
+    units: integer('units').notNull(),
+    litres: integer('litres').notNull(),
+    charged_locations: integer('charged_locations').notNull(),
+    charged_units: integer('charged_units').notNull(),
+    charged_litres: integer('charged_litres').notNull(),
+    free_days: integer('free_days').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('usage_storage_snapshots_key').on(t.warehouse_id, t.customer_id, t.day),
+    index('usage_storage_snapshots_customer_day').on(t.customer_id, t.day),
+  ],
+);
+
+/**
+ * A seller's statement of one month: issued (numbered; its lines and totals frozen, its charges marked) → paid (staff
+ * mark a bank transfer) or void (with a reason; the month can then be issued again). At most one statement of a
+ * seller and month is not void (the partial unique index): two parallel issues make one.
+ */
+export const usage_statements = pgTable(
+  'usage_statements',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    month: text('month').notNull(),
+    number: text('number').notNull(),
+    status: text('status').notNull(),
+    /** The frozen lines: kind, events, quantity, amount (decimal strings), in kind order. */
+    lines: jsonb('lines').$type<Array<{ kind: string; events: number; quantity: number; amount: string }>>().notNull(),
+    subtotal: numeric('subtotal', { precision: 16, scale: 4 }).notNull(),
+    minimum_fee: numeric('minimum_fee', { precision: 16, scale: 4 }).notNull(),
+    tax_rate: numeric('tax_rate', { precision: 6, scale: 4 }).notNull(),
+    tax: numeric('tax', { precision: 16, scale: 4 }).notNull(),
+    total: numeric('total', { precision: 16, scale: 4 }).notNull(),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issued_by: uuid('issued_by'),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    paid_by: uuid('paid_by'),
+    payment_note: text('payment_note').notNull().default(''),
+    voided_at: timestamp('voided_at', { withTimezone: true }),
+    voided_by: uuid('voided_by'),
+    void_reason: text('void_reason').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('usage_statements_month_open').on(t.customer_id, t.month).where(sql`${t.status} <> 'void'`),
+    uniqueIndex('usage_statements_number').on(t.customer_id, t.number),
+    index('usage_statements_month').on(t.month),
+    check('usage_statements_status_check', sql`${t.status} in ('issued', 'paid', 'void')`),
   ],
 );

@@ -28,6 +28,11 @@ export function registerPartnerApiRoutes(app: FastifyInstance, deps: TAppDeps): 
   route(app, t, r.apiCancelOrder, ({ actor, params }) => service.cancelOrder(d, actor, params.code));
   route(app, t, r.apiListProducts, ({ actor, query }) => service.listProducts(d, actor, query));
   route(app, t, r.apiStock, ({ actor, query }) => service.stockOf(d, actor, query));
+  route(app, t, r.apiStatements, ({ actor, query }) => service.listStatements(d, actor, query));
+  route(app, t, r.apiStatement, ({ actor, params }) => service.getStatement(d, actor, params.id));
+  route(app, t, r.apiStatementEvents, ({ actor, params, query }) =>
+    service.statementEvents(d, actor, params.id, query),
+  );
   route(
     app,
     t,

@@ -27,6 +27,7 @@ import {
   transitionOrder,
 } from '../outbound';
 import * as stock from '../stock';
+import * as usage from '../usage';
 
 /**
  * The public partner API (`/api/v1/…`): a seller's own system creates orders and inbound receipts, reads orders,
@@ -259,4 +260,22 @@ export async function createInbound(
     },
     (id) => inbound.getReceipt(deps, actor, id),
   );
+}
+
+/** The key's seller's statements (another seller's statement answers 404). */
+export function listStatements(deps: TDeps, actor: TActor, q: { month?: string; page: number; page_size: number }) {
+  return usage.listStatements(deps, { ...q, customerId: tenantOf(actor) });
+}
+
+export function getStatement(deps: TDeps, actor: TActor, id: string) {
+  return usage.getStatement(deps, id, tenantOf(actor));
+}
+
+export function statementEvents(
+  deps: TDeps,
+  actor: TActor,
+  id: string,
+  q: Parameters<typeof usage.statementEvents>[3],
+) {
+  return usage.statementEvents(deps, id, tenantOf(actor), q);
 }

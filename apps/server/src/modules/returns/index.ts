@@ -5,4 +5,6 @@
  * This file is the module's public face: other modules import only from here (checked by
  * scripts/check-boundaries.mjs).
  */
+
+export { returnConfirmed } from './returns.events';
 export { returnReceiptsPurge, unlinkReturnsFromOrders } from './returns.repository';

@@ -47,7 +47,7 @@ const SUPPLIER_COLUMNS: TSheetColumn[] = [
 ];
 
 export function registerReturnRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  const d = { db: deps.database.db };
+  const d = { db: deps.database.db, jobs: deps.jobs };
   const t = deps.tokens;
 
   route(app, t, r.listReturns, ({ actor, query }) => service.listReturns(d, actor, query));

@@ -19,17 +19,21 @@ import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { barcodeSvg, pickSymbology } from '../labels';
 import * as outbound from '../outbound';
 import * as receipts from '../receiving';
 import * as receiving from '../receiving';
+import { publishReturnConfirmed } from './returns.events';
 import * as repo from './returns.repository';
 import * as workflow from './returns.workflow';
 
 export interface TReturnsDeps {
   db: Db;
+  /** For the domain events published with a confirmation (usage billing's returns handling). */
+  jobs?: JobQueue;
 }
 
 const num = (n: number | null) => (n === null || n === undefined ? null : Number(n));
@@ -248,15 +252,17 @@ async function moveOrder(
 
 /**
  * /return-confirm, in one transaction: the receiving routine (guarded status change, numbers and locations per line,
- * one stock posting with reason `return`), then the original order's status (outbound module). Any refusal rolls all
- * of it back.
+ * one stock posting with reason `return`), then the original order's status (outbound module) and the
+ * `returns.return-confirmed` event. Any refusal rolls all of it back.
  */
 export async function confirmReturn(deps: TReturnsDeps, actor: TActor, id: string, input: TConfirmReturnReceipt) {
-  await withTx(deps.db, (tx) =>
-    receiving.confirmReceipt(tx, actor, 'return', id, input, (receipt) =>
-      moveOrder(tx, actor, receipt, workflow.orderEventsOnConfirm(receipt.category as TReturnCategory)),
-    ),
-  );
+  await withTx(deps.db, async (tx) => {
+    const receipt = await receiving.confirmReceipt(tx, actor, 'return', id, input, (r) =>
+      moveOrder(tx, actor, r, workflow.orderEventsOnConfirm(r.category as TReturnCategory)),
+    );
+    if (deps.jobs) await publishReturnConfirmed(tx, deps.jobs, receipt);
+  });
+  deps.jobs?.kick('outbox.deliver');
   return loadDetail(deps.db, tenantOf(actor), id);
 }
 

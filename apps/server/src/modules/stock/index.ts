@@ -23,6 +23,12 @@ export {
   type TStockDocument,
   type TStockReason,
 } from './stock.engine';
-export { deleteEmptyReservations, productStock as productStockRows } from './stock.repository';
+export {
+  deleteEmptyReservations,
+  productStock as productStockRows,
+  stockWarehouses,
+  storedAt,
+  type TStoredRow,
+} from './stock.repository';
 export { lotRuleViolation, sellableUntil, stockKeyString } from './stock.rules';
 export { productStock } from './stock.service';

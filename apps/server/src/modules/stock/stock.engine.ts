@@ -182,6 +182,7 @@ async function insertMovements(
   rows: Array<{ balance: TBalance; quantity: number; onHandAfter: number }>,
 ): Promise<TMovement[]> {
   if (rows.length === 0) return [];
+  const at = new Date();
   const inserted = await tx
     .insert(stock_movements)
     .values(
@@ -200,6 +201,9 @@ async function insertMovements(
         document_number: document.number,
         user_id: who.userId,
         note,
+        // The application's clock, as the documents' own times (a receipt's confirmed_at, an order's shipped_at): the
+        // ledger's "as of a day" (usage billing's storage snapshot) agrees with the day the work was charged on.
+        created_at: at,
       })),
     )
     .returning({ id: stock_movements.id });

@@ -374,3 +374,61 @@ export async function deleteEmptyReservations(tx: Tx, customerId: string, docume
       ),
     );
 }
+
+/** What one seller held on one location of a warehouse at a moment, per product: see `storedAt`. */
+export interface TStoredRow {
+  customer_id: string;
+  location_id: string;
+  product_id: string;
+  /** Units held at the moment. */
+  held: number;
+  /** Of those, units received (inbound) since the seller's free-storage start: at most `held`. */
+  fresh: number;
+  /** One unit's volume in cm³ (length × width × height; 0 without dimensions). */
+  unit_cm3: string;
+}
+
+/**
+ * What every seller held in a warehouse at `end` (the stock ledger read back from today's balances: on hand minus
+ * the movements from `end` on), per location and product, with how many of those units were received since
+ * `freeSince[customer]` (or `defaultFreeSince`). Rows holding nothing are left out.
+ */
+export async function storedAt(
+  ex: Executor,
+  warehouseId: string,
+  end: Date,
+  freeSince: Record<string, string>,
+  defaultFreeSince: Date,
+): Promise<TStoredRow[]> {
+  const endIso = end.toISOString();
+  return queryRows<TStoredRow>(
+    ex,
+    sql`with fs as (select key::uuid as customer_id, value::timestamptz as since from jsonb_each_text(${JSON.stringify(freeSince)}::jsonb)),
+      later as (
+        select m.balance_id, sum(m.quantity)::int as q from stock_movements m
+        where m.warehouse_id = ${warehouseId} and m.created_at >= ${endIso}::timestamptz group by m.balance_id),
+      fresh as (
+        select m.balance_id, sum(m.quantity)::int as q from stock_movements m left join fs on fs.customer_id = m.customer_id
+        where m.warehouse_id = ${warehouseId} and m.reason = 'inbound' and m.quantity > 0
+          and m.created_at < ${endIso}::timestamptz
+          and m.created_at >= coalesce(fs.since, ${defaultFreeSince.toISOString()}::timestamptz)
+        group by m.balance_id),
+      held as (
+        select b.customer_id, b.location_id, b.product_id, b.on_hand - coalesce(l.q, 0) as held, coalesce(f.q, 0) as fresh
+        from stock_balances b left join later l on l.balance_id = b.id left join fresh f on f.balance_id = b.id
+        where b.warehouse_id = ${warehouseId})
+      select h.customer_id, h.location_id, h.product_id, sum(h.held)::int as held,
+             least(sum(h.fresh), sum(h.held))::int as fresh,
+             (coalesce(p.length_cm, 0) * coalesce(p.width_cm, 0) * coalesce(p.height_cm, 0))::text as unit_cm3
+      from held h join products p on p.id = h.product_id
+      where h.held > 0
+      group by h.customer_id, h.location_id, h.product_id, p.length_cm, p.width_cm, p.height_cm
+      order by h.customer_id, h.location_id, h.product_id`,
+  );
+}
+
+/** The warehouses that hold or held any stock (the storage snapshot's warehouses). */
+export async function stockWarehouses(ex: Executor): Promise<string[]> {
+  const rows = await queryRows<{ warehouse_id: string }>(ex, sql`select distinct warehouse_id from stock_balances`);
+  return rows.map((r) => r.warehouse_id);
+}

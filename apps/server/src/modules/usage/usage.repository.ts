@@ -1,13 +1,25 @@
-import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { usage_charges, usage_rate_cards } from '../../db/schema';
+import {
+  customers,
+  usage_charges,
+  usage_rate_cards,
+  usage_snapshot_runs,
+  usage_statements,
+  usage_storage_snapshots,
+} from '../../db/schema';
 import { sqlState } from '../../db/tx';
 
 /** SQL of usage billing: rate cards and billable events. Every function takes the executor first. */
 
 export type TRateCardRow = typeof usage_rate_cards.$inferSelect;
 export type TChargeRow = typeof usage_charges.$inferSelect;
-export type TRateCardValues = Pick<TRateCardRow, 'customer_id' | 'valid_from' | 'rates' | 'note' | 'updated_by'>;
+export type TRateCardValues = Pick<
+  TRateCardRow,
+  'customer_id' | 'valid_from' | 'rates' | 'storage_free_days' | 'note' | 'updated_by'
+>;
+export type TSnapshotRow = typeof usage_storage_snapshots.$inferSelect;
+export type TStatementRow = typeof usage_statements.$inferSelect;
 
 // Written out: drizzle names a column of a one-table select without its table, which the subquery would read as c.id.
 const chargeCount = sql<number>`(select count(*)::int from usage_charges c where c.rate_card_id = "usage_rate_cards"."id")`;
@@ -88,6 +100,8 @@ export interface TChargeInsert {
   quantity: number;
   unit_price: string;
   rate_card_id: string;
+  /** The amount is quantity × unit price ÷ scale (1000 for the cubic-metre kind, whose quantity is litres). */
+  scale?: number;
 }
 
 /**
@@ -98,7 +112,12 @@ export async function insertCharges(ex: Executor, rows: TChargeInsert[]): Promis
   if (rows.length === 0) return 0;
   const inserted = await ex
     .insert(usage_charges)
-    .values(rows.map((r) => ({ ...r, amount: sql`${r.quantity}::int * ${r.unit_price}::numeric` })))
+    .values(
+      rows.map(({ scale = 1, ...r }) => ({
+        ...r,
+        amount: sql`${r.quantity}::int * ${r.unit_price}::numeric / ${scale}::int`,
+      })),
+    )
     .onConflictDoNothing({ target: [usage_charges.source_type, usage_charges.source_id, usage_charges.kind] })
     .returning({ id: usage_charges.id });
   return inserted.length;
@@ -135,6 +154,181 @@ export async function monthEvents(
   page: { limit: number; offset: number },
 ): Promise<{ rows: TChargeRow[]; count: number }> {
   const where = kind ? and(inMonth(customerId, month), eq(usage_charges.kind, kind)) : inMonth(customerId, month);
+  const rows = await ex
+    .select()
+    .from(usage_charges)
+    .where(where)
+    .orderBy(asc(usage_charges.occurred_at), asc(usage_charges.document_number), asc(usage_charges.kind))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await ex.select({ n: sql<number>`count(*)::int` }).from(usage_charges).where(where);
+  return { rows, count: Number(counted?.n ?? 0) };
+}
+
+// ---- daily storage snapshots ----
+
+/** The last day the snapshot ran for a warehouse, or null. */
+export async function lastSnapshotDay(ex: Executor, warehouseId: string): Promise<string | null> {
+  const [row] = await ex
+    .select({ day: max(usage_snapshot_runs.day) })
+    .from(usage_snapshot_runs)
+    .where(eq(usage_snapshot_runs.warehouse_id, warehouseId));
+  return row?.day ?? null;
+}
+
+/**
+ * Claim a warehouse's day for the snapshot: false when it ran already (or another process runs it: on PostgreSQL the
+ * second insert waits for the first's commit, then finds the row).
+ */
+export async function claimSnapshotDay(ex: Executor, warehouseId: string, day: string): Promise<boolean> {
+  const rows = await ex
+    .insert(usage_snapshot_runs)
+    .values({ warehouse_id: warehouseId, day, sellers: 0 })
+    .onConflictDoNothing()
+    .returning({ day: usage_snapshot_runs.day });
+  return rows.length > 0;
+}
+
+export async function setSnapshotSellers(ex: Executor, warehouseId: string, day: string, sellers: number) {
+  await ex
+    .update(usage_snapshot_runs)
+    .set({ sellers })
+    .where(and(eq(usage_snapshot_runs.warehouse_id, warehouseId), eq(usage_snapshot_runs.day, day)));
+}
+
+export async function insertSnapshot(
+  ex: Executor,
+  values: Omit<TSnapshotRow, 'id' | 'created_at'>,
+): Promise<TSnapshotRow> {
+  const [row] = await ex.insert(usage_storage_snapshots).values(values).returning();
+  return row!;
+}
+
+export async function findSnapshot(ex: Executor, id: string, customerId?: string): Promise<TSnapshotRow | null> {
+  const [row] = await ex
+    .select()
+    .from(usage_storage_snapshots)
+    .where(
+      customerId
+        ? and(eq(usage_storage_snapshots.id, id), eq(usage_storage_snapshots.customer_id, customerId))
+        : eq(usage_storage_snapshots.id, id),
+    );
+  return row ?? null;
+}
+
+// ---- statements ----
+
+export async function insertStatement(
+  ex: Executor,
+  values: Pick<TStatementRow, 'customer_id' | 'month' | 'number' | 'issued_at' | 'issued_by' | 'tax_rate'>,
+): Promise<TStatementRow> {
+  const [row] = await ex
+    .insert(usage_statements)
+    .values({ ...values, status: 'issued', lines: [], subtotal: '0', minimum_fee: '0', tax: '0', total: '0' })
+    .returning();
+  return row!;
+}
+
+/** The database's refusal of a second statement of a seller's month that is not void (usage_statements_month_open). */
+export function isMonthTaken(err: unknown): boolean {
+  if (sqlState(err) !== '23505') return false;
+  const cause = (err as { cause?: { constraint?: string; message?: string } }).cause;
+  return (cause?.constraint ?? cause?.message ?? '').includes('usage_statements_month_open');
+}
+
+/** Mark the month's charges not billed yet as billed on the statement. Answers how many. */
+export async function billCharges(ex: Executor, statementId: string, customerId: string, month: string) {
+  const rows = await ex
+    .update(usage_charges)
+    .set({ statement_id: statementId })
+    .where(and(inMonth(customerId, month), isNull(usage_charges.statement_id)))
+    .returning({ id: usage_charges.id });
+  return rows.length;
+}
+
+/** Clear the statement's mark from its charges (it was voided: the month can be issued again). */
+export async function unbillCharges(ex: Executor, statementId: string): Promise<void> {
+  await ex.update(usage_charges).set({ statement_id: null }).where(eq(usage_charges.statement_id, statementId));
+}
+
+/** A statement's lines per kind from the charges billed on it. */
+export async function statementLines(ex: Executor, statementId: string) {
+  return ex
+    .select({
+      kind: usage_charges.kind,
+      events: sql<number>`count(*)::int`,
+      quantity: sql<number>`sum(${usage_charges.quantity})::int`,
+      amount: sql<string>`sum(${usage_charges.amount})::text`,
+    })
+    .from(usage_charges)
+    .where(eq(usage_charges.statement_id, statementId))
+    .groupBy(usage_charges.kind)
+    .orderBy(usage_charges.kind);
+}
+
+export async function updateStatement(
+  ex: Executor,
+  id: string,
+  values: Partial<Omit<TStatementRow, 'id' | 'customer_id' | 'created_at'>>,
+): Promise<TStatementRow> {
+  const [row] = await ex
+    .update(usage_statements)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(usage_statements.id, id))
+    .returning();
+  return row!;
+}
+
+const statementSelect = { statement: usage_statements, customer_name: customers.name };
+
+/** One statement (of one seller when `customerId` is given), locked for update when asked. */
+export async function findStatement(ex: Executor, id: string, customerId?: string, lock = false) {
+  const q = ex
+    .select(statementSelect)
+    .from(usage_statements)
+    .innerJoin(customers, eq(customers.id, usage_statements.customer_id))
+    .where(
+      customerId
+        ? and(eq(usage_statements.id, id), eq(usage_statements.customer_id, customerId))
+        : eq(usage_statements.id, id),
+    );
+  const [row] = lock ? await q.for('update', { of: usage_statements }) : await q;
+  return row ?? null;
+}
+
+/** A page of statements, newest month first, and how many there are. */
+export async function listStatements(
+  ex: Executor,
+  f: { customerId?: string; month?: string; status?: string },
+  page: { limit: number; offset: number },
+) {
+  const where = and(
+    f.customerId ? eq(usage_statements.customer_id, f.customerId) : undefined,
+    f.month ? eq(usage_statements.month, f.month) : undefined,
+    f.status ? eq(usage_statements.status, f.status) : undefined,
+  );
+  const rows = await ex
+    .select(statementSelect)
+    .from(usage_statements)
+    .innerJoin(customers, eq(customers.id, usage_statements.customer_id))
+    .where(where)
+    .orderBy(desc(usage_statements.month), asc(customers.name), desc(usage_statements.issued_at))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await ex.select({ n: sql<number>`count(*)::int` }).from(usage_statements).where(where);
+  return { rows, count: Number(counted?.n ?? 0) };
+}
+
+/** A page of a statement's billed events (optionally of one kind), oldest first, and how many there are. */
+export async function statementEvents(
+  ex: Executor,
+  statementId: string,
+  kind: string | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TChargeRow[]; count: number }> {
+  const where = kind
+    ? and(eq(usage_charges.statement_id, statementId), eq(usage_charges.kind, kind))
+    : eq(usage_charges.statement_id, statementId);
   const rows = await ex
     .select()
     .from(usage_charges)

@@ -1,18 +1,79 @@
-import { usageRoutes as r } from '@wms/contracts';
-import type { FastifyInstance } from 'fastify';
+import { usageRoutes as r, type TLanguage } from '@wms/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
+import { sendXlsx } from '../../platform/spreadsheet';
+import { statementPdf, statementXlsx } from './usage.documents';
 import * as service from './usage.service';
+import * as statements from './usage.statements';
 
 /** /api/billing/usage/…: the seller's usage; /api/crm/usage/…: the CRM's rate cards and sellers' usage (employees). */
 export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void {
   const d = { db: deps.database.db };
   const t = deps.tokens;
+
+  /** A statement as PDF or xlsx (another seller's answers 404 before anything is drawn). */
+  async function file(
+    id: string,
+    customerId: string | undefined,
+    format: 'pdf' | 'xlsx',
+    lang: TLanguage,
+    reply: FastifyReply,
+  ) {
+    const s = await statements.getStatement(d, id, customerId);
+    if (format === 'xlsx')
+      return sendXlsx(
+        reply,
+        `${s.number}.xlsx`,
+        await statementXlsx(s, await statements.allStatementEvents(d, id), lang),
+      );
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `attachment; filename="${s.number}.pdf"`);
+    return statementPdf(s);
+  }
+
   route(app, t, r.usage, ({ actor, query }) => service.monthUsage(d, tenantOf(actor), query.month));
   route(app, t, r.usageEvents, ({ actor, query }) => service.monthEvents(d, tenantOf(actor), query));
+  route(app, t, r.statements, ({ actor, query }) =>
+    statements.listStatements(d, { ...query, customerId: tenantOf(actor) }),
+  );
+  route(app, t, r.statement, ({ actor, params }) => statements.getStatement(d, params.id, tenantOf(actor)));
+  route(app, t, r.statementEvents, ({ actor, params, query }) =>
+    statements.statementEvents(d, params.id, tenantOf(actor), query),
+  );
+  route(app, t, r.statementFile, ({ actor, params, query, lang, reply }) =>
+    file(params.id, tenantOf(actor), query.format, lang, reply),
+  );
+  route(app, t, r.snapshot, ({ actor, params }) => statements.getSnapshot(d, params.id, tenantOf(actor)));
+
   route(app, t, r.crmUsage, ({ params, query }) => service.monthUsage(d, params.id, query.month));
   route(app, t, r.crmUsageEvents, ({ params, query }) => service.monthEvents(d, params.id, query));
+  route(app, t, r.crmStatements, ({ query }) =>
+    statements.listStatements(d, { ...query, customerId: query.customer_id }),
+  );
+  route(
+    app,
+    t,
+    r.crmIssueStatement,
+    ({ actor, body }) =>
+      statements.issueStatement({ ...d, issueOpenMonth: deps.config.usageIssueOpenMonth }, actor, body),
+    { status: 201 },
+  );
+  route(app, t, r.crmStatement, ({ params }) => statements.getStatement(d, params.id));
+  route(app, t, r.crmStatementEvents, ({ params, query }) =>
+    statements.statementEvents(d, params.id, undefined, query),
+  );
+  route(app, t, r.crmStatementFile, ({ params, query, lang, reply }) =>
+    file(params.id, undefined, query.format, lang, reply),
+  );
+  route(app, t, r.crmVoidStatement, ({ actor, params, body }) =>
+    statements.voidStatement(d, actor, params.id, body.reason),
+  );
+  route(app, t, r.crmPayStatement, ({ actor, params, body }) =>
+    statements.payStatement(d, actor, params.id, body.note ?? ''),
+  );
+  route(app, t, r.crmSnapshot, ({ params }) => statements.getSnapshot(d, params.id));
   route(app, t, r.crmRateCards, ({ query }) => service.listRateCards(d, query.customer_id));
   route(app, t, r.crmCreateRateCard, ({ actor, body }) => service.createRateCard(d, actor, body), { status: 201 });
   route(app, t, r.crmUpdateRateCard, ({ actor, params, body }) => service.updateRateCard(d, actor, params.id, body));

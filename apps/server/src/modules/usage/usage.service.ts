@@ -34,6 +34,7 @@ function toCard(row: repo.TRateCardRow, chargeCount: number): TRateCard {
     valid_from: row.valid_from,
     rates: row.rates,
     tax_rate: row.tax_rate,
+    storage_free_days: row.storage_free_days,
     note: row.note,
     charge_count: Number(chargeCount),
     updated_at: row.updated_at.toISOString(),
@@ -74,6 +75,7 @@ export async function createRateCard(deps: TUsageDeps, actor: TActor, input: TRa
         customer_id: body.customer_id,
         valid_from: body.valid_from,
         rates: ratesOf(body),
+        storage_free_days: body.storage_free_days,
         note: body.note,
         updated_by: actor.kind === 'user' ? actor.id : null,
       });
@@ -81,7 +83,12 @@ export async function createRateCard(deps: TUsageDeps, actor: TActor, input: TRa
         action: 'usage.rate-card.create',
         entity: 'usage_rate_card',
         entityId: row.id,
-        after: { customer_id: row.customer_id, valid_from: row.valid_from, rates: row.rates },
+        after: {
+          customer_id: row.customer_id,
+          valid_from: row.valid_from,
+          rates: row.rates,
+          storage_free_days: row.storage_free_days,
+        },
       });
       return toCard(row, 0);
     });
@@ -113,6 +120,7 @@ export async function updateRateCard(
         customer_id: before.customer_id,
         valid_from: body.valid_from,
         rates: ratesOf(body),
+        storage_free_days: body.storage_free_days,
         note: body.note,
         updated_by: actor.kind === 'user' ? actor.id : null,
       });
@@ -120,8 +128,8 @@ export async function updateRateCard(
         action: 'usage.rate-card.update',
         entity: 'usage_rate_card',
         entityId: id,
-        before: { valid_from: before.valid_from, rates: before.rates },
-        after: { valid_from: row.valid_from, rates: row.rates },
+        before: { valid_from: before.valid_from, rates: before.rates, storage_free_days: before.storage_free_days },
+        after: { valid_from: row.valid_from, rates: row.rates, storage_free_days: row.storage_free_days },
       });
       return toCard(row, 0);
     });
@@ -146,21 +154,26 @@ export async function deleteRateCard(deps: TUsageDeps, actor: TActor, id: string
 
 // ---- billable events from the work ----
 
-interface TWork {
+export interface TWork {
   customerId: string;
-  sourceType: 'inbound_receipt' | 'outbound_order';
+  sourceType: 'inbound_receipt' | 'outbound_order' | 'return_receipt' | 'storage_snapshot';
   sourceId: string;
   documentNumber: string;
   at: Date;
   /** Quantity per kind; a kind at 0 (or not priced by the card) writes nothing. */
   quantities: Partial<Record<TUsageKind, number>>;
+  /** The work's day when it is not the Taipei day of `at` (a storage snapshot's day). */
+  day?: string;
 }
 
+/** The storage kind per cubic metre counts litres: its amount is litres × the card's rate per m³ ÷ 1,000. */
+const SCALE: Partial<Record<TUsageKind, number>> = { storage_cbm_day: 1000 };
+
 /** Price pieces of work by the card of their day and record them (once per document and kind). */
-async function recordWork(tx: Executor, works: TWork[]): Promise<number> {
+export async function recordWork(tx: Executor, works: TWork[]): Promise<number> {
   const rows: repo.TChargeInsert[] = [];
   for (const w of works) {
-    const day = taipeiToday(w.at);
+    const day = w.day ?? taipeiToday(w.at);
     const card = await repo.cardFor(tx, w.customerId, day);
     if (!card) continue;
     for (const [kind, quantity] of Object.entries(w.quantities)) {
@@ -177,6 +190,7 @@ async function recordWork(tx: Executor, works: TWork[]): Promise<number> {
         quantity,
         unit_price: price,
         rate_card_id: card.id,
+        scale: SCALE[kind as TUsageKind] ?? 1,
       });
     }
   }
@@ -197,6 +211,26 @@ export async function recordReceiptConfirmed(
         documentNumber: p.receipt_number,
         at: new Date(p.confirmed_at),
         quantities: { receiving_receipt: 1, receiving_unit: p.units },
+      },
+    ]),
+  );
+  return { recorded };
+}
+
+/** A confirmed return receipt: returns handling per return and per accepted unit. Answers how many events were new. */
+export async function recordReturnConfirmed(
+  db: Db,
+  p: { customer_id: string; return_id: string; return_number: string; confirmed_at: string; units: number },
+): Promise<{ recorded: number }> {
+  const recorded = await withTx(db, (tx) =>
+    recordWork(tx, [
+      {
+        customerId: p.customer_id,
+        sourceType: 'return_receipt',
+        sourceId: p.return_id,
+        documentNumber: p.return_number,
+        at: new Date(p.confirmed_at),
+        quantities: { return_receipt: 1, return_unit: p.units },
       },
     ]),
   );
@@ -227,29 +261,40 @@ export async function recordOrdersShipped(
 // ---- what a seller used ----
 
 /** TWD as ten-thousandths, exactly (amounts are never negative). */
-function toUnits(money: string): bigint {
+export function toUnits(money: string): bigint {
   const [whole = '0', frac = ''] = money.split('.');
   return BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0').slice(0, 4));
 }
 
-function fromUnits(v: bigint): string {
+export function fromUnits(v: bigint): string {
   const frac = String(v % 10_000n)
     .padStart(4, '0')
     .replace(/0+$/, '');
   return `${v / 10_000n}${frac ? `.${frac}` : ''}`;
 }
 
-const thisMonth = () => taipeiToday().slice(0, 7);
+export const thisMonth = () => taipeiToday().slice(0, 7);
+
+/** The last day of a month `YYYY-MM`. */
+export function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+type TLineRow = { kind: string; events: number; quantity: number; amount: string };
 
 /**
- * A seller's usage of a month so far: per kind, the sum before tax, the 5 % business tax rounded to whole TWD (half
- * up) and the total.
+ * A month's lines priced: their sum, the minimum monthly fee's top-up (the card of the month's last day: what its
+ * minimum is above the sum), the 5 % business tax of both rounded to whole TWD (half up), and the total.
  */
-export async function monthUsage(deps: TUsageDeps, customerId: string, month = thisMonth()): Promise<TUsageSummary> {
-  const lines = await repo.monthLines(deps.db, customerId, month);
+export async function priced(ex: Executor, customerId: string, month: string, lines: TLineRow[]) {
   const subtotal = lines.reduce((s, l) => s + toUnits(l.amount), 0n);
-  // subtotal (1/10,000 TWD) × rate (1/10,000) = 1/10^8 TWD; to whole TWD, half up; back to 1/10,000.
-  const tax = ((subtotal * toUnits(USAGE_TAX_RATE) + 50_000_000n) / 100_000_000n) * 10_000n;
+  const card = await repo.cardFor(ex, customerId, lastDayOf(month));
+  const minimum = card?.rates.minimum_monthly ? toUnits(card.rates.minimum_monthly) : 0n;
+  const minimumFee = minimum > subtotal ? minimum - subtotal : 0n;
+  const base = subtotal + minimumFee;
+  // base (1/10,000 TWD) × rate (1/10,000) = 1/10^8 TWD; to whole TWD, half up; back to 1/10,000.
+  const tax = ((base * toUnits(USAGE_TAX_RATE) + 50_000_000n) / 100_000_000n) * 10_000n;
   return {
     month,
     lines: lines.map((l) => ({
@@ -259,9 +304,30 @@ export async function monthUsage(deps: TUsageDeps, customerId: string, month = t
       amount: fromUnits(toUnits(l.amount)),
     })),
     subtotal: fromUnits(subtotal),
+    minimum_fee: fromUnits(minimumFee),
     tax_rate: USAGE_TAX_RATE,
     tax: fromUnits(tax),
-    total: fromUnits(subtotal + tax),
+    total: fromUnits(base + tax),
+  };
+}
+
+/** A seller's usage of a month so far (the month's draft statement). */
+export async function monthUsage(deps: TUsageDeps, customerId: string, month = thisMonth()): Promise<TUsageSummary> {
+  return withTx(deps.db, async (tx) => priced(tx, customerId, month, await repo.monthLines(tx, customerId, month)));
+}
+
+export function toEvent(r: repo.TChargeRow): TUsageEvent {
+  return {
+    id: r.id,
+    kind: r.kind as TUsageKind,
+    source_type: r.source_type as TUsageEvent['source_type'],
+    source_id: r.source_id,
+    document_number: r.document_number,
+    occurred_at: r.occurred_at.toISOString(),
+    day: r.day,
+    quantity: r.quantity,
+    unit_price: fromUnits(toUnits(r.unit_price)),
+    amount: fromUnits(toUnits(r.amount)),
   };
 }
 
@@ -272,19 +338,5 @@ export async function monthEvents(
   q: { month?: string; kind?: TUsageKind; page: number; page_size: number },
 ): Promise<{ count: number; results: TUsageEvent[] }> {
   const { rows, count } = await repo.monthEvents(deps.db, customerId, q.month ?? thisMonth(), q.kind, pageWindow(q));
-  return {
-    count,
-    results: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind as TUsageKind,
-      source_type: r.source_type as TUsageEvent['source_type'],
-      source_id: r.source_id,
-      document_number: r.document_number,
-      occurred_at: r.occurred_at.toISOString(),
-      day: r.day,
-      quantity: r.quantity,
-      unit_price: fromUnits(toUnits(r.unit_price)),
-      amount: fromUnits(toUnits(r.amount)),
-    })),
-  };
+  return { count, results: rows.map(toEvent) };
 }

@@ -71,3 +71,68 @@ export function useUsageEvents(
     },
   });
 }
+
+export const statementKeys = {
+  all: [...usageKeys.all, 'statements'] as const,
+  list: (customerId: string | null, page: number) => [...statementKeys.all, 'list', customerId ?? 'me', page] as const,
+  events: (id: string, kind: TUsageKind | null, page: number) =>
+    [...statementKeys.all, 'events', id, kind, page] as const,
+};
+
+/** Statements: the seller's own (no customerId) or, for the staff, one seller's. */
+export function useStatements(customerId: string | null, page: number) {
+  return useQuery({
+    placeholderData: keepPreviousData,
+    queryKey: statementKeys.list(customerId, page),
+    queryFn: ({ signal }) =>
+      customerId
+        ? apiCall(r.crmStatements, { query: { customer_id: customerId, page, page_size: 10 } }, { signal })
+        : apiCall(r.statements, { query: { page, page_size: 10 } }, { signal }),
+  });
+}
+
+/** The events of one statement's line (its kind). */
+export function useStatementEvents(staff: boolean, id: string | null, kind: TUsageKind | null, page: number) {
+  return useQuery({
+    enabled: !!id && !!kind,
+    placeholderData: keepPreviousData,
+    queryKey: statementKeys.events(id ?? '', kind, page),
+    queryFn: ({ signal }) => {
+      const input = { params: { id: id! }, query: { kind: kind ?? undefined, page, page_size: 10 } };
+      return staff ? apiCall(r.crmStatementEvents, input, { signal }) : apiCall(r.statementEvents, input, { signal });
+    },
+  });
+}
+
+/** One daily storage snapshot (the document of a storage charge). */
+export function useSnapshot(staff: boolean, id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: [...usageKeys.all, 'snapshot', id],
+    queryFn: ({ signal }) =>
+      staff
+        ? apiCall(r.crmSnapshot, { params: { id: id! } }, { signal })
+        : apiCall(r.snapshot, { params: { id: id! } }, { signal }),
+  });
+}
+
+export function useStatementActions() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: usageKeys.all });
+  return {
+    issue: useMutation({
+      mutationFn: (body: { customer_id: string; month: string }) => apiCall(r.crmIssueStatement, { body }),
+      onSuccess: done,
+    }),
+    void: useMutation({
+      mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+        apiCall(r.crmVoidStatement, { params: { id }, body: { reason } }),
+      onSuccess: done,
+    }),
+    pay: useMutation({
+      mutationFn: ({ id, note }: { id: string; note: string }) =>
+        apiCall(r.crmPayStatement, { params: { id }, body: { note } }),
+      onSuccess: done,
+    }),
+  };
+}

@@ -15,6 +15,7 @@ import { PlansCard } from '../components/plans';
 import { ReceiptModal } from '../components/receipt';
 import { RefundedCell } from '../components/refund-modal';
 import '../i18n';
+import { StatementsCard } from '../../usage/components/statements';
 import { UsageCard } from '../../usage/components/usage-card';
 import { twd } from '../money';
 
@@ -170,6 +171,7 @@ export default function BillingPage() {
         <PlansCard />
       )}
       <UsageCard />
+      <StatementsCard />
       <Card title={t('records.title')}>
         <DataTable<TBillingPayment>
           queryKey={billingKeys.payments()}

@@ -1,5 +1,19 @@
 import { RATE_CARD_KINDS, type TRateCard, type TRateCardInput, USAGE_TAX_RATE } from '@wms/contracts';
-import { App, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +30,12 @@ export function withTax(rate: string): string {
   return (Math.round(Number(rate) * (1 + Number(USAGE_TAX_RATE)) * 100) / 100).toString();
 }
 
-type TFormValues = { valid_from: Dayjs | null; note: string; rates: Record<string, string | undefined> };
+type TFormValues = {
+  valid_from: Dayjs | null;
+  note: string;
+  storage_free_days: number | null;
+  rates: Record<string, string | undefined>;
+};
 
 /**
  * CRM: rate cards — the default card (customerId null) or one seller's cards, each from a day (Asia/Taipei) until the
@@ -39,8 +58,13 @@ export function CrmRateCards({ customerId }: { customerId: string | null }) {
     form.resetFields();
     form.setFieldsValue(
       card === 'new'
-        ? { valid_from: null, note: '', rates: {} }
-        : { valid_from: dayjs(card.valid_from), note: card.note, rates: { ...card.rates } },
+        ? { valid_from: null, note: '', storage_free_days: 0, rates: {} }
+        : {
+            valid_from: dayjs(card.valid_from),
+            note: card.note,
+            storage_free_days: card.storage_free_days,
+            rates: { ...card.rates },
+          },
     );
     setEditing(card);
   };
@@ -55,6 +79,7 @@ export function CrmRateCards({ customerId }: { customerId: string | null }) {
       customer_id: customerId,
       valid_from: v.valid_from?.format('YYYY-MM-DD') ?? '',
       rates,
+      storage_free_days: v.storage_free_days ?? 0,
       note: v.note ?? '',
     };
     try {
@@ -160,12 +185,14 @@ export function CrmRateCards({ customerId }: { customerId: string | null }) {
               key={kind}
               name={['rates', kind]}
               label={t(`kinds.${kind}`)}
-              extra={kind === 'storage_location_day' ? t('cards.storageLater') : undefined}
               rules={[{ pattern: RATE, message: t('cards.rateInvalid') }]}
             >
               <Input prefix="NT$" placeholder={t('cards.notCharged')} data-testid={`rate-${kind}`} />
             </Form.Item>
           ))}
+          <Form.Item name="storage_free_days" label={t('cards.freeDays')} extra={t('cards.freeDaysHint')}>
+            <InputNumber min={0} max={365} precision={0} data-testid="rate-card-free-days" />
+          </Form.Item>
           <Form.Item name="note" label={t('cards.note')}>
             <Input maxLength={500} />
           </Form.Item>

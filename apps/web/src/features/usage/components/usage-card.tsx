@@ -13,6 +13,8 @@ import '../i18n';
 const DOCUMENT_PAGE: Record<TUsageEvent['source_type'], string> = {
   inbound_receipt: '/entry',
   outbound_order: '/deliver',
+  return_receipt: '/return',
+  storage_snapshot: '/billing',
 };
 
 /**
@@ -84,6 +86,9 @@ export function UsageCard({ customerId = null }: { customerId?: string | null })
         {data ? (
           <Descriptions size="small" column={3} bordered data-testid="usage-totals">
             <Descriptions.Item label={t('usage.subtotal')}>{twd(data.subtotal)}</Descriptions.Item>
+            {Number(data.minimum_fee) > 0 ? (
+              <Descriptions.Item label={t('statements.minimumFee')}>{twd(data.minimum_fee)}</Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={t('usage.tax', { rate: Number(data.tax_rate) * 100 })}>
               {twd(data.tax)}
             </Descriptions.Item>

@@ -22,6 +22,7 @@ import { CrmContract } from '../../../billing/components/crm-contract';
 import { CrmListPrices } from '../../../billing/components/plans';
 import { CrmReconciliation } from '../../../billing/components/reconciliation';
 import { CrmRateCards } from '../../../usage/components/rate-cards';
+import { StatementsCard } from '../../../usage/components/statements';
 import { UsageCard } from '../../../usage/components/usage-card';
 import { crmKeys, fetchCustomers, useCustomer, useResetPassword, useSetCustomerActive } from '../../api';
 
@@ -61,6 +62,7 @@ function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => voi
           <CrmContract customerId={c.id} />
           <CrmRateCards customerId={c.id} />
           <UsageCard customerId={c.id} />
+          <StatementsCard customerId={c.id} />
           <Typography.Title level={5}>{t('customer.users')}</Typography.Title>
           <Table
             rowKey="id"

@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO } from '../helpers/accounts';
+import { loginByApi, registerByApi } from '../helpers/session';
+
+/**
+ * Statements (issue #35): a seller with its own rate card receives goods and ships an order; the staff issue the
+ * month's statement on the CRM customer screen (this e2e server lets the running month be issued:
+ * USAGE_ISSUE_OPEN_MONTH); the seller opens the statement on /billing, a line, and the event's order. Screenshots:
+ * e2e/artifacts/screenshots/usage-statements-*.png.
+ */
+const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
+mkdirSync(shots, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(shots, `usage-statements-${name}.png`), fullPage: true, animations: 'disabled' });
+
+async function post<T = unknown>(req: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
+  const res = await req.post(url, { headers: auth, data });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** This month in Asia/Taipei, `YYYY-MM`. */
+const taipeiMonth = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+
+test('staff issue a statement; the seller opens a line down to the order', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const seller = await registerByApi(page, 'zh-TW');
+  const company = seller.name.replace('Seller', 'Company');
+  const staff = await browser.newPage();
+  const staffSession = await loginByApi(staff, DEMO.employee);
+  const staffAuth = { authorization: `Bearer ${staffSession.access}` };
+  const found = await staff.request.get(`/api/crm/customers/?search=${encodeURIComponent(company)}`, {
+    headers: staffAuth,
+  });
+  const customerId = ((await found.json()) as { results: Array<{ id: string }> }).results[0]!.id;
+  await post(staff.request, staffAuth, '/api/crm/usage/rate-cards/', {
+    customer_id: customerId,
+    valid_from: `${taipeiMonth()}-01`,
+    rates: { receiving_receipt: '30', receiving_unit: '1.5', pick_order: '15', pick_extra_unit: '3.25' },
+  });
+
+  // The seller's work: a receipt of 12 units, then an order of 2 shipped (through the API: the screens have their specs).
+  const session = await loginByApi(page, seller);
+  const auth = { authorization: `Bearer ${session.access}` };
+  const stamp = `S${Date.now().toString(36).toUpperCase()}`;
+  await post(page.request, auth, '/api/products/', {
+    number: `P-${stamp}`,
+    name: `商品 ${stamp}`,
+    barcode: `B${stamp}`,
+  });
+  const product = await (await page.request.get(`/api/products/?search=P-${stamp}`, { headers: auth })).json();
+  const productId = (product as { results: Array<{ id: string }> }).results[0]!.id;
+  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
+    code: `WH-${stamp}`,
+    name: `E2E ${stamp}`,
+  });
+  const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
+    warehouse_id: warehouse.id,
+    code: `A-${stamp}`,
+    kind: 'sellable',
+    pick_sequence: 1,
+  });
+  await post(page.request, auth, '/api/entry-quick/', {
+    warehouse_id: warehouse.id,
+    code: `P-${stamp}`,
+    quantity: 12,
+    location_code: location.code,
+  });
+  const order = await post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
+    recipient_name: '王小明',
+    recipient_phone: '0912-345-678',
+    recipient_postcode: '100',
+    recipient_address: '台北市中正區重慶南路一段 122 號',
+    lines: [{ product_id: productId, quantity: 2 }],
+  });
+  await post(page.request, auth, `/api/outbound-orders/${order.id}/transition/`, { action: 'export' });
+  for (let i = 0; i < 2; i++)
+    await post(page.request, auth, `/api/outbound-orders/${order.id}/pack/scan/`, { barcode: `B${stamp}` });
+  const cn = await page.request.patch(`/api/outbound-orders/${order.id}/consignment/`, {
+    headers: auth,
+    data: { consignment_number: `9${Date.now().toString().slice(-11)}`, piece_count: 1 },
+  });
+  expect(cn.ok(), await cn.text()).toBe(true);
+  await post(page.request, auth, `/api/outbound-orders/${order.id}/ship/`, {});
+  // The charges are written by the events' delivery, just after the commits.
+  await expect(async () => {
+    const res = await page.request.get('/api/billing/usage/', { headers: auth });
+    const usage = (await res.json()) as { lines: Array<{ kind: string }> };
+    expect(usage.lines.map((l) => l.kind)).toContain('pick_order');
+  }).toPass({ timeout: 20_000 });
+
+  // The staff issue the month's statement on the CRM customer screen.
+  await staff.goto('/crm/customer');
+  await staff.getByTestId('table-search').locator('input').first().fill(company);
+  await staff.getByTestId('table-search').locator('input').first().press('Enter');
+  await staff.getByTestId('customer-open').filter({ hasText: company }).click();
+  const drawer = staff.getByTestId('customer-drawer');
+  const card = drawer.getByTestId('crm-statements');
+  await card.getByTestId('statement-month').click();
+  await card.getByTestId('statement-month').fill(taipeiMonth());
+  await card.getByTestId('statement-month').press('Enter');
+  await card.getByTestId('statement-issue').click();
+  const issued = staff.waitForResponse(
+    (r) => r.url().includes('/api/crm/usage/statements/') && r.request().method() === 'POST',
+  );
+  await staff.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  const answer = await issued;
+  expect(answer.status(), await answer.text()).toBe(201);
+  const statement = (await answer.json()) as { number: string };
+  const detail = staff.getByTestId('statement-detail');
+  await expect(detail).toBeVisible();
+  // 30 + 12 × 1.5 + 15 + 3.25 = 66.25; tax 5 % → NT$3; total NT$69.25.
+  await expect(detail.getByTestId('statement-totals')).toContainText('NT$66.25');
+  await expect(detail.getByTestId('statement-total')).toHaveText('NT$69.25');
+  await detail.getByTestId('statement-line-pick_order').click();
+  await expect(detail.getByTestId('statement-events')).toContainText(order.number);
+  await shot(staff, 'crm-detail');
+
+  // The seller opens the statement on /billing, the pick & pack line, and the order.
+  await page.goto('/billing');
+  const list = page.getByTestId('billing-statements');
+  await expect(list).toContainText('已開立');
+  await list.getByTestId(`statement-${statement.number}`).click();
+  const mine = page.getByTestId('statement-detail');
+  await expect(mine.getByTestId('statement-total')).toHaveText('NT$69.25');
+  await mine.getByTestId('statement-line-pick_order').click();
+  await expect(mine.getByTestId('statement-events')).toContainText(order.number);
+  await shot(page, 'seller-detail');
+  await mine.getByTestId('statement-event-document').first().click();
+  await expect(page).toHaveURL(new RegExp(`/deliver\\?search=${order.number}`));
+  await expect(page.getByRole('row', { name: new RegExp(order.number) })).toBeVisible();
+});
