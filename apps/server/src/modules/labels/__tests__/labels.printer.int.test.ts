@@ -59,8 +59,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type M = 'GET' | 'POST' | 'PATCH';
-
 async function world(token: string, tag: string, printer?: { host: string; port: number }) {
   const stamp = `${tag}${Date.now().toString(36).toUpperCase()}`;
   const w = await ctx.api.warehouseRoutes.createWarehouse({

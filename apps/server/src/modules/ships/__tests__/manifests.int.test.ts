@@ -34,12 +34,6 @@ async function parcel(status: string, extra: { consignment_number?: string; logi
   return o;
 }
 
-const scan = (code: string, token = w.token) =>
-  ctx.api.shipManifestRoutes.scanManifest({
-    body: { warehouse_id: w.wh.id, logistics_provider_id: w.carrier.id, code },
-    token,
-  });
-const close = (id: string) => ctx.api.shipManifestRoutes.closeManifest({ params: { id }, token: w.token });
 const boardRow = async () => {
   const board = (await ctx.api.shipBoardRoutes.getShipsToday({ token: w.token })).json() as TShipsToday;
   return board.rows.find((r) => r.logistics_provider_id === w.carrier.id)!;

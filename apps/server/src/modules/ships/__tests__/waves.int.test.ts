@@ -1,5 +1,4 @@
-import type { TBatchDetail, TReleaseWave } from '@wms/contracts';
-import { invalidInput } from '@wms/contracts/client';
+import type { TBatchDetail } from '@wms/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas, logistics_providers, outbound_orders, storage_locations } from '../../../db/schema';
@@ -38,9 +37,6 @@ async function exported(
   expect(res.statusCode, res.body).toBe(200);
   return { id: o.id, number: o.number, units };
 }
-
-const release = (w: TWorld, payload: Partial<TReleaseWave>) =>
-  ctx.api.shipWaveRoutes.releaseWave({ body: invalidInput({ warehouse_id: w.wh.id, ...payload }), token: w.token });
 
 describe(`release next wave (${TEST_ENGINE})`, () => {
   it('takes the earliest ship-by first (late ones lead) and never passes the order and unit limits', async () => {
