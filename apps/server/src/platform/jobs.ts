@@ -664,6 +664,10 @@ export class JobQueue {
     try {
       ctx.payload = def.payload.parse(bossJob.data);
       const result = await def.handler(ctx);
+      // With a streaming replica: the job's writes are its seller's (or its user's), whose reads wait for them there
+      // from before the job is seen to have succeeded (platform/replica.ts).
+      const scope = row.customer_id ? `c:${row.customer_id}` : row.created_by ? `u:${row.created_by}` : null;
+      if (this.database.replica && scope) await this.database.replica.markWrite(scope);
       // A cancellation that came after the work committed lost the race: the job succeeded.
       await db
         .update(jobs)
