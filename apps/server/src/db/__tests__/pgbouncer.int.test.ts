@@ -105,5 +105,21 @@ describe.runIf(behind)('behind pgbouncer in transaction pooling', () => {
     expect(listening.length).toBe(1);
     expect(bouncerPorts.size).toBeGreaterThan(0);
     expect(bouncerPorts.has(Number(listening[0]!.client_port))).toBe(false);
+    // A notification sent through pgbouncer (delivered at commit, from whichever server session) reaches it: the
+    // wake-up queues its job for that seller.
+    const seller = await ctx.newCustomer();
+    const queued = () =>
+      queryRows<{ n: number }>(
+        ctx.deps.database.db,
+        sql`select count(*)::int as n from jobs where kind = 'callbacks.dispatch' and payload->>'customer_id' = ${seller.customerId}`,
+      );
+    expect((await queued())[0]!.n).toBe(0);
+    await queryRows(ctx.deps.database.db, sql`select pg_notify('wms_order_events', ${seller.customerId})`);
+    let n = 0;
+    for (let i = 0; i < 100 && n === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      n = (await queued())[0]!.n;
+    }
+    expect(n).toBe(1);
   });
 });
