@@ -63,7 +63,7 @@ export interface TDatabase {
    */
   pooled?: boolean;
   /** The streaming replica's reads (`replicaUrl`), when one is given: see db/replica.ts. */
-  replica?: ReplicaReads;
+  replica?: ReplicaReads<Db>;
   /** The embedded database when engine is pglite (its one connection). */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -186,7 +186,7 @@ export async function openDatabase(opts: {
       readDbs.set(pool, drizzlePg(reads, { schema, casing: 'snake_case' }) as unknown as Db);
       ends.push(reads);
     }
-    let replica: ReplicaReads | undefined;
+    let replica: ReplicaReads<Db> | undefined;
     if (opts.replicaUrl) {
       const replicaPool = new pg.Pool({
         connectionString: opts.replicaUrl,
@@ -197,7 +197,7 @@ export async function openDatabase(opts: {
       survivesLostConnections(replicaPool, 'replica', opts.log);
       sendsUnnamed(replicaPool);
       ends.push(replicaPool);
-      replica = new ReplicaReads(
+      replica = new ReplicaReads<Db>(
         db,
         pool,
         replicaPool,

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { Db } from './client';
 
 /** A WAL position `X/Y` (both hex) as one number, to compare. */
 export function lsnValue(text: string): bigint {
@@ -17,9 +16,9 @@ export function lsnValue(text: string): bigint {
  * read of that scope (`dbFor`) is sent to the replica only when the replica has replayed up to that mark
  * (`pg_last_wal_replay_lsn()`); otherwise, or when the replica does not answer, it reads on the primary. The highest
  * replay position seen is kept (it only grows), so a scope that has not written lately costs one primary lookup by key
- * and no replica round trip.
+ * and no replica round trip. `Db` is the drizzle database type of db/client.ts (a parameter: no import loop).
  */
-export class ReplicaReads {
+export class ReplicaReads<Db> {
   private replayed = -1n;
   /** Reads answered by the replica and by the primary since start (tests, diagnostics). */
   readonly served = { replica: 0, primary: 0 };
