@@ -20,8 +20,14 @@ export function lsnValue(text: string): bigint {
  */
 export class ReplicaReads<Db> {
   private replayed = -1n;
-  /** Reads answered by the replica and by the primary since start (tests, diagnostics). */
-  readonly served = { replica: 0, primary: 0 };
+  /** After a failed read on the replica, reads go to the primary until then. */
+  private downUntil = 0;
+  static readonly RESTING_MS = 5_000;
+  /**
+   * Reads answered by the replica and by the primary since start, and how many of the primary's were the replica's
+   * first but failed there (tests, diagnostics).
+   */
+  readonly served = { replica: 0, primary: 0, fallbacks: 0 };
 
   constructor(
     private readonly primary: Db,
@@ -40,6 +46,16 @@ export class ReplicaReads<Db> {
     );
   }
 
+  /** A read sent to the replica failed there and is being answered by the primary (platform/replica.ts readOn). */
+  fellBack(): void {
+    // Left alone for a few seconds (each read would otherwise try it first), then asked again from scratch.
+    this.downUntil = Date.now() + ReplicaReads.RESTING_MS;
+    this.replayed = -1n;
+    this.served.replica--;
+    this.served.primary++;
+    this.served.fallbacks++;
+  }
+
   /** The replica's replay position now (null: not a replica, or unreachable). */
   private async replayPosition(): Promise<bigint | null> {
     try {
@@ -54,6 +70,10 @@ export class ReplicaReads<Db> {
 
   /** Where a read of `scope` goes: the replica when it has replayed the scope's latest write, else the primary. */
   async dbFor(scope: string | null): Promise<Db> {
+    if (Date.now() < this.downUntil) {
+      this.served.primary++;
+      return this.primary;
+    }
     let needed = 0n;
     if (scope) {
       const { rows } = await this.primaryPool.query<{ lsn: string }>(

@@ -14,6 +14,7 @@ let stopAll: Array<() => void> = [];
 let ctx: TTestContext;
 let primaryUrl = '';
 let replicaUrl = '';
+let stopReplica = () => {};
 
 async function on<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
@@ -43,6 +44,7 @@ beforeAll(async () => {
   stopAll.push(cluster.stop);
   const replica = await startReplica(cluster);
   stopAll.unshift(replica.stop);
+  stopReplica = replica.stop;
   await on(cluster.url, 'create database wms_replica_test');
   const at = (url: string) => {
     const u = new URL(url);
@@ -134,5 +136,22 @@ describe.runIf(run)('a streaming replica (DATABASE_REPLICA_URL)', () => {
     for (const url of ['/api/stock-log/', '/api/stock-log-export/', '/api/location-occupancy/'])
       expect((await ctx.inject({ method: 'GET', url, token: seller.token })).statusCode).toBe(200);
     expect(ctx.deps.database.replica!.served.replica).toBe(before.replica + 3);
+  });
+
+  it('a replica that stops answering: the read is answered by the primary, without an error', async () => {
+    const seller = await ctx.newCustomer();
+    await caughtUp();
+    const served = ctx.deps.database.replica!.served;
+    expect((await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: seller.token })).statusCode).toBe(200);
+    const before = { ...served };
+    stopReplica();
+    const res = await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: seller.token });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as TDashboard).setup.warehouse).toBe(false);
+    expect(served.fallbacks).toBe(before.fallbacks + 1);
+    expect(served.primary).toBe(before.primary + 1);
+    // Then left alone for a while: the next read goes to the primary at once.
+    expect((await ctx.inject({ method: 'GET', url: '/api/stock-log/', token: seller.token })).statusCode).toBe(200);
+    expect(served).toMatchObject({ fallbacks: before.fallbacks + 1, primary: before.primary + 2 });
   });
 });

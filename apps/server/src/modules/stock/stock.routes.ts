@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { taipeiDateTime } from '../../platform/calendar';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
-import { readDb } from '../../platform/replica';
+import { readOn } from '../../platform/replica';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import * as service from './stock.service';
 
@@ -40,16 +40,18 @@ export function registerStockRoutes(app: FastifyInstance, deps: TAppDeps): void 
     app,
     t,
     r.stockLog,
-    async ({ actor, query }) => service.stockLog({ db: await readDb(deps.database, actor) }, actor, query),
+    async ({ actor, query }) => readOn(deps.database, actor, (db) => service.stockLog({ db }, actor, query)),
     { serialize: 'json', grants: replica ? 'before' : 'first-statement' },
   );
   route(app, t, r.exportStockLog, async ({ actor, query, lang, reply }) => {
     // As the screen shows them: the reason in the user's language, the time in Taipei.
-    const rows = (await service.exportStockLog({ db: await readDb(deps.database, actor) }, actor, query)).map((m) => ({
-      ...m,
-      created_at: taipeiDateTime(m.created_at),
-      reason: STOCK_REASON_LABELS[m.reason as TStockReason]?.[lang] ?? m.reason,
-    }));
+    const rows = (await readOn(deps.database, actor, (db) => service.exportStockLog({ db }, actor, query))).map(
+      (m) => ({
+        ...m,
+        created_at: taipeiDateTime(m.created_at),
+        reason: STOCK_REASON_LABELS[m.reason as TStockReason]?.[lang] ?? m.reason,
+      }),
+    );
     return sendXlsx(reply, 'stock-log.xlsx', await writeWorkbook('stock-log', LOG_COLUMNS, rows, lang));
   });
   route(app, t, r.transfer, ({ actor, body }) => service.transferOne(d, actor, body));
