@@ -54,6 +54,11 @@ if (pgUrl) {
   // file's CREATE DATABASE — directly): with the PGlite pass, both engines and the pooler are covered in two passes.
   // TEST_PGBOUNCER=0 runs it directly.
   let bouncer = null;
+  // A failed step exits the process at once (no finally): pgbouncer (a daemon) and the cluster are stopped on exit too.
+  process.on('exit', () => {
+    bouncer?.stop();
+    cluster?.stop();
+  });
   try {
     if (process.env.TEST_PGBOUNCER !== '0') {
       if (findPgbouncer()) {
