@@ -48,8 +48,9 @@ describe.runIf(behind)('behind pgbouncer in transaction pooling', () => {
     // SHOW CLIENTS is live: the app's pool holds connections to pgbouncer for this database.
     const clients = await admin<{ database: string; user: string }>('SHOW CLIENTS');
     expect(clients.filter((c) => c.database === name).length).toBeGreaterThan(0);
-    // Writes, named-statement reads (preparedRows: unnamed behind pgbouncer) and the rate limiter (its statements are
-    // named by the library: sent unnamed) in parallel, many more calls than the pool has connections to one session.
+    // Writes and list reads (preparedRows: named statements when direct, unnamed behind pgbouncer) at once, over the
+    // pool's 20 connections and pgbouncer's server sessions; then logins (the rate limiter, whose library names its
+    // statements: sent unnamed here). A named statement would meet a session that lacks it, or already has it.
     const calls = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         i % 3 === 0
@@ -73,7 +74,7 @@ describe.runIf(behind)('behind pgbouncer in transaction pooling', () => {
       ),
     );
     expect(logins.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    // The same read, prepared once per connection when direct, now many times across pgbouncer's server sessions.
+    // The same statement text again and again, outside and inside a transaction.
     for (let i = 0; i < 12; i++)
       expect(await preparedRows<{ n: number }>(ctx.deps.database.db, sql`select ${i}::int as n`)).toEqual([{ n: i }]);
     await withTx(ctx.deps.database.db, async (tx) => {
