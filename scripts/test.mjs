@@ -1,8 +1,9 @@
 // `npm test`: typecheck, lint, module boundaries, unit tests, server integration tests on PGlite and on real PostgreSQL, then e2e.
 // With TEST_DATABASE_URL the PostgreSQL run uses that server; otherwise a throw-away cluster is started when
-// /usr/lib/postgresql/*/bin exists. Set E2E=0 to skip the browser suite locally (CI always runs it).
+// /usr/lib/postgresql/*/bin exists. That run goes through pgbouncer (transaction pooling) when it is installed;
+// TEST_PGBOUNCER=0 runs it directly. Set E2E=0 to skip the browser suite locally (CI always runs it).
 import { spawnSync } from 'node:child_process';
-import { findPgBin, startCluster } from './pg-cluster.mjs';
+import { findPgBin, findPgbouncer, startCluster, startPgbouncer } from './pg-cluster.mjs';
 
 const started = Date.now();
 const results = [];
@@ -49,11 +50,31 @@ if (!pgUrl && findPgBin()) {
   console.log(`\nstarted throw-away PostgreSQL cluster at ${pgUrl}`);
 }
 if (pgUrl) {
+  // The PostgreSQL pass runs the app behind pgbouncer in transaction pooling (its admin work — the template, each
+  // file's CREATE DATABASE — directly): with the PGlite pass, both engines and the pooler are covered in two passes.
+  // TEST_PGBOUNCER=0 runs it directly.
+  let bouncer = null;
+  // A failed step exits the process at once (no finally): pgbouncer (a daemon) and the cluster are stopped on exit too.
+  process.on('exit', () => {
+    bouncer?.stop();
+    cluster?.stop();
+  });
   try {
-    step('server integration on PostgreSQL', npx, ['vitest', 'run', '--project', 'server'], {
+    if (process.env.TEST_PGBOUNCER !== '0') {
+      if (findPgbouncer()) {
+        bouncer = await startPgbouncer(pgUrl);
+        console.log(`started pgbouncer (transaction pooling) at ${bouncer.url}`);
+      } else {
+        console.log('\n(pgbouncer is not installed: the PostgreSQL pass runs directly; CI installs it)');
+      }
+    }
+    const name = bouncer ? 'server integration on PostgreSQL behind pgbouncer' : 'server integration on PostgreSQL';
+    step(name, npx, ['vitest', 'run', '--project', 'server'], {
       TEST_DATABASE_URL: pgUrl,
+      TEST_PGBOUNCER_URL: bouncer?.url ?? '',
     });
   } finally {
+    bouncer?.stop();
     cluster?.stop();
   }
 } else {

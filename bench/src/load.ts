@@ -29,7 +29,8 @@ function percentile(sorted: number[], p: number): number {
 export async function loadTest(opts: {
   name: string;
   engine: string;
-  url: string;
+  /** Several URLs (one per app process): autocannon spreads the connections over them. */
+  url: string | string[];
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -43,7 +44,8 @@ export async function loadTest(opts: {
   const times: number[] = [];
   const instance: autocannon.Instance = autocannon(
     {
-      url: opts.url,
+      // autocannon takes an array of URLs at run time; its types name one.
+      url: opts.url as string,
       method: opts.method ?? 'GET',
       headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
       body: opts.body,

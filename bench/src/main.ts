@@ -2,7 +2,7 @@
  * `npm run bench`: figures for speed and scale, printed as a table and written to bench/results/latest.json.
  * Flags: --quick (small data set, short load runs), --only=<step,step> (generate is always run).
  * Steps: check (invariant check over the ledger), api (HTTP load on PostgreSQL and PGlite), web (JS sizes),
- * plus the steps registered in STEPS below. Benchmarks report; they never assert times.
+ * scaleout (2 app processes behind pgbouncer with a streaming replica), plus the steps registered in STEPS below. Benchmarks report; they never assert times.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -171,6 +171,74 @@ async function apiLoad(
   for (const step of API_EXTRA) await step(engine, url, token, seller, database, report);
 }
 
+/**
+ * Scale-out on PostgreSQL's own tools (#39 item 4): the app as 2 processes behind pgbouncer (transaction pooling;
+ * DATABASE_DIRECT_URL for session state) with a streaming replica of the bench cluster (DATABASE_REPLICA_URL: the
+ * dashboard, analysis and stock log read there), loaded on both processes at once with the list pages and the
+ * read-heavy calls. Same secrets in both processes: a token from one is good at the other.
+ */
+async function scaleOut(opts: {
+  databaseUrl: string;
+  dbName: string;
+  seller: TSellerData;
+  productId: string;
+  pgbouncer: () => Promise<{ url: string; stop(): void }>;
+  replica: () => Promise<{ url: string; stop(): void }>;
+}): Promise<void> {
+  const engine = 'postgres: 2 processes, pgbouncer, replica';
+  const at = (base: string) => {
+    const u = new URL(base);
+    u.pathname = `/${opts.dbName}`;
+    return u.toString();
+  };
+  const bouncer = await opts.pgbouncer();
+  let replica: { url: string; stop(): void } | null = null;
+  const servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
+  try {
+    let t0 = Date.now();
+    replica = await opts.replica();
+    figure('scaleout', 'streaming replica made (pg_basebackup -R)', ((Date.now() - t0) / 1000).toFixed(1), 's');
+    const env = {
+      DATABASE_URL: at(bouncer.url),
+      DATABASE_DIRECT_URL: opts.databaseUrl,
+      DATABASE_REPLICA_URL: at(replica.url),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      APP_SECRET_KEY: randomBytes(32).toString('hex'),
+    };
+    for (let i = 0; i < 2; i++)
+      servers.push(await startServer({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wms-bench-data-')) }));
+    const urls = servers.map((s) => s.url);
+    const token = await login(urls[0]!, opts.seller);
+    const headers = { authorization: `Bearer ${token}` };
+    const seconds = quick ? 3 : 10;
+    const runs = [
+      { name: 'product stock page', path: '/api/product-stock/?page=3&page_size=25&search=SKU00' },
+      {
+        name: 'order list (status filter, newest first)',
+        path: '/api/outbound-orders/?page=2&page_size=25&status=closed&ordering=-created_at',
+      },
+      {
+        name: 'stock log page (one product) — replica',
+        path: `/api/stock-log/?page=1&page_size=25&product_id=${opts.productId}`,
+      },
+      { name: 'stock log page (all) — replica', path: '/api/stock-log/?page=5&page_size=25' },
+      { name: 'dashboard — replica', path: '/api/dashboard/' },
+    ];
+    for (const r of runs) {
+      t0 = Date.now();
+      const result = await loadTest({ name: r.name, engine, url: urls.map((u) => `${u}${r.path}`), headers, seconds });
+      report.load.push(result);
+      log(
+        `${engine} ${r.name}: ${result.rps} req/s p50 ${result.p50} ms p95 ${result.p95} ms p99 ${result.p99} ms (${result.non2xx} non-2xx)`,
+      );
+    }
+  } finally {
+    for (const s of servers) await s.stop();
+    replica?.stop();
+    bouncer.stop();
+  }
+}
+
 async function someProductId(database: TDatabase, customerId: string): Promise<string> {
   const rows = await queryRows<{ id: string }>(
     database.db,
@@ -193,7 +261,7 @@ async function attempt(name: string, run: () => Promise<void>): Promise<void> {
 
 async function main(): Promise<void> {
   // The plain ESM helper shared with the test runner (typed by scripts/pg-cluster.d.mts).
-  const { startCluster } = await import('../../scripts/pg-cluster.mjs');
+  const { findPgbouncer, startCluster, startPgbouncer, startReplica } = await import('../../scripts/pg-cluster.mjs');
   try {
     await import('./steps');
   } catch (err) {
@@ -275,6 +343,23 @@ async function main(): Promise<void> {
         for (const stop of CLEANUP) await stop();
       }
     }
+    if (want('scaleout'))
+      await attempt('scaleout', async () => {
+        if (!cluster || !findPgbouncer()) {
+          const why = cluster ? 'pgbouncer is not installed (apt-get install pgbouncer)' : 'BENCH_DATABASE_URL given';
+          figure('scaleout', '2 processes behind pgbouncer with a replica', 'skipped', '', why);
+          return;
+        }
+        const s0 = sellers[0]!;
+        await scaleOut({
+          databaseUrl,
+          dbName,
+          seller: s0,
+          productId: await someProductId(database, s0.customerId),
+          pgbouncer: () => startPgbouncer(cluster.url),
+          replica: () => startReplica(cluster),
+        });
+      });
     if (want('api')) {
       // PGlite: the embedded engine, on the quick data set (generating millions of rows in WASM takes too long).
       const lite = await openDatabase({ dataDir: pgliteDir });

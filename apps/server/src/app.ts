@@ -38,10 +38,11 @@ import { registerUserRoutes } from './modules/users/users.routes';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { TAppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
-import { refuseUnstorableText, useGrantLoader } from './platform/http';
+import { refuseUnstorableText, useGrantLoader, useWriteMarker } from './platform/http';
 import { createLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
 import { loadUserGrants } from './platform/permissions.repository';
+import { markWrite } from './platform/replica';
 import { registerSecurityHeaders } from './platform/security-headers';
 
 /** Every module's routes, in one place. A new bounded context adds its register function here. */
@@ -137,6 +138,8 @@ export async function buildApp(
 
   // Every user call reads the caller's current grants: deactivation and role changes act at once.
   useGrantLoader(deps.tokens, (userId) => loadUserGrants(deps.database.db, userId));
+  // With a streaming replica, each answered write records where the primary's WAL stands for its writer.
+  if (deps.database.replica) useWriteMarker(deps.tokens, (actor) => markWrite(deps.database, actor));
   await app.register(
     async (api) => {
       for (const register of MODULES) register(api, deps);

@@ -25,6 +25,8 @@ export async function createDeps(
     opts.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      directUrl: config.databaseDirectUrl,
+      replicaUrl: config.databaseReplicaUrl,
       dataDir: config.dataDir,
       log: { warn: (obj, msg) => (log.warn ?? log.info).call(log, obj, msg) },
     }));

@@ -12,6 +12,13 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (pgbouncer): migrations, session advisory
+   * locks and LISTEN go here (docs/ARCHITECTURE.md, "pgbouncer and replicas"). Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /** A streaming replica of DATABASE_URL's database: the read-heavy calls read there when it has caught up. */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   APP_SECRET_KEY: z
     .string()
@@ -100,6 +107,10 @@ export interface TConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL itself when databaseUrl is a transaction pooler (DATABASE_DIRECT_URL). */
+  databaseDirectUrl?: string;
+  /** A streaming replica (DATABASE_REPLICA_URL). */
+  databaseReplicaUrl?: string;
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
   smtpUrl?: string;
@@ -228,6 +239,8 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
+    databaseReplicaUrl: e.DATABASE_URL ? e.DATABASE_REPLICA_URL : undefined,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? keys!.jwt),
     encryptionKey: Buffer.from(e.APP_SECRET_KEY ?? keys!.enc, 'hex'),
     smtpUrl: e.SMTP_URL,

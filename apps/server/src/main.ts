@@ -90,6 +90,8 @@ async function startServices(config: ReturnType<typeof loadConfig>, log: ReturnT
     try {
       database = await openDatabase({
         databaseUrl: config.databaseUrl,
+        directUrl: config.databaseDirectUrl,
+        replicaUrl: config.databaseReplicaUrl,
         dataDir: config.dataDir,
         log: { warn: (obj, msg) => log.warn(obj, msg) },
       });

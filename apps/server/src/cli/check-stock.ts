@@ -17,7 +17,12 @@ function arg(name: string): string | undefined {
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env, {}, { secrets: 'unused' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   try {
     // A PGlite directory is this tool's alone while it runs (the server is stopped); it is brought to the schema first.
     if (database.engine === 'pglite') await migrateDatabase(database);

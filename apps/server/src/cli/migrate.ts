@@ -10,7 +10,12 @@ import { migrateDatabase, openDatabase } from '../db/client';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   try {
     const started = Date.now();
     await migrateDatabase(database);

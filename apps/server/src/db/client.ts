@@ -18,6 +18,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { ReplicaReads } from './replica';
 import * as schema from './schema';
 
 export type TSchema = typeof schema;
@@ -51,12 +52,34 @@ export interface TDatabase {
   pool?: pg.Pool;
   /** The pool `preparedRows` reads on outside a transaction (PostgreSQL: generic plans only; see there). */
   readPool?: pg.Pool;
+  /**
+   * PostgreSQL: a small pool on PostgreSQL itself (`directUrl`), for what holds session state — the session advisory
+   * locks of migrations and of the job queue's set-up, the job wake-ups' LISTEN. Without a pooler it is `pool`.
+   */
+  directPool?: pg.Pool;
+  /**
+   * True when `pool` goes through a transaction pooler (pgbouncer `pool_mode = transaction`: `directUrl` given and
+   * not the URL): no named prepared statements, no start-up `options`, nothing that outlives a transaction.
+   */
+  pooled?: boolean;
+  /** The streaming replica's reads (`replicaUrl`), when one is given: see db/replica.ts. */
+  replica?: ReplicaReads<Db>;
   /** The embedded database when engine is pglite (its one connection). */
   pglite?: PGlite;
   close(): Promise<void>;
 }
 
 const sidePools = new WeakMap<object, pg.Pool>();
+/**
+ * The pools (and their clients) behind a transaction pooler, and the replica's: `preparedRows` sends unnamed statements
+ * there. A named statement lives in one server session, and pgbouncer (1.18, transaction mode) hands each transaction
+ * any server session: the next Bind of the name would find none there ("prepared statement … does not exist").
+ */
+const unnamedOnly = new WeakSet<object>();
+function sendsUnnamed(pool: pg.Pool): void {
+  unnamedOnly.add(pool);
+  pool.on('connect', (client) => unnamedOnly.add(client));
+}
 /** The read pool of a main pool, as a drizzle database (`preparedRows` outside a transaction). */
 const readDbs = new WeakMap<object, Db>();
 
@@ -122,10 +145,18 @@ export async function openDatabase(opts: {
   /** PGlite: this (ready) in-memory database instead of a new one (tests: a copy of the migrated template). */
   pglite?: PGlite;
   poolSize?: number;
+  /**
+   * PostgreSQL itself when `databaseUrl` is a transaction pooler (DATABASE_DIRECT_URL): session advisory locks and
+   * LISTEN go there. Unset or equal to `databaseUrl`: no pooler.
+   */
+  directUrl?: string;
+  /** A streaming replica of the database (DATABASE_REPLICA_URL): see db/replica.ts. */
+  replicaUrl?: string;
   /** PostgreSQL: where lost connections are told (the process's logger); else they are only survived. */
   log?: TConnectionLog;
 }): Promise<TDatabase> {
   if (opts.databaseUrl) {
+    const pooled = !!opts.directUrl && opts.directUrl !== opts.databaseUrl;
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     survivesLostConnections(pool, 'main', opts.log);
     // Numeric and bigint come back as strings by default; keep money exact, but give counts as numbers.
@@ -136,21 +167,56 @@ export async function openDatabase(opts: {
     survivesLostConnections(side, 'side', opts.log);
     sidePools.set(pool, side);
     pool.on('connect', (client) => sidePools.set(client, side));
-    // The hot list reads' pool (`preparedRows` outside a transaction): its sessions keep generic plans for the named
-    // statements they prepare, so such a read is never planned again (see preparedRows). Every statement on it is one.
-    const reads = new pg.Pool({ connectionString: withGenericPlans(opts.databaseUrl), max: opts.poolSize ?? 10 });
-    survivesLostConnections(reads, 'reads', opts.log);
-    readDbs.set(pool, drizzlePg(reads, { schema, casing: 'snake_case' }) as unknown as Db);
+    const ends: pg.Pool[] = [side];
+    let reads: pg.Pool | undefined;
+    let direct = pool;
+    if (pooled) {
+      // Behind pgbouncer: statements unnamed (no generic-plan read pool: pgbouncer refuses the start-up `options` it
+      // is set by, and a plan kept in one server session is no use to the next transaction), and a direct pool for
+      // session state (advisory locks held across statements, LISTEN).
+      sendsUnnamed(pool);
+      direct = new pg.Pool({ connectionString: opts.directUrl, max: 3, idleTimeoutMillis: 10_000 });
+      survivesLostConnections(direct, 'direct', opts.log);
+      ends.push(direct);
+    } else {
+      // The hot list reads' pool (`preparedRows` outside a transaction): its sessions keep generic plans for the named
+      // statements they prepare, so such a read is never planned again (see preparedRows). Every statement on it is one.
+      reads = new pg.Pool({ connectionString: withGenericPlans(opts.databaseUrl), max: opts.poolSize ?? 10 });
+      survivesLostConnections(reads, 'reads', opts.log);
+      readDbs.set(pool, drizzlePg(reads, { schema, casing: 'snake_case' }) as unknown as Db);
+      ends.push(reads);
+    }
+    let replica: ReplicaReads<Db> | undefined;
+    if (opts.replicaUrl) {
+      const replicaPool = new pg.Pool({
+        connectionString: opts.replicaUrl,
+        max: opts.poolSize ?? 10,
+        // A replica that does not answer is given up on soon: the primary answers the read instead.
+        connectionTimeoutMillis: 2_000,
+      });
+      survivesLostConnections(replicaPool, 'replica', opts.log);
+      sendsUnnamed(replicaPool);
+      ends.push(replicaPool);
+      replica = new ReplicaReads<Db>(
+        db,
+        pool,
+        replicaPool,
+        drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db,
+      );
+    }
     return {
       db,
       engine: 'postgres',
       pool,
+      directPool: direct,
+      pooled,
       readPool: reads,
+      replica,
       close: async () => {
         try {
           await pool.end();
         } finally {
-          await Promise.all([side.end(), reads.end()]);
+          await Promise.all(ends.map((p) => p.end()));
         }
       },
     };
@@ -193,7 +259,8 @@ export async function openDatabase(opts: {
 /** Apply committed SQL migrations. On PostgreSQL an advisory lock keeps several app processes from racing. */
 export async function migrateDatabase(database: TDatabase): Promise<void> {
   if (database.engine === 'postgres') {
-    const lock = await database.pool!.connect();
+    // A session lock: on PostgreSQL itself (the direct pool), never through a transaction pooler.
+    const lock = await (database.directPool ?? database.pool!).connect();
     try {
       await lock.query('select pg_advisory_lock(72061)');
       // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
@@ -241,6 +308,7 @@ export async function preparedRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's session and dialect are internal to its executors
   const { session, dialect } = ex as any;
   if (!(session instanceof NodePgSession)) return queryRows<T>(ex, query);
+  if (unnamedOnly.has((session as unknown as { client: object }).client)) return queryRows<T>(ex, query);
   const built = (dialect as PgDialect).sqlToQuery(query);
   if (built.params.length > PREPARED_MAX_PARAMS) return queryRows<T>(ex, query);
   const name = `q${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;

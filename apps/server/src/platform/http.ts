@@ -68,6 +68,14 @@ export function useGrantLoader(tokens: TokenService, loader: TGrantLoader): void
   grantLoaders.set(tokens, loader);
 }
 
+/** What a successful write call does before it answers (the replica's read-your-writes mark). Set once by buildApp. */
+export type TWriteMarker = (actor: TActor) => Promise<void>;
+const writeMarkers = new WeakMap<TokenService, TWriteMarker>();
+
+export function useWriteMarker(tokens: TokenService, marker: TWriteMarker): void {
+  writeMarkers.set(tokens, marker);
+}
+
 /** The key of an `apikey` call: `X-API-Key`, or `Authorization: Bearer <key>`. */
 function apiKeyOf(req: FastifyRequest): string | null {
   const header = req.headers[API_KEY_HEADER];
@@ -228,6 +236,9 @@ export function route<C extends TRouteContract>(
       const result = await (caller ? requestGrants.run(caller, call) : call());
       // Checked by now, unless a first-statement handler never read them: then here, before anything is answered.
       const grants = caller ? await caller.check() : null;
+      // A write answered: its caller's next read on the replica waits until the replica has it (platform/replica.ts).
+      const marker = writeMarkers.get(tokens);
+      if (marker && actor && contract.method !== 'GET') await marker(actor);
       reply.status(status);
       // Prices and costs are left out of every answer to a user whose role does not show them (warehouse staff).
       return grants && !grants.prices ? withoutPrices(result) : result;

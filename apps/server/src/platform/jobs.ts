@@ -301,7 +301,8 @@ export class JobQueue {
    * creates the same partitions); on PostgreSQL it runs under one advisory lock, one process after another.
    */
   private async serialised(work: () => Promise<void>): Promise<void> {
-    const pool = this.database.pool;
+    // A session lock, held across the statements of `work`: on PostgreSQL itself, never through a transaction pooler.
+    const pool = this.database.directPool ?? this.database.pool;
     if (!pool) return work();
     const lock = await pool.connect();
     try {
@@ -431,7 +432,8 @@ export class JobQueue {
       catchUp();
       return;
     }
-    const pool = this.database.pool!;
+    // LISTEN belongs to a session: on PostgreSQL itself (the direct pool), never through a transaction pooler.
+    const pool = this.database.directPool ?? this.database.pool!;
     let client: import('pg').PoolClient | null = null;
     const connect = async (): Promise<void> => {
       if (this.stopped) return;
@@ -662,6 +664,10 @@ export class JobQueue {
     try {
       ctx.payload = def.payload.parse(bossJob.data);
       const result = await def.handler(ctx);
+      // With a streaming replica: the job's writes are its seller's (or its user's), whose reads wait for them there
+      // from before the job is seen to have succeeded (platform/replica.ts).
+      const scope = row.customer_id ? `c:${row.customer_id}` : row.created_by ? `u:${row.created_by}` : null;
+      if (this.database.replica && scope) await this.database.replica.markWrite(scope);
       // A cancellation that came after the work committed lost the race: the job succeeded.
       await db
         .update(jobs)

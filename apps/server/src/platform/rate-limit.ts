@@ -20,7 +20,19 @@ type TLimiter = RateLimiterMemory | RateLimiterPostgres;
 export class RateLimits {
   private readonly limiters = new Map<string, TLimiter>();
 
-  constructor(private readonly database: Pick<TDatabase, 'engine' | 'pool'>) {}
+  constructor(private readonly database: Pick<TDatabase, 'engine' | 'pool' | 'pooled'>) {}
+
+  /**
+   * rate-limiter-flexible names its statements (`rate_limits:rlflx-upsert`, …); behind a transaction pooler a name
+   * prepared in one server session is unknown to the next, so there its queries go unnamed.
+   */
+  private storeClient(): unknown {
+    const pool = this.database.pool!;
+    if (!this.database.pooled) return pool;
+    return {
+      query: (q: { text: string; values?: unknown[] }) => pool.query({ text: q.text, values: q.values }),
+    };
+  }
 
   private limiter(bucket: string, rule: TRateRule): TLimiter {
     const name = `${bucket}|${rule.points}|${rule.durationSeconds}|${rule.blockSeconds ?? 0}`;
@@ -36,7 +48,7 @@ export class RateLimits {
         this.database.engine === 'postgres' && this.database.pool
           ? new RateLimiterPostgres({
               ...opts,
-              storeClient: this.database.pool,
+              storeClient: this.storeClient(),
               storeType: 'pool',
               tableName: 'rate_limits',
               tableCreated: true,

@@ -18,6 +18,12 @@ import { pgliteFromTemplate, postgresTemplate } from './template';
 export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
+ * The test run's pgbouncer (`TEST_PGBOUNCER_URL`, in front of TEST_DATABASE_URL's server: scripts/test.mjs) or
+ * undefined when the run goes to PostgreSQL directly.
+ */
+export const TEST_PGBOUNCER_URL: string | undefined = process.env.TEST_PGBOUNCER_URL || undefined;
+
+/**
  * A new database on the PostgreSQL server of `serverUrl` (TEST_DATABASE_URL) — empty, or a copy of `template` — its URL,
  * and `drop()`. For tests that hand the URL to another process (a server they start and kill); createTestContext uses
  * it too, with the run's migrated template.
@@ -39,6 +45,8 @@ export async function createScratchDatabase(
   return {
     url: u.toString(),
     drop: async () => {
+      // pgbouncer keeps its server connections to the database open after the app closed: closed first (admin console).
+      if (TEST_PGBOUNCER_URL) await killPgbouncerDatabase(TEST_PGBOUNCER_URL, name);
       // pool.end() resolves before its clients' sockets are closed; a forced drop at that moment would
       // terminate them (57P01) under the feet of the closing clients. Wait for them to leave, force only last.
       const a = new pg.Client({ connectionString: serverUrl });
@@ -68,8 +76,40 @@ async function freshDatabase(): Promise<{ database: TDatabase; drop: () => Promi
     return { database, drop: async () => {} };
   }
   const scratch = await createScratchDatabase(url, { template: await postgresTemplate(url) });
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
+  const database = await openDatabase({ ...appDatabaseUrls(scratch.url), poolSize: 20 });
   return { database, drop: scratch.drop };
+}
+
+/**
+ * How the app reaches a scratch database of this run: directly, or — when the run goes through pgbouncer
+ * (TEST_PGBOUNCER_URL) — through pgbouncer, with its session state (advisory locks, LISTEN) on the database itself,
+ * as DATABASE_URL and DATABASE_DIRECT_URL would send them.
+ */
+export function appDatabaseUrls(databaseUrl: string): { databaseUrl: string; directUrl?: string } {
+  if (!TEST_PGBOUNCER_URL) return { databaseUrl };
+  return { databaseUrl: throughPgbouncer(databaseUrl, TEST_PGBOUNCER_URL), directUrl: databaseUrl };
+}
+
+/** `databaseUrl` (a database of TEST_DATABASE_URL's server) reached through the pgbouncer at `bouncerUrl`. */
+export function throughPgbouncer(databaseUrl: string, bouncerUrl: string): string {
+  const u = new URL(databaseUrl);
+  const b = new URL(bouncerUrl);
+  u.hostname = b.hostname;
+  u.port = b.port;
+  return u.toString();
+}
+
+/** Close pgbouncer's client and server connections of database `name` (admin console `KILL`). */
+export async function killPgbouncerDatabase(bouncerUrl: string, name: string): Promise<void> {
+  const u = new URL(bouncerUrl);
+  u.pathname = '/pgbouncer';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`KILL ${name}`).catch(() => undefined);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Decode RFC 2047 encoded words (`=?UTF-8?B?…?=` / `?Q?`) in a header. */
@@ -144,7 +184,11 @@ export interface TTestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { jobs?: boolean } = {},
+  opts: {
+    jobs?: boolean;
+    /** This database (migrated; closed by close()) instead of a fresh copy of the run's template. */
+    database?: TDatabase;
+  } = {},
 ): Promise<TTestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wms-test-'));
   const config = loadConfig({
@@ -161,7 +205,7 @@ export async function createTestContext(
     MAIL_ADDRESS_LIMIT_PER_HOUR: '1000',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = opts.database ? { database: opts.database, drop: async () => {} } : await freshDatabase();
   const silent = { info: () => {} };
   const deps = await createDeps(config, silent, { database });
   const app = await buildApp(deps, { logger: false });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -160,3 +161,18 @@ export const outbox_messages = pgTable(
     check('outbox_messages_state_check', sql`${t.state} in ('pending', 'delivered', 'failed')`),
   ],
 );
+
+/** A WAL position (PostgreSQL's `pg_lsn`), as its text `16/B374D848`. */
+const pgLsn = customType<{ data: string; driverData: string }>({ dataType: () => 'pg_lsn' });
+
+/**
+ * Read-your-writes with a streaming replica (db/replica.ts): per writer scope (`c:<seller id>`, `u:<user id>`), the
+ * primary's WAL insert position after its latest write. A read of that scope goes to the replica only once the
+ * replica has replayed up to it. UNLOGGED (hand-written in the migration): a mark is worth nothing after a crash of
+ * the primary, and its writes cost no WAL — nor reach the replica, which never reads it.
+ */
+export const read_marks = pgTable('read_marks', {
+  scope: text('scope').primaryKey(),
+  lsn: pgLsn('lsn').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,8 +1,11 @@
 import { ANALYSIS_COLUMN_LABELS, analysisRoutes as r, STOCK_AGE_BUCKETS } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { TActor } from '../../platform/auth';
 import { taipeiDateTime } from '../../platform/calendar';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
+import { readOn } from '../../platform/replica';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import * as service from './analysis.service';
 
@@ -79,16 +82,22 @@ const OCCUPANCY_COLUMNS: TSheetColumn[] = [
 const yesNo = (v: boolean) => (v ? 'Y' : '');
 
 export function registerAnalysisRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  const d = { db: deps.database.db };
+  // Every call here reads a lot and writes nothing: on the streaming replica when it has the caller's writes.
+  const on = <T>(actor: TActor, work: (d: { db: Db }) => Promise<T>) =>
+    readOn(deps.database, actor, (db) => work({ db }));
   const t = deps.tokens;
-  route(app, t, r.purchaseAdvice, ({ actor, query }) => service.purchaseAdvice(d, actor, query));
+  route(app, t, r.purchaseAdvice, async ({ actor, query }) =>
+    on(actor, (d) => service.purchaseAdvice(d, actor, query)),
+  );
   route(app, t, r.exportPurchaseAdvice, async ({ actor, query, lang, reply }) => {
-    const rows = await service.exportPurchaseAdvice(d, actor, query);
+    const rows = await on(actor, (d) => service.exportPurchaseAdvice(d, actor, query));
     return sendXlsx(reply, 'purchase-advice.xlsx', await writeWorkbook('purchase-advice', ADVICE_COLUMNS, rows, lang));
   });
-  route(app, t, r.productTurnover, ({ actor, query }) => service.productTurnover(d, actor, query));
+  route(app, t, r.productTurnover, async ({ actor, query }) =>
+    on(actor, (d) => service.productTurnover(d, actor, query)),
+  );
   route(app, t, r.exportProductTurnover, async ({ actor, query, lang, reply }) => {
-    const rows = (await service.exportProductTurnover(d, actor, query)).map((x) => ({
+    const rows = (await on(actor, (d) => service.exportProductTurnover(d, actor, query))).map((x) => ({
       ...x,
       last_out_at: taipeiDateTime(x.last_out_at),
       slow: yesNo(x.slow),
@@ -96,28 +105,35 @@ export function registerAnalysisRoutes(app: FastifyInstance, deps: TAppDeps): vo
     }));
     return sendXlsx(reply, 'product-turnover.xlsx', await writeWorkbook('turnover', TURNOVER_COLUMNS, rows, lang));
   });
-  route(app, t, r.stockAge, ({ actor, query }) => service.stockAge(d, actor, query));
+  route(app, t, r.stockAge, async ({ actor, query }) => on(actor, (d) => service.stockAge(d, actor, query)));
   route(app, t, r.exportStockAge, async ({ actor, query, lang, reply }) => {
-    const rows = (await service.exportStockAge(d, actor, query)).map(({ buckets, ...x }) => ({ ...x, ...buckets }));
+    const rows = (await on(actor, (d) => service.exportStockAge(d, actor, query))).map(({ buckets, ...x }) => ({
+      ...x,
+      ...buckets,
+    }));
     return sendXlsx(reply, 'stock-age.xlsx', await writeWorkbook('stock-age', AGE_COLUMNS, rows, lang));
   });
-  route(app, t, r.deliverStatistics, ({ actor, query }) => service.deliverStatistics(d, actor, query));
+  route(app, t, r.deliverStatistics, async ({ actor, query }) =>
+    on(actor, (d) => service.deliverStatistics(d, actor, query)),
+  );
   route(app, t, r.exportDeliverStatistics, async ({ actor, query, lang, reply }) => {
-    const stats = await service.deliverStatistics(d, actor, query);
+    const stats = await on(actor, (d) => service.deliverStatistics(d, actor, query));
     return sendXlsx(
       reply,
       'deliver-statistics.xlsx',
       await writeWorkbook('deliver-statistics', DELIVER_COLUMNS, stats.rows, lang),
     );
   });
-  route(app, t, r.locationOccupancy, ({ actor, query }) => service.locationOccupancy(d, actor, query));
+  route(app, t, r.locationOccupancy, async ({ actor, query }) =>
+    on(actor, (d) => service.locationOccupancy(d, actor, query)),
+  );
   route(app, t, r.exportLocationOccupancy, async ({ actor, query, lang, reply }) => {
-    const { results } = await service.locationOccupancy(d, actor, query);
+    const { results } = await on(actor, (d) => service.locationOccupancy(d, actor, query));
     return sendXlsx(
       reply,
       'location-occupancy.xlsx',
       await writeWorkbook('occupancy', OCCUPANCY_COLUMNS, results, lang),
     );
   });
-  route(app, t, r.dashboard, ({ actor }) => service.dashboard(d, actor));
+  route(app, t, r.dashboard, async ({ actor }) => on(actor, (d) => service.dashboard(d, actor)));
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { taipeiDateTime } from '../../platform/calendar';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
+import { readOn } from '../../platform/replica';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import * as service from './stock.service';
 
@@ -32,17 +33,25 @@ export function registerStockRoutes(app: FastifyInstance, deps: TAppDeps): void 
   });
   route(app, t, r.productLocation, ({ actor, query }) => service.productLocations(d, actor, query));
   route(app, t, r.locationStock, ({ actor, query }) => service.locationStock(d, actor, query));
-  route(app, t, r.stockLog, ({ actor, query }) => service.stockLog(d, actor, query), {
-    serialize: 'json',
-    grants: 'first-statement',
-  });
+  // The stock log (list with its count, and export) reads on the streaming replica when it has the caller's writes;
+  // the caller's grants are then read on the primary first (a role change acts at once, never a replica's lag later).
+  const replica = !!deps.database.replica;
+  route(
+    app,
+    t,
+    r.stockLog,
+    async ({ actor, query }) => readOn(deps.database, actor, (db) => service.stockLog({ db }, actor, query)),
+    { serialize: 'json', grants: replica ? 'before' : 'first-statement' },
+  );
   route(app, t, r.exportStockLog, async ({ actor, query, lang, reply }) => {
     // As the screen shows them: the reason in the user's language, the time in Taipei.
-    const rows = (await service.exportStockLog(d, actor, query)).map((m) => ({
-      ...m,
-      created_at: taipeiDateTime(m.created_at),
-      reason: STOCK_REASON_LABELS[m.reason as TStockReason]?.[lang] ?? m.reason,
-    }));
+    const rows = (await readOn(deps.database, actor, (db) => service.exportStockLog({ db }, actor, query))).map(
+      (m) => ({
+        ...m,
+        created_at: taipeiDateTime(m.created_at),
+        reason: STOCK_REASON_LABELS[m.reason as TStockReason]?.[lang] ?? m.reason,
+      }),
+    );
     return sendXlsx(reply, 'stock-log.xlsx', await writeWorkbook('stock-log', LOG_COLUMNS, rows, lang));
   });
   route(app, t, r.transfer, ({ actor, body }) => service.transferOne(d, actor, body));

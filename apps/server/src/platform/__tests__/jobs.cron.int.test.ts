@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { migrateDatabase, openDatabase, queryRows, type TDatabase } from '../../db/client';
-import { createScratchDatabase, TEST_ENGINE } from '../../test/harness';
+import { appDatabaseUrls, createScratchDatabase, TEST_ENGINE } from '../../test/harness';
 import { defineJob, JobQueue } from '../jobs';
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
   ])
     await setup.pool!.query(statement);
   await setup.close();
-  for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: scratch.url, poolSize: 5 }));
+  for (let i = 0; i < 2; i++) databases.push(await openDatabase({ ...appDatabaseUrls(scratch.url), poolSize: 5 }));
   await migrateDatabase(databases[0]!);
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, queryRows, type TDatabase } from '../../db/client';
-import { createScratchDatabase, TEST_ENGINE } from '../../test/harness';
+import { appDatabaseUrls, createScratchDatabase, TEST_ENGINE } from '../../test/harness';
 import { AppError } from '../errors';
 import { RateLimits } from '../rate-limit';
 
@@ -10,7 +10,7 @@ let scratch: { url: string; drop: () => Promise<void> } | undefined;
 beforeAll(async () => {
   if (TEST_ENGINE === 'postgres') {
     scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
-    for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: scratch.url, poolSize: 4 }));
+    for (let i = 0; i < 2; i++) databases.push(await openDatabase({ ...appDatabaseUrls(scratch.url), poolSize: 4 }));
   } else {
     databases.push(await openDatabase({ dataDir: 'memory://' }));
   }
