@@ -70,7 +70,7 @@ describe.runIf(run)('a streaming replica (DATABASE_REPLICA_URL)', () => {
   it('serves a read-heavy call (the dashboard) on the replica, not on the primary', async () => {
     const seller = await ctx.newCustomer();
     await caughtUp();
-    const res = await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: seller.token });
+    const res = await ctx.api.analysisRoutes.dashboard({ token: seller.token });
     expect(res.statusCode).toBe(200);
     // The dashboard's statement ran on the replica's sessions (pg_is_in_recovery there), never on the primary's.
     // Its shipped-per-day statement (the text shown is cut at 1 kB: matched on its start), not counting the probe's
@@ -95,15 +95,13 @@ describe.runIf(run)('a streaming replica (DATABASE_REPLICA_URL)', () => {
     const served = ctx.deps.database.replica!.served;
     await on(replicaUrl, 'select pg_wal_replay_pause()');
     try {
-      const made = await ctx.inject({
-        method: 'POST',
-        url: '/api/warehouses/',
+      const made = await ctx.api.warehouseRoutes.createWarehouse({
+        body: { code: 'R1', name: 'Replica test' },
         token: a.token,
-        payload: { code: 'R1', name: 'Replica test' },
       });
       expect(made.statusCode).toBe(201);
       const before = { ...served };
-      const read = await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: a.token });
+      const read = await ctx.api.analysisRoutes.dashboard({ token: a.token });
       expect(read.statusCode).toBe(200);
       expect((read.json() as TDashboard).setup.warehouse).toBe(true);
       // The replica (paused) does not have it: the read was the primary's.
@@ -115,7 +113,7 @@ describe.runIf(run)('a streaming replica (DATABASE_REPLICA_URL)', () => {
       expect(onReplica!.n).toBe(0);
       expect(served.primary).toBe(before.primary + 1);
       // Another seller, who wrote nothing since, still reads on the (lagging) replica.
-      const other = await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: b.token });
+      const other = await ctx.api.analysisRoutes.dashboard({ token: b.token });
       expect(other.statusCode).toBe(200);
       expect(served.replica).toBe(before.replica + 1);
     } finally {
@@ -124,7 +122,7 @@ describe.runIf(run)('a streaming replica (DATABASE_REPLICA_URL)', () => {
     // Once the replica has replayed the write, the writer's reads go back to it, and see the row there.
     await caughtUp();
     const before = { ...served };
-    const again = await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: a.token });
+    const again = await ctx.api.analysisRoutes.dashboard({ token: a.token });
     expect((again.json() as TDashboard).setup.warehouse).toBe(true);
     expect(served.replica).toBe(before.replica + 1);
   });
@@ -142,16 +140,16 @@ describe.runIf(run)('a streaming replica (DATABASE_REPLICA_URL)', () => {
     const seller = await ctx.newCustomer();
     await caughtUp();
     const served = ctx.deps.database.replica!.served;
-    expect((await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: seller.token })).statusCode).toBe(200);
+    expect((await ctx.api.analysisRoutes.dashboard({ token: seller.token })).statusCode).toBe(200);
     const before = { ...served };
     stopReplica();
-    const res = await ctx.inject({ method: 'GET', url: '/api/dashboard/', token: seller.token });
+    const res = await ctx.api.analysisRoutes.dashboard({ token: seller.token });
     expect(res.statusCode).toBe(200);
     expect((res.json() as TDashboard).setup.warehouse).toBe(false);
     expect(served.fallbacks).toBe(before.fallbacks + 1);
     expect(served.primary).toBe(before.primary + 1);
     // Then left alone for a while: the next read goes to the primary at once.
-    expect((await ctx.inject({ method: 'GET', url: '/api/stock-log/', token: seller.token })).statusCode).toBe(200);
+    expect((await ctx.api.stockRoutes.stockLog({ token: seller.token })).statusCode).toBe(200);
     expect(served).toMatchObject({ fallbacks: before.fallbacks + 1, primary: before.primary + 2 });
   });
 });
