@@ -184,7 +184,9 @@ for (const profile of PROFILES) {
       expect(await onHand(page, auth, product.id)).toEqual({ [dock.code]: 5 });
 
       // 2. Put away (/stock-transfer): the product (by the camera on the handheld), the quantity, the shelf.
-      await page.goto('/stock-transfer');
+      // The floor user works in this warehouse (the page's `warehouse` parameter; the select's default is the
+      // remembered or first warehouse, and the demo seller has many by the time this spec runs in the full suite).
+      await page.goto(`/stock-transfer?warehouse=${warehouse.id}`);
       const productBox = page.getByTestId('transfer-product');
       await expectStep(page, null, productBox);
       const before = await cues(page);
