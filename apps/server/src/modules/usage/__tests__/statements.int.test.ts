@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox_messages, products, usage_charges, usage_storage_snapshots } from '../../../db/schema';
 import { taipeiMidnight, taipeiToday } from '../../../platform/calendar';
 import { createTestContext, type TTestContext } from '../../../test/harness';
-import { createOrder, outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
+import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
 import { usageStorageSnapshot } from '../usage.jobs';
+import { receiveUnits, shipOrder, units } from './work';
 
 /**
  * Statements (issue #35) over a month simulated with the application's clock (vi's fake Date): receipts, shipped
@@ -36,11 +37,6 @@ afterAll(() => ctx?.close());
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = staff) =>
   ctx.inject({ method, url, token, lang: 'en', ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-/** Ten-thousandths of a TWD, exactly (the test's own arithmetic). */
-const units = (money: string) => {
-  const [whole = '0', frac = ''] = money.split('.');
-  return Number(whole) * 10_000 + Number(frac.padEnd(4, '0').slice(0, 4));
-};
 const money = (u: number) => {
   const frac = String(u % 10_000)
     .padStart(4, '0')
@@ -48,46 +44,8 @@ const money = (u: number) => {
   return `${Math.floor(u / 10_000)}${frac ? `.${frac}` : ''}`;
 };
 
-let consignment = 0;
-async function ship(w: TWorld, quantity: number) {
-  const o = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity }]);
-  expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBe(200);
-  for (let i = 0; i < quantity; i++) {
-    const res = await api('POST', `/api/outbound-orders/${o.id}/pack/scan/`, { barcode: w.plain.barcode }, w.token);
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  consignment += 1;
-  const number = `8${String(Date.now() % 1e6).padStart(6, '0')}${String(consignment).padStart(3, '0')}`;
-  let res = await api(
-    'PATCH',
-    `/api/outbound-orders/${o.id}/consignment/`,
-    { consignment_number: number, piece_count: 1 },
-    w.token,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  res = await api('POST', `/api/outbound-orders/${o.id}/ship/`, {}, w.token);
-  expect(res.statusCode, res.body).toBe(200);
-  return o;
-}
-
-async function receive(w: TWorld, planned: number, accepted: number) {
-  let res = await api(
-    'POST',
-    '/api/entry/',
-    { warehouse_id: w.wh.id, planned_date: taipeiToday(), lines: [{ product_id: w.plain.id, quantity: planned }] },
-    w.token,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const r = res.json() as { id: string; number: string; lines: Array<{ id: string }> };
-  res = await api(
-    'POST',
-    `/api/entry-confirm/${r.id}/`,
-    { lines: [{ line_id: r.lines[0]!.id, accepted_quantity: accepted, location_id: w.loc.B.id }] },
-    w.token,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return r;
-}
+const ship = (w: TWorld, quantity: number) => shipOrder(ctx, w, quantity, '8');
+const receive = (w: TWorld, planned: number, accepted: number) => receiveUnits(ctx, w, planned, accepted);
 
 async function delivered() {
   for (let i = 0; i < 300; i++) {

@@ -5,7 +5,8 @@ import { outbox_messages, usage_charges } from '../../../db/schema';
 import { SUBSCRIBERS } from '../../../events';
 import { taipeiToday } from '../../../platform/calendar';
 import { createTestContext, type TTestContext } from '../../../test/harness';
-import { createOrder, outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
+import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
+import { receiveUnits, shipOrder, units } from './work';
 
 /**
  * Usage billing, first slice (issue #35): the CRM's rate cards, and the billable events written by the work itself —
@@ -32,54 +33,8 @@ afterAll(() => ctx?.close());
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = staff) =>
   ctx.inject({ method, url, token, lang: 'en', ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-/** Ten-thousandths of a TWD, exactly (the test's own arithmetic, independent of the database's). */
-const units = (money: string) => {
-  const [whole = '0', frac = ''] = money.split('.');
-  return Number(whole) * 10_000 + Number(frac.padEnd(4, '0').slice(0, 4));
-};
-
-let consignment = 0;
-/** Create, export, scan every unit, set a consignment and ship one order of `quantity` plain units (as the seller). */
-async function ship(w: TWorld, quantity: number) {
-  const o = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity }]);
-  expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBe(200);
-  for (let i = 0; i < quantity; i++) {
-    const res = await api('POST', `/api/outbound-orders/${o.id}/pack/scan/`, { barcode: w.plain.barcode }, w.token);
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  consignment += 1;
-  const number = `9${String(Date.now() % 1e6).padStart(6, '0')}${String(consignment).padStart(3, '0')}`;
-  let res = await api(
-    'PATCH',
-    `/api/outbound-orders/${o.id}/consignment/`,
-    { consignment_number: number, piece_count: 1 },
-    w.token,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  res = await api('POST', `/api/outbound-orders/${o.id}/ship/`, {}, w.token);
-  expect(res.statusCode, res.body).toBe(200);
-  return o;
-}
-
-/** Create and confirm a receipt of `planned` plain units of which `accepted` are accepted (as the seller). */
-async function receive(w: TWorld, planned: number, accepted: number) {
-  let res = await api(
-    'POST',
-    '/api/entry/',
-    { warehouse_id: w.wh.id, planned_date: taipeiToday(), lines: [{ product_id: w.plain.id, quantity: planned }] },
-    w.token,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const r = res.json() as { id: string; number: string; lines: Array<{ id: string }> };
-  res = await api(
-    'POST',
-    `/api/entry-confirm/${r.id}/`,
-    { lines: [{ line_id: r.lines[0]!.id, accepted_quantity: accepted, location_id: w.loc.B.id }] },
-    w.token,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return r;
-}
+const ship = (w: TWorld, quantity: number) => shipOrder(ctx, w, quantity, '9');
+const receive = (w: TWorld, planned: number, accepted: number) => receiveUnits(ctx, w, planned, accepted);
 
 const chargesOf = (sourceId: string) =>
   ctx.deps.database.db
