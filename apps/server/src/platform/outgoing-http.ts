@@ -214,35 +214,50 @@ export class OutgoingHttp {
     };
     const lib = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
-      const r = lib.request(
-        url,
-        { method: req.method, headers, lookup, timeout: req.timeoutMs ?? this.opts.defaultTimeoutMs ?? 30_000 },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (c: Buffer) => {
-            size += c.length;
-            if (size > MAX_RESPONSE) {
-              r.destroy(new Error('response too large'));
-              return;
-            }
-            chunks.push(c);
-          });
-          res.on('end', () => {
-            const out: Record<string, string> = {};
-            for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = String(v);
-            const raw = Buffer.concat(chunks);
-            resolve({ status: res.statusCode ?? 0, headers: out, body: raw.toString('utf8'), raw });
-          });
-          res.on('error', reject);
-        },
-      );
-      r.on('timeout', () =>
-        r.destroy(new Error(`timeout after ${req.timeoutMs ?? this.opts.defaultTimeoutMs ?? 30_000} ms`)),
-      );
-      r.on('error', reject);
-      if (req.body !== undefined) r.write(req.body);
-      r.end();
+      const send = (fresh: boolean) => {
+        const r = lib.request(
+          url,
+          {
+            method: req.method,
+            headers,
+            lookup,
+            timeout: req.timeoutMs ?? this.opts.defaultTimeoutMs ?? 30_000,
+            // The second try: a connection of its own, not another idle one of the pool.
+            ...(fresh ? { agent: false } : {}),
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            res.on('data', (c: Buffer) => {
+              size += c.length;
+              if (size > MAX_RESPONSE) {
+                r.destroy(new Error('response too large'));
+                return;
+              }
+              chunks.push(c);
+            });
+            res.on('end', () => {
+              const out: Record<string, string> = {};
+              for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = String(v);
+              const raw = Buffer.concat(chunks);
+              resolve({ status: res.statusCode ?? 0, headers: out, body: raw.toString('utf8'), raw });
+            });
+            res.on('error', reject);
+          },
+        );
+        r.on('timeout', () =>
+          r.destroy(new Error(`timeout after ${req.timeoutMs ?? this.opts.defaultTimeoutMs ?? 30_000} ms`)),
+        );
+        r.on('error', (err: NodeJS.ErrnoException) => {
+          // A kept-alive socket the host closed while it lay idle: the request never reached it. Sent again once on a
+          // new connection, whatever the method (Node's documented answer to this race: `request.reusedSocket`).
+          if (!fresh && r.reusedSocket && err.code === 'ECONNRESET') send(true);
+          else reject(err);
+        });
+        if (req.body !== undefined) r.write(req.body);
+        r.end();
+      };
+      send(false);
     });
   }
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
@@ -188,6 +189,47 @@ describe('transactional outbox → signed callback', () => {
       .from(integration_attempts)
       .where(eq(integration_attempts.operation, 'ssrf'));
     expect(refused.map((r) => r.error)).toEqual(Array(4).fill('TARGET_NOT_ALLOWED'));
+  });
+
+  it('sends a POST again, once, on a new connection when the host reset the kept-alive one it was written on', async () => {
+    // A host that closes idle connections: every request on an already-used connection is answered by a reset, as when
+    // the host's idle timer fires just as the client writes (the request never reached the host).
+    const seen: Array<{ reused: boolean; body: string }> = [];
+    const server = http.createServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      let body = '';
+      req.on('data', (c: Buffer) => {
+        body += c.toString();
+      });
+      req.on('end', () => {
+        socket.served = (socket.served ?? 0) + 1;
+        seen.push({ reused: socket.served > 1, body });
+        if (socket.served > 1) socket.resetAndDestroy();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/orders`;
+    const client = new OutgoingHttp(ctx.deps.database.db, { allowPrivateTargets: true });
+    try {
+      const send = (n: number) =>
+        client.send(
+          { method: 'POST', url, body: JSON.stringify({ n }) },
+          { customerId: null, provider: 'test', operation: 'keep-alive' },
+        );
+      expect((await send(1)).status).toBe(200);
+      // The second POST goes out on the kept-alive socket, meets the reset, and is sent once more on a new one.
+      const second = await send(2);
+      expect(second.status).toBe(200);
+      expect(second.attempts).toBe(1);
+      expect(seen.map((s) => [s.reused, JSON.parse(s.body).n])).toEqual([
+        [false, 1],
+        [true, 2],
+        [false, 2],
+      ]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('knows private addresses and masks secrets in what it records', () => {
