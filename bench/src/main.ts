@@ -21,7 +21,9 @@ import * as stockService from '../../apps/server/src/modules/stock/stock.service
 import type { TActor } from '../../apps/server/src/platform/auth';
 import { countRows, generateData, SCALES, type TSellerData } from './generate';
 import { asSignedIn, loadTest, recordStatements, sqlLimit } from './load';
+import { peakBench } from './peak';
 import { API_EXTRA, CLEANUP, figure, report, SERVER_ENV, STEPS } from './registry';
+import { shopeeServerEnv } from './shopee';
 import { webFigures } from './web';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -184,6 +186,8 @@ async function scaleOut(opts: {
   productId: string;
   pgbouncer: () => Promise<{ url: string; stop(): void }>;
   replica: () => Promise<{ url: string; stop(): void }>;
+  /** Then the peak hour across both processes (`peakBench`): the bench's database and sellers. */
+  peak: { database: TDatabase; sellers: TSellerData[] };
 }): Promise<void> {
   const engine = 'postgres: 2 processes, pgbouncer, replica';
   const at = (base: string) => {
@@ -199,6 +203,9 @@ async function scaleOut(opts: {
     replica = await opts.replica();
     figure('scaleout', 'streaming replica made (pg_basebackup -R)', ((Date.now() - t0) / 1000).toFixed(1), 's');
     const env = {
+      // The peak's Shopee sync talks to the fake Shopee (started once per bench run).
+      ...(await shopeeServerEnv()),
+      OUTGOING_ALLOW_PRIVATE: '1',
       DATABASE_URL: at(bouncer.url),
       DATABASE_DIRECT_URL: opts.databaseUrl,
       DATABASE_REPLICA_URL: at(replica.url),
@@ -232,6 +239,15 @@ async function scaleOut(opts: {
         `${engine} ${r.name}: ${result.rps} req/s p50 ${result.p50} ms p95 ${result.p95} ms p99 ${result.p99} ms (${result.non2xx} non-2xx)`,
       );
     }
+    // The peak hour again, its clients spread over the two processes (#39 item 4: "the peak hour with 1 process
+    // direct, and 2 processes behind pgbouncer with a replica").
+    await peakBench({
+      database: opts.peak.database,
+      sellers: opts.peak.sellers,
+      url: urls[0]!,
+      quick,
+      processes: { urls, pids: servers.map((s) => s.proc.pid), group: 'scaleout', engine },
+    });
   } finally {
     for (const s of servers) await s.stop();
     replica?.stop();
@@ -340,7 +356,6 @@ async function main(): Promise<void> {
           });
       } finally {
         await server.stop();
-        for (const stop of CLEANUP) await stop();
       }
     }
     if (want('scaleout'))
@@ -358,6 +373,7 @@ async function main(): Promise<void> {
           productId: await someProductId(database, s0.customerId),
           pgbouncer: () => startPgbouncer(cluster.url),
           replica: () => startReplica(cluster),
+          peak: { database, sellers },
         });
       });
     if (want('api')) {
@@ -377,6 +393,8 @@ async function main(): Promise<void> {
       }
     }
   } finally {
+    // The fakes (Shopee's) stop after the scale-out step, which runs the peak hour again.
+    for (const stop of CLEANUP.splice(0)) await stop();
     await database.close();
     rmSync(pgliteDir, { recursive: true, force: true });
     cluster?.stop();

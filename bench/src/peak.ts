@@ -64,8 +64,8 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10;
 }
 
-/** CPU seconds (user + system) of the processes under `pid`, and of every `postgres` process of the machine. */
-function cpuSeconds(serverPid: number | undefined): { server: number; database: number } {
+/** CPU seconds (user + system) of the processes under `pids`, and of every `postgres` process of the machine. */
+function cpuSeconds(serverPids: Array<number | undefined>): { server: number; database: number } {
   const tick = 100; // USER_HZ on Linux
   const stat = new Map<number, { ppid: number; comm: string; ticks: number }>();
   for (const e of readdirSync('/proc')) {
@@ -84,7 +84,7 @@ function cpuSeconds(serverPid: number | undefined): { server: number; database: 
     server += stat.get(p)?.ticks ?? 0;
     for (const [child, s] of stat) if (s.ppid === p) walk(child);
   };
-  if (serverPid) walk(serverPid);
+  for (const pid of serverPids) if (pid) walk(pid);
   let database = 0;
   for (const s of stat.values()) if (s.comm === 'postgres') database += s.ticks;
   return { server: server / tick, database: database / tick };
@@ -106,7 +106,19 @@ export async function peakBench(ctx: {
   sellers: TSellerData[];
   quick: boolean;
   serverPid?: number;
+  /**
+   * The scale-out run (`scaleout` step): the app's processes (the clients are spread over them in turn), their pids,
+   * the report's group and the engine's label. Default: the one process at `url`, group `peak`.
+   */
+  processes?: { urls: string[]; pids: Array<number | undefined>; group: string; engine: string };
 }): Promise<void> {
+  classes.clear();
+  const group = ctx.processes?.group ?? 'peak';
+  const engine = ctx.processes?.engine ?? 'postgres (1 process, direct)';
+  const pids = ctx.processes?.pids ?? [ctx.serverPid];
+  const apis = (ctx.processes?.urls ?? [ctx.url]).map((u) => httpClient(u));
+  /** The client of the k-th station, user or order: spread over the processes. */
+  const at = (k: number) => apis[k % apis.length]!;
   const windowS = ctx.quick ? 30 : 180;
   // The order file has two lines per order: 100,000 rows are the issue's 50,000 orders.
   const importRows = ctx.quick ? 10_000 : 100_000;
@@ -114,7 +126,7 @@ export async function peakBench(ctx: {
   const office = 50;
   const partnerPerSecond = 20;
   const shopeeOrders = ctx.quick ? 200 : 2_000;
-  const api = httpClient(ctx.url);
+  const api = apis[0]!;
   const seller = ctx.sellers[0]!;
   const db = ctx.database.db;
   const login = await api.authRoutes.login({ body: { email: seller.email, password: seller.password } });
@@ -219,7 +231,7 @@ export async function peakBench(ctx: {
   const peakFile = await largeOrderFile(importRows, numbers, { prefix: `PK${stamp}`, addressPad: 0 });
 
   // ---- the window ----
-  const cpu0 = cpuSeconds(ctx.serverPid);
+  const cpu0 = cpuSeconds(pids);
   const t0 = Date.now();
   const deadline = t0 + windowS * 1000;
   const open = () => Date.now() < deadline;
@@ -239,7 +251,7 @@ export async function peakBench(ctx: {
       const job = await waitJob(api, token, res.json().id, 1_800_000);
       const ms = Date.now() - i0;
       figure(
-        'peak',
+        group,
         `import of ${(importRows / 2).toLocaleString('en')} orders (${importRows.toLocaleString('en')} rows) during the peak (against alone)`,
         (ms / 1000).toFixed(1),
         's',
@@ -267,14 +279,15 @@ export async function peakBench(ctx: {
         }
         await sleep(Math.max(0, 5000 - (Date.now() - w0)));
       }
-      figure('peak', 'orders exported by the waves', exported, 'orders');
+      figure(group, 'orders exported by the waves', exported, 'orders');
     })(),
   );
 
   // 20 packing stations, one scan a second each.
-  for (const orders of packing)
+  for (const [station, orders] of packing.entries())
     running.push(
       (async () => {
+        const api = at(station);
         for (const o of orders)
           for (let unit = 0; unit < 9 && open(); unit++) {
             const s0 = Date.now();
@@ -290,6 +303,7 @@ export async function peakBench(ctx: {
   for (let u = 0; u < office; u++)
     running.push(
       (async () => {
+        const api = at(u);
         await sleep((u * 2000) / office);
         for (let k = u; open(); k++) {
           const s0 = Date.now();
@@ -316,6 +330,7 @@ export async function peakBench(ctx: {
         const s0 = Date.now();
         inFlight.push(
           (async () => {
+            const api = at(n);
             const created = await timed('partner API create', () =>
               api.partnerApiRoutes.apiCreateOrder({
                 body: {
@@ -359,7 +374,7 @@ export async function peakBench(ctx: {
         const job = await waitJob(api, token, res.json().job_id!, 1_800_000);
         const result = job.result as { created?: number } | null;
         figure(
-          'peak',
+          group,
           `Shopee sync of ${shopeeOrders.toLocaleString('en')} orders during the peak`,
           ((Date.now() - s0) / 1000).toFixed(1),
           's',
@@ -369,14 +384,14 @@ export async function peakBench(ctx: {
     );
 
   await sleep(windowS * 1000);
-  const cpu1 = cpuSeconds(ctx.serverPid);
+  const cpu1 = cpuSeconds(pids);
   await Promise.all(running);
 
   for (const c of classes.values()) {
     const sorted = [...c.times].sort((a, b) => a - b);
     const result: TLoadResult = {
       name: `peak hour: ${c.name}`,
-      engine: 'postgres (1 process, direct)',
+      engine,
       requests: c.times.length,
       rps: Math.round((c.times.length / windowS) * 10) / 10,
       p50: percentile(sorted, 50),
@@ -404,19 +419,19 @@ export async function peakBench(ctx: {
           95,
         )
       : 0;
-    figure('peak', `${name} p95 during the peak`, p95, 'ms', `target ≤ ${target} ms; ${c?.errors ?? 0} errors`);
+    figure(group, `${name} p95 during the peak`, p95, 'ms', `target ≤ ${target} ms; ${c?.errors ?? 0} errors`);
   }
   const errors = [...classes.values()].reduce((a, c) => a + c.errors, 0);
-  figure('peak', 'errors during the peak (all classes)', errors, 'errors', 'target 0');
+  figure(group, 'errors during the peak (all classes)', errors, 'errors', 'target 0');
   figure(
-    'peak',
+    group,
     `CPU seconds in the ${windowS} s window (2 cores = ${windowS * 2} s)`,
     `${(cpu1.server - cpu0.server).toFixed(0)} / ${(cpu1.database - cpu0.database).toFixed(0)}`,
     's',
     'server processes (Node) / PostgreSQL processes',
   );
   const violations = await checkStockInvariants(db);
-  figure('peak', 'check:stock after the peak', violations.length, 'violations');
+  figure(group, 'check:stock after the peak', violations.length, 'violations');
   log(
     `peak: CPU server ${(cpu1.server - cpu0.server).toFixed(0)} s, PostgreSQL ${(cpu1.database - cpu0.database).toFixed(0)} s in ${windowS} s; check:stock ${violations.length} violations`,
   );

@@ -18,6 +18,7 @@ export {
   reserveForOrders,
   stockActorOf,
   type TAdjustmentLine,
+  type TDocumentDemand,
   type TInboundLine,
   type TProductInfo,
   type TStockDocument,
