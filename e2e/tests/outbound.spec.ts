@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import type { TRouteClient } from '@wms/contracts/client';
 import { DEMO } from '../helpers/accounts';
+import { apiOf, ok } from '../helpers/api';
 import { shipByTrackingScan } from '../helpers/packing';
 import { chooseLanguage, loginByApi } from '../helpers/session';
 
@@ -18,17 +20,6 @@ mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `outbound-${name}.png`), fullPage: true });
 
-async function post<T>(
-  request: APIRequestContext,
-  auth: Record<string, string>,
-  url: string,
-  data: unknown,
-): Promise<T> {
-  const res = await request.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 /** Type a code into a scanner box and press Enter, as a keyboard-wedge scanner does. */
 async function scan(page: Page, testId: string, code: string) {
   const box = page.getByTestId(testId);
@@ -39,38 +30,38 @@ async function scan(page: Page, testId: string, code: string) {
 
 test('an imported order is exported, batched, packed with scans and shipped; the stock goes down', async ({ page }) => {
   const session = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const token = session.access;
+  const auth = { authorization: `Bearer ${token}` };
+  const api = apiOf(page.request);
   const stamp = `O${Date.now().toString(36).toUpperCase()}`;
-  const warehouse = await post<{ id: string; code: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `E2E ${stamp}`,
-  });
-  const location = await post<{ id: string; code: string }>(page.request, auth, '/api/storage-locations/', {
-    warehouse_id: warehouse.id,
-    code: `A-${stamp}`,
-    kind: 'sellable',
-    pick_sequence: 1,
-  });
-  const product = await post<{ id: string; number: string; barcode: string }>(page.request, auth, '/api/products/', {
-    number: `P-${stamp}`,
-    name: `E2E 出貨商品 ${stamp}`,
-    barcode: `BC-${stamp}`,
-  });
-  const other = await post<{ id: string; number: string }>(page.request, auth, '/api/products/', {
-    number: `X-${stamp}`,
-    name: `E2E 其他商品 ${stamp}`,
-  });
-  await post(page.request, auth, '/api/entry-quick/', {
-    warehouse_id: warehouse.id,
-    code: product.number,
-    quantity: 10,
-    location_code: location.code,
-  });
+  const warehouse = await ok(
+    api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `E2E ${stamp}` }, token }),
+  );
+  const location = await ok(
+    api.warehouseRoutes.createStorageLocation({
+      body: { warehouse_id: warehouse.id, code: `A-${stamp}`, kind: 'sellable', pick_sequence: 1 },
+      token,
+    }),
+  );
+  const product = await ok(
+    api.catalogRoutes.createProduct({
+      body: { number: `P-${stamp}`, name: `E2E 出貨商品 ${stamp}`, barcode: `BC-${stamp}` },
+      token,
+    }),
+  );
+  const other = await ok(
+    api.catalogRoutes.createProduct({ body: { number: `X-${stamp}`, name: `E2E 其他商品 ${stamp}` }, token }),
+  );
+  await ok(
+    api.inboundRoutes.quickInbound({
+      body: { warehouse_id: warehouse.id, code: product.number, quantity: 10, location_code: location.code },
+      token,
+    }),
+  );
   const onHand = async () => {
-    const res = await page.request.get(`/api/product-location/?product_id=${product.id}&page_size=100`, {
-      headers: auth,
-    });
-    const body = (await res.json()) as { results: Array<{ location_code: string; on_hand: number }> };
+    const body = await ok(
+      api.stockRoutes.productLocation({ query: { product_id: product.id, page_size: 100 }, token }),
+    );
     return Object.fromEntries(body.results.map((r) => [r.location_code, r.on_hand]));
   };
   expect(await onHand()).toEqual({ [location.code]: 10 });
@@ -124,8 +115,7 @@ test('an imported order is exported, batched, packed with scans and shipped; the
   await expect(page.locator('.ant-message')).toContainText('已建立集貨單');
   const batchNumber = ((await page.locator('.ant-message').innerText()).match(/CB\d{12}/) ?? [''])[0];
   await shot(page, 'batch');
-  const batchRes = await page.request.get(`/api/collection-batches/?search=${batchNumber}`, { headers: auth });
-  const batch = ((await batchRes.json()) as { results: Array<{ id: string }> }).results[0]!;
+  const batch = (await ok(api.outboundRoutes.listBatches({ query: { search: batchNumber }, token }))).results[0]!;
   await page.goto(`/deliver-print-pick/${batch.id}`);
   await expect(page).toHaveURL(/paper=A5/);
   const pick = page.getByTestId('pick-list');
@@ -158,21 +148,19 @@ test('an imported order is exported, batched, packed with scans and shipped; the
   await expect(cue).toContainText('not in the order');
   await shot(page, 'pack-refused');
   for (let i = 0; i < 3; i++) {
-    await scan(page, 'pack-scan-item', i === 1 ? product.barcode : product.number);
+    await scan(page, 'pack-scan-item', i === 1 ? product.barcode! : product.number);
     await expect(page.getByTestId(`pack-progress-${product.number}`)).toHaveText(`${i + 1}/3`);
     await expect(cue).toHaveAttribute('data-cue', 'ok');
   }
   await expect(page.getByTestId('pack-complete')).toBeVisible();
   // The box is full: the scan box is disabled, and the server refuses an extra unit too.
-  const extra = await page.request.post(
-    `/api/outbound-orders/${(await lookup(page, auth, orderNumber)).id}/pack/scan/`,
-    {
-      headers: auth,
-      data: { barcode: product.number },
-    },
-  );
-  expect(extra.status()).toBe(409);
-  expect(((await extra.json()) as { error: { code: string } }).error.code).toBe('PACK_ITEM_COMPLETE');
+  const extra = await api.outboundRoutes.packScan({
+    params: { id: (await lookup(api, token, orderNumber)).id },
+    body: { barcode: product.number },
+    token,
+  });
+  expect(extra.statusCode).toBe(409);
+  expect(extra.error().code).toBe('PACK_ITEM_COMPLETE');
   await expect(page.getByTestId('pack-consignment')).toBeFocused();
   await page.getByTestId('pack-consignment').fill(`TC${stamp}`);
   await shot(page, 'pack-complete');
@@ -183,7 +171,7 @@ test('an imported order is exported, batched, packed with scans and shipped; the
   await shot(page, 'pack-shipped');
 
   // 5. Closed, and the stock left the location.
-  const shipped = await lookup(page, auth, orderNumber);
+  const shipped = await lookup(api, token, orderNumber);
   expect(shipped).toMatchObject({ status: 'closed', consignment_number: `TC${stamp}` });
   expect(await onHand()).toEqual({ [location.code]: 7 });
   await page.goto('/deliver');
@@ -194,36 +182,35 @@ test('an imported order is exported, batched, packed with scans and shipped; the
   await chooseLanguage(page, '繁體中文');
 });
 
-async function lookup(page: Page, auth: Record<string, string>, code: string) {
-  const res = await page.request.get(`/api/outbound-orders/lookup/?code=${encodeURIComponent(code)}`, {
-    headers: auth,
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as { id: string; status: string; consignment_number: string | null };
+function lookup(api: TRouteClient, token: string, code: string) {
+  return ok(api.outboundRoutes.lookupOrder({ query: { code }, token }));
 }
 
 test('consignment numbers by scanner, IMEI query, counts, order customization, upload forms and exports', async ({
   page,
 }) => {
   const session = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const token = session.access;
+  const api = apiOf(page.request);
   const stamp = `Q${Date.now().toString(36).toUpperCase()}`;
-  const warehouses = (await (await page.request.get('/api/warehouses/?page_size=100', { headers: auth })).json()) as {
-    results: Array<{ id: string }>;
-  };
-  const product = await post<{ id: string; number: string }>(page.request, auth, '/api/products/', {
-    number: `Q-${stamp}`,
-    name: `E2E ${stamp}`,
-  });
-  const order = await post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
-    platform_order_number: `PO-${stamp}`,
-    recipient_name: '陳小華',
-    recipient_phone: '0922333444',
-    recipient_postcode: '40341',
-    recipient_address: '台中市西區',
-    warehouse_id: warehouses.results[0]!.id,
-    lines: [{ product_id: product.id, quantity: 1 }],
-  });
+  const warehouses = await ok(api.warehouseRoutes.listWarehouses({ query: { page_size: 100 }, token }));
+  const product = await ok(
+    api.catalogRoutes.createProduct({ body: { number: `Q-${stamp}`, name: `E2E ${stamp}` }, token }),
+  );
+  const order = await ok(
+    api.outboundRoutes.createOrder({
+      body: {
+        platform_order_number: `PO-${stamp}`,
+        recipient_name: '陳小華',
+        recipient_phone: '0922333444',
+        recipient_postcode: '40341',
+        recipient_address: '台中市西區',
+        warehouse_id: warehouses.results[0]!.id,
+        lines: [{ product_id: product.id, quantity: 1 }],
+      },
+      token,
+    }),
+  );
 
   // Consignment numbers: scan the order, then its consignment label.
   await page.goto('/deliver-operation');
@@ -232,20 +219,25 @@ test('consignment numbers by scanner, IMEI query, counts, order customization, u
   await expect(page.getByTestId('op-cue')).toContainText(`HCT${stamp}`);
   await expect(page.getByTestId('op-scan-order')).toBeFocused();
   // The same number for another order is refused.
-  const second = await post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
-    recipient_name: '林一',
-    recipient_phone: '0911111111',
-    recipient_postcode: '106',
-    recipient_address: '台北市大安區',
-    warehouse_id: warehouses.results[0]!.id,
-    lines: [{ product_id: product.id, quantity: 1 }],
-  });
+  const second = await ok(
+    api.outboundRoutes.createOrder({
+      body: {
+        recipient_name: '林一',
+        recipient_phone: '0911111111',
+        recipient_postcode: '106',
+        recipient_address: '台北市大安區',
+        warehouse_id: warehouses.results[0]!.id,
+        lines: [{ product_id: product.id, quantity: 1 }],
+      },
+      token,
+    }),
+  );
   await scan(page, 'op-scan-order', second.number);
   await scan(page, 'op-scan-consignment', `HCT${stamp}`);
   await expect(page.getByTestId('op-cue')).toHaveAttribute('data-ok', 'false');
   await expect(page.getByTestId('op-cue')).toContainText('託運單號已存在');
   await shot(page, 'consignment');
-  expect((await lookup(page, auth, `HCT${stamp}`)).id).toBe(order.id);
+  expect((await lookup(api, token, `HCT${stamp}`)).id).toBe(order.id);
 
   await page.goto('/deliver-cnt');
   await expect(page.getByTestId('cnt-total')).not.toContainText(/^0$/);
