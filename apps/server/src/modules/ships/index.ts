@@ -14,6 +14,7 @@
 export { computeShipBy, DEFAULT_CUTOFF, DEFAULT_SLA, isWorkingDay, type TShipCalendar } from './ships.calc';
 export {
   loadShipRules,
+  nextCutoffAt,
   NO_SHIPMENTS,
   ON_TIME_DAYS,
   onTimeRates,
