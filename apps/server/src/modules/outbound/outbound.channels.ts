@@ -32,8 +32,7 @@ type TChannelRules = Pick<
 
 /** The orders a channel takes now: its scope with the ship-by limit of its priority. */
 function scopeOf(c: TChannelRules, now: Date): Omit<repo.TWaveScope, 'statuses'> {
-  const shipByBefore =
-    c.priority === 'late' ? now : c.priority === 'due' ? taipeiMidnight(taipeiToday(now), 1) : null;
+  const shipByBefore = c.priority === 'late' ? now : c.priority === 'due' ? taipeiMidnight(taipeiToday(now), 1) : null;
   return {
     warehouseId: c.warehouse_id,
     providerIds: c.logistics_provider_ids,

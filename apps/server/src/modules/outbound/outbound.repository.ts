@@ -1,5 +1,19 @@
 import { ORDER_LIST_COUNT_CAP, type TOrder, type TOrderListQuery, type TOrderStatus } from '@wms/contracts';
-import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   allOf,
   type Executor,
@@ -1573,7 +1587,9 @@ const channelSelect = {
   ...getTableColumns(release_channels),
   warehouse_code: warehouses.code,
   area_code: areas.code,
-  provider_names: sql<string[]>`(select coalesce(array_agg(lp.name order by array_position(${release_channels.logistics_provider_ids}, lp.id)), '{}')
+  provider_names: sql<
+    string[]
+  >`(select coalesce(array_agg(lp.name order by array_position(${release_channels.logistics_provider_ids}, lp.id)), '{}')
       from logistics_providers lp where lp.id = any(${release_channels.logistics_provider_ids}))`,
 };
 

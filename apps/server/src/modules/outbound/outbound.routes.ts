@@ -5,13 +5,13 @@ import { route } from '../../platform/http';
 import { UPLOAD_BODY_LIMIT } from '../../platform/importing';
 import { sendXlsx } from '../../platform/spreadsheet';
 import * as batches from './outbound.batches';
+import * as channels from './outbound.channels';
 import * as consignments from './outbound.consignments';
 import { exportOrdersFile, importTemplate } from './outbound.export';
 import * as importer from './outbound.importer';
 import * as orders from './outbound.orders';
 import * as packing from './outbound.packing';
 import * as status from './outbound.status';
-import * as channels from './outbound.channels';
 import { releaseWave } from './outbound.waves';
 
 export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): void {

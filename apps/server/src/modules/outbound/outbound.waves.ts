@@ -56,12 +56,7 @@ export interface TWaveRelease {
  * Build one batch in the caller's transaction: candidates locked page by page (SKIP LOCKED) in ship-by order until the
  * limits are reached, then the batch and its orders. WAVE_EMPTY when nothing fits. Returns the batch's id.
  */
-export async function releaseIn(
-  tx: Tx,
-  actor: TActor,
-  customerId: string,
-  release: TWaveRelease,
-): Promise<string> {
+export async function releaseIn(tx: Tx, actor: TActor, customerId: string, release: TWaveRelease): Promise<string> {
   const maxUnits = release.maxUnits ?? Number.MAX_SAFE_INTEGER;
   const taken: repo.TWaveCandidate[] = [];
   const seen: string[] = [];

@@ -14,8 +14,8 @@
 export { computeShipBy, DEFAULT_CUTOFF, DEFAULT_SLA, isWorkingDay, type TShipCalendar } from './ships.calc';
 export {
   loadShipRules,
-  nextCutoffAt,
   NO_SHIPMENTS,
+  nextCutoffAt,
   ON_TIME_DAYS,
   onTimeRates,
   shipByOf,

@@ -110,7 +110,12 @@ export async function replaceCalendar(
   tx: Tx,
   customerId: string,
   warehouseId: string,
-  cutoffs: Array<{ logistics_provider_id: string; cvs_chain?: string | null; cutoff_time: string; pickup_time: string }>,
+  cutoffs: Array<{
+    logistics_provider_id: string;
+    cvs_chain?: string | null;
+    cutoff_time: string;
+    pickup_time: string;
+  }>,
   holidays: string[],
   weekdays: number[],
 ): Promise<void> {
@@ -125,11 +130,14 @@ export async function replaceCalendar(
     .delete(warehouse_holidays)
     .where(and(eq(warehouse_holidays.customer_id, customerId), eq(warehouse_holidays.warehouse_id, warehouseId)));
   if (cutoffs.length)
-    await tx
-      .insert(ship_cutoffs)
-      .values(
-        cutoffs.map((c) => ({ ...c, cvs_chain: c.cvs_chain ?? '', customer_id: customerId, warehouse_id: warehouseId })),
-      );
+    await tx.insert(ship_cutoffs).values(
+      cutoffs.map((c) => ({
+        ...c,
+        cvs_chain: c.cvs_chain ?? '',
+        customer_id: customerId,
+        warehouse_id: warehouseId,
+      })),
+    );
   if (holidays.length)
     await tx
       .insert(warehouse_holidays)

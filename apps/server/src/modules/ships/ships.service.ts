@@ -1,9 +1,9 @@
 import {
   DEFAULT_WORKING_DAYS,
+  type TCvsChain,
   type TSaveWarehouseShipping,
   type TShipSettings,
   type TShipSla,
-  type TCvsChain,
   type TShipsToday,
   type TWarehouseShipping,
 } from '@wms/contracts';
@@ -229,7 +229,6 @@ export function nextCutoffAt(
 // ---- the floor board (/ships-today) ----
 
 const LATE_LIST = 50;
-
 
 /**
  * The floor board: per warehouse and carrier the orders due today or earlier and not shipped by stage (waiting for
