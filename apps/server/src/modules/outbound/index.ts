@@ -17,7 +17,7 @@ export {
   type TOrderIntakeRow,
   type TOrderLookups,
 } from './outbound.intake';
-export { findShippedOrder, getOrder, lookupOrder } from './outbound.orders';
+export { findShippedOrder, getOrder, lookupOrder, refreshShipBy } from './outbound.orders';
 export {
   findOrderIdByCode,
   findOrderIdByNumberOrConsignment,

@@ -1679,3 +1679,36 @@ export async function ownProviders(ex: Executor, customerId: string, ids: readon
     .where(and(eq(logistics_providers.customer_id, customerId), inArray(logistics_providers.id, [...ids])));
   return new Set(rows.map((r) => r.id));
 }
+
+/** What an order's ship-by time is computed from, locked (the caller's transaction). */
+export async function lockOrderShipping(ex: Executor, customerId: string, orderId: string) {
+  const o = outbound_orders;
+  const [row] = await ex
+    .select({
+      status: o.status,
+      warehouse_id: o.warehouse_id,
+      logistics_provider_id: o.logistics_provider_id,
+      created_at: o.created_at,
+    })
+    .from(o)
+    .where(and(eq(o.id, orderId), eq(o.customer_id, customerId)))
+    .for('update');
+  return row;
+}
+
+/** The convenience-store chain an order is delivered to (UNIMART, FAMI, HILIFE, OKMART), or null. */
+export async function cvsChainOfOrder(ex: Executor, customerId: string, orderId: string): Promise<string | null> {
+  const [row] = await queryRows<{ subtype: string }>(
+    ex,
+    sql`select subtype from order_cvs_stores where customer_id = ${customerId} and order_id = ${orderId}`,
+  );
+  return row ? row.subtype.replace(/C2C$/, '') : null;
+}
+
+/** Set an order's ship-by time. */
+export async function setShipBy(tx: Executor, customerId: string, orderId: string, shipBy: Date): Promise<void> {
+  await tx
+    .update(outbound_orders)
+    .set({ ship_by: shipBy })
+    .where(and(eq(outbound_orders.customer_id, customerId), eq(outbound_orders.id, orderId)));
+}
