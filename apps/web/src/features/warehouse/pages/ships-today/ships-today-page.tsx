@@ -98,7 +98,9 @@ function ChannelCard({ channel: c, now }: { channel: TReleaseChannel; now: numbe
       title={<span style={{ fontSize: 20 }}>{c.name}</span>}
       extra={
         <span style={{ fontSize: 16, color: toCutoff < 30 ? RED : undefined }}>
-          {formatDateTime(c.next_cutoff_at).slice(-5)} · {t('channels.cutoffIn', { minutes: toCutoff })}
+          {toCutoff < 12 * 60
+            ? `${formatDateTime(c.next_cutoff_at).slice(-5)} · ${t('channels.cutoffIn', { minutes: toCutoff })}`
+            : `${t('channels.nextCutoff')} ${formatDateTime(c.next_cutoff_at)}`}
         </span>
       }
     >
