@@ -215,7 +215,12 @@ export async function wavesBench(ctx: {
   );
   if (duplicates) throw new Error(`waves: ${duplicates} orders in two batches`);
 
-  await boardFigures(api, token, open - taken - ids.length, ctx.quick ? 5 : 10);
+  const [left] = await queryRows<{ n: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as n from outbound_orders where customer_id = ${seller.customerId}
+        and status = 'exported' and batch_id is null`,
+  );
+  await boardFigures(api, token, Number(left?.n ?? 0), ctx.quick ? 5 : 10);
   await walkFigures(ctx.database, api, token, seller);
 }
 
