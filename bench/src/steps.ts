@@ -23,6 +23,7 @@ import { loadTest } from './load';
 import { peakBench } from './peak';
 import { API_EXTRA, figure, SERVER_ENV, STEPS } from './registry';
 import { shopeeBench, shopeeServerEnv } from './shopee';
+import { wavesBench } from './waves';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
@@ -493,6 +494,8 @@ STEPS.push(
   { name: 'shopee', run: shopeeBench },
   { name: 'analysis', run: analysisBench },
   { name: 'peak', run: peakBench },
+  // Last: it leaves 20,000 exported orders and their batches behind.
+  { name: 'waves', run: wavesBench },
 );
 SERVER_ENV.push({ step: 'shopee', env: shopeeServerEnv }, { step: 'peak', env: shopeeServerEnv });
 API_EXTRA.push(async (engine, url, token, _seller, _database, report) => {

@@ -586,6 +586,12 @@ export const ERROR_CATALOGUE = {
     ja: '引き渡し一覧に荷物がないため締められません',
     en: 'The manifest has no parcel and cannot be closed',
   },
+  CHANNEL_INACTIVE: {
+    status: 409,
+    'zh-TW': '此放行通道已停用，請先啟用再放行',
+    ja: 'このリリースチャネルは無効です。有効にしてからリリースしてください',
+    en: 'This release channel is inactive: activate it before releasing',
+  },
   WAVE_EMPTY: {
     status: 409,
     'zh-TW': '沒有可放行的訂單：此倉庫（與物流商、區域）沒有已匯出且未在批次中的訂單，或單張訂單已超過件數上限',
@@ -731,6 +737,13 @@ export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as TErrorCode[];
 
 /** Field labels used in REQUIRED_FIELD / INVALID_FIELD messages (spec §5 names these). Unknown fields fall back to their key. */
 export const FIELD_LABELS: Record<string, Messages> = {
+  logistics_provider_ids: { 'zh-TW': '物流商', ja: '配送業者', en: 'Carriers' },
+  cvs_chain: { 'zh-TW': '超商通路', ja: 'コンビニチェーン', en: 'Convenience-store chain' },
+  priority: { 'zh-TW': '訂單範圍', ja: '対象注文', en: 'Orders taken' },
+  max_orders: { 'zh-TW': '訂單數上限', ja: '最大注文数', en: 'Max orders' },
+  max_units: { 'zh-TW': '件數上限', ja: '最大数量', en: 'Max units' },
+  sequence: { 'zh-TW': '順序', ja: '順序', en: 'Sequence' },
+  active: { 'zh-TW': '啟用', ja: '有効', en: 'Active' },
   email: { 'zh-TW': '電子郵件', ja: 'メールアドレス', en: 'E-mail' },
   password: { 'zh-TW': '密碼', ja: 'パスワード', en: 'Password' },
   old_password: { 'zh-TW': '目前密碼', ja: '現在のパスワード', en: 'Current password' },
@@ -1008,6 +1021,7 @@ export function pickLanguage(header: string | undefined | null): TLanguage {
 
 /** Fields whose English label is plural: the verb after it agrees ("Lines are not valid"). */
 const PLURAL_EN = new Set([
+  'logistics_provider_ids',
   'rates',
   'lines',
   'balance_ids',

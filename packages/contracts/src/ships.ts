@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CVS_CHAINS, type TCvsChain } from './carriers';
 import { ZId, ZIsoDate, ZOk } from './common';
 import { defineRoutes } from './routes';
 
@@ -20,12 +21,25 @@ export const ZShipSla = z.strictObject({
 });
 export type TShipSla = z.infer<typeof ZShipSla>;
 
+/** The convenience-store chains (ECPay's chain codes, as order_cvs_stores keeps them: 7-ELEVEN, FamilyMart, Hi-Life, OK). */
+export const CVS_CHAIN_CODES = Object.keys(CVS_CHAINS) as [TCvsChain, ...TCvsChain[]];
+export const ZCvsChain = z.enum(CVS_CHAIN_CODES);
+
 export const ZShipCutoffInput = z.strictObject({
   logistics_provider_id: ZId,
+  /**
+   * A convenience-store chain's own cut-off with this carrier (orders delivered to one of its stores take it); null or
+   * absent: the carrier's cut-off for every other order.
+   */
+  cvs_chain: ZCvsChain.nullable().optional(),
   cutoff_time: ZClockTime,
   pickup_time: ZClockTime,
 });
-export const ZShipCutoff = ZShipCutoffInput.extend({ provider_code: z.string(), provider_name: z.string() });
+export const ZShipCutoff = ZShipCutoffInput.extend({
+  cvs_chain: ZCvsChain.nullable(),
+  provider_code: z.string(),
+  provider_name: z.string(),
+});
 export type TShipCutoff = z.infer<typeof ZShipCutoff>;
 
 /** Weekdays, 0 Sunday … 6 Saturday; a warehouse ships Monday to Friday unless told otherwise. */

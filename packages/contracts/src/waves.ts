@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { ZId } from './common';
+import { ZId, ZIdParams, ZListQuery, ZOk, ZPage } from './common';
 import { ZBatchDetail } from './outbound';
 import { defineRoutes } from './routes';
+import { ZClockTime, ZCvsChain } from './ships';
+import { ZBoolFilter } from './warehouse';
 
 // ---- release by wave: the next picking batch for one picker ----
 
@@ -29,6 +31,137 @@ export const shipWaveRoutes = defineRoutes({
     perm: 'orders:write',
     body: ZReleaseWave,
     response: ZBatchDetail,
+  },
+});
+
+// ---- saved release channels: named wave rules per warehouse ----
+
+/**
+ * Which orders by ship-by a channel releases: `all` (any, earliest first), `due` (due by the end of today in Taipei,
+ * the late ones included), `late` (ship-by passed).
+ */
+export const CHANNEL_PRIORITIES = ['all', 'due', 'late'] as const;
+export const RELEASE_CHANNEL_ORDERING = ['sequence', 'name', 'warehouse_code', 'created_at'] as const;
+
+const channelFields = {
+  warehouse_id: ZId,
+  name: z.string().trim().min(1).max(60),
+  /** The carriers whose orders it takes; empty: every carrier (and orders without one). */
+  logistics_provider_ids: z.array(ZId).max(20),
+  /** Only orders delivered to a store of this chain; null: any order. */
+  cvs_chain: ZCvsChain.nullable(),
+  /** Its own cut-off (Taipei HH:MM); null: the earliest cut-off of its carriers at the warehouse. */
+  cutoff_time: ZClockTime.nullable(),
+  /** One zone: only orders whose reserved stock all lies in it; null: all zones. */
+  area_id: ZId.nullable(),
+  priority: z.enum(CHANNEL_PRIORITIES),
+  max_orders: z.number().int().min(1).max(500),
+  max_units: z.number().int().min(1).max(100_000).nullable(),
+  sequence: z.number().int().min(0).max(9999),
+  active: z.boolean(),
+};
+
+/** A new channel: warehouse, name and max orders are required; the rest default (all carriers, any chain, all zones…). */
+export const ZCreateReleaseChannel = z.strictObject({
+  ...channelFields,
+  logistics_provider_ids: channelFields.logistics_provider_ids.optional(),
+  cvs_chain: channelFields.cvs_chain.optional(),
+  cutoff_time: channelFields.cutoff_time.optional(),
+  area_id: channelFields.area_id.optional(),
+  priority: channelFields.priority.optional(),
+  max_units: channelFields.max_units.optional(),
+  sequence: channelFields.sequence.optional(),
+  active: channelFields.active.optional(),
+});
+export type TCreateReleaseChannel = z.infer<typeof ZCreateReleaseChannel>;
+export const ZUpdateReleaseChannel = z.strictObject(channelFields).partial();
+export type TUpdateReleaseChannel = z.infer<typeof ZUpdateReleaseChannel>;
+
+export const ZReleaseChannel = z.object({
+  id: ZId,
+  warehouse_id: ZId,
+  warehouse_code: z.string(),
+  name: z.string(),
+  logistics_provider_ids: z.array(ZId),
+  /** Its carriers' names, in the order of `logistics_provider_ids`. */
+  provider_names: z.array(z.string()),
+  cvs_chain: ZCvsChain.nullable(),
+  cutoff_time: z.string().nullable(),
+  area_id: ZId.nullable(),
+  area_code: z.string().nullable(),
+  priority: z.enum(CHANNEL_PRIORITIES),
+  max_orders: z.number().int(),
+  max_units: z.number().int().nullable(),
+  sequence: z.number().int(),
+  active: z.boolean(),
+  /** Exported orders outside any batch that its next wave may take (its rules, zone included). */
+  open_count: z.number().int(),
+  /** Its next cut-off (ISO): today's when still ahead on a working day, else the next working day's. */
+  next_cutoff_at: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TReleaseChannel = z.infer<typeof ZReleaseChannel>;
+
+export const ZReleaseChannelListQuery = ZListQuery.extend({
+  warehouse_id: ZId.optional(),
+  active: ZBoolFilter.optional(),
+});
+
+export const releaseChannelRoutes = defineRoutes({
+  listReleaseChannels: {
+    method: 'GET',
+    path: '/api/release-channels/',
+    auth: 'customer',
+    perm: 'orders:read',
+    query: ZReleaseChannelListQuery,
+    response: ZPage(ZReleaseChannel),
+  },
+  createReleaseChannel: {
+    method: 'POST',
+    path: '/api/release-channels/',
+    auth: 'customer',
+    perm: 'orders:write',
+    body: ZCreateReleaseChannel,
+    response: ZReleaseChannel,
+  },
+  getReleaseChannel: {
+    method: 'GET',
+    path: '/api/release-channels/:id/',
+    auth: 'customer',
+    perm: 'orders:read',
+    params: ZIdParams,
+    response: ZReleaseChannel,
+    tenantScoped: true,
+  },
+  updateReleaseChannel: {
+    method: 'PATCH',
+    path: '/api/release-channels/:id/',
+    auth: 'customer',
+    perm: 'orders:write',
+    params: ZIdParams,
+    body: ZUpdateReleaseChannel,
+    response: ZReleaseChannel,
+    tenantScoped: true,
+  },
+  deleteReleaseChannel: {
+    method: 'DELETE',
+    path: '/api/release-channels/:id/',
+    auth: 'customer',
+    perm: 'orders:write',
+    params: ZIdParams,
+    response: ZOk,
+    tenantScoped: true,
+  },
+  /** "Release next wave" by the channel's saved rules: the same batch as `releaseWave`. */
+  releaseChannelWave: {
+    method: 'POST',
+    path: '/api/release-channels/:id/release/',
+    auth: 'customer',
+    perm: 'orders:write',
+    params: ZIdParams,
+    response: ZBatchDetail,
+    tenantScoped: true,
   },
 });
 

@@ -27,6 +27,7 @@ export const MENU_GROUPS: TMenuGroup[] = [
     items: [
       '/deliver',
       '/ships-today',
+      '/release-channels',
       '/deliver-export',
       '/deliver-operation',
       '/deliver-opser',

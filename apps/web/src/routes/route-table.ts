@@ -46,6 +46,7 @@ export const MAIN_PATHS = [
   // The floor board of the day's shipments (issue #36; not in the spec)
   '/ships-today',
   '/ships-handover',
+  '/release-channels',
   // Support
   '/user-help',
   '/bug',

@@ -18,7 +18,7 @@ import { id, timestamps } from './_columns';
 import { customers } from './account';
 import { packaging_materials, products } from './catalog';
 import { ecommerce_platforms, logistics_providers } from './partners';
-import { warehouses } from './warehouse';
+import { areas, warehouses } from './warehouse';
 
 const statusList = sql.raw(
   ['pending_export', 'exported', 'cancel_export', 'online', 'closed', 'returned', 'closed_returned', 'cancelled']
@@ -306,5 +306,42 @@ export const outbound_column_settings = pgTable(
   (t) => [
     primaryKey({ columns: [t.customer_id, t.screen] }),
     check('outbound_column_settings_screen_check', sql`${t.screen} in ('deliver_list', 'deliver_export')`),
+  ],
+);
+
+/**
+ * A saved release channel (like OCA's `stock_release_channel`): named rules at one warehouse by which "release next
+ * wave" builds a picking batch — which carriers (none: all), which convenience-store chain (null: any parcel), which
+ * orders by ship-by (`priority`: all, due by the end of today, late), one zone or all, and the picker's limits. Its
+ * `cutoff_time` (null: the earliest cut-off of its carriers there) is the one the board counts down to. Channels are
+ * listed by `sequence`; an inactive one is kept but cannot release.
+ */
+export const release_channels = pgTable(
+  'release_channels',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    warehouse_id: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    logistics_provider_ids: uuid('logistics_provider_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    cvs_chain: text('cvs_chain'),
+    cutoff_time: text('cutoff_time'),
+    area_id: uuid('area_id').references(() => areas.id, { onDelete: 'set null' }),
+    priority: text('priority').notNull().default('all'),
+    max_orders: integer('max_orders').notNull(),
+    max_units: integer('max_units'),
+    sequence: integer('sequence').notNull().default(10),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('release_channels_warehouse_name_key').on(t.customer_id, t.warehouse_id, t.name),
+    index('release_channels_customer_sequence_idx').on(t.customer_id, t.sequence),
+    check('release_channels_priority_check', sql`${t.priority} in ('all', 'due', 'late')`),
+    check('release_channels_cvs_chain_check', sql`${t.cvs_chain} in ('UNIMART', 'FAMI', 'HILIFE', 'OKMART')`),
   ],
 );

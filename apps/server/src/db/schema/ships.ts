@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './_columns';
 import { customers, users } from './account';
 import { outbound_orders } from './outbound';
@@ -24,11 +35,20 @@ export const ship_cutoffs = pgTable(
     logistics_provider_id: uuid('logistics_provider_id')
       .notNull()
       .references(() => logistics_providers.id, { onDelete: 'cascade' }),
+    /**
+     * A convenience-store chain (ECPay's chain code: UNIMART, FAMI, HILIFE, OKMART) whose parcels this carrier picks up
+     * at its own time; '' for the carrier's cut-off of every other parcel. An order delivered to a store of a chain takes
+     * the chain's cut-off when there is one, else the carrier's.
+     */
+    cvs_chain: text('cvs_chain').notNull().default(''),
     cutoff_time: text('cutoff_time').notNull(),
     pickup_time: text('pickup_time').notNull(),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.warehouse_id, t.logistics_provider_id] })],
+  (t) => [
+    primaryKey({ columns: [t.warehouse_id, t.logistics_provider_id, t.cvs_chain] }),
+    check('ship_cutoffs_cvs_chain_check', sql`${t.cvs_chain} in ('', 'UNIMART', 'FAMI', 'HILIFE', 'OKMART')`),
+  ],
 );
 
 /** The weekdays a warehouse ships on (0 Sunday … 6 Saturday); without a row, Monday to Friday. */

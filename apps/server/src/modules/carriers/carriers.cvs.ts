@@ -19,7 +19,7 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { findOrders } from '../outbound';
+import { findOrders, refreshShipBy } from '../outbound';
 import { providersByIds } from '../partners';
 import * as repo from './carriers.repository';
 
@@ -93,6 +93,8 @@ export async function putCvsStore(
   };
   const before = await repo.findCvsStore(tx, orderId);
   const row = await repo.upsertCvsStore(tx, customerId, orderId, values);
+  // Another chain may have its own cut-off: the order's ship-by time again.
+  if (before?.subtype !== row.subtype) await refreshShipBy(tx, customerId, orderId);
   await writeAudit(tx, actor, {
     action: 'cvs_store.set',
     entity: 'outbound_order',
@@ -117,6 +119,7 @@ export async function deleteOrderCvsStore(deps: TAppDeps, actor: TActor, orderId
     const order = await ownOrder(tx, customerId, orderId);
     if (order.consignment) throw new AppError('CVS_STORE_LOCKED');
     const gone = await repo.deleteCvsStore(tx, customerId, orderId);
+    if (gone[0]) await refreshShipBy(tx, customerId, orderId);
     if (gone[0])
       await writeAudit(tx, actor, {
         action: 'cvs_store.delete',

@@ -1,4 +1,5 @@
 import {
+  cvsChainOf,
   DEFAULT_LANGUAGE,
   isOrderLineQuantity,
   ORDER_TEXT_LIMITS,
@@ -439,9 +440,16 @@ export async function createOrdersFromRows(
       const inserted = await repo.insertOrdersSkippingDuplicates(
         tx,
         { customer_id: customerId, created_by: actor.id },
-        fresh.map(([, { draft }], i) => ({
+        fresh.map(([, { draft, cvs }], i) => ({
           number: numbers[i]!,
-          ship_by: shipByOf(shipRules, draft.warehouse_id, draft.logistics_provider_id, arrivedAt),
+          // An order for a convenience store takes its chain's cut-off when the warehouse has one.
+          ship_by: shipByOf(
+            shipRules,
+            draft.warehouse_id,
+            draft.logistics_provider_id,
+            arrivedAt,
+            cvs ? cvsChainOf(cvs.subtype) : null,
+          ),
           values: draft,
         })),
       );

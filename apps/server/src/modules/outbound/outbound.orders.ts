@@ -22,7 +22,7 @@ import { loadShipRules, shipByOf } from '../ships';
 import * as repo from './outbound.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
 import { illegal, orderDetail, type TOutboundDeps, toLine, toOrder } from './outbound.views';
-import { isEditable } from './outbound.workflow';
+import { isEditable, SHIPPED_STATUSES } from './outbound.workflow';
 
 /**
  * Orders: the list and its counts, one order (by id or by a scanned code), creating and editing pending orders, the
@@ -285,6 +285,7 @@ export async function updateOrder(
             draft.warehouse_id,
             draft.logistics_provider_id,
             before.created_at,
+            await repo.cvsChainOfOrder(tx, customerId, id),
           )
         : before.ship_by;
     await repo
@@ -346,4 +347,21 @@ export async function saveColumnSettings(
     });
   });
   return getColumnSettings(deps, actor);
+}
+
+/**
+ * The ship-by time of an order again, from when it arrived, after its pickup store changed (a convenience-store
+ * chain's cut-off may differ from its carrier's): in the caller's transaction; an order already shipped keeps its own.
+ */
+export async function refreshShipBy(tx: Executor, customerId: string, orderId: string): Promise<void> {
+  const order = await repo.lockOrderShipping(tx, customerId, orderId);
+  if (!order || (SHIPPED_STATUSES as readonly string[]).includes(order.status) || order.status === 'cancelled') return;
+  const shipBy = shipByOf(
+    await loadShipRules(tx, customerId, order.created_at),
+    order.warehouse_id,
+    order.logistics_provider_id,
+    order.created_at,
+    await repo.cvsChainOfOrder(tx, customerId, orderId),
+  );
+  await repo.setShipBy(tx, customerId, orderId, shipBy);
 }

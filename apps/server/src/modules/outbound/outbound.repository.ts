@@ -1,5 +1,19 @@
 import { ORDER_LIST_COUNT_CAP, type TOrder, type TOrderListQuery, type TOrderStatus } from '@wms/contracts';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   allOf,
   type Executor,
@@ -11,6 +25,7 @@ import {
   uuidArray,
 } from '../../db/client';
 import {
+  areas,
   collection_batches,
   customers,
   ecommerce_platforms,
@@ -25,12 +40,21 @@ import {
   packaging_materials,
   product_components,
   products,
+  release_channels,
   warehouses,
 } from '../../db/schema';
 import { AUDIT_COLUMNS, auditSelect } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
-import { countAll, countedPage, limitSql, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
+import {
+  countAll,
+  countedPage,
+  limitSql,
+  orderingOf,
+  pageWindow,
+  searchWhere,
+  type TPageOpts,
+} from '../../platform/listing';
 import type { TPurgeKind } from '../../platform/purge';
 import { SHIPPED_STATUSES } from './outbound.workflow';
 
@@ -1476,24 +1500,21 @@ export interface TWaveCandidate {
   units: number;
 }
 
-/**
- * The next exported orders outside any batch at a warehouse (and carrier; and whose reserved stock all lies in one
- * area), earliest ship-by first, locked for this transaction. Rows another transaction holds are skipped (`SKIP
- * LOCKED`): two waves released at once take different orders, and neither waits for the other. `units` is what the
- * picker carries: the order's reserved quantity.
- */
-export async function lockWaveCandidates(
-  tx: Tx,
-  customerId: string,
-  opts: {
-    warehouseId: string;
-    providerId: string | null;
-    areaId: string | null;
-    statuses: readonly TOrderStatus[];
-    exclude: string[];
-    limit: number;
-  },
-): Promise<TWaveCandidate[]> {
+/** Which orders a wave may take: a warehouse, and optionally carriers, a convenience-store chain, a zone, a ship-by. */
+export interface TWaveScope {
+  warehouseId: string;
+  /** One carrier (an ad-hoc wave) or several (a channel); null or empty: every carrier. */
+  providerIds: readonly string[] | null;
+  areaId: string | null;
+  /** Only orders delivered to a store of this chain (UNIMART, FAMI, HILIFE, OKMART; B2C and C2C alike). */
+  cvsChain?: string | null;
+  /** Only orders whose ship-by is before this instant. */
+  shipByBefore?: Date | null;
+  statuses: readonly TOrderStatus[];
+}
+
+/** The `where` of a wave's candidates (`o` is outbound_orders): also what a channel's open count counts. */
+function waveWhere(customerId: string, opts: TWaveScope): SQL {
   const inArea = opts.areaId
     ? sql`and exists (
           select 1 from stock_reservations r join stock_balances b on b.id = r.balance_id
@@ -1506,6 +1527,31 @@ export async function lockWaveCandidates(
           where r.customer_id = ${customerId} and r.document_type = ${ORDER_DOCUMENT} and r.document_id = o.id
             and r.quantity > 0 and sl.area_id is distinct from ${opts.areaId})`
     : sql``;
+  const providers = opts.providerIds?.length
+    ? opts.providerIds.length === 1
+      ? sql`and o.logistics_provider_id = ${opts.providerIds[0]}`
+      : sql`and o.logistics_provider_id = any(${uuidArray(opts.providerIds)})`
+    : sql``;
+  const chain = opts.cvsChain
+    ? sql`and exists (select 1 from order_cvs_stores cs where cs.order_id = o.id
+          and cs.subtype in (${opts.cvsChain}, ${`${opts.cvsChain}C2C`}))`
+    : sql``;
+  const shipBy = opts.shipByBefore ? sql`and o.ship_by < ${opts.shipByBefore.toISOString()}::timestamptz` : sql``;
+  return sql`o.customer_id = ${customerId} and o.warehouse_id = ${opts.warehouseId} and o.batch_id is null
+          and o.status in ${[...opts.statuses]} ${providers} ${chain} ${shipBy} ${inArea}`;
+}
+
+/**
+ * The next exported orders outside any batch at a warehouse (and carriers, chain, ship-by; and whose reserved stock
+ * all lies in one area), earliest ship-by first, locked for this transaction. Rows another transaction holds are
+ * skipped (`SKIP LOCKED`): two waves released at once take different orders, and neither waits for the other. `units`
+ * is what the picker carries: the order's reserved quantity.
+ */
+export async function lockWaveCandidates(
+  tx: Tx,
+  customerId: string,
+  opts: TWaveScope & { exclude: string[]; limit: number },
+): Promise<TWaveCandidate[]> {
   const rows = await queryRows<{ id: string; number: string; units: number | string }>(
     tx,
     sql`select o.id, o.number,
@@ -1513,16 +1559,22 @@ export async function lockWaveCandidates(
             where r.customer_id = ${customerId} and r.document_type = ${ORDER_DOCUMENT} and r.document_id = o.id
               and r.quantity > 0) as units
         from outbound_orders o
-        where o.customer_id = ${customerId} and o.warehouse_id = ${opts.warehouseId} and o.batch_id is null
-          and o.status in ${[...opts.statuses]}
-          ${opts.providerId ? sql`and o.logistics_provider_id = ${opts.providerId}` : sql``}
+        where ${waveWhere(customerId, opts)}
           ${opts.exclude.length ? sql`and o.id not in ${opts.exclude}` : sql``}
-          ${inArea}
         order by o.ship_by asc nulls last, o.number
         limit ${opts.limit}
         for update of o skip locked`,
   );
   return rows.map((r) => ({ id: r.id, number: r.number, units: Number(r.units) }));
+}
+
+/** How many orders a wave of this scope may take now (locked ones included). */
+export async function countWaveCandidates(ex: Executor, customerId: string, opts: TWaveScope): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    ex,
+    sql`select count(*)::int as n from outbound_orders o where ${waveWhere(customerId, opts)}`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Whether the warehouse, carrier and area of a wave are the seller's (and the area is in that warehouse). */
@@ -1541,4 +1593,143 @@ export async function waveScopeOk(
           ${areaId ? sql`exists (select 1 from areas where id = ${areaId} and customer_id = ${customerId} and warehouse_id = ${warehouseId})` : sql`true`} as area`,
   );
   return row!;
+}
+
+// ---- saved release channels ----
+
+export type TChannelRow = typeof release_channels.$inferSelect;
+export type TChannelView = TChannelRow & {
+  warehouse_code: string;
+  area_code: string | null;
+  provider_names: string[];
+};
+
+const channelSelect = {
+  ...getTableColumns(release_channels),
+  warehouse_code: warehouses.code,
+  area_code: areas.code,
+  provider_names: sql<
+    string[]
+  >`(select coalesce(array_agg(lp.name order by array_position(${release_channels.logistics_provider_ids}, lp.id)), '{}')
+      from logistics_providers lp where lp.id = any(${release_channels.logistics_provider_ids}))`,
+};
+
+export async function listChannels(
+  ex: Executor,
+  customerId: string,
+  q: TPageOpts & { warehouse_id?: string; active?: boolean },
+): Promise<{ rows: TChannelView[]; count: number }> {
+  const c = release_channels;
+  const where = and(
+    eq(c.customer_id, customerId),
+    q.warehouse_id ? eq(c.warehouse_id, q.warehouse_id) : undefined,
+    q.active === undefined ? undefined : eq(c.active, q.active),
+    searchWhere(q.search, [c.name, warehouses.code]),
+  );
+  const order = orderingOf(
+    q.ordering,
+    { sequence: c.sequence, name: c.name, warehouse_code: warehouses.code, created_at: c.created_at },
+    'sequence',
+    c.id,
+  );
+  const { limit, offset } = pageWindow(q);
+  const [rows, [total]] = await allOf(ex, [
+    () =>
+      ex
+        .select(channelSelect)
+        .from(c)
+        .innerJoin(warehouses, eq(warehouses.id, c.warehouse_id))
+        .leftJoin(areas, eq(areas.id, c.area_id))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => ex.select({ n: countAll }).from(c).innerJoin(warehouses, eq(warehouses.id, c.warehouse_id)).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findChannel(
+  ex: Executor,
+  customerId: string,
+  id: string,
+  lock = false,
+): Promise<TChannelView | undefined> {
+  const c = release_channels;
+  const query = ex
+    .select(channelSelect)
+    .from(c)
+    .innerJoin(warehouses, eq(warehouses.id, c.warehouse_id))
+    .leftJoin(areas, eq(areas.id, c.area_id))
+    .where(and(eq(c.customer_id, customerId), eq(c.id, id)));
+  const [row] = lock ? await query.for('update', { of: c }) : await query;
+  return row;
+}
+
+export async function insertChannel(tx: Tx, values: typeof release_channels.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(release_channels).values(values).returning({ id: release_channels.id });
+  return row!.id;
+}
+
+export async function updateChannel(
+  tx: Tx,
+  customerId: string,
+  id: string,
+  patch: Partial<typeof release_channels.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(release_channels)
+    .set(patch)
+    .where(and(eq(release_channels.customer_id, customerId), eq(release_channels.id, id)));
+}
+
+export async function deleteChannel(tx: Tx, customerId: string, id: string): Promise<number> {
+  const rows = await tx
+    .delete(release_channels)
+    .where(and(eq(release_channels.customer_id, customerId), eq(release_channels.id, id)))
+    .returning({ id: release_channels.id });
+  return rows.length;
+}
+
+/** Which of these carrier ids are the seller's. */
+export async function ownProviders(ex: Executor, customerId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ex
+    .select({ id: logistics_providers.id })
+    .from(logistics_providers)
+    .where(and(eq(logistics_providers.customer_id, customerId), inArray(logistics_providers.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** What an order's ship-by time is computed from, locked (the caller's transaction). */
+export async function lockOrderShipping(ex: Executor, customerId: string, orderId: string) {
+  const o = outbound_orders;
+  const [row] = await ex
+    .select({
+      status: o.status,
+      warehouse_id: o.warehouse_id,
+      logistics_provider_id: o.logistics_provider_id,
+      created_at: o.created_at,
+    })
+    .from(o)
+    .where(and(eq(o.id, orderId), eq(o.customer_id, customerId)))
+    .for('update');
+  return row;
+}
+
+/** The convenience-store chain an order is delivered to (UNIMART, FAMI, HILIFE, OKMART), or null. */
+export async function cvsChainOfOrder(ex: Executor, customerId: string, orderId: string): Promise<string | null> {
+  const [row] = await queryRows<{ subtype: string }>(
+    ex,
+    sql`select subtype from order_cvs_stores where customer_id = ${customerId} and order_id = ${orderId}`,
+  );
+  return row ? row.subtype.replace(/C2C$/, '') : null;
+}
+
+/** Set an order's ship-by time. */
+export async function setShipBy(tx: Executor, customerId: string, orderId: string, shipBy: Date): Promise<void> {
+  await tx
+    .update(outbound_orders)
+    .set({ ship_by: shipBy })
+    .where(and(eq(outbound_orders.customer_id, customerId), eq(outbound_orders.id, orderId)));
 }

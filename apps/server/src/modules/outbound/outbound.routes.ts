@@ -1,10 +1,11 @@
-import { outboundRoutes as r, shipWaveRoutes } from '@wms/contracts';
+import { outboundRoutes as r, releaseChannelRoutes as rc, shipWaveRoutes } from '@wms/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import { UPLOAD_BODY_LIMIT } from '../../platform/importing';
 import { sendXlsx } from '../../platform/spreadsheet';
 import * as batches from './outbound.batches';
+import * as channels from './outbound.channels';
 import * as consignments from './outbound.consignments';
 import { exportOrdersFile, importTemplate } from './outbound.export';
 import * as importer from './outbound.importer';
@@ -65,6 +66,16 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
   );
   route(app, t, r.batchPickList, ({ actor, params }) => batches.batchPickList(d, actor, params.id));
   route(app, t, shipWaveRoutes.releaseWave, ({ actor, body }) => releaseWave(d, actor, body), { status: 201 });
+  route(app, t, rc.listReleaseChannels, ({ actor, query }) => channels.listChannels(d, actor, query));
+  route(app, t, rc.createReleaseChannel, ({ actor, body }) => channels.createChannel(d, actor, body), { status: 201 });
+  route(app, t, rc.getReleaseChannel, ({ actor, params }) => channels.getChannel(d, actor, params.id));
+  route(app, t, rc.updateReleaseChannel, ({ actor, params, body }) =>
+    channels.updateChannel(d, actor, params.id, body),
+  );
+  route(app, t, rc.deleteReleaseChannel, ({ actor, params }) => channels.deleteChannel(d, actor, params.id));
+  route(app, t, rc.releaseChannelWave, ({ actor, params }) => channels.releaseChannelWave(d, actor, params.id), {
+    status: 201,
+  });
   route(app, t, r.printData, ({ actor, params, query }) => batches.printData(d, actor, params.id, query.orderby));
   route(app, t, r.printSelection, ({ actor, query }) => batches.printSelection(d, actor, query.ids, query.orderby));
 

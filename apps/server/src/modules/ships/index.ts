@@ -15,6 +15,7 @@ export { computeShipBy, DEFAULT_CUTOFF, DEFAULT_SLA, isWorkingDay, type TShipCal
 export {
   loadShipRules,
   NO_SHIPMENTS,
+  nextCutoffAt,
   ON_TIME_DAYS,
   onTimeRates,
   shipByOf,

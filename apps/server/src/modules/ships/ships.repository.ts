@@ -75,6 +75,7 @@ export async function calendarsOf(ex: Executor, customerId: string, warehouseId?
         .select({
           warehouse_id: c.warehouse_id,
           logistics_provider_id: c.logistics_provider_id,
+          cvs_chain: c.cvs_chain,
           cutoff_time: c.cutoff_time,
           pickup_time: c.pickup_time,
           provider_code: logistics_providers.code,
@@ -83,7 +84,7 @@ export async function calendarsOf(ex: Executor, customerId: string, warehouseId?
         .from(c)
         .innerJoin(logistics_providers, eq(logistics_providers.id, c.logistics_provider_id))
         .where(and(eq(c.customer_id, customerId), warehouseId ? eq(c.warehouse_id, warehouseId) : undefined))
-        .orderBy(asc(logistics_providers.code)),
+        .orderBy(asc(logistics_providers.code), asc(c.cvs_chain)),
     () =>
       ex
         .select({ warehouse_id: h.warehouse_id, day: h.day })
@@ -109,7 +110,12 @@ export async function replaceCalendar(
   tx: Tx,
   customerId: string,
   warehouseId: string,
-  cutoffs: Array<{ logistics_provider_id: string; cutoff_time: string; pickup_time: string }>,
+  cutoffs: Array<{
+    logistics_provider_id: string;
+    cvs_chain?: string | null;
+    cutoff_time: string;
+    pickup_time: string;
+  }>,
   holidays: string[],
   weekdays: number[],
 ): Promise<void> {
@@ -124,9 +130,14 @@ export async function replaceCalendar(
     .delete(warehouse_holidays)
     .where(and(eq(warehouse_holidays.customer_id, customerId), eq(warehouse_holidays.warehouse_id, warehouseId)));
   if (cutoffs.length)
-    await tx
-      .insert(ship_cutoffs)
-      .values(cutoffs.map((c) => ({ ...c, customer_id: customerId, warehouse_id: warehouseId })));
+    await tx.insert(ship_cutoffs).values(
+      cutoffs.map((c) => ({
+        ...c,
+        cvs_chain: c.cvs_chain ?? '',
+        customer_id: customerId,
+        warehouse_id: warehouseId,
+      })),
+    );
   if (holidays.length)
     await tx
       .insert(warehouse_holidays)

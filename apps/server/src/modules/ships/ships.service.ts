@@ -1,5 +1,6 @@
 import {
   DEFAULT_WORKING_DAYS,
+  type TCvsChain,
   type TSaveWarehouseShipping,
   type TShipSettings,
   type TShipSla,
@@ -35,6 +36,7 @@ function warehouseShipping(w: { id: string; code: string; name: string }, [cutof
       .filter((c) => c.warehouse_id === w.id)
       .map((c) => ({
         logistics_provider_id: c.logistics_provider_id,
+        cvs_chain: (c.cvs_chain || null) as TCvsChain | null,
         provider_code: c.provider_code,
         provider_name: c.provider_name,
         cutoff_time: c.cutoff_time,
@@ -84,9 +86,15 @@ export async function saveWarehouseShipping(
 ): Promise<TWarehouseShipping> {
   const customerId = tenantOf(actor);
   const seen = new Set<string>();
+  const keys = new Set<string>();
   body.cutoffs.forEach((c, i) => {
-    if (seen.has(c.logistics_provider_id))
-      throw new AppError('DUPLICATE_VALUE', { field: `cutoffs.${i}.logistics_provider_id` });
+    // One cut-off per carrier, and one per carrier and convenience-store chain.
+    const key = `${c.logistics_provider_id}|${c.cvs_chain ?? ''}`;
+    if (keys.has(key))
+      throw new AppError('DUPLICATE_VALUE', {
+        field: c.cvs_chain ? `cutoffs.${i}.cvs_chain` : `cutoffs.${i}.logistics_provider_id`,
+      });
+    keys.add(key);
     seen.add(c.logistics_provider_id);
   });
   const holidays = [...new Set(body.holidays)].sort();
@@ -116,12 +124,15 @@ export async function saveWarehouseShipping(
 /** A seller's ship-by rules, loaded once for a batch of new orders. */
 export interface TShipRules {
   sla: TShipSla;
+  /** By `warehouse|carrier|chain` (chain '' for the carrier's own cut-off). */
   cutoffs: Map<string, { cutoff_time: string; pickup_time: string }>;
   holidays: Map<string, Set<string>>;
   weekdays: Map<string, Set<number>>;
 }
 
 const NO_HOLIDAYS: ReadonlySet<string> = new Set();
+/** A Taipei day and `HH:MM` as the instant it is. */
+const atTaipei = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+08:00`);
 
 /**
  * The seller's promise, cut-offs and holidays (from the day before `at` on), for `shipByOf`. Read in the caller's
@@ -138,7 +149,7 @@ export async function loadShipRules(ex: Executor, customerId: string, at: Date):
     weekdays: new Map(days.map((d) => [d.warehouse_id, new Set(d.weekdays)])),
   };
   for (const c of cutoffs)
-    rules.cutoffs.set(`${c.warehouse_id}|${c.logistics_provider_id}`, {
+    rules.cutoffs.set(`${c.warehouse_id}|${c.logistics_provider_id}|${c.cvs_chain}`, {
       cutoff_time: c.cutoff_time,
       pickup_time: c.pickup_time,
     });
@@ -150,20 +161,74 @@ export async function loadShipRules(ex: Executor, customerId: string, at: Date):
   return rules;
 }
 
-/** The ship-by time of an order that arrived at `at` for this warehouse and carrier (either may be missing). */
-export function shipByOf(rules: TShipRules, warehouseId: string | null, providerId: string | null, at: Date): Date {
-  const cutoff = (warehouseId && providerId && rules.cutoffs.get(`${warehouseId}|${providerId}`)) || DEFAULT_CUTOFF;
+/**
+ * The cut-off of a carrier at a warehouse for an order delivered to a store of `chain` (when given): the chain's own
+ * when the warehouse has one, else the carrier's, else the default.
+ */
+function cutoffOf(rules: TShipRules, warehouseId: string | null, providerId: string | null, chain?: string | null) {
+  if (!warehouseId || !providerId) return DEFAULT_CUTOFF;
+  return (
+    (chain && rules.cutoffs.get(`${warehouseId}|${providerId}|${chain}`)) ||
+    rules.cutoffs.get(`${warehouseId}|${providerId}|`) ||
+    DEFAULT_CUTOFF
+  );
+}
+
+/**
+ * The ship-by time of an order that arrived at `at` for this warehouse and carrier (either may be missing), delivered
+ * to a store of the convenience-store chain `chain` (UNIMART, FAMI, HILIFE, OKMART) when it is.
+ */
+export function shipByOf(
+  rules: TShipRules,
+  warehouseId: string | null,
+  providerId: string | null,
+  at: Date,
+  chain?: string | null,
+): Date {
+  const cutoff = cutoffOf(rules, warehouseId, providerId, chain);
   const holidays = (warehouseId && rules.holidays.get(warehouseId)) || NO_HOLIDAYS;
   const weekdays = (warehouseId && rules.weekdays.get(warehouseId)) || undefined;
   return computeShipBy(at, rules.sla, { cutoff, holidays, weekdays });
 }
 
+/**
+ * A release channel's next cut-off after `now`: its own time when set, else the earliest cut-off of its carriers (and
+ * chain) at the warehouse — of every carrier there when it names none — or the default; today's when `now` is before it
+ * on a working day, else the next working day's.
+ */
+export function nextCutoffAt(
+  rules: TShipRules,
+  warehouseId: string,
+  providerIds: readonly string[],
+  chain: string | null,
+  cutoffTime: string | null,
+  now: Date,
+): Date {
+  let time = cutoffTime;
+  if (!time) {
+    const times: string[] = [];
+    if (providerIds.length) for (const p of providerIds) times.push(cutoffOf(rules, warehouseId, p, chain).cutoff_time);
+    else
+      for (const [key, c] of rules.cutoffs) {
+        const [w, , ch] = key.split('|');
+        if (w === warehouseId && (ch === '' || ch === chain)) times.push(c.cutoff_time);
+      }
+    time = times.sort()[0] ?? DEFAULT_CUTOFF.cutoff_time;
+  }
+  const holidays = rules.holidays.get(warehouseId) ?? NO_HOLIDAYS;
+  const weekdays = rules.weekdays.get(warehouseId);
+  let day = taipeiToday(now);
+  for (let i = 0; i < 60; i++) {
+    const at = atTaipei(day, time);
+    if (isWorkingDay(day, holidays, weekdays) && at.getTime() > now.getTime()) return at;
+    day = taipeiToday(new Date(atTaipei(day, '00:00').getTime() + 86400_000));
+  }
+  return atTaipei(day, time);
+}
+
 // ---- the floor board (/ships-today) ----
 
 const LATE_LIST = 50;
-
-/** A Taipei day and `HH:MM` as the instant it is. */
-const atTaipei = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+08:00`);
 
 /**
  * The floor board: per warehouse and carrier the orders due today or earlier and not shipped by stage (waiting for
@@ -187,7 +252,8 @@ export async function shipsToday(deps: TShipsDeps, actor: TActor, now: Date = ne
       !closed.has(c.warehouse_id) &&
       isWorkingDay(day, new Set<string>(), weekdaysOf.get(c.warehouse_id));
     const own = cutoffs.find(
-      (x) => x.warehouse_id === c.warehouse_id && x.logistics_provider_id === c.logistics_provider_id,
+      (x) =>
+        x.warehouse_id === c.warehouse_id && x.logistics_provider_id === c.logistics_provider_id && x.cvs_chain === '',
     );
     const times = own ?? DEFAULT_CUTOFF;
     return {

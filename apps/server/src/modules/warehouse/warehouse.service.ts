@@ -426,7 +426,16 @@ export async function updateLocation(deps: TWarehouseDeps, actor: TActor, id: st
           : {}),
       })
       .catch((e) => constraintError(e));
-    await rewalk(tx, customerId, before.warehouse_id);
+    // The derived walk depends on code, zone, shelf and layer only (a hand-set number moves no other location): the
+    // whole warehouse is renumbered when one of those changed, or when the location is handed back to the walk (it
+    // needs its derived number) — not for a hand-set number, a name or an active flag (the common /subzone edits).
+    const walkChanged =
+      (patch.code !== undefined && patch.code !== before.code) ||
+      patch.area_id !== undefined ||
+      patch.shelf_id !== undefined ||
+      (patch.layer !== undefined && patch.layer !== before.layer) ||
+      sequence === null;
+    if (walkChanged) await rewalk(tx, customerId, before.warehouse_id);
     const after = toLocation((await repo.findLocation(tx, customerId, id))!);
     await writeAudit(tx, actor, {
       action: 'update',

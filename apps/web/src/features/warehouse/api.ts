@@ -1,11 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   warehouseRoutes as r,
+  releaseChannelRoutes,
   shipBoardRoutes,
   shipManifestRoutes,
   shipRoutes,
   shipWaveRoutes,
   type TCreateArea,
+  type TCreateReleaseChannel,
   type TCreateShelf,
   type TCreateStorageLocation,
   type TCreateWarehouse,
@@ -15,6 +17,7 @@ import {
   type TSaveWarehouseShipping,
   type TShipSla,
   type TUpdateArea,
+  type TUpdateReleaseChannel,
   type TUpdateShelf,
   type TUpdateStorageLocation,
   type TUpdateWarehouse,
@@ -133,6 +136,35 @@ export function useShipsToday() {
 export const useReleaseWave = () =>
   useMutation({
     mutationFn: (body: TReleaseWave) => apiCall(shipWaveRoutes.releaseWave, { body }),
+    onSuccess: refresh,
+  });
+
+// ---- saved release channels: named wave rules per warehouse ----
+export const channelKeys = { all: [...shipKeys.settings, 'channels'] as const };
+export const fetchReleaseChannels = (query: TTableQuery, signal?: AbortSignal) =>
+  apiCall(releaseChannelRoutes.listReleaseChannels, { query }, { signal });
+/** The active channels for the board (open counts and next cut-offs refreshed with it). */
+export function useActiveChannels() {
+  return useQuery({
+    queryKey: [...channelKeys.all, 'active'],
+    queryFn: ({ signal }) =>
+      apiCall(releaseChannelRoutes.listReleaseChannels, { query: { active: 'true', page_size: 100 } }, { signal }),
+    refetchInterval: 30_000,
+    refetchIntervalInBackground: true,
+  });
+}
+export const useSaveReleaseChannel = () =>
+  useWrite((a: { id?: string; body: TCreateReleaseChannel | TUpdateReleaseChannel }) =>
+    a.id
+      ? apiCall(releaseChannelRoutes.updateReleaseChannel, { params: { id: a.id }, body: a.body })
+      : apiCall(releaseChannelRoutes.createReleaseChannel, { body: a.body as TCreateReleaseChannel }),
+  );
+export const useDeleteReleaseChannel = () =>
+  useWrite((id: string) => apiCall(releaseChannelRoutes.deleteReleaseChannel, { params: { id } }));
+/** "Release next wave" on a channel: one batch by its saved rules. */
+export const useReleaseChannelWave = () =>
+  useMutation({
+    mutationFn: (id: string) => apiCall(releaseChannelRoutes.releaseChannelWave, { params: { id } }),
     onSuccess: refresh,
   });
 

@@ -5,5 +5,6 @@ export default defineScreens({
   '/subzone': () => import('./pages/subzone/subzone-page'),
   '/ships-today': () => import('./pages/ships-today/ships-today-page'),
   '/ships-handover': () => import('./pages/ships-today/handover-page'),
+  '/release-channels': () => import('./pages/ships-today/release-channels-page'),
   '/ships-manifest-print/:id': () => import('./pages/ships-today/manifest-print-page'),
 });

@@ -9,6 +9,7 @@ import {
   outbound_packaging_uses,
   outbound_serials,
   packaging_materials,
+  release_channels,
 } from '../../../db/schema';
 import type { TWorldBuilder } from '../../../test/world';
 import { stockFactory } from '../../stock/__tests__/factories';
@@ -24,6 +25,9 @@ export const outboundWorld: TWorldBuilder = async (ctx, s) => {
     .insert(collection_batches)
     .values({ customer_id: s.customerId, number: `CB-W-${tag}`, warehouse_id: wh.id })
     .returning();
+  await db
+    .insert(release_channels)
+    .values({ customer_id: s.customerId, warehouse_id: wh.id, name: `Channel ${tag}`, max_orders: 20 });
   const [order] = await db
     .insert(outbound_orders)
     .values({

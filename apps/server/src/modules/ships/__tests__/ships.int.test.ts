@@ -40,7 +40,10 @@ const detail = async (id: string) =>
 
 let seq = 0;
 /** One order of one line through the shared order intake, arriving at `now`; answers its id. */
-async function arrive(now: Date, over: { logistics_provider?: string | null } = {}): Promise<string> {
+async function arrive(
+  now: Date,
+  over: { logistics_provider?: string | null; cvs?: TOrderIntakeRow['cvs'] } = {},
+): Promise<string> {
   const key = `SHIP-${++seq}`;
   const row: TOrderIntakeRow = {
     row: 1,
@@ -75,6 +78,7 @@ async function arrive(now: Date, over: { logistics_provider?: string | null } = 
       volume: null,
     },
     line: { products: [w.plain.number], quantity: 1, unit_price: null },
+    cvs: over.cvs ?? null,
   };
   const r = await withTx(ctx.deps.database.db, (tx) => createOrdersFromRows(tx, actor, [row], { now }));
   return r.created[0]!.id;
@@ -98,6 +102,7 @@ describe(`ship-by settings (${TEST_ENGINE})`, () => {
     expect(saved.cutoffs).toEqual([
       {
         logistics_provider_id: w.carrier.id,
+        cvs_chain: null,
         provider_code: 'TCAT',
         provider_name: '黑貓宅急便',
         cutoff_time: '12:30',
@@ -221,6 +226,76 @@ describe(`ship-by time of new orders, with a controllable clock (${TEST_ENGINE})
     const created = new Date(o.created_at);
     const fallback = { cutoff: { cutoff_time: '12:00', pickup_time: '17:00' }, holidays: cal.holidays };
     expect((res.json() as TOrderDetail).ship_by).toBe(computeShipBy(created, sla, fallback).toISOString());
+  });
+});
+
+describe(`convenience-store chain cut-offs, with a controllable clock (${TEST_ENGINE})`, () => {
+  // TCAT 12:30 (pick-up 16:00); its 7-ELEVEN parcels 10:00 (pick-up 11:00); holiday Monday 2026-12-07.
+  const seven = { subtype: 'UNIMARTC2C' as const, store_id: '131386', store_name: '建盛' };
+  const family = { subtype: 'FAMI' as const, store_id: '006598', store_name: '全家台大店' };
+  const carrierOnly = [{ logistics_provider_id: '', cutoff_time: '12:30', pickup_time: '16:00' }];
+  const withChain = () => [
+    { ...carrierOnly[0]!, logistics_provider_id: w.carrier.id },
+    { logistics_provider_id: w.carrier.id, cvs_chain: 'UNIMART', cutoff_time: '10:00', pickup_time: '11:00' },
+  ];
+
+  it('an order for a store of a chain takes its chain’s cut-off, else its carrier’s; holidays respected', async () => {
+    const res = await saveWarehouse({ cutoffs: withChain(), holidays: ['2026-12-07'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as TWarehouseShipping).cutoffs.map((c) => [c.cvs_chain, c.cutoff_time])).toEqual([
+      [null, '12:30'],
+      ['UNIMART', '10:00'],
+    ]);
+    // 7-ELEVEN (C2C is the same chain): before 10:00 today at 11:00; after it the next working day.
+    expect((await detail(await arrive(tpe('2026-12-01T09:59'), { cvs: seven }))).ship_by).toBe(
+      '2026-12-01T03:00:00.000Z',
+    );
+    expect((await detail(await arrive(tpe('2026-12-01T11:00'), { cvs: seven }))).ship_by).toBe(
+      '2026-12-02T03:00:00.000Z',
+    );
+    // FamilyMart has no cut-off of its own: the carrier's (12:30, pick-up 16:00).
+    expect((await detail(await arrive(tpe('2026-12-01T11:00'), { cvs: family }))).ship_by).toBe(
+      '2026-12-01T08:00:00.000Z',
+    );
+    // Friday after the chain's cut-off: past the weekend and the holiday Monday, to Tuesday at 11:00.
+    expect((await detail(await arrive(tpe('2026-12-04T10:30'), { cvs: seven }))).ship_by).toBe(
+      '2026-12-08T03:00:00.000Z',
+    );
+  });
+
+  it('a pickup store set or removed later moves the ship-by time; one cut-off per carrier and chain', async () => {
+    const id = await arrive(tpe('2026-12-01T11:00'));
+    expect((await detail(id)).ship_by).toBe('2026-12-01T08:00:00.000Z');
+    // A later change counts from when the order arrived: its created_at, set to the test's clock.
+    await ctx.deps.database.db
+      .update(outbound_orders)
+      .set({ created_at: tpe('2026-12-01T11:00') })
+      .where(eq(outbound_orders.id, id));
+    const set = await ctx.api.carrierRoutes.setOrderCvsStore({
+      params: { id },
+      body: { subtype: 'UNIMART', store_id: '131386', store_name: '建盛', store_address: '' },
+      token: w.token,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await detail(id)).ship_by).toBe('2026-12-02T03:00:00.000Z');
+    const removed = await ctx.api.carrierRoutes.deleteOrderCvsStore({ params: { id }, token: w.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await detail(id)).ship_by).toBe('2026-12-01T08:00:00.000Z');
+
+    const twice = await saveWarehouse({
+      cutoffs: [...withChain(), { ...withChain()[1]!, cutoff_time: '09:00' }],
+      holidays: [],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'cutoffs.2.cvs_chain' } });
+    const unknownChain = await saveWarehouse({
+      cutoffs: [{ ...withChain()[1]!, cvs_chain: 'LAWSON' }],
+      holidays: [],
+    });
+    expect(unknownChain.statusCode).toBe(400);
+    // Back to the carrier's cut-off alone (the tests below count on it).
+    const back = await saveWarehouse({ cutoffs: withChain().slice(0, 1), holidays: ['2026-12-07'] });
+    expect((back.json() as TWarehouseShipping).cutoffs).toHaveLength(1);
   });
 });
 

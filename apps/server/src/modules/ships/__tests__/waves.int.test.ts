@@ -292,5 +292,22 @@ describe(`pick paths: the pick list walks the locations in order (${TEST_ENGINE}
     });
     expect(back.json()).toMatchObject({ pick_sequence: 60, pick_sequence_manual: false });
     expect(await pickList()).toEqual(['S1-01-01', 'S1-01-02', 'S1-01-03', 'S2-01-03', 'S2-01-02', 'S2-01-01']);
+
+    // A hand-set number or a new name moves no other location; a new code re-derives the walk (renumbered then).
+    const s1first = byCode.get('S1-01-01')!;
+    const renamed = await ctx.api.warehouseRoutes.updateStorageLocation({
+      params: { id: s1first.id },
+      body: { name: 'first cell' },
+      token: w.token,
+    });
+    expect(renamed.json()).toMatchObject({ pick_sequence: 10, pick_sequence_manual: false });
+    const recoded = await ctx.api.warehouseRoutes.updateStorageLocation({
+      params: { id: s1first.id },
+      body: { code: 'S1-01-09' },
+      token: w.token,
+    });
+    expect(recoded.statusCode, recoded.body).toBe(200);
+    expect(recoded.json()).toMatchObject({ pick_sequence: 30, pick_sequence_manual: false });
+    expect(await pickList()).toEqual(['S1-01-02', 'S1-01-03', 'S1-01-09', 'S2-01-03', 'S2-01-02', 'S2-01-01']);
   });
 });

@@ -1,5 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { SHIP_SLA_KINDS, type TShipSla, type TWarehouseShipping, ZClockTime } from '@wms/contracts';
+import {
+  CVS_CHAIN_CODES,
+  CVS_CHAINS,
+  SHIP_SLA_KINDS,
+  type TCvsChain,
+  type TShipSla,
+  type TWarehouseShipping,
+  ZClockTime,
+} from '@wms/contracts';
 import { Button, Checkbox, DatePicker, Form, Input, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +74,12 @@ const cutoffRule = zodRule('cutoff_time', ZClockTime);
 const pickupRule = zodRule('pickup_time', ZClockTime);
 
 type TCalendarForm = {
-  cutoffs: Array<{ logistics_provider_id?: string; cutoff_time?: string; pickup_time?: string }>;
+  cutoffs: Array<{
+    logistics_provider_id?: string;
+    cvs_chain?: TCvsChain | null;
+    cutoff_time?: string;
+    pickup_time?: string;
+  }>;
   working_days: number[];
   holidays: Dayjs[];
 };
@@ -83,7 +96,7 @@ export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | 
   return (
     <CrudModal<TCalendarForm>
       open={w !== null}
-      width={680}
+      width={860}
       title={t('ship.calendar.title', { warehouse: w ? `${w.warehouse_code} ${w.warehouse_name}` : '' })}
       initialValues={{
         cutoffs: w?.cutoffs.map((c) => ({ ...c })) ?? [],
@@ -97,6 +110,7 @@ export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | 
           body: {
             cutoffs: (v.cutoffs ?? []).map((c) => ({
               logistics_provider_id: c.logistics_provider_id!,
+              cvs_chain: c.cvs_chain ?? null,
               cutoff_time: c.cutoff_time!,
               pickup_time: c.pickup_time!,
             })),
@@ -120,6 +134,19 @@ export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | 
                       rules={[{ required: true, message: t('ship.calendar.carrierRequired') }]}
                     >
                       <Select style={{ width: 220 }} options={providers.data ?? []} data-testid="ship-cutoff-carrier" />
+                    </Form.Item>
+                    <Form.Item
+                      name={[f.name, 'cvs_chain']}
+                      label={t('ship.calendar.chain')}
+                      tooltip={t('ship.calendar.chainHint')}
+                    >
+                      <Select
+                        style={{ width: 150 }}
+                        allowClear
+                        placeholder={t('ship.calendar.anyChain')}
+                        options={CVS_CHAIN_CODES.map((c) => ({ value: c, label: CVS_CHAINS[c] }))}
+                        data-testid="ship-cutoff-chain"
+                      />
                     </Form.Item>
                     <Form.Item name={[f.name, 'cutoff_time']} label={t('ship.calendar.cutoff')} rules={[cutoffRule]}>
                       <Input type="time" style={{ width: 130 }} data-testid="ship-cutoff-time" />

@@ -1,13 +1,14 @@
 import { FullscreenOutlined } from '@ant-design/icons';
-import type { TShipsTodayRow } from '@wms/contracts';
+import { CVS_CHAINS, type TReleaseChannel, type TShipsTodayRow } from '@wms/contracts';
 import { Button, Card, ConfigProvider, Empty, Table, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
-import { useShipsToday } from '../../api';
+import { useActiveChannels, useShipsToday } from '../../api';
 import '../../i18n';
+import { ChannelReleaseButton } from './channel-release';
 import { ReleaseWaveButton } from './release-wave';
 
 const RED = '#ff4d4f';
@@ -85,6 +86,45 @@ function CarrierCard({ row, now }: { row: TShipsTodayRow; now: number }) {
   );
 }
 
+/** One saved release channel on the board: its rules in short, open orders, minutes to its cut-off, a release button. */
+function ChannelCard({ channel: c, now }: { channel: TReleaseChannel; now: number }) {
+  const { t } = useTranslation('warehouse');
+  const toCutoff = minutesTo(c.next_cutoff_at, now);
+  const carriers = c.provider_names.length ? c.provider_names.join(', ') : t('channels.allCarriers');
+  return (
+    <Card
+      size="small"
+      data-testid={`board-channel-${c.name}`}
+      title={<span style={{ fontSize: 20 }}>{c.name}</span>}
+      extra={
+        <span style={{ fontSize: 16, color: toCutoff < 30 ? RED : undefined }}>
+          {toCutoff < 12 * 60
+            ? `${formatDateTime(c.next_cutoff_at).slice(-5)} · ${t('channels.cutoffIn', { minutes: toCutoff })}`
+            : `${t('channels.nextCutoff')} ${formatDateTime(c.next_cutoff_at)}`}
+        </span>
+      }
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+        <Stat label={t('channels.openCount')} value={c.open_count} testId={`board-channel-open-${c.name}`} />
+        <div style={{ flex: 1, opacity: 0.8, fontSize: 14 }}>
+          <div>
+            {c.warehouse_code} · {carriers}
+            {c.cvs_chain ? ` · ${CVS_CHAINS[c.cvs_chain]}` : ''}
+          </div>
+          <div>
+            {c.area_code ?? t('channels.allAreas')} · {t(`channels.priorities.${c.priority}`)}
+          </div>
+          <div>
+            {t('channels.maxOrders')} {c.max_orders}
+            {c.max_units ? ` · ${t('channels.maxUnits')} ${c.max_units}` : ''}
+          </div>
+        </div>
+        <ChannelReleaseButton channel={c} />
+      </div>
+    </Card>
+  );
+}
+
 /**
  * /ships-today: the floor board for a big screen (dark, refreshed every 30 seconds): per carrier and warehouse the
  * orders due today or earlier still to release, pick and pack, today's shipped ones and the late ones in red, the
@@ -93,6 +133,7 @@ function CarrierCard({ row, now }: { row: TShipsTodayRow; now: number }) {
 export default function ShipsTodayPage() {
   const { t } = useTranslation('warehouse');
   const board = useShipsToday();
+  const channels = useActiveChannels();
   const [now, setNow] = useState(() => Date.now());
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -123,6 +164,23 @@ export default function ShipsTodayPage() {
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(520px, 1fr))', gap: 16 }}>
           {data?.rows.map((r) => (
             <CarrierCard key={`${r.warehouse_id}-${r.logistics_provider_id}`} row={r} now={now} />
+          ))}
+        </div>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginTop: 24, marginBottom: 12 }}>
+          <h2 style={{ margin: 0, fontSize: 24, color: '#fff' }}>{t('channels.boardTitle')}</h2>
+          <Link to="/release-channels">
+            <Button data-testid="board-channels-manage">{t('channels.manage')}</Button>
+          </Link>
+        </div>
+        {channels.data && channels.data.results.length === 0 ? (
+          <Empty description={t('channels.none')} data-testid="board-channels-empty" />
+        ) : null}
+        <div
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(420px, 1fr))', gap: 16 }}
+          data-testid="board-channels"
+        >
+          {channels.data?.results.map((c) => (
+            <ChannelCard key={c.id} channel={c} now={now} />
           ))}
         </div>
         {data?.late_orders.length ? (

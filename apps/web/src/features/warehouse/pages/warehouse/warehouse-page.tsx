@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { type TWarehouse, type TWarehouseShipping, ZCreateWarehouse } from '@wms/contracts';
+import { CVS_CHAINS, type TWarehouse, type TWarehouseShipping, ZCreateWarehouse } from '@wms/contracts';
 import { Button, Form, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,9 +70,9 @@ export default function WarehousePage() {
               return (
                 <Space orientation="vertical" size={0} data-testid={`ship-summary-${w.code}`}>
                   {x.cutoffs.map((c) => (
-                    <span key={c.logistics_provider_id}>
+                    <span key={`${c.logistics_provider_id}-${c.cvs_chain ?? ''}`}>
                       {t('warehouse:ship.calendar.summary', {
-                        carrier: c.provider_name,
+                        carrier: c.cvs_chain ? `${c.provider_name} ${CVS_CHAINS[c.cvs_chain]}` : c.provider_name,
                         cutoff: c.cutoff_time,
                         pickup: c.pickup_time,
                       })}
