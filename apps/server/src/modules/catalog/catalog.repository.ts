@@ -1,15 +1,9 @@
 import { DEFAULT_CATEGORY_CODE, DEFAULT_CATEGORY_NAME } from '@wms/contracts';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { allOf, type Executor } from '../../db/client';
-import {
-  ecommerce_platforms,
-  logistics_providers,
-  packaging_materials,
-  product_categories,
-  product_components,
-  products,
-} from '../../db/schema';
+import { packaging_materials, product_categories, product_components, products } from '../../db/schema';
 import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
+import { findPlatform, platformCodes, providerCodes, providersByIds } from '../partners';
 
 export type TProductRow = typeof products.$inferSelect;
 export type TCategoryRow = typeof product_categories.$inferSelect;
@@ -270,20 +264,14 @@ export async function combinationsUsing(tx: Executor, productId: string) {
     .where(eq(product_components.component_id, productId));
 }
 
+/** Whether the seller has this logistics provider (the partners module's read model). */
 export async function providerExists(tx: Executor, customerId: string, id: string) {
-  const [row] = await tx
-    .select({ id: logistics_providers.id })
-    .from(logistics_providers)
-    .where(and(eq(logistics_providers.id, id), eq(logistics_providers.customer_id, customerId)));
-  return !!row;
+  return (await providersByIds(tx, customerId, [id])).length > 0;
 }
 
+/** Whether the seller has this e-commerce platform (the partners module's read model). */
 export async function platformExists(tx: Executor, customerId: string, id: string) {
-  const [row] = await tx
-    .select({ id: ecommerce_platforms.id })
-    .from(ecommerce_platforms)
-    .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)));
-  return !!row;
+  return !!(await findPlatform(tx, customerId, id));
 }
 
 /** Code → id maps for imports and batch changes (one query each). */
@@ -294,16 +282,8 @@ export async function referenceMaps(tx: Executor, customerId: string) {
         .select({ id: product_categories.id, code: product_categories.code })
         .from(product_categories)
         .where(eq(product_categories.customer_id, customerId)),
-    () =>
-      tx
-        .select({ id: logistics_providers.id, code: logistics_providers.code })
-        .from(logistics_providers)
-        .where(eq(logistics_providers.customer_id, customerId)),
-    () =>
-      tx
-        .select({ id: ecommerce_platforms.id, code: ecommerce_platforms.code })
-        .from(ecommerce_platforms)
-        .where(eq(ecommerce_platforms.customer_id, customerId)),
+    () => providerCodes(tx, customerId),
+    () => platformCodes(tx, customerId),
   ]);
   return {
     categories: new Map(cats.map((c) => [c.code, c.id])),

@@ -158,3 +158,19 @@ export async function deletePlatform(tx: Executor, customerId: string, id: strin
     .delete(ecommerce_platforms)
     .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)));
 }
+
+/** A read model for other modules (catalog's imports and batch changes): the seller's providers' ids and codes. */
+export async function providerCodes(tx: Executor, customerId: string): Promise<{ id: string; code: string }[]> {
+  return tx
+    .select({ id: logistics_providers.id, code: logistics_providers.code })
+    .from(logistics_providers)
+    .where(eq(logistics_providers.customer_id, customerId));
+}
+
+/** A read model for other modules (catalog's imports and batch changes): the seller's platforms' ids and codes. */
+export async function platformCodes(tx: Executor, customerId: string): Promise<{ id: string; code: string }[]> {
+  return tx
+    .select({ id: ecommerce_platforms.id, code: ecommerce_platforms.code })
+    .from(ecommerce_platforms)
+    .where(eq(ecommerce_platforms.customer_id, customerId));
+}

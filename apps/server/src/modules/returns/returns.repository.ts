@@ -244,10 +244,8 @@ export async function findWarehouse(ex: Executor, customerId: string, id: string
   return row;
 }
 
-export async function companyName(ex: Executor, customerId: string): Promise<string> {
-  const [row] = await queryRows<{ name: string }>(ex, sql`select name from customers where id = ${customerId}`);
-  return row?.name ?? '';
-}
+/** The seller's company name on print-outs: the account module's read model. */
+export { customerName as companyName } from '../account';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Return-to-supplier orders

@@ -752,10 +752,8 @@ export async function scanMoment(ex: Executor): Promise<string> {
   return at;
 }
 
-export async function companyName(ex: Executor, customerId: string): Promise<string> {
-  const [row] = await queryRows<{ name: string }>(ex, sql`select name from customers where id = ${customerId}`);
-  return row?.name ?? '';
-}
+/** The seller's company name on print-outs: the account module's read model. */
+export { customerName as companyName } from '../account';
 
 /** Retention (/database-clean): the seller's stocktakes finished before the cut-off, purged by this module. */
 export const stocktakesPurge: TPurgeKind = {
