@@ -67,7 +67,7 @@ const SQL_TABLE = /\b(?:from|join|update|into)\s+(?:"?public"?\.)?"?([a-z_][a-z0
  * Rule `repository-foreign-table` (config `tableOwnership` of .dependency-cruiser.cjs): every file of a server
  * module (tests aside) that names another module's table, by a value import of its table object from the schema
  * (a named import, or a property of a namespace import) or by its name in the text of a string or template literal
- * after from / join / update / into. Answers violations as `{ rule, from, table, owner }`.
+ * after from / join / update / into. Answers violations as `{ rule, module, from, table, owner }`.
  */
 export function checkTableOwnership(cwd, ownership) {
   if (!ownership) return [];
@@ -120,7 +120,13 @@ export function checkTableOwnership(cwd, ownership) {
     };
     visit(src);
     for (const table of [...named].sort())
-      found.push({ rule: ownership.name, from: file, table, owner: owners.get(table).owner });
+      found.push({
+        rule: ownership.name,
+        module: `${ownership.modules}/${mine}`,
+        from: file,
+        table,
+        owner: owners.get(table).owner,
+      });
   }
   return found;
 }
@@ -138,7 +144,14 @@ export async function checkBoundaries({
   const { forbidden, options, tableOwnership } = require(config);
   const existing = roots.filter((r) => existsSync(path.join(cwd, r)));
   const result = await cruise(existing, { ...options, baseDir: cwd, ruleSet: { forbidden }, validate: true });
-  const tables = checkTableOwnership(cwd, tableOwnership).map((v) => `${v.rule}: ${v.from} -> ${v.table} (${v.owner})`);
+  // A table named by a module is one entry per module (`<rule>: <module folder> -> <table> (<owner>)`), so moving code
+  // between a module's files keeps the baseline as it is; the files that name it are printed with a new violation.
+  const where = new Map();
+  for (const v of checkTableOwnership(cwd, tableOwnership)) {
+    const key = `${v.rule}: ${v.module} -> ${v.table} (${v.owner})`;
+    where.set(key, [...(where.get(key) ?? []), v.from]);
+  }
+  const tables = [...where.keys()];
   const found = [...new Set([...(result.output.summary.violations ?? []).map(violationKey), ...tables])].sort();
   const known = JSON.parse(readFileSync(baseline, 'utf8')).violations;
   const knownSet = new Set(known);
@@ -152,6 +165,7 @@ export async function checkBoundaries({
     gone: known.filter((k) => !foundSet.has(k)),
     comments,
     modules: result.output.summary.totalCruised,
+    where,
   };
 }
 
@@ -170,7 +184,9 @@ async function main() {
   }
   for (const k of r.added) {
     const rule = k.slice(0, k.indexOf(':'));
-    console.error(`✗ new boundary violation  ${k}\n    ${r.comments.get(rule) ?? ''}`);
+    const files = r.where.get(k);
+    console.error(`✗ new boundary violation  ${k}${files ? ` (in ${files.join(', ')})` : ''}`);
+    console.error(`    ${r.comments.get(rule) ?? ''}`);
   }
   if (r.gone.length) {
     console.error(

@@ -110,18 +110,40 @@ describe('boundary check', () => {
         'export const listOrders = () => [sql`select * from orders o`, orders, p];\n',
     );
     write(
-      'apps/server/src/modules/orders/orders.report.repository.ts',
+      'apps/server/src/modules/catalog/catalog.report.repository.ts',
       "import { sql } from 'drizzle-orm';\n" +
-        'export const report = () => sql`select o.id from orders o left join "products" x on x.id = o.id`;\n',
+        'export const report = () => sql`select p.id from products p left join "orders" o on o.id = p.id`;\n',
     );
     const keys = [
-      'repository-foreign-table: apps/server/src/modules/orders/orders.repository.ts -> products (catalog)',
-      'repository-foreign-table: apps/server/src/modules/orders/orders.report.repository.ts -> products (catalog)',
+      'repository-foreign-table: apps/server/src/modules/catalog -> orders (orders)',
+      'repository-foreign-table: apps/server/src/modules/orders -> products (catalog)',
     ];
-    expect((await check()).added.sort()).toEqual([...keys].sort());
+    const r = await check();
+    expect(r.added).toEqual(keys);
+    expect(r.where.get(keys[0])).toEqual(['apps/server/src/modules/catalog/catalog.report.repository.ts']);
     const listed = await check(keys);
     expect(listed.added).toEqual([]);
     expect(listed.gone).toEqual([]);
+  });
+
+  it('keeps one entry per module and table, so moving code between a module’s files changes no baseline', async () => {
+    const key = 'repository-foreign-table: apps/server/src/modules/orders -> products (catalog)';
+    write(
+      'apps/server/src/modules/orders/orders.lines.repository.ts',
+      "import { sql } from 'drizzle-orm';\nexport const lines = () => sql`select * from products`;\n",
+    );
+    const one = await check([key]);
+    expect(one.added).toEqual([]);
+    write(
+      'apps/server/src/modules/orders/orders.report.repository.ts',
+      "import { products } from '../../db/schema';\nexport const t = products;\n",
+    );
+    const two = await check([key]);
+    expect(two.added).toEqual([]);
+    expect(two.where.get(key)).toEqual([
+      'apps/server/src/modules/orders/orders.lines.repository.ts',
+      'apps/server/src/modules/orders/orders.report.repository.ts',
+    ]);
   });
 
   it('lets a module name its own tables; type-only imports of another’s table, its index.ts and tests are exempt', async () => {
