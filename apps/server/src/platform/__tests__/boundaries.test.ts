@@ -120,7 +120,7 @@ describe('boundary check', () => {
     ];
     const r = await check();
     expect(r.added).toEqual(keys);
-    expect(r.where.get(keys[0])).toEqual(['apps/server/src/modules/catalog/catalog.report.repository.ts']);
+    expect(r.where.get(keys[0]!)).toEqual(['apps/server/src/modules/catalog/catalog.report.repository.ts']);
     const listed = await check(keys);
     expect(listed.added).toEqual([]);
     expect(listed.gone).toEqual([]);
