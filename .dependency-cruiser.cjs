@@ -11,6 +11,8 @@
 //   assert on stored rows.
 // - No import loops in apps/server, apps/web and bench, type-only imports included (a loop of types is still two
 //   files that cannot be understood apart; a loop of values breaks ESM start-up order).
+// - A module's code names only its own module's tables (`tableOwnership` below; not a dependency-cruiser rule, as
+//   it looks inside files: scripts/check-boundaries.mjs checks it beside them, against the same baseline).
 
 const TESTS = '(/__tests__/|\\.test\\.tsx?$|^apps/server/src/test/)';
 
@@ -50,6 +52,27 @@ module.exports = {
       to: { circular: true },
     },
   ],
+  // Rule `repository-foreign-table`: a file of module X (tests aside) names a table of module Y — a value import of
+  // Y's table object from db/schema, or Y's table name after from / join / update / into in a SQL string. A table
+  // belongs to the module its schema file is named after (db/schema/<module>.ts), unless `owners` says otherwise;
+  // `platform` is the shared infrastructure (src/platform), whose tables modules reach through its helpers.
+  // Type-only imports (`import type { products }`, for `$inferSelect`) name no table at run time: allowed.
+  tableOwnership: {
+    name: 'repository-foreign-table',
+    comment:
+      'A module’s repository names only its own tables. Read another module’s rows through a read model exported ' +
+      'from its index.ts (or join its read model’s query there); write them through its use cases.',
+    schema: 'apps/server/src/db/schema',
+    modules: 'apps/server/src/modules',
+    owners: {
+      label_sheets: 'labels',
+      login_attempts: 'auth',
+      refresh_tokens: 'auth',
+      stores: 'store',
+      store_members: 'store',
+      rate_limits: 'platform',
+    },
+  },
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(dist|migrations)/' },

@@ -9,7 +9,7 @@ import { orderImport } from './modules/outbound/outbound.importer';
 import { retentionPurge, retentionSchedule } from './modules/retention/retention.jobs';
 import { shopeeHeal } from './modules/shopee/shopee.heal';
 import { shopeeShipment, shopeeShipScan } from './modules/shopee/shopee.ship';
-import { shopeeSchedule, shopeeSync, shopeeTokenRefresh } from './modules/shopee/shopee.sync';
+import { shopeeSchedule, shopeeSync, shopeeTokenRefresh } from './modules/shopee/shopee.sync-jobs';
 import { usageStorageSnapshot } from './modules/usage/usage.jobs';
 import { locationImport } from './modules/warehouse/warehouse.import';
 import { eventTopics } from './platform/events';

@@ -104,3 +104,23 @@ export async function setPasswordToChange(tx: Executor, userId: string, password
     })
     .where(eq(users.id, userId));
 }
+
+/** A read model for other modules: the seller's customers row (company profile, print headers), or undefined. */
+export async function findCustomer(ex: Executor, customerId: string) {
+  const [row] = await ex.select().from(customers).where(eq(customers.id, customerId));
+  return row;
+}
+
+/** A read model for other modules: the seller's company name ('' when the seller does not exist). */
+export async function customerName(ex: Executor, customerId: string): Promise<string> {
+  const [row] = await ex.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId));
+  return row?.name ?? '';
+}
+
+/** The company module's write on its fields of the customers row (name, tax id, invoice, contact). */
+export async function updateCustomer(tx: Executor, customerId: string, patch: Partial<typeof customers.$inferInsert>) {
+  const [row] = await tx.update(customers).set(patch).where(eq(customers.id, customerId)).returning();
+  return row;
+}
+
+export type TCustomerRow = typeof customers.$inferSelect;

@@ -8,11 +8,15 @@
  */
 
 export {
+  customerName,
+  findCustomer,
   hasAnyUser,
   insertCustomer,
   insertPasswordReset,
   insertUser,
   lockCustomer,
+  type TCustomerRow,
+  updateCustomer,
   updateUser,
 } from './account.repository';
 export { changeCustomerActive, setPasswordByStaff } from './account.service';

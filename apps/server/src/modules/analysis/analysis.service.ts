@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { NO_SHIPMENTS, onTimeRates } from '../ships';
 import * as repo from './analysis.repository';
+import * as stockRepo from './analysis.stock.repository';
 
 export interface TAnalysisDeps {
   db: Db;
@@ -48,7 +49,7 @@ function checkPeriod(from: string, to: string): number {
   return days;
 }
 
-function adviceRow(r: repo.TAdviceRaw, window: number): TPurchaseAdviceRow {
+function adviceRow(r: stockRepo.TAdviceRaw, window: number): TPurchaseAdviceRow {
   const unitsOut = Number(r.units_out);
   const avg = unitsOut > 0 ? unitsOut / window : 0;
   const available = Number(r.available);
@@ -76,14 +77,14 @@ function adviceRow(r: repo.TAdviceRaw, window: number): TPurchaseAdviceRow {
 export async function purchaseAdvice(deps: TAnalysisDeps, actor: TActor, q: TPurchaseAdviceQuery, all?: number) {
   const today = taipeiToday(nowOf(deps));
   const since = taipeiMidnight(today, 1 - q.window).toISOString();
-  const rows = await repo.purchaseAdvice(deps.db, tenantOf(actor), q, since, all);
+  const rows = await stockRepo.purchaseAdvice(deps.db, tenantOf(actor), q, since, all);
   return { count: rows[0] ? Number(rows[0].total) : 0, results: rows.map((r) => adviceRow(r, q.window)) };
 }
 
 export const exportPurchaseAdvice = (deps: TAnalysisDeps, actor: TActor, q: TPurchaseAdviceQuery) =>
   purchaseAdvice(deps, actor, { ...q, page: 1 }, EXPORT_MAX_ROWS).then((p) => p.results);
 
-function turnoverRow(r: repo.TTurnoverRaw, days: number): TTurnoverRow {
+function turnoverRow(r: stockRepo.TTurnoverRaw, days: number): TTurnoverRow {
   const unitsOut = Number(r.units_out);
   const avgStock = Number(r.stock_days) / days;
   const onHand = Number(r.on_hand);
@@ -107,14 +108,14 @@ function turnoverRow(r: repo.TTurnoverRaw, days: number): TTurnoverRow {
 export async function productTurnover(deps: TAnalysisDeps, actor: TActor, query: TTurnoverQuery, all?: number) {
   const q = { ...query, ...periodOf(deps, query) };
   const days = checkPeriod(q.date_from, q.date_to);
-  const rows = await repo.productTurnover(deps.db, tenantOf(actor), q, nowOf(deps).toISOString(), all);
+  const rows = await stockRepo.productTurnover(deps.db, tenantOf(actor), q, nowOf(deps).toISOString(), all);
   return { count: rows[0] ? Number(rows[0].total) : 0, results: rows.map((r) => turnoverRow(r, days)) };
 }
 
 export const exportProductTurnover = (deps: TAnalysisDeps, actor: TActor, q: TTurnoverQuery) =>
   productTurnover(deps, actor, { ...q, page: 1 }, EXPORT_MAX_ROWS).then((p) => p.results);
 
-function ageRow(r: repo.TStockAgeRaw): TStockAgeRow {
+function ageRow(r: stockRepo.TStockAgeRaw): TStockAgeRow {
   return {
     product_id: r.product_id,
     product_number: r.product_number,
@@ -133,7 +134,7 @@ function ageRow(r: repo.TStockAgeRaw): TStockAgeRow {
 }
 
 export async function stockAge(deps: TAnalysisDeps, actor: TActor, q: TStockAgeQuery, all?: number) {
-  const rows = await repo.stockAge(deps.db, tenantOf(actor), q, taipeiToday(nowOf(deps)), all);
+  const rows = await stockRepo.stockAge(deps.db, tenantOf(actor), q, taipeiToday(nowOf(deps)), all);
   return { count: rows[0] ? Number(rows[0].total) : 0, results: rows.map(ageRow) };
 }
 
@@ -225,7 +226,7 @@ export async function locationOccupancy(
   actor: TActor,
   q: TOccupancyQuery,
 ): Promise<{ results: TOccupancyRow[] }> {
-  const rows = await repo.locationOccupancy(deps.db, tenantOf(actor), q, taipeiToday(nowOf(deps)));
+  const rows = await stockRepo.locationOccupancy(deps.db, tenantOf(actor), q, taipeiToday(nowOf(deps)));
   const ints = ['locations', 'cells', 'empty', 'in_use', 'full', 'piles', 'units', 'expired_locations'] as const;
   return {
     results: rows.map((r) => ({

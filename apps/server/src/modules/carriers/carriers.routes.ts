@@ -11,7 +11,9 @@ import {
   setOrderCvsStore,
 } from './carriers.cvs';
 import { ecpayNotify } from './carriers.notify';
-import { codCollected, ecpayLabelForms, fetchConsignments, orderCarrierEvents, printLabels } from './carriers.service';
+import { codCollected, orderCarrierEvents } from './carriers.service';
+import { fetchConsignments } from './fetch-consignments';
+import { ecpayLabelForms, printLabels } from './print-labels';
 
 export function registerCarrierRoutes(app: FastifyInstance, deps: TAppDeps): void {
   route(app, deps.tokens, r.orderCarrierEvents, ({ actor, params }) => orderCarrierEvents(deps, actor, params.id));

@@ -1,19 +1,18 @@
 import { DEFAULT_CATEGORY_CODE, DEFAULT_CATEGORY_NAME } from '@wms/contracts';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { allOf, type Executor } from '../../db/client';
-import {
-  ecommerce_platforms,
-  logistics_providers,
-  packaging_materials,
-  product_categories,
-  product_components,
-  products,
-} from '../../db/schema';
+import { packaging_materials, product_categories, product_components, products } from '../../db/schema';
+import { tenantTable } from '../../db/tenant-table';
 import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
+import { findPlatform, platformCodes, providerCodes, providersByIds } from '../partners';
 
 export type TProductRow = typeof products.$inferSelect;
 export type TCategoryRow = typeof product_categories.$inferSelect;
 export type TPackagingRow = typeof packaging_materials.$inferSelect;
+
+/** The seller-scoped reads and writes of categories and packaging materials (every call limited to one seller). */
+const categories = tenantTable(product_categories);
+const packaging = tenantTable(packaging_materials);
 
 // ---- categories ----
 /** Every seller has the default category 0015; create it on first use (idempotent, safe under concurrency). */
@@ -55,13 +54,12 @@ export async function findCategory(tx: Executor, customerId: string, id: string)
   const [row] = await tx
     .select({ category: product_categories, product_count: productCount })
     .from(product_categories)
-    .where(and(eq(product_categories.id, id), eq(product_categories.customer_id, customerId)));
+    .where(categories.scope(customerId, eq(product_categories.id, id)));
   return row;
 }
 
 export async function insertCategory(tx: Executor, values: typeof product_categories.$inferInsert) {
-  const [row] = await tx.insert(product_categories).values(values).returning();
-  return row!;
+  return categories.insert(tx, values.customer_id, values);
 }
 
 export async function updateCategory(
@@ -70,16 +68,11 @@ export async function updateCategory(
   id: string,
   patch: Partial<typeof product_categories.$inferInsert>,
 ) {
-  await tx
-    .update(product_categories)
-    .set(patch)
-    .where(and(eq(product_categories.id, id), eq(product_categories.customer_id, customerId)));
+  await categories.update(tx, customerId, id, patch);
 }
 
 export async function deleteCategory(tx: Executor, customerId: string, id: string) {
-  await tx
-    .delete(product_categories)
-    .where(and(eq(product_categories.id, id), eq(product_categories.customer_id, customerId)));
+  await categories.remove(tx, customerId, id);
 }
 
 // ---- products ----
@@ -270,20 +263,14 @@ export async function combinationsUsing(tx: Executor, productId: string) {
     .where(eq(product_components.component_id, productId));
 }
 
+/** Whether the seller has this logistics provider (the partners module's read model). */
 export async function providerExists(tx: Executor, customerId: string, id: string) {
-  const [row] = await tx
-    .select({ id: logistics_providers.id })
-    .from(logistics_providers)
-    .where(and(eq(logistics_providers.id, id), eq(logistics_providers.customer_id, customerId)));
-  return !!row;
+  return (await providersByIds(tx, customerId, [id])).length > 0;
 }
 
+/** Whether the seller has this e-commerce platform (the partners module's read model). */
 export async function platformExists(tx: Executor, customerId: string, id: string) {
-  const [row] = await tx
-    .select({ id: ecommerce_platforms.id })
-    .from(ecommerce_platforms)
-    .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)));
-  return !!row;
+  return !!(await findPlatform(tx, customerId, id));
 }
 
 /** Code → id maps for imports and batch changes (one query each). */
@@ -294,16 +281,8 @@ export async function referenceMaps(tx: Executor, customerId: string) {
         .select({ id: product_categories.id, code: product_categories.code })
         .from(product_categories)
         .where(eq(product_categories.customer_id, customerId)),
-    () =>
-      tx
-        .select({ id: logistics_providers.id, code: logistics_providers.code })
-        .from(logistics_providers)
-        .where(eq(logistics_providers.customer_id, customerId)),
-    () =>
-      tx
-        .select({ id: ecommerce_platforms.id, code: ecommerce_platforms.code })
-        .from(ecommerce_platforms)
-        .where(eq(ecommerce_platforms.customer_id, customerId)),
+    () => providerCodes(tx, customerId),
+    () => platformCodes(tx, customerId),
   ]);
   return {
     categories: new Map(cats.map((c) => [c.code, c.id])),
@@ -345,11 +324,7 @@ export async function listPackaging(tx: Executor, customerId: string, q: TPageOp
 }
 
 export async function findPackaging(tx: Executor, customerId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(packaging_materials)
-    .where(and(eq(packaging_materials.id, id), eq(packaging_materials.customer_id, customerId)));
-  return row;
+  return packaging.get(tx, customerId, id);
 }
 
 export async function findPackagingByIds(tx: Executor, customerId: string, ids: string[]) {
@@ -357,13 +332,12 @@ export async function findPackagingByIds(tx: Executor, customerId: string, ids: 
   return tx
     .select()
     .from(packaging_materials)
-    .where(and(inArray(packaging_materials.id, ids), eq(packaging_materials.customer_id, customerId)))
+    .where(packaging.scope(customerId, inArray(packaging_materials.id, ids)))
     .orderBy(asc(packaging_materials.code));
 }
 
 export async function insertPackaging(tx: Executor, values: typeof packaging_materials.$inferInsert) {
-  const [row] = await tx.insert(packaging_materials).values(values).returning();
-  return row!;
+  return packaging.insert(tx, values.customer_id, values);
 }
 
 export async function updatePackaging(
@@ -372,18 +346,11 @@ export async function updatePackaging(
   id: string,
   patch: Partial<typeof packaging_materials.$inferInsert>,
 ) {
-  const [row] = await tx
-    .update(packaging_materials)
-    .set(patch)
-    .where(and(eq(packaging_materials.id, id), eq(packaging_materials.customer_id, customerId)))
-    .returning();
-  return row;
+  return packaging.update(tx, customerId, id, patch);
 }
 
 export async function deletePackaging(tx: Executor, customerId: string, id: string) {
-  await tx
-    .delete(packaging_materials)
-    .where(and(eq(packaging_materials.id, id), eq(packaging_materials.customer_id, customerId)));
+  await packaging.remove(tx, customerId, id);
 }
 
 /** A product's online-store fields (listed or not, its price there). */

@@ -5,8 +5,10 @@ import { route } from '../../platform/http';
 import { IMPORT_NOTE, queueSheetImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import { applyBatchUpdate, previewBatchUpdate } from './catalog.batch';
+import * as categories from './catalog.categories';
 import { PRODUCT_COLUMNS, productSheetRow } from './catalog.columns';
 import { productImport } from './catalog.import';
+import * as packaging from './catalog.packaging';
 import * as service from './catalog.service';
 
 const CATEGORY_COLUMNS: TSheetColumn[] = [{ key: 'code' }, { key: 'name', width: 24 }, { key: 'product_count' }];
@@ -21,17 +23,19 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
   const d = { db: deps.database.db, jobs: deps.jobs };
   const t = deps.tokens;
 
-  route(app, t, r.listProductCategories, ({ actor, query }) => service.listCategories(d, actor, query));
+  route(app, t, r.listProductCategories, ({ actor, query }) => categories.listCategories(d, actor, query));
   route(app, t, r.exportProductCategories, async ({ actor, query, lang, reply }) => {
-    const rows = await service.exportCategories(d, actor, query);
+    const rows = await categories.exportCategories(d, actor, query);
     return sendXlsx(reply, 'product-categories.xlsx', await writeWorkbook('categories', CATEGORY_COLUMNS, rows, lang));
   });
-  route(app, t, r.createProductCategory, ({ actor, body }) => service.createCategory(d, actor, body), { status: 201 });
-  route(app, t, r.getProductCategory, ({ actor, params }) => service.getCategory(d, actor, params.id));
+  route(app, t, r.createProductCategory, ({ actor, body }) => categories.createCategory(d, actor, body), {
+    status: 201,
+  });
+  route(app, t, r.getProductCategory, ({ actor, params }) => categories.getCategory(d, actor, params.id));
   route(app, t, r.updateProductCategory, ({ actor, params, body }) =>
-    service.updateCategory(d, actor, params.id, body),
+    categories.updateCategory(d, actor, params.id, body),
   );
-  route(app, t, r.deleteProductCategory, ({ actor, params }) => service.deleteCategory(d, actor, params.id));
+  route(app, t, r.deleteProductCategory, ({ actor, params }) => categories.deleteCategory(d, actor, params.id));
 
   route(app, t, r.listProducts, ({ actor, query }) => service.listProducts(d, actor, query));
   route(app, t, r.lookupProduct, ({ actor, query }) => service.lookupProduct(d, actor, query.code));
@@ -70,17 +74,17 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: TAppDeps): voi
     bodyLimit: UPLOAD_BODY_LIMIT,
   });
 
-  route(app, t, r.listPackagingMaterials, ({ actor, query }) => service.listPackaging(d, actor, query));
+  route(app, t, r.listPackagingMaterials, ({ actor, query }) => packaging.listPackaging(d, actor, query));
   route(app, t, r.exportPackagingMaterials, async ({ actor, query, lang, reply }) => {
-    const rows = await service.exportPackaging(d, actor, query);
+    const rows = await packaging.exportPackaging(d, actor, query);
     return sendXlsx(reply, 'packaging.xlsx', await writeWorkbook('packaging', PACKAGING_COLUMNS, rows, lang));
   });
-  route(app, t, r.createPackagingMaterial, ({ actor, body }) => service.createPackaging(d, actor, body), {
+  route(app, t, r.createPackagingMaterial, ({ actor, body }) => packaging.createPackaging(d, actor, body), {
     status: 201,
   });
-  route(app, t, r.getPackagingMaterial, ({ actor, params }) => service.getPackaging(d, actor, params.id));
+  route(app, t, r.getPackagingMaterial, ({ actor, params }) => packaging.getPackaging(d, actor, params.id));
   route(app, t, r.updatePackagingMaterial, ({ actor, params, body }) =>
-    service.updatePackaging(d, actor, params.id, body),
+    packaging.updatePackaging(d, actor, params.id, body),
   );
-  route(app, t, r.deletePackagingMaterial, ({ actor, params }) => service.deletePackaging(d, actor, params.id));
+  route(app, t, r.deletePackagingMaterial, ({ actor, params }) => packaging.deletePackaging(d, actor, params.id));
 }

@@ -1,16 +1,9 @@
-import {
-  DEFAULT_CATEGORY_CODE,
-  type TCreatePackagingMaterial,
-  type TCreateProduct,
-  type TCreateProductCategory,
-  type TPackagingMaterial,
-  type TProduct,
-  type TProductCategory,
-  type TProductListQuery,
-  type TUpdatePackagingMaterial,
-  type TUpdateProduct,
-  type TUpdateProductCategory,
-} from '@wms/contracts';
+/**
+ * Use cases of products: list, export, get, look up by code, create, change (shared with the batch update), update,
+ * delete, listing on platforms. Categories and packaging materials are in catalog.categories.ts and
+ * catalog.packaging.ts; import and batch update in catalog.import.ts and catalog.batch.ts.
+ */
+import type { TCreateProduct, TProduct, TProductListQuery, TUpdateProduct } from '@wms/contracts';
 import type { Db, Executor } from '../../db/client';
 import type { products } from '../../db/schema';
 import { withTx } from '../../db/tx';
@@ -28,88 +21,8 @@ export interface TCatalogDeps {
   /** For the follow-ups a product write queues (abnormal Shopee orders waiting for its code). */
   jobs?: JobQueue;
 }
-type TPage = { page: number; page_size: number; search?: string; ordering?: string };
+export type TPage = { page: number; page_size: number; search?: string; ordering?: string };
 
-// ---- categories ----
-function toCategory(r: { category: repo.TCategoryRow; product_count: number }): TProductCategory {
-  const c = r.category;
-  return {
-    id: c.id,
-    code: c.code,
-    name: c.name,
-    is_default: c.code === DEFAULT_CATEGORY_CODE,
-    product_count: Number(r.product_count),
-    created_at: c.created_at.toISOString(),
-    updated_at: c.updated_at.toISOString(),
-  };
-}
-
-export async function listCategories(deps: TCatalogDeps, actor: TActor, q: TPage & { all?: number }) {
-  const customerId = tenantOf(actor);
-  await repo.ensureDefaultCategory(deps.db, customerId);
-  const { rows, count } = await repo.listCategories(deps.db, customerId, q);
-  return { count, results: rows.map(toCategory) };
-}
-
-export async function exportCategories(deps: TCatalogDeps, actor: TActor, q: TPage) {
-  return (await listCategories(deps, actor, { ...q, all: EXPORT_MAX_ROWS })).results;
-}
-
-export async function getCategory(deps: TCatalogDeps, actor: TActor, id: string) {
-  const row = await repo.findCategory(deps.db, tenantOf(actor), id);
-  if (!row) throw notFound();
-  return toCategory(row);
-}
-
-export async function createCategory(deps: TCatalogDeps, actor: TActor, input: TCreateProductCategory) {
-  const customerId = tenantOf(actor);
-  return withTx(deps.db, async (tx) => {
-    await repo.ensureDefaultCategory(tx, customerId);
-    const row = await repo.insertCategory(tx, { customer_id: customerId, ...input }).catch((e) => constraintError(e));
-    const view = toCategory({ category: row, product_count: 0 });
-    await writeAudit(tx, actor, { action: 'create', entity: 'product_category', entityId: row.id, after: view });
-    return view;
-  });
-}
-
-export async function updateCategory(deps: TCatalogDeps, actor: TActor, id: string, patch: TUpdateProductCategory) {
-  const customerId = tenantOf(actor);
-  return withTx(deps.db, async (tx) => {
-    const before = await repo.findCategory(tx, customerId, id);
-    if (!before) throw notFound();
-    if (before.category.code === DEFAULT_CATEGORY_CODE && patch.code && patch.code !== DEFAULT_CATEGORY_CODE)
-      throw new AppError('DEFAULT_CATEGORY_LOCKED', { field: 'code' });
-    await repo.updateCategory(tx, customerId, id, patch).catch((e) => constraintError(e));
-    const after = toCategory((await repo.findCategory(tx, customerId, id))!);
-    await writeAudit(tx, actor, {
-      action: 'update',
-      entity: 'product_category',
-      entityId: id,
-      before: toCategory(before),
-      after,
-    });
-    return after;
-  });
-}
-
-export async function deleteCategory(deps: TCatalogDeps, actor: TActor, id: string) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
-    const before = await repo.findCategory(tx, customerId, id);
-    if (!before) throw notFound();
-    if (before.category.code === DEFAULT_CATEGORY_CODE) throw new AppError('DEFAULT_CATEGORY_LOCKED');
-    await repo.deleteCategory(tx, customerId, id).catch((e) => constraintError(e));
-    await writeAudit(tx, actor, {
-      action: 'delete',
-      entity: 'product_category',
-      entityId: id,
-      before: toCategory(before),
-    });
-  });
-  return { ok: true as const };
-}
-
-// ---- products ----
 type TComponentView = TProduct['components'][number];
 
 export function toProduct(v: repo.TProductView, components: TComponentView[] = []): TProduct {
@@ -363,89 +276,6 @@ export async function deleteProducts(deps: TCatalogDeps, actor: TActor, ids: str
       await writeAudit(tx, actor, { action: 'delete', entity: 'product', entityId: before.id, before });
     return { deleted: views.length };
   });
-}
-
-// ---- packaging materials ----
-function toPackaging(r: repo.TPackagingRow): TPackagingMaterial {
-  return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    category: r.category,
-    quantity: r.quantity,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
-  };
-}
-
-export async function listPackaging(deps: TCatalogDeps, actor: TActor, q: TPage & { category?: string; all?: number }) {
-  const { rows, count } = await repo.listPackaging(deps.db, tenantOf(actor), q);
-  return { count, results: rows.map(toPackaging) };
-}
-
-export async function exportPackaging(deps: TCatalogDeps, actor: TActor, q: TPage & { category?: string }) {
-  return (await listPackaging(deps, actor, { ...q, all: EXPORT_MAX_ROWS })).results;
-}
-
-export async function getPackaging(deps: TCatalogDeps, actor: TActor, id: string) {
-  const row = await repo.findPackaging(deps.db, tenantOf(actor), id);
-  if (!row) throw notFound();
-  return toPackaging(row);
-}
-
-export async function createPackaging(deps: TCatalogDeps, actor: TActor, input: TCreatePackagingMaterial) {
-  const customerId = tenantOf(actor);
-  return withTx(deps.db, async (tx) => {
-    const row = await repo
-      .insertPackaging(tx, {
-        customer_id: customerId,
-        code: input.code,
-        name: input.name ?? '',
-        category: input.category ?? '',
-        quantity: input.quantity ?? 0,
-      })
-      .catch((e) => constraintError(e));
-    await writeAudit(tx, actor, {
-      action: 'create',
-      entity: 'packaging_material',
-      entityId: row.id,
-      after: toPackaging(row),
-    });
-    return toPackaging(row);
-  });
-}
-
-export async function updatePackaging(deps: TCatalogDeps, actor: TActor, id: string, patch: TUpdatePackagingMaterial) {
-  const customerId = tenantOf(actor);
-  return withTx(deps.db, async (tx) => {
-    const before = await repo.findPackaging(tx, customerId, id);
-    if (!before) throw notFound();
-    const row = await repo.updatePackaging(tx, customerId, id, patch).catch((e) => constraintError(e));
-    await writeAudit(tx, actor, {
-      action: 'update',
-      entity: 'packaging_material',
-      entityId: id,
-      before: toPackaging(before),
-      after: toPackaging(row!),
-    });
-    return toPackaging(row!);
-  });
-}
-
-export async function deletePackaging(deps: TCatalogDeps, actor: TActor, id: string) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
-    const before = await repo.findPackaging(tx, customerId, id);
-    if (!before) throw notFound();
-    await repo.deletePackaging(tx, customerId, id).catch((e) => constraintError(e));
-    await writeAudit(tx, actor, {
-      action: 'delete',
-      entity: 'packaging_material',
-      entityId: id,
-      before: toPackaging(before),
-    });
-  });
-  return { ok: true as const };
 }
 
 /**

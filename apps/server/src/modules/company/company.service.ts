@@ -4,13 +4,13 @@ import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import * as repo from './company.repository';
+import { findCustomer, type TCustomerRow, updateCustomer } from '../account';
 
 export interface TCompanyDeps {
   db: Db;
 }
 
-function toCompany(r: repo.TCompanyRow): TCompany {
+function toCompany(r: TCustomerRow): TCompany {
   return {
     id: r.id,
     name: r.name,
@@ -26,7 +26,7 @@ function toCompany(r: repo.TCompanyRow): TCompany {
 
 /** GET /api/corporation/: the caller's company data. */
 export async function getCompany(deps: TCompanyDeps, actor: TActor): Promise<TCompany> {
-  const row = await repo.findCompany(deps.db, tenantOf(actor));
+  const row = await findCustomer(deps.db, tenantOf(actor));
   if (!row) throw new AppError('NOT_FOUND');
   return toCompany(row);
 }
@@ -35,9 +35,9 @@ export async function getCompany(deps: TCompanyDeps, actor: TActor): Promise<TCo
 export async function updateCompany(deps: TCompanyDeps, actor: TActor, input: TUpdateCompany): Promise<TCompany> {
   const customerId = tenantOf(actor);
   return withTx(deps.db, async (tx) => {
-    const before = await repo.findCompany(tx, customerId);
+    const before = await findCustomer(tx, customerId);
     if (!before) throw new AppError('NOT_FOUND');
-    const row = await repo.updateCompany(tx, customerId, {
+    const row = await updateCustomer(tx, customerId, {
       name: input.name,
       tax_id: input.tax_id || null,
       invoice_title: input.invoice_title ?? before.invoice_title,

@@ -1,7 +1,7 @@
 import type { TInboundCountQuery, TInboundListQuery, TInboundStatus } from '@wms/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { customers, inbound_receipts, storage_locations } from '../../db/schema';
+import { inbound_receipts, storage_locations } from '../../db/schema';
 import { isoSql, likePattern, orderColumn } from '../../platform/listing';
 import type { TPurgeKind } from '../../platform/purge';
 import { receiptLinesFrom } from '../receiving';
@@ -109,10 +109,8 @@ export async function findLocationsByCode(ex: Executor, customerId: string, code
     .limit(2);
 }
 
-export async function findCompany(ex: Executor, customerId: string) {
-  const [row] = await ex.select().from(customers).where(eq(customers.id, customerId));
-  return row;
-}
+/** The seller's company (print header): the account module's read model. */
+export { findCustomer as findCompany } from '../account';
 
 export interface TExportRow {
   receipt_number: string;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route, useApiKeyAuthenticator } from '../../platform/http';
 import * as settings from './api-settings.service';
+import * as deliveries from './callback-deliveries';
 import * as service from './integrations.service';
 
 export function registerIntegrationRoutes(app: FastifyInstance, deps: TAppDeps): void {
@@ -21,17 +22,17 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: TAppDeps):
   });
   route(app, t, a.disableApiSetting, ({ actor, params }) => settings.disableSetting(deps, actor, params.id));
   route(app, t, a.testApiConnection, ({ actor, params }) => settings.testConnection(deps, actor, params.id));
-  route(app, t, a.sendTestCallback, ({ actor, params }) => settings.sendTestEvent(deps, actor, params.id), {
+  route(app, t, a.sendTestCallback, ({ actor, params }) => deliveries.sendTestEvent(deps, actor, params.id), {
     status: 201,
   });
   route(app, t, a.listCallbackDeliveries, ({ actor, params, query }) =>
-    settings.listDeliveries(deps, actor, params.id, query),
+    deliveries.listDeliveries(deps, actor, params.id, query),
   );
   route(
     app,
     t,
     a.resendCallback,
-    ({ actor, params }) => settings.resendDelivery(deps, actor, params.id, params.delivery_id),
+    ({ actor, params }) => deliveries.resendDelivery(deps, actor, params.id, params.delivery_id),
     { status: 201 },
   );
 }

@@ -12,6 +12,8 @@ export {
   findPlatformByCode,
   insertPlatform,
   insertProvider,
+  platformCodes,
+  providerCodes,
   providersByIds,
   providersByMerchantId,
   type TProviderRow,

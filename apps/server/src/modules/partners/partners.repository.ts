@@ -1,7 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { allOf, type Executor } from '../../db/client';
 import { ecommerce_platforms, logistics_providers } from '../../db/schema';
+import { tenantTable } from '../../db/tenant-table';
 import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
+
+/** The seller-scoped reads and writes of the module's two tables (every call limited to one seller's rows). */
+const providers = tenantTable(logistics_providers);
+const platforms = tenantTable(ecommerce_platforms);
 
 export type TProviderRow = typeof logistics_providers.$inferSelect;
 export type TPlatformRow = typeof ecommerce_platforms.$inferSelect;
@@ -12,8 +17,8 @@ export async function listProviders(
   q: TPageOpts & { is_active?: boolean; temperature_code?: string },
 ) {
   const t = logistics_providers;
-  const where = and(
-    eq(t.customer_id, customerId),
+  const where = providers.scope(
+    customerId,
     q.is_active !== undefined ? eq(t.is_active, q.is_active) : undefined,
     q.temperature_code ? eq(t.temperature_code, q.temperature_code) : undefined,
     searchWhere(q.search, [t.code, t.name, t.merchant_id]),
@@ -40,20 +45,12 @@ export async function listProviders(
 }
 
 export async function findProvider(tx: Executor, customerId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(logistics_providers)
-    .where(and(eq(logistics_providers.id, id), eq(logistics_providers.customer_id, customerId)));
-  return row;
+  return providers.get(tx, customerId, id);
 }
 
 /** The seller's providers of these ids (a read model for carriers: name, carrier, sender, temperature…). */
 export async function providersByIds(tx: Executor, customerId: string, ids: string[]): Promise<TProviderRow[]> {
-  if (!ids.length) return [];
-  return tx
-    .select()
-    .from(logistics_providers)
-    .where(and(eq(logistics_providers.customer_id, customerId), inArray(logistics_providers.id, ids)));
+  return providers.byIds(tx, customerId, ids);
 }
 
 /**
@@ -65,8 +62,7 @@ export async function providersByMerchantId(tx: Executor, merchantId: string): P
 }
 
 export async function insertProvider(tx: Executor, values: typeof logistics_providers.$inferInsert) {
-  const [row] = await tx.insert(logistics_providers).values(values).returning();
-  return row!;
+  return providers.insert(tx, values.customer_id, values);
 }
 
 export async function updateProvider(
@@ -75,24 +71,17 @@ export async function updateProvider(
   id: string,
   patch: Partial<typeof logistics_providers.$inferInsert>,
 ) {
-  const [row] = await tx
-    .update(logistics_providers)
-    .set(patch)
-    .where(and(eq(logistics_providers.id, id), eq(logistics_providers.customer_id, customerId)))
-    .returning();
-  return row;
+  return providers.update(tx, customerId, id, patch);
 }
 
 export async function deleteProvider(tx: Executor, customerId: string, id: string) {
-  await tx
-    .delete(logistics_providers)
-    .where(and(eq(logistics_providers.id, id), eq(logistics_providers.customer_id, customerId)));
+  await providers.remove(tx, customerId, id);
 }
 
 export async function listPlatforms(tx: Executor, customerId: string, q: TPageOpts & { callback_enabled?: boolean }) {
   const t = ecommerce_platforms;
-  const where = and(
-    eq(t.customer_id, customerId),
+  const where = platforms.scope(
+    customerId,
     q.callback_enabled !== undefined ? eq(t.callback_enabled, q.callback_enabled) : undefined,
     searchWhere(q.search, [t.code, t.name, t.store_number, t.url]),
   );
@@ -118,25 +107,17 @@ export async function listPlatforms(tx: Executor, customerId: string, q: TPageOp
 }
 
 export async function findPlatform(tx: Executor, customerId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(ecommerce_platforms)
-    .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)));
-  return row;
+  return platforms.get(tx, customerId, id);
 }
 
 /** The seller's e-commerce platform of this code (a read model for Shopee: its shop's platform). */
 export async function findPlatformByCode(tx: Executor, customerId: string, code: string) {
-  const [row] = await tx
-    .select()
-    .from(ecommerce_platforms)
-    .where(and(eq(ecommerce_platforms.customer_id, customerId), eq(ecommerce_platforms.code, code)));
+  const [row] = await platforms.list(tx, customerId, eq(ecommerce_platforms.code, code));
   return row;
 }
 
 export async function insertPlatform(tx: Executor, values: typeof ecommerce_platforms.$inferInsert) {
-  const [row] = await tx.insert(ecommerce_platforms).values(values).returning();
-  return row!;
+  return platforms.insert(tx, values.customer_id, values);
 }
 
 export async function updatePlatform(
@@ -145,16 +126,25 @@ export async function updatePlatform(
   id: string,
   patch: Partial<typeof ecommerce_platforms.$inferInsert>,
 ) {
-  const [row] = await tx
-    .update(ecommerce_platforms)
-    .set(patch)
-    .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)))
-    .returning();
-  return row;
+  return platforms.update(tx, customerId, id, patch);
 }
 
 export async function deletePlatform(tx: Executor, customerId: string, id: string) {
-  await tx
-    .delete(ecommerce_platforms)
-    .where(and(eq(ecommerce_platforms.id, id), eq(ecommerce_platforms.customer_id, customerId)));
+  await platforms.remove(tx, customerId, id);
+}
+
+/** A read model for other modules (catalog's imports and batch changes): the seller's providers' ids and codes. */
+export async function providerCodes(tx: Executor, customerId: string): Promise<{ id: string; code: string }[]> {
+  return tx
+    .select({ id: logistics_providers.id, code: logistics_providers.code })
+    .from(logistics_providers)
+    .where(providers.scope(customerId));
+}
+
+/** A read model for other modules (catalog's imports and batch changes): the seller's platforms' ids and codes. */
+export async function platformCodes(tx: Executor, customerId: string): Promise<{ id: string; code: string }[]> {
+  return tx
+    .select({ id: ecommerce_platforms.id, code: ecommerce_platforms.code })
+    .from(ecommerce_platforms)
+    .where(platforms.scope(customerId));
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import * as dispatching from './dispatch-supplier-return';
 import * as service from './returns.service';
 import * as supplier from './supplier-returns.service';
 
@@ -85,9 +86,9 @@ export function registerReturnRoutes(app: FastifyInstance, deps: TAppDeps): void
     supplier.updateSupplierReturn(d, actor, params.id, body),
   );
   route(app, t, r.dispatchSupplierReturn, ({ actor, params, body }) =>
-    supplier.dispatchSupplierReturn(d, actor, params.id, body),
+    dispatching.dispatchSupplierReturn(d, actor, params.id, body),
   );
-  route(app, t, r.cancelSupplierReturn, ({ actor, params }) => supplier.cancelSupplierReturn(d, actor, params.id));
+  route(app, t, r.cancelSupplierReturn, ({ actor, params }) => dispatching.cancelSupplierReturn(d, actor, params.id));
   route(app, t, r.printSupplierReturn, ({ actor, params, lang }) =>
     supplier.printSupplierReturn(d, actor, params.id, lang),
   );

@@ -21,11 +21,12 @@ import * as stock from '../stock';
 import * as repo from './returns.repository';
 import { barcodeOf, type TReturnsDeps } from './returns.service';
 import * as workflow from './returns.workflow';
+import * as supplierRepo from './supplier-returns.repository';
 
 type TPage = { page: number; page_size: number; search?: string; ordering?: string };
 const DOCUMENT_TYPE = 'supplier_return';
 
-function toSupplierReturn(r: repo.TSupplierSummaryRow): TSupplierReturn {
+function toSupplierReturn(r: supplierRepo.TSupplierSummaryRow): TSupplierReturn {
   return {
     id: r.id,
     number: r.number,
@@ -49,10 +50,10 @@ function toSupplierReturn(r: repo.TSupplierSummaryRow): TSupplierReturn {
   };
 }
 
-async function loadDetail(ex: Executor, customerId: string, id: string): Promise<TSupplierReturnDetail> {
-  const summary = await repo.findSupplierSummary(ex, customerId, id);
+export async function loadDetail(ex: Executor, customerId: string, id: string): Promise<TSupplierReturnDetail> {
+  const summary = await supplierRepo.findSupplierSummary(ex, customerId, id);
   if (!summary) throw notFound();
-  const lines = await repo.findSupplierLines(ex, customerId, id);
+  const lines = await supplierRepo.findSupplierLines(ex, customerId, id);
   return {
     ...toSupplierReturn(summary),
     warehouse_name: summary.warehouse_name,
@@ -61,13 +62,13 @@ async function loadDetail(ex: Executor, customerId: string, id: string): Promise
   };
 }
 
-async function refuseTransition(tx: Tx, customerId: string, id: string): Promise<never> {
-  const row = await repo.findSupplierReturn(tx, customerId, id);
+export async function refuseTransition(tx: Tx, customerId: string, id: string): Promise<never> {
+  const row = await supplierRepo.findSupplierReturn(tx, customerId, id);
   if (!row) throw notFound();
   throw new AppError('INVALID_STATUS_TRANSITION', { status: row.status });
 }
 
-const document = (row: { id: string; number: string }): stock.TStockDocument => ({
+export const document = (row: { id: string; number: string }): stock.TStockDocument => ({
   type: DOCUMENT_TYPE,
   id: row.id,
   number: row.number,
@@ -76,11 +77,11 @@ const document = (row: { id: string; number: string }): stock.TStockDocument => 
 export async function listSupplierReturns(
   deps: TReturnsDeps,
   actor: TActor,
-  q: TPage & repo.TSupplierListFilter,
+  q: TPage & supplierRepo.TSupplierListFilter,
 ): Promise<{ count: number; results: TSupplierReturn[] }> {
-  const order = repo.supplierOrder(q.ordering);
+  const order = supplierRepo.supplierOrder(q.ordering);
   if (!order) throw new AppError('INVALID_FIELD', { field: 'ordering' });
-  const { rows, count } = await repo.listSupplierReturns(
+  const { rows, count } = await supplierRepo.listSupplierReturns(
     deps.db,
     tenantOf(actor),
     q,
@@ -104,7 +105,7 @@ export async function listPiles(
   const customerId = tenantOf(actor);
   if (!(await repo.findWarehouse(deps.db, customerId, q.warehouse_id)))
     throw new AppError('NOT_FOUND', { field: 'warehouse_id' });
-  const { rows, count } = await repo.listPiles(deps.db, customerId, q, q.page_size, (q.page - 1) * q.page_size);
+  const { rows, count } = await supplierRepo.listPiles(deps.db, customerId, q, q.page_size, (q.page - 1) * q.page_size);
   return {
     count,
     results: rows.map((r) => {
@@ -146,7 +147,7 @@ export async function createSupplierReturn(deps: TReturnsDeps, actor: TActor, in
       if (pile.warehouseId !== warehouse.id) throw new AppError('INVALID_FIELD', { field: 'balance_id', id: pile.id });
 
     const number = await nextDocumentNumber(tx, customerId, 'RS');
-    const row = await repo.insertSupplierReturn(tx, {
+    const row = await supplierRepo.insertSupplierReturn(tx, {
       customer_id: customerId,
       number,
       warehouse_id: warehouse.id,
@@ -163,7 +164,7 @@ export async function createSupplierReturn(deps: TReturnsDeps, actor: TActor, in
     });
 
     const claims = [...piles.values()].filter((p) => workflow.holdOf(p.locationKind) === 'claim');
-    const claimed = await repo.claimedOn(
+    const claimed = await supplierRepo.claimedOn(
       tx,
       customerId,
       claims.map((p) => p.id),
@@ -188,7 +189,7 @@ export async function createSupplierReturn(deps: TReturnsDeps, actor: TActor, in
         lines: reservations.map((p) => ({ balanceId: p.id, quantity: wanted.get(p.id)! })),
       });
 
-    await repo.insertSupplierLines(
+    await supplierRepo.insertSupplierLines(
       tx,
       [...wanted.entries()].map(([balanceId, quantity], i) => {
         const p = piles.get(balanceId)!;
@@ -229,9 +230,15 @@ export async function updateSupplierReturn(
 ) {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const before = await repo.findSupplierReturn(tx, customerId, id);
+    const before = await supplierRepo.findSupplierReturn(tx, customerId, id);
     if (!before) throw notFound();
-    const row = await repo.updateSupplierInStatus(tx, customerId, id, workflow.supplierStatusesAllowing('edit'), input);
+    const row = await supplierRepo.updateSupplierInStatus(
+      tx,
+      customerId,
+      id,
+      workflow.supplierStatusesAllowing('edit'),
+      input,
+    );
     if (!row) await refuseTransition(tx, customerId, id);
     await writeAudit(tx, actor, {
       action: 'update',
@@ -244,96 +251,15 @@ export async function updateSupplierReturn(
   return loadDetail(deps.db, customerId, id);
 }
 
-/**
- * Dispatch: the held stock leaves the warehouse (negative ledger rows, reason return_to_supplier): reserved piles
- * through consumeReserved, claimed piles through a negative adjustment of free stock (INVENTORY_SHORTAGE if it has
- * gone meanwhile). All piles are locked first in key order, so the two engine calls take no new locks.
- */
-export async function dispatchSupplierReturn(
-  deps: TReturnsDeps,
-  actor: TActor,
-  id: string,
-  input: { consignment_number?: string },
-) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
-    const row = await repo.updateSupplierInStatus(tx, customerId, id, workflow.supplierStatusesAllowing('dispatch'), {
-      status: workflow.supplierTargetStatus('dispatch'),
-      dispatched_at: new Date(),
-      dispatched_by: actor.id,
-      ...(input.consignment_number !== undefined ? { consignment_number: input.consignment_number } : {}),
-    });
-    if (!row) return refuseTransition(tx, customerId, id);
-    const lines = await repo.findSupplierLines(tx, customerId, id);
-    await stock.lockBalances(
-      tx,
-      customerId,
-      lines.map((l) => l.balance_id),
-    );
-    const who = stock.stockActorOf(actor);
-    const reserved = lines.filter((l) => workflow.holdOf(l.location_kind) === 'reservation');
-    const claimed = lines.filter((l) => workflow.holdOf(l.location_kind) === 'claim');
-    if (reserved.length)
-      await stock.consumeReserved(tx, who, {
-        document: document(row),
-        reason: 'return_to_supplier',
-        note: row.supplier_name,
-        lines: reserved.map((l) => ({ balanceId: l.balance_id, quantity: Number(l.quantity) })),
-      });
-    if (claimed.length)
-      await stock.postAdjustment(tx, who, {
-        document: document(row),
-        reason: 'return_to_supplier',
-        note: row.supplier_name,
-        lines: claimed.map((l) => ({
-          productId: l.product_id,
-          locationId: l.location_id,
-          expiryDate: l.expiry_date,
-          delta: -Number(l.quantity),
-        })),
-      });
-    await writeAudit(tx, actor, {
-      action: 'dispatch',
-      entity: 'supplier_return',
-      entityId: id,
-      before: { status: 'reserved' },
-      after: { status: row.status, units: lines.reduce((s, l) => s + Number(l.quantity), 0) },
-    });
-  });
-  return loadDetail(deps.db, customerId, id);
-}
-
-/** Cancel a reserved order: the engine's reservation is released, the claims end with the status. */
-export async function cancelSupplierReturn(deps: TReturnsDeps, actor: TActor, id: string) {
-  const customerId = tenantOf(actor);
-  await withTx(deps.db, async (tx) => {
-    const row = await repo.updateSupplierInStatus(tx, customerId, id, workflow.supplierStatusesAllowing('cancel'), {
-      status: workflow.supplierTargetStatus('cancel'),
-      cancelled_at: new Date(),
-      cancelled_by: actor.id,
-    });
-    if (!row) return refuseTransition(tx, customerId, id);
-    const released = await stock.release(tx, stock.stockActorOf(actor), { document: document(row) });
-    await writeAudit(tx, actor, {
-      action: 'cancel',
-      entity: 'supplier_return',
-      entityId: id,
-      before: { status: 'reserved' },
-      after: { status: row.status, released_units: released.reduce((s, r) => s + r.quantity, 0) },
-    });
-  });
-  return loadDetail(deps.db, customerId, id);
-}
-
 export async function exportSupplierReturns(
   deps: TReturnsDeps,
   actor: TActor,
-  q: TPage & repo.TSupplierListFilter,
+  q: TPage & supplierRepo.TSupplierListFilter,
   lang: TLanguage,
 ) {
-  const order = repo.supplierOrder(q.ordering);
+  const order = supplierRepo.supplierOrder(q.ordering);
   if (!order) throw new AppError('INVALID_FIELD', { field: 'ordering' });
-  const rows = await repo.exportSupplierLines(deps.db, tenantOf(actor), q, order, EXPORT_MAX_ROWS);
+  const rows = await supplierRepo.exportSupplierLines(deps.db, tenantOf(actor), q, order, EXPORT_MAX_ROWS);
   return rows.map((r) => ({
     supplier_return_number: r.number,
     warehouse_code: r.warehouse_code,

@@ -8,10 +8,5 @@
 
 export { arrangeShopeeShipment, shopeeLabel } from './shopee.arrange';
 export { productCodesKnown, shopeeHeal } from './shopee.heal';
-export {
-  platformArrangedOrders,
-  shopeeOrderOf,
-  type TShopeeOrderRow,
-  unlinkShopeeOrders,
-} from './shopee.repository';
+export { platformArrangedOrders, shopeeOrderOf, type TShopeeOrderRow, unlinkShopeeOrders } from './shopee.repository';
 export { shopeeOrderShipped } from './shopee.ship';

@@ -4,6 +4,7 @@ import type { TShopeeSyncCounts } from '../../db/schema';
 import { defineJob, type JobQueue } from '../../platform/jobs';
 import { codeKey, loadOrderLookups } from '../outbound';
 import * as repo from './shopee.repository';
+import * as shopsRepo from './shopee.shops.repository';
 import { emptyCounts, syncOrders } from './shopee.sync';
 
 /**
@@ -39,7 +40,7 @@ export const shopeeHeal = defineJob(
     const due = await healable(db, payload.customer);
     if (due.size === 0) return counts;
     const lookups = await loadOrderLookups(db, payload.customer);
-    const shops = await repo.shopsByIds(db, [...due.keys()]);
+    const shops = await shopsRepo.shopsByIds(db, [...due.keys()]);
     for (const shop of shops) {
       const orderSns = due.get(shop.id) ?? [];
       counts.listed += orderSns.length;

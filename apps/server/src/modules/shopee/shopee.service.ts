@@ -29,7 +29,8 @@ import {
   toShop,
   withShopAccess,
 } from './shopee.shops';
-import { queueShopSync } from './shopee.sync';
+import * as shopsRepo from './shopee.shops.repository';
+import { queueShopSync } from './shopee.sync-jobs';
 
 /** Where Shopee sends the seller back after authorising: the screen, which posts `code` and `shop_id` to us. */
 const returnUrl = (deps: TAppDeps) => `${deps.config.publicUrl.replace(/\/+$/, '')}/module-shopee-create`;
@@ -49,7 +50,7 @@ export async function listShops(
   actor: TActor,
 ): Promise<{ configured: boolean; results: TShopeeShop[] }> {
   const db = deps.database.db;
-  const rows = await repo.shopsOf(db, tenantOf(actor));
+  const rows = await shopsRepo.shopsOf(db, tenantOf(actor));
   const results: TShopeeShop[] = [];
   for (const r of rows) results.push(await toShop(db, r));
   return { configured: isShopeeConfigured(deps), results };
@@ -101,7 +102,7 @@ export async function connectShop(
     // The first sync starts this far back (the seller's choice). Connecting again re-covers the chosen days (nothing
     // is made twice), or more when the shop's last complete run is older still.
     const start = new Date(Date.now() - input.first_sync_days * 86_400_000);
-    const row = await repo.upsertShop(tx, values, start);
+    const row = await shopsRepo.upsertShop(tx, values, start);
     await writeAudit(tx, actor, {
       action: 'shopee.connect',
       entity: 'shopee_shop',
@@ -122,7 +123,7 @@ export async function disconnectShop(deps: TAppDeps, actor: TActor, id: string):
   await ownShop(deps, actor, id);
   const db = deps.database.db;
   const row = await withTx(db, async (tx) => {
-    const updated = await repo.updateOwnShop(tx, tenantOf(actor), id, {
+    const updated = await shopsRepo.updateOwnShop(tx, tenantOf(actor), id, {
       state: 'disconnected',
       access_token_enc: null,
       refresh_token_enc: null,
@@ -240,7 +241,7 @@ export async function setShipMode(
     }
   }
   const row = await withTx(db, async (tx) => {
-    const updated = await repo.updateOwnShop(tx, tenantOf(actor), id, {
+    const updated = await shopsRepo.updateOwnShop(tx, tenantOf(actor), id, {
       ship_mode: input.ship_mode,
       ...(settings ? { ship_settings: { ...settings, pickup_after: settings.pickup_after ?? null } } : {}),
     });
@@ -365,14 +366,14 @@ export async function handlePush(
   const digest = createHash('sha256').update(rawBody, 'utf8').digest('hex');
   let queued = false;
   const taken = await withTx(db, async (tx) => {
-    const fresh = await repo.takePush(
+    const fresh = await shopsRepo.takePush(
       tx,
       { digest, shop_id: body.shop_id ?? null, code: body.code },
       new Date(Date.now() - 2 * PUSH_TOLERANCE_S * 1000),
     );
     if (!fresh) return false;
     if (body.code !== 3 || !orderSn || !body.shop_id) return true;
-    const shops = await repo.shopsByShopId(tx, body.shop_id);
+    const shops = await shopsRepo.shopsByShopId(tx, body.shop_id);
     for (const shop of shops) await queueShopSync(tx, deps.jobs, shop, { orderSn: [orderSn] });
     queued = shops.length > 0;
     return true;

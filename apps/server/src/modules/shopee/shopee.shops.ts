@@ -10,10 +10,11 @@ import {
   type TProviderServices,
 } from '../../platform/providers';
 import { findPlatform } from '../partners';
-import type { TShopRow } from './shopee.repository';
 import * as repo from './shopee.repository';
+import type { TShopRow } from './shopee.shops.repository';
+import * as shopsRepo from './shopee.shops.repository';
 
-export { findShop, type TShopRow } from './shopee.repository';
+export { findShop, type TShopRow } from './shopee.shops.repository';
 
 /** What the Shopee use cases and jobs call out with. */
 export type TShopeeServices = TProviderServices & { providers: ProviderRegistry };
@@ -76,12 +77,12 @@ export async function markShopError(db: Db, shop: TShopRow, err: unknown): Promi
           : 'unknown';
   const message = shopee ? String(err.params.message) : err instanceof Error ? err.message : String(err);
   // A shop waiting to be authorised again stays so (its refresh token is dead whatever a later call says).
-  await repo.setShopError(db, shop.id, { code: remote, message: message.slice(0, 500) });
+  await shopsRepo.setShopError(db, shop.id, { code: remote, message: message.slice(0, 500) });
 }
 
 /** Shopee declared the refresh token dead: the shop shows "authorise again" and no call is made until it is. */
 async function markReauthorise(db: Db, shop: TShopRow, err: MarketplaceError): Promise<void> {
-  await repo.setShopReauthorize(db, shop.id, { code: err.remoteCode, message: err.message.slice(0, 500) });
+  await shopsRepo.setShopReauthorize(db, shop.id, { code: err.remoteCode, message: err.message.slice(0, 500) });
   shop.state = 'reauthorize';
 }
 
@@ -121,7 +122,7 @@ export async function shopAccess(
   if (running) return running;
   const work = (async () => {
     // Another process (or an earlier call) may have refreshed meanwhile: read the row again.
-    const current = (await repo.findShop(db, shop.id)) ?? shop;
+    const current = (await shopsRepo.findShop(db, shop.id)) ?? shop;
     if (current.state === 'disconnected' || !current.refresh_token_enc) throw new AppError('SHOPEE_SHOP_DISCONNECTED');
     if (needsReauthorisation(current)) {
       shop.state = current.state;
@@ -143,7 +144,7 @@ export async function shopAccess(
         { customerId: current.customer_id, reference: current.id },
       );
       const columns = tokenColumns(key, tokens);
-      await repo.updateShop(db, current.id, columns);
+      await shopsRepo.updateShop(db, current.id, columns);
       Object.assign(shop, columns);
       return { shopId: current.shop_id, accessToken: tokens.accessToken };
     } catch (err) {

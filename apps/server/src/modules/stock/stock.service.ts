@@ -24,6 +24,7 @@ import { AppError } from '../../platform/errors';
 import { EXPORT_MAX_ROWS } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import * as engine from './stock.engine';
+import * as logRepo from './stock.log.repository';
 import * as repo from './stock.repository';
 import { isExpiredOn, isSellableOn, isWholePositive, sellableUntil } from './stock.rules';
 
@@ -60,7 +61,7 @@ function toBalanceRow(r: repo.TBalanceRaw, today: string): TBalanceRow {
   };
 }
 
-function toMovementRow(r: repo.TMovementRaw): TStockMovementRow {
+function toMovementRow(r: logRepo.TMovementRaw): TStockMovementRow {
   return {
     ...r,
     id: Number(r.id),
@@ -105,12 +106,12 @@ export async function expiryCandidates(deps: TStockDeps, actor: TActor, q: TExpi
 }
 
 export async function stockLog(deps: TStockDeps, actor: TActor, q: TStockLogQuery): Promise<TStockLogPage> {
-  const { count, capped, rows } = await repo.stockLog(deps.db, tenantOf(actor), q);
+  const { count, capped, rows } = await logRepo.stockLog(deps.db, tenantOf(actor), q);
   return { count, count_capped: capped, results: rows.map(toMovementRow) };
 }
 
 export async function exportStockLog(deps: TStockDeps, actor: TActor, q: TStockLogQuery) {
-  return (await repo.stockLogExport(deps.db, tenantOf(actor), q, EXPORT_MAX_ROWS)).map(toMovementRow);
+  return (await logRepo.stockLogExport(deps.db, tenantOf(actor), q, EXPORT_MAX_ROWS)).map(toMovementRow);
 }
 
 type TKind = 'single' | 'multi' | 'expiry';

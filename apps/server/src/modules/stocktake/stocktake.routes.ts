@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import * as closing from './close-stocktake';
+import * as counting from './count-stocktake';
+import * as creating from './create-stocktake';
 import * as service from './stocktake.service';
 
 const REPORT_COLUMNS: TSheetColumn[] = [
@@ -38,9 +41,9 @@ export function registerStocktakeRoutes(app: FastifyInstance, deps: TAppDeps): v
   const d = { db: deps.database.db };
   const t = deps.tokens;
   route(app, t, r.listStocktakes, ({ actor, query }) => service.listStocktakes(d, actor, query));
-  route(app, t, r.createStocktake, ({ actor, body }) => service.createStocktake(d, actor, body), { status: 201 });
+  route(app, t, r.createStocktake, ({ actor, body }) => creating.createStocktake(d, actor, body), { status: 201 });
   route(app, t, r.getStocktake, ({ actor, params }) => service.getStocktake(d, actor, params.id));
-  route(app, t, r.updateStocktake, ({ actor, params, body }) => service.updateStocktake(d, actor, params.id, body));
+  route(app, t, r.updateStocktake, ({ actor, params, body }) => creating.updateStocktake(d, actor, params.id, body));
   route(app, t, r.listStocktakeLocations, ({ actor, params, query }) =>
     service.listStocktakeLocations(d, actor, params.id, query),
   );
@@ -48,15 +51,15 @@ export function registerStocktakeRoutes(app: FastifyInstance, deps: TAppDeps): v
     service.listStocktakeLines(d, actor, params.id, query),
   );
   route(app, t, r.scanStocktakeLocation, ({ actor, params, query }) =>
-    service.scanLocation(d, actor, params.id, query.code),
+    counting.scanLocation(d, actor, params.id, query.code),
   );
   route(app, t, r.scanStocktakeProduct, ({ actor, params, query }) =>
-    service.scanProduct(d, actor, params.id, query.code),
+    counting.scanProduct(d, actor, params.id, query.code),
   );
-  route(app, t, r.submitStocktakeCount, ({ actor, params, body }) => service.submitCount(d, actor, params.id, body));
-  route(app, t, r.nextStocktakeRound, ({ actor, params }) => service.nextRound(d, actor, params.id));
-  route(app, t, r.closeStocktake, ({ actor, params }) => service.closeStocktake(d, actor, params.id));
-  route(app, t, r.cancelStocktake, ({ actor, params }) => service.cancelStocktake(d, actor, params.id));
+  route(app, t, r.submitStocktakeCount, ({ actor, params, body }) => counting.submitCount(d, actor, params.id, body));
+  route(app, t, r.nextStocktakeRound, ({ actor, params }) => closing.nextRound(d, actor, params.id));
+  route(app, t, r.closeStocktake, ({ actor, params }) => closing.closeStocktake(d, actor, params.id));
+  route(app, t, r.cancelStocktake, ({ actor, params }) => closing.cancelStocktake(d, actor, params.id));
   route(app, t, r.stocktakeReport, ({ actor, params }) => service.stocktakeReport(d, actor, params.id));
   route(app, t, r.exportStocktakeReport, async ({ actor, params, lang, reply }) => {
     const report = await service.stocktakeReport(d, actor, params.id);

@@ -4,6 +4,9 @@ import { boolCell } from '../../platform/cells';
 import type { TAppDeps } from '../../platform/deps';
 import { asMember, route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import * as members from './manage-members';
+import * as portal from './member-portal';
+import * as purchasing from './purchase';
 import * as service from './store.service';
 
 const MEMBER_COLUMNS: TSheetColumn[] = [
@@ -29,30 +32,30 @@ export function registerStoreRoutes(app: FastifyInstance, deps: TAppDeps): void 
   );
   route(app, t, r.listStoreOrders, ({ actor, query }) => service.listStoreOrders(d, actor, query));
   // /store-member
-  route(app, t, r.listStoreMembers, ({ actor, query }) => service.listMembers(d, actor, query));
+  route(app, t, r.listStoreMembers, ({ actor, query }) => members.listMembers(d, actor, query));
   route(app, t, r.exportStoreMembers, async ({ actor, query, lang, reply }) => {
-    const rows = (await service.exportMembers(d, actor, query)).map((m) => ({
+    const rows = (await members.exportMembers(d, actor, query)).map((m) => ({
       ...m,
       is_active: boolCell(m.is_active),
     }));
     return sendXlsx(reply, 'store-members.xlsx', await writeWorkbook('members', MEMBER_COLUMNS, rows, lang));
   });
-  route(app, t, r.createStoreMember, ({ actor, body, lang }) => service.createMember(d, actor, body, lang), {
+  route(app, t, r.createStoreMember, ({ actor, body, lang }) => members.createMember(d, actor, body, lang), {
     status: 201,
   });
-  route(app, t, r.updateStoreMember, ({ actor, params, body }) => service.updateMember(d, actor, params.id, body));
+  route(app, t, r.updateStoreMember, ({ actor, params, body }) => members.updateMember(d, actor, params.id, body));
   route(app, t, r.resetStoreMemberPassword, ({ actor, params, lang }) =>
-    service.resetMemberPassword(d, actor, params.id, lang),
+    members.resetMemberPassword(d, actor, params.id, lang),
   );
   // direct purchase from the main area
-  route(app, t, r.sellerCatalog, ({ actor }) => service.sellerCatalog(d, actor));
-  route(app, t, r.sellerPurchase, ({ actor, body }) => service.sellerPurchase(d, actor, body), { status: 201 });
+  route(app, t, r.sellerCatalog, ({ actor }) => portal.sellerCatalog(d, actor));
+  route(app, t, r.sellerPurchase, ({ actor, body }) => purchasing.sellerPurchase(d, actor, body), { status: 201 });
   // the member portal
-  route(app, t, r.updateMemberProfile, ({ actor, body }) => service.updateMemberProfile(d, asMember(actor), body));
-  route(app, t, r.changeMemberPassword, ({ actor, body }) => service.changeMemberPassword(d, asMember(actor), body));
-  route(app, t, r.memberCatalog, ({ actor }) => service.memberCatalog(d, asMember(actor)));
-  route(app, t, r.listMemberOrders, ({ actor, query }) => service.listMemberOrders(d, asMember(actor), query));
-  route(app, t, r.memberPurchase, ({ actor, body }) => service.memberPurchase(d, asMember(actor), body), {
+  route(app, t, r.updateMemberProfile, ({ actor, body }) => portal.updateMemberProfile(d, asMember(actor), body));
+  route(app, t, r.changeMemberPassword, ({ actor, body }) => portal.changeMemberPassword(d, asMember(actor), body));
+  route(app, t, r.memberCatalog, ({ actor }) => portal.memberCatalog(d, asMember(actor)));
+  route(app, t, r.listMemberOrders, ({ actor, query }) => portal.listMemberOrders(d, asMember(actor), query));
+  route(app, t, r.memberPurchase, ({ actor, body }) => purchasing.memberPurchase(d, asMember(actor), body), {
     status: 201,
   });
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { audit_logs, customers, users } from '../../db/schema';
+import { audit_logs, users } from '../../db/schema';
 import { pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -44,10 +44,8 @@ export async function countOtherActiveOwners(tx: Executor, customerId: string, e
   return row?.n ?? 0;
 }
 
-export async function companyName(tx: Executor, customerId: string): Promise<string> {
-  const [row] = await tx.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId));
-  return row?.name ?? '';
-}
+/** The seller's company name: the account module's read model. */
+export { customerName as companyName } from '../account';
 
 export interface TAuditFilter {
   user_id?: string;

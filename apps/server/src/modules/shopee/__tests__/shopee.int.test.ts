@@ -9,7 +9,7 @@ import { createTestContext, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
 import { shopeePushSignature, shopeeSign } from '../providers/shopee';
 import { shopeeShipScan } from '../shopee.ship';
-import { shopeeSchedule, shopeeTokenRefresh } from '../shopee.sync';
+import { shopeeSchedule, shopeeTokenRefresh } from '../shopee.sync-jobs';
 
 let ctx: TTestContext;
 let fake: TFakeShopee;
