@@ -19,6 +19,7 @@ import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { loadShipRules, shipByOf } from '../ships';
+import { orderIdByTote } from './outbound.picking';
 import * as repo from './outbound.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
 import { illegal, orderDetail, type TOutboundDeps, toLine, toOrder } from './outbound.views';
@@ -47,7 +48,10 @@ export async function getOrder(deps: TOutboundDeps, actor: TActor, id: string): 
 /** An order by what a scanner or a user types: our number, the consignment number or the platform's number. */
 export async function lookupOrder(deps: TOutboundDeps, actor: TActor, code: string): Promise<TOrder> {
   const customerId = tenantOf(actor);
-  const id = await repo.findOrderIdByCode(deps.db, customerId, code.trim());
+  // The packing station's tote scan (cluster pick) opens the order picked into that tote.
+  const id =
+    (await repo.findOrderIdByCode(deps.db, customerId, code.trim())) ??
+    (await orderIdByTote(deps.db, customerId, code.trim()));
   const view = id ? await repo.findOrderView(deps.db, customerId, id) : undefined;
   if (!view) throw notFound();
   return toOrder(view);
