@@ -319,9 +319,3 @@ export async function pickTote(
   });
   return pickView(deps, actor, batchId);
 }
-
-/** The packing station's tote scan: the open order in this tote, if any. */
-export async function orderIdByTote(ex: Executor, customerId: string, code: string): Promise<string | undefined> {
-  const tote = await repo.findTote(ex, customerId, code);
-  return tote && holdsReservation(tote.status as TOrderStatus) ? tote.order_id : undefined;
-}
