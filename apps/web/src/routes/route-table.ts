@@ -46,6 +46,8 @@ export const MAIN_PATHS = [
   // The floor board of the day's shipments (issue #36; not in the spec)
   '/ships-today',
   '/ships-handover',
+  // The handheld pick walk of a batch or wave (issues #36, #37)
+  '/deliver-pick',
   // Support
   '/user-help',
   '/bug',

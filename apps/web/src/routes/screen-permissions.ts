@@ -37,6 +37,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<TMainPath, TPermission>> = {
   '/deliver-export': 'orders:read',
   '/ships-today': 'orders:read',
   '/ships-handover': 'orders:read',
+  '/deliver-pick': 'orders:read',
   '/customize': 'orders:read',
   '/stock-transfer': 'stock:write',
   '/stock-multi-transfer': 'stock:write',
