@@ -223,9 +223,46 @@ for (const profile of PROFILES) {
         { ids: [order.id], action: 'export' },
       );
       expect(JSON.stringify(exported)).not.toContain('"ok":false');
-      const batch = await post<{ id: string }>(page, auth, '/api/collection-batches/', { order_ids: [order.id] });
+      const batch = await post<{ id: string; number: string }>(page, auth, '/api/collection-batches/', {
+        order_ids: [order.id],
+      });
       await page.goto(`/deliver-print-pick/${batch.id}`);
       await expect(page.getByTestId('pick-list').getByTestId('pick-row')).toContainText(shelf.code);
+
+      // The pick walk on the handheld (/deliver-pick): the batch's number, a location with nothing to pick (error cue),
+      // the shelf the screen names, a wrong product (error cue), then the product twice.
+      await page.goto('/deliver-pick');
+      const pickBox = page.getByTestId('pick-scan');
+      await expectStep(page, null, pickBox);
+      await scan(page, pickBox, batch.number);
+      await expectStep(page, shelf.code, pickBox);
+      const picking = await cues(page);
+      await scan(page, pickBox, dock.code);
+      await expect(page.getByTestId('pick-cue')).toHaveAttribute('data-cue', 'refused');
+      await expect(page.getByTestId('pick-cue-text')).toContainText(shelf.code);
+      await expect.poll(() => cues(page)).toEqual({ ok: picking.ok, error: picking.error + 1, last: 'error' });
+      await scan(page, pickBox, shelf.code);
+      await expectStep(page, product.number, pickBox);
+      await scan(page, pickBox, `WRONG-${stamp}`);
+      await expect.poll(() => cues(page)).toEqual({ ok: picking.ok + 1, error: picking.error + 2, last: 'error' });
+      await expect(page.getByTestId('pick-cue')).toHaveAttribute('data-cue', 'refused');
+      await scan(page, pickBox, product.barcode);
+      await expect(page.getByTestId('pick-progress')).toContainText('1/2');
+      await expect.poll(() => cues(page)).toEqual({ ok: picking.ok + 2, error: picking.error + 2, last: 'ok' });
+      await noSideways(page, `/deliver-pick at ${vw}px`);
+      await shot(page, `${profile.name}-pick`);
+      if (profile.name === 'handheld') {
+        // The narrowest phone the issue names.
+        await page.setViewportSize({ width: 360, height: 740 });
+        await noSideways(page, '/deliver-pick at 360px');
+        await shot(page, '360x740-pick');
+        await page.setViewportSize(profile.use.viewport);
+      }
+      await scan(page, pickBox, product.barcode);
+      await expect(page.getByTestId('pick-to-packing')).toBeVisible();
+      await expect(page.getByTestId('pick-progress')).toContainText('2/2');
+      await noSideways(page, `/deliver-pick (done) at ${vw}px`);
+      await shot(page, `${profile.name}-pick-done`);
 
       // 4. Pack (/deliver-opser, packing tab): the order, a wrong item (error cue), the item twice, the tracking number.
       await page.goto('/deliver-opser');
@@ -311,6 +348,7 @@ for (const profile of PROFILES) {
         '/location-stock',
         '/deliver-operation',
         '/deliver-opser',
+        '/deliver-pick',
         '/return-confirm',
         `/inventory?id=${sheet.id}`,
       ];
