@@ -312,6 +312,13 @@ export const ERROR_CATALOGUE = {
     ja: 'ラベルプリンター {{printer}} に接続できません。電源とネットワークを確認してください',
     en: 'The label printer {{printer}} cannot be reached; check that it is on and connected to the network',
   },
+  LABEL_PRINTER_HOST_NOT_ALLOWED: {
+    status: 400,
+    'zh-TW':
+      '標籤機主機「{{host}}」不允許：只能使用倉庫內網的位址（10.x、172.16–31.x、192.168.x、169.254.x、IPv6 fc00::/7、fe80::/10）或系統管理員允許的主機',
+    ja: 'ラベルプリンターのホスト「{{host}}」は使用できません：倉庫内ネットワークのアドレス（10.x、172.16–31.x、192.168.x、169.254.x、IPv6 fc00::/7・fe80::/10）または運用者が許可したホストのみ指定できます',
+    en: 'Label printer host "{{host}}" is not allowed: only an address of the warehouse\'s own network (10.x, 172.16–31.x, 192.168.x, 169.254.x, IPv6 fc00::/7, fe80::/10) or a host the operator allows',
+  },
   CARRIER_NOT_CONFIGURED: {
     status: 409,
     'zh-TW': '物流商「{{provider}}」尚未設定 API 帳號（綠界：商店代號、HashKey、HashIV；黑貓：契客代號、授權碼）',
