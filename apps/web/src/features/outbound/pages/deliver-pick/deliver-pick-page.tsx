@@ -103,7 +103,7 @@ export default function DeliverPickPage() {
   const openByNumber = async (number: string) => {
     setCode('');
     try {
-      const page = await fetchBatches({ page: 1, page_size: 5, search: number });
+      const page = await fetchBatches({ page: 1, page_size: 10, search: number });
       const found = page.results.find((b) => sameCode(b.number, number));
       if (!found) return signal('refused', errorText(new ApiError(404, 'NOT_FOUND', {}, '')));
       open(found.id);
