@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../../shared/api/client';
 import { errorText } from '../../../../shared/forms/error-text';
-import { FloorScreen, ScanStep } from '../../../../shared/handheld/handheld';
+import { FloorScreen, ScanStep, useHandheld } from '../../../../shared/handheld/handheld';
 import { ScanInput } from '../../../../shared/ui/scan-input';
 import { fetchBatches, pickScan, pickShort, pickTote, pickView } from '../../api';
 import '../../i18n';
@@ -56,6 +56,7 @@ export default function DeliverPickPage() {
   const [quantity, setQuantity] = useState(1);
   const [clusterSetup, setClusterSetup] = useState(false);
   const scanRef = useRef<InputRef>(null);
+  const handheld = useHandheld();
 
   const signal = (kind: 'ok' | 'refused', text: string) => {
     setCue({ kind, text });
@@ -250,6 +251,14 @@ export default function DeliverPickPage() {
           detail={step.detail}
           progress={view ? t('pick.progress', { done, total: view.total_units }) : undefined}
         />
+        {!handheld ? (
+          // On a desktop the step is shown here (ScanStep shows on handhelds only), in the same large type.
+          <Card size="small" data-testid="pick-step-desktop">
+            <Typography.Text strong>{step.step}</Typography.Text>
+            {step.target ? <div className="scan-step-target">{step.target}</div> : null}
+            {step.detail ? <Typography.Text type="secondary">{step.detail}</Typography.Text> : null}
+          </Card>
+        ) : null}
         {tote ? (
           <Card size="small" className="pick-tote" data-testid="pick-tote">
             <Typography.Text strong style={{ fontSize: 22 }}>
