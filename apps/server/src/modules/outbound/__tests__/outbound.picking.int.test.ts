@@ -52,11 +52,6 @@ function scan(
   });
 }
 
-/** The error a refused call answered (code, translated message, params). */
-function err(res: { json: () => unknown }) {
-  return (res.json() as { error: { code: string; message: string; params: Record<string, unknown> } }).error;
-}
-
 async function view(w: TWorld, batchId: string): Promise<TPickView> {
   const res = await ctx.api.outboundRoutes.pickView({ params: { id: batchId }, token: w.token });
   expect(res.statusCode, res.body).toBe(200);
@@ -108,18 +103,18 @@ describe(`handheld pick walk (${TEST_ENGINE})`, () => {
     // Nothing to pick at C-03: refused, naming the next location; nothing recorded, the batch not started.
     const wrongLoc = await scan(w, batch.id, { location_code: 'C-03', barcode: w.plain.barcode! });
     expect(wrongLoc.statusCode).toBe(409);
-    expect(err(wrongLoc)).toMatchObject({ code: 'PICK_WRONG_LOCATION', params: { expected: 'B-02' } });
-    expect(err(wrongLoc).message).toContain('B-02');
+    expect(wrongLoc.error()).toMatchObject({ code: 'PICK_WRONG_LOCATION', params: { expected: 'B-02' } });
+    expect(wrongLoc.error().message).toContain('B-02');
     // The other product is not picked at B-02.
     const wrongProduct = await scan(w, batch.id, { location_code: 'B-02', barcode: other.barcode! });
     expect(wrongProduct.statusCode).toBe(409);
-    expect(err(wrongProduct)).toMatchObject({ code: 'PICK_WRONG_PRODUCT' });
+    expect(wrongProduct.error()).toMatchObject({ code: 'PICK_WRONG_PRODUCT' });
     expect((await view(w, batch.id)).batch.picking_started_at).toBeNull();
 
     // Four units where three are left: refused.
     const tooMany = await scan(w, batch.id, { location_code: 'b-02', barcode: w.plain.barcode!, quantity: 4 });
     expect(tooMany.statusCode).toBe(409);
-    expect(err(tooMany)).toMatchObject({ code: 'PICK_OVER_QUANTITY', params: { remaining: 3 } });
+    expect(tooMany.error()).toMatchObject({ code: 'PICK_OVER_QUANTITY', params: { remaining: 3 } });
 
     // One unit scanned (by product number), then a quantity of two: the orders get them in turn.
     const first = await scan(w, batch.id, { location_code: 'B-02', barcode: w.plain.number });
@@ -149,7 +144,7 @@ describe(`handheld pick walk (${TEST_ENGINE})`, () => {
     expect((again.json() as TPickView).picked_units).toBe(3);
     // B-02 is done: a further unit there is a wrong location now, naming A-01.
     const done = await scan(w, batch.id, { location_code: 'B-02', barcode: w.plain.barcode! });
-    expect(err(done)).toMatchObject({ code: 'PICK_WRONG_LOCATION', params: { expected: 'A-01' } });
+    expect(done.error()).toMatchObject({ code: 'PICK_WRONG_LOCATION', params: { expected: 'A-01' } });
 
     // A-01 is empty on the shelf: a short pick.
     const short = await ctx.api.outboundRoutes.pickShort({
@@ -207,10 +202,10 @@ describe(`handheld pick walk (${TEST_ENGINE})`, () => {
     expect(partly.cluster).toBe(true);
     // o3 has no tote yet: its units cannot be picked.
     const noTote = await scan(w, batch.id, { location_code: 'B-02', barcode: w.plain.barcode! }, { order_id: o3.id });
-    expect(err(noTote)).toMatchObject({ code: 'PICK_NO_TOTE' });
+    expect(noTote.error()).toMatchObject({ code: 'PICK_NO_TOTE' });
     const taken = await tote(o3.id, `T1-${tag}`);
     expect(taken.statusCode).toBe(409);
-    expect(err(taken)).toMatchObject({ code: 'PICK_TOTE_IN_USE', params: { order_number: o4.number } });
+    expect(taken.error()).toMatchObject({ code: 'PICK_TOTE_IN_USE', params: { order_number: o4.number } });
     const ok = await tote(o3.id, `T2-${tag}`);
     expect(ok.statusCode, ok.body).toBe(200);
     let v = ok.json() as TPickView;
@@ -233,7 +228,7 @@ describe(`handheld pick walk (${TEST_ENGINE})`, () => {
       { location_code: 'B-02', barcode: w.plain.barcode!, quantity: 2 },
       { order_id: o3.id },
     );
-    expect(err(over)).toMatchObject({ code: 'PICK_OVER_QUANTITY', params: { remaining: 1 } });
+    expect(over.error()).toMatchObject({ code: 'PICK_OVER_QUANTITY', params: { remaining: 1 } });
     expect(
       (await scan(w, batch.id, { location_code: 'B-02', barcode: w.plain.barcode! }, { order_id: o3.id })).statusCode,
     ).toBe(200);
