@@ -344,6 +344,13 @@ for (const profile of PROFILES) {
         await scan(page, toteBox, `TOTE2-${stamp}`);
         await expect(page.getByTestId('pack-cue')).toContainText(second!.number);
         await expectStep(page, product.number);
+        // The order's head: number and status are not covered by its buttons (they go under it on a handheld).
+        const packHead = page
+          .getByTestId('pack-order-number')
+          .locator('xpath=ancestor::div[contains(@class,"ant-card-head")][1]');
+        const packTitle = await packHead.locator('.ant-card-head-title').boundingBox();
+        const packActions = await packHead.locator('.ant-card-extra').boundingBox();
+        expect(packTitle && packActions && packTitle.y + packTitle.height <= packActions.y + 1).toBe(true);
         await shot(page, 'handheld-tote-scan-pack');
       }
       const shipped = await page.request.get(`/api/outbound-orders/${order.id}/`, { headers: auth });
