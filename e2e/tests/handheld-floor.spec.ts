@@ -345,9 +345,7 @@ for (const profile of PROFILES) {
         await expect(page.getByTestId('pack-cue')).toContainText(second!.number);
         await expectStep(page, product.number);
         // The order's head: number and status are not covered by its buttons (they go under it on a handheld).
-        const packHead = page
-          .getByTestId('pack-order-number')
-          .locator('xpath=ancestor::div[contains(@class,"ant-card-head")][1]');
+        const packHead = page.locator('.ant-card-head', { has: page.getByTestId('pack-order-number') });
         const packTitle = await packHead.locator('.ant-card-head-title').boundingBox();
         const packActions = await packHead.locator('.ant-card-extra').boundingBox();
         expect(packTitle && packActions && packTitle.y + packTitle.height <= packActions.y + 1).toBe(true);
