@@ -111,6 +111,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
     // partner-api.spec.ts receives callbacks on 127.0.0.1: this operator allows private callback targets.
     OUTGOING_ALLOW_PRIVATE: '1',
+    LABEL_PRINTER_ALLOW_LOOPBACK: '1',
     // Real back-offs, 20× shorter (a callback's first retry after 5–10 s instead of 100–200 s).
     JOB_RETRY_DELAY_SCALE: '0.05',
     // /database-clean (retention.spec.ts): "older than N months" means "finished before now" on this test server.

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devices, expect, type Locator, type Page, test } from '@playwright/test';
+import { createFetchClient } from '@wms/contracts/client';
 import { DEMO } from '../helpers/accounts';
 import { CHROMIUM } from '../helpers/browser';
 import { writeLabelBarcodeVideo } from '../helpers/label-video';
@@ -223,9 +224,46 @@ for (const profile of PROFILES) {
         { ids: [order.id], action: 'export' },
       );
       expect(JSON.stringify(exported)).not.toContain('"ok":false');
-      const batch = await post<{ id: string }>(page, auth, '/api/collection-batches/', { order_ids: [order.id] });
+      const batch = await post<{ id: string; number: string }>(page, auth, '/api/collection-batches/', {
+        order_ids: [order.id],
+      });
       await page.goto(`/deliver-print-pick/${batch.id}`);
       await expect(page.getByTestId('pick-list').getByTestId('pick-row')).toContainText(shelf.code);
+
+      // The pick walk on the handheld (/deliver-pick): the batch's number, a location with nothing to pick (error cue),
+      // the shelf the screen names, a wrong product (error cue), then the product twice.
+      await page.goto('/deliver-pick');
+      const pickBox = page.getByTestId('pick-scan');
+      await expectStep(page, null, pickBox);
+      await scan(page, pickBox, batch.number);
+      await expectStep(page, shelf.code, pickBox);
+      const picking = await cues(page);
+      await scan(page, pickBox, dock.code);
+      await expect(page.getByTestId('pick-cue')).toHaveAttribute('data-cue', 'refused');
+      await expect(page.getByTestId('pick-cue-text')).toContainText(shelf.code);
+      await expect.poll(() => cues(page)).toEqual({ ok: picking.ok, error: picking.error + 1, last: 'error' });
+      await scan(page, pickBox, shelf.code);
+      await expectStep(page, product.number, pickBox);
+      await scan(page, pickBox, `WRONG-${stamp}`);
+      await expect.poll(() => cues(page)).toEqual({ ok: picking.ok + 1, error: picking.error + 2, last: 'error' });
+      await expect(page.getByTestId('pick-cue')).toHaveAttribute('data-cue', 'refused');
+      await scan(page, pickBox, product.barcode);
+      await expect(page.getByTestId('pick-progress')).toContainText('1/2');
+      await expect.poll(() => cues(page)).toEqual({ ok: picking.ok + 2, error: picking.error + 2, last: 'ok' });
+      await noSideways(page, `/deliver-pick at ${vw}px`);
+      await shot(page, `${profile.name}-pick`);
+      if (profile.name === 'handheld') {
+        // The narrowest phone the issue names.
+        await page.setViewportSize({ width: 360, height: 740 });
+        await noSideways(page, '/deliver-pick at 360px');
+        await shot(page, '360x740-pick');
+        await page.setViewportSize(profile.use.viewport);
+      }
+      await scan(page, pickBox, product.barcode);
+      await expect(page.getByTestId('pick-to-packing')).toBeVisible();
+      await expect(page.getByTestId('pick-progress')).toContainText('2/2');
+      await noSideways(page, `/deliver-pick (done) at ${vw}px`);
+      await shot(page, `${profile.name}-pick-done`);
 
       // 4. Pack (/deliver-opser, packing tab): the order, a wrong item (error cue), the item twice, the tracking number.
       await page.goto('/deliver-opser');
@@ -249,6 +287,70 @@ for (const profile of PROFILES) {
       await expect(page.getByTestId('pack-consignment')).toBeFocused();
       await shipByTrackingScan(page, auth, `TC${stamp}`);
       await expect(page.getByTestId('pack-cue')).toContainText(order.number);
+
+      // Cluster pick (handheld): two orders of one unit, one tote each; the screen names the tote of every unit, and
+      // the packing station opens an order by scanning its tote.
+      if (profile.name === 'handheld') {
+        const api = createFetchClient(new URL(page.url()).origin);
+        const token = session.access;
+        const two = [];
+        for (const k of [1, 2]) {
+          const created = await api.outboundRoutes.createOrder({
+            body: {
+              platform_order_number: `PC${k}-${stamp}`,
+              recipient_name: '林小美',
+              recipient_mobile: '0933444555',
+              recipient_postcode: '40341',
+              recipient_address: '台中市西區',
+              warehouse_id: warehouse.id,
+              lines: [{ product_id: product.id, quantity: 1 }],
+            },
+            token,
+          });
+          expect(created.statusCode, created.body).toBe(201);
+          two.push(created.json() as { id: string; number: string });
+        }
+        const ids = two.map((o) => o.id);
+        expect((await api.outboundRoutes.bulkTransition({ body: { ids, action: 'export' }, token })).statusCode).toBe(
+          200,
+        );
+        const made = await api.outboundRoutes.createBatch({ body: { order_ids: ids }, token });
+        expect(made.statusCode, made.body).toBe(201);
+        const cluster = made.json() as { id: string; number: string };
+        await page.goto(`/deliver-pick?batch=${cluster.id}`);
+        await page.getByTestId('pick-cluster').tap();
+        const box = page.getByTestId('pick-scan');
+        // Totes in the batch's order: the first order gets slot 1, the second slot 2.
+        const [first, second] = [...two].sort((a, b) => (a.number < b.number ? -1 : 1));
+        await expectStep(page, '1', box);
+        await expect(page.getByTestId('scan-step')).toContainText(first!.number);
+        await scan(page, box, `TOTE1-${stamp}`);
+        await expect(page.getByTestId('scan-step')).toContainText(second!.number);
+        await scan(page, box, `TOTE2-${stamp}`);
+        await expectStep(page, shelf.code, box);
+        await scan(page, box, shelf.code);
+        await expectStep(page, product.number, box);
+        await expect(page.getByTestId('pick-tote')).toContainText(`TOTE1-${stamp}`);
+        await noSideways(page, `/deliver-pick (cluster) at ${vw}px`);
+        await shot(page, 'handheld-cluster-pick');
+        await scan(page, box, product.barcode);
+        await expect(page.getByTestId('pick-tote')).toContainText(`TOTE2-${stamp}`);
+        await scan(page, box, product.barcode);
+        await expect(page.getByTestId('pick-to-packing')).toBeVisible();
+        // Put-to-tote at the packing station: the second tote opens the second order.
+        await page.goto('/deliver-opser');
+        await page.getByTestId('tab-packing').tap();
+        const toteBox = page.getByTestId('pack-scan-order');
+        await scan(page, toteBox, `TOTE2-${stamp}`);
+        await expect(page.getByTestId('pack-cue')).toContainText(second!.number);
+        await expectStep(page, product.number);
+        // The order's head: number and status are not covered by its buttons (they go under it on a handheld).
+        const packHead = page.locator('.ant-card-head', { has: page.getByTestId('pack-order-number') });
+        const packTitle = await packHead.locator('.ant-card-head-title').boundingBox();
+        const packActions = await packHead.locator('.ant-card-extra').boundingBox();
+        expect(packTitle && packActions && packTitle.y + packTitle.height <= packActions.y + 1).toBe(true);
+        await shot(page, 'handheld-tote-scan-pack');
+      }
       const shipped = await page.request.get(`/api/outbound-orders/${order.id}/`, { headers: auth });
       expect(((await shipped.json()) as { status: string }).status).toBe('closed');
       expect(await onHand(page, auth, product.id)).toEqual({ [shelf.code]: 3 });
@@ -269,6 +371,13 @@ for (const profile of PROFILES) {
       await expect(row).toHaveCount(1);
       await expect(row.locator('input')).toHaveValue('3');
       await noSideways(page, `/inventory at ${vw}px`);
+      // The sheet's head: its number and title are not covered by its actions (they go under it on a handheld).
+      const head = page.getByTestId('stocktake-detail').locator('.ant-card-head').first();
+      const title = await head.locator('.ant-card-head-title').boundingBox();
+      const actions = await head.locator('.ant-card-extra').boundingBox();
+      expect(title && actions && title.y + title.height <= actions.y + 1, JSON.stringify({ title, actions })).toBe(
+        true,
+      );
       await shot(page, `${profile.name}-count`);
       await page.getByTestId('count-submit').tap();
       await expect(page.locator('.ant-message')).toContainText(shelf.code);
@@ -311,6 +420,7 @@ for (const profile of PROFILES) {
         '/location-stock',
         '/deliver-operation',
         '/deliver-opser',
+        '/deliver-pick',
         '/return-confirm',
         `/inventory?id=${sheet.id}`,
       ];

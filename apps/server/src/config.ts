@@ -63,6 +63,10 @@ const ZEnv = z.object({
   /** Testing only: staff may issue a usage statement of the month still running (e2e: 1; its work is done today). */
   USAGE_ISSUE_OPEN_MONTH: z.enum(['0', '1']).default('0'),
   OUTGOING_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** Label printers (raw TCP) outside the private/link-local ranges: host names, addresses or CIDRs, comma-separated. */
+  LABEL_PRINTER_ALLOWED_HOSTS: z.string().default(''),
+  /** Testing only: a label printer may be on the server itself (127/8, ::1). */
+  LABEL_PRINTER_ALLOW_LOOPBACK: z.enum(['0', '1']).default('0'),
   /** Shopee Open Platform v2: the operator's partner id and key (empty: the Shopee module says "not configured"). */
   SHOPEE_PARTNER_ID: z.coerce.number().int().min(1).optional(),
   SHOPEE_PARTNER_KEY: z.string().min(8).optional(),
@@ -140,6 +144,8 @@ export interface TConfig {
   usageIssueOpenMonth: boolean;
   /** Operator setting: user-entered URLs (partners' callbacks) may reach private/loopback addresses. */
   outgoingAllowPrivate: boolean;
+  /** Where a warehouse's label printer may be (platform/printer-hosts.ts). */
+  labelPrinterHosts: { allowLoopback: boolean; allowed: string[] };
   /** Shopee partner settings (operator's); `partnerId`/`partnerKey` null when not configured. */
   shopee: { partnerId: number | null; partnerKey: string | null; baseUrl: string; pushUrl: string };
   /** ECPay logistics host (Express/Create). */
@@ -264,6 +270,12 @@ export function loadConfig(
     retentionAgeScale: e.RETENTION_AGE_SCALE,
     usageIssueOpenMonth: e.USAGE_ISSUE_OPEN_MONTH === '1',
     outgoingAllowPrivate: e.OUTGOING_ALLOW_PRIVATE === '1',
+    labelPrinterHosts: {
+      allowLoopback: e.LABEL_PRINTER_ALLOW_LOOPBACK === '1',
+      allowed: e.LABEL_PRINTER_ALLOWED_HOSTS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    },
     shopee: {
       partnerId: e.SHOPEE_PARTNER_ID ?? null,
       partnerKey: e.SHOPEE_PARTNER_KEY ?? null,

@@ -312,6 +312,13 @@ export const ERROR_CATALOGUE = {
     ja: 'ラベルプリンター {{printer}} に接続できません。電源とネットワークを確認してください',
     en: 'The label printer {{printer}} cannot be reached; check that it is on and connected to the network',
   },
+  LABEL_PRINTER_HOST_NOT_ALLOWED: {
+    status: 400,
+    'zh-TW':
+      '標籤機主機「{{host}}」不允許：只能使用倉庫內網的位址（10.x、172.16–31.x、192.168.x、169.254.x、IPv6 fc00::/7、fe80::/10）或系統管理員允許的主機',
+    ja: 'ラベルプリンターのホスト「{{host}}」は使用できません：倉庫内ネットワークのアドレス（10.x、172.16–31.x、192.168.x、169.254.x、IPv6 fc00::/7・fe80::/10）または運用者が許可したホストのみ指定できます',
+    en: 'Label printer host "{{host}}" is not allowed: only an address of the warehouse\'s own network (10.x, 172.16–31.x, 192.168.x, 169.254.x, IPv6 fc00::/7, fe80::/10) or a host the operator allows',
+  },
   CARRIER_NOT_CONFIGURED: {
     status: 409,
     'zh-TW': '物流商「{{provider}}」尚未設定 API 帳號（綠界：商店代號、HashKey、HashIV；黑貓：契客代號、授權碼）',
@@ -597,6 +604,42 @@ export const ERROR_CATALOGUE = {
     'zh-TW': '沒有可放行的訂單：此倉庫（與物流商、區域）沒有已匯出且未在批次中的訂單，或單張訂單已超過件數上限',
     ja: 'リリースできる注文がありません：この倉庫（と配送業者・エリア）に出荷指示済みでバッチ未割当の注文がないか、1 件で数量上限を超えています',
     en: 'Nothing to release: no exported order outside a batch at this warehouse (and carrier, area), or each one alone exceeds the unit limit',
+  },
+  PICK_WRONG_LOCATION: {
+    status: 409,
+    'zh-TW': '儲位錯誤：{{location}} 沒有這批次要揀的商品，請到 {{expected}}',
+    ja: 'ロケーションが違います：{{location}} にはこのバッチでピッキングする商品がありません。{{expected}} へ行ってください',
+    en: 'Wrong location: nothing of this batch is to be picked at {{location}}; go to {{expected}}',
+  },
+  PICK_WRONG_PRODUCT: {
+    status: 409,
+    'zh-TW': '商品錯誤：{{barcode}} 不是儲位 {{location}} 要揀的商品',
+    ja: '商品が違います：{{barcode}} はロケーション {{location}} でピッキングする商品ではありません',
+    en: 'Wrong product: {{barcode}} is not to be picked at location {{location}}',
+  },
+  PICK_OVER_QUANTITY: {
+    status: 409,
+    'zh-TW': '數量超過：儲位 {{location}} 的 {{product_number}} 只剩 {{remaining}} 件要揀',
+    ja: '数量超過：ロケーション {{location}} の {{product_number}} は残り {{remaining}} 点です',
+    en: 'Too many: only {{remaining}} of {{product_number}} are left to pick at location {{location}}',
+  },
+  PICK_NO_TOTE: {
+    status: 409,
+    'zh-TW': '集貨揀貨：訂單 {{order_number}} 尚未放入揀貨箱，請先掃描揀貨箱',
+    ja: 'クラスターピッキング：注文 {{order_number}} にまだトートがありません。先にトートをスキャンしてください',
+    en: 'Cluster pick: order {{order_number}} has no tote yet; scan its tote first',
+  },
+  PICK_TOTE_IN_USE: {
+    status: 409,
+    'zh-TW': '揀貨箱 {{tote_code}} 正用於訂單 {{order_number}}，請換一個揀貨箱',
+    ja: 'トート {{tote_code}} は注文 {{order_number}} で使用中です。別のトートを使ってください',
+    en: 'Tote {{tote_code}} is in use for order {{order_number}}; take another tote',
+  },
+  PICK_SHORTAGE: {
+    status: 409,
+    'zh-TW': '揀貨短缺：儲位 {{location}} 的 {{product_number}} 缺 {{quantity}} 件',
+    ja: 'ピッキング欠品：ロケーション {{location}} の {{product_number}} が {{quantity}} 点不足',
+    en: 'Short pick: {{quantity}} of {{product_number}} missing at location {{location}}',
   },
   STOCKTAKE_INCOMPLETE: {
     status: 409,

@@ -722,6 +722,77 @@ export const ZShipOrder = z.strictObject({
 });
 export type TShipOrder = z.infer<typeof ZShipOrder>;
 
+// ---- handheld pick walk of a batch (/deliver-pick) ----
+
+/**
+ * One pile to pick: an order's reserved units of a product (and lot) at a location, in walking order. `picked` and
+ * `short` are what the pick walk recorded; the rest is still to pick. In a cluster pick `tote_slot`/`tote_code` say
+ * which tote the units go into.
+ */
+export const ZPickLine = z.object({
+  order_id: ZId,
+  order_number: z.string(),
+  tote_slot: z.number().int().nullable(),
+  tote_code: z.string().nullable(),
+  location_id: ZId,
+  location_code: z.string(),
+  pick_sequence: z.number().int(),
+  product_id: ZId,
+  product_number: z.string(),
+  product_name: z.string(),
+  barcode: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  quantity: z.number().int(),
+  picked: z.number().int(),
+  short: z.number().int(),
+});
+export type TPickLine = z.infer<typeof ZPickLine>;
+export const ZPickTote = z.object({
+  order_id: ZId,
+  order_number: z.string(),
+  slot: z.number().int(),
+  tote_code: z.string().nullable(),
+});
+export type TPickTote = z.infer<typeof ZPickTote>;
+export const ZPickView = z.object({
+  batch: ZBatch,
+  /** A cluster pick: every order has its tote (assigned before the walk starts). */
+  cluster: z.boolean(),
+  /** The batch's orders with their cart slot and tote, in slot order. */
+  totes: z.array(ZPickTote),
+  lines: z.array(ZPickLine),
+  total_units: z.number().int(),
+  picked_units: z.number().int(),
+  short_units: z.number().int(),
+  complete: z.boolean(),
+});
+export type TPickView = z.infer<typeof ZPickView>;
+const ZScanCode = z.string().trim().min(1).max(64);
+/**
+ * One scan of the pick walk: `quantity` units of the product (barcode or product number) taken from the location (its
+ * code, as scanned). `scan_id` is made by the handheld for this scan: sent again (a flaky network), it counts once.
+ */
+export const ZPickScan = z.strictObject({
+  scan_id: ZId,
+  location_code: ZScanCode,
+  barcode: ZScanCode,
+  quantity: z.number().int().min(1).max(10_000).default(1),
+  /** Cluster pick: the tote the units go into (the screen names it); by default the first order that needs them. */
+  order_id: ZId.optional(),
+});
+export type TPickScan = z.infer<typeof ZPickScan>;
+/** "Short pick": what is still to pick of this product at this location is not there (for one order, or all). */
+export const ZPickShort = z.strictObject({
+  scan_id: ZId,
+  location_id: ZId,
+  product_id: ZId,
+  order_id: ZId.optional(),
+});
+export type TPickShort = z.infer<typeof ZPickShort>;
+/** Cluster pick: put an order of the batch into a tote (its scanned code). */
+export const ZPickToteAssign = z.strictObject({ order_id: ZId, tote_code: ZScanCode });
+export type TPickToteAssign = z.infer<typeof ZPickToteAssign>;
+
 // ---- IMEI (/deliver-imei) ----
 export const ZSerialListQuery = ZListQuery.extend({
   serial: ZText(64).optional(),
@@ -959,6 +1030,46 @@ export const outboundRoutes = defineRoutes({
     perm: 'orders:read',
     params: P,
     response: ZPrintData,
+    tenantScoped: true,
+  },
+
+  pickView: {
+    method: 'GET',
+    path: '/api/collection-batches/:id/pick/',
+    auth: 'customer',
+    perm: 'orders:read',
+    params: P,
+    response: ZPickView,
+    tenantScoped: true,
+  },
+  pickScan: {
+    method: 'POST',
+    path: '/api/collection-batches/:id/pick/scan/',
+    auth: 'customer',
+    perm: 'orders:write',
+    params: P,
+    body: ZPickScan,
+    response: ZPickView,
+    tenantScoped: true,
+  },
+  pickShort: {
+    method: 'POST',
+    path: '/api/collection-batches/:id/pick/short/',
+    auth: 'customer',
+    perm: 'orders:write',
+    params: P,
+    body: ZPickShort,
+    response: ZPickView,
+    tenantScoped: true,
+  },
+  pickTote: {
+    method: 'POST',
+    path: '/api/collection-batches/:id/pick/tote/',
+    auth: 'customer',
+    perm: 'orders:write',
+    params: P,
+    body: ZPickToteAssign,
+    response: ZPickView,
     tenantScoped: true,
   },
 

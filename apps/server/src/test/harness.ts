@@ -203,6 +203,8 @@ export async function createTestContext(
     CALLBACK_IP_LIMIT_PER_MINUTE: '1000000',
     SIGNUP_IP_LIMIT_PER_HOUR: '1000000',
     MAIL_ADDRESS_LIMIT_PER_HOUR: '1000',
+    // The tests' label printers are local TCP servers on 127.0.0.1.
+    LABEL_PRINTER_ALLOW_LOOPBACK: '1',
     ...env,
   });
   const { database, drop } = opts.database ? { database: opts.database, drop: async () => {} } : await freshDatabase();

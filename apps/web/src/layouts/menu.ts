@@ -31,6 +31,7 @@ export const MENU_GROUPS: TMenuGroup[] = [
       '/deliver-export',
       '/deliver-operation',
       '/deliver-opser',
+      '/deliver-pick',
       '/deliver-imei',
       '/deliver-cnt',
       '/deliver-customize-form',

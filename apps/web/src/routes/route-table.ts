@@ -47,6 +47,8 @@ export const MAIN_PATHS = [
   '/ships-today',
   '/ships-handover',
   '/release-channels',
+  // The handheld pick walk of a batch or wave (issues #36, #37)
+  '/deliver-pick',
   // Support
   '/user-help',
   '/bug',

@@ -34,7 +34,7 @@ const SPEC_SCREENS: Record<string, string[]> = {
   // Direct purchase from the main area (spec §1, the §2.8 menu group "direct-purchase and store ordering"; issue #16).
   'platform (main area)': ['/api-docs', '/partner-api-docs', '/direct-purchase'],
   // The floor board of the day's shipments (issue #36).
-  'ships (main area)': ['/ships-today', '/ships-handover', '/release-channels'],
+  'ships (main area)': ['/ships-today', '/ships-handover', '/release-channels', '/deliver-pick'],
   'ships (print)': ['/ships-manifest-print/{id}'],
 };
 

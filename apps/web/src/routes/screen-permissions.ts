@@ -38,6 +38,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<TMainPath, TPermission>> = {
   '/ships-today': 'orders:read',
   '/ships-handover': 'orders:read',
   '/release-channels': 'orders:read',
+  '/deliver-pick': 'orders:read',
   '/customize': 'orders:read',
   '/stock-transfer': 'stock:write',
   '/stock-multi-transfer': 'stock:write',

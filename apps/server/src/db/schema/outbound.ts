@@ -18,7 +18,7 @@ import { id, timestamps } from './_columns';
 import { customers } from './account';
 import { packaging_materials, products } from './catalog';
 import { ecommerce_platforms, logistics_providers } from './partners';
-import { areas, warehouses } from './warehouse';
+import { areas, storage_locations, warehouses } from './warehouse';
 
 const statusList = sql.raw(
   ['pending_export', 'exported', 'cancel_export', 'online', 'closed', 'returned', 'closed_returned', 'cancelled']
@@ -343,5 +343,72 @@ export const release_channels = pgTable(
     index('release_channels_customer_sequence_idx').on(t.customer_id, t.sequence),
     check('release_channels_priority_check', sql`${t.priority} in ('all', 'due', 'late')`),
     check('release_channels_cvs_chain_check', sql`${t.cvs_chain} in ('UNIMART', 'FAMI', 'HILIFE', 'OKMART')`),
+  ],
+);
+
+/**
+ * The handheld pick walk of a collection batch (issue #37 pick screen, #36 cluster pick): one row per accepted scan —
+ * units of a product taken from a location for an order (`pick`), or units reported missing there (`short`). What a
+ * batch still has to pick is its orders' reserved piles less these rows; the stock itself is consumed at shipping as
+ * before (a pick moves no stock). `scan_id` is the handheld's id of the scan: a resent scan is not counted twice.
+ */
+export const pick_scans = pgTable(
+  'pick_scans',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    batch_id: uuid('batch_id')
+      .notNull()
+      .references(() => collection_batches.id, { onDelete: 'cascade' }),
+    scan_id: uuid('scan_id').notNull(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => outbound_orders.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id')
+      .notNull()
+      .references(() => storage_locations.id),
+    product_id: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    expiry_date: date('expiry_date'),
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    created_by: uuid('created_by'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pick_scans_customer_scan_key').on(t.customer_id, t.scan_id, t.order_id),
+    index('pick_scans_batch_idx').on(t.batch_id),
+    check('pick_scans_kind_check', sql`${t.kind} in ('pick', 'short')`),
+    check('pick_scans_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Cluster pick: the tote an order of a batch is picked into (slot on the cart, and the tote's scanned code). The
+ * packing station opens the order by scanning its tote; a tote code belongs to one order until that order leaves
+ * the warehouse (a later assignment of the code takes it over).
+ */
+export const pick_totes = pgTable(
+  'pick_totes',
+  {
+    order_id: uuid('order_id')
+      .primaryKey()
+      .references(() => outbound_orders.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    batch_id: uuid('batch_id')
+      .notNull()
+      .references(() => collection_batches.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    tote_code: text('tote_code').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pick_totes_customer_code_key').on(t.customer_id, t.tote_code),
+    uniqueIndex('pick_totes_batch_slot_key').on(t.batch_id, t.slot),
   ],
 );

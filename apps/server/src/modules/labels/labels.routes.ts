@@ -5,7 +5,7 @@ import { route } from '../../platform/http';
 import * as service from './labels.service';
 
 export function registerLabelRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  const d = { db: deps.database.db };
+  const d = { db: deps.database.db, printerHosts: deps.config.labelPrinterHosts };
   const t = deps.tokens;
   route(app, t, r.listLabelSheets, ({ actor, query }) => service.listSheets(d, actor, query.cells));
   route(app, t, r.createLabelSheet, ({ actor, body }) => service.createSheet(d, actor, body), { status: 201 });

@@ -16,6 +16,7 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { constraintError } from '../../platform/listing';
+import { printerAddress, type TPrinterHostPolicy } from '../../platform/printer-hosts';
 import * as catalogRepo from '../catalog';
 import * as warehouseRepo from '../warehouse';
 import { barcodeSvg, pickSymbology } from './labels.barcode';
@@ -26,6 +27,8 @@ export interface TLabelsDeps {
   db: Db;
   /** How long a label printer may take (tests shorten it). */
   printerTimeoutMs?: number;
+  /** Where a label printer may be (the operator's policy); without it, the private ranges only. */
+  printerHosts?: TPrinterHostPolicy;
 }
 
 export function toSheet(r: repo.TSheetRow): TLabelSheet {
@@ -226,8 +229,12 @@ export async function sendLabelsToPrinter(
   const doc = await renderLabels(deps, actor, input);
   const zpl = new TextEncoder().encode(labelDocumentZpl(doc));
   const printer = `${host}:${port}`;
+  // Checked again at sending (a row saved before the rule, or a name whose DNS answer changed): the checked address
+  // is the one connected to.
+  const address = await printerAddress(host, deps.printerHosts ?? { allowLoopback: false, allowed: [] });
+  if (address === null) throw new AppError('LABEL_PRINTER_UNREACHABLE', { printer });
   try {
-    await sendRaw(host, port, zpl, deps.printerTimeoutMs ?? PRINTER_TIMEOUT_MS);
+    await sendRaw(address, port, zpl, deps.printerTimeoutMs ?? PRINTER_TIMEOUT_MS);
   } catch {
     throw new AppError('LABEL_PRINTER_UNREACHABLE', { printer });
   }

@@ -1,7 +1,7 @@
 /**
  * Outbound orders: order intake (screen, file import, partner API, store, Shopee), allocation and release of stock,
  * export to picking, collection batches, packing and shipping, consignments, order forms. Owns collection_batches,
- * outbound_orders, outbound_order_lines, outbound_pack_items, outbound_serials, outbound_packaging_uses,
+ * outbound_orders, outbound_order_lines, outbound_pack_items, outbound_serials, outbound_packaging_uses, pick_scans, pick_totes,
  * order_import_forms, outbound_column_settings and release_channels (saved wave rules). Publishes `outbound.orders-shipped` (when an order ships).
  *
  * This file is the module's public face: other modules import only from here (checked by

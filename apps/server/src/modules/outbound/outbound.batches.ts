@@ -7,7 +7,7 @@ import type {
   TPrintOrder,
   TPrintOrderBy,
 } from '@wms/contracts';
-import { allOf, type Executor } from '../../db/client';
+import { allOf, type Executor, type Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
@@ -23,7 +23,7 @@ import { BATCHABLE_STATUSES, canApply, canJoinBatch, RESERVED_STATUSES } from '.
 
 export const BATCH_PREFIX = 'CB';
 
-function toBatch(v: repo.TBatchView): TBatch {
+export function toBatch(v: repo.TBatchView): TBatch {
   return {
     id: v.batch.id,
     number: v.batch.number,
@@ -109,22 +109,28 @@ export async function startBatchPicking(deps: TOutboundDeps, actor: TActor, id: 
   await withTx(deps.db, async (tx) => {
     const batch = await repo.lockBatch(tx, customerId, id);
     if (!batch) throw notFound();
-    const started: string[] = [];
-    for (const orderId of await repo.batchOrderIds(tx, customerId, id)) {
-      const order = await repo.lockOrder(tx, customerId, orderId);
-      if (!order || !canApply('start_packing', order.status as TOrderStatus)) continue;
-      await startPackingLocked(tx, actor, order);
-      started.push(order.number);
-    }
-    await repo.markBatchPicking(tx, customerId, id);
-    await writeAudit(tx, actor, {
-      action: 'start_picking',
-      entity: 'collection_batch',
-      entityId: id,
-      after: { started },
-    });
+    await startPickingLocked(tx, actor, id);
   });
   return batchDetail(deps.db, customerId, id);
+}
+
+/** Start the pick walk of a batch locked by the caller (its exported orders go online), audited. */
+export async function startPickingLocked(tx: Tx, actor: TActor, id: string): Promise<void> {
+  const customerId = tenantOf(actor);
+  const started: string[] = [];
+  for (const orderId of await repo.batchOrderIds(tx, customerId, id)) {
+    const order = await repo.lockOrder(tx, customerId, orderId);
+    if (!order || !canApply('start_packing', order.status as TOrderStatus)) continue;
+    await startPackingLocked(tx, actor, order);
+    started.push(order.number);
+  }
+  await repo.markBatchPicking(tx, customerId, id);
+  await writeAudit(tx, actor, {
+    action: 'start_picking',
+    entity: 'collection_batch',
+    entityId: id,
+    after: { started },
+  });
 }
 
 /** Take orders out of a batch (still holding their reservations: not shipped); they keep their status. */

@@ -22,7 +22,7 @@ import { loadShipRules, shipByOf } from '../ships';
 import * as repo from './outbound.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
 import { illegal, orderDetail, type TOutboundDeps, toLine, toOrder } from './outbound.views';
-import { isEditable, SHIPPED_STATUSES } from './outbound.workflow';
+import { holdsReservation, isEditable, SHIPPED_STATUSES } from './outbound.workflow';
 
 /**
  * Orders: the list and its counts, one order (by id or by a scanned code), creating and editing pending orders, the
@@ -45,9 +45,18 @@ export async function getOrder(deps: TOutboundDeps, actor: TActor, id: string): 
 }
 
 /** An order by what a scanner or a user types: our number, the consignment number or the platform's number. */
+/** The packing station's tote scan: the order picked into this tote, while it has not left the warehouse. */
+async function openOrderInTote(ex: Executor, customerId: string, code: string): Promise<string | undefined> {
+  const tote = await repo.findTote(ex, customerId, code);
+  return tote && holdsReservation(tote.status as TOrderStatus) ? tote.order_id : undefined;
+}
+
 export async function lookupOrder(deps: TOutboundDeps, actor: TActor, code: string): Promise<TOrder> {
   const customerId = tenantOf(actor);
-  const id = await repo.findOrderIdByCode(deps.db, customerId, code.trim());
+  // The packing station's tote scan (cluster pick) opens the order picked into that tote.
+  const id =
+    (await repo.findOrderIdByCode(deps.db, customerId, code.trim())) ??
+    (await openOrderInTote(deps.db, customerId, code.trim()));
   const view = id ? await repo.findOrderView(deps.db, customerId, id) : undefined;
   if (!view) throw notFound();
   return toOrder(view);

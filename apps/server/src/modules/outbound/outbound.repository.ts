@@ -38,6 +38,8 @@ import {
   outbound_packaging_uses,
   outbound_serials,
   packaging_materials,
+  pick_scans,
+  pick_totes,
   product_components,
   products,
   release_channels,
@@ -1732,4 +1734,78 @@ export async function setShipBy(tx: Executor, customerId: string, orderId: strin
     .update(outbound_orders)
     .set({ ship_by: shipBy })
     .where(and(eq(outbound_orders.customer_id, customerId), eq(outbound_orders.id, orderId)));
+}
+
+// ---- the handheld pick walk (pick_scans, pick_totes) ----
+
+export type TPickScanInsert = typeof pick_scans.$inferInsert;
+export type TPickTally = {
+  order_id: string;
+  location_id: string;
+  product_id: string;
+  expiry_date: string | null;
+  picked: number;
+  short: number;
+};
+
+/** What the pick walk of a batch recorded, summed per order and pile. */
+export async function pickTallies(ex: Executor, customerId: string, batchId: string): Promise<TPickTally[]> {
+  const rows = await queryRows<TPickTally>(
+    ex,
+    sql`select order_id, location_id, product_id, expiry_date::text as expiry_date,
+          coalesce(sum(quantity) filter (where kind = 'pick'), 0)::int as picked,
+          coalesce(sum(quantity) filter (where kind = 'short'), 0)::int as short
+        from pick_scans where customer_id = ${customerId} and batch_id = ${batchId}
+        group by order_id, location_id, product_id, expiry_date`,
+  );
+  return rows.map((r) => ({ ...r, picked: Number(r.picked), short: Number(r.short) }));
+}
+
+/** Whether a scan of this id was already counted (the handheld sent it again). */
+export async function pickScanSeen(tx: Tx, customerId: string, scanId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pick_scans.id })
+    .from(pick_scans)
+    .where(and(eq(pick_scans.customer_id, customerId), eq(pick_scans.scan_id, scanId)))
+    .limit(1);
+  return !!row;
+}
+
+/** Record a scan's rows; none when its id is already there (the unique key backs the batch lock). */
+export async function insertPickScans(tx: Tx, rows: TPickScanInsert[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const done = await tx.insert(pick_scans).values(rows).onConflictDoNothing().returning({ id: pick_scans.id });
+  return done.length;
+}
+
+export type TPickToteRow = typeof pick_totes.$inferSelect;
+
+export async function batchTotes(ex: Executor, customerId: string, batchId: string): Promise<TPickToteRow[]> {
+  return ex
+    .select()
+    .from(pick_totes)
+    .where(and(eq(pick_totes.customer_id, customerId), eq(pick_totes.batch_id, batchId)))
+    .orderBy(asc(pick_totes.slot));
+}
+
+/** The order a tote code belongs to now, with its status. */
+export async function findTote(ex: Executor, customerId: string, code: string) {
+  const [row] = await ex
+    .select({ order_id: pick_totes.order_id, status: outbound_orders.status, number: outbound_orders.number })
+    .from(pick_totes)
+    .innerJoin(outbound_orders, eq(outbound_orders.id, pick_totes.order_id))
+    .where(and(eq(pick_totes.customer_id, customerId), eq(pick_totes.tote_code, code)));
+  return row;
+}
+
+export async function deleteTote(tx: Tx, customerId: string, orderId: string): Promise<void> {
+  await tx.delete(pick_totes).where(and(eq(pick_totes.customer_id, customerId), eq(pick_totes.order_id, orderId)));
+}
+
+/** Put an order into a tote (or move it to another), keeping its cart slot. */
+export async function upsertTote(tx: Tx, row: typeof pick_totes.$inferInsert): Promise<void> {
+  await tx
+    .insert(pick_totes)
+    .values(row)
+    .onConflictDoUpdate({ target: pick_totes.order_id, set: { tote_code: row.tote_code } });
 }

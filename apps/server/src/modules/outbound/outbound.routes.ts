@@ -11,6 +11,7 @@ import { exportOrdersFile, importTemplate } from './outbound.export';
 import * as importer from './outbound.importer';
 import * as orders from './outbound.orders';
 import * as packing from './outbound.packing';
+import * as picking from './outbound.picking';
 import * as status from './outbound.status';
 import { releaseWave } from './outbound.waves';
 
@@ -65,6 +66,10 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
     batches.removeBatchOrders(d, actor, params.id, body.order_ids),
   );
   route(app, t, r.batchPickList, ({ actor, params }) => batches.batchPickList(d, actor, params.id));
+  route(app, t, r.pickView, ({ actor, params }) => picking.pickView(d, actor, params.id));
+  route(app, t, r.pickScan, ({ actor, params, body }) => picking.pickScan(d, actor, params.id, body));
+  route(app, t, r.pickShort, ({ actor, params, body }) => picking.pickShort(d, actor, params.id, body));
+  route(app, t, r.pickTote, ({ actor, params, body }) => picking.pickTote(d, actor, params.id, body));
   route(app, t, shipWaveRoutes.releaseWave, ({ actor, body }) => releaseWave(d, actor, body), { status: 201 });
   route(app, t, rc.listReleaseChannels, ({ actor, query }) => channels.listChannels(d, actor, query));
   route(app, t, rc.createReleaseChannel, ({ actor, body }) => channels.createChannel(d, actor, body), { status: 201 });

@@ -20,7 +20,7 @@ const SHELF_COLUMNS: TSheetColumn[] = [
 ];
 
 export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  const d = { db: deps.database.db };
+  const d = { db: deps.database.db, printerHosts: deps.config.labelPrinterHosts };
   const t = deps.tokens;
 
   route(app, t, r.listWarehouses, ({ actor, query }) => service.listWarehouses(d, actor, query));

@@ -23,11 +23,19 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { constraintError, EXPORT_MAX_ROWS } from '../../platform/listing';
+import { printerAddress, type TPrinterHostPolicy } from '../../platform/printer-hosts';
 import * as repo from './warehouse.repository';
 import { renumberWalk } from './warehouse.walk';
 
 export interface TWarehouseDeps {
   db: Db;
+  /** Where a label printer may be (the operator's policy); without it, the private ranges only. */
+  printerHosts?: TPrinterHostPolicy;
+}
+
+/** A printer host typed on the warehouse must be on the warehouse's network (platform/printer-hosts.ts). */
+async function checkPrinterHost(deps: TWarehouseDeps, host: string | null | undefined): Promise<void> {
+  if (host) await printerAddress(host, deps.printerHosts ?? { allowLoopback: false, allowed: [] });
 }
 
 type TPage = { page: number; page_size: number; search?: string; ordering?: string };
@@ -115,6 +123,7 @@ export async function getWarehouse(deps: TWarehouseDeps, actor: TActor, id: stri
 
 export async function createWarehouse(deps: TWarehouseDeps, actor: TActor, input: TCreateWarehouse) {
   const customerId = tenantOf(actor);
+  await checkPrinterHost(deps, input.label_printer_host);
   return withTx(deps.db, async (tx) => {
     const row = await repo
       .insertWarehouse(tx, {
@@ -133,6 +142,7 @@ export async function createWarehouse(deps: TWarehouseDeps, actor: TActor, input
 
 export async function updateWarehouse(deps: TWarehouseDeps, actor: TActor, id: string, patch: TUpdateWarehouse) {
   const customerId = tenantOf(actor);
+  await checkPrinterHost(deps, patch.label_printer_host);
   return withTx(deps.db, async (tx) => {
     const before = await repo.findWarehouse(tx, customerId, id);
     if (!before) throw notFound();

@@ -10,6 +10,9 @@ import {
   type TImportRequest,
   type TOrderAction,
   type TPackScan,
+  type TPickScan,
+  type TPickShort,
+  type TPickToteAssign,
   type TPrintOrderBy,
   type TSetConsignment,
   type TShipOrder,
@@ -27,6 +30,7 @@ export const outboundKeys = {
   orders: ['outbound', 'orders'] as const,
   order: (id: string) => ['outbound', 'orders', id] as const,
   pack: (id: string) => ['outbound', 'pack', id] as const,
+  pick: (id: string) => ['outbound', 'pick', id] as const,
   batches: ['outbound', 'batches'] as const,
   batch: (id: string) => ['outbound', 'batches', id] as const,
   serials: ['outbound', 'serials'] as const,
@@ -158,6 +162,13 @@ export function useRemoveFromBatch() {
 
 export const packView = (id: string) => apiCall(r.packView, { params: { id } });
 export const packScan = (id: string, body: TPackScan) => apiCall(r.packScan, { params: { id }, body });
+// ---- the handheld pick walk (/deliver-pick) ----
+
+export const pickView = (id: string) => apiCall(r.pickView, { params: { id } });
+export const pickScan = (id: string, body: TPickScan) => apiCall(r.pickScan, { params: { id }, body });
+export const pickShort = (id: string, body: TPickShort) => apiCall(r.pickShort, { params: { id }, body });
+export const pickTote = (id: string, body: TPickToteAssign) => apiCall(r.pickTote, { params: { id }, body });
+
 export const packReset = (id: string) => apiCall(r.packReset, { params: { id } });
 
 export function useShipOrder() {

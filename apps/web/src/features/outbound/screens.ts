@@ -5,6 +5,7 @@ export default defineScreens({
   '/deliver-cnt': () => import('./pages/deliver-cnt/deliver-cnt-page'),
   '/deliver-operation': () => import('./pages/deliver-operation/deliver-operation-page'),
   '/deliver-opser': () => import('./pages/deliver-opser/deliver-opser-page'),
+  '/deliver-pick': () => import('./pages/deliver-pick/deliver-pick-page'),
   '/deliver-imei': () => import('./pages/deliver-imei/deliver-imei-page'),
   '/deliver-customize-form': () => import('./pages/deliver-customize-form/deliver-customize-form-page'),
   '/deliver-export': () => import('./pages/deliver-export/deliver-export-page'),

@@ -1,7 +1,10 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { labelDocumentZpl, type TLabelDocument } from '@wms/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { warehouses } from '../../../db/schema';
 import { createTestContext, type TTestContext } from '../../../test/harness';
+import { PRINTER_TIMEOUT_MS, sendRaw } from '../labels.printer';
 
 /**
  * "Send to printer" (issue #37): the warehouse's label printer gets the labels' ZPL raw over TCP (port 9100 style),
@@ -192,5 +195,129 @@ describe('send labels to the warehouse label printer (raw TCP)', () => {
     } finally {
       printer.server.close();
     }
+  });
+});
+
+describe('a printer that takes the connection but never reads', () => {
+  it('sending gives up after the real 5 s default (not sooner, not much later)', async () => {
+    // The printer accepts the TCP connection and never reads a byte: once the kernel's buffers on both sides are full
+    // (a job larger than them), nothing more goes out, and the send must end by itself.
+    const sockets: Socket[] = [];
+    const stuck = createServer({ pauseOnConnect: true }, (s) => sockets.push(s));
+    await new Promise<void>((r) => stuck.listen(0, '127.0.0.1', () => r()));
+    const port = (stuck.address() as { port: number }).port;
+    try {
+      expect(PRINTER_TIMEOUT_MS).toBe(5000);
+      const started = Date.now();
+      await expect(sendRaw('127.0.0.1', port, Buffer.alloc(64 * 1024 * 1024, 0x41))).rejects.toThrow(
+        'timed out after 5000 ms',
+      );
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(4990);
+      expect(took).toBeLessThan(6500);
+      expect(sockets).toHaveLength(1);
+    } finally {
+      for (const s of sockets) s.destroy();
+      stuck.close();
+    }
+  }, 15_000);
+});
+
+describe('where a label printer may be (the warehouse network only)', () => {
+  let strict: TTestContext;
+  let s: { token: string };
+  beforeAll(async () => {
+    strict = await createTestContext(
+      { LABEL_PRINTER_ALLOW_LOOPBACK: '0', LABEL_PRINTER_ALLOWED_HOSTS: '203.0.113.0/24, print.example.test' },
+      { jobs: false },
+    );
+    s = await strict.newCustomer();
+  });
+  afterAll(async () => {
+    await strict?.close();
+  });
+
+  const create = (host: string) =>
+    strict.api.warehouseRoutes.createWarehouse({
+      body: {
+        code: `WH-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+        name: 'Printer network',
+        label_printer_host: host,
+        label_printer_port: 9100,
+      },
+      token: s.token,
+      lang: 'en',
+    });
+
+  it('takes private, link-local and unique-local addresses and what the operator lists', async () => {
+    for (const host of [
+      '10.1.2.3',
+      '172.20.0.9',
+      '192.168.1.50',
+      '169.254.7.7',
+      'fd12:3456::9',
+      'fe80::1',
+      '203.0.113.9',
+      'print.example.test',
+      'zebra-1.local',
+    ]) {
+      const res = await create(host);
+      expect(res.statusCode, `${host}: ${res.body}`).toBe(201);
+    }
+  });
+
+  it('refuses public and loopback addresses (outside tests) and names that resolve to them, naming the field', async () => {
+    for (const host of ['8.8.8.8', '172.32.0.1', '127.0.0.1', '::1', '::ffff:8.8.8.8', '2001:db8::1', 'localhost']) {
+      const res = await create(host);
+      expect(res.statusCode, host).toBe(400);
+      expect(res.error()).toMatchObject({
+        code: 'LABEL_PRINTER_HOST_NOT_ALLOWED',
+        params: { field: 'label_printer_host', host },
+      });
+    }
+    const zh = await strict.api.warehouseRoutes.createWarehouse({
+      body: { code: 'WH-PUB', name: 'Public', label_printer_host: '8.8.8.8', label_printer_port: 9100 },
+      token: s.token,
+      lang: 'zh-TW',
+    });
+    expect(zh.error().message).toContain('標籤機主機「8.8.8.8」不允許');
+    // Changing the host of a warehouse is checked too.
+    const ok = await create('192.168.1.60');
+    const changed = await strict.api.warehouseRoutes.updateWarehouse({
+      params: { id: (ok.json() as { id: string }).id },
+      body: { label_printer_host: '1.1.1.1' },
+      token: s.token,
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.error()).toMatchObject({ code: 'LABEL_PRINTER_HOST_NOT_ALLOWED' });
+  });
+
+  it('a host saved before the rule is refused at sending, without connecting', async () => {
+    const ok = await create('192.168.1.61');
+    const id = (ok.json() as { id: string }).id;
+    await strict.deps.database.db
+      .update(warehouses)
+      .set({ label_printer_host: '127.0.0.1' })
+      .where(eq(warehouses.id, id));
+    const p = await strict.api.catalogRoutes.createProduct({
+      body: { number: 'PP-OLD', name: 'Old host' },
+      token: s.token,
+    });
+    const sheets = (await strict.api.labelRoutes.listLabelSheets({ token: s.token })).json() as {
+      results: Array<{ id: string; code: string }>;
+    };
+    const roll = sheets.results.find((x) => x.code === 'thermal-50x30')!;
+    const sent = await strict.api.labelRoutes.sendLabelsToPrinter({
+      body: {
+        kind: 'product',
+        sheet_id: roll.id,
+        items: [{ id: (p.json() as { id: string }).id, copies: 1 }],
+        warehouse_id: id,
+      },
+      token: s.token,
+      lang: 'en',
+    });
+    expect(sent.statusCode).toBe(400);
+    expect(sent.error()).toMatchObject({ code: 'LABEL_PRINTER_HOST_NOT_ALLOWED', params: { host: '127.0.0.1' } });
   });
 });

@@ -803,6 +803,9 @@ describe('tenant isolation', () => {
       packScan: { barcode: other.plain.number },
       shipOrder: {},
       removeBatchOrders: { order_ids: [foreignBatchOrder.id] },
+      pickScan: { scan_id: foreignBatchOrder.id, location_code: 'B-02', barcode: other.plain.number, quantity: 1 },
+      pickShort: { scan_id: foreignBatchOrder.id, location_id: other.loc.B.id, product_id: other.plain.id },
+      pickTote: { order_id: foreignBatchOrder.id, tote_code: 'T-THEIRS' },
       updateImportForm: { name: 'mine now' },
     };
     const checked: string[] = [];

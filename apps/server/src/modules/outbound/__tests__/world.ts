@@ -9,6 +9,8 @@ import {
   outbound_packaging_uses,
   outbound_serials,
   packaging_materials,
+  pick_scans,
+  pick_totes,
   release_channels,
 } from '../../../db/schema';
 import type { TWorldBuilder } from '../../../test/world';
@@ -53,6 +55,20 @@ export const outboundWorld: TWorldBuilder = async (ctx, s) => {
   await db
     .insert(outbound_serials)
     .values({ customer_id: s.customerId, order_id: order!.id, product_id: product.id, serial: `IMEI-W-${tag}` });
+  const location = await f.location(wh.id);
+  await db.insert(pick_scans).values({
+    customer_id: s.customerId,
+    batch_id: batch!.id,
+    scan_id: randomUUID(),
+    order_id: order!.id,
+    location_id: location.id,
+    product_id: product.id,
+    kind: 'pick',
+    quantity: 1,
+  });
+  await db
+    .insert(pick_totes)
+    .values({ customer_id: s.customerId, batch_id: batch!.id, order_id: order!.id, slot: 1, tote_code: `T-W-${tag}` });
   const [box] = await db
     .insert(packaging_materials)
     .values({ customer_id: s.customerId, code: `BOX-W-${tag}`, quantity: 3 })

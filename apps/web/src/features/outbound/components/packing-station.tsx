@@ -225,8 +225,9 @@ export function PackingStation() {
             <Col xs={24} lg={14}>
               <Card
                 size="small"
+                className="card-head-wrap"
                 title={
-                  <Space>
+                  <Space wrap>
                     <span data-testid="pack-order-number">{view.order.number}</span>
                     <OrderStatusTag status={view.order.status} />
                     <span>{view.order.recipient_name}</span>

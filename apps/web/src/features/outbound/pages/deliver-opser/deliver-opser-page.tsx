@@ -3,6 +3,7 @@ import type { TBatch } from '@wms/contracts';
 import { App, Button, Card, Dropdown, Input, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
@@ -150,6 +151,13 @@ function BatchesTab() {
                       {t('actions.print')}
                     </Button>
                   </Dropdown>
+                  {b.exported_count + b.online_count > 0 ? (
+                    <Link to={`/deliver-pick?batch=${b.id}`} data-testid={`batch-pick-${b.number}`}>
+                      <Button type="link" size="small">
+                        {t('pick.pickOnHandheld')}
+                      </Button>
+                    </Link>
+                  ) : null}
                   {b.exported_count > 0 ? (
                     <Button
                       type="link"

@@ -145,8 +145,9 @@ function SheetDetail({ sheet, back }: { sheet: TStocktakeDetail; back: () => voi
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card
+        className="card-head-wrap"
         title={
-          <Space>
+          <Space wrap>
             <Button icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('detail.back')} />
             {sheet.number} {sheet.name}
             <StocktakeStatusTag status={sheet.status} />
