@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZNewebPayCheckoutResult, ZTapPayCheckout, ZTapPayCheckoutResult } from './billing';
 import { ZIdParams, ZIsoDate, ZListQuery, ZMoney, ZPage } from './common';
 import { defineRoutes } from './routes';
 
@@ -191,8 +192,14 @@ export const ZStatement = ZUsageSummary.extend({
   payment_note: z.string(),
   voided_at: z.string().nullable(),
   void_reason: z.string(),
+  /** What paying it by card or at NewebPay takes: the total in whole TWD (rounded half up). */
+  pay_amount: ZMoney,
 });
 export type TStatement = z.infer<typeof ZStatement>;
+
+/** Pay an issued statement by card (TPDirect's prime): the statement is paid once, whatever the retries. */
+export const ZStatementTapPayInput = ZTapPayCheckout.pick({ prime: true, cardholder: true });
+export type TStatementTapPayInput = z.input<typeof ZStatementTapPayInput>;
 
 export const ZStatementListQuery = ZListQuery.extend({
   customer_id: z.uuid().optional(),
@@ -282,6 +289,31 @@ export const usageRoutes = defineRoutes({
     params: ZIdParams,
     query: ZStatementFileQuery,
     response: z.unknown(),
+    tenantScoped: true,
+  },
+  /**
+   * Pay one of the seller's issued statements with TapPay (409 STATEMENT_ALREADY_PAID, 409
+   * STATEMENT_PAYMENT_IN_PROGRESS while an earlier attempt's outcome is not known, 409 INVALID_STATUS_TRANSITION when
+   * void). 3-D Secure: the browser goes to payment_url and comes back to /wait-tappay.
+   */
+  payStatementTapPay: {
+    method: 'POST',
+    path: '/api/billing/usage/statements/:id/tappay/',
+    auth: 'customer',
+    perm: 'billing:write',
+    params: ZIdParams,
+    body: ZStatementTapPayInput,
+    response: ZTapPayCheckoutResult,
+    tenantScoped: true,
+  },
+  /** Pay one of the seller's issued statements at NewebPay: the MPG form for the browser to post (409s as by card). */
+  payStatementNewebPay: {
+    method: 'POST',
+    path: '/api/billing/usage/statements/:id/newebpay/',
+    auth: 'customer',
+    perm: 'billing:write',
+    params: ZIdParams,
+    response: ZNewebPayCheckoutResult,
     tenantScoped: true,
   },
   /** One of the seller's daily storage snapshots (the document of a storage charge). */

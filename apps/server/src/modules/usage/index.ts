@@ -11,4 +11,4 @@
  */
 
 export { recordOrdersShipped, recordReceiptConfirmed, recordReturnConfirmed } from './usage.service';
-export { getStatement, listStatements, statementEvents } from './usage.statements';
+export { getStatement, listStatements, markPaidByPayment, statementEvents } from './usage.statements';

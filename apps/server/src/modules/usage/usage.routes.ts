@@ -1,6 +1,7 @@
 import { usageRoutes as r, type TLanguage } from '@wms/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { tenantOf } from '../../platform/auth';
+import { asUser } from '../../platform/http';
 import type { TAppDeps } from '../../platform/deps';
 import { route } from '../../platform/http';
 import { sendXlsx } from '../../platform/spreadsheet';
@@ -44,6 +45,13 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
   );
   route(app, t, r.statementFile, ({ actor, params, query, lang, reply }) =>
     file(params.id, tenantOf(actor), query.format, lang, reply),
+  );
+  const pay = { db: deps.database.db, config: deps.config, jobs: deps.jobs, providers: deps.providers };
+  route(app, t, r.payStatementTapPay, ({ actor, params, body }) =>
+    statements.payByTapPay(pay, asUser(actor), params.id, tenantOf(actor), body),
+  );
+  route(app, t, r.payStatementNewebPay, ({ actor, params }) =>
+    statements.payByNewebPay(pay, asUser(actor), params.id, tenantOf(actor)),
   );
   route(app, t, r.snapshot, ({ actor, params }) => statements.getSnapshot(d, params.id, tenantOf(actor)));
 

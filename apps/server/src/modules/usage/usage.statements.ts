@@ -1,10 +1,26 @@
-import type { TStatement, TStorageSnapshot, TUsageEvent, TUsageKind } from '@wms/contracts';
+import type {
+  TStatement,
+  TStatementTapPayInput,
+  TStorageSnapshot,
+  TUsageEvent,
+  TUsageKind,
+} from '@wms/contracts';
+import type { Db, Executor } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { pageWindow } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
+import {
+  payStatementNewebPay,
+  payStatementTapPay,
+  statementPayAmount,
+  statementPayment,
+  type TBillingPayDeps,
+  type TStatementPaid,
+  type TStatementToPay,
+} from '../billing';
 import * as repo from './usage.repository';
 import { fromUnits, priced, type TUsageDeps, thisMonth, toEvent, toUnits } from './usage.service';
 
@@ -35,6 +51,7 @@ export function toStatement(row: repo.TStatementRow, customerName: string): TSta
     payment_note: row.payment_note,
     voided_at: row.voided_at?.toISOString() ?? null,
     void_reason: row.void_reason,
+    pay_amount: statementPayAmount(money(row.total)),
   };
 }
 
@@ -98,6 +115,7 @@ export async function voidStatement(deps: TUsageDeps, actor: TActor, id: string,
     const found = await repo.findStatement(tx, id, undefined, true);
     if (!found) throw notFound();
     if (found.statement.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
+    await refuseWhilePaying(tx, found.statement);
     await repo.unbillCharges(tx, id);
     const row = await repo.updateStatement(tx, id, {
       status: 'void',
@@ -123,6 +141,7 @@ export async function payStatement(deps: TUsageDeps, actor: TActor, id: string, 
     const found = await repo.findStatement(tx, id, undefined, true);
     if (!found) throw notFound();
     if (found.statement.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
+    await refuseWhilePaying(tx, found.statement);
     const row = await repo.updateStatement(tx, id, {
       status: 'paid',
       paid_at: new Date(),
@@ -138,6 +157,102 @@ export async function payStatement(deps: TUsageDeps, actor: TActor, id: string, 
       after: { status: 'paid', note },
     });
     return toStatement(row, found.customer_name);
+  });
+}
+
+/**
+ * Under the statement's row lock: a card or NewebPay payment of it in flight (or paid already, its event not
+ * delivered yet) keeps it as it is — no void, no bank-transfer mark — until its outcome is recorded.
+ */
+async function refuseWhilePaying(tx: Executor, s: repo.TStatementRow) {
+  const held = await statementPayment(tx, s.id);
+  if (held?.status === 'succeeded') throw new AppError('STATEMENT_ALREADY_PAID', { number: s.number });
+  if (held) throw new AppError('STATEMENT_PAYMENT_IN_PROGRESS', { number: s.number, order_number: held.order_number });
+}
+
+/** The seller's issued statement, locked for its payment's start (billing's transaction): another's answers 404. */
+const lockToPay =
+  (id: string, customerId: string) =>
+  async (tx: Executor): Promise<TStatementToPay> => {
+    const found = await repo.findStatement(tx, id, customerId, true);
+    if (!found) throw notFound();
+    const s = found.statement;
+    if (s.status === 'paid') throw new AppError('STATEMENT_ALREADY_PAID', { number: s.number });
+    if (s.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
+    return { id: s.id, customer_id: s.customer_id, number: s.number, month: s.month, total: s.total, tax: s.tax };
+  };
+
+/**
+ * The seller pays an issued statement by card, through billing's TapPay flow (the one pending record per statement,
+ * its confirmation job, TapPay's notify). Paid at once: the statement is marked paid here too (the same idempotent
+ * step the billing.statement-paid event runs).
+ */
+export async function payByTapPay(
+  deps: TBillingPayDeps,
+  actor: Extract<TActor, { kind: 'user' }>,
+  id: string,
+  customerId: string,
+  body: TStatementTapPayInput,
+) {
+  const res = await payStatementTapPay(deps, actor, lockToPay(id, customerId), body);
+  if (res.payment.status === 'succeeded')
+    await markPaidByPayment(deps.db, {
+      statement_id: id,
+      payment_id: res.payment.id,
+      customer_id: customerId,
+      order_number: res.payment.order_number,
+      provider: 'tappay',
+      amount: res.payment.amount,
+    });
+  return res;
+}
+
+/** The NewebPay form paying an issued statement (NewebPay's Notify then pays it, through billing). */
+export async function payByNewebPay(
+  deps: TBillingPayDeps,
+  actor: Extract<TActor, { kind: 'user' }>,
+  id: string,
+  customerId: string,
+) {
+  return payStatementNewebPay(deps, actor, lockToPay(id, customerId));
+}
+
+/**
+ * A payment of a statement succeeded (billing.statement-paid, delivered at least once; or the pay request itself):
+ * an issued statement becomes paid, once — a second delivery finds it paid and adds nothing. A statement voided
+ * meanwhile is not revived: the money is the staff's to refund, and the audit log says so.
+ */
+export async function markPaidByPayment(db: Db, p: TStatementPaid): Promise<{ paid: boolean }> {
+  return withTx(db, async (tx) => {
+    const found = await repo.findStatement(tx, p.statement_id, p.customer_id, true);
+    if (!found || found.statement.status === 'paid') return { paid: false };
+    const actor: TActor = { kind: 'system', id: null, customerId: p.customer_id };
+    const provider = p.provider === 'tappay' ? 'TapPay' : 'NewebPay';
+    if (found.statement.status !== 'issued') {
+      await writeAudit(tx, actor, {
+        action: 'usage.statement.paid-after-void',
+        entity: 'usage_statement',
+        entityId: p.statement_id,
+        customerId: p.customer_id,
+        after: { payment: p.order_number, provider, amount: p.amount },
+      });
+      return { paid: false };
+    }
+    await repo.updateStatement(tx, p.statement_id, {
+      status: 'paid',
+      paid_at: new Date(),
+      paid_by: null,
+      payment_note: `${provider} ${p.order_number}`,
+    });
+    await writeAudit(tx, actor, {
+      action: 'usage.statement.paid',
+      entity: 'usage_statement',
+      entityId: p.statement_id,
+      customerId: p.customer_id,
+      before: { status: 'issued' },
+      after: { status: 'paid', payment: p.order_number, provider, amount: p.amount },
+    });
+    return { paid: true };
   });
 }
 
