@@ -28,10 +28,10 @@ import type { TActor } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { decryptSecret, encryptSecret, randomToken } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
+import { defineEvent, publishEvent } from '../../platform/events';
 import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
-import { defineEvent, publishEvent } from '../../platform/events';
 import { defineOutboxTopic, writeOutbox } from '../../platform/outbox';
 import type { ProviderRegistry, TPaymentProvider, TPaymentResult } from '../../platform/providers';
 import { createTicket } from '../support';
@@ -1176,7 +1176,13 @@ async function startStatementPayment(
     entity: 'billing_payment',
     entityId: payment.id,
     customerId: s.customer_id,
-    after: { order_number: payment.order_number, provider, kind: 'statement', amount: payment.amount, statement: s.number },
+    after: {
+      order_number: payment.order_number,
+      provider,
+      kind: 'statement',
+      amount: payment.amount,
+      statement: s.number,
+    },
   });
   return payment;
 }

@@ -1,9 +1,8 @@
 import { usageRoutes as r, type TLanguage } from '@wms/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { tenantOf } from '../../platform/auth';
-import { asUser } from '../../platform/http';
 import type { TAppDeps } from '../../platform/deps';
-import { route } from '../../platform/http';
+import { asUser, route } from '../../platform/http';
 import { sendXlsx } from '../../platform/spreadsheet';
 import { statementPdf, statementXlsx } from './usage.documents';
 import * as service from './usage.service';

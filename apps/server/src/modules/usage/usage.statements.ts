@@ -1,10 +1,4 @@
-import type {
-  TStatement,
-  TStatementTapPayInput,
-  TStorageSnapshot,
-  TUsageEvent,
-  TUsageKind,
-} from '@wms/contracts';
+import type { TStatement, TStatementTapPayInput, TStorageSnapshot, TUsageEvent, TUsageKind } from '@wms/contracts';
 import type { Db, Executor } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
