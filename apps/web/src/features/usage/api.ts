@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usageRoutes as r, type TRateCardInput, type TUsageKind } from '@wms/contracts';
+import { usageRoutes as r, type TRateCardInput, type TStatementTapPayInput, type TUsageKind } from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 
 export const usageKeys = {
@@ -136,3 +136,19 @@ export function useStatementActions() {
     }),
   };
 }
+
+/** One of the seller's statements (the card page's `?statement=`); disabled without an id. */
+export function useSellerStatement(id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: [...statementKeys.all, 'one', id],
+    queryFn: ({ signal }) => apiCall(r.statement, { params: { id: id! } }, { signal }),
+  });
+}
+
+/** Pay one of the seller's issued statements by card (TPDirect's prime). */
+export const payStatementTapPay = (id: string, body: TStatementTapPayInput) =>
+  apiCall(r.payStatementTapPay, { params: { id }, body });
+
+/** The NewebPay form paying one of the seller's issued statements. */
+export const payStatementNewebPay = (id: string) => apiCall(r.payStatementNewebPay, { params: { id } });

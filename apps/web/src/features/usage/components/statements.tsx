@@ -18,12 +18,13 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { downloadFile } from '../../../shared/download';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
+import { postForm } from '../../../shared/forms/post-form';
 import { twd } from '../../billing/money';
-import { useSnapshot, useStatementActions, useStatementEvents, useStatements } from '../api';
+import { payStatementNewebPay, useSnapshot, useStatementActions, useStatementEvents, useStatements } from '../api';
 import '../i18n';
 
 const STATUS_COLOR: Record<TStatement['status'], string> = { issued: 'blue', paid: 'green', void: 'default' };
@@ -70,6 +71,40 @@ function SnapshotLink({ staff, event }: { staff: boolean; event: TUsageEvent }) 
   );
 }
 
+/** The seller pays an issued statement: by card (the /tappay page) or at NewebPay (its form, posted). */
+function PayButtons({ statement }: { statement: TStatement }) {
+  const { t } = useTranslation('usage');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [going, setGoing] = useState(false);
+  return (
+    <>
+      <Button
+        type="primary"
+        onClick={() => navigate(`/tappay?statement=${statement.id}`)}
+        data-testid="statement-pay-card"
+      >
+        {t('statements.payCard', { amount: twd(statement.pay_amount) })}
+      </Button>
+      <Button
+        loading={going}
+        data-testid="statement-pay-newebpay"
+        onClick={() => {
+          setGoing(true);
+          payStatementNewebPay(statement.id)
+            .then((form) => postForm(form, '_self'))
+            .catch((err) => {
+              setGoing(false);
+              message.error(errorText(err));
+            });
+        }}
+      >
+        {t('statements.payNewebPay')}
+      </Button>
+    </>
+  );
+}
+
 /** One statement: its frozen lines and totals; a line opens its events, each with its document. */
 function StatementDetail({ statement, staff }: { statement: TStatement; staff: boolean }) {
   const { t } = useTranslation('usage');
@@ -103,6 +138,7 @@ function StatementDetail({ statement, staff }: { statement: TStatement; staff: b
         ) : null}
       </Descriptions>
       <Space>
+        {!staff && statement.status === 'issued' ? <PayButtons statement={statement} /> : null}
         <Button onClick={() => download('pdf')} data-testid="statement-pdf">
           {t('statements.pdf')}
         </Button>
