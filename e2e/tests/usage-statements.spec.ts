@@ -131,4 +131,25 @@ test('staff issue a statement; the seller opens a line down to the order', async
   await mine.getByTestId('statement-event-document').first().click();
   await expect(page).toHaveURL(new RegExp(`/deliver\\?search=${order.number}`));
   await expect(page.getByRole('row', { name: new RegExp(order.number) })).toBeVisible();
+
+  // The seller pays the statement by card (TapPay, the sandbox stub card form); it is then paid.
+  await page.goto('/billing');
+  await page.getByTestId('billing-statements').getByTestId(`statement-${statement.number}`).click();
+  await page.getByTestId('statement-detail').getByTestId('statement-pay-card').click();
+  await expect(page.getByTestId('tappay-due')).toContainText(statement.number);
+  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+  await page.getByTestId('card-expiry').fill('12/30');
+  await page.getByTestId('card-ccv').fill('123');
+  await page.getByTestId('cardholder-name').fill('王小明');
+  await page.getByTestId('cardholder-email').fill(seller.email);
+  await page.getByTestId('cardholder-phone').fill('0912345678');
+  await shot(page, 'seller-pay-card');
+  await page.getByTestId('tappay-pay').click();
+  await expect(page.getByTestId('wait-succeeded')).toBeVisible({ timeout: 15_000 });
+  await page.goto('/billing');
+  await expect(page.getByTestId('billing-statements')).toContainText('已付款');
+  await page.getByTestId('billing-statements').getByTestId(`statement-${statement.number}`).click();
+  await expect(page.getByTestId('statement-detail')).toContainText('TapPay');
+  await expect(page.getByTestId('statement-pay-card')).toHaveCount(0);
+  await shot(page, 'seller-paid');
 });
