@@ -206,6 +206,29 @@ export const ZStatementListQuery = ZListQuery.extend({
   month: ZMonth.optional(),
   status: z.enum(STATEMENT_STATUSES).optional(),
 });
+/** The sums of the statements a CRM filter finds (before tax: charges and minimum fee; the tax; with tax). */
+export const ZStatementSums = z.object({ count: z.number().int(), net: ZMoney, tax: ZMoney, total: ZMoney });
+export const ZStatementTotals = ZStatementSums.extend({
+  by_status: z.array(ZStatementSums.extend({ status: z.enum(STATEMENT_STATUSES) })),
+});
+export type TStatementTotals = z.infer<typeof ZStatementTotals>;
+export const ZCrmStatementPage = ZPage(ZStatement).extend({ totals: ZStatementTotals });
+export const ZStatementExportQuery = ZStatementListQuery.omit({ page: true, page_size: true, ordering: true });
+
+/** Revenue per seller per month (the CRM dashboard): statements not void, before tax; what of it is paid. */
+export const ZRevenueQuery = z.object({ months: z.coerce.number().int().min(1).max(24).default(6) });
+export const ZRevenueCell = z.object({ month: ZMonth, net: ZMoney, paid: ZMoney });
+export const ZRevenue = z.object({
+  /** The months shown, oldest first (this month last). */
+  months: z.array(ZMonth),
+  sellers: z.array(
+    z.object({ customer_id: z.uuid(), customer_name: z.string(), net: ZMoney, months: z.array(ZRevenueCell) }),
+  ),
+  /** All sellers' revenue per month. */
+  totals: z.array(ZRevenueCell),
+});
+export type TRevenue = z.infer<typeof ZRevenue>;
+
 export const ZSellerStatementListQuery = ZListQuery.extend({ month: ZMonth.optional() });
 export const ZStatementEventsQuery = ZListQuery.extend({ kind: z.enum(USAGE_KINDS).optional() });
 export const ZIssueStatementInput = z.strictObject({ customer_id: z.uuid(), month: ZMonth });
@@ -326,13 +349,32 @@ export const usageRoutes = defineRoutes({
     response: ZStorageSnapshot,
     tenantScoped: true,
   },
-  /** CRM: statements of every seller (or one), newest first (employees). */
+  /**
+   * CRM: statements of every seller (or one), newest first (employees); filters month, status, seller, search (number
+   * or seller name); with the sums of everything the filters find.
+   */
   crmStatements: {
     method: 'GET',
     path: '/api/crm/usage/statements/',
     auth: 'employee',
     query: ZStatementListQuery,
-    response: ZPage(ZStatement),
+    response: ZCrmStatementPage,
+  },
+  /** CRM: the statements the filters find, as xlsx (one row each, in the user's language). */
+  crmExportStatements: {
+    method: 'GET',
+    path: '/api/crm/usage/statements/export/',
+    auth: 'employee',
+    query: ZStatementExportQuery,
+    response: z.unknown(),
+  },
+  /** CRM dashboard: revenue per seller per month over the last `months` months. */
+  crmRevenue: {
+    method: 'GET',
+    path: '/api/crm/usage/revenue/',
+    auth: 'employee',
+    query: ZRevenueQuery,
+    response: ZRevenue,
   },
   /**
    * CRM: issue a seller's statement of an ended month (422 INVALID_FIELD on month for this month or later; 409

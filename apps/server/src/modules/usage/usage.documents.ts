@@ -102,3 +102,40 @@ export async function statementXlsx(s: TStatement, events: TUsageEvent[], lang: 
   ];
   return writeWorkbook(s.number, EVENT_COLUMNS, rows, lang, notes);
 }
+
+const STATUS_TEXT: Record<TStatement['status'], ReturnType<typeof h>> = {
+  issued: h('Issued', '已開立', '発行済み'),
+  paid: h('Paid', '已付款', '支払済み'),
+  void: h('Void', '已作廢', '無効'),
+};
+const STATEMENT_COLUMNS: TSheetColumn[] = [
+  { key: 'month', width: 10, header: h('Month', '月份', '月') },
+  { key: 'number', width: 20, text: true, header: h('Number', '帳單編號', '請求書番号') },
+  { key: 'customer_name', width: 28, header: h('Seller', '客戶', '荷主') },
+  { key: 'status', width: 10, header: h('Status', '狀態', '状態') },
+  { key: 'subtotal', width: 14, header: h('Subtotal', '小計（未稅）', '小計（税抜）') },
+  { key: 'minimum_fee', width: 14, header: h('Minimum fee top-up', '每月最低費用補差', '最低料金差額') },
+  { key: 'tax', width: 12, header: h('Tax', '營業稅', '税額') },
+  { key: 'total', width: 14, header: h('Total', '合計（含稅）', '合計（税込）') },
+  { key: 'issued_at', width: 20, header: h('Issued at', '開立時間', '発行日時') },
+  { key: 'paid_at', width: 20, header: h('Paid at', '付款時間', '支払日時') },
+  { key: 'note', width: 30, header: h('Payment / void reason', '付款備註／作廢原因', '支払メモ／無効理由') },
+];
+
+/** The CRM's statements list as xlsx: one row each, amounts as numbers. */
+export async function statementsXlsx(list: TStatement[], lang: TLanguage): Promise<Buffer> {
+  const rows = list.map((s) => ({
+    month: s.month,
+    number: s.number,
+    customer_name: s.customer_name,
+    status: STATUS_TEXT[s.status][lang],
+    subtotal: Number(s.subtotal),
+    minimum_fee: Number(s.minimum_fee),
+    tax: Number(s.tax),
+    total: Number(s.total),
+    issued_at: new Date(s.issued_at),
+    paid_at: s.paid_at ? new Date(s.paid_at) : null,
+    note: s.status === 'void' ? s.void_reason : s.payment_note,
+  }));
+  return writeWorkbook('statements', STATEMENT_COLUMNS, rows, lang);
+}

@@ -9,6 +9,7 @@ import {
   usage_storage_snapshots,
 } from '../../db/schema';
 import { sqlState } from '../../db/tx';
+import { searchWhere } from '../../platform/listing';
 
 /** SQL of usage billing: rate cards and billable events. Every function takes the executor first. */
 
@@ -296,17 +297,25 @@ export async function findStatement(ex: Executor, id: string, customerId?: strin
   return row ?? null;
 }
 
-/** A page of statements, newest month first, and how many there are. */
-export async function listStatements(
-  ex: Executor,
-  f: { customerId?: string; month?: string; status?: string },
-  page: { limit: number; offset: number },
-) {
-  const where = and(
+export interface TStatementFilter {
+  customerId?: string;
+  month?: string;
+  status?: string;
+  /** A substring of the statement's number or the seller's name (case-insensitive). */
+  search?: string;
+}
+
+const statementWhere = (f: TStatementFilter) =>
+  and(
     f.customerId ? eq(usage_statements.customer_id, f.customerId) : undefined,
     f.month ? eq(usage_statements.month, f.month) : undefined,
     f.status ? eq(usage_statements.status, f.status) : undefined,
+    searchWhere(f.search, [usage_statements.number, customers.name]),
   );
+
+/** A page of statements, newest month first, and how many there are. */
+export async function listStatements(ex: Executor, f: TStatementFilter, page: { limit: number; offset: number }) {
+  const where = statementWhere(f);
   const rows = await ex
     .select(statementSelect)
     .from(usage_statements)
@@ -315,8 +324,48 @@ export async function listStatements(
     .orderBy(desc(usage_statements.month), asc(customers.name), desc(usage_statements.issued_at))
     .limit(page.limit)
     .offset(page.offset);
-  const [counted] = await ex.select({ n: sql<number>`count(*)::int` }).from(usage_statements).where(where);
+  const [counted] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(usage_statements)
+    .innerJoin(customers, eq(customers.id, usage_statements.customer_id))
+    .where(where);
   return { rows, count: Number(counted?.n ?? 0) };
+}
+
+/** The sums of the statements a filter finds, per status (exact numeric sums, as text). */
+export async function statementTotals(ex: Executor, f: TStatementFilter) {
+  return ex
+    .select({
+      status: usage_statements.status,
+      count: sql<number>`count(*)::int`,
+      net: sql<string>`coalesce(sum(${usage_statements.subtotal} + ${usage_statements.minimum_fee}), 0)::text`,
+      tax: sql<string>`coalesce(sum(${usage_statements.tax}), 0)::text`,
+      total: sql<string>`coalesce(sum(${usage_statements.total}), 0)::text`,
+    })
+    .from(usage_statements)
+    .innerJoin(customers, eq(customers.id, usage_statements.customer_id))
+    .where(statementWhere(f))
+    .groupBy(usage_statements.status);
+}
+
+/**
+ * Revenue per seller and month from `fromMonth` on: what the statements that are not void bill before tax (charges
+ * and the minimum fee's top-up), and how much of it is paid.
+ */
+export async function revenueBySellerMonth(ex: Executor, fromMonth: string) {
+  return ex
+    .select({
+      customer_id: usage_statements.customer_id,
+      customer_name: customers.name,
+      month: usage_statements.month,
+      net: sql<string>`sum(${usage_statements.subtotal} + ${usage_statements.minimum_fee})::text`,
+      paid: sql<string>`coalesce(sum(${usage_statements.subtotal} + ${usage_statements.minimum_fee}) filter (where ${usage_statements.status} = 'paid'), 0)::text`,
+    })
+    .from(usage_statements)
+    .innerJoin(customers, eq(customers.id, usage_statements.customer_id))
+    .where(and(sql`${usage_statements.status} <> 'void'`, sql`${usage_statements.month} >= ${fromMonth}`))
+    .groupBy(usage_statements.customer_id, customers.name, usage_statements.month)
+    .orderBy(asc(customers.name), asc(usage_statements.month));
 }
 
 /** A page of a statement's billed events (optionally of one kind), oldest first, and how many there are. */

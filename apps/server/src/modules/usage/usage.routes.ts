@@ -4,7 +4,7 @@ import { tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { asUser, route } from '../../platform/http';
 import { sendXlsx } from '../../platform/spreadsheet';
-import { statementPdf, statementXlsx } from './usage.documents';
+import { statementPdf, statementsXlsx, statementXlsx } from './usage.documents';
 import * as service from './usage.service';
 import * as statements from './usage.statements';
 
@@ -57,8 +57,16 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
   route(app, t, r.crmUsage, ({ params, query }) => service.monthUsage(d, params.id, query.month));
   route(app, t, r.crmUsageEvents, ({ params, query }) => service.monthEvents(d, params.id, query));
   route(app, t, r.crmStatements, ({ query }) =>
-    statements.listStatements(d, { ...query, customerId: query.customer_id }),
+    statements.crmListStatements(d, { ...query, customerId: query.customer_id }),
   );
+  route(app, t, r.crmExportStatements, async ({ query, lang, reply }) =>
+    sendXlsx(
+      reply,
+      'statements.xlsx',
+      await statementsXlsx(await statements.exportStatements(d, { ...query, customerId: query.customer_id }), lang),
+    ),
+  );
+  route(app, t, r.crmRevenue, ({ query }) => statements.revenue(d, query.months));
   route(
     app,
     t,

@@ -1,10 +1,18 @@
-import type { TStatement, TStatementTapPayInput, TStorageSnapshot, TUsageEvent, TUsageKind } from '@wms/contracts';
+import type {
+  TRevenue,
+  TStatement,
+  TStatementTapPayInput,
+  TStatementTotals,
+  TStorageSnapshot,
+  TUsageEvent,
+  TUsageKind,
+} from '@wms/contracts';
 import type { Db, Executor } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
-import { pageWindow } from '../../platform/listing';
+import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import {
   payStatementNewebPay,
@@ -17,6 +25,11 @@ import {
 } from '../billing';
 import * as repo from './usage.repository';
 import { fromUnits, priced, type TUsageDeps, thisMonth, toEvent, toUnits } from './usage.service';
+
+const addMonth = (month: string, n: number) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 7);
+};
 
 /**
  * Statements (issue #35): a seller's month, issued by staff once it has ended — numbered, its charges marked as billed
@@ -252,10 +265,85 @@ export async function markPaidByPayment(db: Db, p: TStatementPaid): Promise<{ pa
 
 export async function listStatements(
   deps: TUsageDeps,
-  f: { customerId?: string; month?: string; status?: string; page: number; page_size: number },
+  f: repo.TStatementFilter & { page: number; page_size: number },
 ): Promise<{ count: number; results: TStatement[] }> {
   const { rows, count } = await repo.listStatements(deps.db, f, pageWindow(f));
   return { count, results: rows.map((r) => toStatement(r.statement, r.customer_name)) };
+}
+
+/** The CRM's statements of every seller: a page, and the sums of everything the filters find (per status too). */
+export async function crmListStatements(
+  deps: TUsageDeps,
+  f: repo.TStatementFilter & { page: number; page_size: number },
+): Promise<{ count: number; results: TStatement[]; totals: TStatementTotals }> {
+  const page = await listStatements(deps, f);
+  const byStatus = await repo.statementTotals(deps.db, f);
+  const sum = (k: 'net' | 'tax' | 'total') => money(fromUnits(byStatus.reduce((n, r) => n + toUnits(r[k]), 0n)));
+  return {
+    ...page,
+    totals: {
+      count: byStatus.reduce((n, r) => n + Number(r.count), 0),
+      net: sum('net'),
+      tax: sum('tax'),
+      total: sum('total'),
+      by_status: byStatus.map((r) => ({
+        status: r.status as TStatement['status'],
+        count: Number(r.count),
+        net: money(r.net),
+        tax: money(r.tax),
+        total: money(r.total),
+      })),
+    },
+  };
+}
+
+/** Every statement the filters find (up to EXPORT_MAX_ROWS), for the CRM's export. */
+export async function exportStatements(deps: TUsageDeps, f: repo.TStatementFilter): Promise<TStatement[]> {
+  const { rows } = await repo.listStatements(deps.db, f, { limit: EXPORT_MAX_ROWS, offset: 0 });
+  return rows.map((r) => toStatement(r.statement, r.customer_name));
+}
+
+/** Revenue per seller per month over the last `months` months (this month included), before tax. */
+export async function revenue(deps: TUsageDeps, months: number): Promise<TRevenue> {
+  const last = thisMonth();
+  const list = Array.from({ length: months }, (_, i) => addMonth(last, i - months + 1));
+  const rows = await repo.revenueBySellerMonth(deps.db, list[0]!);
+  const sellers = new Map<
+    string,
+    { customer_id: string; customer_name: string; cells: Map<string, (typeof rows)[0]> }
+  >();
+  for (const r of rows) {
+    if (r.month > last) continue;
+    const s = sellers.get(r.customer_id) ?? {
+      customer_id: r.customer_id,
+      customer_name: r.customer_name,
+      cells: new Map(),
+    };
+    s.cells.set(r.month, r);
+    sellers.set(r.customer_id, s);
+  }
+  const cell = (month: string, r?: { net: string; paid: string }) => ({
+    month,
+    net: money(r?.net ?? '0'),
+    paid: money(r?.paid ?? '0'),
+  });
+  return {
+    months: list,
+    sellers: [...sellers.values()].map((s) => ({
+      customer_id: s.customer_id,
+      customer_name: s.customer_name,
+      net: fromUnits([...s.cells.values()].reduce((n, r) => n + toUnits(r.net), 0n)),
+      months: list.map((m) => cell(m, s.cells.get(m))),
+    })),
+    totals: list.map((m) => {
+      const of = [...sellers.values()].map((s) => s.cells.get(m)).filter((r) => !!r);
+      return {
+        month: m,
+        net: fromUnits(of.reduce((n, r) => n + toUnits(r.net), 0n)),
+        paid: fromUnits(of.reduce((n, r) => n + toUnits(r.paid), 0n)),
+      };
+    }),
+  };
 }
 
 /** One statement; with `customerId`, only that seller's (another seller's answers 404). */
