@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usageRoutes as r, type TRateCardInput, type TStatementTapPayInput, type TUsageKind } from '@wms/contracts';
+import {
+  usageRoutes as r,
+  type TRateCardInput,
+  type TStatementStatus,
+  type TStatementTapPayInput,
+  type TUsageKind,
+} from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 
 export const usageKeys = {
@@ -152,3 +158,28 @@ export const payStatementTapPay = (id: string, body: TStatementTapPayInput) =>
 
 /** The NewebPay form paying one of the seller's issued statements. */
 export const payStatementNewebPay = (id: string) => apiCall(r.payStatementNewebPay, { params: { id } });
+
+/** The CRM's filters over every seller's statements. */
+export interface TCrmStatementFilter {
+  month?: string;
+  status?: TStatementStatus;
+  customer_id?: string;
+  search?: string;
+}
+
+/** CRM: a page of every seller's statements, with the sums of everything the filters find. */
+export function useCrmStatements(f: TCrmStatementFilter, page: number, pageSize: number) {
+  return useQuery({
+    placeholderData: keepPreviousData,
+    queryKey: [...statementKeys.all, 'crm', f, page, pageSize],
+    queryFn: ({ signal }) => apiCall(r.crmStatements, { query: { ...f, page, page_size: pageSize } }, { signal }),
+  });
+}
+
+/** CRM dashboard: revenue per seller per month (the last `months` months). */
+export function useRevenue(months = 6) {
+  return useQuery({
+    queryKey: [...statementKeys.all, 'revenue', months],
+    queryFn: ({ signal }) => apiCall(r.crmRevenue, { query: { months } }, { signal }),
+  });
+}

@@ -27,7 +27,7 @@ import { twd } from '../../billing/money';
 import { payStatementNewebPay, useSnapshot, useStatementActions, useStatementEvents, useStatements } from '../api';
 import '../i18n';
 
-const STATUS_COLOR: Record<TStatement['status'], string> = { issued: 'blue', paid: 'green', void: 'default' };
+export const STATUS_COLOR: Record<TStatement['status'], string> = { issued: 'blue', paid: 'green', void: 'default' };
 
 /** Where a seller opens the document of an event (a snapshot opens in place). */
 const DOCUMENT_PAGE: Partial<Record<TUsageEvent['source_type'], string>> = {
@@ -106,7 +106,7 @@ function PayButtons({ statement }: { statement: TStatement }) {
 }
 
 /** One statement: its frozen lines and totals; a line opens its events, each with its document. */
-function StatementDetail({ statement, staff }: { statement: TStatement; staff: boolean }) {
+export function StatementDetail({ statement, staff }: { statement: TStatement; staff: boolean }) {
   const { t } = useTranslation('usage');
   const [kind, setKind] = useState<TUsageKind | null>(null);
   const [page, setPage] = useState(1);
