@@ -118,6 +118,17 @@ test('staff issue a statement; the seller opens a line down to the order', async
   await expect(detail.getByTestId('statement-events')).toContainText(order.number);
   await shot(staff, 'crm-detail');
 
+  // Every seller's statements: found by the seller's name, with the sums; the dashboard's revenue per seller.
+  await staff.goto('/crm/statements');
+  await staff.getByTestId('crm-statements-search').locator('input').fill(company);
+  await staff.getByTestId('crm-statements-search').locator('input').press('Enter');
+  await expect(staff.getByTestId(`crm-statement-${statement.number}`)).toBeVisible();
+  await expect(staff.getByTestId('crm-statements-totals')).toContainText('NT$69.25');
+  await shot(staff, 'crm-all');
+  await staff.goto('/crm/dashboard');
+  await expect(staff.getByTestId('crm-revenue')).toContainText(company);
+  await shot(staff, 'crm-revenue');
+
   // The seller opens the statement on /billing, the pick & pack line, and the order.
   await page.goto('/billing');
   const list = page.getByTestId('billing-statements');
