@@ -676,6 +676,12 @@ export const ERROR_CATALOGUE = {
     ja: '期間 {{period}} の支払いを処理中です。結果が出るまでお待ちください',
     en: 'A payment for the period {{period}} is in progress; wait for its result',
   },
+  DISPUTE_CLOSED: {
+    status: 409,
+    'zh-TW': '此異議已處理（{{status}}），不能再次處理',
+    ja: 'この異議は処理済みです（{{status}}）',
+    en: 'This dispute has been answered already ({{status}})',
+  },
   STATEMENT_ALREADY_PAID: {
     status: 409,
     'zh-TW': '對帳單 {{number}} 已付款，不會再次扣款',

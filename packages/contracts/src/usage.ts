@@ -115,7 +115,14 @@ export const ZUsageEventsQuery = ZListQuery.extend({
 });
 
 /** The work a charge came from. */
-export const USAGE_SOURCES = ['inbound_receipt', 'outbound_order', 'storage_snapshot', 'return_receipt'] as const;
+export const USAGE_SOURCES = [
+  'inbound_receipt',
+  'outbound_order',
+  'storage_snapshot',
+  'return_receipt',
+  /** Staff's correction of an event (answering a dispute): its document is the dispute. */
+  'correction',
+] as const;
 
 /** One line of a month's usage: a kind, how many units, what they cost before tax. */
 export const ZUsageLine = z.object({
@@ -153,6 +160,8 @@ export const ZUsageEvent = z.object({
   quantity: z.number().int(),
   unit_price: ZMoney,
   amount: ZMoney,
+  /** A correction: the event it corrects (its quantity and amount are the difference, negative to credit). */
+  corrects_id: z.uuid().nullable(),
 });
 export type TUsageEvent = z.infer<typeof ZUsageEvent>;
 
@@ -228,6 +237,52 @@ export const ZRevenue = z.object({
   totals: z.array(ZRevenueCell),
 });
 export type TRevenue = z.infer<typeof ZRevenue>;
+
+export const DISPUTE_STATUSES = ['open', 'corrected', 'rejected'] as const;
+
+/** A seller's dispute of a statement line, filed as a support request; answered by a correction or rejected. */
+export const ZDispute = z.object({
+  id: z.uuid(),
+  statement_id: z.uuid(),
+  kind: z.enum(USAGE_KINDS),
+  event_id: z.uuid().nullable(),
+  ticket_id: z.uuid(),
+  reason: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  answer: z.string(),
+  correction: ZUsageEvent.nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type TDispute = z.infer<typeof ZDispute>;
+export const ZDisputeInput = z.strictObject({
+  /** The disputed line (its kind). */
+  kind: z.enum(USAGE_KINDS),
+  /** One event of the line, when the seller points at one. */
+  event_id: z.uuid().optional(),
+  reason: z.string().trim().min(1).max(2000),
+});
+export type TDisputeInput = z.input<typeof ZDisputeInput>;
+/**
+ * The staff's correction: a new event referencing the disputed one, its quantity and amount the difference (negative
+ * to credit). It lands on the seller's month being drafted (the next statement); with `reissue`, the disputed
+ * statement (issued, not paid) is voided and its month issued again with the correction, in one step.
+ */
+export const ZCorrectionInput = z.strictObject({
+  event_id: z.uuid(),
+  quantity: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  amount: ZMoney,
+  reason: z.string().trim().min(1).max(500),
+  reissue: z.boolean().default(false),
+});
+export type TCorrectionInput = z.input<typeof ZCorrectionInput>;
+export const ZRejectDisputeInput = z.strictObject({ answer: z.string().trim().min(1).max(2000) });
+export const ZCorrectionResult = z.object({
+  dispute: ZDispute,
+  correction: ZUsageEvent,
+  /** The statement issued again (with `reissue`), else null. */
+  statement: ZStatement.nullable(),
+});
 
 export const ZSellerStatementListQuery = ZListQuery.extend({ month: ZMonth.optional() });
 export const ZStatementEventsQuery = ZListQuery.extend({ kind: z.enum(USAGE_KINDS).optional() });
@@ -339,6 +394,26 @@ export const usageRoutes = defineRoutes({
     response: ZNewebPayCheckoutResult,
     tenantScoped: true,
   },
+  /** Dispute a line (or one event) of one of the seller's statements: files a support request linked to it. */
+  disputeLine: {
+    method: 'POST',
+    path: '/api/billing/usage/statements/:id/disputes/',
+    auth: 'customer',
+    perm: 'billing:write',
+    params: ZIdParams,
+    body: ZDisputeInput,
+    response: ZDispute,
+    tenantScoped: true,
+  },
+  statementDisputes: {
+    method: 'GET',
+    path: '/api/billing/usage/statements/:id/disputes/',
+    auth: 'customer',
+    perm: 'billing:read',
+    params: ZIdParams,
+    response: z.object({ results: z.array(ZDispute) }),
+    tenantScoped: true,
+  },
   /** One of the seller's daily storage snapshots (the document of a storage charge). */
   snapshot: {
     method: 'GET',
@@ -427,6 +502,31 @@ export const usageRoutes = defineRoutes({
     params: ZIdParams,
     body: ZPayStatementInput,
     response: ZStatement,
+  },
+  crmStatementDisputes: {
+    method: 'GET',
+    path: '/api/crm/usage/statements/:id/disputes/',
+    auth: 'employee',
+    params: ZIdParams,
+    response: z.object({ results: z.array(ZDispute) }),
+  },
+  /** CRM: answer a dispute with a correction event (409 DISPUTE_CLOSED when answered already). */
+  crmCorrectDispute: {
+    method: 'POST',
+    path: '/api/crm/usage/disputes/:id/correct/',
+    auth: 'employee',
+    params: ZIdParams,
+    body: ZCorrectionInput,
+    response: ZCorrectionResult,
+  },
+  /** CRM: reject a dispute with an answer (409 DISPUTE_CLOSED when answered already). */
+  crmRejectDispute: {
+    method: 'POST',
+    path: '/api/crm/usage/disputes/:id/reject/',
+    auth: 'employee',
+    params: ZIdParams,
+    body: ZRejectDisputeInput,
+    response: ZDispute,
   },
   crmSnapshot: {
     method: 'GET',

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import {
   customers,
   usage_charges,
+  usage_disputes,
   usage_rate_cards,
   usage_snapshot_runs,
   usage_statements,
@@ -21,6 +22,7 @@ export type TRateCardValues = Pick<
 >;
 export type TSnapshotRow = typeof usage_storage_snapshots.$inferSelect;
 export type TStatementRow = typeof usage_statements.$inferSelect;
+export type TDisputeRow = typeof usage_disputes.$inferSelect;
 
 // Written out: drizzle names a column of a one-table select without its table, which the subquery would read as c.id.
 const chargeCount = sql<number>`(select count(*)::int from usage_charges c where c.rate_card_id = "usage_rate_cards"."id")`;
@@ -387,4 +389,70 @@ export async function statementEvents(
     .offset(page.offset);
   const [counted] = await ex.select({ n: sql<number>`count(*)::int` }).from(usage_charges).where(where);
   return { rows, count: Number(counted?.n ?? 0) };
+}
+
+// ---- disputes and corrections
+
+/** One charge (of one seller when `customerId` is given). */
+export async function findCharge(ex: Executor, id: string, customerId?: string): Promise<TChargeRow | null> {
+  const [row] = await ex
+    .select()
+    .from(usage_charges)
+    .where(
+      customerId ? and(eq(usage_charges.id, id), eq(usage_charges.customer_id, customerId)) : eq(usage_charges.id, id),
+    );
+  return row ?? null;
+}
+
+/** A correction event, as given (its amount is the difference, exact); null when the dispute has one already. */
+export async function insertCorrection(
+  ex: Executor,
+  values: Omit<typeof usage_charges.$inferInsert, 'id' | 'statement_id' | 'created_at'>,
+): Promise<TChargeRow | null> {
+  const [row] = await ex
+    .insert(usage_charges)
+    .values(values)
+    .onConflictDoNothing({ target: [usage_charges.source_type, usage_charges.source_id, usage_charges.kind] })
+    .returning();
+  return row ?? null;
+}
+
+export async function insertDispute(
+  ex: Executor,
+  values: Pick<
+    TDisputeRow,
+    'customer_id' | 'statement_id' | 'kind' | 'event_id' | 'ticket_id' | 'reason' | 'created_by'
+  >,
+): Promise<TDisputeRow> {
+  const [row] = await ex.insert(usage_disputes).values(values).returning();
+  return row!;
+}
+
+export async function findDispute(ex: Executor, id: string, lock = false): Promise<TDisputeRow | null> {
+  const q = ex.select().from(usage_disputes).where(eq(usage_disputes.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updateDispute(
+  ex: Executor,
+  id: string,
+  values: Partial<Pick<TDisputeRow, 'status' | 'answer' | 'correction_id' | 'resolved_by' | 'resolved_at'>>,
+): Promise<TDisputeRow> {
+  const [row] = await ex
+    .update(usage_disputes)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(usage_disputes.id, id))
+    .returning();
+  return row!;
+}
+
+/** A statement's disputes, oldest first, each with its correction event (if any). */
+export async function statementDisputes(ex: Executor, statementId: string) {
+  return ex
+    .select({ dispute: usage_disputes, correction: usage_charges })
+    .from(usage_disputes)
+    .leftJoin(usage_charges, eq(usage_charges.id, usage_disputes.correction_id))
+    .where(eq(usage_disputes.statement_id, statementId))
+    .orderBy(asc(usage_disputes.created_at));
 }

@@ -4,6 +4,7 @@ import { tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
 import { asUser, route } from '../../platform/http';
 import { sendXlsx } from '../../platform/spreadsheet';
+import * as disputes from './usage.disputes';
 import { statementPdf, statementsXlsx, statementXlsx } from './usage.documents';
 import * as service from './usage.service';
 import * as statements from './usage.statements';
@@ -51,6 +52,20 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
   );
   route(app, t, r.payStatementNewebPay, ({ actor, params }) =>
     statements.payByNewebPay(pay, asUser(actor), params.id, tenantOf(actor)),
+  );
+  const dd = { db: deps.database.db, config: deps.config, jobs: deps.jobs };
+  route(
+    app,
+    t,
+    r.disputeLine,
+    ({ actor, params, body }) => disputes.disputeLine(dd, asUser(actor), params.id, tenantOf(actor), body),
+    { status: 201 },
+  );
+  route(app, t, r.statementDisputes, ({ actor, params }) => disputes.listDisputes(d, params.id, tenantOf(actor)));
+  route(app, t, r.crmStatementDisputes, ({ params }) => disputes.listDisputes(d, params.id));
+  route(app, t, r.crmCorrectDispute, ({ actor, params, body }) => disputes.correctDispute(d, actor, params.id, body));
+  route(app, t, r.crmRejectDispute, ({ actor, params, body }) =>
+    disputes.rejectDispute(d, actor, params.id, body.answer),
   );
   route(app, t, r.snapshot, ({ actor, params }) => statements.getSnapshot(d, params.id, tenantOf(actor)));
 

@@ -78,37 +78,7 @@ export async function issueStatement(
   if (input.month > open || (input.month === open && !deps.issueOpenMonth))
     throw new AppError('INVALID_FIELD', { field: 'month' });
   try {
-    return await withTx(deps.db, async (tx) => {
-      const now = new Date();
-      const number = await nextDocumentNumber(tx, input.customer_id, 'ST', now);
-      const row = await repo.insertStatement(tx, {
-        customer_id: input.customer_id,
-        month: input.month,
-        number,
-        issued_at: now,
-        issued_by: userOf(actor),
-        tax_rate: '0.05',
-      });
-      await repo.billCharges(tx, row.id, input.customer_id, input.month);
-      const summary = await priced(tx, input.customer_id, input.month, await repo.statementLines(tx, row.id));
-      const issued = await repo.updateStatement(tx, row.id, {
-        lines: summary.lines,
-        subtotal: summary.subtotal,
-        minimum_fee: summary.minimum_fee,
-        tax_rate: summary.tax_rate,
-        tax: summary.tax,
-        total: summary.total,
-      });
-      await writeAudit(tx, actor, {
-        action: 'usage.statement.issue',
-        entity: 'usage_statement',
-        entityId: row.id,
-        customerId: input.customer_id,
-        after: { number, month: input.month, total: summary.total },
-      });
-      const found = await repo.findStatement(tx, issued.id);
-      return toStatement(issued, found?.customer_name ?? '');
-    });
+    return await withTx(deps.db, (tx) => issueIn(tx, actor, input));
   } catch (err) {
     if (repo.isMonthTaken(err)) throw new AppError('DUPLICATE_VALUE', { field: 'month' });
     if (sqlState(err) === '23503') throw new AppError('NOT_FOUND', { field: 'customer_id' });
@@ -116,9 +86,48 @@ export async function issueStatement(
   }
 }
 
+/** Issue a seller's month in the caller's transaction (a first issue, or a re-issue after a correction's void). */
+export async function issueIn(tx: Executor, actor: TActor, input: { customer_id: string; month: string }) {
+  {
+    const now = new Date();
+    const number = await nextDocumentNumber(tx, input.customer_id, 'ST', now);
+    const row = await repo.insertStatement(tx, {
+      customer_id: input.customer_id,
+      month: input.month,
+      number,
+      issued_at: now,
+      issued_by: userOf(actor),
+      tax_rate: '0.05',
+    });
+    await repo.billCharges(tx, row.id, input.customer_id, input.month);
+    const summary = await priced(tx, input.customer_id, input.month, await repo.statementLines(tx, row.id));
+    const issued = await repo.updateStatement(tx, row.id, {
+      lines: summary.lines,
+      subtotal: summary.subtotal,
+      minimum_fee: summary.minimum_fee,
+      tax_rate: summary.tax_rate,
+      tax: summary.tax,
+      total: summary.total,
+    });
+    await writeAudit(tx, actor, {
+      action: 'usage.statement.issue',
+      entity: 'usage_statement',
+      entityId: row.id,
+      customerId: input.customer_id,
+      after: { number, month: input.month, total: summary.total },
+    });
+    const found = await repo.findStatement(tx, issued.id);
+    return toStatement(issued, found?.customer_name ?? '');
+  }
+}
+
 /** Void an issued statement with a reason: its charges are no longer billed on it (the month can be issued again). */
 export async function voidStatement(deps: TUsageDeps, actor: TActor, id: string, reason: string): Promise<TStatement> {
-  return withTx(deps.db, async (tx) => {
+  return withTx(deps.db, (tx) => voidIn(tx, actor, id, reason));
+}
+
+export async function voidIn(tx: Executor, actor: TActor, id: string, reason: string): Promise<TStatement> {
+  {
     const found = await repo.findStatement(tx, id, undefined, true);
     if (!found) throw notFound();
     if (found.statement.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
@@ -139,7 +148,7 @@ export async function voidStatement(deps: TUsageDeps, actor: TActor, id: string,
       after: { status: 'void', reason },
     });
     return toStatement(row, found.customer_name);
-  });
+  }
 }
 
 /** Mark an issued statement paid (a bank transfer the staff saw arrive), with their note. */
