@@ -18,7 +18,7 @@ import {
 } from './outbound';
 import { API_SCOPES, defineRoutes } from './routes';
 import { ZProductStockQuery, ZProductStockRow } from './stock';
-import { ZSellerStatementListQuery, ZStatement, ZStatementEventsQuery, ZUsageEvent } from './usage';
+import { ZPartnerUsageEvent, ZSellerStatementListQuery, ZStatement, ZStatementEventsQuery } from './usage';
 
 /**
  * API settings (spec §3 "API setting") and the public partner API (`/api/v1/…`, authenticated by an API key).
@@ -426,6 +426,6 @@ export const partnerApiRoutes = defineRoutes({
     scope: 'read',
     params: ZIdParams,
     query: ZStatementEventsQuery,
-    response: ZPage(ZUsageEvent),
+    response: ZPage(ZPartnerUsageEvent),
   },
 });

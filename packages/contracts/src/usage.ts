@@ -165,6 +165,15 @@ export const ZUsageEvent = z.object({
 });
 export type TUsageEvent = z.infer<typeof ZUsageEvent>;
 
+/**
+ * An event as the partner API (/api/v1/, kept compatible) shows it: a correction carries the document of the event
+ * it corrects (source_type and source_id) and `corrects_id`.
+ */
+export const ZPartnerUsageEvent = ZUsageEvent.extend({
+  source_type: z.enum(['inbound_receipt', 'outbound_order', 'storage_snapshot', 'return_receipt']),
+});
+export type TPartnerUsageEvent = z.infer<typeof ZPartnerUsageEvent>;
+
 const ZCustomerParams = z.object({ id: z.uuid() });
 
 /** A daily storage snapshot: what one seller stored in one warehouse at the end of one day (the storage charges' document). */

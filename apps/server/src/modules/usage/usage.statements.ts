@@ -1,4 +1,5 @@
 import type {
+  TPartnerUsageEvent,
   TRevenue,
   TStatement,
   TStatementTapPayInput,
@@ -372,6 +373,30 @@ export async function statementEvents(
   await getStatement(deps, id, customerId);
   const { rows, count } = await repo.statementEvents(deps.db, id, q.kind, pageWindow(q));
   return { count, results: rows.map(toEvent) };
+}
+
+/** A page of a statement's events for the partner API: a correction shows the document of the event it corrects. */
+export async function partnerStatementEvents(
+  deps: TUsageDeps,
+  id: string,
+  customerId: string,
+  q: { kind?: TUsageKind; page: number; page_size: number },
+): Promise<{ count: number; results: TPartnerUsageEvent[] }> {
+  const page = await statementEvents(deps, id, customerId, q);
+  const results: TPartnerUsageEvent[] = [];
+  for (const e of page.results) {
+    if (e.source_type !== 'correction') {
+      results.push({ ...e, source_type: e.source_type });
+      continue;
+    }
+    const old = await repo.findCharge(deps.db, e.corrects_id!, customerId);
+    results.push({
+      ...e,
+      source_type: old!.source_type as TPartnerUsageEvent['source_type'],
+      source_id: old!.source_id,
+    });
+  }
+  return { count: page.count, results };
 }
 
 /** Every event billed on a statement, for its files. */

@@ -209,4 +209,30 @@ describe(`disputes and corrections (${TEST_ENGINE})`, () => {
     const crm = await ctx.api.usageRoutes.crmStatementDisputes({ params: { id: s2.id }, token: staff });
     expect(crm.json().results.map((x) => x.status)).toEqual(['corrected', 'rejected']);
   });
+
+  it('the partner API shows a correction with the document of the event it corrects (its enum kept compatible)', async () => {
+    const created = await ctx.api.apiSettingRoutes.createApiSetting({
+      body: { name: 'ERP disputes', kind: 'partner' },
+      token: w.token,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const enabled = await ctx.api.apiSettingRoutes.enableApiSetting({
+      params: { id: created.json().id },
+      token: w.token,
+    });
+    const apiKey = (enabled.json() as { api_key: string }).api_key;
+    const res = await ctx.api.partnerApiRoutes.apiStatementEvents({
+      params: { id: s2.id },
+      query: { kind: 'receiving_unit' },
+      apiKey,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [orig, correction] = res.json().results;
+    expect(correction).toMatchObject({
+      source_type: orig!.source_type,
+      source_id: orig!.source_id,
+      corrects_id: orig!.id,
+      amount: '-5',
+    });
+  });
 });
