@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   usageRoutes as r,
+  type TCorrectionInput,
+  type TDisputeInput,
   type TRateCardInput,
   type TStatementStatus,
   type TStatementTapPayInput,
@@ -182,4 +184,37 @@ export function useRevenue(months = 6) {
     queryKey: [...statementKeys.all, 'revenue', months],
     queryFn: ({ signal }) => apiCall(r.crmRevenue, { query: { months } }, { signal }),
   });
+}
+
+/** The disputes of one statement (the seller's own, or for the staff any). */
+export function useDisputes(staff: boolean, id: string) {
+  return useQuery({
+    queryKey: [...statementKeys.all, 'disputes', id],
+    queryFn: ({ signal }) =>
+      staff
+        ? apiCall(r.crmStatementDisputes, { params: { id } }, { signal })
+        : apiCall(r.statementDisputes, { params: { id } }, { signal }),
+  });
+}
+
+export function useDisputeActions() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: usageKeys.all });
+  return {
+    open: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: TDisputeInput }) =>
+        apiCall(r.disputeLine, { params: { id }, body }),
+      onSuccess: done,
+    }),
+    correct: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: TCorrectionInput }) =>
+        apiCall(r.crmCorrectDispute, { params: { id }, body }),
+      onSuccess: done,
+    }),
+    reject: useMutation({
+      mutationFn: ({ id, answer }: { id: string; answer: string }) =>
+        apiCall(r.crmRejectDispute, { params: { id }, body: { answer } }),
+      onSuccess: done,
+    }),
+  };
 }

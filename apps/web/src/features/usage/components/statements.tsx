@@ -26,6 +26,7 @@ import { postForm } from '../../../shared/forms/post-form';
 import { twd } from '../../billing/money';
 import { payStatementNewebPay, useSnapshot, useStatementActions, useStatementEvents, useStatements } from '../api';
 import '../i18n';
+import { DisputeModal, DisputesCard } from './disputes';
 
 export const STATUS_COLOR: Record<TStatement['status'], string> = { issued: 'blue', paid: 'green', void: 'default' };
 
@@ -110,6 +111,8 @@ export function StatementDetail({ statement, staff }: { statement: TStatement; s
   const { t } = useTranslation('usage');
   const [kind, setKind] = useState<TUsageKind | null>(null);
   const [page, setPage] = useState(1);
+  const [disputing, setDisputing] = useState<{ kind: TUsageKind; event: TUsageEvent | null } | null>(null);
+  const canDispute = !staff && statement.status !== 'void';
   const events = useStatementEvents(staff, statement.id, kind, page);
   const fileRoute = staff ? usageRoutes.crmStatementFile : usageRoutes.statementFile;
   const download = (format: 'pdf' | 'xlsx') =>
@@ -177,6 +180,27 @@ export function StatementDetail({ statement, staff }: { statement: TStatement; s
             align: 'right',
             render: (v: string) => twd(v),
           },
+          ...(canDispute
+            ? [
+                {
+                  title: '',
+                  key: 'dispute',
+                  render: (_: unknown, l: TUsageLine) => (
+                    <Button
+                      size="small"
+                      type="link"
+                      data-testid={`statement-dispute-${l.kind}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setDisputing({ kind: l.kind, event: null });
+                      }}
+                    >
+                      {t('disputes.dispute')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <Descriptions size="small" column={2} bordered data-testid="statement-totals">
@@ -207,7 +231,7 @@ export function StatementDetail({ statement, staff }: { statement: TStatement; s
                   <Typography.Text type="secondary">{t(`usage.sources.${e.source_type}`)}</Typography.Text>
                   {e.source_type === 'storage_snapshot' ? (
                     <SnapshotLink staff={staff} event={e} />
-                  ) : staff ? (
+                  ) : staff || e.source_type === 'correction' ? (
                     <span>{e.document_number}</span>
                   ) : (
                     <Link
@@ -235,9 +259,30 @@ export function StatementDetail({ statement, staff }: { statement: TStatement; s
               align: 'right',
               render: (v: string) => twd(v),
             },
+            ...(canDispute
+              ? [
+                  {
+                    title: '',
+                    key: 'dispute',
+                    render: (_: unknown, e: TUsageEvent) =>
+                      e.source_type === 'correction' ? null : (
+                        <Button
+                          size="small"
+                          type="link"
+                          data-testid="statement-event-dispute"
+                          onClick={() => setDisputing({ kind: e.kind, event: e })}
+                        >
+                          {t('disputes.dispute')}
+                        </Button>
+                      ),
+                  },
+                ]
+              : []),
           ]}
         />
       ) : null}
+      <DisputesCard statement={statement} staff={staff} />
+      <DisputeModal statement={statement} target={disputing} onClose={() => setDisputing(null)} />
     </Space>
   );
 }
