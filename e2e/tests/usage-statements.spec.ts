@@ -163,4 +163,24 @@ test('staff issue a statement; the seller opens a line down to the order', async
   await expect(page.getByTestId('statement-detail')).toContainText('TapPay');
   await expect(page.getByTestId('statement-pay-card')).toHaveCount(0);
   await shot(page, 'seller-paid');
+
+  // The seller disputes the pick & pack line; the staff answer with a correction on the next statement.
+  await page.getByTestId('statement-dispute-pick_order').click();
+  await page.getByTestId('dispute-reason').fill('這筆訂單只有 1 件');
+  await page.getByTestId('dispute-send').click();
+  await expect(page.getByTestId('statement-disputes')).toContainText('處理中');
+  await shot(page, 'seller-dispute');
+  await staff.goto('/crm/statements');
+  await staff.getByTestId('crm-statements-search').locator('input').fill(statement.number);
+  await staff.getByTestId('crm-statements-search').locator('input').press('Enter');
+  await staff.getByTestId(`crm-statement-${statement.number}`).click();
+  await staff.getByTestId('dispute-correct').click();
+  await staff.getByTestId('correct-event').click();
+  await staff.locator('.ant-select-item-option').first().click();
+  await staff.getByTestId('correct-amount').fill('-3.25');
+  await staff.getByTestId('correct-reason').fill('Only one unit was packed');
+  await shot(staff, 'crm-correct');
+  await staff.getByTestId('correct-save').click();
+  await expect(staff.getByTestId('statement-disputes')).toContainText('已更正');
+  await shot(staff, 'crm-corrected');
 });
