@@ -87,7 +87,13 @@ async function listOf(deps: TSupportDeps, q: TTicketListQuery, customerId: strin
 }
 
 /** Mail every active employee about a seller's ticket or answer (queued in the caller's transaction). */
-async function mailStaff(deps: Pick<TSupportDeps, 'config' | 'jobs'>, tx: Executor, ticket: repo.TTicketRow, author: string, body: string) {
+async function mailStaff(
+  deps: Pick<TSupportDeps, 'config' | 'jobs'>,
+  tx: Executor,
+  ticket: repo.TTicketRow,
+  author: string,
+  body: string,
+) {
   for (const staff of await repo.staffRecipients(tx)) {
     const mail = renderMail('ticket_to_staff', languageOf(staff.language), {
       company: ticket.customer_name,

@@ -31,7 +31,7 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
       );
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="${s.number}.pdf"`);
-    return statementPdf(s);
+    return statementPdf(s, lang, deps.config.usagePdfFont);
   }
 
   route(app, t, r.usage, ({ actor, query }) => service.monthUsage(d, tenantOf(actor), query.month));
