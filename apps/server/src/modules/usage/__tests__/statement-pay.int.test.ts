@@ -253,6 +253,30 @@ describe(`a statement paid by card is paid exactly once (${process.env.TEST_DATA
     expect(told.filter((m) => (m.payload as { statement_id: string }).statement_id === s.id)).toHaveLength(1);
   });
 
+  it('at NewebPay: the form, then its Notify pays the statement once; no card payment meanwhile', async () => {
+    const { w, s } = await sellerWithStatement();
+    const res = await ctx.api.usageRoutes.payStatementNewebPay({ params: { id: s.id }, token: w.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const form = res.json();
+    expect(form.payment).toMatchObject({ kind: 'statement', status: 'pending', provider: 'newebpay' });
+    const card = await ctx.api.usageRoutes.payStatementTapPay({
+      params: { id: s.id },
+      body: { prime: TAPPAY_TEST_PRIME, cardholder },
+      token: w.token,
+    });
+    expect(card.error().code).toBe('STATEMENT_PAYMENT_IN_PROGRESS');
+    await fetch(form.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields).toString(),
+    }).then((r) => r.text());
+    expect((await gateways.newebpay.pay(form.payment.order_number)).map((d) => d.status)).toEqual([200]);
+    await delivered();
+    expect((await statementOf(s.id, w.token)).status).toBe('paid');
+    expect((await paymentsOf(s.id)).map((p) => p.status)).toEqual(['succeeded']);
+    expect(await auditsOf(s.id, 'usage.statement.paid')).toBe(1);
+  });
+
   it("another seller cannot pay (or see) a seller's statement; a void statement cannot be paid", async () => {
     const { w, s } = await sellerWithStatement();
     const other = await ctx.newCustomer();
