@@ -346,7 +346,7 @@ export type TApiCreateInbound = z.infer<typeof ZApiCreateInbound>;
  * A breaking change to it — a removed path or field, a narrowed type — fails `npm test` unless this major is raised
  * (apps/server/src/test/openapi-record.ts); a compatible addition may raise the minor.
  */
-export const PARTNER_API_VERSION = '1.1.0';
+export const PARTNER_API_VERSION = '1.2.0';
 
 export const partnerApiRoutes = defineRoutes({
   /** Create an order (201), or answer the one already created with this order number or Idempotency-Key (200). */
