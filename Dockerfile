@@ -26,6 +26,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000
 WORKDIR /app
+# The CJK font the usage statement PDF embeds (USAGE_PDF_FONT).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-droid-fallback && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/

@@ -118,6 +118,17 @@ test('staff issue a statement; the seller opens a line down to the order', async
   await expect(detail.getByTestId('statement-events')).toContainText(order.number);
   await shot(staff, 'crm-detail');
 
+  // Every seller's statements: found by the seller's name, with the sums; the dashboard's revenue per seller.
+  await staff.goto('/crm/statements');
+  await staff.getByTestId('crm-statements-search').locator('input').fill(company);
+  await staff.getByTestId('crm-statements-search').locator('input').press('Enter');
+  await expect(staff.getByTestId(`crm-statement-${statement.number}`)).toBeVisible();
+  await expect(staff.getByTestId('crm-statements-totals')).toContainText('NT$69.25');
+  await shot(staff, 'crm-all');
+  await staff.goto('/crm/dashboard');
+  await expect(staff.getByTestId('crm-revenue')).toContainText(company);
+  await shot(staff, 'crm-revenue');
+
   // The seller opens the statement on /billing, the pick & pack line, and the order.
   await page.goto('/billing');
   const list = page.getByTestId('billing-statements');
@@ -131,4 +142,45 @@ test('staff issue a statement; the seller opens a line down to the order', async
   await mine.getByTestId('statement-event-document').first().click();
   await expect(page).toHaveURL(new RegExp(`/deliver\\?search=${order.number}`));
   await expect(page.getByRole('row', { name: new RegExp(order.number) })).toBeVisible();
+
+  // The seller pays the statement by card (TapPay, the sandbox stub card form); it is then paid.
+  await page.goto('/billing');
+  await page.getByTestId('billing-statements').getByTestId(`statement-${statement.number}`).click();
+  await page.getByTestId('statement-detail').getByTestId('statement-pay-card').click();
+  await expect(page.getByTestId('tappay-due')).toContainText(statement.number);
+  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+  await page.getByTestId('card-expiry').fill('12/30');
+  await page.getByTestId('card-ccv').fill('123');
+  await page.getByTestId('cardholder-name').fill('王小明');
+  await page.getByTestId('cardholder-email').fill(seller.email);
+  await page.getByTestId('cardholder-phone').fill('0912345678');
+  await shot(page, 'seller-pay-card');
+  await page.getByTestId('tappay-pay').click();
+  await expect(page.getByTestId('wait-succeeded')).toBeVisible({ timeout: 15_000 });
+  await page.goto('/billing');
+  await expect(page.getByTestId('billing-statements')).toContainText('已付款');
+  await page.getByTestId('billing-statements').getByTestId(`statement-${statement.number}`).click();
+  await expect(page.getByTestId('statement-detail')).toContainText('TapPay');
+  await expect(page.getByTestId('statement-pay-card')).toHaveCount(0);
+  await shot(page, 'seller-paid');
+
+  // The seller disputes the pick & pack line; the staff answer with a correction on the next statement.
+  await page.getByTestId('statement-dispute-pick_order').click();
+  await page.getByTestId('dispute-reason').fill('這筆訂單只有 1 件');
+  await page.getByTestId('dispute-send').click();
+  await expect(page.getByTestId('statement-disputes')).toContainText('處理中');
+  await shot(page, 'seller-dispute');
+  await staff.goto('/crm/statements');
+  await staff.getByTestId('crm-statements-search').locator('input').fill(statement.number);
+  await staff.getByTestId('crm-statements-search').locator('input').press('Enter');
+  await staff.getByTestId(`crm-statement-${statement.number}`).click();
+  await staff.getByTestId('dispute-correct').click();
+  await staff.getByTestId('correct-event').click();
+  await staff.locator('.ant-select-item-option').first().click();
+  await staff.getByTestId('correct-amount').fill('-3.25');
+  await staff.getByTestId('correct-reason').fill('Only one unit was packed');
+  await shot(staff, 'crm-correct');
+  await staff.getByTestId('correct-save').click();
+  await expect(staff.getByTestId('statement-disputes')).toContainText('已更正');
+  await shot(staff, 'crm-corrected');
 });

@@ -62,6 +62,15 @@ const ZEnv = z.object({
   RETENTION_AGE_SCALE: z.coerce.number().min(0).max(1).default(1),
   /** Testing only: staff may issue a usage statement of the month still running (e2e: 1; its work is done today). */
   USAGE_ISSUE_OPEN_MONTH: z.enum(['0', '1']).default('0'),
+  /**
+   * The CJK font the statement PDF embeds to print Chinese and Japanese (seller names, line names): a TrueType (glyf)
+   * font — Debian's fonts-droid-fallback by default, installed by the Dockerfile. Embedded whole (a PDF of about
+   * 2.3 MB): pdf-lib's subsets of it drew most glyphs blank, and its subsets of CFF-based fonts such as Noto Sans CJK
+   * are invalid files. Latin text is drawn in Helvetica. Missing file: the PDF is in English and prints what Helvetica cannot draw as '?'.
+   */
+  USAGE_PDF_FONT: z.string().default('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'),
+  /** The face to use when USAGE_PDF_FONT is a collection (.ttc). */
+  USAGE_PDF_FONT_FACE: z.string().default(''),
   OUTGOING_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** Label printers (raw TCP) outside the private/link-local ranges: host names, addresses or CIDRs, comma-separated. */
   LABEL_PRINTER_ALLOWED_HOSTS: z.string().default(''),
@@ -142,6 +151,7 @@ export interface TConfig {
   jobRetryDelayScale: number;
   retentionAgeScale: number;
   usageIssueOpenMonth: boolean;
+  usagePdfFont: { path: string; face: string };
   /** Operator setting: user-entered URLs (partners' callbacks) may reach private/loopback addresses. */
   outgoingAllowPrivate: boolean;
   /** Where a warehouse's label printer may be (platform/printer-hosts.ts). */
@@ -269,6 +279,7 @@ export function loadConfig(
     jobRetryDelayScale: e.JOB_RETRY_DELAY_SCALE,
     retentionAgeScale: e.RETENTION_AGE_SCALE,
     usageIssueOpenMonth: e.USAGE_ISSUE_OPEN_MONTH === '1',
+    usagePdfFont: { path: e.USAGE_PDF_FONT, face: e.USAGE_PDF_FONT_FACE },
     outgoingAllowPrivate: e.OUTGOING_ALLOW_PRIVATE === '1',
     labelPrinterHosts: {
       allowLoopback: e.LABEL_PRINTER_ALLOW_LOOPBACK === '1',

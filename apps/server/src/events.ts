@@ -1,10 +1,11 @@
 import { withTx } from './db/tx';
+import { statementPaid } from './modules/billing';
 import { productCodesChanged } from './modules/catalog';
 import { receiptConfirmed } from './modules/inbound';
 import { ordersShipped } from './modules/outbound';
 import { returnConfirmed } from './modules/returns';
 import { productCodesKnown } from './modules/shopee';
-import { recordOrdersShipped, recordReceiptConfirmed, recordReturnConfirmed } from './modules/usage';
+import { markPaidByPayment, recordOrdersShipped, recordReceiptConfirmed, recordReturnConfirmed } from './modules/usage';
 import { subscribe, type TAnyEvent, type TAnySubscriber } from './platform/events';
 
 /**
@@ -14,7 +15,13 @@ import { subscribe, type TAnyEvent, type TAnySubscriber } from './platform/event
  * `outbox.deliver` job (platform/events.ts), at least once, so each reaction is idempotent.
  */
 
-export const EVENTS: readonly TAnyEvent[] = [productCodesChanged, receiptConfirmed, ordersShipped, returnConfirmed];
+export const EVENTS: readonly TAnyEvent[] = [
+  productCodesChanged,
+  receiptConfirmed,
+  ordersShipped,
+  returnConfirmed,
+  statementPaid,
+];
 
 export const SUBSCRIBERS: readonly TAnySubscriber[] = [
   // Product codes became known → the seller's abnormal Shopee orders waiting for one of them are read again (one
@@ -30,4 +37,7 @@ export const SUBSCRIBERS: readonly TAnySubscriber[] = [
   subscribe(receiptConfirmed, 'usage.receiving-charges', ({ db, payload }) => recordReceiptConfirmed(db, payload)),
   subscribe(ordersShipped, 'usage.pick-pack-charges', ({ db, payload }) => recordOrdersShipped(db, payload)),
   subscribe(returnConfirmed, 'usage.returns-charges', ({ db, payload }) => recordReturnConfirmed(db, payload)),
+  // A usage statement's card / NewebPay payment succeeded (however it was learnt: the pay request, the confirmation
+  // job, TapPay's notify, NewebPay's Notify) → the statement is paid, once.
+  subscribe(statementPaid, 'usage.statement-paid', ({ db, payload }) => markPaidByPayment(db, payload)),
 ];

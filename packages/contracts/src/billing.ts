@@ -16,7 +16,7 @@ export type TPaymentProviderCode = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** credit: a periodic charge that found no period to pay (the seller's credit; it pays no period). */
-export const PAYMENT_KINDS = ['checkout', 'renewal', 'periodic', 'credit'] as const;
+export const PAYMENT_KINDS = ['checkout', 'renewal', 'periodic', 'credit', 'statement'] as const;
 /** How due periods renew on their own: a remembered TapPay card, a NewebPay periodic authorisation. */
 export const AUTO_RENEW = ['tappay', 'newebpay'] as const;
 /** Renewal: the first charge and this many retries (with back-off) before the account is marked overdue. */

@@ -725,6 +725,24 @@ export const ERROR_CATALOGUE = {
     ja: '期間 {{period}} の支払いを処理中です。結果が出るまでお待ちください',
     en: 'A payment for the period {{period}} is in progress; wait for its result',
   },
+  DISPUTE_CLOSED: {
+    status: 409,
+    'zh-TW': '此異議已處理（{{status}}），不能再次處理',
+    ja: 'この異議は処理済みです（{{status}}）',
+    en: 'This dispute has been answered already ({{status}})',
+  },
+  STATEMENT_ALREADY_PAID: {
+    status: 409,
+    'zh-TW': '對帳單 {{number}} 已付款，不會再次扣款',
+    ja: '請求書 {{number}} はお支払い済みです。再度請求されることはありません',
+    en: 'The statement {{number}} is already paid; it is not charged again',
+  },
+  STATEMENT_PAYMENT_IN_PROGRESS: {
+    status: 409,
+    'zh-TW': '對帳單 {{number}} 已有一筆付款處理中（{{order_number}}），請等待結果後再操作',
+    ja: '請求書 {{number}} の支払いを処理中です（{{order_number}}）。結果が出るまでお待ちください',
+    en: 'A payment of the statement {{number}} is in progress ({{order_number}}); wait for its result',
+  },
   PERIOD_NOT_DUE: {
     status: 409,
     'zh-TW': '期間 {{period}} 目前不可付款；應繳期間為 {{due}}',

@@ -18,7 +18,7 @@ import {
 } from './outbound';
 import { API_SCOPES, defineRoutes } from './routes';
 import { ZProductStockQuery, ZProductStockRow } from './stock';
-import { ZSellerStatementListQuery, ZStatement, ZStatementEventsQuery, ZUsageEvent } from './usage';
+import { ZPartnerUsageEvent, ZSellerStatementListQuery, ZStatement, ZStatementEventsQuery } from './usage';
 
 /**
  * API settings (spec §3 "API setting") and the public partner API (`/api/v1/…`, authenticated by an API key).
@@ -346,7 +346,7 @@ export type TApiCreateInbound = z.infer<typeof ZApiCreateInbound>;
  * A breaking change to it — a removed path or field, a narrowed type — fails `npm test` unless this major is raised
  * (apps/server/src/test/openapi-record.ts); a compatible addition may raise the minor.
  */
-export const PARTNER_API_VERSION = '1.1.0';
+export const PARTNER_API_VERSION = '1.2.0';
 
 export const partnerApiRoutes = defineRoutes({
   /** Create an order (201), or answer the one already created with this order number or Idempotency-Key (200). */
@@ -426,6 +426,6 @@ export const partnerApiRoutes = defineRoutes({
     scope: 'read',
     params: ZIdParams,
     query: ZStatementEventsQuery,
-    response: ZPage(ZUsageEvent),
+    response: ZPage(ZPartnerUsageEvent),
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZNewebPayCheckoutResult, ZTapPayCheckout, ZTapPayCheckoutResult } from './billing';
 import { ZIdParams, ZIsoDate, ZListQuery, ZMoney, ZPage } from './common';
 import { defineRoutes } from './routes';
 
@@ -114,7 +115,14 @@ export const ZUsageEventsQuery = ZListQuery.extend({
 });
 
 /** The work a charge came from. */
-export const USAGE_SOURCES = ['inbound_receipt', 'outbound_order', 'storage_snapshot', 'return_receipt'] as const;
+export const USAGE_SOURCES = [
+  'inbound_receipt',
+  'outbound_order',
+  'storage_snapshot',
+  'return_receipt',
+  /** Staff's correction of an event (answering a dispute): its document is the dispute. */
+  'correction',
+] as const;
 
 /** One line of a month's usage: a kind, how many units, what they cost before tax. */
 export const ZUsageLine = z.object({
@@ -152,8 +160,19 @@ export const ZUsageEvent = z.object({
   quantity: z.number().int(),
   unit_price: ZMoney,
   amount: ZMoney,
+  /** A correction: the event it corrects (its quantity and amount are the difference, negative to credit). */
+  corrects_id: z.uuid().nullable(),
 });
 export type TUsageEvent = z.infer<typeof ZUsageEvent>;
+
+/**
+ * An event as the partner API (/api/v1/, kept compatible) shows it: a correction carries the document of the event
+ * it corrects (source_type and source_id) and `corrects_id`.
+ */
+export const ZPartnerUsageEvent = ZUsageEvent.extend({
+  source_type: z.enum(['inbound_receipt', 'outbound_order', 'storage_snapshot', 'return_receipt']),
+});
+export type TPartnerUsageEvent = z.infer<typeof ZPartnerUsageEvent>;
 
 const ZCustomerParams = z.object({ id: z.uuid() });
 
@@ -191,14 +210,89 @@ export const ZStatement = ZUsageSummary.extend({
   payment_note: z.string(),
   voided_at: z.string().nullable(),
   void_reason: z.string(),
+  /** What paying it by card or at NewebPay takes: the total in whole TWD (rounded half up). */
+  pay_amount: ZMoney,
 });
 export type TStatement = z.infer<typeof ZStatement>;
+
+/** Pay an issued statement by card (TPDirect's prime): the statement is paid once, whatever the retries. */
+export const ZStatementTapPayInput = ZTapPayCheckout.pick({ prime: true, cardholder: true });
+export type TStatementTapPayInput = z.input<typeof ZStatementTapPayInput>;
 
 export const ZStatementListQuery = ZListQuery.extend({
   customer_id: z.uuid().optional(),
   month: ZMonth.optional(),
   status: z.enum(STATEMENT_STATUSES).optional(),
 });
+/** The sums of the statements a CRM filter finds (before tax: charges and minimum fee; the tax; with tax). */
+export const ZStatementSums = z.object({ count: z.number().int(), net: ZMoney, tax: ZMoney, total: ZMoney });
+export const ZStatementTotals = ZStatementSums.extend({
+  by_status: z.array(ZStatementSums.extend({ status: z.enum(STATEMENT_STATUSES) })),
+});
+export type TStatementTotals = z.infer<typeof ZStatementTotals>;
+export const ZCrmStatementPage = ZPage(ZStatement).extend({ totals: ZStatementTotals });
+export const ZStatementExportQuery = ZStatementListQuery.omit({ page: true, page_size: true, ordering: true });
+
+/** Revenue per seller per month (the CRM dashboard): statements not void, before tax; what of it is paid. */
+export const ZRevenueQuery = z.object({ months: z.coerce.number().int().min(1).max(24).default(6) });
+export const ZRevenueCell = z.object({ month: ZMonth, net: ZMoney, paid: ZMoney });
+export const ZRevenue = z.object({
+  /** The months shown, oldest first (this month last). */
+  months: z.array(ZMonth),
+  sellers: z.array(
+    z.object({ customer_id: z.uuid(), customer_name: z.string(), net: ZMoney, months: z.array(ZRevenueCell) }),
+  ),
+  /** All sellers' revenue per month. */
+  totals: z.array(ZRevenueCell),
+});
+export type TRevenue = z.infer<typeof ZRevenue>;
+
+export const DISPUTE_STATUSES = ['open', 'corrected', 'rejected'] as const;
+
+/** A seller's dispute of a statement line, filed as a support request; answered by a correction or rejected. */
+export const ZDispute = z.object({
+  id: z.uuid(),
+  statement_id: z.uuid(),
+  kind: z.enum(USAGE_KINDS),
+  event_id: z.uuid().nullable(),
+  ticket_id: z.uuid(),
+  reason: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  answer: z.string(),
+  correction: ZUsageEvent.nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type TDispute = z.infer<typeof ZDispute>;
+export const ZDisputeInput = z.strictObject({
+  /** The disputed line (its kind). */
+  kind: z.enum(USAGE_KINDS),
+  /** One event of the line, when the seller points at one. */
+  event_id: z.uuid().optional(),
+  reason: z.string().trim().min(1).max(2000),
+});
+export type TDisputeInput = z.input<typeof ZDisputeInput>;
+/**
+ * The staff's correction: a new event referencing the disputed one, its quantity and amount the difference (negative
+ * to credit). It lands on the seller's month being drafted (the next statement); with `reissue`, the disputed
+ * statement (issued, not paid) is voided and its month issued again with the correction, in one step.
+ */
+export const ZCorrectionInput = z.strictObject({
+  event_id: z.uuid(),
+  quantity: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  amount: ZMoney,
+  reason: z.string().trim().min(1).max(500),
+  reissue: z.boolean().default(false),
+});
+export type TCorrectionInput = z.input<typeof ZCorrectionInput>;
+export const ZRejectDisputeInput = z.strictObject({ answer: z.string().trim().min(1).max(2000) });
+export const ZCorrectionResult = z.object({
+  dispute: ZDispute,
+  correction: ZUsageEvent,
+  /** The statement issued again (with `reissue`), else null. */
+  statement: ZStatement.nullable(),
+});
+
 export const ZSellerStatementListQuery = ZListQuery.extend({ month: ZMonth.optional() });
 export const ZStatementEventsQuery = ZListQuery.extend({ kind: z.enum(USAGE_KINDS).optional() });
 export const ZIssueStatementInput = z.strictObject({ customer_id: z.uuid(), month: ZMonth });
@@ -284,6 +378,51 @@ export const usageRoutes = defineRoutes({
     response: z.unknown(),
     tenantScoped: true,
   },
+  /**
+   * Pay one of the seller's issued statements with TapPay (409 STATEMENT_ALREADY_PAID, 409
+   * STATEMENT_PAYMENT_IN_PROGRESS while an earlier attempt's outcome is not known, 409 INVALID_STATUS_TRANSITION when
+   * void). 3-D Secure: the browser goes to payment_url and comes back to /wait-tappay.
+   */
+  payStatementTapPay: {
+    method: 'POST',
+    path: '/api/billing/usage/statements/:id/tappay/',
+    auth: 'customer',
+    perm: 'billing:write',
+    params: ZIdParams,
+    body: ZStatementTapPayInput,
+    response: ZTapPayCheckoutResult,
+    tenantScoped: true,
+  },
+  /** Pay one of the seller's issued statements at NewebPay: the MPG form for the browser to post (409s as by card). */
+  payStatementNewebPay: {
+    method: 'POST',
+    path: '/api/billing/usage/statements/:id/newebpay/',
+    auth: 'customer',
+    perm: 'billing:write',
+    params: ZIdParams,
+    response: ZNewebPayCheckoutResult,
+    tenantScoped: true,
+  },
+  /** Dispute a line (or one event) of one of the seller's statements: files a support request linked to it. */
+  disputeLine: {
+    method: 'POST',
+    path: '/api/billing/usage/statements/:id/disputes/',
+    auth: 'customer',
+    perm: 'billing:write',
+    params: ZIdParams,
+    body: ZDisputeInput,
+    response: ZDispute,
+    tenantScoped: true,
+  },
+  statementDisputes: {
+    method: 'GET',
+    path: '/api/billing/usage/statements/:id/disputes/',
+    auth: 'customer',
+    perm: 'billing:read',
+    params: ZIdParams,
+    response: z.object({ results: z.array(ZDispute) }),
+    tenantScoped: true,
+  },
   /** One of the seller's daily storage snapshots (the document of a storage charge). */
   snapshot: {
     method: 'GET',
@@ -294,13 +433,32 @@ export const usageRoutes = defineRoutes({
     response: ZStorageSnapshot,
     tenantScoped: true,
   },
-  /** CRM: statements of every seller (or one), newest first (employees). */
+  /**
+   * CRM: statements of every seller (or one), newest first (employees); filters month, status, seller, search (number
+   * or seller name); with the sums of everything the filters find.
+   */
   crmStatements: {
     method: 'GET',
     path: '/api/crm/usage/statements/',
     auth: 'employee',
     query: ZStatementListQuery,
-    response: ZPage(ZStatement),
+    response: ZCrmStatementPage,
+  },
+  /** CRM: the statements the filters find, as xlsx (one row each, in the user's language). */
+  crmExportStatements: {
+    method: 'GET',
+    path: '/api/crm/usage/statements/export/',
+    auth: 'employee',
+    query: ZStatementExportQuery,
+    response: z.unknown(),
+  },
+  /** CRM dashboard: revenue per seller per month over the last `months` months. */
+  crmRevenue: {
+    method: 'GET',
+    path: '/api/crm/usage/revenue/',
+    auth: 'employee',
+    query: ZRevenueQuery,
+    response: ZRevenue,
   },
   /**
    * CRM: issue a seller's statement of an ended month (422 INVALID_FIELD on month for this month or later; 409
@@ -353,6 +511,31 @@ export const usageRoutes = defineRoutes({
     params: ZIdParams,
     body: ZPayStatementInput,
     response: ZStatement,
+  },
+  crmStatementDisputes: {
+    method: 'GET',
+    path: '/api/crm/usage/statements/:id/disputes/',
+    auth: 'employee',
+    params: ZIdParams,
+    response: z.object({ results: z.array(ZDispute) }),
+  },
+  /** CRM: answer a dispute with a correction event (409 DISPUTE_CLOSED when answered already). */
+  crmCorrectDispute: {
+    method: 'POST',
+    path: '/api/crm/usage/disputes/:id/correct/',
+    auth: 'employee',
+    params: ZIdParams,
+    body: ZCorrectionInput,
+    response: ZCorrectionResult,
+  },
+  /** CRM: reject a dispute with an answer (409 DISPUTE_CLOSED when answered already). */
+  crmRejectDispute: {
+    method: 'POST',
+    path: '/api/crm/usage/disputes/:id/reject/',
+    auth: 'employee',
+    params: ZIdParams,
+    body: ZRejectDisputeInput,
+    response: ZDispute,
   },
   crmSnapshot: {
     method: 'GET',

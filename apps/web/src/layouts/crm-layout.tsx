@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  FileTextOutlined,
   ProjectOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -23,6 +24,7 @@ const CRM_MENU: Array<[TCrmPath, ReactNode]> = [
   ['/crm/board', <ProjectOutlined key="b" />],
   ['/crm/rack', <AppstoreOutlined key="r" />],
   ['/crm/stock', <DatabaseOutlined key="s" />],
+  ['/crm/statements', <FileTextOutlined key="st" />],
 ];
 
 /** The employees' CRM area (spec §2.7). */

@@ -127,6 +127,8 @@ export const CRM_PATHS = [
   '/crm/board',
   '/crm/rack',
   '/crm/stock',
+  // Not in the spec: every seller's usage statements (issue #35).
+  '/crm/statements',
   '/crm/404',
 ] as const;
 

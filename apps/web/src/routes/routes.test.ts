@@ -36,6 +36,8 @@ const SPEC_SCREENS: Record<string, string[]> = {
   // The floor board of the day's shipments (issue #36).
   'ships (main area)': ['/ships-today', '/ships-handover', '/release-channels', '/deliver-pick'],
   'ships (print)': ['/ships-manifest-print/{id}'],
+  // Every seller's usage statements, for the staff (issue #35).
+  'usage (crm)': ['/crm/statements'],
 };
 
 const SPEC_MANUAL_PAGES = [

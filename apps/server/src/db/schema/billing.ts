@@ -69,14 +69,19 @@ export const billing_payments = pgTable(
     customer_id: uuid('customer_id')
       .notNull()
       .references(() => customers.id),
-    contract_id: uuid('contract_id')
-      .notNull()
-      .references(() => billing_contracts.id),
+    /** The contract whose period it pays; null for a usage statement's payment (kind `statement`). */
+    contract_id: uuid('contract_id').references(() => billing_contracts.id),
+    /**
+     * The usage statement it pays (issue #35, kind `statement`: the seller pays an issued statement by card); its
+     * period is the statement's month. The usage module marks the statement paid on the payment's success.
+     */
+    statement_id: uuid('statement_id'),
     order_number: text('order_number').notNull(),
     provider: text('provider').notNull(),
     /**
      * checkout (the seller paid on a payment page), renewal (the renewal job), periodic (NewebPay periodic result),
-     * credit (a periodic charge that found no period to pay: the seller's credit, never a second payment of a period).
+     * credit (a periodic charge that found no period to pay: the seller's credit, never a second payment of a period),
+     * statement (a usage statement paid on its page).
      */
     kind: text('kind').notNull(),
     period_start: date('period_start', { mode: 'string' }).notNull(),
@@ -106,6 +111,14 @@ export const billing_payments = pgTable(
     uniqueIndex('billing_payments_period_key')
       .on(t.contract_id, t.period_start)
       .where(sql`${t.status} in ('pending', 'succeeded') and ${t.kind} <> 'credit'`),
+    /** A usage statement is paid at most once, and a payment in flight holds it (as a contract's period). */
+    uniqueIndex('billing_payments_statement_key')
+      .on(t.statement_id)
+      .where(sql`${t.statement_id} is not null and ${t.status} in ('pending', 'succeeded') and ${t.kind} <> 'credit'`),
+    check(
+      'billing_payments_purpose_check',
+      sql`(${t.statement_id} is null) = (${t.contract_id} is not null) and (${t.kind} <> 'statement' or ${t.statement_id} is not null)`,
+    ),
     index('billing_payments_customer_idx').on(t.customer_id, t.created_at),
     check('billing_payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('billing_payments_provider_check', sql`${t.provider} in ('tappay', 'newebpay')`),

@@ -74,14 +74,20 @@ export const usage_charges = pgTable(
      * bookkeeping mark, the charge's work, quantity and price never change.
      */
     statement_id: uuid('statement_id').references((): AnyPgColumn => usage_statements.id),
+    /**
+     * A correction (source_type `correction`, staff answering a dispute): the event it corrects. Its quantity and
+     * amount are the difference (negative to credit); the corrected event stays as it was.
+     */
+    corrects_id: uuid('corrects_id').references((): AnyPgColumn => usage_charges.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('usage_charges_source_kind').on(t.source_type, t.source_id, t.kind),
     index('usage_charges_customer_day').on(t.customer_id, t.day),
     index('usage_charges_statement').on(t.statement_id, t.kind),
-    check('usage_charges_quantity_check', sql`${t.quantity} > 0`),
-    check('usage_charges_amount_check', sql`${t.amount} >= 0`),
+    index('usage_charges_corrects').on(t.corrects_id),
+    check('usage_charges_quantity_check', sql`${t.quantity} > 0 or ${t.corrects_id} is not null`),
+    check('usage_charges_amount_check', sql`${t.amount} >= 0 or ${t.corrects_id} is not null`),
   ],
 );
 
@@ -166,5 +172,39 @@ export const usage_statements = pgTable(
     uniqueIndex('usage_statements_number').on(t.customer_id, t.number),
     index('usage_statements_month').on(t.month),
     check('usage_statements_status_check', sql`${t.status} in ('issued', 'paid', 'void')`),
+  ],
+);
+
+/**
+ * A seller's dispute of a statement line (issue #35): one line (kind), optionally one of its events, the seller's
+ * reason, and the support request filed with it (support_tickets). The staff answer with a correction (a new charge
+ * event referencing the disputed one: `correction_id`) or reject it with a reason.
+ */
+export const usage_disputes = pgTable(
+  'usage_disputes',
+  {
+    id: id(),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    statement_id: uuid('statement_id')
+      .notNull()
+      .references(() => usage_statements.id),
+    kind: text('kind').notNull(),
+    event_id: uuid('event_id').references(() => usage_charges.id),
+    ticket_id: uuid('ticket_id').notNull(),
+    reason: text('reason').notNull(),
+    /** open → corrected (a correction event) or rejected (with the staff's answer). */
+    status: text('status').notNull().default('open'),
+    answer: text('answer').notNull().default(''),
+    correction_id: uuid('correction_id').references(() => usage_charges.id),
+    created_by: uuid('created_by'),
+    resolved_by: uuid('resolved_by'),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('usage_disputes_statement').on(t.statement_id),
+    check('usage_disputes_status_check', sql`${t.status} in ('open', 'corrected', 'rejected')`),
   ],
 );

@@ -119,6 +119,29 @@ export async function insertHoldingPayment(
   }
 }
 
+/** The payment paying (succeeded) or holding (pending) a usage statement, if any; a credit holds nothing. */
+export async function statementPayment(ex: Executor, statementId: string): Promise<TPaymentRow | null> {
+  const [row] = await ex
+    .select()
+    .from(billing_payments)
+    .where(
+      and(
+        eq(billing_payments.statement_id, statementId),
+        inArray(billing_payments.status, ['pending', 'succeeded']),
+        ne(billing_payments.kind, 'credit'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The database's own refusal of a second record paying or holding a usage statement (billing_payments_statement_key). */
+export function isStatementTaken(err: unknown): boolean {
+  if (sqlState(err) !== '23505') return false;
+  const cause = (err as { cause?: { constraint?: string; message?: string } }).cause;
+  return (cause?.constraint ?? cause?.message ?? '').includes('billing_payments_statement_key');
+}
+
 /** A result recorded at most once per gateway transaction id: null when that id is already on a record. */
 export async function insertPaymentOnce(
   ex: Executor,

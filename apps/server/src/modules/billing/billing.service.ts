@@ -28,6 +28,7 @@ import type { TActor } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { decryptSecret, encryptSecret, randomToken } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
+import { defineEvent, publishEvent } from '../../platform/events';
 import type { JobQueue } from '../../platform/jobs';
 import { EXPORT_MAX_ROWS, iso } from '../../platform/listing';
 import { mailDelivery, queueMail, renderMail } from '../../platform/mail';
@@ -368,7 +369,7 @@ export async function recordResult(
     const payment = await repo.lockPayment(tx, paymentId);
     if (!payment) throw notFound();
     if (payment.status === 'failed' && result.status === 'succeeded' && payment.kind !== 'credit')
-      return recordLateSuccess(tx, opts.actor ?? systemFor(payment.customer_id), payment, result);
+      return recordLateSuccess(deps, tx, opts.actor ?? systemFor(payment.customer_id), payment, result);
     if (payment.status !== 'pending') return payment;
     if (result.status === 'pending') {
       if (result.transactionId && !payment.provider_transaction_id)
@@ -389,6 +390,19 @@ export async function recordResult(
       card_last_four: result.cardLastFour ?? payment.card_last_four,
       paid_at: status === 'succeeded' ? new Date() : null,
     });
+    if (!payment.contract_id) {
+      // A usage statement's payment: no contract, no period; its success tells the usage module (statementPaid).
+      await writeAudit(tx, opts.actor ?? systemFor(payment.customer_id), {
+        action: status === 'succeeded' ? 'billing.payment.succeeded' : 'billing.payment.failed',
+        entity: 'billing_payment',
+        entityId: payment.id,
+        customerId: payment.customer_id,
+        before: { status: payment.status },
+        after: { status, failure, provider_transaction_id: updated.provider_transaction_id, amount: updated.amount },
+      });
+      if (status === 'succeeded') await tellStatementPaid(deps, tx, updated);
+      return updated;
+    }
     let contract = (await repo.findContractById(tx, payment.contract_id, true))!;
     if (status === 'succeeded') {
       const changes: Partial<repo.TContractRow> = {};
@@ -440,15 +454,23 @@ export async function recordResult(
  * else it is the seller's credit.
  */
 async function recordLateSuccess(
+  deps: Pick<TBillingDeps, 'jobs'>,
   tx: Executor,
   actor: TActor,
   payment: repo.TPaymentRow,
   result: TPaymentResult,
 ): Promise<repo.TPaymentRow> {
-  await repo.findContractById(tx, payment.contract_id, true);
-  const taken =
-    (await repo.paidPeriodStarts(tx, payment.contract_id)).has(payment.period_start) ||
-    (await repo.heldPeriods(tx, payment.contract_id)).has(payment.period_start);
+  let taken: boolean;
+  if (payment.contract_id) {
+    await repo.findContractById(tx, payment.contract_id, true);
+    taken =
+      (await repo.paidPeriodStarts(tx, payment.contract_id)).has(payment.period_start) ||
+      (await repo.heldPeriods(tx, payment.contract_id)).has(payment.period_start);
+  } else {
+    // A statement's: another payment of it paid it (or holds it) meanwhile → this one is the seller's credit.
+    const other = await repo.statementPayment(tx, payment.statement_id!);
+    taken = !!other && other.id !== payment.id;
+  }
   const updated = await repo.updatePayment(tx, payment.id, {
     status: 'succeeded',
     kind: taken ? 'credit' : payment.kind,
@@ -457,6 +479,7 @@ async function recordLateSuccess(
     card_last_four: result.cardLastFour ?? payment.card_last_four,
     paid_at: new Date(),
   });
+  if (!taken && updated.statement_id) await tellStatementPaid(deps, tx, updated);
   await writeAudit(tx, actor, {
     action: 'billing.payment.late_success',
     entity: 'billing_payment',
@@ -510,13 +533,30 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
       periodStart: body.period_start,
     }),
   );
+  return chargeByPrime(deps, actor, provider, payment, body);
+}
+
+/**
+ * Charge a committed pending record with a TPDirect prime and record TapPay's answer: the one way a seller's card is
+ * charged, for a contract's period (payTapPay) and for a usage statement (payStatementTapPay).
+ */
+async function chargeByPrime(
+  deps: TBillingDeps,
+  actor: TUserActor,
+  provider: TPaymentProvider,
+  payment: repo.TPaymentRow,
+  body: Pick<TTapPayCheckout, 'prime' | 'cardholder' | 'remember'>,
+) {
+  const customerId = payment.customer_id;
   let result: TPaymentResult;
   try {
     result = await provider.charge!(
       {
         orderNumber: payment.order_number,
         amount: Number(payment.amount),
-        description: `WMS ${payment.period_start} ~ ${payment.period_end}`,
+        description: payment.statement_id
+          ? `WMS usage ${payment.period_start.slice(0, 7)}`
+          : `WMS ${payment.period_start} ~ ${payment.period_end}`,
         source: { prime: body.prime },
         cardholder: body.cardholder,
         remember: body.remember ?? false,
@@ -532,10 +572,10 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
     deps.jobs.kick(billingConfirmJob);
     throw new AppError('PAYMENT_UNAVAILABLE');
   }
-  if (result.card && body.remember) {
+  if (result.card && body.remember && payment.contract_id) {
     await withTx(deps.db, async (tx) => {
       const key = deps.config.encryptionKey;
-      await repo.updateContract(tx, payment.contract_id, {
+      await repo.updateContract(tx, payment.contract_id!, {
         card_key_enc: encryptSecret(key, result.card!.key),
         card_token_enc: encryptSecret(key, result.card!.token),
         card_last_four: result.cardLastFour ?? null,
@@ -543,7 +583,7 @@ export async function payTapPay(deps: TBillingDeps, actor: TUserActor, body: TTa
       await writeAudit(tx, actor, {
         action: 'billing.card.remember',
         entity: 'billing_contract',
-        entityId: payment.contract_id,
+        entityId: payment.contract_id!,
         customerId,
         after: { card_last_four: result.cardLastFour ?? null },
       });
@@ -698,12 +738,12 @@ export async function receiveNewebPay(deps: TBillingDeps, fields: Record<string,
     deps.jobs.kick(mailDelivery.name);
     return recorded;
   }
-  if (payment.kind !== 'periodic') return payment;
+  if (payment.kind !== 'periodic' || !payment.contract_id) return payment;
   // A later charge of a periodic authorisation.
   const existing = await repo.findPaymentByTransaction(deps.db, 'newebpay', result.transactionId);
   if (existing) return existing;
   const row = await withTx(deps.db, async (tx) => {
-    const contract = (await repo.findContractById(tx, payment.contract_id, true))!;
+    const contract = (await repo.findContractById(tx, payment.contract_id!, true))!;
     if (result.periodNo) await keepOrEndAuthorisation(deps, tx, contract, orderNumber, result.periodNo);
     // Booked onto the next period neither paid nor held by a payment in flight; none due: the seller's credit.
     const paid = await repo.paidPeriodStarts(tx, contract.id);
@@ -1020,3 +1060,165 @@ export async function requestContract(deps: TBillingDeps, actor: TUserActor, inp
   });
   return { ticket_id: ticket.id };
 }
+
+// ---- usage statements (issue #35): the seller pays an issued statement by card or at NewebPay
+
+/** What the usage module hands over of the statement to pay (read under its row lock). */
+export interface TStatementToPay {
+  id: string;
+  customer_id: string;
+  number: string;
+  month: string;
+  /** Decimal strings, TWD, tax included / the tax. */
+  total: string;
+  tax: string;
+}
+
+/** Whole TWD a statement's payment takes (the gateways take integers): its total rounded half up. */
+export function statementPayAmount(total: string): string {
+  const [int = '0', frac = ''] = total.split('.');
+  return String(BigInt(int) + (Number(frac.slice(0, 1) || '0') >= 5 ? 1n : 0n));
+}
+
+/** A statement's payment succeeded: the usage module marks the statement paid (once; src/events.ts). */
+export const statementPaid = defineEvent(
+  'billing.statement-paid',
+  z.object({
+    statement_id: z.uuid(),
+    payment_id: z.uuid(),
+    customer_id: z.uuid(),
+    order_number: z.string(),
+    provider: z.enum(['tappay', 'newebpay']),
+    amount: z.string(),
+  }),
+);
+export type TStatementPaid = z.infer<typeof statementPaid.payload>;
+
+const statementPaidOf = (p: repo.TPaymentRow): TStatementPaid => ({
+  statement_id: p.statement_id!,
+  payment_id: p.id,
+  customer_id: p.customer_id,
+  order_number: p.order_number,
+  provider: p.provider as 'tappay' | 'newebpay',
+  amount: p.amount,
+});
+
+async function tellStatementPaid(deps: Pick<TBillingDeps, 'jobs'>, tx: Executor, p: repo.TPaymentRow) {
+  await publishEvent(tx, deps.jobs, statementPaid, statementPaidOf(p), {
+    customerId: p.customer_id,
+    idempotencyKey: `statement-paid:${p.id}`,
+  });
+}
+
+/** The payment paying or holding a statement (the usage module refuses to void or mark paid under it). */
+export function statementPayment(ex: Executor, statementId: string) {
+  return repo.statementPayment(ex, statementId);
+}
+
+/**
+ * The pending record of a statement's payment, in the caller's transaction, after `lock` (the usage module's: the
+ * statement's row locked and found issued — so a void or a staff mark waits for it). A statement already paid or held
+ * by a payment in flight is refused; the unique key over pending and succeeded records refuses it even if not.
+ */
+async function startStatementPayment(
+  deps: Pick<TBillingDeps, 'jobs'>,
+  tx: Executor,
+  actor: TActor,
+  provider: 'tappay' | 'newebpay',
+  lock: (tx: Executor) => Promise<TStatementToPay>,
+): Promise<repo.TPaymentRow> {
+  const s = await lock(tx);
+  const refuse = (held: repo.TPaymentRow) =>
+    held.status === 'succeeded'
+      ? new AppError('STATEMENT_ALREADY_PAID', { number: s.number })
+      : new AppError('STATEMENT_PAYMENT_IN_PROGRESS', { number: s.number, order_number: held.order_number });
+  const held = await repo.statementPayment(tx, s.id);
+  if (held) throw refuse(held);
+  const [y, m] = s.month.split('-').map(Number) as [number, number];
+  let payment: repo.TPaymentRow;
+  try {
+    payment = await repo.insertPayment(tx, {
+      customer_id: s.customer_id,
+      contract_id: null,
+      statement_id: s.id,
+      order_number: newOrderNumber(
+        new Date(),
+        randomToken(9)
+          .replace(/[^A-Za-z0-9]/g, '')
+          .slice(0, 8)
+          .toUpperCase(),
+      ),
+      provider,
+      kind: 'statement',
+      period_start: `${s.month}-01`,
+      period_end: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10),
+      amount: statementPayAmount(s.total),
+      tax: statementPayAmount(s.tax),
+      status: 'pending',
+    });
+  } catch (err) {
+    if (repo.isStatementTaken(err))
+      throw new AppError('STATEMENT_PAYMENT_IN_PROGRESS', { number: s.number, order_number: '' });
+    throw err;
+  }
+  await deps.jobs.enqueueByName(
+    tx,
+    billingConfirmJob,
+    { payment_id: payment.id },
+    {
+      customerId: s.customer_id,
+      singletonKey: payment.id,
+      startAfter: provider === 'tappay' ? CONFIRM_TAPPAY_AFTER_S : CONFIRM_NEWEBPAY_AFTER_S,
+    },
+  );
+  await writeAudit(tx, actor, {
+    action: 'billing.payment.start',
+    entity: 'billing_payment',
+    entityId: payment.id,
+    customerId: s.customer_id,
+    after: {
+      order_number: payment.order_number,
+      provider,
+      kind: 'statement',
+      amount: payment.amount,
+      statement: s.number,
+    },
+  });
+  return payment;
+}
+
+/** Pay an issued usage statement with TapPay (pay-by-prime), as a contract's period is paid (payTapPay). */
+export async function payStatementTapPay(
+  deps: TBillingDeps,
+  actor: TUserActor,
+  lock: (tx: Executor) => Promise<TStatementToPay>,
+  body: Pick<TTapPayCheckout, 'prime' | 'cardholder'>,
+) {
+  const provider = tappayOf(deps);
+  const payment = await withTx(deps.db, (tx) => startStatementPayment(deps, tx, actor, 'tappay', lock));
+  return chargeByPrime(deps, actor, provider, payment, { ...body, remember: false });
+}
+
+/** The NewebPay MPG form paying an issued usage statement (its Notify is recorded as any other: receiveNewebPay). */
+export async function payStatementNewebPay(
+  deps: TBillingDeps,
+  actor: TUserActor,
+  lock: (tx: Executor) => Promise<TStatementToPay>,
+) {
+  const provider = newebpayOf(deps);
+  const contact = await repo.billingContact(deps.db, customerOf(actor));
+  const payment = await withTx(deps.db, (tx) => startStatementPayment(deps, tx, actor, 'newebpay', lock));
+  const form = provider.checkoutForm!({
+    orderNumber: payment.order_number,
+    amount: Number(payment.amount),
+    description: `WMS usage ${payment.period_start.slice(0, 7)}`,
+    email: contact?.email ?? '',
+    returnUrl: callUrl(deps.config, '/api/billing/newebpay/return/'),
+    notifyUrl: callUrl(deps.config, '/api/billing/newebpay/notify/'),
+    clientBackUrl: callUrl(deps.config, '/billing'),
+    periodic: null,
+  });
+  return { payment: paymentView(payment), action: form.action, fields: form.fields };
+}
+
+export type { TBillingDeps as TBillingPayDeps };

@@ -7,5 +7,14 @@
  * scripts/check-boundaries.mjs).
  */
 
-// Nothing here is used by other modules: its routes (and jobs) are registered in app.ts (and jobs.ts).
-export {};
+// Its routes (and jobs) are registered in app.ts (and jobs.ts). The usage module's statements are paid through it.
+export {
+  payStatementNewebPay,
+  payStatementTapPay,
+  statementPaid,
+  statementPayAmount,
+  statementPayment,
+  type TBillingPayDeps,
+  type TStatementPaid,
+  type TStatementToPay,
+} from './billing.service';

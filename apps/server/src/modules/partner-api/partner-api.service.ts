@@ -277,5 +277,5 @@ export function statementEvents(
   id: string,
   q: Parameters<typeof usage.statementEvents>[3],
 ) {
-  return usage.statementEvents(deps, id, tenantOf(actor), q);
+  return usage.partnerStatementEvents(deps, id, tenantOf(actor), q);
 }

@@ -6,4 +6,4 @@
  * scripts/check-boundaries.mjs).
  */
 
-export { createTicket } from './support.service';
+export { createTicket, createTicketIn } from './support.service';

@@ -87,7 +87,13 @@ async function listOf(deps: TSupportDeps, q: TTicketListQuery, customerId: strin
 }
 
 /** Mail every active employee about a seller's ticket or answer (queued in the caller's transaction). */
-async function mailStaff(deps: TSupportDeps, tx: Executor, ticket: repo.TTicketRow, author: string, body: string) {
+async function mailStaff(
+  deps: Pick<TSupportDeps, 'config' | 'jobs'>,
+  tx: Executor,
+  ticket: repo.TTicketRow,
+  author: string,
+  body: string,
+) {
   for (const staff of await repo.staffRecipients(tx)) {
     const mail = renderMail('ticket_to_staff', languageOf(staff.language), {
       company: ticket.customer_name,
@@ -114,9 +120,24 @@ export function getMyTicket(deps: TSupportDeps, actor: TActor, id: string) {
 
 /** POST /api/support/tickets/: a help question, bug report or feature request; the staff are mailed. */
 export async function createTicket(deps: TSupportDeps, actor: TActor, input: TCreateTicket): Promise<TTicketDetail> {
+  const out = await withTx(deps.db, (tx) => createTicketIn(deps, tx, actor, input));
+  deps.jobs.kick(mailDelivery.name);
+  return out;
+}
+
+/**
+ * The ticket written in the caller's transaction (another module's use case that files one with its own change, e.g.
+ * a usage statement's dispute); the caller kicks the mail delivery after its commit.
+ */
+export async function createTicketIn(
+  deps: Pick<TSupportDeps, 'config' | 'jobs'>,
+  tx: Executor,
+  actor: TActor,
+  input: TCreateTicket,
+): Promise<TTicketDetail> {
   const customerId = tenantOf(actor);
   const screenshot = input.kind === 'bug' ? checkedScreenshot(input.screenshot) : null;
-  const out = await withTx(deps.db, async (tx) => {
+  {
     const id = await repo.insertTicket(tx, {
       screenshot,
       customerId,
@@ -138,9 +159,7 @@ export async function createTicket(deps: TSupportDeps, actor: TActor, input: TCr
     const row = (await repo.findTicket(tx, id, customerId))!;
     await mailStaff(deps, tx, row, row.created_by_name, [input.body, input.steps].filter(Boolean).join('\n\n'));
     return ticket;
-  });
-  deps.jobs.kick(mailDelivery.name);
-  return out;
+  }
 }
 
 /** POST /api/support/tickets/:id/replies/: the seller answers; a ticket waiting for it (or done) is back in progress. */

@@ -11,4 +11,10 @@
  */
 
 export { recordOrdersShipped, recordReceiptConfirmed, recordReturnConfirmed } from './usage.service';
-export { getStatement, listStatements, statementEvents } from './usage.statements';
+export {
+  getStatement,
+  listStatements,
+  markPaidByPayment,
+  partnerStatementEvents,
+  statementEvents,
+} from './usage.statements';

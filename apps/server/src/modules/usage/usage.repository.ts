@@ -3,12 +3,14 @@ import type { Executor } from '../../db/client';
 import {
   customers,
   usage_charges,
+  usage_disputes,
   usage_rate_cards,
   usage_snapshot_runs,
   usage_statements,
   usage_storage_snapshots,
 } from '../../db/schema';
 import { sqlState } from '../../db/tx';
+import { searchWhere } from '../../platform/listing';
 
 /** SQL of usage billing: rate cards and billable events. Every function takes the executor first. */
 
@@ -20,6 +22,7 @@ export type TRateCardValues = Pick<
 >;
 export type TSnapshotRow = typeof usage_storage_snapshots.$inferSelect;
 export type TStatementRow = typeof usage_statements.$inferSelect;
+export type TDisputeRow = typeof usage_disputes.$inferSelect;
 
 // Written out: drizzle names a column of a one-table select without its table, which the subquery would read as c.id.
 const chargeCount = sql<number>`(select count(*)::int from usage_charges c where c.rate_card_id = "usage_rate_cards"."id")`;
@@ -296,17 +299,25 @@ export async function findStatement(ex: Executor, id: string, customerId?: strin
   return row ?? null;
 }
 
-/** A page of statements, newest month first, and how many there are. */
-export async function listStatements(
-  ex: Executor,
-  f: { customerId?: string; month?: string; status?: string },
-  page: { limit: number; offset: number },
-) {
-  const where = and(
+export interface TStatementFilter {
+  customerId?: string;
+  month?: string;
+  status?: string;
+  /** A substring of the statement's number or the seller's name (case-insensitive). */
+  search?: string;
+}
+
+const statementWhere = (f: TStatementFilter) =>
+  and(
     f.customerId ? eq(usage_statements.customer_id, f.customerId) : undefined,
     f.month ? eq(usage_statements.month, f.month) : undefined,
     f.status ? eq(usage_statements.status, f.status) : undefined,
+    searchWhere(f.search, [usage_statements.number, customers.name]),
   );
+
+/** A page of statements, newest month first, and how many there are. */
+export async function listStatements(ex: Executor, f: TStatementFilter, page: { limit: number; offset: number }) {
+  const where = statementWhere(f);
   const rows = await ex
     .select(statementSelect)
     .from(usage_statements)
@@ -315,8 +326,48 @@ export async function listStatements(
     .orderBy(desc(usage_statements.month), asc(customers.name), desc(usage_statements.issued_at))
     .limit(page.limit)
     .offset(page.offset);
-  const [counted] = await ex.select({ n: sql<number>`count(*)::int` }).from(usage_statements).where(where);
+  const [counted] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(usage_statements)
+    .innerJoin(customers, eq(customers.id, usage_statements.customer_id))
+    .where(where);
   return { rows, count: Number(counted?.n ?? 0) };
+}
+
+/** The sums of the statements a filter finds, per status (exact numeric sums, as text). */
+export async function statementTotals(ex: Executor, f: TStatementFilter) {
+  return ex
+    .select({
+      status: usage_statements.status,
+      count: sql<number>`count(*)::int`,
+      net: sql<string>`coalesce(sum(${usage_statements.subtotal} + ${usage_statements.minimum_fee}), 0)::text`,
+      tax: sql<string>`coalesce(sum(${usage_statements.tax}), 0)::text`,
+      total: sql<string>`coalesce(sum(${usage_statements.total}), 0)::text`,
+    })
+    .from(usage_statements)
+    .innerJoin(customers, eq(customers.id, usage_statements.customer_id))
+    .where(statementWhere(f))
+    .groupBy(usage_statements.status);
+}
+
+/**
+ * Revenue per seller and month from `fromMonth` on: what the statements that are not void bill before tax (charges
+ * and the minimum fee's top-up), and how much of it is paid.
+ */
+export async function revenueBySellerMonth(ex: Executor, fromMonth: string) {
+  return ex
+    .select({
+      customer_id: usage_statements.customer_id,
+      customer_name: customers.name,
+      month: usage_statements.month,
+      net: sql<string>`sum(${usage_statements.subtotal} + ${usage_statements.minimum_fee})::text`,
+      paid: sql<string>`coalesce(sum(${usage_statements.subtotal} + ${usage_statements.minimum_fee}) filter (where ${usage_statements.status} = 'paid'), 0)::text`,
+    })
+    .from(usage_statements)
+    .innerJoin(customers, eq(customers.id, usage_statements.customer_id))
+    .where(and(sql`${usage_statements.status} <> 'void'`, sql`${usage_statements.month} >= ${fromMonth}`))
+    .groupBy(usage_statements.customer_id, customers.name, usage_statements.month)
+    .orderBy(asc(customers.name), asc(usage_statements.month));
 }
 
 /** A page of a statement's billed events (optionally of one kind), oldest first, and how many there are. */
@@ -338,4 +389,70 @@ export async function statementEvents(
     .offset(page.offset);
   const [counted] = await ex.select({ n: sql<number>`count(*)::int` }).from(usage_charges).where(where);
   return { rows, count: Number(counted?.n ?? 0) };
+}
+
+// ---- disputes and corrections
+
+/** One charge (of one seller when `customerId` is given). */
+export async function findCharge(ex: Executor, id: string, customerId?: string): Promise<TChargeRow | null> {
+  const [row] = await ex
+    .select()
+    .from(usage_charges)
+    .where(
+      customerId ? and(eq(usage_charges.id, id), eq(usage_charges.customer_id, customerId)) : eq(usage_charges.id, id),
+    );
+  return row ?? null;
+}
+
+/** A correction event, as given (its amount is the difference, exact); null when the dispute has one already. */
+export async function insertCorrection(
+  ex: Executor,
+  values: Omit<typeof usage_charges.$inferInsert, 'id' | 'statement_id' | 'created_at'>,
+): Promise<TChargeRow | null> {
+  const [row] = await ex
+    .insert(usage_charges)
+    .values(values)
+    .onConflictDoNothing({ target: [usage_charges.source_type, usage_charges.source_id, usage_charges.kind] })
+    .returning();
+  return row ?? null;
+}
+
+export async function insertDispute(
+  ex: Executor,
+  values: Pick<
+    TDisputeRow,
+    'customer_id' | 'statement_id' | 'kind' | 'event_id' | 'ticket_id' | 'reason' | 'created_by'
+  >,
+): Promise<TDisputeRow> {
+  const [row] = await ex.insert(usage_disputes).values(values).returning();
+  return row!;
+}
+
+export async function findDispute(ex: Executor, id: string, lock = false): Promise<TDisputeRow | null> {
+  const q = ex.select().from(usage_disputes).where(eq(usage_disputes.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updateDispute(
+  ex: Executor,
+  id: string,
+  values: Partial<Pick<TDisputeRow, 'status' | 'answer' | 'correction_id' | 'resolved_by' | 'resolved_at'>>,
+): Promise<TDisputeRow> {
+  const [row] = await ex
+    .update(usage_disputes)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(usage_disputes.id, id))
+    .returning();
+  return row!;
+}
+
+/** A statement's disputes, oldest first, each with its correction event (if any). */
+export async function statementDisputes(ex: Executor, statementId: string) {
+  return ex
+    .select({ dispute: usage_disputes, correction: usage_charges })
+    .from(usage_disputes)
+    .leftJoin(usage_charges, eq(usage_charges.id, usage_disputes.correction_id))
+    .where(eq(usage_disputes.statement_id, statementId))
+    .orderBy(asc(usage_disputes.created_at));
 }

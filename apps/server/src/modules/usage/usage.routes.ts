@@ -2,9 +2,10 @@ import { usageRoutes as r, type TLanguage } from '@wms/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { tenantOf } from '../../platform/auth';
 import type { TAppDeps } from '../../platform/deps';
-import { route } from '../../platform/http';
+import { asUser, route } from '../../platform/http';
 import { sendXlsx } from '../../platform/spreadsheet';
-import { statementPdf, statementXlsx } from './usage.documents';
+import * as disputes from './usage.disputes';
+import { statementPdf, statementsXlsx, statementXlsx } from './usage.documents';
 import * as service from './usage.service';
 import * as statements from './usage.statements';
 
@@ -30,7 +31,7 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
       );
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="${s.number}.pdf"`);
-    return statementPdf(s);
+    return statementPdf(s, lang, deps.config.usagePdfFont);
   }
 
   route(app, t, r.usage, ({ actor, query }) => service.monthUsage(d, tenantOf(actor), query.month));
@@ -45,13 +46,42 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
   route(app, t, r.statementFile, ({ actor, params, query, lang, reply }) =>
     file(params.id, tenantOf(actor), query.format, lang, reply),
   );
+  const pay = { db: deps.database.db, config: deps.config, jobs: deps.jobs, providers: deps.providers };
+  route(app, t, r.payStatementTapPay, ({ actor, params, body }) =>
+    statements.payByTapPay(pay, asUser(actor), params.id, tenantOf(actor), body),
+  );
+  route(app, t, r.payStatementNewebPay, ({ actor, params }) =>
+    statements.payByNewebPay(pay, asUser(actor), params.id, tenantOf(actor)),
+  );
+  const dd = { db: deps.database.db, config: deps.config, jobs: deps.jobs };
+  route(
+    app,
+    t,
+    r.disputeLine,
+    ({ actor, params, body }) => disputes.disputeLine(dd, asUser(actor), params.id, tenantOf(actor), body),
+    { status: 201 },
+  );
+  route(app, t, r.statementDisputes, ({ actor, params }) => disputes.listDisputes(d, params.id, tenantOf(actor)));
+  route(app, t, r.crmStatementDisputes, ({ params }) => disputes.listDisputes(d, params.id));
+  route(app, t, r.crmCorrectDispute, ({ actor, params, body }) => disputes.correctDispute(d, actor, params.id, body));
+  route(app, t, r.crmRejectDispute, ({ actor, params, body }) =>
+    disputes.rejectDispute(d, actor, params.id, body.answer),
+  );
   route(app, t, r.snapshot, ({ actor, params }) => statements.getSnapshot(d, params.id, tenantOf(actor)));
 
   route(app, t, r.crmUsage, ({ params, query }) => service.monthUsage(d, params.id, query.month));
   route(app, t, r.crmUsageEvents, ({ params, query }) => service.monthEvents(d, params.id, query));
   route(app, t, r.crmStatements, ({ query }) =>
-    statements.listStatements(d, { ...query, customerId: query.customer_id }),
+    statements.crmListStatements(d, { ...query, customerId: query.customer_id }),
   );
+  route(app, t, r.crmExportStatements, async ({ query, lang, reply }) =>
+    sendXlsx(
+      reply,
+      'statements.xlsx',
+      await statementsXlsx(await statements.exportStatements(d, { ...query, customerId: query.customer_id }), lang),
+    ),
+  );
+  route(app, t, r.crmRevenue, ({ query }) => statements.revenue(d, query.months));
   route(
     app,
     t,

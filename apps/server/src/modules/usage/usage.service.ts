@@ -260,17 +260,21 @@ export async function recordOrdersShipped(
 
 // ---- what a seller used ----
 
-/** TWD as ten-thousandths, exactly (amounts are never negative). */
+/** TWD as ten-thousandths, exactly (a correction's amount may be negative). */
 export function toUnits(money: string): bigint {
-  const [whole = '0', frac = ''] = money.split('.');
-  return BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0').slice(0, 4));
+  const negative = money.startsWith('-');
+  const [whole = '0', frac = ''] = money.replace(/^-/, '').split('.');
+  const v = BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0').slice(0, 4));
+  return negative ? -v : v;
 }
 
 export function fromUnits(v: bigint): string {
-  const frac = String(v % 10_000n)
+  const sign = v < 0n ? '-' : '';
+  const a = v < 0n ? -v : v;
+  const frac = String(a % 10_000n)
     .padStart(4, '0')
     .replace(/0+$/, '');
-  return `${v / 10_000n}${frac ? `.${frac}` : ''}`;
+  return `${sign}${a / 10_000n}${frac ? `.${frac}` : ''}`;
 }
 
 export const thisMonth = () => taipeiToday().slice(0, 7);
@@ -291,10 +295,14 @@ export async function priced(ex: Executor, customerId: string, month: string, li
   const subtotal = lines.reduce((s, l) => s + toUnits(l.amount), 0n);
   const card = await repo.cardFor(ex, customerId, lastDayOf(month));
   const minimum = card?.rates.minimum_monthly ? toUnits(card.rates.minimum_monthly) : 0n;
-  const minimumFee = minimum > subtotal ? minimum - subtotal : 0n;
+  // No minimum set: nothing is topped up (a month credited below zero by corrections stays a credit).
+  const minimumFee = minimum > 0n && minimum > subtotal ? minimum - subtotal : 0n;
   const base = subtotal + minimumFee;
   // base (1/10,000 TWD) × rate (1/10,000) = 1/10^8 TWD; to whole TWD, half up; back to 1/10,000.
-  const tax = ((base * toUnits(USAGE_TAX_RATE) + 50_000_000n) / 100_000_000n) * 10_000n;
+  // A month credited below zero (corrections): the tax is credited too, rounded half away from zero alike.
+  const abs = base < 0n ? -base : base;
+  const taxAbs = ((abs * toUnits(USAGE_TAX_RATE) + 50_000_000n) / 100_000_000n) * 10_000n;
+  const tax = base < 0n ? -taxAbs : taxAbs;
   return {
     month,
     lines: lines.map((l) => ({
@@ -328,6 +336,7 @@ export function toEvent(r: repo.TChargeRow): TUsageEvent {
     quantity: r.quantity,
     unit_price: fromUnits(toUnits(r.unit_price)),
     amount: fromUnits(toUnits(r.amount)),
+    corrects_id: r.corrects_id,
   };
 }
 

@@ -1,12 +1,36 @@
-import type { TStatement, TStorageSnapshot, TUsageEvent, TUsageKind } from '@wms/contracts';
+import type {
+  TPartnerUsageEvent,
+  TRevenue,
+  TStatement,
+  TStatementTapPayInput,
+  TStatementTotals,
+  TStorageSnapshot,
+  TUsageEvent,
+  TUsageKind,
+} from '@wms/contracts';
+import type { Db, Executor } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
-import { pageWindow } from '../../platform/listing';
+import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
+import {
+  payStatementNewebPay,
+  payStatementTapPay,
+  statementPayAmount,
+  statementPayment,
+  type TBillingPayDeps,
+  type TStatementPaid,
+  type TStatementToPay,
+} from '../billing';
 import * as repo from './usage.repository';
 import { fromUnits, priced, type TUsageDeps, thisMonth, toEvent, toUnits } from './usage.service';
+
+const addMonth = (month: string, n: number) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 7);
+};
 
 /**
  * Statements (issue #35): a seller's month, issued by staff once it has ended — numbered, its charges marked as billed
@@ -35,6 +59,7 @@ export function toStatement(row: repo.TStatementRow, customerName: string): TSta
     payment_note: row.payment_note,
     voided_at: row.voided_at?.toISOString() ?? null,
     void_reason: row.void_reason,
+    pay_amount: statementPayAmount(money(row.total)),
   };
 }
 
@@ -54,37 +79,7 @@ export async function issueStatement(
   if (input.month > open || (input.month === open && !deps.issueOpenMonth))
     throw new AppError('INVALID_FIELD', { field: 'month' });
   try {
-    return await withTx(deps.db, async (tx) => {
-      const now = new Date();
-      const number = await nextDocumentNumber(tx, input.customer_id, 'ST', now);
-      const row = await repo.insertStatement(tx, {
-        customer_id: input.customer_id,
-        month: input.month,
-        number,
-        issued_at: now,
-        issued_by: userOf(actor),
-        tax_rate: '0.05',
-      });
-      await repo.billCharges(tx, row.id, input.customer_id, input.month);
-      const summary = await priced(tx, input.customer_id, input.month, await repo.statementLines(tx, row.id));
-      const issued = await repo.updateStatement(tx, row.id, {
-        lines: summary.lines,
-        subtotal: summary.subtotal,
-        minimum_fee: summary.minimum_fee,
-        tax_rate: summary.tax_rate,
-        tax: summary.tax,
-        total: summary.total,
-      });
-      await writeAudit(tx, actor, {
-        action: 'usage.statement.issue',
-        entity: 'usage_statement',
-        entityId: row.id,
-        customerId: input.customer_id,
-        after: { number, month: input.month, total: summary.total },
-      });
-      const found = await repo.findStatement(tx, issued.id);
-      return toStatement(issued, found?.customer_name ?? '');
-    });
+    return await withTx(deps.db, (tx) => issueIn(tx, actor, input));
   } catch (err) {
     if (repo.isMonthTaken(err)) throw new AppError('DUPLICATE_VALUE', { field: 'month' });
     if (sqlState(err) === '23503') throw new AppError('NOT_FOUND', { field: 'customer_id' });
@@ -92,12 +87,52 @@ export async function issueStatement(
   }
 }
 
+/** Issue a seller's month in the caller's transaction (a first issue, or a re-issue after a correction's void). */
+export async function issueIn(tx: Executor, actor: TActor, input: { customer_id: string; month: string }) {
+  {
+    const now = new Date();
+    const number = await nextDocumentNumber(tx, input.customer_id, 'ST', now);
+    const row = await repo.insertStatement(tx, {
+      customer_id: input.customer_id,
+      month: input.month,
+      number,
+      issued_at: now,
+      issued_by: userOf(actor),
+      tax_rate: '0.05',
+    });
+    await repo.billCharges(tx, row.id, input.customer_id, input.month);
+    const summary = await priced(tx, input.customer_id, input.month, await repo.statementLines(tx, row.id));
+    const issued = await repo.updateStatement(tx, row.id, {
+      lines: summary.lines,
+      subtotal: summary.subtotal,
+      minimum_fee: summary.minimum_fee,
+      tax_rate: summary.tax_rate,
+      tax: summary.tax,
+      total: summary.total,
+    });
+    await writeAudit(tx, actor, {
+      action: 'usage.statement.issue',
+      entity: 'usage_statement',
+      entityId: row.id,
+      customerId: input.customer_id,
+      after: { number, month: input.month, total: summary.total },
+    });
+    const found = await repo.findStatement(tx, issued.id);
+    return toStatement(issued, found?.customer_name ?? '');
+  }
+}
+
 /** Void an issued statement with a reason: its charges are no longer billed on it (the month can be issued again). */
 export async function voidStatement(deps: TUsageDeps, actor: TActor, id: string, reason: string): Promise<TStatement> {
-  return withTx(deps.db, async (tx) => {
+  return withTx(deps.db, (tx) => voidIn(tx, actor, id, reason));
+}
+
+export async function voidIn(tx: Executor, actor: TActor, id: string, reason: string): Promise<TStatement> {
+  {
     const found = await repo.findStatement(tx, id, undefined, true);
     if (!found) throw notFound();
     if (found.statement.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
+    await refuseWhilePaying(tx, found.statement);
     await repo.unbillCharges(tx, id);
     const row = await repo.updateStatement(tx, id, {
       status: 'void',
@@ -114,7 +149,7 @@ export async function voidStatement(deps: TUsageDeps, actor: TActor, id: string,
       after: { status: 'void', reason },
     });
     return toStatement(row, found.customer_name);
-  });
+  }
 }
 
 /** Mark an issued statement paid (a bank transfer the staff saw arrive), with their note. */
@@ -123,6 +158,7 @@ export async function payStatement(deps: TUsageDeps, actor: TActor, id: string, 
     const found = await repo.findStatement(tx, id, undefined, true);
     if (!found) throw notFound();
     if (found.statement.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
+    await refuseWhilePaying(tx, found.statement);
     const row = await repo.updateStatement(tx, id, {
       status: 'paid',
       paid_at: new Date(),
@@ -141,12 +177,183 @@ export async function payStatement(deps: TUsageDeps, actor: TActor, id: string, 
   });
 }
 
+/**
+ * Under the statement's row lock: a card or NewebPay payment of it in flight (or paid already, its event not
+ * delivered yet) keeps it as it is — no void, no bank-transfer mark — until its outcome is recorded.
+ */
+async function refuseWhilePaying(tx: Executor, s: repo.TStatementRow) {
+  const held = await statementPayment(tx, s.id);
+  if (held?.status === 'succeeded') throw new AppError('STATEMENT_ALREADY_PAID', { number: s.number });
+  if (held) throw new AppError('STATEMENT_PAYMENT_IN_PROGRESS', { number: s.number, order_number: held.order_number });
+}
+
+/** The seller's issued statement, locked for its payment's start (billing's transaction): another's answers 404. */
+const lockToPay =
+  (id: string, customerId: string) =>
+  async (tx: Executor): Promise<TStatementToPay> => {
+    const found = await repo.findStatement(tx, id, customerId, true);
+    if (!found) throw notFound();
+    const s = found.statement;
+    if (s.status === 'paid') throw new AppError('STATEMENT_ALREADY_PAID', { number: s.number });
+    if (s.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
+    return { id: s.id, customer_id: s.customer_id, number: s.number, month: s.month, total: s.total, tax: s.tax };
+  };
+
+/**
+ * The seller pays an issued statement by card, through billing's TapPay flow (the one pending record per statement,
+ * its confirmation job, TapPay's notify). Paid at once: the statement is marked paid here too (the same idempotent
+ * step the billing.statement-paid event runs).
+ */
+export async function payByTapPay(
+  deps: TBillingPayDeps,
+  actor: Extract<TActor, { kind: 'user' }>,
+  id: string,
+  customerId: string,
+  body: TStatementTapPayInput,
+) {
+  const res = await payStatementTapPay(deps, actor, lockToPay(id, customerId), body);
+  if (res.payment.status === 'succeeded')
+    await markPaidByPayment(deps.db, {
+      statement_id: id,
+      payment_id: res.payment.id,
+      customer_id: customerId,
+      order_number: res.payment.order_number,
+      provider: 'tappay',
+      amount: res.payment.amount,
+    });
+  return res;
+}
+
+/** The NewebPay form paying an issued statement (NewebPay's Notify then pays it, through billing). */
+export async function payByNewebPay(
+  deps: TBillingPayDeps,
+  actor: Extract<TActor, { kind: 'user' }>,
+  id: string,
+  customerId: string,
+) {
+  return payStatementNewebPay(deps, actor, lockToPay(id, customerId));
+}
+
+/**
+ * A payment of a statement succeeded (billing.statement-paid, delivered at least once; or the pay request itself):
+ * an issued statement becomes paid, once — a second delivery finds it paid and adds nothing. A statement voided
+ * meanwhile is not revived: the money is the staff's to refund, and the audit log says so.
+ */
+export async function markPaidByPayment(db: Db, p: TStatementPaid): Promise<{ paid: boolean }> {
+  return withTx(db, async (tx) => {
+    const found = await repo.findStatement(tx, p.statement_id, p.customer_id, true);
+    if (!found || found.statement.status === 'paid') return { paid: false };
+    const actor: TActor = { kind: 'system', id: null, customerId: p.customer_id };
+    const provider = p.provider === 'tappay' ? 'TapPay' : 'NewebPay';
+    if (found.statement.status !== 'issued') {
+      await writeAudit(tx, actor, {
+        action: 'usage.statement.paid-after-void',
+        entity: 'usage_statement',
+        entityId: p.statement_id,
+        customerId: p.customer_id,
+        after: { payment: p.order_number, provider, amount: p.amount },
+      });
+      return { paid: false };
+    }
+    await repo.updateStatement(tx, p.statement_id, {
+      status: 'paid',
+      paid_at: new Date(),
+      paid_by: null,
+      payment_note: `${provider} ${p.order_number}`,
+    });
+    await writeAudit(tx, actor, {
+      action: 'usage.statement.paid',
+      entity: 'usage_statement',
+      entityId: p.statement_id,
+      customerId: p.customer_id,
+      before: { status: 'issued' },
+      after: { status: 'paid', payment: p.order_number, provider, amount: p.amount },
+    });
+    return { paid: true };
+  });
+}
+
 export async function listStatements(
   deps: TUsageDeps,
-  f: { customerId?: string; month?: string; status?: string; page: number; page_size: number },
+  f: repo.TStatementFilter & { page: number; page_size: number },
 ): Promise<{ count: number; results: TStatement[] }> {
   const { rows, count } = await repo.listStatements(deps.db, f, pageWindow(f));
   return { count, results: rows.map((r) => toStatement(r.statement, r.customer_name)) };
+}
+
+/** The CRM's statements of every seller: a page, and the sums of everything the filters find (per status too). */
+export async function crmListStatements(
+  deps: TUsageDeps,
+  f: repo.TStatementFilter & { page: number; page_size: number },
+): Promise<{ count: number; results: TStatement[]; totals: TStatementTotals }> {
+  const page = await listStatements(deps, f);
+  const byStatus = await repo.statementTotals(deps.db, f);
+  const sum = (k: 'net' | 'tax' | 'total') => money(fromUnits(byStatus.reduce((n, r) => n + toUnits(r[k]), 0n)));
+  return {
+    ...page,
+    totals: {
+      count: byStatus.reduce((n, r) => n + Number(r.count), 0),
+      net: sum('net'),
+      tax: sum('tax'),
+      total: sum('total'),
+      by_status: byStatus.map((r) => ({
+        status: r.status as TStatement['status'],
+        count: Number(r.count),
+        net: money(r.net),
+        tax: money(r.tax),
+        total: money(r.total),
+      })),
+    },
+  };
+}
+
+/** Every statement the filters find (up to EXPORT_MAX_ROWS), for the CRM's export. */
+export async function exportStatements(deps: TUsageDeps, f: repo.TStatementFilter): Promise<TStatement[]> {
+  const { rows } = await repo.listStatements(deps.db, f, { limit: EXPORT_MAX_ROWS, offset: 0 });
+  return rows.map((r) => toStatement(r.statement, r.customer_name));
+}
+
+/** Revenue per seller per month over the last `months` months (this month included), before tax. */
+export async function revenue(deps: TUsageDeps, months: number): Promise<TRevenue> {
+  const last = thisMonth();
+  const list = Array.from({ length: months }, (_, i) => addMonth(last, i - months + 1));
+  const rows = await repo.revenueBySellerMonth(deps.db, list[0]!);
+  const sellers = new Map<
+    string,
+    { customer_id: string; customer_name: string; cells: Map<string, (typeof rows)[0]> }
+  >();
+  for (const r of rows) {
+    if (r.month > last) continue;
+    const s = sellers.get(r.customer_id) ?? {
+      customer_id: r.customer_id,
+      customer_name: r.customer_name,
+      cells: new Map(),
+    };
+    s.cells.set(r.month, r);
+    sellers.set(r.customer_id, s);
+  }
+  const cell = (month: string, r?: { net: string; paid: string }) => ({
+    month,
+    net: money(r?.net ?? '0'),
+    paid: money(r?.paid ?? '0'),
+  });
+  return {
+    months: list,
+    sellers: [...sellers.values()].map((s) => ({
+      customer_id: s.customer_id,
+      customer_name: s.customer_name,
+      net: fromUnits([...s.cells.values()].reduce((n, r) => n + toUnits(r.net), 0n)),
+      months: list.map((m) => cell(m, s.cells.get(m))),
+    })),
+    totals: list.map((m) => {
+      const of = [...sellers.values()].map((s) => s.cells.get(m)).filter((r) => !!r);
+      return {
+        month: m,
+        net: fromUnits(of.reduce((n, r) => n + toUnits(r.net), 0n)),
+        paid: fromUnits(of.reduce((n, r) => n + toUnits(r.paid), 0n)),
+      };
+    }),
+  };
 }
 
 /** One statement; with `customerId`, only that seller's (another seller's answers 404). */
@@ -166,6 +373,30 @@ export async function statementEvents(
   await getStatement(deps, id, customerId);
   const { rows, count } = await repo.statementEvents(deps.db, id, q.kind, pageWindow(q));
   return { count, results: rows.map(toEvent) };
+}
+
+/** A page of a statement's events for the partner API: a correction shows the document of the event it corrects. */
+export async function partnerStatementEvents(
+  deps: TUsageDeps,
+  id: string,
+  customerId: string,
+  q: { kind?: TUsageKind; page: number; page_size: number },
+): Promise<{ count: number; results: TPartnerUsageEvent[] }> {
+  const page = await statementEvents(deps, id, customerId, q);
+  const results: TPartnerUsageEvent[] = [];
+  for (const e of page.results) {
+    if (e.source_type !== 'correction') {
+      results.push({ ...e, source_type: e.source_type });
+      continue;
+    }
+    const old = await repo.findCharge(deps.db, e.corrects_id!, customerId);
+    results.push({
+      ...e,
+      source_type: old!.source_type as TPartnerUsageEvent['source_type'],
+      source_id: old!.source_id,
+    });
+  }
+  return { count: page.count, results };
 }
 
 /** Every event billed on a statement, for its files. */

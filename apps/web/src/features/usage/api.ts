@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usageRoutes as r, type TRateCardInput, type TUsageKind } from '@wms/contracts';
+import {
+  usageRoutes as r,
+  type TCorrectionInput,
+  type TDisputeInput,
+  type TRateCardInput,
+  type TStatementStatus,
+  type TStatementTapPayInput,
+  type TUsageKind,
+} from '@wms/contracts';
 import { apiCall } from '../../shared/api/client';
 
 export const usageKeys = {
@@ -132,6 +140,80 @@ export function useStatementActions() {
     pay: useMutation({
       mutationFn: ({ id, note }: { id: string; note: string }) =>
         apiCall(r.crmPayStatement, { params: { id }, body: { note } }),
+      onSuccess: done,
+    }),
+  };
+}
+
+/** One of the seller's statements (the card page's `?statement=`); disabled without an id. */
+export function useSellerStatement(id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: [...statementKeys.all, 'one', id],
+    queryFn: ({ signal }) => apiCall(r.statement, { params: { id: id! } }, { signal }),
+  });
+}
+
+/** Pay one of the seller's issued statements by card (TPDirect's prime). */
+export const payStatementTapPay = (id: string, body: TStatementTapPayInput) =>
+  apiCall(r.payStatementTapPay, { params: { id }, body });
+
+/** The NewebPay form paying one of the seller's issued statements. */
+export const payStatementNewebPay = (id: string) => apiCall(r.payStatementNewebPay, { params: { id } });
+
+/** The CRM's filters over every seller's statements. */
+export interface TCrmStatementFilter {
+  month?: string;
+  status?: TStatementStatus;
+  customer_id?: string;
+  search?: string;
+}
+
+/** CRM: a page of every seller's statements, with the sums of everything the filters find. */
+export function useCrmStatements(f: TCrmStatementFilter, page: number, pageSize: number) {
+  return useQuery({
+    placeholderData: keepPreviousData,
+    queryKey: [...statementKeys.all, 'crm', f, page, pageSize],
+    queryFn: ({ signal }) => apiCall(r.crmStatements, { query: { ...f, page, page_size: pageSize } }, { signal }),
+  });
+}
+
+/** CRM dashboard: revenue per seller per month (the last `months` months). */
+export function useRevenue(months = 6) {
+  return useQuery({
+    queryKey: [...statementKeys.all, 'revenue', months],
+    queryFn: ({ signal }) => apiCall(r.crmRevenue, { query: { months } }, { signal }),
+  });
+}
+
+/** The disputes of one statement (the seller's own, or for the staff any). */
+export function useDisputes(staff: boolean, id: string) {
+  return useQuery({
+    queryKey: [...statementKeys.all, 'disputes', id],
+    queryFn: ({ signal }) =>
+      staff
+        ? apiCall(r.crmStatementDisputes, { params: { id } }, { signal })
+        : apiCall(r.statementDisputes, { params: { id } }, { signal }),
+  });
+}
+
+export function useDisputeActions() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: usageKeys.all });
+  return {
+    open: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: TDisputeInput }) =>
+        apiCall(r.disputeLine, { params: { id }, body }),
+      onSuccess: done,
+    }),
+    correct: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: TCorrectionInput }) =>
+        apiCall(r.crmCorrectDispute, { params: { id }, body }),
+      onSuccess: done,
+    }),
+    reject: useMutation({
+      mutationFn: ({ id, answer }: { id: string; answer: string }) =>
+        apiCall(r.crmRejectDispute, { params: { id }, body: { answer } }),
       onSuccess: done,
     }),
   };

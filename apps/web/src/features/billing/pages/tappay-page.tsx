@@ -2,9 +2,10 @@ import { CreditCardOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Form, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { getProfile } from '../../../shared/auth/session';
 import { errorText } from '../../../shared/forms/error-text';
+import { payStatementTapPay, useSellerStatement } from '../../usage/api';
 import { payTapPay, useBillingOverview } from '../api';
 import { payBlockedReason } from '../components/pay-reason';
 import { createStubTPDirect, loadTapPaySdk, type TTPDirect } from '../tpdirect';
@@ -17,12 +18,18 @@ const FIELDS = {
   ccv: { element: '#tp-card-ccv', placeholder: 'CCV' },
 };
 
-/** /tappay: the TPDirect card form; its prime is charged by our server (pay-by-prime), 3-D Secure via payment_url. */
+/**
+ * /tappay: the TPDirect card form; its prime is charged by our server (pay-by-prime), 3-D Secure via payment_url.
+ * `?statement=<id>`: it pays that usage statement (issue #35) instead of the contract's due period.
+ */
 export default function TapPayPage() {
   const { t } = useTranslation('billing');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const overview = useBillingOverview();
+  const [params] = useSearchParams();
+  const statementId = params.get('statement');
+  const statement = useSellerStatement(statementId);
   const profile = getProfile() as { name?: string; email?: string } | null;
   const [sdk, setSdk] = useState<TTPDirect | null>(null);
   const [sdkError, setSdkError] = useState(false);
@@ -47,13 +54,21 @@ export default function TapPayPage() {
         .catch(() => setSdkError(true));
   }, [tappay]);
 
-  if (overview.isLoading) return <Spin />;
-  const due = overview.data?.due;
-  const blocked = payBlockedReason(t, overview.data, 'tappay');
+  if (overview.isLoading || statement.isLoading) return <Spin />;
+  const s = statement.data;
+  const due = statementId ? null : overview.data?.due;
+  const blocked = statementId
+    ? !tappay?.enabled
+      ? t('tappay.notConfigured')
+      : s && s.status !== 'issued'
+        ? t('tappay.statementNotPayable', { number: s.number })
+        : null
+    : payBlockedReason(t, overview.data, 'tappay');
+  const amount = s ? s.pay_amount : due?.amount;
 
   const pay = async () => {
     const values = await form.validateFields();
-    if (!sdk || !due || blocked) return;
+    if (!sdk || (!due && !s) || blocked) return;
     setPaying(true);
     sdk.card.getPrime(async (result) => {
       if (result.status !== 0 || !result.card) {
@@ -62,12 +77,15 @@ export default function TapPayPage() {
         return;
       }
       try {
-        const answer = await payTapPay({
-          period_start: due!.start,
-          prime: result.card.prime,
-          remember: !!values.remember,
-          cardholder: { name: values.name, email: values.email, phone: values.phone },
-        });
+        const cardholder = { name: values.name, email: values.email, phone: values.phone };
+        const answer = s
+          ? await payStatementTapPay(s.id, { prime: result.card.prime, cardholder })
+          : await payTapPay({
+              period_start: due!.start,
+              prime: result.card.prime,
+              remember: !!values.remember,
+              cardholder,
+            });
         // 3-D Secure: the bank's page, then back to /wait-tappay; otherwise the result at once.
         if (answer.payment_url) window.location.assign(answer.payment_url);
         else navigate(`/wait-tappay?payment=${answer.payment.id}`);
@@ -76,6 +94,7 @@ export default function TapPayPage() {
         message.error(errorText(err));
         // Paid (or being paid) meanwhile elsewhere: the page shows where things stand now.
         void overview.refetch();
+        void statement.refetch();
       }
     });
   };
@@ -89,6 +108,13 @@ export default function TapPayPage() {
           {sdkError ? <Alert type="error" showIcon title={t('tappay.sdkFailed')} /> : null}
           {due ? (
             <Alert type="info" title={`${due.start} ～ ${due.end}：${twd(due.amount)}`} data-testid="tappay-due" />
+          ) : null}
+          {s ? (
+            <Alert
+              type="info"
+              title={t('tappay.statement', { number: s.number, month: s.month, amount: twd(s.pay_amount) })}
+              data-testid="tappay-due"
+            />
           ) : null}
           <Form
             form={form}
@@ -115,9 +141,11 @@ export default function TapPayPage() {
             <Form.Item name="phone" label={t('tappay.phone')} rules={[{ required: true }]}>
               <Input data-testid="cardholder-phone" />
             </Form.Item>
-            <Form.Item name="remember" valuePropName="checked">
-              <Checkbox>{t('tappay.remember')}</Checkbox>
-            </Form.Item>
+            {s ? null : (
+              <Form.Item name="remember" valuePropName="checked">
+                <Checkbox>{t('tappay.remember')}</Checkbox>
+              </Form.Item>
+            )}
           </Form>
           <Space>
             <Button
@@ -128,7 +156,7 @@ export default function TapPayPage() {
               onClick={() => void pay()}
               data-testid="tappay-pay"
             >
-              {t('tappay.pay', { amount: due ? twd(due.amount) : '' })}
+              {t('tappay.pay', { amount: amount ? twd(amount) : '' })}
             </Button>
             <Button onClick={() => navigate('/billing')}>{t('tappay.back')}</Button>
           </Space>

@@ -18,15 +18,17 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { downloadFile } from '../../../shared/download';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
+import { postForm } from '../../../shared/forms/post-form';
 import { twd } from '../../billing/money';
-import { useSnapshot, useStatementActions, useStatementEvents, useStatements } from '../api';
+import { payStatementNewebPay, useSnapshot, useStatementActions, useStatementEvents, useStatements } from '../api';
 import '../i18n';
+import { DisputeModal, DisputesCard } from './disputes';
 
-const STATUS_COLOR: Record<TStatement['status'], string> = { issued: 'blue', paid: 'green', void: 'default' };
+export const STATUS_COLOR: Record<TStatement['status'], string> = { issued: 'blue', paid: 'green', void: 'default' };
 
 /** Where a seller opens the document of an event (a snapshot opens in place). */
 const DOCUMENT_PAGE: Partial<Record<TUsageEvent['source_type'], string>> = {
@@ -70,11 +72,47 @@ function SnapshotLink({ staff, event }: { staff: boolean; event: TUsageEvent }) 
   );
 }
 
+/** The seller pays an issued statement: by card (the /tappay page) or at NewebPay (its form, posted). */
+function PayButtons({ statement }: { statement: TStatement }) {
+  const { t } = useTranslation('usage');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [going, setGoing] = useState(false);
+  return (
+    <>
+      <Button
+        type="primary"
+        onClick={() => navigate(`/tappay?statement=${statement.id}`)}
+        data-testid="statement-pay-card"
+      >
+        {t('statements.payCard', { amount: twd(statement.pay_amount) })}
+      </Button>
+      <Button
+        loading={going}
+        data-testid="statement-pay-newebpay"
+        onClick={() => {
+          setGoing(true);
+          payStatementNewebPay(statement.id)
+            .then((form) => postForm(form, '_self'))
+            .catch((err) => {
+              setGoing(false);
+              message.error(errorText(err));
+            });
+        }}
+      >
+        {t('statements.payNewebPay')}
+      </Button>
+    </>
+  );
+}
+
 /** One statement: its frozen lines and totals; a line opens its events, each with its document. */
-function StatementDetail({ statement, staff }: { statement: TStatement; staff: boolean }) {
+export function StatementDetail({ statement, staff }: { statement: TStatement; staff: boolean }) {
   const { t } = useTranslation('usage');
   const [kind, setKind] = useState<TUsageKind | null>(null);
   const [page, setPage] = useState(1);
+  const [disputing, setDisputing] = useState<{ kind: TUsageKind; event: TUsageEvent | null } | null>(null);
+  const canDispute = !staff && statement.status !== 'void';
   const events = useStatementEvents(staff, statement.id, kind, page);
   const fileRoute = staff ? usageRoutes.crmStatementFile : usageRoutes.statementFile;
   const download = (format: 'pdf' | 'xlsx') =>
@@ -103,6 +141,7 @@ function StatementDetail({ statement, staff }: { statement: TStatement; staff: b
         ) : null}
       </Descriptions>
       <Space>
+        {!staff && statement.status === 'issued' ? <PayButtons statement={statement} /> : null}
         <Button onClick={() => download('pdf')} data-testid="statement-pdf">
           {t('statements.pdf')}
         </Button>
@@ -141,6 +180,27 @@ function StatementDetail({ statement, staff }: { statement: TStatement; staff: b
             align: 'right',
             render: (v: string) => twd(v),
           },
+          ...(canDispute
+            ? [
+                {
+                  title: '',
+                  key: 'dispute',
+                  render: (_: unknown, l: TUsageLine) => (
+                    <Button
+                      size="small"
+                      type="link"
+                      data-testid={`statement-dispute-${l.kind}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setDisputing({ kind: l.kind, event: null });
+                      }}
+                    >
+                      {t('disputes.dispute')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <Descriptions size="small" column={2} bordered data-testid="statement-totals">
@@ -171,7 +231,7 @@ function StatementDetail({ statement, staff }: { statement: TStatement; staff: b
                   <Typography.Text type="secondary">{t(`usage.sources.${e.source_type}`)}</Typography.Text>
                   {e.source_type === 'storage_snapshot' ? (
                     <SnapshotLink staff={staff} event={e} />
-                  ) : staff ? (
+                  ) : staff || e.source_type === 'correction' ? (
                     <span>{e.document_number}</span>
                   ) : (
                     <Link
@@ -199,9 +259,30 @@ function StatementDetail({ statement, staff }: { statement: TStatement; staff: b
               align: 'right',
               render: (v: string) => twd(v),
             },
+            ...(canDispute
+              ? [
+                  {
+                    title: '',
+                    key: 'dispute',
+                    render: (_: unknown, e: TUsageEvent) =>
+                      e.source_type === 'correction' ? null : (
+                        <Button
+                          size="small"
+                          type="link"
+                          data-testid="statement-event-dispute"
+                          onClick={() => setDisputing({ kind: e.kind, event: e })}
+                        >
+                          {t('disputes.dispute')}
+                        </Button>
+                      ),
+                  },
+                ]
+              : []),
           ]}
         />
       ) : null}
+      <DisputesCard statement={statement} staff={staff} />
+      <DisputeModal statement={statement} target={disputing} onClose={() => setDisputing(null)} />
     </Space>
   );
 }

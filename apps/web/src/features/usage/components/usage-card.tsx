@@ -15,6 +15,8 @@ const DOCUMENT_PAGE: Record<TUsageEvent['source_type'], string> = {
   outbound_order: '/deliver',
   return_receipt: '/return',
   storage_snapshot: '/billing',
+  // A staff correction (issue #35): shown on the statement it is billed on, with its dispute.
+  correction: '/billing',
 };
 
 /**

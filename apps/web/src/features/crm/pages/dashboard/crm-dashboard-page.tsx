@@ -2,6 +2,7 @@ import type { TCrmDashboard } from '@wms/contracts';
 import { Card, Col, Row, Statistic, Table, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RevenueCard } from '../../../usage/components/revenue-card';
 import { useCrmDashboard } from '../../api';
 
 const TOTALS = [
@@ -79,6 +80,7 @@ export default function CrmDashboardPage() {
         ))}
       </Row>
       <Card title={t('dashboard.week')}>{d ? <WeekChart days={d.days} /> : null}</Card>
+      <RevenueCard />
       <Card title={t('dashboard.bySeller')}>
         <Table
           rowKey="customer_id"

@@ -1,0 +1,4 @@
+ALTER TABLE "billing_payments" ALTER COLUMN "contract_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "billing_payments" ADD COLUMN "statement_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_payments_statement_key" ON "billing_payments" USING btree ("statement_id") WHERE "billing_payments"."statement_id" is not null and "billing_payments"."status" in ('pending', 'succeeded') and "billing_payments"."kind" <> 'credit';--> statement-breakpoint
+ALTER TABLE "billing_payments" ADD CONSTRAINT "billing_payments_purpose_check" CHECK (("billing_payments"."statement_id" is null) = ("billing_payments"."contract_id" is not null) and ("billing_payments"."kind" <> 'statement' or "billing_payments"."statement_id" is not null));
