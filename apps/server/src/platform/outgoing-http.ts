@@ -52,6 +52,13 @@ export interface TAttemptContext {
 
 const MAX_RECORDED = 16 * 1024;
 const MAX_RESPONSE = 5 * 1024 * 1024;
+/**
+ * Kept-alive connections to the hosts, dropped after 4 s idle: before the host drops them (Node servers after 5 s,
+ * nginx 75 s, most APIs longer), so a request is not written on a connection the host is closing at that moment.
+ */
+const AGENT_OPTIONS = { keepAlive: true, timeout: 4_000 };
+const httpAgent = new http.Agent(AGENT_OPTIONS);
+const httpsAgent = new https.Agent(AGENT_OPTIONS);
 const SENSITIVE_HEADER =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|.*signature.*|.*token.*|.*secret.*)$/i;
 const SENSITIVE_KEY =
@@ -156,7 +163,7 @@ export class OutgoingHttp {
     let body: string | null = null;
     let error: string | null = null;
     try {
-      const res = await this.request(req, headers);
+      const res = await this.request(req, headers, req.idempotent ?? req.method === 'GET');
       status = res.status;
       body = BINARY_TYPE.test(res.headers['content-type'] ?? '')
         ? `[${res.headers['content-type']}, ${res.raw.length} bytes]`
@@ -190,6 +197,7 @@ export class OutgoingHttp {
   private request(
     req: TOutgoingRequest,
     headers: Record<string, string>,
+    idempotent: boolean,
   ): Promise<{ status: number; headers: Record<string, string>; body: string; raw: Buffer }> {
     let url: URL;
     try {
@@ -223,7 +231,7 @@ export class OutgoingHttp {
             lookup,
             timeout: req.timeoutMs ?? this.opts.defaultTimeoutMs ?? 30_000,
             // The second try: a connection of its own, not another idle one of the pool.
-            ...(fresh ? { agent: false } : {}),
+            agent: fresh ? false : url.protocol === 'https:' ? httpsAgent : httpAgent,
           },
           (res) => {
             const chunks: Buffer[] = [];
@@ -249,9 +257,10 @@ export class OutgoingHttp {
           r.destroy(new Error(`timeout after ${req.timeoutMs ?? this.opts.defaultTimeoutMs ?? 30_000} ms`)),
         );
         r.on('error', (err: NodeJS.ErrnoException) => {
-          // A kept-alive socket the host closed while it lay idle: the request never reached it. Sent again once on a
-          // new connection, whatever the method (Node's documented answer to this race: `request.reusedSocket`).
-          if (!fresh && r.reusedSocket && err.code === 'ECONNRESET') send(true);
+          // A kept-alive connection the host reset: an idempotent request (a GET, a query) is sent once more on a
+          // new connection. Anything else is not: the host may have acted on it before the reset (a charge, an order),
+          // so the caller learns it failed and finds out what happened (the payments' confirmation reads the record).
+          if (!fresh && idempotent && r.reusedSocket && err.code === 'ECONNRESET') send(true);
           else reject(err);
         });
         if (req.body !== undefined) r.write(req.body);

@@ -191,19 +191,16 @@ describe('transactional outbox → signed callback', () => {
     expect(refused.map((r) => r.error)).toEqual(Array(4).fill('TARGET_NOT_ALLOWED'));
   });
 
-  it('sends a POST again, once, on a new connection when the host reset the kept-alive one it was written on', async () => {
-    // A host that closes idle connections: every request on an already-used connection is answered by a reset, as when
-    // the host's idle timer fires just as the client writes (the request never reached the host).
-    const seen: Array<{ reused: boolean; body: string }> = [];
+  it('a GET the host reset on a kept-alive connection is sent once more on a new one; a POST is not sent twice', async () => {
+    // A host that resets every request written on an already-used connection (as when its idle timer fires just as
+    // the client writes) and answers the first one on each connection.
+    const seen: Array<{ method: string; reused: boolean }> = [];
     const server = http.createServer((req, res) => {
       const socket = req.socket as typeof req.socket & { served?: number };
-      let body = '';
-      req.on('data', (c: Buffer) => {
-        body += c.toString();
-      });
+      req.resume();
       req.on('end', () => {
         socket.served = (socket.served ?? 0) + 1;
-        seen.push({ reused: socket.served > 1, body });
+        seen.push({ method: req.method!, reused: socket.served > 1 });
         if (socket.served > 1) socket.resetAndDestroy();
         else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       });
@@ -211,21 +208,23 @@ describe('transactional outbox → signed callback', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/orders`;
     const client = new OutgoingHttp(ctx.deps.database.db, { allowPrivateTargets: true });
+    const at = { customerId: null, provider: 'test', operation: 'keep-alive' };
     try {
-      const send = (n: number) =>
-        client.send(
-          { method: 'POST', url, body: JSON.stringify({ n }) },
-          { customerId: null, provider: 'test', operation: 'keep-alive' },
-        );
-      expect((await send(1)).status).toBe(200);
-      // The second POST goes out on the kept-alive socket, meets the reset, and is sent once more on a new one.
-      const second = await send(2);
-      expect(second.status).toBe(200);
-      expect(second.attempts).toBe(1);
-      expect(seen.map((s) => [s.reused, JSON.parse(s.body).n])).toEqual([
-        [false, 1],
-        [true, 2],
-        [false, 2],
+      expect((await client.send({ method: 'GET', url }, at)).status).toBe(200);
+      // The GET goes out on the kept-alive connection, meets the reset, and is sent once more on a new one.
+      const again = await client.send({ method: 'GET', url }, at);
+      expect([again.status, again.attempts]).toEqual([200, 1]);
+      expect(seen).toEqual([
+        { method: 'GET', reused: false },
+        { method: 'GET', reused: true },
+        { method: 'GET', reused: false },
+      ]);
+      // A POST on a kept-alive connection that the host resets fails: the host may have acted on it (a charge).
+      expect((await client.send({ method: 'POST', url, body: '{"n":1}' }, at)).status).toBe(200);
+      await expect(client.send({ method: 'POST', url, body: '{"n":2}' }, at)).rejects.toThrow(/ECONNRESET/);
+      expect(seen.slice(3)).toEqual([
+        { method: 'POST', reused: false },
+        { method: 'POST', reused: true },
       ]);
     } finally {
       await new Promise((r) => server.close(r));
