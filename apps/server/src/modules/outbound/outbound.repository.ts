@@ -729,27 +729,6 @@ export async function demandLines(ex: Executor, customerId: string, orderIds: st
     .orderBy(asc(l.order_id), asc(l.line_no));
 }
 
-/**
- * `demandLines` with each line's product as the export checks it (`TProductInfo`), in one statement: an export reads
- * what it checks and what it reserves together.
- */
-export async function demandLinesWithProducts(ex: Executor, customerId: string, orderIds: string[]) {
-  if (orderIds.length === 0) return [];
-  const l = outbound_order_lines;
-  return ex
-    .select({
-      id: l.id,
-      order_id: l.order_id,
-      product_id: l.product_id,
-      quantity: l.quantity,
-      product: productInfoColumns,
-    })
-    .from(l)
-    .innerJoin(products, eq(products.id, l.product_id))
-    .where(and(eq(l.customer_id, customerId), sql`${l.order_id} = any(${uuidArray(orderIds)})`))
-    .orderBy(asc(l.order_id), asc(l.line_no));
-}
-
 // ---- what the stock engine holds for orders (read only) ----
 
 export interface TAllocationRow {

@@ -62,6 +62,11 @@ export async function moveOrder(
   return moved;
 }
 
+/** Why an export failed, kept on the order so the list shows it (with the product number for a shortage). */
+async function abnormalOf(ex: Executor, customerId: string, err: AppError): Promise<Record<string, unknown>> {
+  return (await abnormalsOf(ex, customerId, [err]))[0]!;
+}
+
 /** `abnormalOf` for many refusals: the product numbers they name in one statement. */
 async function abnormalsOf(
   ex: Executor,
@@ -78,87 +83,35 @@ async function abnormalsOf(
   });
 }
 
-/** What an export of locked orders checks before stock is looked at, and what it then reserves. */
-interface TExportPlan {
-  /** The orders that passed the checks, in the order given. */
-  reservable: repo.TOrderRow[];
-  /** Their demands for the stock engine, in the same order. */
-  demands: engine.TDocumentDemand[];
-  /** The orders refused by the checks, with why. */
-  refused: Array<{ order: repo.TOrderRow; error: AppError }>;
-  /** The products of their lines, as the stock engine plans with them (it reads them no more). */
-  known: Map<string, engine.TProductInfo>;
-}
-
 /**
- * Check locked orders for export, oldest first, and put together what to reserve: their lines with their products in
- * one statement, the carriers when one of them names one. One order (`exportOne`) and a bulk export's chunk
- * (`exportChunk`) check with this, so an order is refused alike whichever way it is exported.
+ * The reserving effect of an export on a locked order: validate it, then reserve all its lines through the stock
+ * engine in a savepoint (a shortage leaves nothing reserved). Returns the refusal instead of throwing it when the
+ * order should stay pending with the reason recorded (shortage, product or pathway problems).
  */
-async function planExport(tx: Tx, customerId: string, orders: repo.TOrderRow[]): Promise<TExportPlan> {
-  const lines = await repo.demandLinesWithProducts(
+async function reserveOrder(tx: Tx, actor: TActor, order: repo.TOrderRow): Promise<AppError | null> {
+  const customerId = order.customer_id;
+  const lines = await repo.orderLines(tx, customerId, [order.id]);
+  const lineProducts = await repo.productsByIds(
     tx,
     customerId,
-    orders.map((o) => o.id),
+    lines.map((l) => l.product_id),
   );
-  const linesOf = new Map<string, typeof lines>();
-  const products = new Map<string, repo.TProductInfo>();
-  for (const l of lines) {
-    const own = linesOf.get(l.order_id);
-    if (own) own.push(l);
-    else linesOf.set(l.order_id, [l]);
-    products.set(l.product_id, l.product);
-  }
-  const known = new Map<string, engine.TProductInfo>();
-  for (const p of products.values())
-    known.set(p.id, {
-      id: p.id,
-      number: p.number,
-      type: p.type,
-      shelfLifeMonths: p.shelf_life_months,
-      sellableRuleMonths: p.sellable_rule_months,
+  const providers = order.logistics_provider_id ? await repo.providersOf(tx, customerId) : [];
+  const issue = exportIssue(order, lineProducts, providers);
+  if (issue) return issue;
+  try {
+    await tx.transaction(async (sp) => {
+      await engine.reserveForOrder(sp, engine.stockActorOf(actor), {
+        document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
+        warehouseId: order.warehouse_id,
+        lines: lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
+      });
     });
-  const providers = orders.some((o) => o.logistics_provider_id) ? await repo.providersOf(tx, customerId) : [];
-  const plan: TExportPlan = { reservable: [], demands: [], refused: [], known };
-  for (const order of orders) {
-    const own = linesOf.get(order.id) ?? [];
-    const lineProducts = [...new Set(own.map((l) => l.product_id))].flatMap((id) => products.get(id) ?? []);
-    const issue = exportIssue(order, lineProducts, providers);
-    if (issue) {
-      plan.refused.push({ order, error: issue });
-      continue;
-    }
-    plan.reservable.push(order);
-    plan.demands.push({
-      document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
-      warehouseId: order.warehouse_id,
-      lines: own.map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
-    });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return err;
+    throw err;
   }
-  return plan;
-}
-
-/**
- * Export one locked order (the seller's action, the partner API, a bulk action's single order): the checks and the
- * reservation of `planExport` and `reserveForOrders`, then the same writes as a bulk export's chunk. No savepoint is
- * needed: a refused order reserves nothing. Returns the refusal recorded on the order (it stays pending with the
- * reason visible), or null.
- */
-async function exportOne(tx: Tx, actor: TActor, order: repo.TOrderRow): Promise<AppError | null> {
-  const plan = await planExport(tx, order.customer_id, [order]);
-  let exported = plan.reservable;
-  if (plan.demands.length) {
-    const [reserved] = await engine.reserveForOrders(tx, engine.stockActorOf(actor), plan.demands, {
-      products: plan.known,
-    });
-    if (reserved instanceof AppError) {
-      if (reserved.status >= 500) throw reserved;
-      plan.refused.push({ order, error: reserved });
-      exported = [];
-    }
-  }
-  const [outcome] = await writeOutcomes(tx, actor, exported, plan.refused);
-  return outcome!.error;
+  return null;
 }
 
 /** What keeps an order from being exported before stock is looked at: its data, its warehouse, its carrier. */
@@ -198,6 +151,25 @@ export async function startPackingLocked(tx: Tx, actor: TActor, order: repo.TOrd
   return moveOrder(tx, actor, order, 'start_packing');
 }
 
+/** A refused export, written on the order (it stays pending with the reason visible) and audited. */
+async function recordRefusal(
+  tx: Tx,
+  actor: TActor,
+  order: repo.TOrderRow,
+  action: TOrderAction,
+  failure: AppError,
+): Promise<AppError> {
+  const params = await abnormalOf(tx, order.customer_id, failure);
+  await repo.updateOrder(tx, order.customer_id, order.id, { abnormal_code: failure.code, abnormal_params: params });
+  await writeAudit(tx, actor, {
+    action: `${action}_refused`,
+    entity: 'outbound_order',
+    entityId: order.id,
+    after: { code: failure.code, params },
+  });
+  return new AppError(failure.code, params, failure.status);
+}
+
 /**
  * Apply one of the seller's actions to one order in the caller's transaction, with the stock effect the rule table
  * gives it. Returns a refusal that must be recorded on the order (a failed export); other refusals are thrown.
@@ -209,9 +181,12 @@ async function applyAction(tx: Tx, actor: TActor, id: string, action: TOrderActi
   if (!canApply(action, status)) throw illegal(status, action);
   let moved: repo.TOrderRow;
   switch (stockEffect(action)) {
-    case 'reserve':
-      // The export writes its own status change and audit rows (the same as a bulk export's).
-      return exportOne(tx, actor, order);
+    case 'reserve': {
+      const failure = await reserveOrder(tx, actor, order);
+      if (failure) return recordRefusal(tx, actor, order, action, failure);
+      moved = await moveOrder(tx, actor, order, action);
+      break;
+    }
     case 'release':
       await releaseOrder(tx, actor, order);
       moved = await moveOrder(tx, actor, order, action);
@@ -358,10 +333,51 @@ async function exportChunk(
   // Oldest order first: the one that has waited longest gets the stock when there is not enough for all.
   candidates.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.number < b.number ? -1 : 1));
 
-  const plan = await planExport(tx, customerId, candidates);
-  const { reservable, demands, known } = plan;
-  refused.push(...plan.refused);
+  const lines = await repo.demandLines(
+    tx,
+    customerId,
+    candidates.map((o) => o.id),
+  );
+  const linesOf = new Map<string, typeof lines>();
+  for (const l of lines) {
+    const own = linesOf.get(l.order_id);
+    if (own) own.push(l);
+    else linesOf.set(l.order_id, [l]);
+  }
+  const products = new Map(
+    (
+      await repo.productsByIds(
+        tx,
+        customerId,
+        lines.map((l) => l.product_id),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const known = new Map<string, engine.TProductInfo>();
+  for (const p of products.values())
+    known.set(p.id, {
+      id: p.id,
+      number: p.number,
+      type: p.type,
+      shelfLifeMonths: p.shelf_life_months,
+      sellableRuleMonths: p.sellable_rule_months,
+    });
+  const providers = candidates.some((o) => o.logistics_provider_id) ? await repo.providersOf(tx, customerId) : [];
+  const reservable: repo.TOrderRow[] = [];
+  for (const order of candidates) {
+    const own = linesOf.get(order.id) ?? [];
+    const lineProducts = [...new Set(own.map((l) => l.product_id))].flatMap((id) => products.get(id) ?? []);
+    const issue = exportIssue(order, lineProducts, providers);
+    if (issue) refused.push({ order, error: issue });
+    else reservable.push(order);
+  }
+
   const who = engine.stockActorOf(actor);
+  const demands = reservable.map((order) => ({
+    document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
+    warehouseId: order.warehouse_id,
+    lines: (linesOf.get(order.id) ?? []).map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
+  }));
   const noop = () => {};
   // These orders are locked: if none holds a reservation now, none gets one before this commits.
   const fresh = !(await engine.holdsReservations(

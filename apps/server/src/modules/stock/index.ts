@@ -18,7 +18,6 @@ export {
   reserveForOrders,
   stockActorOf,
   type TAdjustmentLine,
-  type TDocumentDemand,
   type TInboundLine,
   type TProductInfo,
   type TStockDocument,

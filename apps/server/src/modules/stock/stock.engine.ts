@@ -734,36 +734,30 @@ async function reserveMany(
   if (writes.length === 0) return;
   const totals = new Map<string, number>();
   for (const w of writes) totals.set(w.balanceId, (totals.get(w.balanceId) ?? 0) + w.quantity);
-  // Both tables are written by one statement: the guarded update of each pile, then each document's reservation row.
-  // The piles go over as two arrays (`unnest` of a bound array is estimated at its length, so one order's three
-  // piles are found by their key, not by scanning the seller's balances), the reservation rows as one JSON parameter
-  // (no limit on the number of bind parameters, whatever the chunk's size).
-  const quantities = `{${[...totals.values()].map((q) => Math.trunc(q)).join(',')}}`;
+  // Rows go over as one JSON parameter (no limit on the number of bind parameters, whatever the chunk's size).
+  const perBalance = JSON.stringify([...totals].map(([id, q]) => ({ id, q })));
+  const updated = await queryRows<{ id: string }>(
+    tx,
+    sql`update stock_balances b set reserved = b.reserved + v.q, updated_at = now()
+        from jsonb_to_recordset(${perBalance}::jsonb) as v(id uuid, q int)
+        where b.id = v.id and b.customer_id = ${customerId} and b.on_hand - b.reserved >= v.q
+        returning b.id`,
+  );
+  if (updated.length !== totals.size) throw new Error('stock engine: a locked balance refused a planned reservation');
   const perDocument = JSON.stringify(
     writes.map((w) => ({ t: w.document.type, d: w.document.id, n: w.document.number, b: w.balanceId, q: w.quantity })),
   );
-  const [counts] = await queryRows<{ updated: number }>(
-    tx,
-    sql`with u as (
-          update stock_balances b set reserved = b.reserved + s.q, updated_at = now()
-          from unnest(${uuidArray(totals.keys())}, ${quantities}::int[]) as s(id, q)
-          where b.id = s.id and b.customer_id = ${customerId} and b.on_hand - b.reserved >= s.q
-          returning b.id),
-        i as (
-          insert into stock_reservations (customer_id, balance_id, document_type, document_id, document_number, quantity)
-          select ${customerId}, v.b, v.t, v.d, v.n, v.q
-          from jsonb_to_recordset(${perDocument}::jsonb) as v(t text, d uuid, n text, b uuid, q int)
-          ${
-            fresh
-              ? sql``
-              : sql`on conflict (document_type, document_id, balance_id)
-          do update set quantity = stock_reservations.quantity + excluded.quantity, updated_at = now()`
-          }
-          returning 1)
-        select count(*)::int as updated from u`,
+  await tx.execute(
+    sql`insert into stock_reservations (customer_id, balance_id, document_type, document_id, document_number, quantity)
+        select ${customerId}, v.b, v.t, v.d, v.n, v.q
+        from jsonb_to_recordset(${perDocument}::jsonb) as v(t text, d uuid, n text, b uuid, q int)
+        ${
+          fresh
+            ? sql``
+            : sql`on conflict (document_type, document_id, balance_id)
+        do update set quantity = stock_reservations.quantity + excluded.quantity, updated_at = now()`
+        }`,
   );
-  // The transaction fails with it (the reservation rows written beside go with it).
-  if (counts!.updated !== totals.size) throw new Error('stock engine: a locked balance refused a planned reservation');
 }
 
 export interface TBalanceQuantity {
