@@ -431,7 +431,17 @@ export async function peakBench(ctx: {
     'server processes (Node) / PostgreSQL processes',
   );
   const violations = await checkStockInvariants(db);
-  figure(group, 'check:stock after the peak', violations.length, 'violations');
+  const byRule = new Map<string, number>();
+  for (const v of violations) byRule.set(v.rule, (byRule.get(v.rule) ?? 0) + 1);
+  figure(
+    group,
+    'check:stock after the peak',
+    violations.length,
+    'violations',
+    violations.length
+      ? `${[...byRule].map(([r, n]) => `${r} ${n}`).join(', ')}; first: ${violations[0]!.rule} ${violations[0]!.balanceId} ${violations[0]!.detail}`
+      : '',
+  );
   log(
     `peak: CPU server ${(cpu1.server - cpu0.server).toFixed(0)} s, PostgreSQL ${(cpu1.database - cpu0.database).toFixed(0)} s in ${windowS} s; check:stock ${violations.length} violations`,
   );
