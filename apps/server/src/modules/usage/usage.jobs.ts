@@ -104,7 +104,12 @@ export async function snapshotDay(db: Db, warehouseId: string, day: string): Pro
  * Snapshot every warehouse up to yesterday (Asia/Taipei, by the application's clock): the days after the warehouse's
  * last recorded day (at most SNAPSHOT_CATCH_UP_DAYS), or only yesterday for a warehouse never recorded.
  */
-export async function takeStorageSnapshots(db: Db, now = new Date()) {
+export async function takeStorageSnapshots(
+  db: Db,
+  now = new Date(),
+  /** Told after each warehouse-day recorded (the kill -9 test watches its progress). */
+  onDay?: (warehouseId: string, day: string) => void,
+) {
   const yesterday = addDays(taipeiToday(now), -1);
   const earliest = addDays(yesterday, 1 - SNAPSHOT_CATCH_UP_DAYS);
   let days = 0;
@@ -118,6 +123,7 @@ export async function takeStorageSnapshots(db: Db, now = new Date()) {
       if (n !== null) {
         days++;
         sellers += n;
+        onDay?.(warehouseId, day);
       }
     }
   }
