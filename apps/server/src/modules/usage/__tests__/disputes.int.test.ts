@@ -1,10 +1,10 @@
 import type { TStatement, TUsageEvent } from '@wms/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audit_logs, outbox_messages } from '../../../db/schema';
+import { audit_logs } from '../../../db/schema';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
-import { receiveUnits } from './work';
+import { eventsDelivered, receiveUnits } from './work';
 
 /**
  * Disputes and corrections (issue #35): the seller disputes a statement line (one event of it) → a support request
@@ -24,18 +24,7 @@ const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
 const [yy, mm] = month.split('-').map(Number) as [number, number];
 const nextMonth = new Date(Date.UTC(yy, mm, 1)).toISOString().slice(0, 7);
 
-async function delivered() {
-  for (let i = 0; i < 300; i++) {
-    const [row] = await ctx.deps.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outbox_messages)
-      .where(and(sql`${outbox_messages.topic} like 'event.%'`, sql`${outbox_messages.state} <> 'delivered'`));
-    if (Number(row!.n) === 0) return;
-    ctx.deps.jobs.kick('outbox.deliver');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('events not delivered');
-}
+const delivered = () => eventsDelivered(ctx);
 
 const audits = async (action: string) =>
   (await ctx.deps.database.db.select().from(audit_logs).where(eq(audit_logs.action, action))).length;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbound_orders, outbox_messages } from '../../../db/schema';
+import { outbound_orders } from '../../../db/schema';
 import { withTx } from '../../../db/tx';
 import { taipeiMidnight, taipeiToday } from '../../../platform/calendar';
 import { publishEvent } from '../../../platform/events';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { ordersShipped } from '../../outbound';
 import { createOrder, outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
-import { units } from './work';
+import { eventsDelivered, units } from './work';
 
 /**
  * A month of 1,000 shipped orders (issue #35) gives the right statement. The orders are built set-based (one order
@@ -37,18 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-async function delivered() {
-  for (let i = 0; i < 600; i++) {
-    const [row] = await ctx.deps.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outbox_messages)
-      .where(and(sql`${outbox_messages.topic} like 'event.%'`, sql`${outbox_messages.state} <> 'delivered'`));
-    if (Number(row!.n) === 0) return;
-    ctx.deps.jobs.kick('outbox.deliver');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('events not delivered');
-}
+const delivered = () => eventsDelivered(ctx, 600);
 
 describe(`a month of ${N} shipped orders (${TEST_ENGINE})`, () => {
   it('the statement equals the sum computed from the card; each order is one pick event', async () => {

@@ -6,7 +6,7 @@ import { TAPPAY_TEST_PRIME, type TFakeTapPay } from '../../../test/fakes/fake-ta
 import type { TTestContext } from '../../../test/harness';
 import { startBillingWithGateways, type TBillingGateways } from '../../billing/__tests__/gateways';
 import { outboundWorld } from '../../outbound/__tests__/factories';
-import { receiveUnits } from './work';
+import { eventsDelivered, receiveUnits } from './work';
 
 /**
  * A seller pays an issued usage statement by card (issue #35), through billing's TapPay flow: the statement is paid
@@ -34,18 +34,7 @@ afterAll(() => gateways?.close());
 const cardholder = { name: '王小明', email: 'a@b.tw', phone: '0912345678' };
 const db = () => ctx.deps.database.db;
 
-async function delivered() {
-  for (let i = 0; i < 300; i++) {
-    const [row] = await db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outbox_messages)
-      .where(and(sql`${outbox_messages.topic} like 'event.%'`, sql`${outbox_messages.state} <> 'delivered'`));
-    if (Number(row!.n) === 0) return;
-    ctx.deps.jobs.kick('outbox.deliver');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('events not delivered');
-}
+const delivered = () => eventsDelivered(ctx);
 
 /** A seller with an issued statement of this month: one receipt of 10 units (1,000 + 10 × 2.5 = 1,025; tax 51). */
 async function sellerWithStatement() {

@@ -1,12 +1,12 @@
 import type { TStatement, TStorageSnapshot, TUsageEvent } from '@wms/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { outbox_messages, products, usage_charges, usage_storage_snapshots } from '../../../db/schema';
+import { products, usage_charges, usage_storage_snapshots } from '../../../db/schema';
 import { taipeiMidnight, taipeiToday } from '../../../platform/calendar';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
 import { usageStorageSnapshot } from '../usage.jobs';
-import { receiveUnits, shipOrder, units } from './work';
+import { eventsDelivered, receiveUnits, shipOrder, units } from './work';
 
 /**
  * Statements (issue #35) over a month simulated with the application's clock (vi's fake Date): receipts, shipped
@@ -47,18 +47,7 @@ const money = (u: number) => {
 const ship = (w: TWorld, quantity: number) => shipOrder(ctx, w, quantity, '8');
 const receive = (w: TWorld, planned: number, accepted: number) => receiveUnits(ctx, w, planned, accepted);
 
-async function delivered() {
-  for (let i = 0; i < 300; i++) {
-    const [row] = await ctx.deps.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outbox_messages)
-      .where(and(sql`${outbox_messages.topic} like 'event.%'`, sql`${outbox_messages.state} <> 'delivered'`));
-    if (Number(row!.n) === 0) return;
-    ctx.deps.jobs.kick('outbox.deliver');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('events not delivered');
-}
+const delivered = () => eventsDelivered(ctx);
 
 /**
  * The nightly job's run under the test's clock: its handler (the job queue's own timing does not run on a frozen

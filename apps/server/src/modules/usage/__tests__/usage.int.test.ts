@@ -6,7 +6,7 @@ import { SUBSCRIBERS } from '../../../events';
 import { taipeiToday } from '../../../platform/calendar';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
-import { receiveUnits, shipOrder, units } from './work';
+import { eventsDelivered, receiveUnits, shipOrder, units } from './work';
 
 /**
  * Usage billing, first slice (issue #35): the CRM's rate cards, and the billable events written by the work itself —
@@ -54,19 +54,7 @@ async function charged(sourceId: string, count: number) {
   return chargesOf(sourceId);
 }
 
-/** Wait until no event message of these topics is left to deliver. */
-async function delivered() {
-  for (let i = 0; i < 150; i++) {
-    const [row] = await ctx.deps.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outbox_messages)
-      .where(and(sql`${outbox_messages.topic} like 'event.%'`, sql`${outbox_messages.state} <> 'delivered'`));
-    if (Number(row!.n) === 0) return;
-    ctx.deps.jobs.kick('outbox.deliver');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('events not delivered');
-}
+const delivered = () => eventsDelivered(ctx, 150);
 
 describe(`rate cards (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('staff add, list, change and delete cards; errors name the field; sellers cannot reach them', async () => {

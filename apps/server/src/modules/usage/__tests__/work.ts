@@ -1,4 +1,6 @@
+import { and, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { outbox_messages } from '../../../db/schema';
 import { taipeiToday } from '../../../platform/calendar';
 import type { TTestContext } from '../../../test/harness';
 import { createOrder, type TWorld, transition } from '../../outbound/__tests__/factories';
@@ -68,4 +70,21 @@ export async function receiveUnits(ctx: TTestContext, w: TWorld, planned: number
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return r;
+}
+
+/**
+ * Wait until no domain-event message is left to deliver, kicking the outbox's delivery (each try 100 ms): the work's
+ * charges are written by the usage subscribers after commit.
+ */
+export async function eventsDelivered(ctx: TTestContext, tries = 300): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    const [row] = await ctx.deps.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox_messages)
+      .where(and(sql`${outbox_messages.topic} like 'event.%'`, sql`${outbox_messages.state} <> 'delivered'`));
+    if (Number(row!.n) === 0) return;
+    ctx.deps.jobs.kick('outbox.deliver');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('events not delivered');
 }

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { usage_charges, usage_rate_cards, usage_statements, usage_storage_snapshots } from '../../../db/schema';
+import {
+  usage_charges,
+  usage_disputes,
+  usage_rate_cards,
+  usage_statements,
+  usage_storage_snapshots,
+} from '../../../db/schema';
 import type { TWorldBuilder } from '../../../test/world';
 
 /**
  * Rows of every usage table for the tenant isolation sweep: the seller's own rate card, a storage snapshot, an issued
- * statement and one charge billed on it.
+ * statement, one charge billed on it and a dispute of its line.
  */
 export const usageWorld: TWorldBuilder = async (ctx, s) => {
   const db = ctx.deps.database.db;
@@ -43,18 +49,29 @@ export const usageWorld: TWorldBuilder = async (ctx, s) => {
       issued_at: new Date('2026-02-01T01:00:00Z'),
     })
     .returning();
-  await db.insert(usage_charges).values({
+  const [charge] = await db
+    .insert(usage_charges)
+    .values({
+      customer_id: s.customerId,
+      kind: 'pick_order',
+      source_type: 'outbound_order',
+      source_id: randomUUID(),
+      document_number: 'SO-WORLD',
+      occurred_at: new Date('2026-01-02T02:00:00Z'),
+      day: '2026-01-02',
+      quantity: 1,
+      unit_price: '12',
+      amount: '12',
+      rate_card_id: card!.id,
+      statement_id: statement!.id,
+    })
+    .returning();
+  await db.insert(usage_disputes).values({
     customer_id: s.customerId,
-    kind: 'pick_order',
-    source_type: 'outbound_order',
-    source_id: randomUUID(),
-    document_number: 'SO-WORLD',
-    occurred_at: new Date('2026-01-02T02:00:00Z'),
-    day: '2026-01-02',
-    quantity: 1,
-    unit_price: '12',
-    amount: '12',
-    rate_card_id: card!.id,
     statement_id: statement!.id,
+    kind: 'pick_order',
+    event_id: charge!.id,
+    ticket_id: randomUUID(),
+    reason: 'Two picks were charged for one order',
   });
 };
