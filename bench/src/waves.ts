@@ -61,6 +61,12 @@ async function writeOpenOrders(database: TDatabase, seller: TSellerData, count: 
                from stock_balances where customer_id = ${c})
     insert into stock_reservations (customer_id, balance_id, document_type, document_id, document_number, quantity)
     select ${c}, b.id, 'outbound', o.id, o.number, 1 + o.n % 3 from o join b on b.n = 1 + o.n % b.total`);
+  // The piles hold what is reserved on them, as the stock engine keeps it (check:stock compares the two).
+  await db.execute(sql`
+    update stock_balances b set reserved = b.reserved + s.q
+    from (select balance_id, sum(quantity)::int as q from stock_reservations
+          where customer_id = ${c} and document_number like ${`WV${tag}-%`} group by balance_id) s
+    where b.id = s.balance_id`);
   await db.execute(sql`analyze outbound_orders`);
   await db.execute(sql`analyze stock_reservations`);
 }
