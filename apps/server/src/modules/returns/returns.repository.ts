@@ -89,7 +89,30 @@ function returnWhere(customerId: string, q: Partial<TReturnListQuery>): SQL {
   return sql.join(where, sql` and `);
 }
 
-export async function listReturns(
+/**
+ * One page of a return list and its count: `select <columns> <from> where … order by … limit … offset …` and
+ * `select count(*) from <table> r where …` (customer returns and returns to suppliers alike).
+ */
+export async function pageOf<T>(
+  ex: Executor,
+  list: { columns: SQL; from: SQL; table: SQL },
+  where: SQL,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: T[]; count: number }> {
+  const rows = await queryRows<T>(
+    ex,
+    sql`select ${list.columns} ${list.from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+  );
+  const [total] = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from ${list.table} r where ${where}`,
+  );
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export function listReturns(
   ex: Executor,
   customerId: string,
   q: Partial<TReturnListQuery>,
@@ -97,16 +120,14 @@ export async function listReturns(
   limit: number,
   offset: number,
 ): Promise<{ rows: TReturnSummaryRow[]; count: number }> {
-  const where = returnWhere(customerId, q);
-  const rows = await queryRows<TReturnSummaryRow>(
+  return pageOf<TReturnSummaryRow>(
     ex,
-    sql`select ${RETURN_SUMMARY} ${RETURN_FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+    { columns: RETURN_SUMMARY, from: RETURN_FROM, table: sql`return_receipts` },
+    returnWhere(customerId, q),
+    order,
+    limit,
+    offset,
   );
-  const [total] = await queryRows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from return_receipts r where ${where}`,
-  );
-  return { rows, count: Number(total?.n ?? 0) };
 }
 
 export async function findReturnSummary(ex: Executor, customerId: string, id: string) {

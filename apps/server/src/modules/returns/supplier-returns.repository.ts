@@ -7,7 +7,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { supplier_return_lines, supplier_returns } from '../../db/schema';
 import { likePattern } from '../../platform/listing';
-import { orderBy } from './returns.repository';
+import { orderBy, pageOf } from './returns.repository';
 
 export type TSupplierReturnRow = typeof supplier_returns.$inferSelect;
 
@@ -84,7 +84,7 @@ function supplierWhere(customerId: string, q: TSupplierListFilter): SQL {
   return sql.join(where, sql` and `);
 }
 
-export async function listSupplierReturns(
+export function listSupplierReturns(
   ex: Executor,
   customerId: string,
   q: TSupplierListFilter,
@@ -92,16 +92,14 @@ export async function listSupplierReturns(
   limit: number,
   offset: number,
 ): Promise<{ rows: TSupplierSummaryRow[]; count: number }> {
-  const where = supplierWhere(customerId, q);
-  const rows = await queryRows<TSupplierSummaryRow>(
+  return pageOf<TSupplierSummaryRow>(
     ex,
-    sql`select ${SUPPLIER_SUMMARY} ${SUPPLIER_FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+    { columns: SUPPLIER_SUMMARY, from: SUPPLIER_FROM, table: sql`supplier_returns` },
+    supplierWhere(customerId, q),
+    order,
+    limit,
+    offset,
   );
-  const [total] = await queryRows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from supplier_returns r where ${where}`,
-  );
-  return { rows, count: Number(total?.n ?? 0) };
 }
 
 export async function findSupplierSummary(ex: Executor, customerId: string, id: string) {
