@@ -266,19 +266,22 @@ export default function DeliverPickPage() {
             </Typography.Text>
           </Card>
         ) : null}
-        <Card
-          size="small"
-          data-testid="pick-cue"
-          data-cue={cue?.kind ?? ''}
-          style={{
-            background: cue?.kind === 'refused' ? '#fff1f0' : cue?.kind === 'ok' ? '#f6ffed' : undefined,
-            borderColor: cue?.kind === 'refused' ? '#ff4d4f' : cue?.kind === 'ok' ? '#52c41a' : undefined,
-          }}
-        >
-          <Typography.Text strong type={cue?.kind === 'refused' ? 'danger' : undefined} data-testid="pick-cue-text">
-            {cue?.text ?? step.step}
-          </Typography.Text>
-        </Card>
+        {/* The last scan's answer; before the first scan the step above already says what to do. */}
+        {cue ? (
+          <Card
+            size="small"
+            data-testid="pick-cue"
+            data-cue={cue.kind}
+            style={{
+              background: cue?.kind === 'refused' ? '#fff1f0' : cue?.kind === 'ok' ? '#f6ffed' : undefined,
+              borderColor: cue?.kind === 'refused' ? '#ff4d4f' : cue?.kind === 'ok' ? '#52c41a' : undefined,
+            }}
+          >
+            <Typography.Text strong type={cue?.kind === 'refused' ? 'danger' : undefined} data-testid="pick-cue-text">
+              {cue.text}
+            </Typography.Text>
+          </Card>
+        ) : null}
         {view ? (
           <Progress
             percent={view.total_units ? Math.round((done / view.total_units) * 100) : 100}
