@@ -4,7 +4,7 @@ import { productCodesChanged } from './modules/catalog';
 import { receiptConfirmed } from './modules/inbound';
 import { ordersShipped } from './modules/outbound';
 import { returnConfirmed } from './modules/returns';
-import { productCodesKnown } from './modules/shopee';
+import { productCodesKnown, trackingNumbersToShopee } from './modules/shopee';
 import { markPaidByPayment, recordOrdersShipped, recordReceiptConfirmed, recordReturnConfirmed } from './modules/usage';
 import { subscribe, type TAnyEvent, type TAnySubscriber } from './platform/events';
 
@@ -36,6 +36,11 @@ export const SUBSCRIBERS: readonly TAnySubscriber[] = [
   // nothing).
   subscribe(receiptConfirmed, 'usage.receiving-charges', ({ db, payload }) => recordReceiptConfirmed(db, payload)),
   subscribe(ordersShipped, 'usage.pick-pack-charges', ({ db, payload }) => recordOrdersShipped(db, payload)),
+  // Shipped orders that came from Shopee → their tracking numbers go back to Shopee (a `shopee.ship` outbox message
+  // each, once per Shopee order; the hourly `shopee.ship-scan` is only a safety net).
+  subscribe(ordersShipped, 'shopee.tracking-numbers', ({ db, payload, queue }) =>
+    trackingNumbersToShopee(db, queue, payload),
+  ),
   subscribe(returnConfirmed, 'usage.returns-charges', ({ db, payload }) => recordReturnConfirmed(db, payload)),
   // A usage statement's card / NewebPay payment succeeded (however it was learnt: the pay request, the confirmation
   // job, TapPay's notify, NewebPay's Notify) → the statement is paid, once.

@@ -10,11 +10,14 @@ function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: nu
   );
 }
 
-/** scrypt hash in the form `scrypt$N$r$p$salt$hash` (base64). */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * scrypt hash in the form `scrypt$N$r$p$salt$hash` (base64). The cost is the app's; verifying reads it from the
+ * stored hash. Only test fixtures pass a lower `N` (accounts a test makes for itself, not the ones it signs up).
+ */
+export async function hashPassword(password: string, cost: { N: number } = SCRYPT): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scryptAsync(password, salt, cost.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
+  return ['scrypt', cost.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

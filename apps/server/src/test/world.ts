@@ -33,8 +33,7 @@ import { stockWorld } from '../modules/stock/__tests__/world';
 import { stocktakeWorld } from '../modules/stocktake/__tests__/world';
 import { supportWorld } from '../modules/support/__tests__/world';
 import { usageWorld } from '../modules/usage/__tests__/world';
-import { hashPassword } from '../platform/crypto';
-import type { TTestContext } from './harness';
+import { fixturePasswordHash, type TTestContext } from './harness';
 
 export interface TSeller {
   customerId: string;
@@ -60,7 +59,7 @@ const accountWorld: TWorldBuilder = async (ctx, s) => {
     store_id: store!.id,
     email: `m-${randomUUID().slice(0, 6)}@a.tw`,
     name: 'A member',
-    password_hash: await hashPassword('member-pass'),
+    password_hash: await fixturePasswordHash('member-pass'),
   });
   await db.insert(jobs).values({ customer_id: s.customerId, kind: 'world.unhandled' });
   // Platform spine: an outbox message and the attempt log of its call.

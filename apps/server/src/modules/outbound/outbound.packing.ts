@@ -8,7 +8,6 @@ import { AppError, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import type { JobQueue } from '../../platform/jobs';
 import { grantsToRead, settleGrants } from '../../platform/request-grants';
-import { shopeeOrderShipped } from '../shopee';
 import * as engine from '../stock';
 import { ordersShipped } from './outbound.events';
 import * as repo from './outbound.repository';
@@ -143,7 +142,6 @@ export async function shipOrder(
   input: TShipOrder,
 ): Promise<TOrderDetail> {
   const customerId = tenantOf(actor);
-  let handedOn = false;
   await withTx(deps.db, async (tx) => {
     const order = await repo.lockOrder(tx, customerId, id);
     if (!order) throw notFound();
@@ -182,7 +180,8 @@ export async function shipOrder(
       before: { status: order.status },
       after: { status: moved.status, units: shipped, packaging },
     });
-    // Usage billing (and whoever else listens) hears of the shipment: an outbox message in this same transaction.
+    // Usage billing, Shopee (the tracking number back to it) and whoever else listens hear of the shipment: an outbox
+    // message in this same transaction.
     await publishEvent(
       tx,
       deps.jobs,
@@ -195,16 +194,14 @@ export async function shipOrder(
             number: order.number,
             shipped_at: (moved.closed_at ?? new Date()).toISOString(),
             units: shipped,
+            consignment_number: order.consignment_number,
           },
         ],
       },
       { customerId },
     );
-    // A Shopee order's tracking number goes back to Shopee: an outbox message in this same transaction.
-    handedOn = await shopeeOrderShipped(tx, deps.jobs, customerId, id, order.consignment_number);
   });
-  if (handedOn) deps.jobs.kick();
-  else deps.jobs.kick('outbox.deliver');
+  deps.jobs.kick('outbox.deliver');
   return orderDetail(deps.db, customerId, id);
 }
 

@@ -9,4 +9,4 @@
 export { arrangeShopeeShipment, shopeeLabel } from './shopee.arrange';
 export { productCodesKnown, shopeeHeal } from './shopee.heal';
 export { platformArrangedOrders, shopeeOrderOf, type TShopeeOrderRow, unlinkShopeeOrders } from './shopee.repository';
-export { shopeeOrderShipped } from './shopee.ship';
+export { trackingNumbersToShopee } from './shopee.ship';

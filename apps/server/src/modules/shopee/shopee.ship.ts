@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../platform/errors';
 import { defineJob, type JobQueue } from '../../platform/jobs';
@@ -10,9 +10,10 @@ import * as repo from './shopee.repository';
 import { findShop, markShopError, shopeeOf, withShopAccess } from './shopee.shops';
 
 /**
- * Tracking numbers back to Shopee. When an order that came from Shopee ships (the packing station's "ship"), that same
- * transaction writes one `shopee.ship` outbox message for it and stamps `ship_queued_at` (`shopeeOrderShipped`); the
- * outbox delivers it right after the commit — `logistics/ship_order` with the tracking number (non_integrated, the
+ * Tracking numbers back to Shopee. When an order ships (the packing station's "ship"), outbound publishes
+ * `outbound.orders-shipped` with it; this module's subscriber (`trackingNumbersToShopee`, listed in src/events.ts) writes
+ * one `shopee.ship` outbox message for each Shopee order among them and stamps `ship_queued_at`, in one transaction
+ * per order (`shopeeOrderShipped`, once per Shopee order: its idempotency key); the outbox delivers it right after — `logistics/ship_order` with the tracking number (non_integrated, the
  * seller's own delivery), every attempt in the attempt log — retrying 5xx and rate limits with back-off; a refusal
  * leaves the message failed with Shopee's answer for a person. A Shopee-arranged order was handed to Shopee at
  * consignment time: its message only records that it shipped. The hourly scan (`shopee.ship-scan`) is a safety net
@@ -76,6 +77,25 @@ export async function shopeeOrderShipped(
   );
   await repo.markShipQueued(tx, [row.id]);
   return true;
+}
+
+/**
+ * Subscriber of `outbound.orders-shipped`: each shipped order that came from Shopee and has not been handed on gets its
+ * `shopee.ship` message. Idempotent (a redelivered event finds the orders queued already).
+ */
+export async function trackingNumbersToShopee(
+  db: Db,
+  jobs: JobQueue,
+  payload: { customer_id: string; orders: { order_id: string; consignment_number?: string | null }[] },
+): Promise<{ queued: number }> {
+  let queued = 0;
+  for (const o of payload.orders) {
+    if (!o.consignment_number) continue;
+    const tracking = o.consignment_number;
+    if (await withTx(db, (tx) => shopeeOrderShipped(tx, jobs, payload.customer_id, o.order_id, tracking))) queued++;
+  }
+  if (queued) jobs.kick();
+  return { queued };
 }
 
 /** Hourly (and after each sync), a safety net: shipped Shopee orders whose tracking number has not gone back yet. */
