@@ -4,7 +4,7 @@ import { ZId, ZIsoDate, ZListQuery, ZQuantityInput } from './common';
 /**
  * What inbound receipts (inbound.ts) and return receipts (returns.ts) share: the life cycle of spec §4, the header
  * and line fields of the receiving routine, the confirmation of a line and the list filters. The server's routine
- * is apps/server/src/modules/receiving (docs/ARCHITECTURE.md "Receiving").
+ * is apps/server/src/modules/receiving (modules/receiving/README.md).
  */
 
 /** Spec §4: pending confirmation → confirmed → cancelled-confirmed (a confirmation undone; it can be confirmed again). */

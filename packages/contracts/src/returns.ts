@@ -6,7 +6,7 @@ import { defineRoutes } from './routes';
 
 /**
  * Return receipts (spec §2.2 Return, §2.3 /return-print/{id}, §3, §4) and return-to-supplier orders. The status rules
- * are written down in docs/ARCHITECTURE.md ("Returns") and enforced by apps/server/src/modules/returns/*.workflow.ts.
+ * are written down in apps/server/src/modules/returns/README.md and enforced by apps/server/src/modules/returns/*.workflow.ts.
  */
 
 type Messages = Record<TLanguage, string>;

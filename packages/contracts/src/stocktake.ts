@@ -5,7 +5,7 @@ import { defineRoutes } from './routes';
 
 /**
  * Stocktake (spec §2.2 /inventory, §3 stocktake sheet, §4 statuses): a sheet counted in up to three rounds. The rules
- * are written down in docs/ARCHITECTURE.md ("Stocktake") and enforced by
+ * are written down in apps/server/src/modules/stocktake/README.md and enforced by
  * apps/server/src/modules/stocktake/stocktake.workflow.ts.
  */
 

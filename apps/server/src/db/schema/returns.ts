@@ -93,7 +93,7 @@ export const return_receipt_lines = pgTable(
 );
 
 /**
- * A return-to-supplier order: stock sent back to a supplier. Status (docs/ARCHITECTURE.md "Returns",
+ * A return-to-supplier order: stock sent back to a supplier. Status (apps/server/src/modules/returns/README.md,
  * supplier-returns.workflow.ts): reserved (created; its stock is held) → dispatched (the stock left), or → cancelled
  * (the stock is released).
  */

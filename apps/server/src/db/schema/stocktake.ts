@@ -10,7 +10,7 @@ import { storage_locations, warehouses } from './warehouse';
  * rounds): full (every active location of the warehouse, up to three rounds), random (N locations or products drawn
  * at random, up to three rounds), first / review / third (chosen locations or products, at most one / two / three
  * rounds). Status: first → review → third → closed (each open round can also close the case), or cancelled.
- * Rules: stocktake.workflow.ts and docs/ARCHITECTURE.md "Stocktake".
+ * Rules: stocktake.workflow.ts and apps/server/src/modules/stocktake/README.md.
  */
 export const stocktakes = pgTable(
   'stocktakes',

@@ -11,7 +11,7 @@ import * as repo from './receiving.repository';
 import * as workflow from './receiving.workflow';
 
 /**
- * The receiving routine of inbound receipts and return receipts (docs/ARCHITECTURE.md "Receiving"): planned lines,
+ * The receiving routine of inbound receipts and return receipts (modules/receiving/README.md): planned lines,
  * the guarded status changes, the confirmation (numbers and locations per line, one stock posting) and its
  * cancellation (one reversal). Every function runs in the caller's transaction; the caller's service opens it, and
  * does what only its kind does (a return moves its order) through the `beforeAudit` hook.

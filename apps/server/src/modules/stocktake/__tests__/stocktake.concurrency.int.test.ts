@@ -10,7 +10,7 @@ import * as engine from '../../stock/stock.engine';
 import { checkStockInvariants } from '../../stock/stock.invariants';
 
 /**
- * Movements on a location while it is being counted (docs/ARCHITECTURE.md "Stocktake": movements are not blocked,
+ * Movements on a location while it is being counted (apps/server/src/modules/stocktake/README.md: movements are not blocked,
  * they are accounted for). Many transactions move stock in and out of the counted location at the same time as the
  * count is recorded and the sheet is closed; afterwards the stocktake posted exactly the difference found at the
  * scan, every other movement is kept, and the ledger still equals the balances.
