@@ -99,19 +99,39 @@ async function reserveOrder(tx: Tx, actor: TActor, order: repo.TOrderRow): Promi
   const providers = order.logistics_provider_id ? await repo.providersOf(tx, customerId) : [];
   const issue = exportIssue(order, lineProducts, providers);
   if (issue) return issue;
-  try {
-    await tx.transaction(async (sp) => {
-      await engine.reserveForOrder(sp, engine.stockActorOf(actor), {
+  // The bulk export's engine call with one document: a refused document reserves nothing (no savepoint needed), and
+  // the products read above are handed on (not read again).
+  const [reserved] = await engine.reserveForOrders(
+    tx,
+    engine.stockActorOf(actor),
+    [
+      {
         document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
         warehouseId: order.warehouse_id,
         lines: lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
-      });
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return err;
-    throw err;
+      },
+    ],
+    { products: stockProducts(lineProducts) },
+  );
+  if (reserved instanceof AppError) {
+    if (reserved.status >= 500) throw reserved;
+    return reserved;
   }
   return null;
+}
+
+/** The products as the stock engine reads them (handed to it so that it does not read them again). */
+function stockProducts(list: Iterable<repo.TProductInfo>): Map<string, engine.TProductInfo> {
+  const known = new Map<string, engine.TProductInfo>();
+  for (const p of list)
+    known.set(p.id, {
+      id: p.id,
+      number: p.number,
+      type: p.type,
+      shelfLifeMonths: p.shelf_life_months,
+      sellableRuleMonths: p.sellable_rule_months,
+    });
+  return known;
 }
 
 /** What keeps an order from being exported before stock is looked at: its data, its warehouse, its carrier. */
@@ -353,15 +373,7 @@ async function exportChunk(
       )
     ).map((p) => [p.id, p]),
   );
-  const known = new Map<string, engine.TProductInfo>();
-  for (const p of products.values())
-    known.set(p.id, {
-      id: p.id,
-      number: p.number,
-      type: p.type,
-      shelfLifeMonths: p.shelf_life_months,
-      sellableRuleMonths: p.sellable_rule_months,
-    });
+  const known = stockProducts(products.values());
   const providers = candidates.some((o) => o.logistics_provider_id) ? await repo.providersOf(tx, customerId) : [];
   const reservable: repo.TOrderRow[] = [];
   for (const order of candidates) {
