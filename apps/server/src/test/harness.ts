@@ -128,14 +128,18 @@ function decodeWords(value: string): string {
     );
 }
 
-/** The typed route client sending through `app.inject` (no socket, same router, same hooks). */
-export function injectClient(app: FastifyInstance): TRouteClient<Buffer> {
+/**
+ * The typed route client sending through `app.inject` (no socket, same router, same hooks); `remoteAddress`: the
+ * peer the requests come from (light-my-request's default 127.0.0.1), for tests of what the server trusts of whom.
+ */
+export function injectClient(app: FastifyInstance, opts: { remoteAddress?: string } = {}): TRouteClient<Buffer> {
   return createRouteClient<Buffer>(async (req) => {
     const res = await app.inject({
       method: req.method,
       url: req.url,
       query: req.query,
       headers: req.headers,
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
       ...(req.body === undefined ? {} : { payload: req.body as InjectOptions['payload'] }),
     });
     return { statusCode: res.statusCode, headers: res.headers, rawPayload: res.rawPayload };

@@ -141,15 +141,16 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const get = async (url: string, token = seller.token) => {
-  const res = await ctx.inject({ method: 'GET', url, token });
+/** The answer of a read that must succeed, typed by its route. */
+const ok = async <T>(call: Promise<{ statusCode: number; body: string; json(): T }>): Promise<T> => {
+  const res = await call;
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
 
 describe('purchase advice', () => {
   it('averages the outbound of the window (kits through their components) and advises what covers the stocking days', async () => {
-    const page = await get('/api/purchase-advice/?window=30');
+    const page = await ok(ctx.api.analysisRoutes.purchaseAdvice({ query: { window: '30' }, token: seller.token }));
     const rowA = page.results.find((r: { product_id: string }) => r.product_id === ids.a);
     // 10 + 5 kits × 2 = 20 out in 30 days → 0.67/day; available 150 − 20 − 4 reserved = 126; 30 on the way;
     // advised = ceil(20 × 300 / 30) + 5 − 126 − 30 = 49; days left = 126 / (20/30) = 189.
@@ -171,12 +172,18 @@ describe('purchase advice', () => {
   });
 
   it('a 7-day window and the filters', async () => {
-    const page = await get('/api/purchase-advice/?window=7&below_safety=true');
+    const page = await ok(
+      ctx.api.analysisRoutes.purchaseAdvice({ query: { window: '7', below_safety: 'true' }, token: seller.token }),
+    );
     expect(page.results.map((r: { product_id: string }) => r.product_id)).toEqual([ids.b]);
-    const seven = await get('/api/purchase-advice/?window=7&search=A-001');
+    const seven = await ok(
+      ctx.api.analysisRoutes.purchaseAdvice({ query: { window: '7', search: 'A-001' }, token: seller.token }),
+    );
     // ceil(20 × 300 / 7) = 858; 858 + 5 − 126 − 30 = 707; 20 / 7 = 2.857 → 2.86/day.
     expect(seven.results[0]).toMatchObject({ avg_daily_out: 2.86, advised: 707 });
-    const toBuy = await get('/api/purchase-advice/?window=30&to_buy=true');
+    const toBuy = await ok(
+      ctx.api.analysisRoutes.purchaseAdvice({ query: { window: '30', to_buy: 'true' }, token: seller.token }),
+    );
     expect(toBuy.count).toBe(2);
   });
 
@@ -207,7 +214,12 @@ async function readBack(buf: Buffer): Promise<unknown[][]> {
 
 describe('product turnover', () => {
   it('units out, the average end-of-day stock from the ledger, turnover and days of supply', async () => {
-    const page = await get(`/api/product-turnover/?date_from=${dayAgo(29)}&date_to=${today}&dead_days=90`);
+    const page = await ok(
+      ctx.api.analysisRoutes.productTurnover({
+        query: { date_from: dayAgo(29), date_to: today, dead_days: '90' },
+        token: seller.token,
+      }),
+    );
     const rowA = page.results.find((r: { product_id: string }) => r.product_id === ids.a);
     // End-of-day on hand over the 30 days: 9 × 100 + 15 × 150 + 2 × 140 + 4 × 130 = 3950 → 131.67 on average;
     // turnover 20 / 131.67 = 0.15; days of supply 3950 / 20 = 197.5 (> 90: a slow mover); value 130 × 2.5.
@@ -222,23 +234,33 @@ describe('product turnover', () => {
       slow: true,
       dead: false,
     });
-    expect(rowA.last_out_at).not.toBeNull();
+    expect(rowA!.last_out_at).not.toBeNull();
     const rowB = page.results.find((r: { product_id: string }) => r.product_id === ids.b);
     expect(rowB).toMatchObject({ units_out: 0, avg_stock: 10, turnover: 0, days_of_supply: null, dead: true });
-    const dead = await get(`/api/product-turnover/?date_from=${dayAgo(29)}&date_to=${today}&only=dead`);
+    const dead = await ok(
+      ctx.api.analysisRoutes.productTurnover({
+        query: { date_from: dayAgo(29), date_to: today, only: 'dead' },
+        token: seller.token,
+      }),
+    );
     expect(dead.results.map((r: { product_id: string }) => r.product_id).sort()).toEqual([ids.b, ids.c].sort());
   });
 
   it('without a period: the last 30 days', async () => {
-    const page = await get('/api/product-turnover/?search=A-001');
+    const page = await ok(ctx.api.analysisRoutes.productTurnover({ query: { search: 'A-001' }, token: seller.token }));
     expect(page.results[0]).toMatchObject({ units_out: 20, avg_stock: 131.67 });
-    const stats = await get('/api/deliver-statistics/');
+    const stats = await ok(ctx.api.analysisRoutes.deliverStatistics({ token: seller.token }));
     expect(stats.total.orders).toBe(2);
   });
 
   it('a period in the past counts the stock of those days', async () => {
     // Days −10 … −4: 6 days of 150 (−10 … −5 has the shipment of day −5 at its end: 140) → 5 × 150 + 2 × 140.
-    const page = await get(`/api/product-turnover/?date_from=${dayAgo(10)}&date_to=${dayAgo(4)}&search=A-001`);
+    const page = await ok(
+      ctx.api.analysisRoutes.productTurnover({
+        query: { date_from: dayAgo(10), date_to: dayAgo(4), search: 'A-001' },
+        token: seller.token,
+      }),
+    );
     expect(page.results[0]).toMatchObject({ units_out: 10, avg_stock: round2((5 * 150 + 2 * 140) / 7) });
   });
 
@@ -256,7 +278,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 describe('stock age', () => {
   it('FIFO layers of the ledger per product and warehouse', async () => {
-    const page = await get('/api/stock-age/');
+    const page = await ok(ctx.api.analysisRoutes.stockAge({ token: seller.token }));
     const rowA = page.results.find((r: { product_id: string }) => r.product_id === ids.a);
     // 130 on hand = the newest inflows: 50 (20 days) + 80 of the 100 (100 days).
     expect(rowA).toMatchObject({
@@ -271,14 +293,14 @@ describe('stock age', () => {
       sellable_rule_months: 3,
       nearest_expiry: dayAgo(-200),
     });
-    expect(page.results[0].product_id).toBe(ids.b);
+    expect(page.results[0]!.product_id).toBe(ids.b);
   });
 
   it('per location, each pile by its receipt date', async () => {
-    const page = await get('/api/stock-age/?by=location&search=A-001');
-    const byLoc = Object.fromEntries(
-      page.results.map((r: { location_code: string; on_hand: number; buckets: object }) => [r.location_code, r]),
+    const page = await ok(
+      ctx.api.analysisRoutes.stockAge({ query: { by: 'location', search: 'A-001' }, token: seller.token }),
     );
+    const byLoc = Object.fromEntries(page.results.map((r) => [String(r.location_code), r]));
     const [balances] = [
       await queryRows<{ code: string; on_hand: number }>(
         ctx.deps.database.db,
@@ -286,16 +308,19 @@ describe('stock age', () => {
             where b.product_id = ${ids.a}`,
       ),
     ];
-    for (const b of balances) expect(byLoc[b.code].on_hand).toBe(Number(b.on_hand));
-    expect(byLoc.L1.buckets.d91_180).toBe(byLoc.L1.on_hand);
-    expect(byLoc.L2.buckets.d0_30).toBe(byLoc.L2.on_hand);
+    for (const b of balances) expect(byLoc[b.code]!.on_hand).toBe(Number(b.on_hand));
+    expect(byLoc.L1!.buckets.d91_180).toBe(byLoc.L1!.on_hand);
+    expect(byLoc.L2!.buckets.d0_30).toBe(byLoc.L2!.on_hand);
   });
 });
 
 describe('deliver statistics', () => {
   it('shipped orders, lines, units, COD and hours to ship per day and channel', async () => {
-    const stats = await get(
-      `/api/deliver-statistics/?date_from=${dayAgo(29)}&date_to=${today}&period=day&dimension=channel`,
+    const stats = await ok(
+      ctx.api.analysisRoutes.deliverStatistics({
+        query: { date_from: dayAgo(29), date_to: today, period: 'day', dimension: 'channel' },
+        token: seller.token,
+      }),
     );
     expect(stats.rows).toEqual([
       {
@@ -330,20 +355,21 @@ describe('deliver statistics', () => {
   });
 
   it('by month and warehouse', async () => {
-    const stats = await get(
-      `/api/deliver-statistics/?date_from=${dayAgo(364)}&date_to=${today}&period=month&dimension=warehouse`,
+    const stats = await ok(
+      ctx.api.analysisRoutes.deliverStatistics({
+        query: { date_from: dayAgo(364), date_to: today, period: 'month', dimension: 'warehouse' },
+        token: seller.token,
+      }),
     );
     // A long period counts the lines by one aggregate of the seller's lines: the same figures.
     expect(stats.total).toMatchObject({ orders: 2, lines: 3, units: 16, cod_amount: '100.50' });
-    expect(stats.rows.every((r: { key: string; period: string }) => r.key === 'W1' && r.period.endsWith('-01'))).toBe(
-      true,
-    );
+    expect(stats.rows.every((r) => r.key === 'W1' && r.period.endsWith('-01'))).toBe(true);
   });
 });
 
 describe('dashboard', () => {
   it('work queues, stock alerts and 30 days of shipments', async () => {
-    const d = await get('/api/dashboard/');
+    const d = await ok(ctx.api.analysisRoutes.dashboard({ token: seller.token }));
     expect(d).toMatchObject({
       to_export: 1,
       to_pack: 0,
@@ -355,7 +381,7 @@ describe('dashboard', () => {
       setup: { company: false, warehouse: true, location: true, product: true, receipt: true, order: true },
     });
     expect(d.shipped).toHaveLength(30);
-    expect(d.shipped[29].day).toBe(today);
+    expect(d.shipped[29]!.day).toBe(today);
     expect(d.shipped.find((s: { day: string }) => s.day === dayAgo(5))).toEqual({
       day: dayAgo(5),
       orders: 1,
@@ -370,7 +396,7 @@ describe('dashboard', () => {
 
   it('another seller sees none of it', async () => {
     const other = await ctx.newCustomer();
-    const d = await get('/api/dashboard/', other.token);
+    const d = await ok(ctx.api.analysisRoutes.dashboard({ token: other.token }));
     expect(d).toMatchObject({ to_export: 0, to_ship: 0, receipts_pending: 0, below_safety: 0, near_expiry: 0 });
     expect(d.setup).toEqual({
       company: false,
@@ -385,16 +411,16 @@ describe('dashboard', () => {
       token: other.token,
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await get('/api/dashboard/', other.token)).setup.company).toBe(true);
-    expect((await get('/api/purchase-advice/', other.token)).count).toBe(0);
-    expect((await get('/api/stock-age/', other.token)).count).toBe(0);
+    expect((await ok(ctx.api.analysisRoutes.dashboard({ token: other.token }))).setup.company).toBe(true);
+    expect((await ok(ctx.api.analysisRoutes.purchaseAdvice({ token: other.token }))).count).toBe(0);
+    expect((await ok(ctx.api.analysisRoutes.stockAge({ token: other.token }))).count).toBe(0);
   });
 });
 
 describe('location occupancy (/location-stock analysis view)', () => {
   it('counts empty, in-use and full locations and those holding expired or unsellable lots', async () => {
     // Before: L1 holds A and B, L2 holds A and C — two piles in one cell each: both full.
-    const before = await get('/api/location-occupancy/');
+    const before = await ok(ctx.api.analysisRoutes.locationOccupancy({ token: seller.token }));
     expect(before.results).toEqual([
       {
         warehouse_code: 'W1',
@@ -432,7 +458,12 @@ describe('location occupancy (/location-stock analysis view)', () => {
         },
       ),
     );
-    const after = await get(`/api/location-occupancy/?group=shelf&warehouse_id=${ids.wh}`);
+    const after = await ok(
+      ctx.api.analysisRoutes.locationOccupancy({
+        query: { group: 'shelf', warehouse_id: ids.wh },
+        token: seller.token,
+      }),
+    );
     expect(after.results[0]).toMatchObject({
       locations: 4,
       cells: 6,

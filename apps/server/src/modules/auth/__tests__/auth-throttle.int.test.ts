@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { createTestContext, type TTestContext } from '../../../test/harness';
+import { createTestContext, injectClient, loggedIn, type TTestContext } from '../../../test/harness';
 
 /**
  * Abuse of the public auth routes: parallel guesses cannot slip past the lockout, each client address has a budget
@@ -23,8 +23,8 @@ afterAll(() => ctx?.close());
 let nextAddress = 1;
 /** A fresh client address per test (the loopback "proxy" names it in X-Forwarded-For). */
 const client = () => `203.0.113.${nextAddress++}`;
-const post = (url: string, payload: unknown, ip: string, remoteAddress = '127.0.0.1') =>
-  ctx.inject({ method: 'POST', url, payload: payload as object, remoteAddress, headers: { 'x-forwarded-for': ip } });
+/** The header the loopback proxy (every call's peer unless sent through `injectClient(…, { remoteAddress })`) adds. */
+const forwardedFor = (ip: string) => ({ 'x-forwarded-for': ip });
 
 describe('lockout under parallel guesses', () => {
   it('20 parallel logins (19 wrong, the right one last): the right one is refused once the lock is reached', async () => {
@@ -34,39 +34,62 @@ describe('lockout under parallel guesses', () => {
       ...Array.from({ length: 19 }, () => ({ email: c.email, password: 'wrong-password' })),
       { email: c.email, password: c.password },
     ];
-    const answers = await Promise.all(attempts.map((a) => post('/api/login/', a, ip)));
-    const codes = answers.map((r) => (r.statusCode === 200 ? 'OK' : r.json().error.code));
+    const answers = await Promise.all(
+      attempts.map((a) => ctx.api.authRoutes.login({ body: a, headers: forwardedFor(ip) })),
+    );
+    const codes = answers.map((r) => (r.statusCode === 200 ? 'OK' : r.error().code));
     expect(codes[19]).toBe('ACCOUNT_LOCKED');
     // Only LOGIN_MAX_FAILURES guesses were checked at all; every other attempt met the lock.
     expect(codes.filter((x) => x === 'INVALID_CREDENTIALS').length).toBeLessThanOrEqual(4);
     expect(codes.filter((x) => x === 'ACCOUNT_LOCKED').length).toBeGreaterThanOrEqual(15);
     expect(codes).not.toContain('OK');
-    const after = await post('/api/login/', { email: c.email, password: c.password }, ip);
-    expect(after.json().error.code).toBe('ACCOUNT_LOCKED');
+    const after = await ctx.api.authRoutes.login({
+      body: { email: c.email, password: c.password },
+      headers: forwardedFor(ip),
+    });
+    expect(after.error().code).toBe('ACCOUNT_LOCKED');
   });
 
   it('a right password before the lock still logs in and clears the count', async () => {
     const c = await ctx.newCustomer();
     const ip = client();
     for (let i = 0; i < 4; i++) {
-      const r = await post('/api/login/', { email: c.email, password: 'nope-nope' }, ip);
-      expect(r.json().error.code).toBe('INVALID_CREDENTIALS');
+      const r = await ctx.api.authRoutes.login({
+        body: { email: c.email, password: 'nope-nope' },
+        headers: forwardedFor(ip),
+      });
+      expect(r.error().code).toBe('INVALID_CREDENTIALS');
     }
-    expect((await post('/api/login/', { email: c.email, password: c.password }, ip)).statusCode).toBe(200);
-    const wrong = await post('/api/login/', { email: c.email, password: 'nope-nope' }, ip);
-    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect(
+      (await ctx.api.authRoutes.login({ body: { email: c.email, password: c.password }, headers: forwardedFor(ip) }))
+        .statusCode,
+    ).toBe(200);
+    const wrong = await ctx.api.authRoutes.login({
+      body: { email: c.email, password: 'nope-nope' },
+      headers: forwardedFor(ip),
+    });
+    expect(wrong.error().code).toBe('INVALID_CREDENTIALS');
   });
 });
 
 describe('auth answers are not cached', () => {
   it('login, refresh and profile answers carry Cache-Control: no-store', async () => {
     const c = await ctx.newCustomer();
-    const login = await post('/api/login/', { email: c.email, password: c.password }, client());
+    const login = await ctx.api.authRoutes.login({
+      body: { email: c.email, password: c.password },
+      headers: forwardedFor(client()),
+    });
     expect(login.headers['cache-control']).toBe('no-store');
-    const refresh = await post('/api/token/refresh/', { refresh: login.json().refresh }, client());
+    const refresh = await ctx.api.authRoutes.refresh({
+      body: { refresh: loggedIn(login).refresh },
+      headers: forwardedFor(client()),
+    });
     expect(refresh.statusCode).toBe(200);
     expect(refresh.headers['cache-control']).toBe('no-store');
-    const failed = await post('/api/login/', { email: c.email, password: 'wrong-one' }, client());
+    const failed = await ctx.api.authRoutes.login({
+      body: { email: c.email, password: 'wrong-one' },
+      headers: forwardedFor(client()),
+    });
     expect(failed.headers['cache-control']).toBe('no-store');
     const profile = await ctx.api.authRoutes.profile({ token: c.token });
     expect(profile.headers['cache-control']).toBe('no-store');
@@ -78,46 +101,63 @@ describe('per-address budgets', () => {
     const ip = client();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      const url = ['/api/login/', '/api/member-login/', '/api/verify-otp/'][i % 3]!;
-      const body =
-        url === '/api/verify-otp/'
-          ? { user_id: crypto.randomUUID(), otp: '123456' }
-          : { corp: 'shop', email: `nobody${i}@example.tw`, password: 'whatever1' };
-      statuses.push((await post(url, body, ip)).statusCode);
+      const headers = forwardedFor(ip);
+      const login = { corp: 'shop', email: `nobody${i}@example.tw`, password: 'whatever1' };
+      const res = await [
+        () => ctx.api.authRoutes.login({ body: login, headers }),
+        () => ctx.api.authRoutes.memberLogin({ body: login, headers }),
+        () => ctx.api.authRoutes.verifyOtp({ body: { user_id: crypto.randomUUID(), otp: '123456' }, headers }),
+      ][i % 3]!();
+      statuses.push(res.statusCode);
     }
     expect(statuses).not.toContain(429);
-    const over = await post('/api/login/', { email: 'x@example.tw', password: 'whatever1' }, ip);
-    expect(over.json().error.code).toBe('RATE_LIMITED');
+    const over = await ctx.api.authRoutes.login({
+      body: { email: 'x@example.tw', password: 'whatever1' },
+      headers: forwardedFor(ip),
+    });
+    expect(over.error().code).toBe('RATE_LIMITED');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
-    const other = await post('/api/login/', { email: 'x@example.tw', password: 'whatever1' }, client());
+    const other = await ctx.api.authRoutes.login({
+      body: { email: 'x@example.tw', password: 'whatever1' },
+      headers: forwardedFor(client()),
+    });
     expect(other.statusCode).toBe(401);
   });
 
   it('reset-password tries of one address share that budget: over it 429 with Retry-After; another address goes on', async () => {
     const ip = client();
     const reset = (from: string) =>
-      post('/api/reset-password/', { token: `guess-${Math.random()}`, new_password: 'new-password-1' }, from);
+      ctx.api.authRoutes.resetPassword({
+        body: { token: `guess-${Math.random()}`, new_password: 'new-password-1' },
+        headers: forwardedFor(from),
+      });
     for (let i = 0; i < 25; i++) {
       const r = await reset(ip);
-      expect(r.json().error.code, `try ${i}`).toBe('TOKEN_INVALID');
+      expect(r.error().code, `try ${i}`).toBe('TOKEN_INVALID');
     }
     const over = await reset(ip);
     expect(over.statusCode).toBe(429);
-    expect(over.json().error.code).toBe('RATE_LIMITED');
+    expect(over.error().code).toBe('RATE_LIMITED');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await reset(client())).json().error.code).toBe('TOKEN_INVALID');
+    expect((await reset(client())).error().code).toBe('TOKEN_INVALID');
   });
 
   it('believes X-Forwarded-For only from a trusted proxy (loopback by default)', async () => {
     const outsider = '198.51.100.7';
     // A client that is not the proxy cannot pick a new address per request to escape its budget.
     for (let i = 0; i < 25; i++) {
-      const r = await post('/api/login/', { email: `y${i}@example.tw`, password: 'whatever1' }, client(), outsider);
+      const r = await injectClient(ctx.app, { remoteAddress: outsider }).authRoutes.login({
+        body: { email: `y${i}@example.tw`, password: 'whatever1' },
+        headers: forwardedFor(client()),
+      });
       expect(r.statusCode, `attempt ${i}: ${r.body}`).toBe(401);
     }
-    const r = await post('/api/login/', { email: 'y@example.tw', password: 'whatever1' }, client(), outsider);
-    expect(r.json().error.code).toBe('RATE_LIMITED');
+    const r = await injectClient(ctx.app, { remoteAddress: outsider }).authRoutes.login({
+      body: { email: 'y@example.tw', password: 'whatever1' },
+      headers: forwardedFor(client()),
+    });
+    expect(r.error().code).toBe('RATE_LIMITED');
   });
 
   it('register and forgot-password are throttled per client address', async () => {
@@ -126,23 +166,27 @@ describe('per-address budgets', () => {
     for (let i = 0; i < 4; i++) {
       const r =
         i % 2
-          ? await post('/api/format-password/', { email: `who${i}@example.tw` }, ip)
-          : await post(
-              '/api/register/',
-              { company_name: `Shop ${i}`, name: 'N', email: `reg${ip}-${i}@example.tw` },
-              ip,
-            );
+          ? await ctx.api.authRoutes.forgotPassword({
+              body: { email: `who${i}@example.tw` },
+              headers: forwardedFor(ip),
+            })
+          : await ctx.api.authRoutes.register({
+              body: { company_name: `Shop ${i}`, name: 'N', email: `reg${ip}-${i}@example.tw` },
+              headers: forwardedFor(ip),
+            });
       statuses.push(r.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200]);
-    const over = await post(
-      '/api/register/',
-      { company_name: 'Shop x', name: 'N', email: `reg-x${ip}@example.tw` },
-      ip,
-    );
+    const over = await ctx.api.authRoutes.register({
+      body: { company_name: 'Shop x', name: 'N', email: `reg-x${ip}@example.tw` },
+      headers: forwardedFor(ip),
+    });
     expect(over.statusCode).toBe(429);
     expect(over.headers['retry-after']).toBeDefined();
-    const forgot = await post('/api/format-password/', { email: 'who@example.tw' }, ip);
+    const forgot = await ctx.api.authRoutes.forgotPassword({
+      body: { email: 'who@example.tw' },
+      headers: forwardedFor(ip),
+    });
     expect(forgot.statusCode).toBe(429);
   });
 });
@@ -154,7 +198,10 @@ describe('mail through the job queue', () => {
     const send = vi.spyOn(ctx.deps.mailer, 'send').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:25'));
     try {
       const email = `smtp-down-${Date.now()}@example.tw`;
-      const res = await post('/api/register/', { company_name: 'Down Co', name: 'N', email }, client());
+      const res = await ctx.api.authRoutes.register({
+        body: { company_name: 'Down Co', name: 'N', email },
+        headers: forwardedFor(client()),
+      });
       expect(res.statusCode).toBe(200);
       const mine = () => send.mock.calls.filter((c) => c[0].to === email);
       const deadline = Date.now() + 10_000;
@@ -170,8 +217,11 @@ describe('mail through the job queue', () => {
       // Failed once, queued again for a retry (not failed for good); the password is not stored in clear.
       expect(job).toMatchObject({ state: 'queued', attempts: 1 });
       expect(job!.payload).not.toMatch(/登入帳號|Login:|ログインアカウント/);
-      const again = await post('/api/register/', { company_name: 'Down Co', name: 'N', email }, client());
-      expect(again.json().error.code).toBe('EMAIL_TAKEN');
+      const again = await ctx.api.authRoutes.register({
+        body: { company_name: 'Down Co', name: 'N', email },
+        headers: forwardedFor(client()),
+      });
+      expect(again.error().code).toBe('EMAIL_TAKEN');
     } finally {
       send.mockRestore();
     }
@@ -180,13 +230,22 @@ describe('mail through the job queue', () => {
   it('forgot-password answers the same for known and unknown addresses, and over the per-address budget', async () => {
     const c = await ctx.newCustomer();
     const ip = client();
-    const known = await post('/api/format-password/', { email: c.email }, ip);
-    const unknown = await post('/api/format-password/', { email: 'nobody-at-all@example.tw' }, ip);
+    const known = await ctx.api.authRoutes.forgotPassword({ body: { email: c.email }, headers: forwardedFor(ip) });
+    const unknown = await ctx.api.authRoutes.forgotPassword({
+      body: { email: 'nobody-at-all@example.tw' },
+      headers: forwardedFor(ip),
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
-    const again = await post('/api/format-password/', { email: c.email }, client());
-    const overBudget = await post('/api/format-password/', { email: c.email }, client());
+    const again = await ctx.api.authRoutes.forgotPassword({
+      body: { email: c.email },
+      headers: forwardedFor(client()),
+    });
+    const overBudget = await ctx.api.authRoutes.forgotPassword({
+      body: { email: c.email },
+      headers: forwardedFor(client()),
+    });
     expect(again.body).toBe(known.body);
     expect(overBudget.body).toBe(known.body);
   });

@@ -23,13 +23,11 @@ afterAll(async () => {
   if (!process.env.KEEP_LABELS) rmSync(work, { recursive: true, force: true });
 });
 
-type M = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
-  ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
-
 async function sheetByCode(code: string) {
-  const list = (await call('GET', '/api/label-sheets/', a.token)).json();
-  return list.results.find((s: { code: string }) => s.code === code);
+  const list = (await ctx.api.labelRoutes.listLabelSheets({ token: a.token })).json();
+  const sheet = list.results.find((s) => s.code === code);
+  if (!sheet) throw new Error(`no label sheet ${code}`);
+  return sheet;
 }
 
 const DPI = 300;
@@ -84,7 +82,7 @@ function rasterise(
 
 describe(`label sheets (${TEST_ENGINE})`, () => {
   it('offers the built-in sheets as data, including a 45-cell one, with cells on the grid', async () => {
-    const list = (await call('GET', '/api/label-sheets/', a.token)).json();
+    const list = (await ctx.api.labelRoutes.listLabelSheets({ token: a.token })).json();
     const cells = new Set(list.results.map((s: { cells: number }) => s.cells));
     for (const n of [45, 60, 88]) expect(cells.has(n), String(n)).toBe(true);
     const s45 = await sheetByCode('wms-45');
@@ -96,41 +94,64 @@ describe(`label sheets (${TEST_ENGINE})`, () => {
     expect(last.x_mm + last.width_mm).toBeLessThanOrEqual(210);
     expect(last.y_mm + last.height_mm).toBeLessThanOrEqual(297);
     // only 88-cell sheets
-    const only88 = (await call('GET', '/api/label-sheets/?cells=88', a.token)).json();
+    const only88 = (await ctx.api.labelRoutes.listLabelSheets({ query: { cells: '88' }, token: a.token })).json();
     expect(only88.results.every((s: { cells: number }) => s.cells === 88)).toBe(true);
   });
 
   it('lets a seller copy a sheet with printer offsets; built-ins and other sellers’ sheets are read-only', async () => {
     const s45 = await sheetByCode('wms-45');
     const { id: _id, builtin: _b, cells: _c, code: _code, name: _n, ...grid } = s45;
-    const mine = await call('POST', '/api/label-sheets/', a.token, {
-      ...grid,
-      code: 'my-45',
-      name: 'My printer 45',
-      offset_x_mm: 0.5,
-      offset_y_mm: -1,
+    const mine = await ctx.api.labelRoutes.createLabelSheet({
+      body: {
+        ...grid,
+        code: 'my-45',
+        name: 'My printer 45',
+        offset_x_mm: 0.5,
+        offset_y_mm: -1,
+      },
+      token: a.token,
     });
     expect(mine.statusCode, mine.body).toBe(201);
     expect(labelCellBoxes(mine.json())[0]).toMatchObject({ x_mm: 5.5, y_mm: 8.5 });
-    const offPage = await call('POST', '/api/label-sheets/', a.token, {
-      ...grid,
-      code: 'too-big',
-      name: 'x',
-      pitch_y_mm: 40,
+    const offPage = await ctx.api.labelRoutes.createLabelSheet({
+      body: {
+        ...grid,
+        code: 'too-big',
+        name: 'x',
+        pitch_y_mm: 40,
+      },
+      token: a.token,
     });
-    expect(offPage.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'pitch_y_mm' } });
-    expect((await call('PATCH', `/api/label-sheets/${s45.id}/`, a.token, { offset_x_mm: 1 })).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/label-sheets/${s45.id}/`, a.token)).statusCode).toBe(404);
-    expect((await call('PATCH', `/api/label-sheets/${mine.json().id}/`, b.token, { offset_x_mm: 1 })).statusCode).toBe(
+    expect(offPage.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'pitch_y_mm' } });
+    expect(
+      (await ctx.api.labelRoutes.updateLabelSheet({ params: { id: s45.id }, body: { offset_x_mm: 1 }, token: a.token }))
+        .statusCode,
+    ).toBe(404);
+    expect((await ctx.api.labelRoutes.deleteLabelSheet({ params: { id: s45.id }, token: a.token })).statusCode).toBe(
       404,
     );
     expect(
-      (await call('GET', '/api/label-sheets/', b.token))
+      (
+        await ctx.api.labelRoutes.updateLabelSheet({
+          params: { id: mine.json().id },
+          body: { offset_x_mm: 1 },
+          token: b.token,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.api.labelRoutes.listLabelSheets({ token: b.token }))
         .json()
         .results.some((s: { code: string }) => s.code === 'my-45'),
     ).toBe(false);
     expect(
-      (await call('PATCH', `/api/label-sheets/${mine.json().id}/`, a.token, { offset_x_mm: 1 })).json().offset_x_mm,
+      (
+        await ctx.api.labelRoutes.updateLabelSheet({
+          params: { id: mine.json().id },
+          body: { offset_x_mm: 1 },
+          token: a.token,
+        })
+      ).json().offset_x_mm,
     ).toBe(1);
   });
 });
@@ -138,41 +159,56 @@ describe(`label sheets (${TEST_ENGINE})`, () => {
 describe(`label pages (${TEST_ENGINE})`, () => {
   it('lays out copies from a start cell over pages, with or without the name, and refuses foreign rows', async () => {
     const p = (
-      await call('POST', '/api/products/', a.token, { number: 'LBL-1', name: 'Label me', barcode: '4006381333931' })
+      await ctx.api.catalogRoutes.createProduct({
+        body: { number: 'LBL-1', name: 'Label me', barcode: '4006381333931' },
+        token: a.token,
+      })
     ).json();
-    const q = (await call('POST', '/api/products/', a.token, { number: 'LBL-2', name: 'No barcode' })).json();
-    const s60 = (await call('GET', '/api/label-sheets/?cells=60', a.token)).json().results[0];
-    const res = await call('POST', '/api/labels/render/', a.token, {
-      kind: 'product',
-      sheet_id: s60.id,
-      items: [
-        { id: p.id, copies: 50 },
-        { id: q.id, copies: 20 },
-      ],
-      show_name: false,
-      start_cell: 5,
+    const q = (
+      await ctx.api.catalogRoutes.createProduct({ body: { number: 'LBL-2', name: 'No barcode' }, token: a.token })
+    ).json();
+    const s60 = (await ctx.api.labelRoutes.listLabelSheets({ query: { cells: '60' }, token: a.token })).json()
+      .results[0]!;
+    const res = await ctx.api.labelRoutes.renderLabels({
+      body: {
+        kind: 'product',
+        sheet_id: s60.id,
+        items: [
+          { id: p.id, copies: 50 },
+          { id: q.id, copies: 20 },
+        ],
+        show_name: false,
+        start_cell: 5,
+      },
+      token: a.token,
     });
     expect(res.statusCode, res.body).toBe(200);
     const doc = res.json();
     expect(doc.label_count).toBe(70);
     expect(doc.pages).toHaveLength(2);
-    expect(doc.pages[0].cells).toHaveLength(56);
-    expect(doc.pages[0].cells[0]).toMatchObject({ index: 4, value: '4006381333931', symbology: 'ean13', name: null });
-    expect(doc.pages[1].cells.at(-1)).toMatchObject({ index: 13, value: 'LBL-2', symbology: 'code128' });
-    expect(doc.pages[0].cells[0].svg).toMatch(/^<svg /);
-    const foreign = await call('POST', '/api/labels/render/', b.token, {
-      kind: 'product',
-      sheet_id: s60.id,
-      items: [{ id: p.id, copies: 1 }],
+    expect(doc.pages[0]!.cells).toHaveLength(56);
+    expect(doc.pages[0]!.cells[0]).toMatchObject({ index: 4, value: '4006381333931', symbology: 'ean13', name: null });
+    expect(doc.pages[1]!.cells.at(-1)).toMatchObject({ index: 13, value: 'LBL-2', symbology: 'code128' });
+    expect(doc.pages[0]!.cells[0]!.svg).toMatch(/^<svg /);
+    const foreign = await ctx.api.labelRoutes.renderLabels({
+      body: {
+        kind: 'product',
+        sheet_id: s60.id,
+        items: [{ id: p.id, copies: 1 }],
+      },
+      token: b.token,
     });
     expect(foreign.statusCode).toBe(404);
-    const qr = await call('POST', '/api/labels/render/', a.token, {
-      kind: 'product',
-      sheet_id: s60.id,
-      items: [{ id: p.id, copies: 1 }],
-      symbology: 'qrcode',
+    const qr = await ctx.api.labelRoutes.renderLabels({
+      body: {
+        kind: 'product',
+        sheet_id: s60.id,
+        items: [{ id: p.id, copies: 1 }],
+        symbology: 'qrcode',
+      },
+      token: a.token,
     });
-    expect(qr.json().pages[0].cells[0]).toMatchObject({ symbology: 'qrcode', name: 'Label me' });
+    expect(qr.json().pages[0]!.cells[0]).toMatchObject({ symbology: 'qrcode', name: 'Label me' });
   });
 
   it('prints a 45-cell product sheet to PDF in Chromium; zbarimg reads every barcode back, each in its own cell', async () => {
@@ -183,14 +219,22 @@ describe(`label pages (${TEST_ENGINE})`, () => {
       ['P-GAMMA-0003', '4901234567894'],
     ] as const)
       products.push(
-        (await call('POST', '/api/products/', a.token, { number, name: `${number} 名稱`, barcode })).json(),
+        (
+          await ctx.api.catalogRoutes.createProduct({
+            body: { number, name: `${number} 名稱`, barcode },
+            token: a.token,
+          })
+        ).json(),
       );
     const s45 = await sheetByCode('wms-45');
-    const res = await call('POST', '/api/labels/render/', a.token, {
-      kind: 'product',
-      sheet_id: s45.id,
-      items: products.map((p, i) => ({ id: p.id, copies: [20, 15, 10][i]! })),
-      show_name: true,
+    const res = await ctx.api.labelRoutes.renderLabels({
+      body: {
+        kind: 'product',
+        sheet_id: s45.id,
+        items: products.map((p, i) => ({ id: p.id, copies: [20, 15, 10][i]! })),
+        show_name: true,
+      },
+      token: a.token,
     });
     const doc = res.json() as TLabelDocument;
     expect(doc.pages).toHaveLength(1);
@@ -208,35 +252,52 @@ describe(`label pages (${TEST_ENGINE})`, () => {
   });
 
   it('prints storage-location labels (Code128 and QR, 88 cells) and packaging labels that decode back', async () => {
-    const wh = (await call('POST', '/api/warehouses/', a.token, { code: 'LW', name: 'Label WH' })).json();
+    const wh = (
+      await ctx.api.warehouseRoutes.createWarehouse({ body: { code: 'LW', name: 'Label WH' }, token: a.token })
+    ).json();
     const shelf = (
-      await call('POST', '/api/shelves/', a.token, { warehouse_id: wh.id, code: 'R07', name: 'Rack 7', layers: 2 })
+      await ctx.api.warehouseRoutes.createShelf({
+        body: { warehouse_id: wh.id, code: 'R07', name: 'Rack 7', layers: 2 },
+        token: a.token,
+      })
     ).json();
     const gen = (
-      await call('POST', `/api/shelves/${shelf.id}/generate-locations/`, a.token, { positions_per_layer: 3 })
+      await ctx.api.warehouseRoutes.generateShelfLocations({
+        params: { id: shelf.id },
+        body: { positions_per_layer: 3 },
+        token: a.token,
+      })
     ).json();
-    const locs = (await call('GET', `/api/storage-locations/?shelf_id=${shelf.id}`, a.token)).json().results;
+    const locs = (
+      await ctx.api.warehouseRoutes.listStorageLocations({ query: { shelf_id: shelf.id }, token: a.token })
+    ).json().results;
     const s88 = await sheetByCode('rayfilm-4567');
     const code128 = (
-      await call('POST', '/api/labels/render/', a.token, {
-        kind: 'location',
-        sheet_id: s88.id,
-        items: locs.map((l: { id: string }) => ({ id: l.id, copies: 1 })),
-        show_name: false,
+      await ctx.api.labelRoutes.renderLabels({
+        body: {
+          kind: 'location',
+          sheet_id: s88.id,
+          items: locs.map((l: { id: string }) => ({ id: l.id, copies: 1 })),
+          show_name: false,
+        },
+        token: a.token,
       })
     ).json();
     const pdf1 = await printPdf(code128, 'locations-88');
     expect(decode(rasterise(pdf1, 1, 'locations-88')).sort()).toEqual([...gen.codes].sort());
-    for (const cell of code128.pages[0].cells)
+    for (const cell of code128.pages[0]!.cells)
       expect(decode(rasterise(pdf1, 1, `loc-${cell.index}`, cellCrop(cell))), cell.value).toEqual([cell.value]);
 
     const s45 = await sheetByCode('wms-45');
     const qr = (
-      await call('POST', '/api/labels/render/', a.token, {
-        kind: 'location',
-        sheet_id: s45.id,
-        items: locs.slice(0, 2).map((l: { id: string }) => ({ id: l.id, copies: 2 })),
-        symbology: 'qrcode',
+      await ctx.api.labelRoutes.renderLabels({
+        body: {
+          kind: 'location',
+          sheet_id: s45.id,
+          items: locs.slice(0, 2).map((l: { id: string }) => ({ id: l.id, copies: 2 })),
+          symbology: 'qrcode',
+        },
+        token: a.token,
       })
     ).json();
     const pdf2 = await printPdf(qr, 'locations-qr');
@@ -248,18 +309,24 @@ describe(`label pages (${TEST_ENGINE})`, () => {
     ]);
 
     const box = (
-      await call('POST', '/api/packaging-materials/', a.token, { code: 'BOX-60', name: '60 cm box' })
+      await ctx.api.catalogRoutes.createPackagingMaterial({
+        body: { code: 'BOX-60', name: '60 cm box' },
+        token: a.token,
+      })
     ).json();
     const pkg = (
-      await call('POST', '/api/labels/render/', a.token, {
-        kind: 'packaging',
-        sheet_id: s45.id,
-        items: [{ id: box.id, copies: 3 }],
+      await ctx.api.labelRoutes.renderLabels({
+        body: {
+          kind: 'packaging',
+          sheet_id: s45.id,
+          items: [{ id: box.id, copies: 3 }],
+        },
+        token: a.token,
       })
     ).json();
     const pdf3 = await printPdf(pkg, 'packaging');
     expect(decode(rasterise(pdf3, 1, 'packaging'))).toEqual(['BOX-60']);
-    const cells = pkg.pages[0].cells as TLabelDocument['pages'][number]['cells'];
+    const cells = pkg.pages[0]!.cells as TLabelDocument['pages'][number]['cells'];
     expect(cells.map((c) => c.index)).toEqual([0, 1, 2]);
     for (const cell of cells)
       expect(decode(rasterise(pdf3, 1, `pkg-${cell.index}`, cellCrop(cell)))).toEqual(['BOX-60']);
@@ -273,16 +340,24 @@ describe(`label pages (${TEST_ENGINE})`, () => {
       ['T-C128_X', null],
     ] as const)
       products.push(
-        (await call('POST', '/api/products/', a.token, { number, name: `${number} 熱感`, barcode })).json(),
+        (
+          await ctx.api.catalogRoutes.createProduct({
+            body: { number, name: `${number} 熱感`, barcode },
+            token: a.token,
+          })
+        ).json(),
       );
     const roll = await sheetByCode('thermal-50x30');
     expect(roll).toMatchObject({ builtin: true, cells: 1, page_width_mm: 50, page_height_mm: 30 });
     const doc = (
-      await call('POST', '/api/labels/render/', a.token, {
-        kind: 'product',
-        sheet_id: roll.id,
-        items: products.map((p, i) => ({ id: p.id, copies: [2, 1][i]! })),
-        show_name: true,
+      await ctx.api.labelRoutes.renderLabels({
+        body: {
+          kind: 'product',
+          sheet_id: roll.id,
+          items: products.map((p, i) => ({ id: p.id, copies: [2, 1][i]! })),
+          show_name: true,
+        },
+        token: a.token,
       })
     ).json() as TLabelDocument;
     const values = ['4712345678900', '4712345678900', 'T-C128_X'];
@@ -326,11 +401,17 @@ describe(`label pages (${TEST_ENGINE})`, () => {
 
   it('escapes names in the printed markup', async () => {
     const p = (
-      await call('POST', '/api/products/', a.token, { number: 'XSS-1', name: '<img src=x onerror=alert(1)>' })
+      await ctx.api.catalogRoutes.createProduct({
+        body: { number: 'XSS-1', name: '<img src=x onerror=alert(1)>' },
+        token: a.token,
+      })
     ).json();
     const s45 = await sheetByCode('wms-45');
     const doc = (
-      await call('POST', '/api/labels/render/', a.token, { kind: 'product', sheet_id: s45.id, items: [{ id: p.id }] })
+      await ctx.api.labelRoutes.renderLabels({
+        body: { kind: 'product', sheet_id: s45.id, items: [{ id: p.id }] },
+        token: a.token,
+      })
     ).json();
     const html = labelDocumentPage(doc);
     writeFileSync(path.join(work, 'xss.html'), html);

@@ -40,14 +40,6 @@ async function newPartner(token: string, body: Record<string, unknown> = {}) {
   return enabled.json() as { setting: { id: string; key_prefix: string }; api_key: string; signing_secret: string };
 }
 
-const api = (
-  key: string,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) => ctx.inject({ method, url, headers: { 'x-api-key': key, ...headers }, ...(payload ? { payload } : {}) });
-
 /** Run callback deliveries now: their back-off (100 s doubling) is moved to now; the back-off itself is pg-boss'. */
 async function deliverUntil(done: () => boolean | Promise<boolean>, rounds = 150) {
   for (let i = 0; i < rounds && !(await done()); i++) {
@@ -71,7 +63,7 @@ describe('partner API keys', () => {
     expect(shown.body).not.toContain(issued.api_key);
     expect(shown.json().key_prefix).toBe(issued.api_key.slice(0, 10));
 
-    expect((await api(issued.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(200);
+    expect((await ctx.api.partnerApiRoutes.apiListProducts({ apiKey: issued.api_key })).statusCode).toBe(200);
     const again = await ctx.api.apiSettingRoutes.enableApiSetting({
       params: { id: issued.setting.id },
       token: w.token,
@@ -79,17 +71,17 @@ describe('partner API keys', () => {
     expect(again.error().code).toBe('API_ALREADY_ENABLED');
 
     await ctx.api.apiSettingRoutes.disableApiSetting({ params: { id: issued.setting.id }, token: w.token });
-    const revoked = await api(issued.api_key, 'GET', '/api/v1/products/');
+    const revoked = await ctx.api.partnerApiRoutes.apiListProducts({ apiKey: issued.api_key });
     expect(revoked.statusCode).toBe(401);
-    expect(revoked.json().error.code).toBe('API_KEY_INVALID');
+    expect(revoked.error().code).toBe('API_KEY_INVALID');
     const renewed = await ctx.api.apiSettingRoutes.enableApiSetting({
       params: { id: issued.setting.id },
       token: w.token,
     });
     const newKey = renewed.json().api_key as string;
     expect(newKey).not.toBe(issued.api_key);
-    expect((await api(newKey, 'GET', '/api/v1/products/')).statusCode).toBe(200);
-    expect((await api(issued.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(401);
+    expect((await ctx.api.partnerApiRoutes.apiListProducts({ apiKey: newKey })).statusCode).toBe(200);
+    expect((await ctx.api.partnerApiRoutes.apiListProducts({ apiKey: issued.api_key })).statusCode).toBe(401);
     // A web token is not a key, and a key is not a web token.
     expect((await ctx.api.partnerApiRoutes.apiListProducts({ token: w.token })).statusCode).toBe(401);
     expect((await ctx.api.outboundRoutes.listOrders({ token: newKey })).statusCode).toBe(401);
@@ -97,72 +89,71 @@ describe('partner API keys', () => {
 
   it('creates orders with the import’s rules, idempotent by order number and Idempotency-Key; reads and cancels them', async () => {
     const { api_key: key } = await newPartner(w.token);
-    const created = await api(key, 'POST', '/api/v1/orders/', order('ERP-1001'));
+    const created = await ctx.api.partnerApiRoutes.apiCreateOrder({ body: order('ERP-1001'), apiKey: key });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
       platform_order_number: 'ERP-1001',
       status: 'pending_export',
       line_count: 1,
     });
-    const again = await api(key, 'POST', '/api/v1/orders/', order('ERP-1001'));
+    const again = await ctx.api.partnerApiRoutes.apiCreateOrder({ body: order('ERP-1001'), apiKey: key });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(created.json().id);
 
     // A SKU is a product number or a barcode, matched as the import matches codes (case and spaces ignored).
-    const byBarcode = await api(
-      key,
-      'POST',
-      '/api/v1/orders/',
-      order('ERP-1009', { lines: [{ sku: ` ${w.plain.barcode!.toLowerCase()} `, quantity: 1 }] }),
-    );
+    const byBarcode = await ctx.api.partnerApiRoutes.apiCreateOrder({
+      body: order('ERP-1009', { lines: [{ sku: ` ${w.plain.barcode!.toLowerCase()} `, quantity: 1 }] }),
+      apiKey: key,
+    });
     expect(byBarcode.statusCode, byBarcode.body).toBe(201);
-    expect(byBarcode.json().lines[0].product_id).toBe(w.plain.id);
+    expect(byBarcode.json().lines[0]!.product_id).toBe(w.plain.id);
 
     const k = { 'idempotency-key': 'req-42' };
-    const first = await api(key, 'POST', '/api/v1/orders/', order('ERP-1002'), k);
-    const replay = await api(key, 'POST', '/api/v1/orders/', order('ERP-1002'), k);
+    const first = await ctx.api.partnerApiRoutes.apiCreateOrder({ body: order('ERP-1002'), apiKey: key, headers: k });
+    const replay = await ctx.api.partnerApiRoutes.apiCreateOrder({ body: order('ERP-1002'), apiKey: key, headers: k });
     expect([first.statusCode, replay.statusCode]).toEqual([201, 200]);
     expect(replay.json().id).toBe(first.json().id);
-    const reused = await api(key, 'POST', '/api/v1/orders/', order('ERP-1003'), k);
+    const reused = await ctx.api.partnerApiRoutes.apiCreateOrder({ body: order('ERP-1003'), apiKey: key, headers: k });
     expect(reused.statusCode).toBe(422);
-    expect(reused.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(reused.error().code).toBe('IDEMPOTENCY_KEY_REUSED');
 
     // The import's rules and errors: an unknown SKU is refused with its row, nothing is written.
-    const bad = await api(key, 'POST', '/api/v1/orders/', order('ERP-1004', { lines: [{ sku: 'NOPE', quantity: 1 }] }));
+    const bad = await ctx.api.partnerApiRoutes.apiCreateOrder({
+      body: order('ERP-1004', { lines: [{ sku: 'NOPE', quantity: 1 }] }),
+      apiKey: key,
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.code).toBe('IMPORT_REJECTED');
+    expect(bad.error().code).toBe('IMPORT_REJECTED');
     expect(bad.body).toContain('PRODUCT_ABNORMAL');
-    expect((await api(key, 'GET', '/api/v1/orders/ERP-1004/')).statusCode).toBe(404);
+    expect((await ctx.api.partnerApiRoutes.apiGetOrder({ params: { code: 'ERP-1004' }, apiKey: key })).statusCode).toBe(
+      404,
+    );
 
-    const got = await api(key, 'GET', '/api/v1/orders/ERP-1001/');
+    const got = await ctx.api.partnerApiRoutes.apiGetOrder({ params: { code: 'ERP-1001' }, apiKey: key });
     expect(got.json()).toMatchObject({
       number: created.json().number,
       status: 'pending_export',
       consignment_number: null,
     });
-    const cancelled = await api(key, 'POST', '/api/v1/orders/ERP-1001/cancel/');
+    const cancelled = await ctx.api.partnerApiRoutes.apiCancelOrder({ params: { code: 'ERP-1001' }, apiKey: key });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
 
-    const stock = await api(key, 'GET', `/api/v1/stock/?sku=${w.plain.number}`);
+    const stock = await ctx.api.partnerApiRoutes.apiStock({ query: { sku: w.plain.number }, apiKey: key });
     expect(stock.statusCode, stock.body).toBe(200);
     expect(stock.json().results[0]).toMatchObject({ product_number: w.plain.number });
 
-    const receipt = await api(
-      key,
-      'POST',
-      '/api/v1/inbound-receipts/',
-      { planned_date: '2026-12-01', lines: [{ sku: w.plain.number, quantity: 30 }] },
-      { 'idempotency-key': 'in-1' },
-    );
+    const receipt = await ctx.api.partnerApiRoutes.apiCreateInbound({
+      body: { planned_date: '2026-12-01', lines: [{ sku: w.plain.number, quantity: 30 }] },
+      apiKey: key,
+      headers: { 'idempotency-key': 'in-1' },
+    });
     expect(receipt.statusCode, receipt.body).toBe(201);
-    const receiptAgain = await api(
-      key,
-      'POST',
-      '/api/v1/inbound-receipts/',
-      { planned_date: '2026-12-01', lines: [{ sku: w.plain.number, quantity: 30 }] },
-      { 'idempotency-key': 'in-1' },
-    );
+    const receiptAgain = await ctx.api.partnerApiRoutes.apiCreateInbound({
+      body: { planned_date: '2026-12-01', lines: [{ sku: w.plain.number, quantity: 30 }] },
+      apiKey: key,
+      headers: { 'idempotency-key': 'in-1' },
+    });
     expect(receiptAgain.statusCode).toBe(200);
     expect(receiptAgain.json().id).toBe(receipt.json().id);
   });
@@ -171,22 +162,35 @@ describe('partner API keys', () => {
     const inbound = { planned_date: '2026-12-01', lines: [{ sku: w.plain.number, quantity: 1 }] };
     const read = await newPartner(w.token, { scope: 'read' });
     expect(read.setting).toMatchObject({ scope: 'read' });
-    expect((await api(read.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(200);
-    expect((await api(read.api_key, 'GET', `/api/v1/stock/?sku=${w.plain.number}`)).statusCode).toBe(200);
-    const refused = await api(read.api_key, 'POST', '/api/v1/orders/', order('SCOPE-R-1'), { 'accept-language': 'en' });
+    expect((await ctx.api.partnerApiRoutes.apiListProducts({ apiKey: read.api_key })).statusCode).toBe(200);
+    expect(
+      (await ctx.api.partnerApiRoutes.apiStock({ query: { sku: w.plain.number }, apiKey: read.api_key })).statusCode,
+    ).toBe(200);
+    const refused = await ctx.api.partnerApiRoutes.apiCreateOrder({
+      body: order('SCOPE-R-1'),
+      apiKey: read.api_key,
+      lang: 'en',
+    });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toMatchObject({ code: 'API_SCOPE_DENIED', params: { scope: 'orders' } });
-    expect(refused.json().error.message).toContain('orders');
-    expect((await api(read.api_key, 'GET', '/api/v1/orders/SCOPE-R-1/')).statusCode).toBe(404);
-    expect((await api(read.api_key, 'POST', '/api/v1/inbound-receipts/', inbound)).json().error.code).toBe(
-      'API_SCOPE_DENIED',
-    );
+    expect(refused.error()).toMatchObject({ code: 'API_SCOPE_DENIED', params: { scope: 'orders' } });
+    expect(refused.error().message).toContain('orders');
+    expect(
+      (await ctx.api.partnerApiRoutes.apiGetOrder({ params: { code: 'SCOPE-R-1' }, apiKey: read.api_key })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.api.partnerApiRoutes.apiCreateInbound({ body: inbound, apiKey: read.api_key })).error().code,
+    ).toBe('API_SCOPE_DENIED');
 
     const orders = await newPartner(w.token, { scope: 'orders' });
-    expect((await api(orders.api_key, 'POST', '/api/v1/orders/', order('SCOPE-O-1'))).statusCode).toBe(201);
-    expect((await api(orders.api_key, 'POST', '/api/v1/orders/SCOPE-O-1/cancel/')).statusCode).toBe(200);
-    const noInbound = await api(orders.api_key, 'POST', '/api/v1/inbound-receipts/', inbound);
-    expect(noInbound.json().error).toMatchObject({ code: 'API_SCOPE_DENIED', params: { scope: 'full' } });
+    expect(
+      (await ctx.api.partnerApiRoutes.apiCreateOrder({ body: order('SCOPE-O-1'), apiKey: orders.api_key })).statusCode,
+    ).toBe(201);
+    expect(
+      (await ctx.api.partnerApiRoutes.apiCancelOrder({ params: { code: 'SCOPE-O-1' }, apiKey: orders.api_key }))
+        .statusCode,
+    ).toBe(200);
+    const noInbound = await ctx.api.partnerApiRoutes.apiCreateInbound({ body: inbound, apiKey: orders.api_key });
+    expect(noInbound.error()).toMatchObject({ code: 'API_SCOPE_DENIED', params: { scope: 'full' } });
 
     // The seller widens the read key: it takes effect at the next call, the key stays the same.
     const widened = await ctx.api.apiSettingRoutes.updateApiSetting({
@@ -196,7 +200,9 @@ describe('partner API keys', () => {
     });
     expect(widened.statusCode, widened.body).toBe(200);
     expect(widened.json().scope).toBe('full');
-    expect((await api(read.api_key, 'POST', '/api/v1/inbound-receipts/', inbound)).statusCode).toBe(201);
+    expect((await ctx.api.partnerApiRoutes.apiCreateInbound({ body: inbound, apiKey: read.api_key })).statusCode).toBe(
+      201,
+    );
     // A key made without a scope is full (as every key made before scopes).
     expect((await newPartner(w.token)).setting).toMatchObject({ scope: 'full' });
     const bad = await ctx.api.apiSettingRoutes.updateApiSetting({
@@ -211,13 +217,17 @@ describe('partner API keys', () => {
     const other = await outboundWorld(ctx, { name: 'Other seller' });
     const { api_key: mine } = await newPartner(w.token);
     const { api_key: theirs } = await newPartner(other.token);
-    await api(mine, 'POST', '/api/v1/orders/', order('SECRET-1'));
-    expect((await api(theirs, 'GET', '/api/v1/orders/SECRET-1/')).statusCode).toBe(404);
-    expect((await api(theirs, 'POST', '/api/v1/orders/SECRET-1/cancel/')).statusCode).toBe(404);
-    const products = await api(theirs, 'GET', '/api/v1/products/?page_size=100');
+    await ctx.api.partnerApiRoutes.apiCreateOrder({ body: order('SECRET-1'), apiKey: mine });
+    expect(
+      (await ctx.api.partnerApiRoutes.apiGetOrder({ params: { code: 'SECRET-1' }, apiKey: theirs })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.api.partnerApiRoutes.apiCancelOrder({ params: { code: 'SECRET-1' }, apiKey: theirs })).statusCode,
+    ).toBe(404);
+    const products = await ctx.api.partnerApiRoutes.apiListProducts({ query: { page_size: '100' }, apiKey: theirs });
     expect(products.body).not.toContain(w.plain.number);
     // Their key cannot use my SKUs either.
-    const refused = await api(theirs, 'POST', '/api/v1/orders/', order('X-1'));
+    const refused = await ctx.api.partnerApiRoutes.apiCreateOrder({ body: order('X-1'), apiKey: theirs });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('PRODUCT_ABNORMAL');
   });
@@ -226,12 +236,13 @@ describe('partner API keys', () => {
     const slow = await newPartner(w.token, { rate_limit_per_minute: 3 });
     const other = await newPartner(w.token);
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await api(slow.api_key, 'GET', '/api/v1/products/')).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push((await ctx.api.partnerApiRoutes.apiListProducts({ apiKey: slow.api_key })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429, 429]);
-    const limited = await api(slow.api_key, 'GET', '/api/v1/products/');
+    const limited = await ctx.api.partnerApiRoutes.apiListProducts({ apiKey: slow.api_key });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(limited.json().error.code).toBe('RATE_LIMITED');
-    expect((await api(other.api_key, 'GET', '/api/v1/products/')).statusCode).toBe(200);
+    expect(limited.error().code).toBe('RATE_LIMITED');
+    expect((await ctx.api.partnerApiRoutes.apiListProducts({ apiKey: other.api_key })).statusCode).toBe(200);
   });
 });
 
@@ -256,7 +267,7 @@ describe('order callbacks', () => {
 
     // The receiver is down for the first two tries.
     hook.failNext(2, 500);
-    const created = await api(partner.api_key, 'POST', '/api/v1/orders/', order('CB-1'));
+    const created = await ctx.api.partnerApiRoutes.apiCreateOrder({ body: order('CB-1'), apiKey: partner.api_key });
     const id = created.json().id as string;
     // The process's queue stops while the first callback is backing off, and starts again: nothing is lost…
     await deliverUntil(() => hook.requests.length >= 1);
@@ -275,7 +286,15 @@ describe('order callbacks', () => {
       token: w.token,
     });
     expect(consignment.statusCode, consignment.body).toBe(200);
-    await deliverUntil(() => hook.processed.size >= 3);
+    // The receiver has the three events before the server records the last answer: wait for both.
+    const recorded = async () => {
+      const listed = await ctx.api.apiSettingRoutes.listCallbackDeliveries({
+        params: { id: partner.setting.id },
+        token: w.token,
+      });
+      return listed.json().results.filter((d) => d.state !== 'pending').length >= 3;
+    };
+    await deliverUntil(async () => hook.processed.size >= 3 && (await recorded()));
 
     const events = [...hook.processed.values()] as Array<{
       type: string;
