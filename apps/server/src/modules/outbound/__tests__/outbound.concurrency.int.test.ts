@@ -134,9 +134,7 @@ describe.runIf(ON_POSTGRES)('outbound under concurrent load (PostgreSQL)', () =>
       }
       // Two confirmations at once: exactly one ships.
       const [a, b] = await Promise.all(
-        [0, 1].map(() =>
-          ctx.inject({ method: 'POST', url: `/api/outbound-orders/${o.order.id}/ship/`, token: w.token, payload: {} }),
-        ),
+        [0, 1].map(() => ctx.api.outboundRoutes.shipOrder({ params: { id: o.order.id }, body: {}, token: w.token })),
       );
       expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
     };
