@@ -12,6 +12,19 @@ import { shopeeSign } from '../../modules/shopee/providers/shopee';
  * sign, invalid/expired access token, rate limit (429), server errors (5xx), bad parameters.
  */
 
+/**
+ * The Open Platform v2 paths of Shopee's host that tests count or cut (`calls`, `dropAnswers`) — Shopee's API, not
+ * ours: written once here, as Shopee's reference names them.
+ */
+export const SHOPEE_PATH = {
+  authPartner: '/api/v2/shop/auth_partner',
+  accessTokenGet: '/api/v2/auth/access_token/get',
+  orderList: '/api/v2/order/get_order_list',
+  orderDetail: '/api/v2/order/get_order_detail',
+  shipOrder: '/api/v2/logistics/ship_order',
+} as const;
+export type TShopeePath = (typeof SHOPEE_PATH)[keyof typeof SHOPEE_PATH];
+
 export interface TFakeShopeeOrder {
   order_sn: string;
   order_status: string;
@@ -181,9 +194,9 @@ export interface TFakeShopee {
   /** From the next call on, every shop call fails with 500 until `heal()` (a host that went down mid-run). */
   failAfter(calls: number): void;
   heal(): void;
-  calls(path?: string): number;
+  calls(path?: TShopeePath): number;
   /** The next `n` successful answers on `path` are done but never delivered (the connection is cut). */
-  dropAnswers(path: string, n: number): void;
+  dropAnswers(path: TShopeePath, n: number): void;
   /** Label PDFs downloaded. */
   readonly downloads: number;
   /** Requests refused for a wrong signature. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { TOrderDetail } from '@wms/contracts';
+import type { outboundRoutes, TOrderAction, TOrderDetail } from '@wms/contracts';
+import type { TRouteInput } from '@wms/contracts/client';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
@@ -83,20 +84,15 @@ export async function createOrder(
   ctx: TTestContext,
   token: string,
   lines: Array<{ product_id: string; quantity: number }>,
-  extra: Record<string, unknown> = {},
+  extra: Partial<TRouteInput<typeof outboundRoutes.createOrder>['body']> = {},
 ): Promise<TOrderDetail> {
-  const res = await ctx.inject({
-    method: 'POST',
-    url: '/api/outbound-orders/',
-    token,
-    payload: { ...recipient, lines, ...extra },
-  });
+  const res = await ctx.api.outboundRoutes.createOrder({ body: { ...recipient, lines, ...extra }, token });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as TOrderDetail;
+  return res.json();
 }
 
-export async function transition(ctx: TTestContext, token: string, id: string, action: string) {
-  return ctx.inject({ method: 'POST', url: `/api/outbound-orders/${id}/transition/`, token, payload: { action } });
+export async function transition(ctx: TTestContext, token: string, id: string, action: TOrderAction) {
+  return ctx.api.outboundRoutes.transitionOrder({ params: { id }, body: { action }, token });
 }
 
 /** An .xlsx with one sheet of these rows (the first row is the header). */

@@ -139,7 +139,7 @@ describe(`bulk export, set-based (${TEST_ENGINE})`, () => {
     const answers: Array<{ code: string | null; status: string }> = [];
     for (const id of singleIds) {
       const res = await transition(ctx, single.token, id, 'export');
-      answers.push({ code: res.statusCode === 200 ? null : res.json().error.code, status: String(res.statusCode) });
+      answers.push({ code: res.statusCode === 200 ? null : res.error().code, status: String(res.statusCode) });
     }
     const unknown = randomUUID();
     // Newest first and with a duplicate and an unknown id: the plan still serves the oldest order first.

@@ -76,7 +76,7 @@ describe.runIf(ON_POSTGRES)('outbound under concurrent load (PostgreSQL)', () =>
     orders.sort(() => Math.random() - 0.5);
 
     const answers = await Promise.all(orders.map((o) => transition(ctx, w.token, o.order.id, 'export')));
-    const codes = answers.map((a) => (a.statusCode === 200 ? 'ok' : a.json().error.code));
+    const codes = answers.map((a) => (a.statusCode === 200 ? 'ok' : a.error().code));
     expect(new Set(codes)).toEqual(new Set(['ok', 'INVENTORY_SHORTAGE']));
 
     const plain = await totals(w.plain.id);
@@ -134,9 +134,7 @@ describe.runIf(ON_POSTGRES)('outbound under concurrent load (PostgreSQL)', () =>
       }
       // Two confirmations at once: exactly one ships.
       const [a, b] = await Promise.all(
-        [0, 1].map(() =>
-          ctx.inject({ method: 'POST', url: `/api/outbound-orders/${o.order.id}/ship/`, token: w.token, payload: {} }),
-        ),
+        [0, 1].map(() => ctx.api.outboundRoutes.shipOrder({ params: { id: o.order.id }, body: {}, token: w.token })),
       );
       expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
     };

@@ -1,4 +1,5 @@
 import { outboundRoutes, type TBatchDetail, type TOrder, type TOrderDetail, type TPrintData } from '@wms/contracts';
+import { invalidInput, type TRouteInput, type TRouteResponse } from '@wms/contracts/client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
@@ -32,8 +33,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx?.close());
 
-const get = (url: string, token = w.token) => ctx.inject({ method: 'GET', url, token });
-const detail = async (id: string) => (await get(`/api/outbound-orders/${id}/`)).json() as TOrderDetail;
+const detail = async (id: string) =>
+  (await ctx.api.outboundRoutes.getOrder({ params: { id }, token: w.token })).json() as TOrderDetail;
 async function balances(productId: string) {
   return queryRows<{ code: string; expiry: string | null; on_hand: number; reserved: number }>(
     ctx.deps.database.db,
@@ -42,12 +43,8 @@ async function balances(productId: string) {
   );
 }
 const scan = (id: string, barcode: string, serial?: string) =>
-  ctx.inject({
-    method: 'POST',
-    url: `/api/outbound-orders/${id}/pack/scan/`,
-    token: w.token,
-    payload: serial ? { barcode, serial } : { barcode },
-  });
+  ctx.api.outboundRoutes.packScan({ params: { id }, body: serial ? { barcode, serial } : { barcode }, token: w.token });
+type TOrderBody = TRouteInput<typeof outboundRoutes.createOrder>['body'];
 
 describe('orders: create and validate', () => {
   it('creates an order with every spec field, defaults the warehouse and sender, and normalises phone and postcode', async () => {
@@ -95,30 +92,29 @@ describe('orders: create and validate', () => {
   });
 
   it('refuses orders with the spec messages: required phone, postcode format, channel, product, volume', async () => {
-    const post = (payload: object, lang = 'en') =>
-      ctx.inject({ method: 'POST', url: '/api/outbound-orders/', token: w.token, lang, payload });
+    const post = (body: TOrderBody, lang = 'en') => ctx.api.outboundRoutes.createOrder({ body, token: w.token, lang });
     const line = [{ product_id: w.plain.id, quantity: 1 }];
     let res = await post({ ...recipient, recipient_phone: '', lines: line });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'recipient_phone' } });
+    expect(res.error()).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'recipient_phone' } });
     res = await post({ ...recipient, recipient_postcode: '12', lines: line });
-    expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'recipient_postcode' } });
+    expect(res.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'recipient_postcode' } });
     res = await post({ ...recipient, recipient_address: '', lines: line }, 'zh-TW');
-    expect(res.json().error).toMatchObject({ code: 'REQUIRED_FIELD', message: '收件人地址為必填' });
+    expect(res.error()).toMatchObject({ code: 'REQUIRED_FIELD', message: '收件人地址為必填' });
     res = await post({ ...recipient, channel: 'ecommerce', lines: line });
-    expect(res.json().error.code).toBe('CHANNEL_ABNORMAL');
+    expect(res.error().code).toBe('CHANNEL_ABNORMAL');
     res = await post({ ...recipient, cod: true, lines: line });
-    expect(res.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'cod_amount' } });
+    expect(res.error()).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'cod_amount' } });
     const [stopped] = await w.f.product().then(async (p) => {
       await ctx.deps.database.db.update(products).set({ allow_shipping: false }).where(eq(products.id, p.id));
       return [p];
     });
     res = await post({ ...recipient, lines: [{ product_id: stopped!.id, quantity: 1 }] });
-    expect(res.json().error.code).toBe('PRODUCT_ABNORMAL');
+    expect(res.error().code).toBe('PRODUCT_ABNORMAL');
     const bulky = await w.f.product();
     await ctx.deps.database.db.update(products).set({ volume_required: true }).where(eq(products.id, bulky.id));
     res = await post({ ...recipient, lines: [{ product_id: bulky.id, quantity: 1 }] }, 'en');
-    expect(res.json().error).toMatchObject({
+    expect(res.error()).toMatchObject({
       code: 'REQUIRED_FIELD',
       params: { field: 'volume' },
       message: 'Volume is required',
@@ -131,12 +127,11 @@ describe('orders: create and validate', () => {
     expect((await post(dup)).statusCode).toBe(201);
     res = await post(dup);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'platform_order_number' } });
+    expect(res.error()).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'platform_order_number' } });
   });
 
   it('answers ABNORMAL_QUANTITY for a line quantity that is not 1…100,000 (as receipts and the order import do)', async () => {
-    const post = (payload: object) =>
-      ctx.inject({ method: 'POST', url: '/api/outbound-orders/', token: w.token, lang: 'en', payload });
+    const post = (body: TOrderBody) => ctx.api.outboundRoutes.createOrder({ body, token: w.token, lang: 'en' });
     for (const quantity of [0, -3, 1.5, 100_001]) {
       const res = await post({
         ...recipient,
@@ -146,24 +141,23 @@ describe('orders: create and validate', () => {
         ],
       });
       expect(res.statusCode, String(quantity)).toBe(400);
-      expect(res.json().error).toMatchObject({
+      expect(res.error()).toMatchObject({
         code: 'ABNORMAL_QUANTITY',
         message: 'Abnormal quantity',
         params: { field: 'lines.1.quantity', line: 2, value: quantity },
       });
     }
     const o = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }]);
-    const res = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${o.id}/`,
+    const res = await ctx.api.outboundRoutes.updateOrder({
+      params: { id: o.id },
+      body: { lines: [{ product_id: w.plain.id, quantity: 0 }] },
       token: w.token,
-      payload: { lines: [{ product_id: w.plain.id, quantity: 0 }] },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'ABNORMAL_QUANTITY', params: { field: 'lines.0.quantity' } });
+    expect(res.error()).toMatchObject({ code: 'ABNORMAL_QUANTITY', params: { field: 'lines.0.quantity' } });
     // Not a number at all stays a format error.
-    const text = await post({ ...recipient, lines: [{ product_id: w.plain.id, quantity: 'two' }] });
-    expect(text.json().error).toMatchObject({
+    const text = await post({ ...recipient, lines: [{ product_id: w.plain.id, quantity: invalidInput('two') }] });
+    expect(text.error()).toMatchObject({
       code: 'INVALID_FIELD',
       message: 'Quantity on line 1 is not valid',
       params: { field: 'lines.0.quantity' },
@@ -172,15 +166,15 @@ describe('orders: create and validate', () => {
 
   it('edits only while pending export', async () => {
     const o = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }]);
-    const patch = (payload: object) =>
-      ctx.inject({ method: 'PATCH', url: `/api/outbound-orders/${o.id}/`, token: w.token, payload });
+    const patch = (body: TRouteInput<typeof outboundRoutes.updateOrder>['body']) =>
+      ctx.api.outboundRoutes.updateOrder({ params: { id: o.id }, body, token: w.token });
     const res = await patch({ recipient_name: '李大華', lines: [{ product_id: w.plain.id, quantity: 3 }] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ recipient_name: '李大華', unit_count: 3, recipient_phone: '0912345678' });
     expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBe(200);
     const refused = await patch({ recipient_name: 'x' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('INVALID_STATUS_TRANSITION');
+    expect(refused.error().code).toBe('INVALID_STATUS_TRANSITION');
     await transition(ctx, w.token, o.id, 'request_cancel_export');
     await transition(ctx, w.token, o.id, 'grant_cancel_export');
   });
@@ -228,15 +222,14 @@ describe('export: allocation through the stock engine', () => {
       { product_id: w.phone.id, quantity: 1 },
       { product_id: w.plain.id, quantity: 999 },
     ]);
-    const res = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${o.id}/transition/`,
+    const res = await ctx.api.outboundRoutes.transitionOrder({
+      params: { id: o.id },
+      body: { action: 'export' },
       token: w.token,
       lang: 'en',
-      payload: { action: 'export' },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({
+    expect(res.error()).toMatchObject({
       code: 'INVENTORY_SHORTAGE',
       message: 'Inventory shortage',
       params: { product_number: w.plain.number, requested: 999 },
@@ -246,14 +239,13 @@ describe('export: allocation through the stock engine', () => {
     expect(after.abnormal).toMatchObject({ code: 'INVENTORY_SHORTAGE', params: { product_number: w.plain.number } });
     expect(after.allocations).toEqual([]);
     expect((await balances(w.phone.id)).reduce((s, b) => s + b.reserved, 0)).toBe(reservedBefore);
-    const listed = await get('/api/outbound-orders/?abnormal=true');
+    const listed = await ctx.api.outboundRoutes.listOrders({ query: { abnormal: 'true' }, token: w.token });
     expect((listed.json() as { results: TOrder[] }).results.map((r) => r.id)).toContain(o.id);
     // fixed quantity → exports, and the reason is cleared
-    await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${o.id}/`,
+    await ctx.api.outboundRoutes.updateOrder({
+      params: { id: o.id },
+      body: { lines: [{ product_id: w.plain.id, quantity: 1 }] },
       token: w.token,
-      payload: { lines: [{ product_id: w.plain.id, quantity: 1 }] },
     });
     const ok = (await transition(ctx, w.token, o.id, 'export')).json() as TOrderDetail;
     expect(ok).toMatchObject({ status: 'exported', abnormal: null });
@@ -263,20 +255,20 @@ describe('export: allocation through the stock engine', () => {
 
   it('answers illegal transitions with 409 and changes nothing', async () => {
     const o = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }]);
-    for (const action of ['start_packing', 'grant_cancel_export', 'refuse_cancel_export', 'request_cancel_export'])
+    for (const action of [
+      'start_packing',
+      'grant_cancel_export',
+      'refuse_cancel_export',
+      'request_cancel_export',
+    ] as const)
       expect((await transition(ctx, w.token, o.id, action)).statusCode, action).toBe(409);
     expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBe(200);
-    for (const action of ['export', 'cancel', 'grant_cancel_export']) {
+    for (const action of ['export', 'cancel', 'grant_cancel_export'] as const) {
       const res = await transition(ctx, w.token, o.id, action);
       expect(res.statusCode, action).toBe(409);
-      expect(res.json().error.code).toBe('INVALID_STATUS_TRANSITION');
+      expect(res.error().code).toBe('INVALID_STATUS_TRANSITION');
     }
-    const ship = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${o.id}/ship/`,
-      token: w.token,
-      payload: {},
-    });
+    const ship = await ctx.api.outboundRoutes.shipOrder({ params: { id: o.id }, body: {}, token: w.token });
     expect(ship.statusCode).toBe(409);
     expect((await detail(o.id)).status).toBe('exported');
     expect(await checkStockInvariants(ctx.deps.database.db)).toEqual([]);
@@ -307,11 +299,9 @@ describe('export: allocation through the stock engine', () => {
   it('bulk actions report per order and never stop at the first failure', async () => {
     const a = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }]);
     const b = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 5000 }]);
-    const res = await ctx.inject({
-      method: 'POST',
-      url: '/api/outbound-orders/bulk-transition/',
+    const res = await ctx.api.outboundRoutes.bulkTransition({
+      body: { action: 'export', ids: [a.id, b.id] },
       token: w.token,
-      payload: { action: 'export', ids: [a.id, b.id] },
     });
     expect(res.json()).toMatchObject({
       succeeded: 1,
@@ -334,9 +324,9 @@ describe('packing station and shipping', () => {
     await transition(ctx, w.token, order.id, 'export');
     const stockBefore = await balances(w.plain.id);
 
-    let res = await scan(order.id, w.fresh.number);
+    let res: TRouteResponse<unknown> = await scan(order.id, w.fresh.number);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('PACK_ITEM_NOT_IN_ORDER');
+    expect(res.error().code).toBe('PACK_ITEM_NOT_IN_ORDER');
     expect((await detail(order.id)).status).toBe('exported'); // a refused scan changes nothing
 
     // scanning by barcode or product number
@@ -345,44 +335,36 @@ describe('packing station and shipping', () => {
     expect((await scan(order.id, w.plain.number)).statusCode).toBe(200);
     res = await scan(order.id, w.plain.barcode!);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('PACK_ITEM_COMPLETE');
+    expect(res.error().code).toBe('PACK_ITEM_COMPLETE');
 
     res = await scan(order.id, w.phone.number);
-    expect(res.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'serial' } });
+    expect(res.error()).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'serial' } });
     res = await scan(order.id, w.phone.number, '356938035643809');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ complete: true });
 
     // ship: needs a consignment number
-    res = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${order.id}/ship/`,
+    res = await ctx.api.outboundRoutes.shipOrder({ params: { id: order.id }, body: {}, token: w.token });
+    expect(res.error()).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'consignment_number' } });
+    res = await ctx.api.outboundRoutes.setConsignment({
+      params: { id: order.id },
+      body: { consignment_number: '9001234567', piece_count: 1 },
       token: w.token,
-      payload: {},
-    });
-    expect(res.json().error).toMatchObject({ code: 'REQUIRED_FIELD', params: { field: 'consignment_number' } });
-    res = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${order.id}/consignment/`,
-      token: w.token,
-      payload: { consignment_number: '9001234567', piece_count: 1 },
     });
     expect(res.statusCode).toBe(200);
     // packaging that is not in stock rolls the whole confirmation back
-    res = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${order.id}/ship/`,
+    res = await ctx.api.outboundRoutes.shipOrder({
+      params: { id: order.id },
+      body: { packaging: [{ packaging_material_id: w.box.id, quantity: 11 }] },
       token: w.token,
-      payload: { packaging: [{ packaging_material_id: w.box.id, quantity: 11 }] },
     });
-    expect(res.json().error.code).toBe('PACKAGING_SHORTAGE');
+    expect(res.error().code).toBe('PACKAGING_SHORTAGE');
     expect((await detail(order.id)).status).toBe('online');
 
-    res = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${order.id}/ship/`,
+    res = await ctx.api.outboundRoutes.shipOrder({
+      params: { id: order.id },
+      body: { packaging: [{ packaging_material_id: w.box.id, quantity: 1 }] },
       token: w.token,
-      payload: { packaging: [{ packaging_material_id: w.box.id, quantity: 1 }] },
     });
     expect(res.statusCode, res.body).toBe(200);
     const shipped = res.json() as TOrderDetail;
@@ -407,12 +389,7 @@ describe('packing station and shipping', () => {
       ['outbound', -2],
     ]);
     // shipping twice is refused
-    res = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${order.id}/ship/`,
-      token: w.token,
-      payload: {},
-    });
+    res = await ctx.api.outboundRoutes.shipOrder({ params: { id: order.id }, body: {}, token: w.token });
     expect(res.statusCode).toBe(409);
   });
 
@@ -421,28 +398,32 @@ describe('packing station and shipping', () => {
     await transition(ctx, w.token, other.id, 'export');
     const res = await scan(other.id, w.phone.number, '356938035643809');
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'SERIAL_ALREADY_SHIPPED', params: { order_number: order.number } });
+    expect(res.error()).toMatchObject({ code: 'SERIAL_ALREADY_SHIPPED', params: { order_number: order.number } });
     expect((await scan(other.id, w.phone.number, 'IMEI-OTHER-1')).statusCode).toBe(200);
 
-    const bySerial = (await get('/api/outbound-serials/?serial=356938035643809')).json();
+    const bySerial = (
+      await ctx.api.outboundRoutes.listSerials({ query: { serial: '356938035643809' }, token: w.token })
+    ).json();
     expect(bySerial).toMatchObject({
       count: 1,
       results: [{ order_number: order.number, product_number: w.phone.number }],
     });
-    expect(bySerial.results[0].shipped_at).toBeTruthy();
-    const byOrder = (await get(`/api/outbound-serials/?order_id=${other.id}`)).json();
+    expect(bySerial.results[0]!.shipped_at).toBeTruthy();
+    const byOrder = (
+      await ctx.api.outboundRoutes.listSerials({ query: { order_id: other.id }, token: w.token })
+    ).json();
     expect(byOrder.results.map((s: { serial: string }) => s.serial)).toEqual(['IMEI-OTHER-1']);
-    const search = (await get(`/api/outbound-serials/?search=${order.number}`)).json();
+    const search = (
+      await ctx.api.outboundRoutes.listSerials({ query: { search: order.number }, token: w.token })
+    ).json();
     expect(search.count).toBe(1);
 
     // reset the box of the second order: its serial is free again
-    const reset = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${other.id}/pack/reset/`,
-      token: w.token,
-    });
+    const reset = await ctx.api.outboundRoutes.packReset({ params: { id: other.id }, token: w.token });
     expect(reset.json().items[0]).toMatchObject({ packed: 0, serials: [] });
-    expect((await get('/api/outbound-serials/?serial=IMEI-OTHER-1')).json().count).toBe(0);
+    expect(
+      (await ctx.api.outboundRoutes.listSerials({ query: { serial: 'IMEI-OTHER-1' }, token: w.token })).json().count,
+    ).toBe(0);
   });
 
   it('moves a shipped order through returns (the service returns calls) and frees its IMEIs', async () => {
@@ -457,18 +438,27 @@ describe('packing station and shipping', () => {
       applyReturnEvent(tx, actor, { orderId: order.id, event: 'return_registered', returnNumber: 'RT-1' }),
     );
     expect(returned.status).toBe('returned');
-    expect((await get('/api/outbound-serials/?serial=356938035643809')).json().results[0].returned_at).toBeTruthy();
+    expect(
+      (await ctx.api.outboundRoutes.listSerials({ query: { serial: '356938035643809' }, token: w.token })).json()
+        .results[0]!.returned_at,
+    ).toBeTruthy();
     const back = await withTx(db, (tx) =>
       applyReturnEvent(tx, actor, { orderId: order.id, event: 'return_cancelled' }),
     );
     expect(back.status).toBe('closed');
-    expect((await get('/api/outbound-serials/?serial=356938035643809')).json().results[0].returned_at).toBeNull();
+    expect(
+      (await ctx.api.outboundRoutes.listSerials({ query: { serial: '356938035643809' }, token: w.token })).json()
+        .results[0]!.returned_at,
+    ).toBeNull();
     await withTx(db, (tx) => applyReturnEvent(tx, actor, { orderId: order.id, event: 'return_registered' }));
     const closed = await withTx(db, (tx) =>
       applyReturnEvent(tx, actor, { orderId: order.id, event: 'return_confirmed' }),
     );
     expect(closed.status).toBe('closed_returned');
-    expect((await get('/api/outbound-serials/?serial=356938035643809')).json().results[0].returned_at).toBeTruthy();
+    expect(
+      (await ctx.api.outboundRoutes.listSerials({ query: { serial: '356938035643809' }, token: w.token })).json()
+        .results[0]!.returned_at,
+    ).toBeTruthy();
     const foreign: TActor = {
       kind: 'user',
       id: w.seller.userId,
@@ -490,25 +480,14 @@ describe('consignment numbers', () => {
       platform_order_number: 'CN-B',
     });
     const set = (id: string, consignment_number: string) =>
-      ctx.inject({
-        method: 'PATCH',
-        url: `/api/outbound-orders/${id}/consignment/`,
-        token: w.token,
-        payload: { consignment_number },
-      });
+      ctx.api.outboundRoutes.setConsignment({ params: { id }, body: { consignment_number }, token: w.token });
     expect((await set(a.id, 'TC-0001')).json()).toMatchObject({ consignment_number: 'TC-0001' });
     const dup = await set(b.id, 'TC-0001');
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'consignment_number' } });
+    expect(dup.error()).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'consignment_number' } });
 
-    const bulk = (items: object[]) =>
-      ctx.inject({
-        method: 'POST',
-        url: '/api/outbound-orders/consignments/',
-        token: w.token,
-        lang: 'en',
-        payload: { items },
-      });
+    const bulk = (items: TRouteInput<typeof outboundRoutes.setConsignments>['body']['items']) =>
+      ctx.api.outboundRoutes.setConsignments({ body: { items }, token: w.token, lang: 'en' });
     let res = await bulk([
       { order: 'CN-B', consignment_number: 'TC-0002' },
       { order: b.number, consignment_number: 'TC-0002' },
@@ -516,7 +495,7 @@ describe('consignment numbers', () => {
       { order: 'CN-B', consignment_number: 'TC-0001' },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.params.errors.map((e: { row: number; code: string }) => [e.row, e.code])).toEqual([
+    expect((res.error().params?.errors as Array<{ row: number; code: string }>).map((e) => [e.row, e.code])).toEqual([
       [2, 'DUPLICATE_VALUE'],
       [3, 'NOT_FOUND'],
       [4, 'DUPLICATE_VALUE'],
@@ -535,14 +514,12 @@ describe('consignment numbers', () => {
       ['CN-A', 'HCT-100', today],
       [b.number, 'HCT-101', null],
     ]);
-    res = await ctx.inject({
-      method: 'POST',
-      url: '/api/outbound-orders/consignments/upload/',
+    res = await ctx.api.outboundRoutes.uploadConsignments({
+      body: { file_base64: file.toString('base64') },
       token: w.token,
-      payload: { file_base64: file.toString('base64') },
     });
     expect(res.json(), res.body).toEqual({ updated: 2 });
-    const byCode = await get('/api/outbound-orders/lookup/?code=HCT-101');
+    const byCode = await ctx.api.outboundRoutes.lookupOrder({ query: { code: 'HCT-101' }, token: w.token });
     expect(byCode.json().id).toBe(b.id);
   });
 });
@@ -566,11 +543,10 @@ describe('collection batches, pick lists and prints', () => {
     const pending = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }]);
     await transition(ctx, w.token, o1.id, 'export');
     await transition(ctx, w.token, o2.id, 'export');
-    const create = (order_ids: string[]) =>
-      ctx.inject({ method: 'POST', url: '/api/collection-batches/', token: w.token, payload: { order_ids } });
+    const create = (order_ids: string[]) => ctx.api.outboundRoutes.createBatch({ body: { order_ids }, token: w.token });
     const refused = await create([o1.id, pending.id]);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.params.orders).toEqual([pending.number]);
+    expect(refused.error().params?.orders).toEqual([pending.number]);
     const res = await create([o1.id, o2.id]);
     expect(res.statusCode).toBe(201);
     batch = res.json();
@@ -578,7 +554,9 @@ describe('collection batches, pick lists and prints', () => {
     expect(batch.number).toMatch(/^CB\d{12}$/);
     expect((await create([o1.id])).statusCode).toBe(409); // already in a batch
 
-    const pick = (await get(`/api/collection-batches/${batch.id}/pick-list/`)).json() as TPrintData;
+    const pick = (
+      await ctx.api.outboundRoutes.batchPickList({ params: { id: batch.id }, token: w.token })
+    ).json() as TPrintData;
     const codes = pick.pick_rows.map((r) => r.location_code);
     const walk = ['B-02', 'A-01', 'C-03', 'C-04'];
     expect([...codes].sort((a, b) => walk.indexOf(a!) - walk.indexOf(b!))).toEqual(codes);
@@ -589,8 +567,10 @@ describe('collection batches, pick lists and prints', () => {
   });
 
   it('orders prints by order number, location or product', async () => {
-    const by = async (orderby: string) =>
-      ((await get(`/api/outbound-print/${batch.id}/?orderby=${orderby}`)).json() as TPrintData).orders.map((o) => o.id);
+    const by = async (orderby: NonNullable<TRouteInput<typeof outboundRoutes.printData>['query']>['orderby']) =>
+      (await ctx.api.outboundRoutes.printData({ params: { id: batch.id }, query: { orderby }, token: w.token }))
+        .json()
+        .orders.map((o) => o.id);
     expect(await by('number')).toEqual(o1.number < o2.number ? [o1.id, o2.id] : [o2.id, o1.id]);
     // o1 picks from B-02 (first in the walk); o2 only from C-03
     expect(await by('location')).toEqual([o1.id, o2.id]);
@@ -600,10 +580,17 @@ describe('collection batches, pick lists and prints', () => {
         : 1,
     );
     expect(await by('product')).toEqual(productOrder.map((o) => o.id));
-    const single = (await get(`/api/outbound-print/${o2.id}/?orderby=number`)).json() as TPrintData;
+    const single = (
+      await ctx.api.outboundRoutes.printData({ params: { id: o2.id }, query: { orderby: 'number' }, token: w.token })
+    ).json() as TPrintData;
     expect(single.orders).toHaveLength(1);
     expect(single.orders[0]!.allocations[0]!.location_code).toBe('C-03');
-    const selection = (await get(`/api/outbound-print/?ids=${o1.id},${o2.id}&orderby=location`)).json() as TPrintData;
+    const selection = (
+      await ctx.api.outboundRoutes.printSelection({
+        query: { ids: `${o1.id},${o2.id}`, orderby: 'location' },
+        token: w.token,
+      })
+    ).json();
     expect(selection.orders.map((o) => o.id)).toEqual([o1.id, o2.id]);
     expect(selection.company.name).toBe('Outbound seller');
     expect(Object.keys(selection.barcodes).sort()).toEqual([o1.number, o2.number].sort());
@@ -611,50 +598,45 @@ describe('collection batches, pick lists and prints', () => {
   });
 
   it('starts picking (orders go online) and removes an order from the batch', async () => {
-    const res = await ctx.inject({
-      method: 'POST',
-      url: `/api/collection-batches/${batch.id}/start-picking/`,
-      token: w.token,
-    });
+    const res = await ctx.api.outboundRoutes.startBatchPicking({ params: { id: batch.id }, token: w.token });
     const started = res.json() as TBatchDetail;
     expect(started.online_count).toBe(2);
     expect(started.picking_started_at).toBeTruthy();
     expect(started.orders.every((o) => o.status === 'online')).toBe(true);
-    expect((await get(`/api/outbound-orders/${o2.id}/pack/`)).json().items[0]).toMatchObject({
+    expect(
+      (await ctx.api.outboundRoutes.packView({ params: { id: o2.id }, token: w.token })).json().items[0],
+    ).toMatchObject({
       expected: 1,
       packed: 0,
     });
-    const removed = await ctx.inject({
-      method: 'POST',
-      url: `/api/collection-batches/${batch.id}/remove-orders/`,
+    const removed = await ctx.api.outboundRoutes.removeBatchOrders({
+      params: { id: batch.id },
+      body: { order_ids: [o2.id] },
       token: w.token,
-      payload: { order_ids: [o2.id] },
     });
     expect((removed.json() as TBatchDetail).orders.map((o) => o.id)).toEqual([o1.id]);
-    const list = (await get('/api/collection-batches/')).json();
+    const list = (await ctx.api.outboundRoutes.listBatches({ token: w.token })).json();
     expect(list.results[0]).toMatchObject({ id: batch.id, order_count: 1 });
   });
 
   it("reprinting a shipped batch's pick list lists what was picked, from the ledger (not 0 units)", async () => {
-    const before = (await get(`/api/collection-batches/${batch.id}/pick-list/`)).json() as TPrintData;
+    const before = (
+      await ctx.api.outboundRoutes.batchPickList({ params: { id: batch.id }, token: w.token })
+    ).json() as TPrintData;
     expect(before.total_units).toBe(13);
     for (let i = 0; i < 12; i++) expect((await scan(o1.id, w.plain.barcode!)).statusCode).toBe(200);
     expect((await scan(o1.id, w.fresh.number)).statusCode).toBe(200);
-    await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${o1.id}/consignment/`,
+    await ctx.api.outboundRoutes.setConsignment({
+      params: { id: o1.id },
+      body: { consignment_number: '9001234599', piece_count: 1 },
       token: w.token,
-      payload: { consignment_number: '9001234599', piece_count: 1 },
     });
-    const shipped = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${o1.id}/ship/`,
-      token: w.token,
-      payload: {},
-    });
+    const shipped = await ctx.api.outboundRoutes.shipOrder({ params: { id: o1.id }, body: {}, token: w.token });
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect((shipped.json() as TOrderDetail).allocations).toEqual([]);
-    const after = (await get(`/api/collection-batches/${batch.id}/pick-list/`)).json() as TPrintData;
+    const after = (
+      await ctx.api.outboundRoutes.batchPickList({ params: { id: batch.id }, token: w.token })
+    ).json() as TPrintData;
     expect(after.total_units).toBe(13);
     const key = (r: TPrintData['pick_rows'][number]) => `${r.location_code} ${r.product_id} ${r.quantity}`;
     expect(after.pick_rows.map(key)).toEqual(before.pick_rows.map(key));
@@ -669,37 +651,34 @@ describe('lists, counts, exports and columns', () => {
       platform_order_number: 'CNT-1',
       logistics_provider_id: w.carrier.id,
     });
-    const list = (url: string) => get(url).then((r) => r.json() as { count: number; results: TOrder[] });
-    expect(
-      (await list(`/api/outbound-orders/?platform_id=${w.shop.id}&search=CNT-1`)).results.map((r) => r.id),
-    ).toEqual([shopOrder.id]);
-    expect((await list('/api/outbound-orders/?status=closed_returned')).count).toBe(1);
-    expect(
-      (await list(`/api/outbound-orders/?date_from=${today}&date_to=${today}&page_size=100`)).count,
-    ).toBeGreaterThan(5);
-    expect((await list('/api/outbound-orders/?date_from=2000-01-01&date_to=2000-01-02')).count).toBe(0);
-    const counts = (await get(`/api/outbound-orders/counts/?date_from=${today}&date_to=${today}`)).json();
-    const all = (await list('/api/outbound-orders/?page_size=100')).count;
+    const list = (query: TRouteInput<typeof outboundRoutes.listOrders>['query']) =>
+      ctx.api.outboundRoutes.listOrders({ query, token: w.token }).then((r) => r.json());
+    expect((await list({ platform_id: w.shop.id, search: 'CNT-1' })).results.map((r) => r.id)).toEqual([shopOrder.id]);
+    expect((await list({ status: 'closed_returned' })).count).toBe(1);
+    expect((await list({ date_from: today, date_to: today, page_size: 100 })).count).toBeGreaterThan(5);
+    expect((await list({ date_from: '2000-01-01', date_to: '2000-01-02' })).count).toBe(0);
+    const counts = (
+      await ctx.api.outboundRoutes.orderCounts({ query: { date_from: today, date_to: today }, token: w.token })
+    ).json();
+    const all = (await list({ page_size: 100 })).count;
     expect(counts.total).toBe(all);
     expect(counts.by_date).toEqual([{ key: today, label: null, count: all }]);
-    expect(counts.by_status.find((r: { key: string }) => r.key === 'closed_returned').count).toBe(1);
-    expect(counts.by_channel.find((r: { key: string }) => r.key === 'SHOPEE')).toMatchObject({ label: '蝦皮購物' });
-    expect(counts.by_carrier.find((r: { key: string }) => r.key === 'TCAT').count).toBeGreaterThanOrEqual(2);
+    expect(counts.by_status.find((r) => r.key === 'closed_returned')!.count).toBe(1);
+    expect(counts.by_channel.find((r) => r.key === 'SHOPEE')).toMatchObject({ label: '蝦皮購物' });
+    expect(counts.by_carrier.find((r) => r.key === 'TCAT')!.count).toBeGreaterThanOrEqual(2);
   });
 
   it('exports the standard Excel with the chosen columns, and carrier upload formats', async () => {
-    const save = await ctx.inject({
-      method: 'PUT',
-      url: '/api/outbound-settings/columns/',
+    const save = await ctx.api.outboundRoutes.saveColumnSettings({
+      body: { screen: 'deliver_export', columns: ['number', 'platform_order_number', 'status', 'recipient_name'] },
       token: w.token,
-      payload: { screen: 'deliver_export', columns: ['number', 'platform_order_number', 'status', 'recipient_name'] },
     });
     expect(save.json().deliver_export).toEqual(['number', 'platform_order_number', 'status', 'recipient_name']);
     expect(save.json().deliver_list.length).toBeGreaterThan(3);
-    const o = (await get('/api/outbound-orders/?search=CNT-1')).json().results[0] as TOrder;
-    const res = await ctx.inject({
-      method: 'GET',
-      url: `/api/outbound-orders/export-file/?format=standard&ids=${o.id}`,
+    const o = (await ctx.api.outboundRoutes.listOrders({ query: { search: 'CNT-1' }, token: w.token })).json()
+      .results[0] as TOrder;
+    const res = await ctx.api.outboundRoutes.exportFile({
+      query: { format: 'standard', ids: o.id },
       token: w.token,
       lang: 'en',
     });
@@ -719,13 +698,7 @@ describe('lists, counts, exports and columns', () => {
       [o.number, 'CNT-1', 'Pending export', '王小明', w.plain.number, w.plain.name, 1],
     ]);
     const tcat = await readXlsx(
-      (
-        await ctx.inject({
-          method: 'GET',
-          url: `/api/outbound-orders/export-file/?format=tcat&ids=${o.id}`,
-          token: w.token,
-        })
-      ).rawPayload,
+      (await ctx.api.outboundRoutes.exportFile({ query: { format: 'tcat', ids: o.id }, token: w.token })).rawPayload,
     );
     const head = tcat[0] as string[];
     const row = Object.fromEntries(head.map((h, i) => [h, tcat[1]![i]]));
@@ -740,22 +713,11 @@ describe('lists, counts, exports and columns', () => {
       ProductTypeId: '0015',
     });
     const hct = await readXlsx(
-      (
-        await ctx.inject({
-          method: 'GET',
-          url: `/api/outbound-orders/export-file/?format=hct&ids=${o.id}`,
-          token: w.token,
-        })
-      ).rawPayload,
+      (await ctx.api.outboundRoutes.exportFile({ query: { format: 'hct', ids: o.id }, token: w.token })).rawPayload,
     );
     expect(hct[0]).toContain('eprdcl2');
     expect(hct[1]).toContain(o.number);
-    const template = await ctx.inject({
-      method: 'GET',
-      url: '/api/outbound-orders/import-template/',
-      token: w.token,
-      lang: 'en',
-    });
+    const template = await ctx.api.outboundRoutes.importTemplate({ token: w.token, lang: 'en' });
     expect((await readXlsx(template.rawPayload))[0]).toContain('Platform order number *');
   });
 });
@@ -770,19 +732,11 @@ describe('tenant isolation', () => {
     await other.put([{ productId: other.plain.id, locationId: other.loc.A.id, expiryDate: null, quantity: 5 }]);
     await transition(ctx, other.token, foreignBatchOrder.id, 'export');
     const foreignBatch = (
-      await ctx.inject({
-        method: 'POST',
-        url: '/api/collection-batches/',
-        token: other.token,
-        payload: { order_ids: [foreignBatchOrder.id] },
-      })
+      await ctx.api.outboundRoutes.createBatch({ body: { order_ids: [foreignBatchOrder.id] }, token: other.token })
     ).json() as TBatchDetail;
     const form = (
-      await ctx.inject({
-        method: 'POST',
-        url: '/api/order-import-forms/',
-        token: other.token,
-        payload: {
+      await ctx.api.outboundRoutes.createImportForm({
+        body: {
           name: 'Theirs',
           mapping: {
             platform_order_number: ['No'],
@@ -793,6 +747,7 @@ describe('tenant isolation', () => {
             quantity: ['Qty'],
           },
         },
+        token: other.token,
       })
     ).json() as { id: string };
     const ids = { order: foreignOrder.id, batch: foreignBatch.id, form: form.id };
@@ -828,23 +783,23 @@ describe('tenant isolation', () => {
     }
     expect(checked.length).toBe(Object.values(outboundRoutes).filter((r) => r.path.includes(':id')).length);
     // lists and look-ups never show the other seller's rows
-    const mine = (await get('/api/outbound-orders/?page_size=100')).json() as { results: TOrder[] };
+    const mine = (await ctx.api.outboundRoutes.listOrders({ query: { page_size: '100' }, token: w.token })).json() as {
+      results: TOrder[];
+    };
     expect(mine.results.some((o) => o.id === foreignOrder.id)).toBe(false);
-    expect((await get(`/api/outbound-orders/lookup/?code=THEIRS-1`)).statusCode).toBe(404);
-    expect((await get(`/api/outbound-print/?ids=${foreignOrder.id}`)).json().orders).toEqual([]);
-    const bulk = await ctx.inject({
-      method: 'POST',
-      url: '/api/outbound-orders/bulk-transition/',
+    expect((await ctx.api.outboundRoutes.lookupOrder({ query: { code: 'THEIRS-1' }, token: w.token })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await ctx.api.outboundRoutes.printSelection({ query: { ids: foreignOrder.id }, token: w.token })).json().orders,
+    ).toEqual([]);
+    const bulk = await ctx.api.outboundRoutes.bulkTransition({
+      body: { action: 'cancel', ids: [foreignOrder.id] },
       token: w.token,
-      payload: { action: 'cancel', ids: [foreignOrder.id] },
     });
     expect(bulk.json().results[0]).toMatchObject({ ok: false, number: null, error: { code: 'NOT_FOUND' } });
     expect((await detail(foreignOrder.id)).status).toBeUndefined();
-    const theirs = await ctx.inject({
-      method: 'GET',
-      url: `/api/outbound-orders/${foreignOrder.id}/`,
-      token: other.token,
-    });
+    const theirs = await ctx.api.outboundRoutes.getOrder({ params: { id: foreignOrder.id }, token: other.token });
     expect(theirs.json().status).toBe('pending_export');
   });
 });

@@ -1,4 +1,11 @@
-import { ORDER_LIST_COUNT_CAP, type TOrder, type TOrderDetail, type TOrderPage } from '@wms/contracts';
+import {
+  ORDER_LIST_COUNT_CAP,
+  type outboundRoutes,
+  type TOrder,
+  type TOrderDetail,
+  type TOrderPage,
+} from '@wms/contracts';
+import type { TRouteInput } from '@wms/contracts/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TTestContext } from '../../../test/harness';
@@ -30,46 +37,46 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx?.close());
 
-const list = async (query: string, token = w.token) => {
-  const res = await ctx.inject({ method: 'GET', url: `/api/outbound-orders/?${query}`, token });
+const list = async (query: TRouteInput<typeof outboundRoutes.listOrders>['query'], token = w.token) => {
+  const res = await ctx.api.outboundRoutes.listOrders({ query, token });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TOrderPage;
+  return res.json() satisfies TOrderPage;
 };
 
 describe('order list of a seller with very many orders', () => {
   it('counts up to the cap and says more match; a narrower filter is counted exactly', async () => {
-    const all = await list('page=1&page_size=25');
+    const all = await list({ page: 1, page_size: 25 });
     expect(all).toMatchObject({ count: ORDER_LIST_COUNT_CAP, count_capped: true });
     expect(all.results).toHaveLength(25);
-    const cancelled = await list('status=cancelled&page_size=100');
+    const cancelled = await list({ status: 'cancelled', page_size: 100 });
     expect(cancelled).toMatchObject({ count: Math.floor(MANY / 100), count_capped: false });
     expect(cancelled.results.every((o) => o.status === 'cancelled')).toBe(true);
-    const one = await list('search=HIST000123');
+    const one = await list({ search: 'HIST000123' });
     expect(one).toMatchObject({ count: 1, count_capped: false });
     expect(one.results.map((o) => o.number)).toEqual(['HIST000123']);
   });
 
   it('cuts pages in the list order, newest first by default, without overlap or gap', async () => {
-    const p1 = await list('page=1&page_size=10');
-    const p2 = await list('page=2&page_size=10');
-    const p12 = await list('page=1&page_size=25');
+    const p1 = await list({ page: 1, page_size: 10 });
+    const p2 = await list({ page: 2, page_size: 10 });
+    const p12 = await list({ page: 1, page_size: 25 });
     expect([...p1.results, ...p2.results].map((o) => o.number)).toEqual(p12.results.slice(0, 20).map((o) => o.number));
     // Two orders share each second: the id breaks the tie, so the pages still follow one order.
     const created = p12.results.map((o) => o.created_at);
     expect([...created].sort().reverse()).toEqual(created);
     expect(p12.results[0]!.number).toBe(`HIST${String(MANY).padStart(6, '0')}`);
-    const byNumber = await list('page=1&page_size=10&ordering=number');
+    const byNumber = await list({ page: 1, page_size: 10, ordering: 'number' });
     expect(byNumber.results.map((o) => o.number)).toEqual(
       Array.from({ length: 10 }, (_, i) => `HIST${String(i + 1).padStart(6, '0')}`),
     );
-    const byNumberDesc = await list('page=2&page_size=10&ordering=-number');
+    const byNumberDesc = await list({ page: 2, page_size: 10, ordering: '-number' });
     expect(byNumberDesc.results[0]!.number).toBe(`HIST${String(MANY - 10).padStart(6, '0')}`);
   });
 
   it('pages up to the cap; a page past it is empty and still says more match', async () => {
-    const last = await list(`page=${ORDER_LIST_COUNT_CAP / 100}&page_size=100`);
+    const last = await list({ page: ORDER_LIST_COUNT_CAP / 100, page_size: 100 });
     expect(last.results).toHaveLength(100);
-    const past = await list(`page=${ORDER_LIST_COUNT_CAP / 100 + 1}&page_size=100`);
+    const past = await list({ page: ORDER_LIST_COUNT_CAP / 100 + 1, page_size: 100 });
     expect(past).toMatchObject({ count: ORDER_LIST_COUNT_CAP, count_capped: true, results: [] });
   });
 
@@ -95,7 +102,7 @@ describe('order list of a seller with very many orders', () => {
     expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBeGreaterThanOrEqual(400);
     const detail = (await ctx.api.outboundRoutes.getOrder({ params: { id: o.id }, token: w.token })).json();
     const { lines, allocations, pack_items, serials, packaging, ...order } = detail as TOrderDetail;
-    const [row] = (await list('search=LIST-1')).results as TOrder[];
+    const [row] = (await list({ search: 'LIST-1' })).results as TOrder[];
     expect(row).toEqual(order);
     expect(row).toMatchObject({
       platform_code: 'SHOPEE',
@@ -110,8 +117,8 @@ describe('order list of a seller with very many orders', () => {
   });
 
   it("never shows another seller's orders", async () => {
-    const theirs = await list('page=1&page_size=100', other.token);
+    const theirs = await list({ page: 1, page_size: 100 }, other.token);
     expect(theirs).toMatchObject({ count: 0, count_capped: false, results: [] });
-    expect((await list('search=HIST000001', other.token)).results).toEqual([]);
+    expect((await list({ search: 'HIST000001' }, other.token)).results).toEqual([]);
   });
 });

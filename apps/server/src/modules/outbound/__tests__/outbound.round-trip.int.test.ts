@@ -1,4 +1,5 @@
 import type { TOrder, TOrderDetail } from '@wms/contracts';
+import type { TRouteResponse } from '@wms/contracts/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { importFile } from './factories';
@@ -15,25 +16,27 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type M = 'GET' | 'POST';
-const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
-  ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
-
 /** A seller with warehouse W1, products RT-P1 and RT-P2, carrier TCAT and platform SHOPEE (the same codes each time). */
 async function seller() {
   const c = await ctx.newCustomer({ name: 'Round trip seller' });
-  const id = async (url: string, body: object) => {
-    const res = await call('POST', url, c.token, body);
+  const id = async (created: Promise<TRouteResponse<{ id: string }>>) => {
+    const res = await created;
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as string;
+    return res.json().id;
   };
+  const token = c.token;
   return {
     ...c,
-    warehouse: await id('/api/warehouses/', { code: 'W1', name: 'Main', address: '台北市信義區松高路 1 號' }),
-    p1: await id('/api/products/', { number: 'RT-P1', name: 'Tea' }),
-    p2: await id('/api/products/', { number: 'RT-P2', name: 'Cup' }),
-    carrier: await id('/api/logistics-providers/', { code: 'TCAT', name: 'T-cat' }),
-    shop: await id('/api/ecommerce-platforms/', { code: 'SHOPEE', name: 'Shopee' }),
+    warehouse: await id(
+      ctx.api.warehouseRoutes.createWarehouse({
+        body: { code: 'W1', name: 'Main', address: '台北市信義區松高路 1 號' },
+        token,
+      }),
+    ),
+    p1: await id(ctx.api.catalogRoutes.createProduct({ body: { number: 'RT-P1', name: 'Tea' }, token })),
+    p2: await id(ctx.api.catalogRoutes.createProduct({ body: { number: 'RT-P2', name: 'Cup' }, token })),
+    carrier: await id(ctx.api.partnerRoutes.createLogisticsProvider({ body: { code: 'TCAT', name: 'T-cat' }, token })),
+    shop: await id(ctx.api.partnerRoutes.createEcommercePlatform({ body: { code: 'SHOPEE', name: 'Shopee' }, token })),
   };
 }
 

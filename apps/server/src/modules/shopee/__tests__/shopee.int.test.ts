@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
+import type { shopeeRoutes } from '@wms/contracts';
+import type { TRouteInput } from '@wms/contracts/client';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { integration_attempts, outbound_orders, shopee_orders, shopee_shops } from '../../../db/schema';
 import { withTx } from '../../../db/tx';
-import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
+import { fakeShopeeOrder, SHOPEE_PATH, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
 import { shopeePushSignature, shopeeSign } from '../providers/shopee';
@@ -75,13 +77,13 @@ describe('Shopee Open Platform v2 signing', () => {
   it('signs partner and shop calls as published: HMAC-SHA256(partner_key, partner_id + path + timestamp [+ token + shop_id])', () => {
     // The worked example of Shopee's authorisation guide: base string "2011285/api/v2/shop/auth_partner1659992253".
     const key = 'shpk_example_partner_key';
-    expect(shopeeSign(key, { partnerId: 2011285, path: '/api/v2/shop/auth_partner', timestamp: 1659992253 })).toBe(
+    expect(shopeeSign(key, { partnerId: 2011285, path: SHOPEE_PATH.authPartner, timestamp: 1659992253 })).toBe(
       createHmac('sha256', key).update('2011285/api/v2/shop/auth_partner1659992253').digest('hex'),
     );
     expect(
       shopeeSign(key, {
         partnerId: 2011285,
-        path: '/api/v2/order/get_order_list',
+        path: SHOPEE_PATH.orderList,
         timestamp: 1659992253,
         accessToken: 'tok',
         shopId: 42,
@@ -99,7 +101,7 @@ describe('connect a shop', () => {
     expect(url.searchParams.get('redirect')).toBe('http://wms.test/module-shopee-create');
     const ts = Number(url.searchParams.get('timestamp'));
     expect(url.searchParams.get('sign')).toBe(
-      shopeeSign(fake.partnerKey, { partnerId: fake.partnerId, path: '/api/v2/shop/auth_partner', timestamp: ts }),
+      shopeeSign(fake.partnerKey, { partnerId: fake.partnerId, path: SHOPEE_PATH.authPartner, timestamp: ts }),
     );
   });
 
@@ -123,16 +125,14 @@ describe('connect a shop', () => {
       status: 'pending_export',
     });
 
-    const again = await ctx.inject({
-      method: 'POST',
-      url: '/api/shopee/shops/',
+    const again = await ctx.api.shopeeRoutes.connectShopeeShop({
+      body: { code, shop_id: 101 },
       token: w.token,
-      payload: { code, shop_id: 101 },
-      headers: { 'accept-language': 'en' },
+      lang: 'en',
     });
     expect(again.statusCode).toBe(502);
-    expect(again.json().error).toMatchObject({ code: 'SHOPEE_ERROR', params: { remote: 'error_auth' } });
-    expect(again.json().error.message).toContain('Invalid code.');
+    expect(again.error()).toMatchObject({ code: 'SHOPEE_ERROR', params: { remote: 'error_auth' } });
+    expect(again.error().message).toContain('Invalid code.');
   });
 
   it('another seller never sees or drives the shop', async () => {
@@ -140,8 +140,8 @@ describe('connect a shop', () => {
     const other = await ctx.newCustomer();
     const list = await ctx.api.shopeeRoutes.listShopeeShops({ token: other.token });
     expect(list.json().results).toEqual([]);
-    for (const url of [`/api/shopee/shops/${shop.id}/sync/`, `/api/shopee/shops/${shop.id}/disconnect/`])
-      expect((await ctx.inject({ method: 'POST', url, token: other.token })).statusCode).toBe(404);
+    for (const drive of [ctx.api.shopeeRoutes.syncShopeeShop, ctx.api.shopeeRoutes.disconnectShopeeShop])
+      expect((await drive({ params: { id: shop.id }, token: other.token })).statusCode).toBe(404);
     expect(
       (await ctx.api.shopeeRoutes.listShopeeOrders({ params: { id: shop.id }, token: other.token })).statusCode,
     ).toBe(404);
@@ -164,11 +164,11 @@ describe('order sync', () => {
     const orders = (await ordersOf('SHOPEE-201')).rows as Array<{ platform_order_number: string; id: string }>;
     expect(orders.map((o) => o.platform_order_number).sort()).toEqual(['S201-ITEM', 'S201-MODEL']);
 
-    const list = await ctx.inject({
-      method: 'GET',
-      url: `/api/shopee/shops/${shop.id}/orders/?state=abnormal`,
+    const list = await ctx.api.shopeeRoutes.listShopeeOrders({
+      params: { id: shop.id },
+      query: { state: 'abnormal' },
       token: w.token,
-      headers: { 'accept-language': 'en' },
+      lang: 'en',
     });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().results).toEqual([
@@ -207,8 +207,8 @@ describe('order sync', () => {
       fakeShopeeOrder('S203-OTHER', [{ sku: 'STILL-UNKNOWN-203' }]),
     ]);
     expect((await syncNow(shop.id)).result).toMatchObject({ created: 0, abnormal: 2 });
-    const lists = fake.calls('/api/v2/order/get_order_list');
-    const details = fake.calls('/api/v2/order/get_order_detail');
+    const lists = fake.calls(SHOPEE_PATH.orderList);
+    const details = fake.calls(SHOPEE_PATH.orderDetail);
     const syncs = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from pgboss.job where name = 'shopee.sync'`,
@@ -222,7 +222,7 @@ describe('order sync', () => {
     });
     expect(foreign.statusCode, foreign.body).toBe(201);
     await ctx.deps.jobs.whenIdle();
-    expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details);
+    expect(fake.calls(SHOPEE_PATH.orderDetail)).toBe(details);
 
     // The seller creates the product under the model SKU Shopee named: the order becomes a normal order.
     const made = await ctx.api.catalogRoutes.createProduct({
@@ -243,8 +243,8 @@ describe('order sync', () => {
     const [healed] = await db().select().from(shopee_orders).where(eq(shopee_orders.order_sn, 'S203-HEAL'));
     expect(healed).toMatchObject({ state: 'created', problem: null });
     // Only the healed order was read again: no listing, no sync, and the other abnormal one not fetched.
-    expect(fake.calls('/api/v2/order/get_order_list')).toBe(lists);
-    expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details + 1);
+    expect(fake.calls(SHOPEE_PATH.orderList)).toBe(lists);
+    expect(fake.calls(SHOPEE_PATH.orderDetail)).toBe(details + 1);
     expect(
       (
         await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pgboss.job where name = 'shopee.sync'`)
@@ -312,7 +312,7 @@ describe('order sync', () => {
       fakeShopeeOrder('S204-50D', [{ sku: w.plain.number }], { update_time: now - 50 * day }),
     ]);
     fake.addOrders(205, [fakeShopeeOrder('S205-20D', [{ sku: w.plain.number }], { update_time: now - 20 * day })]);
-    const lists = fake.calls('/api/v2/order/get_order_list');
+    const lists = fake.calls(SHOPEE_PATH.orderList);
     const chosen = await ctx.api.shopeeRoutes.connectShopeeShop({
       body: { code: fake.issueCode(204), shop_id: 204, first_sync_days: 40 },
       token: w.token,
@@ -321,7 +321,7 @@ describe('order sync', () => {
     await ctx.deps.jobs.whenIdle();
     expect((await ordersOf('SHOPEE-204')).rows.map((r) => r.platform_order_number)).toEqual(['S204-35D']);
     // 40 days in windows of (just under) 15: 3 windows × 3 statuses, each call within Shopee's range (else refused).
-    expect(fake.calls('/api/v2/order/get_order_list') - lists).toBe(9);
+    expect(fake.calls(SHOPEE_PATH.orderList) - lists).toBe(9);
     // The default is 15 days.
     await connect(205);
     await ctx.deps.jobs.whenIdle();
@@ -439,7 +439,7 @@ describe('tracking number back to Shopee', () => {
     await withTx(db(), (tx) => ctx.deps.jobs.enqueue(tx, shopeeShipScan, {}, { customerId: null }));
     ctx.deps.jobs.kick();
     await ctx.deps.jobs.whenIdle();
-    expect(fake.calls('/api/v2/logistics/ship_order')).toBe(2);
+    expect(fake.calls(SHOPEE_PATH.shipOrder)).toBe(2);
   });
 });
 
@@ -455,7 +455,7 @@ describe('errors end in a visible state', () => {
     expect((await ordersOf('SHOPEE-301')).rows).toHaveLength(1);
 
     fake.revoke(301);
-    const refreshes = fake.calls('/api/v2/auth/access_token/get');
+    const refreshes = fake.calls(SHOPEE_PATH.accessTokenGet);
     const failed = await syncNow(shop.id);
     expect(failed.state).toBe('failed');
     expect(failed.error).toMatchObject({ code: 'SHOPEE_REAUTHORIZE' });
@@ -466,7 +466,7 @@ describe('errors end in a visible state', () => {
       last_error_message: 'Invalid refresh_token.',
     });
     // A dead refresh token is tried once: not by the job's retries, the token schedule, the sync schedule or a sync.
-    expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
+    expect(fake.calls(SHOPEE_PATH.accessTokenGet)).toBe(refreshes + 1);
     await withTx(db(), async (tx) => {
       await ctx.deps.jobs.enqueue(tx, shopeeTokenRefresh, {}, { customerId: null });
       await ctx.deps.jobs.enqueue(tx, shopeeSchedule, {}, { customerId: null });
@@ -476,7 +476,7 @@ describe('errors end in a visible state', () => {
     const refused = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: shop.id }, token: w.token });
     expect(refused.statusCode).toBe(409);
     expect(refused.error().code).toBe('SHOPEE_REAUTHORIZE');
-    expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
+    expect(fake.calls(SHOPEE_PATH.accessTokenGet)).toBe(refreshes + 1);
     expect((await shopRow(shop.id)).state).toBe('reauthorize');
     // Authorising again brings it back.
     await connect(301);
@@ -494,14 +494,14 @@ describe('errors end in a visible state', () => {
         fakeShopeeOrder(`S304-${String(i).padStart(4, '0')}`, [{ sku: w.plain.number }], { update_time: now - 30 }),
       ),
     );
-    const refreshes = fake.calls('/api/v2/auth/access_token/get');
+    const refreshes = fake.calls(SHOPEE_PATH.accessTokenGet);
     const before = fake.calls();
     // The token dies after the first list page and first detail call of the run.
     fake.expireTokenAfter(304, 2);
     const job = await syncNow(shop.id);
     expect(job.state, JSON.stringify(job.error)).toBe('succeeded');
     expect(job.result).toMatchObject({ created: 230 });
-    expect(fake.calls('/api/v2/auth/access_token/get')).toBe(refreshes + 1);
+    expect(fake.calls(SHOPEE_PATH.accessTokenGet)).toBe(refreshes + 1);
     expect(fake.deadTokenCalls(304)).toBe(0);
     // 3 list pages of READY_TO_SHIP + 5 detail calls + the channel list (once a run) + 2 empty cancel lists + the
     // refused call + the refresh.
@@ -571,13 +571,11 @@ describe('errors end in a visible state', () => {
 
 describe('push', () => {
   const pushUrl = 'http://wms.test/api/shopee/push/';
-  const push = (body: string, authorization = shopeePushSignature(fake.partnerKey, pushUrl, body)) =>
-    ctx.inject({
-      method: 'POST',
-      url: '/api/shopee/push/',
-      payload: body,
-      headers: { 'content-type': 'application/json', authorization },
-    });
+  // The push is signed over its raw body: the JSON text of `body`, which is what the request carries.
+  const push = (
+    body: TRouteInput<typeof shopeeRoutes.shopeePush>['body'],
+    authorization = shopeePushSignature(fake.partnerKey, pushUrl, JSON.stringify(body)),
+  ) => ctx.api.shopeeRoutes.shopeePush({ body, headers: { 'content-type': 'application/json', authorization } });
   const syncJobs = async () =>
     (
       await queryRows<{ n: number }>(
@@ -590,15 +588,15 @@ describe('push', () => {
     const shop = await connect(401);
     await ctx.deps.jobs.whenIdle();
     fake.addOrders(401, [fakeShopeeOrder('S401-PUSHED', [{ sku: w.plain.number }], { update_time: 1 })]);
-    const body = JSON.stringify({
+    const body = {
       shop_id: 401,
       code: 3,
       timestamp: Math.floor(Date.now() / 1000),
       data: { ordersn: 'S401-PUSHED', status: 'READY_TO_SHIP' },
-    });
+    };
     const bad = await push(body, 'deadbeef'.repeat(8));
     expect(bad.statusCode).toBe(401);
-    expect(bad.json().error.code).toBe('SHOPEE_SIGNATURE_INVALID');
+    expect(bad.error().code).toBe('SHOPEE_SIGNATURE_INVALID');
     const good = await push(body);
     expect(good.statusCode, good.body).toBe(200);
     // Shopee counts a push as delivered only on 2xx with an empty body.
@@ -615,28 +613,28 @@ describe('push', () => {
     await ctx.deps.jobs.whenIdle();
     fake.addOrders(403, [fakeShopeeOrder('S403-PUSHED', [{ sku: w.plain.number }], { update_time: 1 })]);
     const jobsBefore = await syncJobs();
-    const old = JSON.stringify({
+    const old = {
       shop_id: 403,
       code: 3,
       timestamp: Math.floor(Date.now() / 1000) - 301,
       data: { ordersn: 'S403-PUSHED', status: 'READY_TO_SHIP' },
-    });
+    };
     const refused = await push(old);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().error).toMatchObject({ code: 'SHOPEE_PUSH_EXPIRED', params: { field: 'timestamp' } });
-    const noStamp = JSON.stringify({ shop_id: 403, code: 3, data: { ordersn: 'S403-PUSHED' } });
+    expect(refused.error()).toMatchObject({ code: 'SHOPEE_PUSH_EXPIRED', params: { field: 'timestamp' } });
+    const noStamp = { shop_id: 403, code: 3, data: { ordersn: 'S403-PUSHED' } };
     expect((await push(noStamp)).statusCode).toBe(401);
     await ctx.deps.jobs.whenIdle();
     expect(await syncJobs()).toBe(jobsBefore);
     expect((await ordersOf('SHOPEE-403')).rows).toHaveLength(0);
 
-    const body = JSON.stringify({
+    const body = {
       shop_id: 403,
       code: 3,
       timestamp: Math.floor(Date.now() / 1000) - 10,
       data: { ordersn: 'S403-PUSHED', status: 'READY_TO_SHIP' },
-    });
-    const details = fake.calls('/api/v2/order/get_order_detail');
+    };
+    const details = fake.calls(SHOPEE_PATH.orderDetail);
     // Shopee re-sends (e.g. our answer was lost), also while the first is still being handled.
     const answers = await Promise.all([push(body), push(body), push(body)]);
     for (const a of answers) {
@@ -647,7 +645,7 @@ describe('push', () => {
     expect(await push(body)).toMatchObject({ statusCode: 200, body: '' });
     await ctx.deps.jobs.whenIdle();
     expect(await syncJobs()).toBe(jobsBefore + 1);
-    expect(fake.calls('/api/v2/order/get_order_detail')).toBe(details + 1);
+    expect(fake.calls(SHOPEE_PATH.orderDetail)).toBe(details + 1);
     expect((await ordersOf('SHOPEE-403')).rows).toHaveLength(1);
   });
 

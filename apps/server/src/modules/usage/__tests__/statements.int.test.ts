@@ -1,4 +1,5 @@
 import type { TStatement, TStorageSnapshot, TUsageEvent } from '@wms/contracts';
+import type { TRouteResponse } from '@wms/contracts/client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, usage_charges, usage_storage_snapshots } from '../../../db/schema';
@@ -33,9 +34,6 @@ beforeAll(async () => {
     .where(eq(products.id, a.plain.id));
 });
 afterAll(() => ctx?.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = staff) =>
-  ctx.inject({ method, url, token, lang: 'en', ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 const money = (u: number) => {
   const frac = String(u % 10_000)
@@ -100,11 +98,15 @@ describe(`statements over a simulated month (${process.env.TEST_DATABASE_URL ? '
       [a.customerId, dayOf(16), V2, FREE_DAYS],
       [b.customerId, dayOf(1), B_CARD, 0],
     ] as const) {
-      const res = await api('POST', '/api/crm/usage/rate-cards/', {
-        customer_id: customer,
-        valid_from: from,
-        rates,
-        storage_free_days: free,
+      const res = await ctx.api.usageRoutes.crmCreateRateCard({
+        body: {
+          customer_id: customer,
+          valid_from: from,
+          rates,
+          storage_free_days: free,
+        },
+        token: staff,
+        lang: 'en',
       });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -207,7 +209,11 @@ describe(`statements over a simulated month (${process.env.TEST_DATABASE_URL ? '
 
   it('the issued statement equals the bill computed from the cards; B gets the minimum fee; the files open', async () => {
     const exp = expectedA();
-    let res = await api('POST', '/api/crm/usage/statements/', { customer_id: a.customerId, month: MONTH });
+    let res: TRouteResponse<unknown, Buffer> = await ctx.api.usageRoutes.crmIssueStatement({
+      body: { customer_id: a.customerId, month: MONTH },
+      token: staff,
+      lang: 'en',
+    });
     expect(res.statusCode, res.body).toBe(201);
     issued = res.json() as TStatement;
     expect(issued.status).toBe('issued');
@@ -217,133 +223,192 @@ describe(`statements over a simulated month (${process.env.TEST_DATABASE_URL ? '
     expect(issued.total).toBe(money(exp.total));
 
     // The rate card changed on the 16th: the storage events of the 15th and the 16th carry each card's price.
-    res = await api('GET', `/api/crm/usage/statements/${issued.id}/events/?kind=storage_location_day&page_size=100`);
+    res = await ctx.api.usageRoutes.crmStatementEvents({
+      params: { id: issued.id },
+      query: { kind: 'storage_location_day', page_size: '100' },
+      token: staff,
+      lang: 'en',
+    });
     const storage = (res.json() as { results: TUsageEvent[] }).results;
     expect(storage.find((e) => e.day === dayOf(15))?.unit_price).toBe('0.8');
     expect(storage.find((e) => e.day === dayOf(16))?.unit_price).toBe('1.2');
 
     // B: 30 for its receipt + 1 a day from the 5th (no free days) is below its minimum of 500.
-    res = await api('POST', '/api/crm/usage/statements/', { customer_id: b.customerId, month: MONTH });
+    res = await ctx.api.usageRoutes.crmIssueStatement({
+      body: { customer_id: b.customerId, month: MONTH },
+      token: staff,
+      lang: 'en',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const bs = res.json() as TStatement;
     const bSub = 30 + (DAYS - 4);
     expect(bs).toMatchObject({ subtotal: String(bSub), minimum_fee: String(500 - bSub), tax: '25', total: '525' });
 
     // This month cannot be issued yet.
-    res = await api('POST', '/api/crm/usage/statements/', { customer_id: a.customerId, month: realMonth });
+    res = await ctx.api.usageRoutes.crmIssueStatement({
+      body: { customer_id: a.customerId, month: realMonth },
+      token: staff,
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.params).toMatchObject({ field: 'month' });
+    expect(res.error().params).toMatchObject({ field: 'month' });
 
     // Files: a PDF and an xlsx (a zip) of the statement, for staff and for the seller.
-    res = await api('GET', `/api/crm/usage/statements/${issued.id}/file/?format=pdf`);
+    res = await ctx.api.usageRoutes.crmStatementFile({
+      params: { id: issued.id },
+      query: { format: 'pdf' },
+      token: staff,
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    res = await api('GET', `/api/billing/usage/statements/${issued.id}/file/?format=xlsx`, undefined, a.token);
+    res = await ctx.api.usageRoutes.statementFile({
+      params: { id: issued.id },
+      query: { format: 'xlsx' },
+      token: a.token,
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
   it('the seller drills a line down to its events and each event to its document; another seller sees nothing', async () => {
-    let res = await api('GET', '/api/billing/usage/statements/', undefined, a.token);
+    let res: TRouteResponse<unknown, Buffer> = await ctx.api.usageRoutes.statements({ token: a.token, lang: 'en' });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { results: TStatement[] }).results.map((s) => s.id)).toEqual([issued.id]);
-    res = await api('GET', `/api/billing/usage/statements/${issued.id}/events/?kind=pick_order`, undefined, a.token);
+    res = await ctx.api.usageRoutes.statementEvents({
+      params: { id: issued.id },
+      query: { kind: 'pick_order' },
+      token: a.token,
+      lang: 'en',
+    });
     const picks = (res.json() as { results: TUsageEvent[] }).results;
     expect(picks.map((e) => e.source_id).sort()).toEqual(docs.orders.map((o) => o.id).sort());
     expect(picks.every((e) => e.source_type === 'outbound_order')).toBe(true);
-    res = await api('GET', `/api/outbound-orders/${picks[0]!.source_id}/`, undefined, a.token);
+    res = await ctx.api.outboundRoutes.getOrder({ params: { id: picks[0]!.source_id }, token: a.token, lang: 'en' });
     expect(res.statusCode).toBe(200);
-    res = await api(
-      'GET',
-      `/api/billing/usage/statements/${issued.id}/events/?kind=storage_cbm_day`,
-      undefined,
-      a.token,
-    );
+    res = await ctx.api.usageRoutes.statementEvents({
+      params: { id: issued.id },
+      query: { kind: 'storage_cbm_day' },
+      token: a.token,
+      lang: 'en',
+    });
     const cbm = (res.json() as { results: TUsageEvent[] }).results[0]!;
     expect(cbm.source_type).toBe('storage_snapshot');
-    res = await api('GET', `/api/billing/usage/snapshots/${cbm.source_id}/`, undefined, a.token);
+    res = await ctx.api.usageRoutes.snapshot({ params: { id: cbm.source_id }, token: a.token, lang: 'en' });
     expect(res.statusCode, res.body).toBe(200);
     const snap = res.json() as TStorageSnapshot;
     expect(snap.day).toBe(cbm.day);
     expect(snap.charged_litres).toBe(cbm.quantity);
 
     // Seller B: not A's statement, its events, its file or its snapshot; B's list has only B's.
-    for (const url of [
-      `/api/billing/usage/statements/${issued.id}/`,
-      `/api/billing/usage/statements/${issued.id}/events/`,
-      `/api/billing/usage/statements/${issued.id}/file/?format=pdf`,
-      `/api/billing/usage/snapshots/${cbm.source_id}/`,
-    ]) {
-      res = await api('GET', url, undefined, b.token);
-      expect(res.statusCode, url).toBe(404);
+    const asB = { token: b.token, lang: 'en' };
+    for (const [what, call] of [
+      ['statement', () => ctx.api.usageRoutes.statement({ params: { id: issued.id }, ...asB })],
+      ['events', () => ctx.api.usageRoutes.statementEvents({ params: { id: issued.id }, ...asB })],
+      [
+        'file',
+        () => ctx.api.usageRoutes.statementFile({ params: { id: issued.id }, query: { format: 'pdf' }, ...asB }),
+      ],
+      ['snapshot', () => ctx.api.usageRoutes.snapshot({ params: { id: cbm.source_id }, ...asB })],
+    ] as const) {
+      res = await call();
+      expect(res.statusCode, what).toBe(404);
     }
-    res = await api('GET', '/api/billing/usage/statements/', undefined, b.token);
+    res = await ctx.api.usageRoutes.statements({ token: b.token, lang: 'en' });
     const bList = (res.json() as { results: TStatement[] }).results;
     expect(bList.length).toBe(1);
     expect(bList.every((s) => s.customer_id === b.customerId)).toBe(true);
     // Sellers cannot reach the CRM's statements.
-    res = await api('GET', '/api/crm/usage/statements/', undefined, a.token);
+    res = await ctx.api.usageRoutes.crmStatements({ token: a.token, lang: 'en' });
     expect(res.statusCode).toBe(403);
   });
 
   it('void with a reason, then the month is issued again; parallel issues make one; paid ends it', async () => {
-    let res = await api('POST', `/api/crm/usage/statements/${issued.id}/void/`, { reason: '' });
+    let res: TRouteResponse<unknown, Buffer> = await ctx.api.usageRoutes.crmVoidStatement({
+      params: { id: issued.id },
+      body: { reason: '' },
+      token: staff,
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(400);
-    res = await api('POST', `/api/crm/usage/statements/${issued.id}/void/`, { reason: 'Wrong storage volume' });
+    res = await ctx.api.usageRoutes.crmVoidStatement({
+      params: { id: issued.id },
+      body: { reason: 'Wrong storage volume' },
+      token: staff,
+      lang: 'en',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'void', void_reason: 'Wrong storage volume' });
-    res = await api('GET', `/api/crm/usage/statements/${issued.id}/events/`);
-    expect(res.json().count).toBe(0);
+    const voidedEvents = await ctx.api.usageRoutes.crmStatementEvents({
+      params: { id: issued.id },
+      token: staff,
+      lang: 'en',
+    });
+    expect(voidedEvents.json().count).toBe(0);
 
     // Two issues of the voided month at once: one statement.
     const both = await Promise.all(
-      [1, 2].map(() => api('POST', '/api/crm/usage/statements/', { customer_id: a.customerId, month: MONTH })),
+      [1, 2].map(() =>
+        ctx.api.usageRoutes.crmIssueStatement({
+          body: { customer_id: a.customerId, month: MONTH },
+          token: staff,
+          lang: 'en',
+        }),
+      ),
     );
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const refused = both.find((r) => r.statusCode === 409)!;
-    expect(refused.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'month' } });
+    expect(refused.error()).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'month' } });
     const again = both.find((r) => r.statusCode === 201)!.json() as TStatement;
     expect(again.number).not.toBe(issued.number);
     expect(again.total).toBe(issued.total);
     expect(again.lines).toEqual(issued.lines);
-    res = await api('GET', `/api/crm/usage/statements/?customer_id=${a.customerId}`);
+    res = await ctx.api.usageRoutes.crmStatements({ query: { customer_id: a.customerId }, token: staff, lang: 'en' });
     expect((res.json() as { results: TStatement[] }).results.map((s) => s.status).sort()).toEqual(['issued', 'void']);
 
-    res = await api('POST', `/api/crm/usage/statements/${again.id}/paid/`, { note: 'Bank transfer 0815' });
+    res = await ctx.api.usageRoutes.crmPayStatement({
+      params: { id: again.id },
+      body: { note: 'Bank transfer 0815' },
+      token: staff,
+      lang: 'en',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'paid', payment_note: 'Bank transfer 0815' });
-    res = await api('POST', `/api/crm/usage/statements/${again.id}/void/`, { reason: 'late' });
+    res = await ctx.api.usageRoutes.crmVoidStatement({
+      params: { id: again.id },
+      body: { reason: 'late' },
+      token: staff,
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('INVALID_STATUS_TRANSITION');
+    expect(res.error().code).toBe('INVALID_STATUS_TRANSITION');
   });
 
   it('the partner API reads its own seller’s statements and lines, never another seller’s', async () => {
     const keyOf = async (token: string) => {
-      const created = await ctx.inject({
-        method: 'POST',
-        url: '/api/api-settings/',
+      const created = await ctx.api.apiSettingRoutes.createApiSetting({
+        body: { name: `ERP ${Math.random()}`, kind: 'partner' },
         token,
-        payload: { name: `ERP ${Math.random()}`, kind: 'partner' },
       });
       expect(created.statusCode, created.body).toBe(201);
-      const enabled = await ctx.inject({
-        method: 'POST',
-        url: `/api/api-settings/${created.json().id}/enable/`,
-        token,
-      });
+      const enabled = await ctx.api.apiSettingRoutes.enableApiSetting({ params: { id: created.json().id }, token });
       expect(enabled.statusCode, enabled.body).toBe(200);
       return enabled.json().api_key as string;
     };
-    const get = (key: string, url: string) => ctx.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
     const [keyA, keyB] = [await keyOf(a.token), await keyOf(b.token)];
-    let res = await get(keyA, '/api/v1/statements/');
+    let res: TRouteResponse<unknown, Buffer> = await ctx.api.partnerApiRoutes.apiStatements({ apiKey: keyA });
     expect(res.statusCode, res.body).toBe(200);
     const mine = (res.json() as { results: TStatement[] }).results;
     expect(mine.map((s) => s.status).sort()).toEqual(['paid', 'void']);
     const paid = mine.find((s) => s.status === 'paid')!;
     expect(paid.lines.length).toBeGreaterThan(0);
-    res = await get(keyA, `/api/v1/statements/${paid.id}/events/?kind=receiving_receipt`);
+    res = await ctx.api.partnerApiRoutes.apiStatementEvents({
+      params: { id: paid.id },
+      query: { kind: 'receiving_receipt' },
+      apiKey: keyA,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { results: TUsageEvent[] }).results.map((e) => e.source_id).sort()).toEqual(
       docs.receipts
@@ -351,40 +416,45 @@ describe(`statements over a simulated month (${process.env.TEST_DATABASE_URL ? '
         .map((r) => r.id)
         .sort(),
     );
-    for (const url of [`/api/v1/statements/${paid.id}/`, `/api/v1/statements/${paid.id}/events/`]) {
-      res = await get(keyB, url);
-      expect(res.statusCode, url).toBe(404);
+    for (const [what, call] of [
+      ['statement', () => ctx.api.partnerApiRoutes.apiStatement({ params: { id: paid.id }, apiKey: keyB })],
+      ['events', () => ctx.api.partnerApiRoutes.apiStatementEvents({ params: { id: paid.id }, apiKey: keyB })],
+    ] as const) {
+      res = await call();
+      expect(res.statusCode, what).toBe(404);
     }
-    res = await get(keyB, '/api/v1/statements/');
+    res = await ctx.api.partnerApiRoutes.apiStatements({ apiKey: keyB });
     expect((res.json() as { results: TStatement[] }).results.every((s) => s.customer_id === b.customerId)).toBe(true);
   });
 
   it('a confirmed return is charged as returns handling, in the confirmation’s event, once, down to the return', async () => {
     const today = taipeiToday();
-    let res = await api('POST', '/api/crm/usage/rate-cards/', {
-      customer_id: b.customerId,
-      valid_from: today,
-      rates: { return_receipt: '20', return_unit: '2.5' },
+    let res: TRouteResponse<unknown, Buffer> = await ctx.api.usageRoutes.crmCreateRateCard({
+      body: {
+        customer_id: b.customerId,
+        valid_from: today,
+        rates: { return_receipt: '20', return_unit: '2.5' },
+      },
+      token: staff,
+      lang: 'en',
     });
     expect(res.statusCode, res.body).toBe(201);
-    res = await api(
-      'POST',
-      '/api/returns/',
-      {
+    res = await ctx.api.returnRoutes.createReturn({
+      body: {
         warehouse_id: b.wh.id,
         planned_date: today,
         category: 'other',
         order_number: 'SHOPEE-RET-1',
         lines: [{ product_id: b.plain.id, quantity: 3 }],
       },
-      b.token,
-    );
+      token: b.token,
+      lang: 'en',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const ret = res.json() as { id: string; number: string; lines: Array<{ id: string }> };
-    res = await api(
-      'POST',
-      `/api/returns/${ret.id}/confirm/`,
-      {
+    res = await ctx.api.returnRoutes.confirmReturn({
+      params: { id: ret.id },
+      body: {
         lines: [
           {
             line_id: ret.lines[0]!.id,
@@ -396,8 +466,9 @@ describe(`statements over a simulated month (${process.env.TEST_DATABASE_URL ? '
           },
         ],
       },
-      b.token,
-    );
+      token: b.token,
+      lang: 'en',
+    });
     expect(res.statusCode, res.body).toBe(200);
     await delivered();
     const rows = await ctx.deps.database.db
@@ -410,10 +481,10 @@ describe(`statements over a simulated month (${process.env.TEST_DATABASE_URL ? '
       ['return_unit', 'return_receipt', ret.number, 3, '7.5'],
     ]);
     // The seller's usage of this month shows them; seller A's does not.
-    res = await api('GET', '/api/billing/usage/events/?kind=return_unit', undefined, b.token);
+    res = await ctx.api.usageRoutes.usageEvents({ query: { kind: 'return_unit' }, token: b.token, lang: 'en' });
     expect((res.json() as { results: TUsageEvent[] }).results.map((e) => e.source_id)).toEqual([ret.id]);
-    res = await api('GET', '/api/billing/usage/events/?kind=return_unit', undefined, a.token);
-    expect(res.json().count).toBe(0);
+    const ofA = await ctx.api.usageRoutes.usageEvents({ query: { kind: 'return_unit' }, token: a.token, lang: 'en' });
+    expect(ofA.json().count).toBe(0);
   });
 
   it('the job is declared with its nightly schedule and runs through the queue (the real yesterday, once)', async () => {

@@ -30,9 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = staff) =>
-  ctx.inject({ method, url, token, lang: 'en', ...(payload !== undefined ? { payload: payload as object } : {}) });
-
 const ship = (w: TWorld, quantity: number) => shipOrder(ctx, w, quantity, '9');
 const receive = (w: TWorld, planned: number, accepted: number) => receiveUnits(ctx, w, planned, accepted);
 
@@ -70,75 +67,106 @@ describe(`rate cards (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
       },
       note: 'Default 2020',
     };
-    let res = await api('POST', '/api/crm/usage/rate-cards/', body);
+    let res = await ctx.api.usageRoutes.crmCreateRateCard({ body, token: staff, lang: 'en' });
     expect(res.statusCode, res.body).toBe(201);
     const card = res.json() as TRateCard;
     expect(card).toMatchObject({ customer_id: null, valid_from: '2020-01-01', tax_rate: '0.0500', charge_count: 0 });
     expect(card.rates).toEqual(body.rates);
 
-    res = await api('POST', '/api/crm/usage/rate-cards/', body);
+    res = await ctx.api.usageRoutes.crmCreateRateCard({ body, token: staff, lang: 'en' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'valid_from' } });
-    expect(res.json().error.message).toBe('Valid from already exists');
+    expect(res.error()).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'valid_from' } });
+    expect(res.error().message).toBe('Valid from already exists');
 
-    res = await api('POST', '/api/crm/usage/rate-cards/', { ...body, rates: { pick_order: '-1' } });
+    res = await ctx.api.usageRoutes.crmCreateRateCard({
+      body: { ...body, rates: { pick_order: '-1' } },
+      token: staff,
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'rates.pick_order' } });
-    expect(res.json().error.message).toBe('Pick & pack per order is not valid');
-    res = await api('POST', '/api/crm/usage/rate-cards/', { ...body, rates: { pick_extra_unit: '1.23456' } });
-    expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'rates.pick_extra_unit' } });
-    res = await api('POST', '/api/crm/usage/rate-cards/', { ...body, valid_from: '2020-02-30' });
-    expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'valid_from' } });
-    res = await ctx.inject({
-      method: 'POST',
-      url: '/api/crm/usage/rate-cards/',
+    expect(res.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'rates.pick_order' } });
+    expect(res.error().message).toBe('Pick & pack per order is not valid');
+    res = await ctx.api.usageRoutes.crmCreateRateCard({
+      body: { ...body, rates: { pick_extra_unit: '1.23456' } },
+      token: staff,
+      lang: 'en',
+    });
+    expect(res.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'rates.pick_extra_unit' } });
+    res = await ctx.api.usageRoutes.crmCreateRateCard({
+      body: { ...body, valid_from: '2020-02-30' },
+      token: staff,
+      lang: 'en',
+    });
+    expect(res.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'valid_from' } });
+    res = await ctx.api.usageRoutes.crmCreateRateCard({
+      body: { ...body, valid_from: '2020-03-01', customer_id: '00000000-0000-4000-8000-000000000000' },
       token: staff,
       lang: 'zh-TW',
-      payload: { ...body, valid_from: '2020-03-01', customer_id: '00000000-0000-4000-8000-000000000000' },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toMatchObject({ code: 'NOT_FOUND', params: { field: 'customer_id' } });
+    expect(res.error()).toMatchObject({ code: 'NOT_FOUND', params: { field: 'customer_id' } });
 
     // A seller's own card; the list shows the default cards and (when asked) the seller's.
-    res = await api('POST', '/api/crm/usage/rate-cards/', {
-      customer_id: b.customerId,
-      valid_from: '2030-01-01',
-      rates: { pick_order: '9' },
+    res = await ctx.api.usageRoutes.crmCreateRateCard({
+      body: {
+        customer_id: b.customerId,
+        valid_from: '2030-01-01',
+        rates: { pick_order: '9' },
+      },
+      token: staff,
+      lang: 'en',
     });
     expect(res.statusCode, res.body).toBe(201);
     const future = res.json() as TRateCard;
-    const list = (await api('GET', `/api/crm/usage/rate-cards/?customer_id=${b.customerId}`)).json() as TRateCardList;
+    const list = (
+      await ctx.api.usageRoutes.crmRateCards({ query: { customer_id: b.customerId }, token: staff, lang: 'en' })
+    ).json() as TRateCardList;
     expect(list.default_cards.map((c) => c.id)).toEqual([card.id]);
     expect(list.cards.map((c) => c.id)).toEqual([future.id]);
-    expect(((await api('GET', '/api/crm/usage/rate-cards/')).json() as TRateCardList).cards).toEqual([]);
+    expect(
+      ((await ctx.api.usageRoutes.crmRateCards({ token: staff, lang: 'en' })).json() as TRateCardList).cards,
+    ).toEqual([]);
 
     // Changed while it priced nothing; its owner stays.
-    res = await api('PUT', `/api/crm/usage/rate-cards/${future.id}/`, {
-      customer_id: b.customerId,
-      valid_from: '2031-01-01',
-      rates: { pick_order: '8' },
+    res = await ctx.api.usageRoutes.crmUpdateRateCard({
+      params: { id: future.id },
+      body: {
+        customer_id: b.customerId,
+        valid_from: '2031-01-01',
+        rates: { pick_order: '8' },
+      },
+      token: staff,
+      lang: 'en',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ valid_from: '2031-01-01', rates: { pick_order: '8' } });
-    res = await api('PUT', `/api/crm/usage/rate-cards/${future.id}/`, {
-      customer_id: a.customerId,
-      valid_from: '2031-01-01',
-      rates: {},
+    res = await ctx.api.usageRoutes.crmUpdateRateCard({
+      params: { id: future.id },
+      body: {
+        customer_id: a.customerId,
+        valid_from: '2031-01-01',
+        rates: {},
+      },
+      token: staff,
+      lang: 'en',
     });
-    expect(res.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'customer_id' } });
-    expect((await api('DELETE', `/api/crm/usage/rate-cards/${future.id}/`)).statusCode).toBe(200);
-    expect((await api('DELETE', `/api/crm/usage/rate-cards/${future.id}/`)).statusCode).toBe(404);
+    expect(res.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'customer_id' } });
+    expect(
+      (await ctx.api.usageRoutes.crmDeleteRateCard({ params: { id: future.id }, token: staff, lang: 'en' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.api.usageRoutes.crmDeleteRateCard({ params: { id: future.id }, token: staff, lang: 'en' })).statusCode,
+    ).toBe(404);
 
     // Sellers: not for them.
-    for (const [method, url] of [
-      ['GET', '/api/crm/usage/rate-cards/'],
-      ['POST', '/api/crm/usage/rate-cards/'],
-      ['PUT', `/api/crm/usage/rate-cards/${card.id}/`],
-      ['DELETE', `/api/crm/usage/rate-cards/${card.id}/`],
+    const asSeller = { token: a.token, lang: 'en' };
+    for (const [what, call] of [
+      ['list', () => ctx.api.usageRoutes.crmRateCards(asSeller)],
+      ['create', () => ctx.api.usageRoutes.crmCreateRateCard({ body, ...asSeller })],
+      ['update', () => ctx.api.usageRoutes.crmUpdateRateCard({ params: { id: card.id }, body, ...asSeller })],
+      ['delete', () => ctx.api.usageRoutes.crmDeleteRateCard({ params: { id: card.id }, ...asSeller })],
     ] as const)
-      expect(
-        (await api(method, url, method === 'GET' || method === 'DELETE' ? undefined : body, a.token)).statusCode,
-      ).toBe(403);
+      expect((await call()).statusCode, what).toBe(403);
   });
 });
 
@@ -159,10 +187,14 @@ describe('charges from the work', () => {
       [v1From, v1],
       [v2From, v2],
     ] as const) {
-      const res = await api('POST', '/api/crm/usage/rate-cards/', {
-        customer_id: a.customerId,
-        valid_from: validFrom,
-        rates,
+      const res = await ctx.api.usageRoutes.crmCreateRateCard({
+        body: {
+          customer_id: a.customerId,
+          valid_from: validFrom,
+          rates,
+        },
+        token: staff,
+        lang: 'en',
       });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -238,20 +270,31 @@ describe('charges from the work', () => {
     expect((await chargesOf(early.order.id))[0]!.day).toBe(taipeiToday(new Date(now - 20 * DAY)));
 
     // A card that priced work is kept as it is.
-    const cards = ((await api('GET', `/api/crm/usage/rate-cards/?customer_id=${a.customerId}`)).json() as TRateCardList)
-      .cards;
+    const cards = (
+      (
+        await ctx.api.usageRoutes.crmRateCards({ query: { customer_id: a.customerId }, token: staff, lang: 'en' })
+      ).json() as TRateCardList
+    ).cards;
     expect(cards.map((c) => [c.valid_from, c.charge_count])).toEqual([
       [v2From, 3],
       [v1From, 4],
     ]);
-    const res = await api('PUT', `/api/crm/usage/rate-cards/${cards[0]!.id}/`, {
-      customer_id: a.customerId,
-      valid_from: v2From,
-      rates: { pick_order: '1' },
+    const res = await ctx.api.usageRoutes.crmUpdateRateCard({
+      params: { id: cards[0]!.id },
+      body: {
+        customer_id: a.customerId,
+        valid_from: v2From,
+        rates: { pick_order: '1' },
+      },
+      token: staff,
+      lang: 'en',
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('IN_USE');
-    expect((await api('DELETE', `/api/crm/usage/rate-cards/${cards[0]!.id}/`)).statusCode).toBe(409);
+    expect(res.error().code).toBe('IN_USE');
+    expect(
+      (await ctx.api.usageRoutes.crmDeleteRateCard({ params: { id: cards[0]!.id }, token: staff, lang: 'en' }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('the events travel in the outbox with the work; delivering one again (even at once, in parallel) adds nothing', async () => {
@@ -323,7 +366,6 @@ describe('charges from the work', () => {
 
   it('the seller sees the month so far per kind with tax, and each event with its document; never another seller’s', async () => {
     await delivered();
-    const get = (url: string, token: string) => api('GET', url, undefined, token);
     for (const [who, w] of [
       ['a', a],
       ['b', b],
@@ -345,23 +387,34 @@ describe('charges from the work', () => {
         const subtotal = lines.reduce((s, l) => s + l.amount, 0);
         // 5 % business tax in whole TWD, half up.
         const tax = Math.floor((subtotal * 5) / 100 / 10_000 + 0.5) * 10_000;
-        for (const [url, token] of [
-          [`/api/billing/usage/?month=${month}`, w.token],
-          [`/api/crm/usage/customers/${w.customerId}/?month=${month}`, staff],
+        for (const [what, call] of [
+          ['seller', () => ctx.api.usageRoutes.usage({ query: { month }, token: w.token, lang: 'en' })],
+          [
+            'staff',
+            () =>
+              ctx.api.usageRoutes.crmUsage({
+                params: { id: w.customerId },
+                query: { month },
+                token: staff,
+                lang: 'en',
+              }),
+          ],
         ] as const) {
-          const res = await get(url, token);
+          const res = await call();
           expect(res.statusCode, res.body).toBe(200);
           const got = res.json() as TUsageSummary;
           expect(
             got.lines.map((l) => ({ ...l, amount: units(l.amount) })),
-            `${who} ${month}`,
+            `${who} ${month} ${what}`,
           ).toEqual(lines);
           expect(units(got.subtotal)).toBe(subtotal);
           expect(units(got.tax)).toBe(tax);
           expect(units(got.total)).toBe(subtotal + tax);
         }
         // The drill-down: each event with its document number, only the seller's own.
-        const page = (await get(`/api/billing/usage/events/?month=${month}&page_size=100`, w.token)).json() as {
+        const page = (
+          await ctx.api.usageRoutes.usageEvents({ query: { month, page_size: 100 }, token: w.token, lang: 'en' })
+        ).json() as {
           count: number;
           results: TUsageEvent[];
         };
@@ -376,15 +429,19 @@ describe('charges from the work', () => {
               quantity: e.quantity,
             }),
           );
-        const picks = (await get(`/api/billing/usage/events/?month=${month}&kind=pick_order`, w.token)).json() as {
+        const picks = (
+          await ctx.api.usageRoutes.usageEvents({ query: { month, kind: 'pick_order' }, token: w.token, lang: 'en' })
+        ).json() as {
           results: TUsageEvent[];
         };
         expect(picks.results.every((e) => e.kind === 'pick_order' && e.source_type === 'outbound_order')).toBe(true);
       }
     }
     // Staff only for the CRM's view; a seller's role needs billing:read.
-    expect((await get(`/api/crm/usage/customers/${b.customerId}/`, a.token)).statusCode).toBe(403);
-    const bad = await get('/api/billing/usage/?month=2026-13', a.token);
-    expect(bad.json().error).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'month' } });
+    expect(
+      (await ctx.api.usageRoutes.crmUsage({ params: { id: b.customerId }, token: a.token, lang: 'en' })).statusCode,
+    ).toBe(403);
+    const bad = await ctx.api.usageRoutes.usage({ query: { month: '2026-13' }, token: a.token, lang: 'en' });
+    expect(bad.error()).toMatchObject({ code: 'INVALID_FIELD', params: { field: 'month' } });
   });
 });
