@@ -23,11 +23,11 @@ export {
   findOrderIdByNumberOrConsignment,
   findOrders,
   lockOrder,
-  markAbnormal,
   orderIdsByPlatformNumber,
   orderNumbersOf,
   outboundOrdersPurge,
   type TOrderRow,
-} from './outbound.repository';
+} from './outbound.orders.repository';
+export { markAbnormal } from './outbound.pipeline.repository';
 export { applyReturnEvent, moveOrder, type TReturnEvent, transitionOrder } from './outbound.status';
 export { acceptsConsignment, SHIPPED_OUT_STATUSES } from './outbound.workflow';

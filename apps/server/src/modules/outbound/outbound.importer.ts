@@ -40,9 +40,10 @@ import {
 import { defineJob, type JobQueue, type TJobContext } from '../../platform/jobs';
 import { headerText } from '../../platform/spreadsheet';
 import { setConsignments } from './outbound.consignments';
+import * as formRepo from './outbound.forms.repository';
 import { orderFileLayout, RowReader, suggestMapping } from './outbound.import';
 import { checkOrderRows, createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from './outbound.intake';
-import * as repo from './outbound.repository';
+import * as lookupRepo from './outbound.lookups.repository';
 import { exportOrders } from './outbound.status';
 
 /**
@@ -116,7 +117,7 @@ export async function runOrderImport(ctx: TJobContext): Promise<TImportResult> {
   }>(ctx.job);
   const customerId = tenantOf(actor);
   const file = await jobFile(ctx);
-  const form = await repo.findFormForPlatform(ctx.db, customerId, platform_id);
+  const form = await formRepo.findFormForPlatform(ctx.db, customerId, platform_id);
   const layout = orderFileLayout({
     headerRow: form?.header_row ?? 1,
     mapping: (form?.mapping as TImportMapping | undefined) ?? null,
@@ -183,7 +184,7 @@ export async function runOrderImport(ctx: TJobContext): Promise<TImportResult> {
 
 // ---- custom upload forms (/deliver-customize-form) ----
 
-function toForm(r: NonNullable<Awaited<ReturnType<typeof repo.findForm>>>): TImportForm {
+function toForm(r: NonNullable<Awaited<ReturnType<typeof formRepo.findForm>>>): TImportForm {
   return {
     id: r.form.id,
     name: r.form.name,
@@ -216,17 +217,17 @@ function formConstraintError(err: unknown): never {
 }
 
 async function checkPlatform(ex: Executor, customerId: string, platformId: string | null | undefined) {
-  if (platformId && !(await repo.platformsOf(ex, customerId)).some((p) => p.id === platformId))
+  if (platformId && !(await lookupRepo.platformsOf(ex, customerId)).some((p) => p.id === platformId))
     throw new AppError('PLATFORM_ABNORMAL', { field: 'platform_id' });
 }
 
 export async function listForms(deps: { db: Db }, actor: TActor) {
-  const rows = await repo.listForms(deps.db, tenantOf(actor));
+  const rows = await formRepo.listForms(deps.db, tenantOf(actor));
   return { count: rows.length, results: rows.map(toForm) };
 }
 
 export async function getForm(deps: { db: Db }, actor: TActor, id: string): Promise<TImportForm> {
-  const row = await repo.findForm(deps.db, tenantOf(actor), id);
+  const row = await formRepo.findForm(deps.db, tenantOf(actor), id);
   if (!row) throw notFound();
   return toForm(row);
 }
@@ -236,7 +237,7 @@ export async function createForm(deps: { db: Db }, actor: TActor, input: TCreate
   const mapping = cleanMapping(input.mapping);
   const id = await withTx(deps.db, async (tx) => {
     await checkPlatform(tx, customerId, input.platform_id);
-    const row = await repo
+    const row = await formRepo
       .insertForm(tx, {
         customer_id: customerId,
         name: input.name,
@@ -259,10 +260,10 @@ export async function updateForm(
 ): Promise<TImportForm> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const before = await repo.findForm(tx, customerId, id);
+    const before = await formRepo.findForm(tx, customerId, id);
     if (!before) throw notFound();
     await checkPlatform(tx, customerId, patch.platform_id);
-    await repo
+    await formRepo
       .updateForm(tx, customerId, id, {
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.platform_id !== undefined ? { platform_id: patch.platform_id } : {}),
@@ -284,8 +285,8 @@ export async function updateForm(
 export async function deleteForm(deps: { db: Db }, actor: TActor, id: string) {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const before = await repo.findForm(tx, customerId, id);
-    if (!before || !(await repo.deleteForm(tx, customerId, id))) throw notFound();
+    const before = await formRepo.findForm(tx, customerId, id);
+    if (!before || !(await formRepo.deleteForm(tx, customerId, id))) throw notFound();
     await writeAudit(tx, actor, { action: 'delete', entity: 'order_import_form', entityId: id, before: before.form });
   });
   return { ok: true as const };

@@ -15,8 +15,10 @@ import { type TActor, tenantOf } from '../../platform/auth';
 import { RowIssues, type TFieldIssue } from '../../platform/importing';
 import { nextDocumentNumbers } from '../../platform/sequences';
 import { loadShipRules, shipByOf } from '../ships';
+import * as intakeRepo from './outbound.intake.repository';
+import * as lookupRepo from './outbound.lookups.repository';
 import { defaultsContext, fillDefaults, ORDER_PREFIX, type TDefaultsContext } from './outbound.orders';
-import * as repo from './outbound.repository';
+import * as orderRepo from './outbound.orders.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
 
 /**
@@ -76,7 +78,7 @@ export interface TOrderIntakeRow {
 
 /** The seller's products, platforms, carriers and warehouses by code: loaded once per run, shared by both passes. */
 export interface TOrderLookups {
-  products: Map<string, repo.TProductInfo>;
+  products: Map<string, lookupRepo.TProductInfo>;
   platforms: Map<string, string>;
   providers: Map<string, { id: string; is_active: boolean }>;
   warehouses: Map<string, string>;
@@ -97,11 +99,11 @@ export async function loadOrderLookups(
   const [products, platforms, providers, warehouses, defaults] = await allOf(ex, [
     () =>
       productCodes
-        ? repo.productsByCodeKeys(ex, customerId, [...new Set(productCodes.map(codeKey))])
-        : repo.allProducts(ex, customerId),
-    () => repo.platformsOf(ex, customerId),
-    () => repo.providersOf(ex, customerId),
-    () => repo.warehousesOf(ex, customerId),
+        ? lookupRepo.productsByCodeKeys(ex, customerId, [...new Set(productCodes.map(codeKey))])
+        : lookupRepo.allProducts(ex, customerId),
+    () => lookupRepo.platformsOf(ex, customerId),
+    () => lookupRepo.providersOf(ex, customerId),
+    () => lookupRepo.warehousesOf(ex, customerId),
     () => defaultsContext(ex, customerId),
   ]);
   const l: TOrderLookups = {
@@ -153,7 +155,7 @@ function fieldProblems(o: TOrderIntakeFields, found: TFieldIssue[]): void {
 }
 
 /** Active, shippable, and (a combination) made of components: the product rule of checkOrder for one product. */
-function isShippable(p: repo.TProductInfo): boolean {
+function isShippable(p: lookupRepo.TProductInfo): boolean {
   return p.status === 'active' && p.allow_shipping && (p.type !== 'combination' || p.component_count > 0);
 }
 
@@ -180,7 +182,7 @@ class OrderRowChecker {
   ) {}
 
   /** The line's product of the row `check` saw last (undefined when it has none). */
-  product: repo.TProductInfo | undefined;
+  product: lookupRepo.TProductInfo | undefined;
   /** This row's own problems (one list for every row: a good row, nearly every row of a file, allocates none). */
   private readonly own: TFieldIssue[] = [];
 
@@ -222,7 +224,7 @@ class OrderRowChecker {
   }
 
   /** The line's product (the first candidate that is a known product number or barcode); line problems into `found`. */
-  private lineProduct(line: TOrderIntakeLine, found: TFieldIssue[]): repo.TProductInfo | undefined {
+  private lineProduct(line: TOrderIntakeLine, found: TFieldIssue[]): lookupRepo.TProductInfo | undefined {
     if (line.quantity === null) found.push({ code: 'REQUIRED_FIELD', field: 'quantity', value: null });
     else if (!isOrderLineQuantity(line.quantity))
       found.push({ code: 'ABNORMAL_QUANTITY', field: 'quantity', value: String(line.quantity) });
@@ -303,7 +305,7 @@ class OrderRowChecker {
         this.issues.add({ row: meta.firstRow, code: 'REQUIRED_FIELD', field: 'volume', value: null });
     const numbers = [...this.consignments.keys()];
     for (let i = 0; i < numbers.length; i += 1000) {
-      for (const taken of await repo.ordersByConsignment(ex, customerId, numbers.slice(i, i + 1000))) {
+      for (const taken of await orderRepo.ordersByConsignment(ex, customerId, numbers.slice(i, i + 1000))) {
         const mine = this.consignments.get(taken.consignment_number)!;
         // The same platform order again (a re-import, or this run's own write) is not a conflict.
         if (taken.platform_order_number !== mine.key || taken.platform_id !== mine.platformId)
@@ -428,7 +430,7 @@ export async function createOrdersFromRows(
       }
       const fresh: Array<[string, TPendingOrder]> = [];
       for (const [platformId, keys] of byPlatform) {
-        const existing = await repo.existingPlatformNumbers(tx, customerId, platformId, keys);
+        const existing = await intakeRepo.existingPlatformNumbers(tx, customerId, platformId, keys);
         for (const key of keys) {
           if (existing.has(key)) {
             ids.set(key, null);
@@ -437,7 +439,7 @@ export async function createOrdersFromRows(
         }
       }
       const numbers = await nextDocumentNumbers(tx, customerId, ORDER_PREFIX, fresh.length);
-      const inserted = await repo.insertOrdersSkippingDuplicates(
+      const inserted = await intakeRepo.insertOrdersSkippingDuplicates(
         tx,
         { customer_id: customerId, created_by: actor.id },
         fresh.map(([, { draft, cvs }], i) => ({
@@ -467,7 +469,7 @@ export async function createOrdersFromRows(
       });
       if (stores.length) await tx.insert(order_cvs_stores).values(stores);
     }
-    const lines: repo.TLineTuple[] = [];
+    const lines: intakeRepo.TLineTuple[] = [];
     for (const l of pending) {
       const orderId = ids.get(l.key);
       if (!orderId) continue;
@@ -475,7 +477,7 @@ export async function createOrdersFromRows(
       lineNo.set(l.key, n);
       lines.push([customerId, orderId, n, l.productId, l.quantity, l.unitPrice, l.row]);
     }
-    await repo.insertLineTuples(tx, lines);
+    await intakeRepo.insertLineTuples(tx, lines);
   };
 
   // Batches are written one after the other, each while the rows of the next one are read and checked (the database

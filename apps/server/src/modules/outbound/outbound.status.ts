@@ -7,8 +7,12 @@ import { tenantOf } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import * as engine from '../stock';
+import * as allocRepo from './outbound.allocations.repository';
+import * as lookupRepo from './outbound.lookups.repository';
 import { draftOf, orderIssue } from './outbound.orders';
-import * as repo from './outbound.repository';
+import * as orderRepo from './outbound.orders.repository';
+import * as packRepo from './outbound.packing.repository';
+import * as pipelineRepo from './outbound.pipeline.repository';
 import { expectedFromAllocations, illegal, orderDetail, orderSummary, type TOutboundDeps } from './outbound.views';
 import { canApply, isShippedOut, nextStatus, ORDER_RULES, stockEffect, type TOrderEvent } from './outbound.workflow';
 
@@ -20,7 +24,7 @@ import { canApply, isShippedOut, nextStatus, ORDER_RULES, stockEffect, type TOrd
  */
 
 /** What an event records on the order besides its status: times, who, the status to go back to, the batch it leaves. */
-function recordOf(event: TOrderEvent, order: repo.TOrderRow, actor: TActor): Partial<repo.TOrderInsert> {
+function recordOf(event: TOrderEvent, order: orderRepo.TOrderRow, actor: TActor): Partial<orderRepo.TOrderInsert> {
   const now = new Date();
   switch (event) {
     case 'export':
@@ -49,12 +53,12 @@ function recordOf(event: TOrderEvent, order: repo.TOrderRow, actor: TActor): Par
 export async function moveOrder(
   tx: Tx,
   actor: TActor,
-  order: repo.TOrderRow,
+  order: orderRepo.TOrderRow,
   event: TOrderEvent,
-): Promise<repo.TOrderRow> {
+): Promise<orderRepo.TOrderRow> {
   const to = nextStatus(event, order.status as TOrderStatus, order.status_before_cancel as TOrderStatus | null);
   if (!to) throw illegal(order.status, event);
-  const moved = await repo.changeStatus(tx, order.customer_id, order.id, ORDER_RULES[event].from, {
+  const moved = await orderRepo.changeStatus(tx, order.customer_id, order.id, ORDER_RULES[event].from, {
     ...recordOf(event, order, actor),
     status: to,
   });
@@ -74,7 +78,7 @@ async function abnormalsOf(
   errors: AppError[],
 ): Promise<Array<Record<string, unknown>>> {
   const ids = errors.map((e) => e.params?.product_id).filter((id): id is string => typeof id === 'string');
-  const numbers = new Map((await repo.productsByIds(ex, customerId, ids)).map((p) => [p.id, p.number]));
+  const numbers = new Map((await lookupRepo.productsByIds(ex, customerId, ids)).map((p) => [p.id, p.number]));
   return errors.map((err) => {
     const params = { ...err.params };
     const number = typeof params.product_id === 'string' ? numbers.get(params.product_id) : undefined;
@@ -88,21 +92,21 @@ async function abnormalsOf(
  * engine in a savepoint (a shortage leaves nothing reserved). Returns the refusal instead of throwing it when the
  * order should stay pending with the reason recorded (shortage, product or pathway problems).
  */
-async function reserveOrder(tx: Tx, actor: TActor, order: repo.TOrderRow): Promise<AppError | null> {
+async function reserveOrder(tx: Tx, actor: TActor, order: orderRepo.TOrderRow): Promise<AppError | null> {
   const customerId = order.customer_id;
-  const lines = await repo.orderLines(tx, customerId, [order.id]);
-  const lineProducts = await repo.productsByIds(
+  const lines = await orderRepo.orderLines(tx, customerId, [order.id]);
+  const lineProducts = await lookupRepo.productsByIds(
     tx,
     customerId,
     lines.map((l) => l.product_id),
   );
-  const providers = order.logistics_provider_id ? await repo.providersOf(tx, customerId) : [];
+  const providers = order.logistics_provider_id ? await lookupRepo.providersOf(tx, customerId) : [];
   const issue = exportIssue(order, lineProducts, providers);
   if (issue) return issue;
   try {
     await tx.transaction(async (sp) => {
       await engine.reserveForOrder(sp, engine.stockActorOf(actor), {
-        document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
+        document: { type: orderRepo.ORDER_DOCUMENT, id: order.id, number: order.number },
         warehouseId: order.warehouse_id,
         lines: lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
       });
@@ -116,8 +120,8 @@ async function reserveOrder(tx: Tx, actor: TActor, order: repo.TOrderRow): Promi
 
 /** What keeps an order from being exported before stock is looked at: its data, its warehouse, its carrier. */
 function exportIssue(
-  order: repo.TOrderRow,
-  lineProducts: repo.TProductInfo[],
+  order: orderRepo.TOrderRow,
+  lineProducts: lookupRepo.TProductInfo[],
   providers: Array<{ id: string; is_active: boolean }>,
 ): AppError | null {
   const issue = orderIssue(draftOf({}, order), lineProducts);
@@ -131,18 +135,22 @@ function exportIssue(
 }
 
 /** The releasing effect of a granted cancel-export: the reservation goes back, and the box is emptied. */
-async function releaseOrder(tx: Tx, actor: TActor, order: repo.TOrderRow): Promise<void> {
+async function releaseOrder(tx: Tx, actor: TActor, order: orderRepo.TOrderRow): Promise<void> {
   await engine.release(tx, engine.stockActorOf(actor), {
-    document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
+    document: { type: orderRepo.ORDER_DOCUMENT, id: order.id, number: order.number },
   });
-  await repo.resetPack(tx, order.customer_id, order.id);
-  await repo.deletePackItems(tx, order.customer_id, order.id);
+  await packRepo.resetPack(tx, order.customer_id, order.id);
+  await packRepo.deletePackItems(tx, order.customer_id, order.id);
 }
 
 /** Open a locked order for packing: what to pack comes from its reservations (combinations as their components). */
-export async function startPackingLocked(tx: Tx, actor: TActor, order: repo.TOrderRow): Promise<repo.TOrderRow> {
-  const expected = expectedFromAllocations(await repo.orderAllocations(tx, order.customer_id, [order.id]));
-  await repo.insertPackItems(
+export async function startPackingLocked(
+  tx: Tx,
+  actor: TActor,
+  order: orderRepo.TOrderRow,
+): Promise<orderRepo.TOrderRow> {
+  const expected = expectedFromAllocations(await allocRepo.orderAllocations(tx, order.customer_id, [order.id]));
+  await packRepo.insertPackItems(
     tx,
     order.customer_id,
     order.id,
@@ -155,12 +163,15 @@ export async function startPackingLocked(tx: Tx, actor: TActor, order: repo.TOrd
 async function recordRefusal(
   tx: Tx,
   actor: TActor,
-  order: repo.TOrderRow,
+  order: orderRepo.TOrderRow,
   action: TOrderAction,
   failure: AppError,
 ): Promise<AppError> {
   const params = await abnormalOf(tx, order.customer_id, failure);
-  await repo.updateOrder(tx, order.customer_id, order.id, { abnormal_code: failure.code, abnormal_params: params });
+  await orderRepo.updateOrder(tx, order.customer_id, order.id, {
+    abnormal_code: failure.code,
+    abnormal_params: params,
+  });
   await writeAudit(tx, actor, {
     action: `${action}_refused`,
     entity: 'outbound_order',
@@ -175,11 +186,11 @@ async function recordRefusal(
  * gives it. Returns a refusal that must be recorded on the order (a failed export); other refusals are thrown.
  */
 async function applyAction(tx: Tx, actor: TActor, id: string, action: TOrderAction): Promise<AppError | null> {
-  const order = await repo.lockOrder(tx, tenantOf(actor), id);
+  const order = await orderRepo.lockOrder(tx, tenantOf(actor), id);
   if (!order) throw notFound();
   const status = order.status as TOrderStatus;
   if (!canApply(action, status)) throw illegal(status, action);
-  let moved: repo.TOrderRow;
+  let moved: orderRepo.TOrderRow;
   switch (stockEffect(action)) {
     case 'reserve': {
       const failure = await reserveOrder(tx, actor, order);
@@ -314,10 +325,10 @@ async function exportChunk(
   order: { turn: { wait: Promise<void>; locked: () => void }; after: Promise<unknown>; hint: { short: boolean } },
 ): Promise<TExportOutcome[]> {
   const customerId = tenantOf(actor);
-  const locked = new Map((await repo.lockOrders(tx, customerId, ids)).map((o) => [o.id, o]));
+  const locked = new Map((await pipelineRepo.lockOrders(tx, customerId, ids)).map((o) => [o.id, o]));
   const outcomes = new Map<string, TExportOutcome>();
-  const refused: Array<{ order: repo.TOrderRow; error: AppError }> = [];
-  const candidates: repo.TOrderRow[] = [];
+  const refused: Array<{ order: orderRepo.TOrderRow; error: AppError }> = [];
+  const candidates: orderRepo.TOrderRow[] = [];
   for (const id of ids) {
     const order = locked.get(id);
     if (!order) outcomes.set(id, { id, number: null, status: null, error: notFound() });
@@ -333,7 +344,7 @@ async function exportChunk(
   // Oldest order first: the one that has waited longest gets the stock when there is not enough for all.
   candidates.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.number < b.number ? -1 : 1));
 
-  const lines = await repo.demandLines(
+  const lines = await pipelineRepo.demandLines(
     tx,
     customerId,
     candidates.map((o) => o.id),
@@ -346,7 +357,7 @@ async function exportChunk(
   }
   const products = new Map(
     (
-      await repo.productsByIds(
+      await lookupRepo.productsByIds(
         tx,
         customerId,
         lines.map((l) => l.product_id),
@@ -362,8 +373,8 @@ async function exportChunk(
       shelfLifeMonths: p.shelf_life_months,
       sellableRuleMonths: p.sellable_rule_months,
     });
-  const providers = candidates.some((o) => o.logistics_provider_id) ? await repo.providersOf(tx, customerId) : [];
-  const reservable: repo.TOrderRow[] = [];
+  const providers = candidates.some((o) => o.logistics_provider_id) ? await lookupRepo.providersOf(tx, customerId) : [];
+  const reservable: orderRepo.TOrderRow[] = [];
   for (const order of candidates) {
     const own = linesOf.get(order.id) ?? [];
     const lineProducts = [...new Set(own.map((l) => l.product_id))].flatMap((id) => products.get(id) ?? []);
@@ -374,7 +385,7 @@ async function exportChunk(
 
   const who = engine.stockActorOf(actor);
   const demands = reservable.map((order) => ({
-    document: { type: repo.ORDER_DOCUMENT, id: order.id, number: order.number },
+    document: { type: orderRepo.ORDER_DOCUMENT, id: order.id, number: order.number },
     warehouseId: order.warehouse_id,
     lines: (linesOf.get(order.id) ?? []).map((l) => ({ productId: l.product_id, quantity: l.quantity, ref: l.id })),
   }));
@@ -383,7 +394,7 @@ async function exportChunk(
   const fresh = !(await engine.holdsReservations(
     tx,
     customerId,
-    repo.ORDER_DOCUMENT,
+    orderRepo.ORDER_DOCUMENT,
     reservable.map((o) => o.id),
   ));
 
@@ -444,13 +455,13 @@ const SHORT = Symbol('short');
 async function writeOutcomes(
   tx: Tx,
   actor: TActor,
-  exported: repo.TOrderRow[],
-  refused: Array<{ order: repo.TOrderRow; error: AppError }>,
+  exported: orderRepo.TOrderRow[],
+  refused: Array<{ order: orderRepo.TOrderRow; error: AppError }>,
 ): Promise<TExportOutcome[]> {
   const customerId = tenantOf(actor);
   const outcomes: TExportOutcome[] = [];
   const audits: TAuditEntry[] = [];
-  const byStatus = new Map<TOrderStatus, repo.TOrderRow[]>();
+  const byStatus = new Map<TOrderStatus, orderRepo.TOrderRow[]>();
   for (const order of exported) {
     const to = nextStatus('export', order.status as TOrderStatus, order.status_before_cancel as TOrderStatus | null)!;
     const same = byStatus.get(to);
@@ -458,7 +469,7 @@ async function writeOutcomes(
     else byStatus.set(to, [order]);
   }
   for (const [to, orders] of byStatus) {
-    const moved = await repo.changeStatuses(
+    const moved = await pipelineRepo.changeStatuses(
       tx,
       customerId,
       orders.map((o) => o.id),
@@ -482,7 +493,7 @@ async function writeOutcomes(
     customerId,
     refused.map((r) => r.error),
   );
-  await repo.markAbnormal(
+  await pipelineRepo.markAbnormal(
     tx,
     customerId,
     refused.map((r, k) => ({ id: r.order.id, code: r.error.code, params: params[k]! })),
@@ -536,7 +547,7 @@ export async function bulkTransition(
       if (!(err instanceof AppError)) throw err;
       error = err;
     }
-    const view = await repo.findOrderView(deps.db, customerId, id);
+    const view = await orderRepo.findOrderView(deps.db, customerId, id);
     results.push({
       id,
       number: view?.order.number ?? null,
@@ -569,14 +580,14 @@ export async function applyReturnEvent(
   input: { orderId: string; event: TReturnEvent; returnNumber?: string },
 ): Promise<TOrder> {
   const customerId = tenantOf(actor);
-  const order = await repo.lockOrder(tx, customerId, input.orderId);
+  const order = await orderRepo.lockOrder(tx, customerId, input.orderId);
   if (!order) throw notFound();
   const to = (await moveOrder(tx, actor, order, input.event)).status as TOrderStatus;
   // The goods are back from the moment the order leaves closed; back in closed, its IMEIs count as shipped again.
-  if (isShippedOut(order.status as TOrderStatus)) await repo.setSerialsReturned(tx, customerId, order.id, true);
+  if (isShippedOut(order.status as TOrderStatus)) await packRepo.setSerialsReturned(tx, customerId, order.id, true);
   if (isShippedOut(to)) {
     try {
-      await tx.transaction((sp) => repo.setSerialsReturned(sp, customerId, order.id, false));
+      await tx.transaction((sp) => packRepo.setSerialsReturned(sp, customerId, order.id, false));
     } catch (err) {
       if (sqlState(err) === '23505') throw new AppError('SERIAL_ALREADY_SHIPPED', { order_number: order.number });
       throw err;
