@@ -44,7 +44,7 @@ import * as formRepo from './outbound.forms.repository';
 import { orderFileLayout, RowReader, suggestMapping } from './outbound.import';
 import { checkOrderRows, createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from './outbound.intake';
 import * as lookupRepo from './outbound.lookups.repository';
-import { exportOrders } from './outbound.status';
+import { exportOrders } from './outbound.pipeline';
 
 /**
  * Order import (/deliver, "Order data is being imported"): a job reads the file twice, streaming, through the

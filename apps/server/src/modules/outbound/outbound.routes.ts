@@ -12,6 +12,7 @@ import * as importer from './outbound.importer';
 import * as orders from './outbound.orders';
 import * as packing from './outbound.packing';
 import * as picking from './outbound.picking';
+import * as pipeline from './outbound.pipeline';
 import * as status from './outbound.status';
 import { releaseWave } from './outbound.waves';
 
@@ -40,7 +41,7 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
     status: 202,
     bodyLimit: UPLOAD_BODY_LIMIT,
   });
-  route(app, t, r.bulkTransition, ({ actor, body }) => status.bulkTransition(d, actor, body));
+  route(app, t, r.bulkTransition, ({ actor, body }) => pipeline.bulkTransition(d, actor, body));
   route(app, t, r.setConsignments, ({ actor, body, lang }) => consignments.setConsignments(d, actor, body.items, lang));
   route(app, t, r.uploadConsignments, ({ actor, body, lang }) => importer.uploadConsignments(d, actor, body, lang), {
     bodyLimit: UPLOAD_BODY_LIMIT,

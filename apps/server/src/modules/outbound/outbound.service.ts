@@ -22,11 +22,10 @@ export {
   updateOrder,
 } from './outbound.orders';
 export { listSerials, packReset, packScan, packView, shipOrder } from './outbound.packing';
+export { bulkTransition, exportOrders } from './outbound.pipeline';
 export {
   applyReturnEvent,
-  bulkTransition,
   exportOrderInTx,
-  exportOrders,
   startPackingLocked,
   type TReturnEvent,
   transitionOrder,
