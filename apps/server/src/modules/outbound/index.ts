@@ -10,13 +10,8 @@
 
 export { setConsignment } from './outbound.consignments';
 export { ordersShipped } from './outbound.events';
-export {
-  codeKey,
-  createOrdersFromRows,
-  loadOrderLookups,
-  type TOrderIntakeRow,
-  type TOrderLookups,
-} from './outbound.intake';
+export { createOrdersFromRows } from './outbound.intake';
+export { codeKey, loadOrderLookups, type TOrderIntakeRow, type TOrderLookups } from './outbound.intake.rows';
 export { findShippedOrder, getOrder, lookupOrder, refreshShipBy } from './outbound.orders';
 export {
   findOrderIdByCode,

@@ -42,7 +42,8 @@ import { headerText } from '../../platform/spreadsheet';
 import { setConsignments } from './outbound.consignments';
 import * as formRepo from './outbound.forms.repository';
 import { orderFileLayout, RowReader, suggestMapping } from './outbound.import';
-import { checkOrderRows, createOrdersFromRows, loadOrderLookups, type TOrderIntakeRow } from './outbound.intake';
+import { checkOrderRows, createOrdersFromRows } from './outbound.intake';
+import { loadOrderLookups, type TOrderIntakeRow } from './outbound.intake.rows';
 import * as lookupRepo from './outbound.lookups.repository';
 import { exportOrders } from './outbound.pipeline';
 
