@@ -13,11 +13,11 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
+import { companyContact } from '../account';
 import { barcodeSvg } from '../labels';
 import * as allocRepo from './outbound.allocations.repository';
 import * as batchRepo from './outbound.batches.repository';
 import * as listRepo from './outbound.list.repository';
-import * as lookupRepo from './outbound.lookups.repository';
 import * as orderRepo from './outbound.orders.repository';
 import { startPackingLocked } from './outbound.status';
 import { type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.views';
@@ -265,7 +265,7 @@ async function printDataOf(
     () => orderRepo.findOrderViews(ex, customerId, orderIds),
     () => orderRepo.orderLines(ex, customerId, orderIds),
     () => allocRepo.orderAllocations(ex, customerId, orderIds),
-    () => lookupRepo.companyOf(ex, customerId),
+    () => companyContact(ex, customerId),
   ]);
   // Orders that shipped hold no reservation any more: their piles come from the ledger (a closed batch's reprint
   // lists what was picked, not "0 units").

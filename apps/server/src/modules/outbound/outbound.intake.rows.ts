@@ -8,6 +8,7 @@ import {
 } from '@wms/contracts';
 import { allOf, type Executor } from '../../db/client';
 import type { RowIssues, TFieldIssue } from '../../platform/importing';
+import * as catalog from '../catalog';
 import * as lookupRepo from './outbound.lookups.repository';
 import { defaultsContext, fillDefaults, type TDefaultsContext } from './outbound.orders';
 import * as orderRepo from './outbound.orders.repository';
@@ -67,7 +68,7 @@ export interface TOrderIntakeRow {
 
 /** The seller's products, platforms, carriers and warehouses by code: loaded once per run, shared by both passes. */
 export interface TOrderLookups {
-  products: Map<string, lookupRepo.TProductInfo>;
+  products: Map<string, catalog.TProductInfo>;
   platforms: Map<string, string>;
   providers: Map<string, { id: string; is_active: boolean }>;
   warehouses: Map<string, string>;
@@ -88,8 +89,8 @@ export async function loadOrderLookups(
   const [products, platforms, providers, warehouses, defaults] = await allOf(ex, [
     () =>
       productCodes
-        ? lookupRepo.productsByCodeKeys(ex, customerId, [...new Set(productCodes.map(codeKey))])
-        : lookupRepo.allProducts(ex, customerId),
+        ? catalog.productsByCodeKeys(ex, customerId, [...new Set(productCodes.map(codeKey))])
+        : catalog.allProducts(ex, customerId),
     () => lookupRepo.platformsOf(ex, customerId),
     () => lookupRepo.providersOf(ex, customerId),
     () => lookupRepo.warehousesOf(ex, customerId),
@@ -144,7 +145,7 @@ function fieldProblems(o: TOrderIntakeFields, found: TFieldIssue[]): void {
 }
 
 /** Active, shippable, and (a combination) made of components: the product rule of checkOrder for one product. */
-function isShippable(p: lookupRepo.TProductInfo): boolean {
+function isShippable(p: catalog.TProductInfo): boolean {
   return p.status === 'active' && p.allow_shipping && (p.type !== 'combination' || p.component_count > 0);
 }
 
@@ -171,7 +172,7 @@ export class OrderRowChecker {
   ) {}
 
   /** The line's product of the row `check` saw last (undefined when it has none). */
-  product: lookupRepo.TProductInfo | undefined;
+  product: catalog.TProductInfo | undefined;
   /** This row's own problems (one list for every row: a good row, nearly every row of a file, allocates none). */
   private readonly own: TFieldIssue[] = [];
 
@@ -213,7 +214,7 @@ export class OrderRowChecker {
   }
 
   /** The line's product (the first candidate that is a known product number or barcode); line problems into `found`. */
-  private lineProduct(line: TOrderIntakeLine, found: TFieldIssue[]): lookupRepo.TProductInfo | undefined {
+  private lineProduct(line: TOrderIntakeLine, found: TFieldIssue[]): catalog.TProductInfo | undefined {
     if (line.quantity === null) found.push({ code: 'REQUIRED_FIELD', field: 'quantity', value: null });
     else if (!isOrderLineQuantity(line.quantity))
       found.push({ code: 'ABNORMAL_QUANTITY', field: 'quantity', value: String(line.quantity) });

@@ -18,6 +18,8 @@ import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
+import { companyContact } from '../account';
+import * as catalog from '../catalog';
 import { loadShipRules, shipByOf } from '../ships';
 import * as allocRepo from './outbound.allocations.repository';
 import * as batchRepo from './outbound.batches.repository';
@@ -112,14 +114,14 @@ export interface TDefaultsContext {
 
 export async function defaultsContext(ex: Executor, customerId: string): Promise<TDefaultsContext> {
   const [company, warehouses] = await allOf(ex, [
-    () => lookupRepo.companyOf(ex, customerId),
+    () => companyContact(ex, customerId),
     () => lookupRepo.warehousesOf(ex, customerId),
   ]);
   return { company, warehouses };
 }
 
 /** Defaults of an order nobody filled in: the only warehouse, sender from the company and the warehouse, the first line's carrier. */
-export function fillDefaults(draft: TOrderDraft, lineProducts: lookupRepo.TProductInfo[], ctx: TDefaultsContext): void {
+export function fillDefaults(draft: TOrderDraft, lineProducts: catalog.TProductInfo[], ctx: TDefaultsContext): void {
   if (!draft.warehouse_id && ctx.warehouses.length === 1) draft.warehouse_id = ctx.warehouses[0]!.id;
   const wh = ctx.warehouses.find((w) => w.id === draft.warehouse_id);
   if (!draft.sender_name) draft.sender_name = ctx.company?.name ?? '';
@@ -172,14 +174,14 @@ export function draftOf(input: Partial<TCreateOrder>, base?: orderRepo.TOrderRow
 }
 
 /** The first problem the rules find with an order, as the catalogue's error (null when there is none). */
-export function orderIssue(draft: TOrderDraft, products: lookupRepo.TProductInfo[]): AppError | null {
+export function orderIssue(draft: TOrderDraft, products: catalog.TProductInfo[]): AppError | null {
   const [issue] = checkOrder(draft, products);
   return issue
     ? new AppError(issue.code, { field: issue.field, ...(issue.value ? { value: issue.value } : {}) })
     : null;
 }
 
-function firstIssue(draft: TOrderDraft, products: lookupRepo.TProductInfo[]): void {
+function firstIssue(draft: TOrderDraft, products: catalog.TProductInfo[]): void {
   const issue = orderIssue(draft, products);
   if (issue) throw issue;
 }
@@ -208,7 +210,7 @@ function checkLineQuantities(lines: Array<{ quantity: number }>): void {
 }
 
 async function lineProductsOf(ex: Executor, customerId: string, lines: Array<{ product_id: string }>) {
-  const found = await lookupRepo.productsByIds(
+  const found = await catalog.productsByIds(
     ex,
     customerId,
     lines.map((l) => l.product_id),

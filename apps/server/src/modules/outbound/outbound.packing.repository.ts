@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { allOf, type Executor, preparedRows, queryRows, type Tx } from '../../db/client';
 import {
   outbound_orders,
@@ -8,7 +8,7 @@ import {
   packaging_materials,
   products,
 } from '../../db/schema';
-import { AUDIT_COLUMNS, auditSelect } from '../../platform/audit';
+import { auditInsert, auditSelect } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { countAll, orderingOf, pageWindow, searchWhere } from '../../platform/listing';
 
@@ -54,7 +54,7 @@ export async function packItemsCountingScan(
           where i.customer_id = ${customerId} and i.order_id = ${orderId} and i.product_id = c.product_id
             and not c.requires_serial and i.packed < i.expected
           returning i.product_id),
-        a as (insert into audit_logs (${AUDIT_COLUMNS}) ${audit} from u)
+        a as (${auditInsert(sql`${audit} from u`)})
         select items.*, (select product_id from u) as counted from items order by product_number`,
   );
   return {
@@ -86,7 +86,7 @@ export async function addPackedUnitAudited(
                    where ${i.customer_id} = ${customerId} and ${i.order_id} = ${orderId}
                      and ${i.product_id} = ${productId} and ${i.packed} < ${i.expected}
                    returning 1),
-        a as (insert into audit_logs (${AUDIT_COLUMNS}) ${audit(sql`exists (select 1 from u)`)})
+        a as (${auditInsert(audit(sql`exists (select 1 from u)`))})
         select count(*)::int as n from u`,
   );
   return Number(rows[0]?.n ?? 0) === 1;
@@ -252,31 +252,6 @@ export async function setSerialsReturned(tx: Tx, customerId: string, orderId: st
 }
 
 // ---- packaging ----
-
-/** Take packaging material out of stock by one conditional statement; false when there is not enough. */
-export async function takePackaging(tx: Tx, customerId: string, id: string, quantity: number): Promise<boolean> {
-  const rows = await tx
-    .update(packaging_materials)
-    .set({ quantity: sql`${packaging_materials.quantity} - ${quantity}` })
-    .where(
-      and(
-        eq(packaging_materials.id, id),
-        eq(packaging_materials.customer_id, customerId),
-        sql`${packaging_materials.quantity} >= ${quantity}`,
-      ),
-    )
-    .returning({ id: packaging_materials.id });
-  return rows.length === 1;
-}
-
-export async function packagingExists(ex: Executor, customerId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await ex
-    .select({ id: packaging_materials.id })
-    .from(packaging_materials)
-    .where(and(eq(packaging_materials.customer_id, customerId), inArray(packaging_materials.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
 
 export async function insertPackagingUses(tx: Tx, values: Array<typeof outbound_packaging_uses.$inferInsert>) {
   if (values.length) await tx.insert(outbound_packaging_uses).values(values);

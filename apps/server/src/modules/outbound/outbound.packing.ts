@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import type { JobQueue } from '../../platform/jobs';
 import { grantsToRead, settleGrants } from '../../platform/request-grants';
+import * as catalog from '../catalog';
 import { shopeeOrderShipped } from '../shopee';
 import * as engine from '../stock';
 import { ordersShipped } from './outbound.events';
@@ -153,7 +154,7 @@ export async function shipOrder(
     const view = await packViewOf(tx, customerId, id);
     if (!view.complete) throw new AppError('PACK_INCOMPLETE');
     const packaging = input.packaging ?? [];
-    const known = await packRepo.packagingExists(
+    const known = await catalog.packagingExists(
       tx,
       customerId,
       packaging.map((p) => p.packaging_material_id),
@@ -161,7 +162,7 @@ export async function shipOrder(
     for (const p of packaging) {
       if (!known.has(p.packaging_material_id))
         throw new AppError('NOT_FOUND', { field: 'packaging_material_id', id: p.packaging_material_id });
-      if (!(await packRepo.takePackaging(tx, customerId, p.packaging_material_id, p.quantity)))
+      if (!(await catalog.takePackaging(tx, customerId, p.packaging_material_id, p.quantity)))
         throw new AppError('PACKAGING_SHORTAGE', { packaging_material_id: p.packaging_material_id });
     }
     await packRepo.insertPackagingUses(

@@ -5,6 +5,7 @@ import { type TAuditEntry, writeAudits } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
+import * as catalog from '../catalog';
 import * as engine from '../stock';
 import * as lookupRepo from './outbound.lookups.repository';
 import * as orderRepo from './outbound.orders.repository';
@@ -126,7 +127,7 @@ async function exportChunk(
   }
   const products = new Map(
     (
-      await lookupRepo.productsByIds(
+      await catalog.productsByIds(
         tx,
         customerId,
         lines.map((l) => l.product_id),

@@ -6,6 +6,7 @@ import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
+import * as catalog from '../catalog';
 import * as engine from '../stock';
 import * as allocRepo from './outbound.allocations.repository';
 import * as lookupRepo from './outbound.lookups.repository';
@@ -81,7 +82,7 @@ export async function abnormalsOf(
   errors: AppError[],
 ): Promise<Array<Record<string, unknown>>> {
   const ids = errors.map((e) => e.params?.product_id).filter((id): id is string => typeof id === 'string');
-  const numbers = new Map((await lookupRepo.productsByIds(ex, customerId, ids)).map((p) => [p.id, p.number]));
+  const numbers = new Map((await catalog.productsByIds(ex, customerId, ids)).map((p) => [p.id, p.number]));
   return errors.map((err) => {
     const params = { ...err.params };
     const number = typeof params.product_id === 'string' ? numbers.get(params.product_id) : undefined;
@@ -98,7 +99,7 @@ export async function abnormalsOf(
 async function reserveOrder(tx: Tx, actor: TActor, order: orderRepo.TOrderRow): Promise<AppError | null> {
   const customerId = order.customer_id;
   const lines = await orderRepo.orderLines(tx, customerId, [order.id]);
-  const lineProducts = await lookupRepo.productsByIds(
+  const lineProducts = await catalog.productsByIds(
     tx,
     customerId,
     lines.map((l) => l.product_id),
@@ -124,7 +125,7 @@ async function reserveOrder(tx: Tx, actor: TActor, order: orderRepo.TOrderRow): 
 /** What keeps an order from being exported before stock is looked at: its data, its warehouse, its carrier. */
 export function exportIssue(
   order: orderRepo.TOrderRow,
-  lineProducts: lookupRepo.TProductInfo[],
+  lineProducts: catalog.TProductInfo[],
   providers: Array<{ id: string; is_active: boolean }>,
 ): AppError | null {
   const issue = orderIssue(draftOf({}, order), lineProducts);

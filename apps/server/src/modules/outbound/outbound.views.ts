@@ -3,8 +3,8 @@ import { allOf, type Db, type Executor } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { iso } from '../../platform/listing';
+import * as catalog from '../catalog';
 import * as allocRepo from './outbound.allocations.repository';
-import * as lookupRepo from './outbound.lookups.repository';
 import * as orderRepo from './outbound.orders.repository';
 import * as packRepo from './outbound.packing.repository';
 import { canApply } from './outbound.workflow';
@@ -138,7 +138,7 @@ export async function packItemsOf(ex: Executor, customerId: string, order: order
   if (!canApply('start_packing', order.status as TOrderStatus)) return [];
   // Not opened at the packing station yet: what it will expect, read from the reservations.
   const expected = expectedFromAllocations(await allocRepo.orderAllocations(ex, customerId, [order.id]));
-  const info = await lookupRepo.productsByIds(ex, customerId, [...expected.keys()]);
+  const info = await catalog.productsByIds(ex, customerId, [...expected.keys()]);
   return info
     .map((p) => ({
       product_id: p.id,
