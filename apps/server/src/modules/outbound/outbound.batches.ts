@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { companyContact } from '../account';
 import { barcodeSvg } from '../labels';
-import * as allocRepo from './outbound.allocations.repository';
+import * as engine from '../stock';
 import * as batchRepo from './outbound.batches.repository';
 import * as listRepo from './outbound.list.repository';
 import * as orderRepo from './outbound.orders.repository';
@@ -164,7 +164,7 @@ export async function removeBatchOrders(
 
 /** A pick list: reserved stock summed per location, product and lot, in walking order (pick sequence, then code). */
 export function pickRows(
-  allocations: allocRepo.TAllocationRow[],
+  allocations: engine.TAllocationRow[],
   unallocated: Array<{
     order_id: string;
     product_id: string;
@@ -264,7 +264,7 @@ async function printDataOf(
   const [views, lines, reserved, company] = await allOf(ex, [
     () => orderRepo.findOrderViews(ex, customerId, orderIds),
     () => orderRepo.orderLines(ex, customerId, orderIds),
-    () => allocRepo.orderAllocations(ex, customerId, orderIds),
+    () => engine.orderAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, orderIds),
     () => companyContact(ex, customerId),
   ]);
   // Orders that shipped hold no reservation any more: their piles come from the ledger (a closed batch's reprint
@@ -273,7 +273,7 @@ async function printDataOf(
   const shipped = views
     .filter((v) => !holding.has(v.order.id) && !canApply('export', v.order.status as TOrderStatus))
     .map((v) => ({ id: v.order.id, number: v.order.number }));
-  const fromLedger = await allocRepo.shippedAllocations(ex, customerId, shipped);
+  const fromLedger = await engine.shippedAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, shipped);
   const allocations = fromLedger.length
     ? [...reserved, ...fromLedger].sort(
         (a, b) =>

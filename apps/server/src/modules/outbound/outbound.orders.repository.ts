@@ -11,6 +11,7 @@ import {
   warehouses,
 } from '../../db/schema';
 import type { TPurgeKind } from '../../platform/purge';
+import { holdsStockSql } from '../stock';
 
 /**
  * The SQL of orders and their lines (outbound_orders, outbound_order_lines): rows and views by id, number or code,
@@ -334,7 +335,7 @@ export const outboundOrdersPurge: TPurgeKind = {
   table: 'outbound_orders',
   where: (c, cutoff) => sql`t.customer_id = ${c} and t.status in ('closed', 'closed_returned', 'cancelled')
       and coalesce(t.closed_at, t.cancelled_at, t.updated_at) < ${cutoff}
-      and not exists (select 1 from stock_reservations r where r.document_id = t.id and r.quantity > 0)`,
+      and not ${holdsStockSql(sql`t.id`)}`,
   exportSelect: sql`t.number as ref, t.status as status, coalesce(t.closed_at, t.cancelled_at, t.updated_at) as at,
       t.recipient_name as detail`,
   async purge(tx, c, ids) {

@@ -21,7 +21,7 @@ import { nextDocumentNumber } from '../../platform/sequences';
 import { companyContact } from '../account';
 import * as catalog from '../catalog';
 import { loadShipRules, shipByOf } from '../ships';
-import * as allocRepo from './outbound.allocations.repository';
+import * as engine from '../stock';
 import * as batchRepo from './outbound.batches.repository';
 import * as listRepo from './outbound.list.repository';
 import * as lookupRepo from './outbound.lookups.repository';
@@ -79,7 +79,7 @@ export async function findShippedOrder(ex: Executor, customerId: string, orderId
   return {
     order: toOrder(view),
     lines: lines.map(toLine),
-    shipped: await allocRepo.shippedQuantities(ex, customerId, orderId),
+    shipped: await engine.shippedQuantities(ex, customerId, orderRepo.ORDER_DOCUMENT, orderId),
   };
 }
 

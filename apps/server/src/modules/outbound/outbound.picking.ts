@@ -12,7 +12,7 @@ import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
-import * as allocRepo from './outbound.allocations.repository';
+import * as engine from '../stock';
 import { startPickingLocked, toBatch } from './outbound.batches';
 import * as batchRepo from './outbound.batches.repository';
 import * as orderRepo from './outbound.orders.repository';
@@ -50,7 +50,7 @@ async function walkOf(ex: Executor, customerId: string, batchId: string): Promis
   const ids = await batchRepo.batchOrderIds(ex, customerId, batchId);
   const [views, allocations, tallies, toteRows] = await allOf(ex, [
     () => orderRepo.findOrderViews(ex, customerId, ids),
-    () => allocRepo.orderAllocations(ex, customerId, ids),
+    () => engine.orderAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, ids),
     () => batchRepo.pickTallies(ex, customerId, batchId),
     () => batchRepo.batchTotes(ex, customerId, batchId),
   ]);

@@ -8,7 +8,6 @@ import { taipeiToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import * as catalog from '../catalog';
 import * as engine from '../stock';
-import * as allocRepo from './outbound.allocations.repository';
 import * as lookupRepo from './outbound.lookups.repository';
 import { draftOf, orderIssue } from './outbound.orders';
 import * as orderRepo from './outbound.orders.repository';
@@ -153,7 +152,9 @@ export async function startPackingLocked(
   actor: TActor,
   order: orderRepo.TOrderRow,
 ): Promise<orderRepo.TOrderRow> {
-  const expected = expectedFromAllocations(await allocRepo.orderAllocations(tx, order.customer_id, [order.id]));
+  const expected = expectedFromAllocations(
+    await engine.orderAllocations(tx, order.customer_id, orderRepo.ORDER_DOCUMENT, [order.id]),
+  );
   await packRepo.insertPackItems(
     tx,
     order.customer_id,

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { iso } from '../../platform/listing';
 import * as catalog from '../catalog';
-import * as allocRepo from './outbound.allocations.repository';
+import * as engine from '../stock';
 import * as orderRepo from './outbound.orders.repository';
 import * as packRepo from './outbound.packing.repository';
 import { canApply } from './outbound.workflow';
@@ -93,7 +93,7 @@ export function toLine(l: Awaited<ReturnType<typeof orderRepo.orderLines>>[numbe
   };
 }
 
-export function toAllocation(a: allocRepo.TAllocationRow) {
+export function toAllocation(a: engine.TAllocationRow) {
   return {
     product_id: a.product_id,
     product_number: a.product_number,
@@ -123,7 +123,7 @@ export function toSerial(s: Awaited<ReturnType<typeof packRepo.orderSerials>>[nu
 }
 
 /** Products to put in the box: the order's reservations summed per product (combinations appear as components). */
-export function expectedFromAllocations(allocations: allocRepo.TAllocationRow[]): Map<string, number> {
+export function expectedFromAllocations(allocations: engine.TAllocationRow[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const a of allocations) m.set(a.product_id, (m.get(a.product_id) ?? 0) + a.quantity);
   return m;
@@ -137,7 +137,9 @@ export async function packItemsOf(ex: Executor, customerId: string, order: order
   if (stored.length) return stored.map((i) => ({ ...i, serials: serialsOf(i.product_id) }));
   if (!canApply('start_packing', order.status as TOrderStatus)) return [];
   // Not opened at the packing station yet: what it will expect, read from the reservations.
-  const expected = expectedFromAllocations(await allocRepo.orderAllocations(ex, customerId, [order.id]));
+  const expected = expectedFromAllocations(
+    await engine.orderAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, [order.id]),
+  );
   const info = await catalog.productsByIds(ex, customerId, [...expected.keys()]);
   return info
     .map((p) => ({
@@ -159,7 +161,7 @@ export async function orderDetail(ex: Executor, customerId: string, id: string):
   if (!view) throw notFound();
   const [lines, allocations, serials, packaging, packItems] = await allOf(ex, [
     () => orderRepo.orderLines(ex, customerId, [id]),
-    () => allocRepo.orderAllocations(ex, customerId, [id]),
+    () => engine.orderAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, [id]),
     () => packRepo.orderSerials(ex, customerId, id),
     () => packRepo.orderPackaging(ex, customerId, id),
     () => packItemsOf(ex, customerId, view.order),

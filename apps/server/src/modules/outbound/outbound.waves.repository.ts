@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { allOf, type Executor, queryRows, type Tx, uuidArray } from '../../db/client';
 import { areas, release_channels, warehouses } from '../../db/schema';
 import { countAll, orderingOf, pageWindow, searchWhere, type TPageOpts } from '../../platform/listing';
+import { reservedOnlyInAreaSql, reservedUnitsSql } from '../stock';
 import { ORDER_DOCUMENT } from './outbound.orders.repository';
 
 /** The SQL of release by wave: a wave's candidate orders, its scope, and the saved release channels. */
@@ -31,16 +32,7 @@ export interface TWaveScope {
 /** The `where` of a wave's candidates (`o` is outbound_orders): also what a channel's open count counts. */
 function waveWhere(customerId: string, opts: TWaveScope): SQL {
   const inArea = opts.areaId
-    ? sql`and exists (
-          select 1 from stock_reservations r join stock_balances b on b.id = r.balance_id
-            join storage_locations sl on sl.id = b.location_id
-          where r.customer_id = ${customerId} and r.document_type = ${ORDER_DOCUMENT} and r.document_id = o.id
-            and r.quantity > 0 and sl.area_id = ${opts.areaId})
-        and not exists (
-          select 1 from stock_reservations r join stock_balances b on b.id = r.balance_id
-            join storage_locations sl on sl.id = b.location_id
-          where r.customer_id = ${customerId} and r.document_type = ${ORDER_DOCUMENT} and r.document_id = o.id
-            and r.quantity > 0 and sl.area_id is distinct from ${opts.areaId})`
+    ? sql`and ${reservedOnlyInAreaSql(customerId, ORDER_DOCUMENT, sql`o.id`, opts.areaId)}`
     : sql``;
   const providers = opts.providerIds?.length
     ? opts.providerIds.length === 1
@@ -70,9 +62,7 @@ export async function lockWaveCandidates(
   const rows = await queryRows<{ id: string; number: string; units: number | string }>(
     tx,
     sql`select o.id, o.number,
-          (select coalesce(sum(r.quantity), 0) from stock_reservations r
-            where r.customer_id = ${customerId} and r.document_type = ${ORDER_DOCUMENT} and r.document_id = o.id
-              and r.quantity > 0) as units
+          ${reservedUnitsSql(customerId, ORDER_DOCUMENT, sql`o.id`)} as units
         from outbound_orders o
         where ${waveWhere(customerId, opts)}
           ${opts.exclude.length ? sql`and o.id not in ${opts.exclude}` : sql``}
