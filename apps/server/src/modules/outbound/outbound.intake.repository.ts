@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Executor, insertJsonTuples, type Tx } from '../../db/client';
-import { outbound_order_lines, outbound_orders } from '../../db/schema';
+import { order_cvs_stores, outbound_order_lines, outbound_orders } from '../../db/schema';
 import { LINE_COLUMNS, type TOrderInsert } from './outbound.orders.repository';
 
 /** The SQL of order intake (outside rows → orders): batched inserts of orders and lines, duplicate look-ups. */
@@ -117,4 +117,12 @@ export type TLineTuple = [
 
 export async function insertLineTuples(tx: Tx, lines: ReadonlyArray<TLineTuple>): Promise<void> {
   await insertJsonTuples(tx, outbound_order_lines, LINE_COLUMNS, lines);
+}
+
+/**
+ * The buyers' pickup stores of new orders (carriers' order_cvs_stores), in the intake's transaction. Written here, not
+ * through carriers' index: carriers imports outbound's, so outbound importing carriers' would be an import loop.
+ */
+export async function insertCvsStores(tx: Tx, stores: Array<typeof order_cvs_stores.$inferInsert>): Promise<void> {
+  if (stores.length) await tx.insert(order_cvs_stores).values(stores);
 }

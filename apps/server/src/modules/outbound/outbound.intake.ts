@@ -1,6 +1,5 @@
 import { cvsChainOf, DEFAULT_LANGUAGE, type TLanguage } from '@wms/contracts';
 import type { Executor, Tx } from '../../db/client';
-import { order_cvs_stores } from '../../db/schema';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { RowIssues } from '../../platform/importing';
 import { nextDocumentNumbers } from '../../platform/sequences';
@@ -168,7 +167,7 @@ export async function createOrdersFromRows(
         const orderId = ids.get(key);
         return orderId && cvs ? [{ order_id: orderId, customer_id: customerId, ...cvs, source: 'import' }] : [];
       });
-      if (stores.length) await tx.insert(order_cvs_stores).values(stores);
+      await intakeRepo.insertCvsStores(tx, stores);
     }
     const lines: intakeRepo.TLineTuple[] = [];
     for (const l of pending) {
