@@ -1,7 +1,7 @@
 import { EVENTS, SUBSCRIBERS } from './events';
 import { billingConfirm, billingConfirmSweep, billingRenew, billingRenewals } from './modules/billing/billing.jobs';
+import { newebpayPeriodicEnd } from './modules/billing/billing.periodic';
 import { billingReconcile } from './modules/billing/billing.reconcile';
-import { newebpayPeriodicEnd } from './modules/billing/billing.service';
 import { productImport } from './modules/catalog/catalog.import';
 import { dispatchCallbacks, partnerCallback } from './modules/integrations/callbacks';
 import { webhookDelivery } from './modules/integrations/integrations.outbox';

@@ -55,3 +55,11 @@ export function auditSelect(actor: TActor, entry: Omit<TAuditEntry, 'after'>, af
 }
 
 export const AUDIT_COLUMNS = sql.raw('customer_id, actor_type, actor_id, action, entity, entity_id, before, after');
+
+/**
+ * The insert of audit rows given by a select (`auditSelect(…)` with its from / where), as one part of a statement (a
+ * data-modifying `with` clause): a module writes audit rows in its own statements through this, never naming the table.
+ */
+export function auditInsert(select: SQL): SQL {
+  return sql`insert into audit_logs (${AUDIT_COLUMNS}) ${select}`;
+}

@@ -117,6 +117,15 @@ export async function customerName(ex: Executor, customerId: string): Promise<st
   return row?.name ?? '';
 }
 
+/** A read model for other modules: the seller's company name, phone and invoice address (print headers, order defaults). */
+export async function companyContact(ex: Executor, customerId: string) {
+  const [row] = await ex
+    .select({ name: customers.name, phone: customers.phone, address: customers.invoice_address })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}
+
 /** The company module's write on its fields of the customers row (name, tax id, invoice, contact). */
 export async function updateCustomer(tx: Executor, customerId: string, patch: Partial<typeof customers.$inferInsert>) {
   const [row] = await tx.update(customers).set(patch).where(eq(customers.id, customerId)).returning();

@@ -8,6 +8,7 @@
  */
 
 export {
+  companyContact,
   customerName,
   findCustomer,
   hasAnyUser,

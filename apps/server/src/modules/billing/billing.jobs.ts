@@ -7,8 +7,12 @@ import { AppError } from '../../platform/errors';
 import { defineJob } from '../../platform/jobs';
 import { mailDelivery } from '../../platform/mail';
 import type { TPaymentResult } from '../../platform/providers';
+import { startPayment } from './billing.charge';
+import { confirmPayment } from './billing.notify';
+import { cardOf } from './billing.periodic';
+import { mailSeller, recordResult } from './billing.record';
 import * as repo from './billing.repository';
-import { cardOf, confirmPayment, mailSeller, recordResult, startPayment, tappayOf } from './billing.service';
+import { tappayOf } from './billing.views';
 import { addDays, duePeriod } from './billing.workflow';
 
 /** Days after a period starts without a NewebPay periodic result before the account is marked overdue. */
@@ -167,7 +171,7 @@ export const billingRenewals = defineJob(
 /**
  * Settle one pending payment from its gateway's own record (TapPay transaction/query, NewebPay QueryTradeInfo): paid
  * or failed once the gateway knows; until then the job fails and pg-boss retries it with back-off (30 s, 1 min, 2 min,
- * … about a day and a half in all). Queued with every payment attempt (billing.service startPayment), in its
+ * … about a day and a half in all). Queued with every payment attempt (billing.charge startPayment), in its
  * transaction — so a crash between the gateway's answer and our commit is settled too.
  */
 export const billingConfirm = defineJob(

@@ -9,7 +9,7 @@ import { defineJob } from '../../platform/jobs';
 import { iso, pageWindow, type TPageOpts } from '../../platform/listing';
 import * as repo from './billing.reconcile.repository';
 import type { TPaymentRow } from './billing.repository';
-import { newebpayOf, type TBillingDeps, tappayOf } from './billing.service';
+import { newebpayOf, type TBillingDeps, tappayOf } from './billing.views';
 import { addDays } from './billing.workflow';
 
 /**

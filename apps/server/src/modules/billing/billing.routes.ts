@@ -4,7 +4,10 @@ import { taipeiToday } from '../../platform/calendar';
 import type { TAppDeps } from '../../platform/deps';
 import { asUser, route } from '../../platform/http';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
+import * as charge from './billing.charge';
+import * as notify from './billing.notify';
 import * as reconcile from './billing.reconcile';
+import * as refunds from './billing.refunds';
 import * as service from './billing.service';
 import { addDays } from './billing.workflow';
 
@@ -55,9 +58,9 @@ export function registerBillingRoutes(app: FastifyInstance, deps: TAppDeps): voi
     }));
     return sendXlsx(reply, 'billing-records.xlsx', await writeWorkbook('records', PAYMENT_COLUMNS, rows, lang));
   });
-  route(app, t, r.getPayment, ({ actor, params }) => service.getPayment(d, actor, params.id));
-  route(app, t, r.payTapPay, ({ actor, body }) => service.payTapPay(d, asUser(actor), body));
-  route(app, t, r.payNewebPay, ({ actor, body }) => service.payNewebPay(d, asUser(actor), body));
+  route(app, t, r.getPayment, ({ actor, params }) => notify.getPayment(d, actor, params.id));
+  route(app, t, r.payTapPay, ({ actor, body }) => charge.payTapPay(d, asUser(actor), body));
+  route(app, t, r.payNewebPay, ({ actor, body }) => charge.payNewebPay(d, asUser(actor), body));
   route(app, t, r.stopAutoRenew, ({ actor }) => service.stopAutoRenew(d, actor));
   route(app, t, r.crmGetContract, ({ params }) => service.crmGetContract(d, params.id));
   route(app, t, r.plans, () => service.plans(d));
@@ -72,12 +75,12 @@ export function registerBillingRoutes(app: FastifyInstance, deps: TAppDeps): voi
     reconcile.resolveItem(d, actor, params.id, body.resolution),
   );
   route(app, t, r.crmRefundPayment, ({ actor, params, body }) =>
-    service.refundPayment(d, actor, params.id, params.payment_id, body),
+    refunds.refundPayment(d, actor, params.id, params.payment_id, body),
   );
   route(app, t, r.crmSetContract, ({ actor, params, body }) => service.crmSetContract(d, actor, params.id, body));
   route(app, t, r.tappayNotify, async ({ body, reply }) => {
     reply.type('text/plain; charset=utf-8');
-    return service.receiveTapPayNotify(d, body);
+    return notify.receiveTapPayNotify(d, body);
   });
   // NewebPay posts forms and reads plain text: in their own scope.
   app.register(async (scope) => {
@@ -86,13 +89,13 @@ export function registerBillingRoutes(app: FastifyInstance, deps: TAppDeps): voi
     });
     scope.setSerializerCompiler(() => (data) => (typeof data === 'string' ? data : JSON.stringify(data)));
     route(scope, t, r.newebpayNotify, async ({ body, reply }) => {
-      await service.receiveNewebPay(d, body);
+      await notify.receiveNewebPay(d, body);
       reply.type('text/plain; charset=utf-8');
       return 'OK';
     });
     // The browser comes back from NewebPay: record what it carries (verified like Notify), then show the result.
     route(scope, t, r.newebpayReturn, async ({ body, reply, setStatus }) => {
-      const payment = await service.receiveNewebPay(d, body);
+      const payment = await notify.receiveNewebPay(d, body);
       setStatus(303);
       reply.header('location', `/wait-newebpay?payment=${payment.id}`).type('text/plain; charset=utf-8');
       return '';

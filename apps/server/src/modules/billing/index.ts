@@ -8,13 +8,12 @@
  */
 
 // Its routes (and jobs) are registered in app.ts (and jobs.ts). The usage module's statements are paid through it.
+export { statementPaid, type TStatementPaid } from './billing.events';
 export {
   payStatementNewebPay,
   payStatementTapPay,
-  statementPaid,
   statementPayAmount,
   statementPayment,
-  type TBillingPayDeps,
-  type TStatementPaid,
   type TStatementToPay,
-} from './billing.service';
+} from './billing.statements';
+export type { TBillingDeps as TBillingPayDeps } from './billing.views';

@@ -8,5 +8,15 @@
  */
 
 export { productCodesChanged } from './catalog.events';
+export {
+  allProducts,
+  componentsOf,
+  packagingExists,
+  productsByCode,
+  productsByCodeKeys,
+  productsByIds,
+  type TProductInfo,
+  takePackaging,
+} from './catalog.lookups.repository';
 export { findPackagingByIds, findProductByCode, findProductsByIds } from './catalog.repository';
 export { listProducts, setProductListing } from './catalog.service';

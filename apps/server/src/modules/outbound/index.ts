@@ -10,24 +10,19 @@
 
 export { setConsignment } from './outbound.consignments';
 export { ordersShipped } from './outbound.events';
-export {
-  codeKey,
-  createOrdersFromRows,
-  loadOrderLookups,
-  type TOrderIntakeRow,
-  type TOrderLookups,
-} from './outbound.intake';
+export { createOrdersFromRows } from './outbound.intake';
+export { codeKey, loadOrderLookups, type TOrderIntakeRow, type TOrderLookups } from './outbound.intake.rows';
 export { findShippedOrder, getOrder, lookupOrder, refreshShipBy } from './outbound.orders';
 export {
   findOrderIdByCode,
   findOrderIdByNumberOrConsignment,
   findOrders,
   lockOrder,
-  markAbnormal,
   orderIdsByPlatformNumber,
   orderNumbersOf,
   outboundOrdersPurge,
   type TOrderRow,
-} from './outbound.repository';
+} from './outbound.orders.repository';
+export { markAbnormal } from './outbound.pipeline.repository';
 export { applyReturnEvent, moveOrder, type TReturnEvent, transitionOrder } from './outbound.status';
 export { acceptsConsignment, SHIPPED_OUT_STATUSES } from './outbound.workflow';

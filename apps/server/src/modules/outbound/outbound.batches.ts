@@ -13,8 +13,12 @@ import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
+import { companyContact } from '../account';
 import { barcodeSvg } from '../labels';
-import * as repo from './outbound.repository';
+import * as engine from '../stock';
+import * as batchRepo from './outbound.batches.repository';
+import * as listRepo from './outbound.list.repository';
+import * as orderRepo from './outbound.orders.repository';
 import { startPackingLocked } from './outbound.status';
 import { type TOutboundDeps, toAllocation, toLine, toOrder } from './outbound.views';
 import { BATCHABLE_STATUSES, canApply, canJoinBatch, RESERVED_STATUSES } from './outbound.workflow';
@@ -23,7 +27,7 @@ import { BATCHABLE_STATUSES, canApply, canJoinBatch, RESERVED_STATUSES } from '.
 
 export const BATCH_PREFIX = 'CB';
 
-export function toBatch(v: repo.TBatchView): TBatch {
+export function toBatch(v: batchRepo.TBatchView): TBatch {
   return {
     id: v.batch.id,
     number: v.batch.number,
@@ -41,10 +45,10 @@ export function toBatch(v: repo.TBatchView): TBatch {
 }
 
 async function batchDetail(ex: Executor, customerId: string, id: string): Promise<TBatchDetail> {
-  const view = await repo.findBatchView(ex, customerId, id);
+  const view = await batchRepo.findBatchView(ex, customerId, id);
   if (!view) throw notFound();
-  const ids = await repo.batchOrderIds(ex, customerId, id);
-  const orders = (await repo.findOrderViews(ex, customerId, ids)).map(toOrder);
+  const ids = await batchRepo.batchOrderIds(ex, customerId, id);
+  const orders = (await orderRepo.findOrderViews(ex, customerId, ids)).map(toOrder);
   orders.sort((a, b) => (a.number < b.number ? -1 : 1));
   return { ...toBatch(view), orders };
 }
@@ -54,7 +58,7 @@ export async function listBatches(
   actor: TActor,
   q: { page: number; page_size: number; search?: string; ordering?: string },
 ) {
-  const { rows, count } = await repo.listBatchViews(deps.db, tenantOf(actor), q);
+  const { rows, count } = await batchRepo.listBatchViews(deps.db, tenantOf(actor), q);
   return { count, results: rows.map(toBatch) };
 }
 
@@ -74,7 +78,7 @@ export async function createBatch(
   const customerId = tenantOf(actor);
   const ids = [...new Set(input.order_ids)];
   const id = await withTx(deps.db, async (tx) => {
-    const views = await repo.findOrderViews(tx, customerId, ids);
+    const views = await orderRepo.findOrderViews(tx, customerId, ids);
     if (views.length !== ids.length) throw notFound();
     const refused = views.filter((v) => !canJoinBatch(v.order.status as TOrderStatus) || v.order.batch_id);
     if (refused.length)
@@ -82,7 +86,7 @@ export async function createBatch(
     const warehouses = new Set(views.map((v) => v.order.warehouse_id));
     if (warehouses.size > 1) throw new AppError('INVALID_FIELD', { field: 'warehouse' });
     const number = await nextDocumentNumber(tx, customerId, BATCH_PREFIX);
-    const batch = await repo.insertBatch(tx, {
+    const batch = await batchRepo.insertBatch(tx, {
       customer_id: customerId,
       number,
       warehouse_id: views[0]?.order.warehouse_id ?? null,
@@ -90,7 +94,7 @@ export async function createBatch(
       created_by: actor.id,
     });
     // Conditional: an order exported-and-unbatched a moment ago may have moved since; then nothing is created.
-    const moved = await repo.assignBatch(tx, customerId, batch.id, ids, BATCHABLE_STATUSES);
+    const moved = await batchRepo.assignBatch(tx, customerId, batch.id, ids, BATCHABLE_STATUSES);
     if (moved.length !== ids.length) throw new AppError('INVALID_STATUS_TRANSITION', { action: 'batch' });
     await writeAudit(tx, actor, {
       action: 'create',
@@ -107,7 +111,7 @@ export async function createBatch(
 export async function startBatchPicking(deps: TOutboundDeps, actor: TActor, id: string): Promise<TBatchDetail> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const batch = await repo.lockBatch(tx, customerId, id);
+    const batch = await batchRepo.lockBatch(tx, customerId, id);
     if (!batch) throw notFound();
     await startPickingLocked(tx, actor, id);
   });
@@ -118,13 +122,13 @@ export async function startBatchPicking(deps: TOutboundDeps, actor: TActor, id: 
 export async function startPickingLocked(tx: Tx, actor: TActor, id: string): Promise<void> {
   const customerId = tenantOf(actor);
   const started: string[] = [];
-  for (const orderId of await repo.batchOrderIds(tx, customerId, id)) {
-    const order = await repo.lockOrder(tx, customerId, orderId);
+  for (const orderId of await batchRepo.batchOrderIds(tx, customerId, id)) {
+    const order = await orderRepo.lockOrder(tx, customerId, orderId);
     if (!order || !canApply('start_packing', order.status as TOrderStatus)) continue;
     await startPackingLocked(tx, actor, order);
     started.push(order.number);
   }
-  await repo.markBatchPicking(tx, customerId, id);
+  await batchRepo.markBatchPicking(tx, customerId, id);
   await writeAudit(tx, actor, {
     action: 'start_picking',
     entity: 'collection_batch',
@@ -142,9 +146,9 @@ export async function removeBatchOrders(
 ): Promise<TBatchDetail> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const batch = await repo.lockBatch(tx, customerId, id);
+    const batch = await batchRepo.lockBatch(tx, customerId, id);
     if (!batch) throw notFound();
-    const removed = await repo.unassignBatch(tx, customerId, id, [...new Set(orderIds)], RESERVED_STATUSES);
+    const removed = await batchRepo.unassignBatch(tx, customerId, id, [...new Set(orderIds)], RESERVED_STATUSES);
     if (removed.length === 0) throw new AppError('INVALID_STATUS_TRANSITION', { action: 'remove_from_batch' });
     await writeAudit(tx, actor, {
       action: 'remove_orders',
@@ -160,7 +164,7 @@ export async function removeBatchOrders(
 
 /** A pick list: reserved stock summed per location, product and lot, in walking order (pick sequence, then code). */
 export function pickRows(
-  allocations: repo.TAllocationRow[],
+  allocations: engine.TAllocationRow[],
   unallocated: Array<{
     order_id: string;
     product_id: string;
@@ -258,10 +262,10 @@ async function printDataOf(
   batch: TBatch | null,
 ): Promise<TPrintData> {
   const [views, lines, reserved, company] = await allOf(ex, [
-    () => repo.findOrderViews(ex, customerId, orderIds),
-    () => repo.orderLines(ex, customerId, orderIds),
-    () => repo.orderAllocations(ex, customerId, orderIds),
-    () => repo.companyOf(ex, customerId),
+    () => orderRepo.findOrderViews(ex, customerId, orderIds),
+    () => orderRepo.orderLines(ex, customerId, orderIds),
+    () => engine.orderAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, orderIds),
+    () => companyContact(ex, customerId),
   ]);
   // Orders that shipped hold no reservation any more: their piles come from the ledger (a closed batch's reprint
   // lists what was picked, not "0 units").
@@ -269,7 +273,7 @@ async function printDataOf(
   const shipped = views
     .filter((v) => !holding.has(v.order.id) && !canApply('export', v.order.status as TOrderStatus))
     .map((v) => ({ id: v.order.id, number: v.order.number }));
-  const fromLedger = await repo.shippedAllocations(ex, customerId, shipped);
+  const fromLedger = await engine.shippedAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, shipped);
   const allocations = fromLedger.length
     ? [...reserved, ...fromLedger].sort(
         (a, b) =>
@@ -316,12 +320,12 @@ export async function printData(
   orderby: TPrintOrderBy,
 ): Promise<TPrintData> {
   const customerId = tenantOf(actor);
-  const batch = await repo.findBatchView(deps.db, customerId, id);
+  const batch = await batchRepo.findBatchView(deps.db, customerId, id);
   if (batch) {
-    const ids = await repo.batchOrderIds(deps.db, customerId, id);
+    const ids = await batchRepo.batchOrderIds(deps.db, customerId, id);
     return printDataOf(deps.db, customerId, ids, orderby, toBatch(batch));
   }
-  const order = await repo.findOrderView(deps.db, customerId, id);
+  const order = await orderRepo.findOrderView(deps.db, customerId, id);
   if (!order) throw notFound();
   return printDataOf(deps.db, customerId, [id], orderby, null);
 }
@@ -329,9 +333,9 @@ export async function printData(
 /** The pick list of a collection batch (404 for anything else). */
 export async function batchPickList(deps: TOutboundDeps, actor: TActor, id: string): Promise<TPrintData> {
   const customerId = tenantOf(actor);
-  const batch = await repo.findBatchView(deps.db, customerId, id);
+  const batch = await batchRepo.findBatchView(deps.db, customerId, id);
   if (!batch) throw notFound();
-  const ids = await repo.batchOrderIds(deps.db, customerId, id);
+  const ids = await batchRepo.batchOrderIds(deps.db, customerId, id);
   return printDataOf(deps.db, customerId, ids, 'location', toBatch(batch));
 }
 
@@ -343,7 +347,7 @@ export async function printSelection(
   orderby: TPrintOrderBy,
 ): Promise<TPrintData> {
   const customerId = tenantOf(actor);
-  const selected = (repo.parseIds(ids) ?? []).slice(0, 1000);
-  const found = (await repo.findOrderViews(deps.db, customerId, selected)).map((v) => v.order.id);
+  const selected = (listRepo.parseIds(ids) ?? []).slice(0, 1000);
+  const found = (await orderRepo.findOrderViews(deps.db, customerId, selected)).map((v) => v.order.id);
   return printDataOf(deps.db, customerId, found, orderby, null);
 }

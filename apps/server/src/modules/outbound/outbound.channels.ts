@@ -14,9 +14,10 @@ import { AppError, notFound } from '../../platform/errors';
 import { constraintError } from '../../platform/listing';
 import { loadShipRules, nextCutoffAt, type TShipRules } from '../ships';
 import { getBatch } from './outbound.batches';
-import * as repo from './outbound.repository';
+import * as lookupRepo from './outbound.lookups.repository';
 import type { TOutboundDeps } from './outbound.views';
 import { releaseIn, WAVE_ORDER_STATUSES } from './outbound.waves';
+import * as waveRepo from './outbound.waves.repository';
 
 /**
  * Saved release channels (issue #36, like OCA's `stock_release_channel`): named wave rules per warehouse — carriers,
@@ -26,12 +27,12 @@ import { releaseIn, WAVE_ORDER_STATUSES } from './outbound.waves';
  */
 
 type TChannelRules = Pick<
-  repo.TChannelRow,
+  waveRepo.TChannelRow,
   'warehouse_id' | 'logistics_provider_ids' | 'cvs_chain' | 'area_id' | 'priority' | 'cutoff_time'
 >;
 
 /** The orders a channel takes now: its scope with the ship-by limit of its priority. */
-function scopeOf(c: TChannelRules, now: Date): Omit<repo.TWaveScope, 'statuses'> {
+function scopeOf(c: TChannelRules, now: Date): Omit<waveRepo.TWaveScope, 'statuses'> {
   const shipByBefore = c.priority === 'late' ? now : c.priority === 'due' ? taipeiMidnight(taipeiToday(now), 1) : null;
   return {
     warehouseId: c.warehouse_id,
@@ -45,11 +46,11 @@ function scopeOf(c: TChannelRules, now: Date): Omit<repo.TWaveScope, 'statuses'>
 async function toChannel(
   ex: Executor,
   customerId: string,
-  row: repo.TChannelView,
+  row: waveRepo.TChannelView,
   rules: TShipRules,
   now: Date,
 ): Promise<TReleaseChannel> {
-  const open = await repo.countWaveCandidates(ex, customerId, {
+  const open = await waveRepo.countWaveCandidates(ex, customerId, {
     ...scopeOf(row, now),
     statuses: WAVE_ORDER_STATUSES,
   });
@@ -84,7 +85,7 @@ async function toChannel(
 }
 
 /** The audit picture of a channel: its saved rules. */
-const rulesOf = (r: repo.TChannelRow) => ({
+const rulesOf = (r: waveRepo.TChannelRow) => ({
   warehouse_id: r.warehouse_id,
   name: r.name,
   logistics_provider_ids: r.logistics_provider_ids,
@@ -105,7 +106,7 @@ export async function listChannels(
   now: Date = new Date(),
 ): Promise<{ count: number; results: TReleaseChannel[] }> {
   const customerId = tenantOf(actor);
-  const { rows, count } = await repo.listChannels(deps.db, customerId, q);
+  const { rows, count } = await waveRepo.listChannels(deps.db, customerId, q);
   if (rows.length === 0) return { count, results: [] };
   const rules = await loadShipRules(deps.db, customerId, now);
   const results: TReleaseChannel[] = [];
@@ -116,7 +117,7 @@ export async function listChannels(
 
 export async function getChannel(deps: TOutboundDeps, actor: TActor, id: string): Promise<TReleaseChannel> {
   const customerId = tenantOf(actor);
-  const row = await repo.findChannel(deps.db, customerId, id);
+  const row = await waveRepo.findChannel(deps.db, customerId, id);
   if (!row) throw notFound();
   const now = new Date();
   return toChannel(deps.db, customerId, row, await loadShipRules(deps.db, customerId, now), now);
@@ -124,13 +125,13 @@ export async function getChannel(deps: TOutboundDeps, actor: TActor, id: string)
 
 /** The warehouse, carriers and zone of a channel are the seller's, the zone in that warehouse; errors name the field. */
 async function checkRules(ex: Executor, customerId: string, c: TChannelRules & { max_orders: number }) {
-  const scope = await repo.waveScopeOk(ex, customerId, c.warehouse_id, null, c.area_id);
+  const scope = await waveRepo.waveScopeOk(ex, customerId, c.warehouse_id, null, c.area_id);
   if (!scope.warehouse) throw new AppError('INVALID_FIELD', { field: 'warehouse_id' });
   if (!scope.area) throw new AppError('INVALID_FIELD', { field: 'area_id' });
   const ids = c.logistics_provider_ids;
   const dup = ids.findIndex((p, i) => ids.indexOf(p) !== i);
   if (dup >= 0) throw new AppError('DUPLICATE_VALUE', { field: `logistics_provider_ids.${dup}` });
-  const own = await repo.ownProviders(ex, customerId, ids);
+  const own = await lookupRepo.ownProviders(ex, customerId, ids);
   const foreign = ids.findIndex((p) => !own.has(p));
   if (foreign >= 0) throw new AppError('INVALID_FIELD', { field: `logistics_provider_ids.${foreign}` });
 }
@@ -157,8 +158,8 @@ export async function createChannel(
   };
   const id = await withTx(deps.db, async (tx) => {
     await checkRules(tx, customerId, values);
-    const id = await repo.insertChannel(tx, values).catch((e) => constraintError(e, 'name'));
-    const row = (await repo.findChannel(tx, customerId, id))!;
+    const id = await waveRepo.insertChannel(tx, values).catch((e) => constraintError(e, 'name'));
+    const row = (await waveRepo.findChannel(tx, customerId, id))!;
     await writeAudit(tx, actor, { action: 'create', entity: 'release_channel', entityId: id, after: rulesOf(row) });
     return id;
   });
@@ -173,17 +174,17 @@ export async function updateChannel(
 ): Promise<TReleaseChannel> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const before = await repo.findChannel(tx, customerId, id, true);
+    const before = await waveRepo.findChannel(tx, customerId, id, true);
     if (!before) throw notFound();
     const merged = { ...before, ...patch };
     // Another warehouse: a zone of the old one does not follow.
     if (patch.warehouse_id && patch.warehouse_id !== before.warehouse_id && patch.area_id === undefined)
       merged.area_id = null;
     await checkRules(tx, customerId, merged);
-    await repo
+    await waveRepo
       .updateChannel(tx, customerId, id, { ...patch, area_id: merged.area_id })
       .catch((e) => constraintError(e, 'name'));
-    const after = (await repo.findChannel(tx, customerId, id))!;
+    const after = (await waveRepo.findChannel(tx, customerId, id))!;
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'release_channel',
@@ -198,9 +199,9 @@ export async function updateChannel(
 export async function deleteChannel(deps: TOutboundDeps, actor: TActor, id: string): Promise<{ ok: true }> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const before = await repo.findChannel(tx, customerId, id, true);
+    const before = await waveRepo.findChannel(tx, customerId, id, true);
     if (!before) throw notFound();
-    await repo.deleteChannel(tx, customerId, id);
+    await waveRepo.deleteChannel(tx, customerId, id);
     await writeAudit(tx, actor, { action: 'delete', entity: 'release_channel', entityId: id, before: rulesOf(before) });
   });
   return { ok: true };
@@ -213,7 +214,7 @@ export async function deleteChannel(deps: TOutboundDeps, actor: TActor, id: stri
 export async function releaseChannelWave(deps: TOutboundDeps, actor: TActor, id: string): Promise<TBatchDetail> {
   const customerId = tenantOf(actor);
   const batchId = await withTx(deps.db, async (tx) => {
-    const c = await repo.findChannel(tx, customerId, id);
+    const c = await waveRepo.findChannel(tx, customerId, id);
     if (!c) throw notFound();
     if (!c.active) throw new AppError('CHANNEL_INACTIVE');
     return releaseIn(tx, actor, customerId, {

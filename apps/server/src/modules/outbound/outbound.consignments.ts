@@ -7,7 +7,7 @@ import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { rejectRows, type TRowIssue } from '../../platform/importing';
 import { orderConstraintError } from './outbound.orders';
-import * as repo from './outbound.repository';
+import * as orderRepo from './outbound.orders.repository';
 import { illegal, orderSummary, type TOutboundDeps } from './outbound.views';
 import { acceptsConsignment } from './outbound.workflow';
 
@@ -40,13 +40,13 @@ export async function setConsignment(
 ): Promise<TOrder> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const before = await repo.lockOrder(tx, customerId, id);
+    const before = await orderRepo.lockOrder(tx, customerId, id);
     if (!before) throw notFound();
     if (!acceptsConsignment(before.status as TOrderStatus)) throw illegal(before.status, 'set_consignment');
     if (opts.onlyIfEmpty && before.consignment_number)
       throw new AppError('CONSIGNMENT_ALREADY_SET', { consignment_number: before.consignment_number });
     const patch = consignmentPatch(input);
-    await repo.updateOrder(tx, customerId, id, patch).catch(orderConstraintError);
+    await orderRepo.updateOrder(tx, customerId, id, patch).catch(orderConstraintError);
     await writeAudit(tx, actor, {
       action: 'set_consignment',
       entity: 'outbound_order',
@@ -85,14 +85,14 @@ export async function setConsignments(
       if (prev !== undefined)
         errors.push({ row, code: 'DUPLICATE_VALUE', field: 'consignment_number', value: item.consignment_number });
       seen.set(item.consignment_number, row);
-      const match = await repo.findOrderByNumber(tx, customerId, item.order);
+      const match = await orderRepo.findOrderByNumber(tx, customerId, item.order);
       if (!match) errors.push({ row, code: 'NOT_FOUND', field: 'order', value: item.order });
       else if (!acceptsConsignment(match.status as TOrderStatus))
         errors.push({ row, code: 'INVALID_STATUS_TRANSITION', field: 'order', value: item.order });
       else resolved.push({ id: match.id, item, row });
     }
     const inInput = new Set(resolved.map((r) => r.id));
-    for (const taken of await repo.ordersByConsignment(tx, customerId, [...seen.keys()])) {
+    for (const taken of await orderRepo.ordersByConsignment(tx, customerId, [...seen.keys()])) {
       // Held by an order of this input, which gets its number from the input: not a conflict.
       if (!inInput.has(taken.id))
         errors.push({
@@ -104,12 +104,12 @@ export async function setConsignments(
     }
     if (errors.length) rejectRows(errors, lang);
     // Clear first, then set: two orders may swap numbers within one input.
-    await repo.clearConsignments(
+    await orderRepo.clearConsignments(
       tx,
       customerId,
       resolved.map((r) => r.id),
     );
-    for (const r of resolved) await repo.updateOrder(tx, customerId, r.id, consignmentPatch(r.item));
+    for (const r of resolved) await orderRepo.updateOrder(tx, customerId, r.id, consignmentPatch(r.item));
     await writeAudit(tx, actor, {
       action: 'set_consignments',
       entity: 'outbound_order',

@@ -24,9 +24,11 @@ import { boolCell, type TCell } from '../../platform/cells';
 import { EXPORT_MAX_ROWS, orderingOf } from '../../platform/listing';
 import { pricesHidden } from '../../platform/request-grants';
 import { type TSheetColumn, writeWorkbook, XLSX_TYPE } from '../../platform/spreadsheet';
+import * as listRepo from './outbound.list.repository';
+import { ORDER_SORT, orderWhere } from './outbound.list.repository';
+import * as lookupRepo from './outbound.lookups.repository';
 import { getColumnSettings } from './outbound.orders';
-import * as repo from './outbound.repository';
-import { ORDER_SORT, orderWhere } from './outbound.repository';
+import * as orderRepo from './outbound.orders.repository';
 import { type TOutboundDeps, toLine, toOrder } from './outbound.views';
 
 /**
@@ -85,7 +87,7 @@ type TCarrierRow = Record<string, TCell>;
 type TCarrierContext = {
   order: TOrder;
   productName: string;
-  provider: Awaited<ReturnType<typeof repo.providersOf>>[number] | undefined;
+  provider: Awaited<ReturnType<typeof lookupRepo.providersOf>>[number] | undefined;
   today: string;
 };
 
@@ -190,9 +192,9 @@ export async function exportOrdersFile(
 ): Promise<{ filename: string; contentType: string; stream: PassThrough }> {
   const customerId = tenantOf(actor);
   const where = orderWhere(customerId, q);
-  const order = orderingOf(q.ordering ?? 'number', ORDER_SORT, 'number', repo.orderColumns.order.id);
+  const order = orderingOf(q.ordering ?? 'number', ORDER_SORT, 'number', orderRepo.orderColumns.order.id);
   const columns = (await getColumnSettings(deps, actor)).deliver_export;
-  const providers = await repo.providersOf(deps.db, customerId);
+  const providers = await lookupRepo.providersOf(deps.db, customerId);
   const stream = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(q.format === 'standard' ? 'orders' : q.format);
@@ -203,9 +205,9 @@ export async function exportOrdersFile(
 
   const writeRows = async (ex: Executor) => {
     for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += PAGE) {
-      const views = await repo.pageOrderViews(ex, where, order, { limit: PAGE, offset });
+      const views = await listRepo.pageOrderViews(ex, where, order, { limit: PAGE, offset });
       const orders = views.map(toOrder);
-      const lines = await repo.orderLines(
+      const lines = await orderRepo.orderLines(
         ex,
         customerId,
         orders.map((o) => o.id),

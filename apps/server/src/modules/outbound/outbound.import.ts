@@ -27,7 +27,7 @@ import {
 } from '../../platform/cells';
 import type { TFieldIssue, TImportLayout } from '../../platform/importing';
 import { columnNames, matchColumns } from '../../platform/spreadsheet';
-import type { TOrderIntakeFields, TOrderIntakeLine } from './outbound.intake';
+import type { TOrderIntakeFields, TOrderIntakeLine } from './outbound.intake.rows';
 
 /**
  * What is particular to order files (the platform's spreadsheet reader and import kernel do the rest): column

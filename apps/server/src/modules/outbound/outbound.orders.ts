@@ -18,8 +18,14 @@ import type { TActor } from '../../platform/auth';
 import { tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
+import { companyContact } from '../account';
+import * as catalog from '../catalog';
 import { loadShipRules, shipByOf } from '../ships';
-import * as repo from './outbound.repository';
+import * as engine from '../stock';
+import * as batchRepo from './outbound.batches.repository';
+import * as listRepo from './outbound.list.repository';
+import * as lookupRepo from './outbound.lookups.repository';
+import * as orderRepo from './outbound.orders.repository';
 import { checkOrder, type TOrderDraft } from './outbound.rules';
 import { illegal, orderDetail, type TOutboundDeps, toLine, toOrder } from './outbound.views';
 import { holdsReservation, isEditable, SHIPPED_STATUSES } from './outbound.workflow';
@@ -35,7 +41,7 @@ export const ORDER_PREFIX = 'OUT';
 // ---- read ----
 
 export async function listOrders(deps: TOutboundDeps, actor: TActor, q: TOrderListQuery) {
-  const { rows, count, capped } = await repo.listOrderViews(deps.db, tenantOf(actor), q);
+  const { rows, count, capped } = await listRepo.listOrderViews(deps.db, tenantOf(actor), q);
   // The rows come out of SQL in the contract's shape (outbound.repository LIST_SELECT): nothing to map.
   return { count, count_capped: capped, results: rows as TOrder[] };
 }
@@ -47,7 +53,7 @@ export async function getOrder(deps: TOutboundDeps, actor: TActor, id: string): 
 /** An order by what a scanner or a user types: our number, the consignment number or the platform's number. */
 /** The packing station's tote scan: the order picked into this tote, while it has not left the warehouse. */
 async function openOrderInTote(ex: Executor, customerId: string, code: string): Promise<string | undefined> {
-  const tote = await repo.findTote(ex, customerId, code);
+  const tote = await batchRepo.findTote(ex, customerId, code);
   return tote && holdsReservation(tote.status as TOrderStatus) ? tote.order_id : undefined;
 }
 
@@ -55,9 +61,9 @@ export async function lookupOrder(deps: TOutboundDeps, actor: TActor, code: stri
   const customerId = tenantOf(actor);
   // The packing station's tote scan (cluster pick) opens the order picked into that tote.
   const id =
-    (await repo.findOrderIdByCode(deps.db, customerId, code.trim())) ??
+    (await orderRepo.findOrderIdByCode(deps.db, customerId, code.trim())) ??
     (await openOrderInTote(deps.db, customerId, code.trim()));
-  const view = id ? await repo.findOrderView(deps.db, customerId, id) : undefined;
+  const view = id ? await orderRepo.findOrderView(deps.db, customerId, id) : undefined;
   if (!view) throw notFound();
   return toOrder(view);
 }
@@ -67,13 +73,13 @@ export async function lookupOrder(deps: TOutboundDeps, actor: TActor, code: stri
  * and lot (from the stock ledger), to prefill a return receipt. 404 for another seller's order.
  */
 export async function findShippedOrder(ex: Executor, customerId: string, orderId: string) {
-  const view = await repo.findOrderView(ex, customerId, orderId);
+  const view = await orderRepo.findOrderView(ex, customerId, orderId);
   if (!view) throw notFound();
-  const lines = await repo.orderLines(ex, customerId, [orderId]);
+  const lines = await orderRepo.orderLines(ex, customerId, [orderId]);
   return {
     order: toOrder(view),
     lines: lines.map(toLine),
-    shipped: await repo.shippedQuantities(ex, customerId, orderId),
+    shipped: await engine.shippedQuantities(ex, customerId, orderRepo.ORDER_DOCUMENT, orderId),
   };
 }
 
@@ -86,9 +92,9 @@ async function checkReferences(
   refs: { warehouse_id?: string | null; logistics_provider_id?: string | null; platform_id?: string | null },
 ) {
   const [whs, providers, platforms] = await allOf(ex, [
-    () => (refs.warehouse_id ? repo.warehousesOf(ex, customerId) : []),
-    () => (refs.logistics_provider_id ? repo.providersOf(ex, customerId) : []),
-    () => (refs.platform_id ? repo.platformsOf(ex, customerId) : []),
+    () => (refs.warehouse_id ? lookupRepo.warehousesOf(ex, customerId) : []),
+    () => (refs.logistics_provider_id ? lookupRepo.providersOf(ex, customerId) : []),
+    () => (refs.platform_id ? lookupRepo.platformsOf(ex, customerId) : []),
   ]);
   if (refs.warehouse_id && !whs.some((w) => w.id === refs.warehouse_id))
     throw new AppError('NOT_FOUND', { field: 'warehouse_id' });
@@ -108,14 +114,14 @@ export interface TDefaultsContext {
 
 export async function defaultsContext(ex: Executor, customerId: string): Promise<TDefaultsContext> {
   const [company, warehouses] = await allOf(ex, [
-    () => repo.companyOf(ex, customerId),
-    () => repo.warehousesOf(ex, customerId),
+    () => companyContact(ex, customerId),
+    () => lookupRepo.warehousesOf(ex, customerId),
   ]);
   return { company, warehouses };
 }
 
 /** Defaults of an order nobody filled in: the only warehouse, sender from the company and the warehouse, the first line's carrier. */
-export function fillDefaults(draft: TOrderDraft, lineProducts: repo.TProductInfo[], ctx: TDefaultsContext): void {
+export function fillDefaults(draft: TOrderDraft, lineProducts: catalog.TProductInfo[], ctx: TDefaultsContext): void {
   if (!draft.warehouse_id && ctx.warehouses.length === 1) draft.warehouse_id = ctx.warehouses[0]!.id;
   const wh = ctx.warehouses.find((w) => w.id === draft.warehouse_id);
   if (!draft.sender_name) draft.sender_name = ctx.company?.name ?? '';
@@ -127,12 +133,12 @@ export function fillDefaults(draft: TOrderDraft, lineProducts: repo.TProductInfo
 }
 
 /** The order as the rules check it: the input's fields, else the stored order's (an edit), else the defaults. */
-export function draftOf(input: Partial<TCreateOrder>, base?: repo.TOrderRow): TOrderDraft {
+export function draftOf(input: Partial<TCreateOrder>, base?: orderRepo.TOrderRow): TOrderDraft {
   const pick = <K extends keyof TOrderDraft>(k: K, fallback: TOrderDraft[K]): TOrderDraft[K] =>
     (input as Partial<TOrderDraft>)[k] !== undefined
       ? ((input as Partial<TOrderDraft>)[k] as TOrderDraft[K])
       : base
-        ? (base[k as keyof repo.TOrderRow] as TOrderDraft[K])
+        ? (base[k as keyof orderRepo.TOrderRow] as TOrderDraft[K])
         : fallback;
   const platformId = pick('platform_id', null);
   return {
@@ -168,14 +174,14 @@ export function draftOf(input: Partial<TCreateOrder>, base?: repo.TOrderRow): TO
 }
 
 /** The first problem the rules find with an order, as the catalogue's error (null when there is none). */
-export function orderIssue(draft: TOrderDraft, products: repo.TProductInfo[]): AppError | null {
+export function orderIssue(draft: TOrderDraft, products: catalog.TProductInfo[]): AppError | null {
   const [issue] = checkOrder(draft, products);
   return issue
     ? new AppError(issue.code, { field: issue.field, ...(issue.value ? { value: issue.value } : {}) })
     : null;
 }
 
-function firstIssue(draft: TOrderDraft, products: repo.TProductInfo[]): void {
+function firstIssue(draft: TOrderDraft, products: catalog.TProductInfo[]): void {
   const issue = orderIssue(draft, products);
   if (issue) throw issue;
 }
@@ -204,7 +210,7 @@ function checkLineQuantities(lines: Array<{ quantity: number }>): void {
 }
 
 async function lineProductsOf(ex: Executor, customerId: string, lines: Array<{ product_id: string }>) {
-  const found = await repo.productsByIds(
+  const found = await catalog.productsByIds(
     ex,
     customerId,
     lines.map((l) => l.product_id),
@@ -247,10 +253,10 @@ export async function createOrder(deps: TOutboundDeps, actor: TActor, input: TCr
       draft.logistics_provider_id,
       now,
     );
-    const [row] = await repo
+    const [row] = await orderRepo
       .insertOrders(tx, [{ ...draft, customer_id: customerId, number, created_by: actor.id, ship_by: shipBy }])
       .catch(orderConstraintError);
-    await repo.insertLines(tx, lineRows(customerId, row!.id, input.lines));
+    await orderRepo.insertLines(tx, lineRows(customerId, row!.id, input.lines));
     await writeAudit(tx, actor, {
       action: 'create',
       entity: 'outbound_order',
@@ -271,14 +277,14 @@ export async function updateOrder(
 ): Promise<TOrderDetail> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const before = await repo.lockOrder(tx, customerId, id);
+    const before = await orderRepo.lockOrder(tx, customerId, id);
     if (!before) throw notFound();
     if (!isEditable(before.status as TOrderStatus)) throw illegal(before.status, 'update');
     if (patch.lines) checkLineQuantities(patch.lines);
     await checkReferences(tx, customerId, patch);
     const lines =
       patch.lines ??
-      (await repo.orderLines(tx, customerId, [id])).map((l) => ({
+      (await orderRepo.orderLines(tx, customerId, [id])).map((l) => ({
         product_id: l.product_id,
         quantity: l.quantity,
         unit_price: l.unit_price,
@@ -294,15 +300,15 @@ export async function updateOrder(
             draft.warehouse_id,
             draft.logistics_provider_id,
             before.created_at,
-            await repo.cvsChainOfOrder(tx, customerId, id),
+            await orderRepo.cvsChainOfOrder(tx, customerId, id),
           )
         : before.ship_by;
-    await repo
+    await orderRepo
       .updateOrder(tx, customerId, id, { ...draft, ship_by: shipBy, abnormal_code: null, abnormal_params: null })
       .catch(orderConstraintError);
     if (patch.lines) {
-      await repo.deleteLines(tx, customerId, id);
-      await repo.insertLines(tx, lineRows(customerId, id, patch.lines));
+      await orderRepo.deleteLines(tx, customerId, id);
+      await orderRepo.insertLines(tx, lineRows(customerId, id, patch.lines));
     }
     await writeAudit(tx, actor, { action: 'update', entity: 'outbound_order', entityId: id, before, after: patch });
   });
@@ -311,12 +317,12 @@ export async function updateOrder(
 
 // ---- counts (/deliver-cnt) ----
 
-export async function orderCounts(deps: TOutboundDeps, actor: TActor, q: repo.TCountRange): Promise<TOrderCounts> {
+export async function orderCounts(deps: TOutboundDeps, actor: TActor, q: listRepo.TCountRange): Promise<TOrderCounts> {
   const customerId = tenantOf(actor);
   const [counts, platforms, providers] = await allOf(deps.db, [
-    () => repo.orderCounts(deps.db, customerId, q),
-    () => repo.platformsOf(deps.db, customerId),
-    () => repo.providersOf(deps.db, customerId),
+    () => listRepo.orderCounts(deps.db, customerId, q),
+    () => lookupRepo.platformsOf(deps.db, customerId),
+    () => lookupRepo.providersOf(deps.db, customerId),
   ]);
   const label = (rows: Array<{ key: string | null; count: number }>, names: Map<string, string>) =>
     rows.map((r) => ({ key: r.key, label: r.key ? (names.get(r.key) ?? null) : null, count: r.count }));
@@ -332,7 +338,7 @@ export async function orderCounts(deps: TOutboundDeps, actor: TActor, q: repo.TC
 // ---- /customize ----
 
 export async function getColumnSettings(deps: TOutboundDeps, actor: TActor): Promise<TColumnSettings> {
-  const rows = await repo.columnSettings(deps.db, tenantOf(actor));
+  const rows = await listRepo.columnSettings(deps.db, tenantOf(actor));
   const out = { ...DEFAULT_COLUMNS } as TColumnSettings;
   for (const r of rows)
     if ((COLUMN_SCREENS as readonly string[]).includes(r.screen))
@@ -348,7 +354,7 @@ export async function saveColumnSettings(
   const customerId = tenantOf(actor);
   const columns = [...new Set(input.columns)];
   await withTx(deps.db, async (tx) => {
-    await repo.saveColumnSettings(tx, customerId, input.screen, columns);
+    await listRepo.saveColumnSettings(tx, customerId, input.screen, columns);
     await writeAudit(tx, actor, {
       action: 'save_columns',
       entity: 'outbound_column_settings',
@@ -363,14 +369,14 @@ export async function saveColumnSettings(
  * chain's cut-off may differ from its carrier's): in the caller's transaction; an order already shipped keeps its own.
  */
 export async function refreshShipBy(tx: Executor, customerId: string, orderId: string): Promise<void> {
-  const order = await repo.lockOrderShipping(tx, customerId, orderId);
+  const order = await orderRepo.lockOrderShipping(tx, customerId, orderId);
   if (!order || (SHIPPED_STATUSES as readonly string[]).includes(order.status) || order.status === 'cancelled') return;
   const shipBy = shipByOf(
     await loadShipRules(tx, customerId, order.created_at),
     order.warehouse_id,
     order.logistics_provider_id,
     order.created_at,
-    await repo.cvsChainOfOrder(tx, customerId, orderId),
+    await orderRepo.cvsChainOfOrder(tx, customerId, orderId),
   );
-  await repo.setShipBy(tx, customerId, orderId, shipBy);
+  await orderRepo.setShipBy(tx, customerId, orderId, shipBy);
 }

@@ -8,9 +8,11 @@ import { AppError, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import type { JobQueue } from '../../platform/jobs';
 import { grantsToRead, settleGrants } from '../../platform/request-grants';
+import * as catalog from '../catalog';
 import * as engine from '../stock';
 import { ordersShipped } from './outbound.events';
-import * as repo from './outbound.repository';
+import * as orderRepo from './outbound.orders.repository';
+import * as packRepo from './outbound.packing.repository';
 import { moveOrder, startPackingLocked } from './outbound.status';
 import { illegal, orderDetail, packItemsOf, type TOutboundDeps, toOrder, toSerial } from './outbound.views';
 import { canApply, canPack } from './outbound.workflow';
@@ -22,7 +24,7 @@ import { canApply, canPack } from './outbound.workflow';
  */
 
 async function packViewOf(ex: Executor, customerId: string, id: string): Promise<TPackView> {
-  const view = await repo.findOrderView(ex, customerId, id);
+  const view = await orderRepo.findOrderView(ex, customerId, id);
   if (!view) throw notFound();
   const items = await packItemsOf(ex, customerId, view.order);
   return { order: toOrder(view), items, complete: isComplete(items) };
@@ -45,10 +47,10 @@ export async function packView(deps: TOutboundDeps, actor: TActor, id: string): 
  * `first-statement` route: the scan's first statement); an order not started yet (exported) is opened (→ online) by
  * its first scan.
  */
-async function lockForPacking(tx: Tx, actor: TActor, id: string): Promise<repo.TOrderView> {
+async function lockForPacking(tx: Tx, actor: TActor, id: string): Promise<orderRepo.TOrderView> {
   const customerId = tenantOf(actor);
   const grants = grantsToRead();
-  const locked = await repo.lockOrderView(tx, customerId, id, grants);
+  const locked = await orderRepo.lockOrderView(tx, customerId, id, grants);
   if (grants) await settleGrants(tx, locked ? locked.extra : undefined);
   if (!locked) throw notFound();
   const { view } = locked;
@@ -78,7 +80,7 @@ export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, s
   const customerId = tenantOf(actor);
   return withTx(deps.db, async (tx) => {
     const view = await lockForPacking(tx, actor, id);
-    const { items, counted } = await repo.packItemsCountingScan(tx, actor, customerId, id, scan.barcode);
+    const { items, counted } = await packRepo.packItemsCountingScan(tx, actor, customerId, id, scan.barcode);
     const matching = items.filter((i) => i.product_number === scan.barcode || i.barcode === scan.barcode);
     if (matching.length === 0) throw new AppError('PACK_ITEM_NOT_IN_ORDER', { barcode: scan.barcode });
     const item = matching.find((i) => i.packed < i.expected);
@@ -87,11 +89,11 @@ export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, s
     if (counted !== null && counted !== item.product_id) throw new Error('packScan: SQL and memory chose differently');
     if (item.requires_serial) {
       if (!scan.serial) throw new AppError('REQUIRED_FIELD', { field: 'serial', product_number: item.product_number });
-      const used = await repo.findActiveSerial(tx, customerId, scan.serial);
+      const used = await packRepo.findActiveSerial(tx, customerId, scan.serial);
       if (used) throw new AppError('SERIAL_ALREADY_SHIPPED', { serial: scan.serial, order_number: used.order_number });
       try {
         await tx.transaction((sp) =>
-          repo.insertSerial(sp, {
+          packRepo.insertSerial(sp, {
             customer_id: customerId,
             order_id: id,
             product_id: item.product_id,
@@ -101,17 +103,17 @@ export async function packScan(deps: TOutboundDeps, actor: TActor, id: string, s
         );
       } catch (err) {
         if (sqlState(err) !== '23505') throw err;
-        const other = await repo.findActiveSerial(tx, customerId, scan.serial);
+        const other = await packRepo.findActiveSerial(tx, customerId, scan.serial);
         throw new AppError('SERIAL_ALREADY_SHIPPED', { serial: scan.serial, order_number: other?.order_number ?? '' });
       }
-      if (!(await repo.addPackedUnitAudited(tx, actor, customerId, id, item.product_id, scan.serial)))
+      if (!(await packRepo.addPackedUnitAudited(tx, actor, customerId, id, item.product_id, scan.serial)))
         throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });
     } else if (counted === null) {
       throw new AppError('PACK_ITEM_COMPLETE', { barcode: scan.barcode, product_number: item.product_number });
     }
     item.packed += 1;
     // Serials exist only for items that need them: without such an item there is nothing to read.
-    const serials = items.some((i) => i.requires_serial) ? await repo.orderSerials(tx, customerId, id) : [];
+    const serials = items.some((i) => i.requires_serial) ? await packRepo.orderSerials(tx, customerId, id) : [];
     const packed = items.map((i) => ({
       ...i,
       serials: serials.filter((s) => s.product_id === i.product_id).map((s) => s.serial),
@@ -125,7 +127,7 @@ export async function packReset(deps: TOutboundDeps, actor: TActor, id: string):
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
     await lockForPacking(tx, actor, id);
-    await repo.resetPack(tx, customerId, id);
+    await packRepo.resetPack(tx, customerId, id);
     await writeAudit(tx, actor, { action: 'pack_reset', entity: 'outbound_order', entityId: id });
   });
   return packViewOf(deps.db, customerId, id);
@@ -143,14 +145,14 @@ export async function shipOrder(
 ): Promise<TOrderDetail> {
   const customerId = tenantOf(actor);
   await withTx(deps.db, async (tx) => {
-    const order = await repo.lockOrder(tx, customerId, id);
+    const order = await orderRepo.lockOrder(tx, customerId, id);
     if (!order) throw notFound();
     if (!canApply('ship', order.status as TOrderStatus)) throw illegal(order.status, 'ship');
     if (!order.consignment_number) throw new AppError('REQUIRED_FIELD', { field: 'consignment_number' });
     const view = await packViewOf(tx, customerId, id);
     if (!view.complete) throw new AppError('PACK_INCOMPLETE');
     const packaging = input.packaging ?? [];
-    const known = await repo.packagingExists(
+    const known = await catalog.packagingExists(
       tx,
       customerId,
       packaging.map((p) => p.packaging_material_id),
@@ -158,15 +160,15 @@ export async function shipOrder(
     for (const p of packaging) {
       if (!known.has(p.packaging_material_id))
         throw new AppError('NOT_FOUND', { field: 'packaging_material_id', id: p.packaging_material_id });
-      if (!(await repo.takePackaging(tx, customerId, p.packaging_material_id, p.quantity)))
+      if (!(await catalog.takePackaging(tx, customerId, p.packaging_material_id, p.quantity)))
         throw new AppError('PACKAGING_SHORTAGE', { packaging_material_id: p.packaging_material_id });
     }
-    await repo.insertPackagingUses(
+    await packRepo.insertPackagingUses(
       tx,
       packaging.map((p) => ({ customer_id: customerId, order_id: id, ...p })),
     );
     const movements = await engine.consumeReserved(tx, engine.stockActorOf(actor), {
-      document: { type: repo.ORDER_DOCUMENT, id, number: order.number },
+      document: { type: orderRepo.ORDER_DOCUMENT, id, number: order.number },
     });
     const shipped = -movements.reduce((s, m) => s + m.quantity, 0);
     const packed = view.items.reduce((s, i) => s + i.packed, 0);
@@ -207,7 +209,7 @@ export async function shipOrder(
 
 // ---- IMEI (/deliver-imei) ----
 
-export async function listSerials(deps: TOutboundDeps, actor: TActor, q: repo.TSerialListQuery) {
-  const { rows, count } = await repo.listSerials(deps.db, tenantOf(actor), q);
+export async function listSerials(deps: TOutboundDeps, actor: TActor, q: packRepo.TSerialListQuery) {
+  const { rows, count } = await packRepo.listSerials(deps.db, tenantOf(actor), q);
   return { count, results: rows.map(toSerial) };
 }

@@ -12,8 +12,11 @@ import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
+import * as engine from '../stock';
 import { startPickingLocked, toBatch } from './outbound.batches';
-import * as repo from './outbound.repository';
+import * as batchRepo from './outbound.batches.repository';
+import * as orderRepo from './outbound.orders.repository';
+import * as pipelineRepo from './outbound.pipeline.repository';
 import type { TOutboundDeps } from './outbound.views';
 import { holdsReservation } from './outbound.workflow';
 
@@ -42,14 +45,14 @@ function cmp(a: string, b: string): number {
 type TWalk = { view: TPickView; numbers: Map<string, string> };
 
 async function walkOf(ex: Executor, customerId: string, batchId: string): Promise<TWalk> {
-  const batch = await repo.findBatchView(ex, customerId, batchId);
+  const batch = await batchRepo.findBatchView(ex, customerId, batchId);
   if (!batch) throw notFound();
-  const ids = await repo.batchOrderIds(ex, customerId, batchId);
+  const ids = await batchRepo.batchOrderIds(ex, customerId, batchId);
   const [views, allocations, tallies, toteRows] = await allOf(ex, [
-    () => repo.findOrderViews(ex, customerId, ids),
-    () => repo.orderAllocations(ex, customerId, ids),
-    () => repo.pickTallies(ex, customerId, batchId),
-    () => repo.batchTotes(ex, customerId, batchId),
+    () => orderRepo.findOrderViews(ex, customerId, ids),
+    () => engine.orderAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, ids),
+    () => batchRepo.pickTallies(ex, customerId, batchId),
+    () => batchRepo.batchTotes(ex, customerId, batchId),
   ]);
   const numbers = new Map(views.map((v) => [v.order.id, v.order.number]));
   const toteOf = new Map(toteRows.map((r) => [r.order_id, r]));
@@ -131,9 +134,9 @@ export async function pickView(deps: TOutboundDeps, actor: TActor, batchId: stri
  */
 async function lockWalk(tx: Tx, actor: TActor, batchId: string, scanId: string): Promise<TWalk | undefined> {
   const customerId = tenantOf(actor);
-  const batch = await repo.lockBatch(tx, customerId, batchId);
+  const batch = await batchRepo.lockBatch(tx, customerId, batchId);
   if (!batch) throw notFound();
-  if (await repo.pickScanSeen(tx, customerId, scanId)) return undefined;
+  if (await batchRepo.pickScanSeen(tx, customerId, scanId)) return undefined;
   if (!batch.picking_started_at) await startPickingLocked(tx, actor, batchId);
   return walkOf(tx, customerId, batchId);
 }
@@ -186,7 +189,7 @@ export async function pickScan(
         location: matching[0]!.location_code,
       });
     let rest = input.quantity;
-    const rows: repo.TPickScanInsert[] = [];
+    const rows: batchRepo.TPickScanInsert[] = [];
     for (const l of matching) {
       const n = Math.min(rest, remaining(l));
       if (n <= 0) continue;
@@ -204,7 +207,7 @@ export async function pickScan(
       });
       rest -= n;
     }
-    await repo.insertPickScans(tx, rows);
+    await batchRepo.insertPickScans(tx, rows);
   });
   return pickView(deps, actor, batchId);
 }
@@ -233,7 +236,7 @@ export async function pickShort(
         (!input.order_id || l.order_id === input.order_id),
     );
     if (lines.length === 0) throw new AppError('PICK_OVER_QUANTITY', { field: 'quantity', remaining: 0 });
-    const rows: repo.TPickScanInsert[] = lines.map((l) => ({
+    const rows: batchRepo.TPickScanInsert[] = lines.map((l) => ({
       customer_id: customerId,
       batch_id: batchId,
       scan_id: input.scan_id,
@@ -245,7 +248,7 @@ export async function pickShort(
       quantity: remaining(l),
       created_by: actor.id,
     }));
-    await repo.insertPickScans(tx, rows);
+    await batchRepo.insertPickScans(tx, rows);
     const marks = lines.map((l) => ({
       id: l.order_id,
       code: 'PICK_SHORTAGE',
@@ -256,7 +259,7 @@ export async function pickShort(
         batch_number: walk.view.batch.number,
       },
     }));
-    await repo.markAbnormal(tx, customerId, marks);
+    await pipelineRepo.markAbnormal(tx, customerId, marks);
     for (const m of marks)
       await writeAudit(tx, actor, {
         action: 'pick_short',
@@ -282,28 +285,34 @@ export async function pickTote(
   const customerId = tenantOf(actor);
   const code = input.tote_code.trim();
   await withTx(deps.db, async (tx) => {
-    const batch = await repo.lockBatch(tx, customerId, batchId);
+    const batch = await batchRepo.lockBatch(tx, customerId, batchId);
     if (!batch) throw notFound();
-    const order = await repo.lockOrder(tx, customerId, input.order_id);
+    const order = await orderRepo.lockOrder(tx, customerId, input.order_id);
     if (!order || order.batch_id !== batchId) throw new AppError('INVALID_FIELD', { field: 'order_id' });
     if (!holdsReservation(order.status as TOrderStatus))
       throw new AppError('INVALID_STATUS_TRANSITION', { action: 'pick', orders: [order.number] });
-    const holder = await repo.findTote(tx, customerId, code);
+    const holder = await batchRepo.findTote(tx, customerId, code);
     if (holder && holder.order_id !== order.id) {
       if (holdsReservation(holder.status as TOrderStatus))
         throw new AppError('PICK_TOTE_IN_USE', { field: 'tote_code', tote_code: code, order_number: holder.number });
       // The order that had it has left the warehouse: the tote is free again.
-      await repo.deleteTote(tx, customerId, holder.order_id);
+      await batchRepo.deleteTote(tx, customerId, holder.order_id);
     }
-    const rows = await repo.batchTotes(tx, customerId, batchId);
+    const rows = await batchRepo.batchTotes(tx, customerId, batchId);
     const slot = rows.find((r) => r.order_id === order.id)?.slot ?? rows.reduce((m, r) => Math.max(m, r.slot), 0) + 1;
     try {
       await tx.transaction((sp) =>
-        repo.upsertTote(sp, { order_id: order.id, customer_id: customerId, batch_id: batchId, slot, tote_code: code }),
+        batchRepo.upsertTote(sp, {
+          order_id: order.id,
+          customer_id: customerId,
+          batch_id: batchId,
+          slot,
+          tote_code: code,
+        }),
       );
     } catch (err) {
       if (sqlState(err) !== '23505') throw err;
-      const other = await repo.findTote(tx, customerId, code);
+      const other = await batchRepo.findTote(tx, customerId, code);
       throw new AppError('PICK_TOTE_IN_USE', {
         field: 'tote_code',
         tote_code: code,

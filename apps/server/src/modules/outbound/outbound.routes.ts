@@ -8,10 +8,12 @@ import * as batches from './outbound.batches';
 import * as channels from './outbound.channels';
 import * as consignments from './outbound.consignments';
 import { exportOrdersFile, importTemplate } from './outbound.export';
+import * as forms from './outbound.forms';
 import * as importer from './outbound.importer';
 import * as orders from './outbound.orders';
 import * as packing from './outbound.packing';
 import * as picking from './outbound.picking';
+import * as pipeline from './outbound.pipeline';
 import * as status from './outbound.status';
 import { releaseWave } from './outbound.waves';
 
@@ -40,7 +42,7 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
     status: 202,
     bodyLimit: UPLOAD_BODY_LIMIT,
   });
-  route(app, t, r.bulkTransition, ({ actor, body }) => status.bulkTransition(d, actor, body));
+  route(app, t, r.bulkTransition, ({ actor, body }) => pipeline.bulkTransition(d, actor, body));
   route(app, t, r.setConsignments, ({ actor, body, lang }) => consignments.setConsignments(d, actor, body.items, lang));
   route(app, t, r.uploadConsignments, ({ actor, body, lang }) => importer.uploadConsignments(d, actor, body, lang), {
     bodyLimit: UPLOAD_BODY_LIMIT,
@@ -86,14 +88,14 @@ export function registerOutboundRoutes(app: FastifyInstance, deps: TAppDeps): vo
 
   route(app, t, r.listSerials, ({ actor, query }) => packing.listSerials(d, actor, query));
 
-  route(app, t, r.listImportForms, ({ actor }) => importer.listForms(d, actor));
-  route(app, t, r.createImportForm, ({ actor, body }) => importer.createForm(d, actor, body), { status: 201 });
-  route(app, t, r.inspectImportFile, ({ actor, body }) => importer.inspectFile(d, actor, body), {
+  route(app, t, r.listImportForms, ({ actor }) => forms.listForms(d, actor));
+  route(app, t, r.createImportForm, ({ actor, body }) => forms.createForm(d, actor, body), { status: 201 });
+  route(app, t, r.inspectImportFile, ({ actor, body }) => forms.inspectFile(d, actor, body), {
     bodyLimit: UPLOAD_BODY_LIMIT,
   });
-  route(app, t, r.getImportForm, ({ actor, params }) => importer.getForm(d, actor, params.id));
-  route(app, t, r.updateImportForm, ({ actor, params, body }) => importer.updateForm(d, actor, params.id, body));
-  route(app, t, r.deleteImportForm, ({ actor, params }) => importer.deleteForm(d, actor, params.id));
+  route(app, t, r.getImportForm, ({ actor, params }) => forms.getForm(d, actor, params.id));
+  route(app, t, r.updateImportForm, ({ actor, params, body }) => forms.updateForm(d, actor, params.id, body));
+  route(app, t, r.deleteImportForm, ({ actor, params }) => forms.deleteForm(d, actor, params.id));
 
   route(app, t, r.getColumnSettings, ({ actor }) => orders.getColumnSettings(d, actor));
   route(app, t, r.saveColumnSettings, ({ actor, body }) => orders.saveColumnSettings(d, actor, body));

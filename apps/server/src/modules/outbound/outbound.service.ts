@@ -5,6 +5,7 @@
  */
 
 export { setConsignment, setConsignments } from './outbound.consignments';
+export { ORDER_SORT, orderWhere, parseIds } from './outbound.list.repository';
 export {
   createOrder,
   defaultsContext,
@@ -21,12 +22,10 @@ export {
   updateOrder,
 } from './outbound.orders';
 export { listSerials, packReset, packScan, packView, shipOrder } from './outbound.packing';
-export { ORDER_SORT, orderWhere, parseIds } from './outbound.repository';
+export { bulkTransition, exportOrders } from './outbound.pipeline';
 export {
   applyReturnEvent,
-  bulkTransition,
   exportOrderInTx,
-  exportOrders,
   startPackingLocked,
   type TReturnEvent,
   transitionOrder,

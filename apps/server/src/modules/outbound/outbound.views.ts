@@ -3,7 +3,10 @@ import { allOf, type Db, type Executor } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { iso } from '../../platform/listing';
-import * as repo from './outbound.repository';
+import * as catalog from '../catalog';
+import * as engine from '../stock';
+import * as orderRepo from './outbound.orders.repository';
+import * as packRepo from './outbound.packing.repository';
 import { canApply } from './outbound.workflow';
 
 /**
@@ -21,7 +24,7 @@ export interface TOutboundDeps {
 export const illegal = (status: string, event: string) =>
   new AppError('INVALID_STATUS_TRANSITION', { status, action: event });
 
-export function toOrder(v: repo.TOrderView): TOrder {
+export function toOrder(v: orderRepo.TOrderView): TOrder {
   const o = v.order;
   return {
     id: o.id,
@@ -76,7 +79,7 @@ export function toOrder(v: repo.TOrderView): TOrder {
   };
 }
 
-export function toLine(l: Awaited<ReturnType<typeof repo.orderLines>>[number]) {
+export function toLine(l: Awaited<ReturnType<typeof orderRepo.orderLines>>[number]) {
   return {
     id: l.id,
     line_no: l.line_no,
@@ -90,7 +93,7 @@ export function toLine(l: Awaited<ReturnType<typeof repo.orderLines>>[number]) {
   };
 }
 
-export function toAllocation(a: repo.TAllocationRow) {
+export function toAllocation(a: engine.TAllocationRow) {
   return {
     product_id: a.product_id,
     product_number: a.product_number,
@@ -102,7 +105,7 @@ export function toAllocation(a: repo.TAllocationRow) {
   };
 }
 
-export function toSerial(s: Awaited<ReturnType<typeof repo.orderSerials>>[number]): TOrderSerial {
+export function toSerial(s: Awaited<ReturnType<typeof packRepo.orderSerials>>[number]): TOrderSerial {
   return {
     id: s.id,
     serial: s.serial,
@@ -120,22 +123,24 @@ export function toSerial(s: Awaited<ReturnType<typeof repo.orderSerials>>[number
 }
 
 /** Products to put in the box: the order's reservations summed per product (combinations appear as components). */
-export function expectedFromAllocations(allocations: repo.TAllocationRow[]): Map<string, number> {
+export function expectedFromAllocations(allocations: engine.TAllocationRow[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const a of allocations) m.set(a.product_id, (m.get(a.product_id) ?? 0) + a.quantity);
   return m;
 }
 
 /** What the packing station counts for an order: its pack items, or, before packing starts, what they will be. */
-export async function packItemsOf(ex: Executor, customerId: string, order: repo.TOrderRow): Promise<TPackItem[]> {
-  const serials = await repo.orderSerials(ex, customerId, order.id);
+export async function packItemsOf(ex: Executor, customerId: string, order: orderRepo.TOrderRow): Promise<TPackItem[]> {
+  const serials = await packRepo.orderSerials(ex, customerId, order.id);
   const serialsOf = (productId: string) => serials.filter((s) => s.product_id === productId).map((s) => s.serial);
-  const stored = await repo.packItems(ex, customerId, order.id);
+  const stored = await packRepo.packItems(ex, customerId, order.id);
   if (stored.length) return stored.map((i) => ({ ...i, serials: serialsOf(i.product_id) }));
   if (!canApply('start_packing', order.status as TOrderStatus)) return [];
   // Not opened at the packing station yet: what it will expect, read from the reservations.
-  const expected = expectedFromAllocations(await repo.orderAllocations(ex, customerId, [order.id]));
-  const info = await repo.productsByIds(ex, customerId, [...expected.keys()]);
+  const expected = expectedFromAllocations(
+    await engine.orderAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, [order.id]),
+  );
+  const info = await catalog.productsByIds(ex, customerId, [...expected.keys()]);
   return info
     .map((p) => ({
       product_id: p.id,
@@ -152,13 +157,13 @@ export async function packItemsOf(ex: Executor, customerId: string, order: repo.
 
 /** An order with its lines, reservations, pack items, serials and packaging (404 for another seller's order). */
 export async function orderDetail(ex: Executor, customerId: string, id: string): Promise<TOrderDetail> {
-  const view = await repo.findOrderView(ex, customerId, id);
+  const view = await orderRepo.findOrderView(ex, customerId, id);
   if (!view) throw notFound();
   const [lines, allocations, serials, packaging, packItems] = await allOf(ex, [
-    () => repo.orderLines(ex, customerId, [id]),
-    () => repo.orderAllocations(ex, customerId, [id]),
-    () => repo.orderSerials(ex, customerId, id),
-    () => repo.orderPackaging(ex, customerId, id),
+    () => orderRepo.orderLines(ex, customerId, [id]),
+    () => engine.orderAllocations(ex, customerId, orderRepo.ORDER_DOCUMENT, [id]),
+    () => packRepo.orderSerials(ex, customerId, id),
+    () => packRepo.orderPackaging(ex, customerId, id),
     () => packItemsOf(ex, customerId, view.order),
   ]);
   return {
@@ -173,6 +178,6 @@ export async function orderDetail(ex: Executor, customerId: string, id: string):
 
 /** The order as the list shows it, read after a change (the caller knows it exists). */
 export async function orderSummary(ex: Executor, customerId: string, id: string): Promise<TOrder> {
-  const view = await repo.findOrderView(ex, customerId, id);
+  const view = await orderRepo.findOrderView(ex, customerId, id);
   return toOrder(view!);
 }

@@ -6,8 +6,9 @@ import { type TActor, tenantOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { nextDocumentNumber } from '../../platform/sequences';
 import { BATCH_PREFIX, getBatch } from './outbound.batches';
-import * as repo from './outbound.repository';
+import * as batchRepo from './outbound.batches.repository';
 import type { TOutboundDeps } from './outbound.views';
+import * as waveRepo from './outbound.waves.repository';
 
 /**
  * Release by wave (issue #36): "release next wave" builds one collection batch — the same kind as /deliver-opser's —
@@ -27,7 +28,7 @@ export async function releaseWave(deps: TOutboundDeps, actor: TActor, input: TRe
   const providerId = input.logistics_provider_id ?? null;
   const areaId = input.area_id ?? null;
   const id = await withTx(deps.db, async (tx) => {
-    const scope = await repo.waveScopeOk(tx, customerId, input.warehouse_id, providerId, areaId);
+    const scope = await waveRepo.waveScopeOk(tx, customerId, input.warehouse_id, providerId, areaId);
     if (!scope.warehouse) throw new AppError('INVALID_FIELD', { field: 'warehouse_id' });
     if (!scope.provider) throw new AppError('INVALID_FIELD', { field: 'logistics_provider_id' });
     if (!scope.area) throw new AppError('INVALID_FIELD', { field: 'area_id' });
@@ -44,7 +45,7 @@ export async function releaseWave(deps: TOutboundDeps, actor: TActor, input: TRe
 
 /** What one release takes: the orders' scope and the picker's limits. */
 export interface TWaveRelease {
-  scope: Omit<repo.TWaveScope, 'statuses'>;
+  scope: Omit<waveRepo.TWaveScope, 'statuses'>;
   maxOrders: number;
   maxUnits: number | null;
   remark: string;
@@ -58,13 +59,13 @@ export interface TWaveRelease {
  */
 export async function releaseIn(tx: Tx, actor: TActor, customerId: string, release: TWaveRelease): Promise<string> {
   const maxUnits = release.maxUnits ?? Number.MAX_SAFE_INTEGER;
-  const taken: repo.TWaveCandidate[] = [];
+  const taken: waveRepo.TWaveCandidate[] = [];
   const seen: string[] = [];
   let units = 0;
   // Page through candidates in ship-by order; an order that would pass the unit limit is skipped (a smaller one
   // behind it may still fit), and stays locked by this transaction until it ends.
   while (taken.length < release.maxOrders && units < maxUnits && seen.length < MAX_SCANNED) {
-    const page = await repo.lockWaveCandidates(tx, customerId, {
+    const page = await waveRepo.lockWaveCandidates(tx, customerId, {
       ...release.scope,
       statuses: WAVE_STATUSES,
       exclude: seen,
@@ -81,7 +82,7 @@ export async function releaseIn(tx: Tx, actor: TActor, customerId: string, relea
   }
   if (taken.length === 0) throw new AppError('WAVE_EMPTY');
   const number = await nextDocumentNumber(tx, customerId, BATCH_PREFIX);
-  const batch = await repo.insertBatch(tx, {
+  const batch = await batchRepo.insertBatch(tx, {
     customer_id: customerId,
     number,
     warehouse_id: release.scope.warehouseId,
@@ -90,7 +91,7 @@ export async function releaseIn(tx: Tx, actor: TActor, customerId: string, relea
   });
   const ids = taken.map((c) => c.id);
   // The rows are locked by this transaction: the conditional assignment takes every one of them.
-  const moved = await repo.assignBatch(tx, customerId, batch.id, ids, WAVE_STATUSES);
+  const moved = await batchRepo.assignBatch(tx, customerId, batch.id, ids, WAVE_STATUSES);
   if (moved.length !== ids.length) throw new AppError('INVALID_STATUS_TRANSITION', { action: 'batch' });
   await writeAudit(tx, actor, {
     action: 'release_wave',

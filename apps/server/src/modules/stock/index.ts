@@ -7,6 +7,15 @@
  */
 
 export {
+  holdsStockSql,
+  orderAllocations,
+  reservedOnlyInAreaSql,
+  reservedUnitsSql,
+  shippedAllocations,
+  shippedQuantities,
+  type TAllocationRow,
+} from './stock.documents.repository';
+export {
   consumeReserved,
   holdsReservations,
   lockBalances,

@@ -7,6 +7,12 @@
  * (`… WHERE on_hand - reserved >= $q`), so concurrent callers neither lose updates nor deadlock, and the CHECKs
  * (on_hand >= 0, 0 <= reserved <= on_hand) are a last line that is never reached in normal operation.
  * The API is described for callers in docs/ARCHITECTURE.md, section "Stock engine".
+ *
+ * Why one file over 400 lines (issue #33 allows three, each with its reason): it is one engine with one set of
+ * invariants — the lock order, the conditional statements and the ledger row of every change of on_hand or reserved —
+ * that every writer of the three stock tables must share; split by caller, each part could write the tables and the
+ * invariants would have to be kept in several files. Read models and SQL pieces other modules embed live beside it in
+ * stock.documents.repository.ts, the pure planning in stock.rules.ts.
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx, uuidArray } from '../../db/client';

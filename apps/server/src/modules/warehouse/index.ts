@@ -6,4 +6,5 @@
  * scripts/check-boundaries.mjs).
  */
 
-export { findLocationsByIds, findWarehouse, insertWarehouse } from './warehouse.repository';
+export { findLocationsByIds } from './warehouse.locations.repository';
+export { findWarehouse, insertWarehouse } from './warehouse.repository';

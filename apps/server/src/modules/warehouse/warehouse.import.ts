@@ -23,7 +23,7 @@ import {
 } from '../../platform/importing';
 import { defineJob, type TJobContext } from '../../platform/jobs';
 import type { TSheetColumn } from '../../platform/spreadsheet';
-import * as repo from './warehouse.repository';
+import * as locationRepo from './warehouse.locations.repository';
 import { rewalk } from './warehouse.service';
 
 export const LOCATION_IMPORT_JOB = 'warehouse.location_import';
@@ -84,7 +84,7 @@ export async function validateLocationRows(
   rows: ImportRow<string>[],
   onProgress: (done: number) => Promise<void>,
 ) {
-  const maps = await repo.codeMaps(db, customerId);
+  const maps = await locationRepo.codeMaps(db, customerId);
   const issues: TRowIssue[] = [];
   const parsed: TParsedLocation[] = [];
   const seen = new Set<string>();
@@ -160,7 +160,7 @@ async function writeLocationRows(tx: Tx, customerId: string, parsed: TParsedLoca
   for (const [warehouseId, list] of byWarehouse) {
     const existing = new Map(
       (
-        await repo.locationIdsByCode(
+        await locationRepo.locationIdsByCode(
           tx,
           customerId,
           warehouseId,
@@ -173,10 +173,10 @@ async function writeLocationRows(tx: Tx, customerId: string, parsed: TParsedLoca
       // A sequence in the file is set by hand; without one a new location takes the derived walk.
       const values = p.values.pick_sequence !== undefined ? { ...p.values, pick_sequence_manual: true } : p.values;
       if (id) {
-        await repo.updateLocation(tx, customerId, id, values);
+        await locationRepo.updateLocation(tx, customerId, id, values);
         updated++;
       } else {
-        await repo.insertLocation(tx, { customer_id: customerId, warehouse_id: warehouseId, ...values });
+        await locationRepo.insertLocation(tx, { customer_id: customerId, warehouse_id: warehouseId, ...values });
         created++;
       }
     }

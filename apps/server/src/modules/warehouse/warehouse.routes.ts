@@ -5,6 +5,7 @@ import { route } from '../../platform/http';
 import { IMPORT_NOTE, queueSheetImport, UPLOAD_BODY_LIMIT } from '../../platform/importing';
 import { sendXlsx, type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 import { LOCATION_COLUMNS, locationImport, locationSheetRow } from './warehouse.import';
+import * as locations from './warehouse.locations';
 import * as service from './warehouse.service';
 
 const WAREHOUSE_COLUMNS: TSheetColumn[] = [{ key: 'code' }, { key: 'name', width: 24 }, { key: 'address', width: 40 }];
@@ -44,34 +45,36 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: TAppDeps): v
   route(app, t, r.updateArea, ({ actor, params, body }) => service.updateArea(d, actor, params.id, body));
   route(app, t, r.deleteArea, ({ actor, params }) => service.deleteArea(d, actor, params.id));
 
-  route(app, t, r.listShelves, ({ actor, query }) => service.listShelves(d, actor, query));
+  route(app, t, r.listShelves, ({ actor, query }) => locations.listShelves(d, actor, query));
   route(app, t, r.exportShelves, async ({ actor, query, lang, reply }) => {
-    const rows = await service.exportShelves(d, actor, query);
+    const rows = await locations.exportShelves(d, actor, query);
     return sendXlsx(reply, 'shelves.xlsx', await writeWorkbook('shelves', SHELF_COLUMNS, rows, lang));
   });
-  route(app, t, r.createShelf, ({ actor, body }) => service.createShelf(d, actor, body), { status: 201 });
-  route(app, t, r.getShelf, ({ actor, params }) => service.getShelf(d, actor, params.id));
-  route(app, t, r.updateShelf, ({ actor, params, body }) => service.updateShelf(d, actor, params.id, body));
-  route(app, t, r.deleteShelf, ({ actor, params }) => service.deleteShelf(d, actor, params.id));
+  route(app, t, r.createShelf, ({ actor, body }) => locations.createShelf(d, actor, body), { status: 201 });
+  route(app, t, r.getShelf, ({ actor, params }) => locations.getShelf(d, actor, params.id));
+  route(app, t, r.updateShelf, ({ actor, params, body }) => locations.updateShelf(d, actor, params.id, body));
+  route(app, t, r.deleteShelf, ({ actor, params }) => locations.deleteShelf(d, actor, params.id));
   route(app, t, r.generateShelfLocations, ({ actor, params, body }) =>
-    service.generateShelfLocations(d, actor, params.id, body),
+    locations.generateShelfLocations(d, actor, params.id, body),
   );
 
-  route(app, t, r.listStorageLocations, ({ actor, query }) => service.listLocations(d, actor, query));
+  route(app, t, r.listStorageLocations, ({ actor, query }) => locations.listLocations(d, actor, query));
   route(app, t, r.exportStorageLocations, async ({ actor, query, lang, reply }) => {
-    const rows = (await service.exportLocations(d, actor, query)).map((l) => locationSheetRow(l, lang));
+    const rows = (await locations.exportLocations(d, actor, query)).map((l) => locationSheetRow(l, lang));
     return sendXlsx(reply, 'storage-locations.xlsx', await writeWorkbook('locations', LOCATION_COLUMNS, rows, lang));
   });
-  route(app, t, r.createStorageLocation, ({ actor, body }) => service.createLocation(d, actor, body), { status: 201 });
-  route(app, t, r.getStorageLocation, ({ actor, params }) => service.getLocation(d, actor, params.id));
+  route(app, t, r.createStorageLocation, ({ actor, body }) => locations.createLocation(d, actor, body), {
+    status: 201,
+  });
+  route(app, t, r.getStorageLocation, ({ actor, params }) => locations.getLocation(d, actor, params.id));
   route(app, t, r.updateStorageLocation, ({ actor, params, body }) =>
-    service.updateLocation(d, actor, params.id, body),
+    locations.updateLocation(d, actor, params.id, body),
   );
   route(app, t, r.deleteStorageLocation, async ({ actor, params }) => {
-    await service.deleteLocations(d, actor, [params.id]);
+    await locations.deleteLocations(d, actor, [params.id]);
     return { ok: true as const };
   });
-  route(app, t, r.bulkDeleteStorageLocations, ({ actor, body }) => service.deleteLocations(d, actor, body.ids));
+  route(app, t, r.bulkDeleteStorageLocations, ({ actor, body }) => locations.deleteLocations(d, actor, body.ids));
 
   route(app, t, r.storageLocationImportTemplate, async ({ lang, reply }) =>
     sendXlsx(

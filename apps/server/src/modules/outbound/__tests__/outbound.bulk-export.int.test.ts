@@ -7,7 +7,8 @@ import { audit_logs, logistics_providers, outbound_orders } from '../../../db/sc
 import type { TActor } from '../../../platform/auth';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { checkStockInvariants } from '../../stock/stock.invariants';
-import { EXPORT_CHUNK, exportOrders } from '../outbound.status';
+import { exportOrders } from '../outbound.pipeline';
+import { EXPORT_CHUNK } from '../outbound.status';
 import { createOrder, outboundWorld, type TWorld, transition } from './factories';
 
 /**
