@@ -70,7 +70,7 @@ export async function disputeLine(
     let event: repo.TChargeRow | null = null;
     if (input.event_id) {
       event = await repo.findCharge(tx, input.event_id, customerId);
-      if (!event || event.statement_id !== s.id || event.kind !== input.kind)
+      if (!event || !repo.isBilledOn(event, s) || event.kind !== input.kind)
         throw new AppError('INVALID_FIELD', { field: 'event_id' });
     }
     const ticket = await createTicketIn(deps, tx, actor, {
@@ -147,17 +147,19 @@ export async function correctDispute(
   const body = ZCorrectionInput.parse(input);
   return withTx(deps.db, async (tx) => {
     const dispute = await lockOpen(tx, id);
-    const old = await repo.findCharge(tx, body.event_id, dispute.customer_id);
-    if (!old || old.statement_id !== dispute.statement_id) throw new AppError('INVALID_FIELD', { field: 'event_id' });
-    if (toUnits(body.amount) === 0n && body.quantity === 0) throw new AppError('INVALID_FIELD', { field: 'amount' });
     const found = (await repo.findStatement(tx, dispute.statement_id, undefined, true))!;
     const s = found.statement;
+    const old = await repo.findCharge(tx, body.event_id, dispute.customer_id);
+    if (!old || !repo.isBilledOn(old, s)) throw new AppError('INVALID_FIELD', { field: 'event_id' });
+    if (toUnits(body.amount) === 0n && body.quantity === 0) throw new AppError('INVALID_FIELD', { field: 'amount' });
     if (body.reissue) {
       if (s.status === 'paid') throw new AppError('STATEMENT_ALREADY_PAID', { number: s.number });
       if (s.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
       const held = await statementPayment(tx, s.id);
       if (held)
         throw new AppError('STATEMENT_PAYMENT_IN_PROGRESS', { number: s.number, order_number: held.order_number });
+      // The month is issued again in this transaction: the seller's charge lock, exclusive from the start.
+      await repo.lockCharges(tx, [s.customer_id], 'exclusive');
     }
     const next = firstOfNextMonth(s.month);
     const today = taipeiToday();

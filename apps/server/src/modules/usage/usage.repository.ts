@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, lte, max, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import {
   customers,
   usage_charges,
@@ -108,11 +108,30 @@ export interface TChargeInsert {
 }
 
 /**
+ * The seller's charge lock (transaction-scoped): every transaction recording charges holds it shared; issuing a
+ * statement holds it exclusive while it takes the last charge it bills, so no charge recorded before that is still
+ * uncommitted (and none recorded after it can come before it).
+ */
+export async function lockCharges(ex: Executor, customerIds: string[], mode: 'share' | 'exclusive') {
+  for (const c of [...new Set(customerIds)].sort())
+    await ex.execute(
+      mode === 'share'
+        ? sql`select pg_advisory_xact_lock_shared(hashtext(${`usage:${c}`}))`
+        : sql`select pg_advisory_xact_lock(hashtext(${`usage:${c}`}))`,
+    );
+}
+
+/**
  * Record billable events, each at most once per (source document, kind): one already there is left as it is (a
  * redelivered event adds nothing). The amount is quantity × unit price, exact (numeric). Answers how many were new.
  */
 export async function insertCharges(ex: Executor, rows: TChargeInsert[]): Promise<number> {
   if (rows.length === 0) return 0;
+  await lockCharges(
+    ex,
+    rows.map((r) => r.customer_id),
+    'share',
+  );
   const inserted = await ex
     .insert(usage_charges)
     .values(
@@ -133,6 +152,14 @@ const inMonth = (customerId: string, month: string) =>
     sql`${usage_charges.day} < (${`${month}-01`}::date + interval '1 month')::date`,
   );
 
+/** Events in drill-down order: by day, then as they happened (the indexes' order). */
+const eventOrder = [
+  asc(usage_charges.day),
+  asc(usage_charges.occurred_at),
+  asc(usage_charges.document_number),
+  asc(usage_charges.kind),
+];
+
 /** A seller's usage of a month per kind: events, units, amount before tax. */
 export async function monthLines(ex: Executor, customerId: string, month: string) {
   return ex
@@ -148,7 +175,7 @@ export async function monthLines(ex: Executor, customerId: string, month: string
     .orderBy(usage_charges.kind);
 }
 
-/** A page of a seller's billable events of a month (optionally of one kind), oldest first, and how many there are. */
+/** A page of a seller's billable events of a month (optionally of one kind), by day, and how many there are. */
 export async function monthEvents(
   ex: Executor,
   customerId: string,
@@ -161,7 +188,7 @@ export async function monthEvents(
     .select()
     .from(usage_charges)
     .where(where)
-    .orderBy(asc(usage_charges.occurred_at), asc(usage_charges.document_number), asc(usage_charges.kind))
+    .orderBy(...eventOrder)
     .limit(page.limit)
     .offset(page.offset);
   const [counted] = await ex.select({ n: sql<number>`count(*)::int` }).from(usage_charges).where(where);
@@ -223,7 +250,10 @@ export async function findSnapshot(ex: Executor, id: string, customerId?: string
 
 export async function insertStatement(
   ex: Executor,
-  values: Pick<TStatementRow, 'customer_id' | 'month' | 'number' | 'issued_at' | 'issued_by' | 'tax_rate'>,
+  values: Pick<
+    TStatementRow,
+    'customer_id' | 'month' | 'number' | 'issued_at' | 'issued_by' | 'tax_rate' | 'billed_through'
+  >,
 ): Promise<TStatementRow> {
   const [row] = await ex
     .insert(usage_statements)
@@ -239,23 +269,32 @@ export function isMonthTaken(err: unknown): boolean {
   return (cause?.constraint ?? cause?.message ?? '').includes('usage_statements_month_open');
 }
 
-/** Mark the month's charges not billed yet as billed on the statement. Answers how many. */
-export async function billCharges(ex: Executor, statementId: string, customerId: string, month: string) {
-  const rows = await ex
-    .update(usage_charges)
-    .set({ statement_id: statementId })
-    .where(and(inMonth(customerId, month), isNull(usage_charges.statement_id)))
-    .returning({ id: usage_charges.id });
-  return rows.length;
+/**
+ * The last charge a statement of the seller issued now bills, under the seller's charge lock (exclusive, to the end of
+ * the transaction): every charge recorded before it is committed, every later one gets a later `seq`.
+ */
+export async function billThrough(ex: Executor, customerId: string): Promise<number> {
+  await lockCharges(ex, [customerId], 'exclusive');
+  const [row] = await queryRows<{ seq: string }>(
+    ex,
+    sql`select nextval(pg_get_serial_sequence('usage_charges', 'seq'))::text as seq`,
+  );
+  return Number(row!.seq);
 }
 
-/** Clear the statement's mark from its charges (it was voided: the month can be issued again). */
-export async function unbillCharges(ex: Executor, statementId: string): Promise<void> {
-  await ex.update(usage_charges).set({ statement_id: null }).where(eq(usage_charges.statement_id, statementId));
-}
+/** The charges a statement bills: its seller's of its month up to its `billed_through`; none when it is void. */
+const billedOn = (s: TStatementRow) =>
+  s.status === 'void' ? sql`false` : and(inMonth(s.customer_id, s.month), lte(usage_charges.seq, s.billed_through));
 
-/** A statement's lines per kind from the charges billed on it. */
-export async function statementLines(ex: Executor, statementId: string) {
+/** Whether a statement bills a charge (billedOn, in memory). */
+export const isBilledOn = (c: TChargeRow, s: TStatementRow) =>
+  s.status !== 'void' &&
+  c.customer_id === s.customer_id &&
+  c.day.startsWith(`${s.month}-`) &&
+  c.seq <= s.billed_through;
+
+/** A statement's lines per kind from the charges it bills. */
+export async function statementLines(ex: Executor, s: TStatementRow) {
   return ex
     .select({
       kind: usage_charges.kind,
@@ -264,7 +303,7 @@ export async function statementLines(ex: Executor, statementId: string) {
       amount: sql<string>`sum(${usage_charges.amount})::text`,
     })
     .from(usage_charges)
-    .where(eq(usage_charges.statement_id, statementId))
+    .where(billedOn(s))
     .groupBy(usage_charges.kind)
     .orderBy(usage_charges.kind);
 }
@@ -370,21 +409,19 @@ export async function revenueBySellerMonth(ex: Executor, fromMonth: string) {
     .orderBy(asc(customers.name), asc(usage_statements.month));
 }
 
-/** A page of a statement's billed events (optionally of one kind), oldest first, and how many there are. */
+/** A page of the events a statement bills (optionally of one kind), by day, and how many there are. */
 export async function statementEvents(
   ex: Executor,
-  statementId: string,
+  s: TStatementRow,
   kind: string | undefined,
   page: { limit: number; offset: number },
 ): Promise<{ rows: TChargeRow[]; count: number }> {
-  const where = kind
-    ? and(eq(usage_charges.statement_id, statementId), eq(usage_charges.kind, kind))
-    : eq(usage_charges.statement_id, statementId);
+  const where = kind ? and(billedOn(s), eq(usage_charges.kind, kind)) : billedOn(s);
   const rows = await ex
     .select()
     .from(usage_charges)
     .where(where)
-    .orderBy(asc(usage_charges.occurred_at), asc(usage_charges.document_number), asc(usage_charges.kind))
+    .orderBy(...eventOrder)
     .limit(page.limit)
     .offset(page.offset);
   const [counted] = await ex.select({ n: sql<number>`count(*)::int` }).from(usage_charges).where(where);
@@ -407,8 +444,9 @@ export async function findCharge(ex: Executor, id: string, customerId?: string):
 /** A correction event, as given (its amount is the difference, exact); null when the dispute has one already. */
 export async function insertCorrection(
   ex: Executor,
-  values: Omit<typeof usage_charges.$inferInsert, 'id' | 'statement_id' | 'created_at'>,
+  values: Omit<typeof usage_charges.$inferInsert, 'id' | 'seq' | 'created_at'>,
 ): Promise<TChargeRow | null> {
+  await lockCharges(ex, [values.customer_id], 'share');
   const [row] = await ex
     .insert(usage_charges)
     .values(values)

@@ -99,9 +99,9 @@ export async function issueIn(tx: Executor, actor: TActor, input: { customer_id:
       issued_at: now,
       issued_by: userOf(actor),
       tax_rate: '0.05',
+      billed_through: await repo.billThrough(tx, input.customer_id),
     });
-    await repo.billCharges(tx, row.id, input.customer_id, input.month);
-    const summary = await priced(tx, input.customer_id, input.month, await repo.statementLines(tx, row.id));
+    const summary = await priced(tx, input.customer_id, input.month, await repo.statementLines(tx, row));
     const issued = await repo.updateStatement(tx, row.id, {
       lines: summary.lines,
       subtotal: summary.subtotal,
@@ -122,7 +122,7 @@ export async function issueIn(tx: Executor, actor: TActor, input: { customer_id:
   }
 }
 
-/** Void an issued statement with a reason: its charges are no longer billed on it (the month can be issued again). */
+/** Void an issued statement with a reason: it bills nothing any more (the month can be issued again). */
 export async function voidStatement(deps: TUsageDeps, actor: TActor, id: string, reason: string): Promise<TStatement> {
   return withTx(deps.db, (tx) => voidIn(tx, actor, id, reason));
 }
@@ -133,7 +133,6 @@ export async function voidIn(tx: Executor, actor: TActor, id: string, reason: st
     if (!found) throw notFound();
     if (found.statement.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
     await refuseWhilePaying(tx, found.statement);
-    await repo.unbillCharges(tx, id);
     const row = await repo.updateStatement(tx, id, {
       status: 'void',
       void_reason: reason,
@@ -370,8 +369,9 @@ export async function statementEvents(
   customerId: string | undefined,
   q: { kind?: TUsageKind; page: number; page_size: number },
 ): Promise<{ count: number; results: TUsageEvent[] }> {
-  await getStatement(deps, id, customerId);
-  const { rows, count } = await repo.statementEvents(deps.db, id, q.kind, pageWindow(q));
+  const found = await repo.findStatement(deps.db, id, customerId);
+  if (!found) throw notFound();
+  const { rows, count } = await repo.statementEvents(deps.db, found.statement, q.kind, pageWindow(q));
   return { count, results: rows.map(toEvent) };
 }
 
@@ -401,9 +401,12 @@ export async function partnerStatementEvents(
 
 /** Every event billed on a statement, for its files. */
 export async function allStatementEvents(deps: TUsageDeps, id: string): Promise<TUsageEvent[]> {
+  const found = await repo.findStatement(deps.db, id);
+  if (!found) throw notFound();
   const out: TUsageEvent[] = [];
   for (let page = 1; ; page++) {
-    const { rows } = await repo.statementEvents(deps.db, id, undefined, { limit: 5000, offset: (page - 1) * 5000 });
+    const window = { limit: 5000, offset: (page - 1) * 5000 };
+    const { rows } = await repo.statementEvents(deps.db, found.statement, undefined, window);
     out.push(...rows.map(toEvent));
     if (rows.length < 5000) return out;
   }
