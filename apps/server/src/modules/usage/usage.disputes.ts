@@ -2,6 +2,7 @@ import {
   type TCorrectionInput,
   type TDispute,
   type TDisputeInput,
+  type TLanguage,
   type TStatement,
   type TUsageEvent,
   type TUsageKind,
@@ -17,7 +18,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { mailDelivery } from '../../platform/mail';
 import { statementPayment } from '../billing';
-import { createTicketIn } from '../support';
+import { answerTicketIn, createTicketIn } from '../support';
 import * as repo from './usage.repository';
 import { fromUnits, toEvent, toUnits } from './usage.service';
 import { issueIn, voidIn } from './usage.statements';
@@ -119,6 +120,31 @@ export async function listDisputes(
   return { results: rows.map((r) => toDispute(r.dispute, r.correction)) };
 }
 
+/** The staff's answer as a reply on the dispute's support request, in the language of the seller who filed it. */
+const ANSWER: Record<
+  TLanguage,
+  { corrected: string; rejected: string; reissued: (n: string) => string; next: (day: string) => string }
+> = {
+  'zh-TW': {
+    corrected: '帳單異議已更正',
+    rejected: '帳單異議未予更正',
+    reissued: (n) => `原對帳單已作廢，重開為 ${n}`,
+    next: (day) => `更正列入 ${day} 起的帳單`,
+  },
+  ja: {
+    corrected: '請求への異議を訂正しました',
+    rejected: '請求への異議は訂正されませんでした',
+    reissued: (n) => `元の請求書は無効とし、${n} として再発行しました`,
+    next: (day) => `訂正は ${day} 以降の請求書に計上されます`,
+  },
+  en: {
+    corrected: 'Your dispute was corrected',
+    rejected: 'Your dispute was not corrected',
+    reissued: (n) => `The statement was voided and re-issued as ${n}`,
+    next: (day) => `The correction is on the statement from ${day}`,
+  },
+};
+
 const firstOfNextMonth = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
@@ -139,13 +165,13 @@ async function lockOpen(tx: Executor, id: string) {
  * issued again with it.
  */
 export async function correctDispute(
-  deps: Pick<TDisputeDeps, 'db'>,
+  deps: TDisputeDeps,
   actor: TActor,
   id: string,
   input: TCorrectionInput,
 ): Promise<{ dispute: TDispute; correction: TUsageEvent; statement: TStatement | null }> {
   const body = ZCorrectionInput.parse(input);
-  return withTx(deps.db, async (tx) => {
+  const out = await withTx(deps.db, async (tx) => {
     const dispute = await lockOpen(tx, id);
     const found = (await repo.findStatement(tx, dispute.statement_id, undefined, true))!;
     const s = found.statement;
@@ -207,18 +233,23 @@ export async function correctDispute(
       await voidIn(tx, actor, s.id, `Correction 更正：${body.reason}`.slice(0, 500));
       statement = await issueIn(tx, actor, { customer_id: s.customer_id, month: s.month });
     }
+    const what = `${old.document_number} ${old.kind}: ${body.quantity} / TWD ${fromUnits(toUnits(body.amount))}`;
+    await answerTicketIn(deps, tx, actor, dispute.ticket_id, {
+      status: 'done',
+      body: (lang) => {
+        const t = ANSWER[lang];
+        return [t.corrected, what, statement ? t.reissued(statement.number) : t.next(day), body.reason].join('\n');
+      },
+    });
     return { dispute: toDispute(resolved, correction), correction: toEvent(correction), statement };
   });
+  deps.jobs.kick(mailDelivery.name);
+  return out;
 }
 
 /** The staff reject a dispute with their answer. */
-export async function rejectDispute(
-  deps: Pick<TDisputeDeps, 'db'>,
-  actor: TActor,
-  id: string,
-  answer: string,
-): Promise<TDispute> {
-  return withTx(deps.db, async (tx) => {
+export async function rejectDispute(deps: TDisputeDeps, actor: TActor, id: string, answer: string): Promise<TDispute> {
+  const out = await withTx(deps.db, async (tx) => {
     const dispute = await lockOpen(tx, id);
     const row = await repo.updateDispute(tx, id, {
       status: 'rejected',
@@ -234,6 +265,12 @@ export async function rejectDispute(
       before: { status: 'open' },
       after: { status: 'rejected', answer },
     });
+    await answerTicketIn(deps, tx, actor, dispute.ticket_id, {
+      status: 'done',
+      body: (lang) => [ANSWER[lang].rejected, answer].join('\n'),
+    });
     return toDispute(row, null);
   });
+  deps.jobs.kick(mailDelivery.name);
+  return out;
 }

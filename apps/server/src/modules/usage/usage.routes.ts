@@ -63,9 +63,9 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
   );
   route(app, t, r.statementDisputes, ({ actor, params }) => disputes.listDisputes(d, params.id, tenantOf(actor)));
   route(app, t, r.crmStatementDisputes, ({ params }) => disputes.listDisputes(d, params.id));
-  route(app, t, r.crmCorrectDispute, ({ actor, params, body }) => disputes.correctDispute(d, actor, params.id, body));
+  route(app, t, r.crmCorrectDispute, ({ actor, params, body }) => disputes.correctDispute(dd, actor, params.id, body));
   route(app, t, r.crmRejectDispute, ({ actor, params, body }) =>
-    disputes.rejectDispute(d, actor, params.id, body.answer),
+    disputes.rejectDispute(dd, actor, params.id, body.answer),
   );
   route(app, t, r.snapshot, ({ actor, params }) => statements.getSnapshot(d, params.id, tenantOf(actor)));
 
