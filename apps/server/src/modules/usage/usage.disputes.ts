@@ -19,9 +19,11 @@ import type { JobQueue } from '../../platform/jobs';
 import { mailDelivery } from '../../platform/mail';
 import { statementPayment } from '../billing';
 import { answerTicketIn, createTicketIn } from '../support';
+import * as disputeRepo from './usage.disputes.repository';
 import * as repo from './usage.repository';
 import { fromUnits, toEvent, toUnits } from './usage.service';
 import { issueIn, voidIn } from './usage.statements';
+import * as statementRepo from './usage.statements.repository';
 
 /**
  * Disputes and corrections (issue #35). A seller disputes a statement line (or one of its events): a support request
@@ -37,7 +39,7 @@ export interface TDisputeDeps {
   jobs: JobQueue;
 }
 
-function toDispute(row: repo.TDisputeRow, correction: repo.TChargeRow | null): TDispute {
+function toDispute(row: disputeRepo.TDisputeRow, correction: repo.TChargeRow | null): TDispute {
   return {
     id: row.id,
     statement_id: row.statement_id,
@@ -62,7 +64,7 @@ export async function disputeLine(
   input: TDisputeInput,
 ): Promise<TDispute> {
   const out = await withTx(deps.db, async (tx) => {
-    const found = await repo.findStatement(tx, statementId, customerId);
+    const found = await statementRepo.findStatement(tx, statementId, customerId);
     if (!found) throw notFound();
     const s = found.statement;
     if (s.status === 'void') throw new AppError('INVALID_STATUS_TRANSITION');
@@ -71,7 +73,7 @@ export async function disputeLine(
     let event: repo.TChargeRow | null = null;
     if (input.event_id) {
       event = await repo.findCharge(tx, input.event_id, customerId);
-      if (!event || !repo.isBilledOn(event, s) || event.kind !== input.kind)
+      if (!event || !statementRepo.isBilledOn(event, s) || event.kind !== input.kind)
         throw new AppError('INVALID_FIELD', { field: 'event_id' });
     }
     const ticket = await createTicketIn(deps, tx, actor, {
@@ -88,7 +90,7 @@ export async function disputeLine(
         .filter(Boolean)
         .join('\n'),
     });
-    const row = await repo.insertDispute(tx, {
+    const row = await disputeRepo.insertDispute(tx, {
       customer_id: customerId,
       statement_id: s.id,
       kind: input.kind,
@@ -115,8 +117,8 @@ export async function listDisputes(
   statementId: string,
   customerId?: string,
 ): Promise<{ results: TDispute[] }> {
-  if (!(await repo.findStatement(deps.db, statementId, customerId))) throw notFound();
-  const rows = await repo.statementDisputes(deps.db, statementId);
+  if (!(await statementRepo.findStatement(deps.db, statementId, customerId))) throw notFound();
+  const rows = await disputeRepo.statementDisputes(deps.db, statementId);
   return { results: rows.map((r) => toDispute(r.dispute, r.correction)) };
 }
 
@@ -151,7 +153,7 @@ const firstOfNextMonth = (month: string) => {
 };
 
 async function lockOpen(tx: Executor, id: string) {
-  const dispute = await repo.findDispute(tx, id, true);
+  const dispute = await disputeRepo.findDispute(tx, id, true);
   if (!dispute) throw notFound();
   if (dispute.status !== 'open') throw new AppError('DISPUTE_CLOSED', { status: dispute.status });
   return dispute;
@@ -173,10 +175,10 @@ export async function correctDispute(
   const body = ZCorrectionInput.parse(input);
   const out = await withTx(deps.db, async (tx) => {
     const dispute = await lockOpen(tx, id);
-    const found = (await repo.findStatement(tx, dispute.statement_id, undefined, true))!;
+    const found = (await statementRepo.findStatement(tx, dispute.statement_id, undefined, true))!;
     const s = found.statement;
     const old = await repo.findCharge(tx, body.event_id, dispute.customer_id);
-    if (!old || !repo.isBilledOn(old, s)) throw new AppError('INVALID_FIELD', { field: 'event_id' });
+    if (!old || !statementRepo.isBilledOn(old, s)) throw new AppError('INVALID_FIELD', { field: 'event_id' });
     if (toUnits(body.amount) === 0n && body.quantity === 0) throw new AppError('INVALID_FIELD', { field: 'amount' });
     if (body.reissue) {
       if (s.status === 'paid') throw new AppError('STATEMENT_ALREADY_PAID', { number: s.number });
@@ -205,7 +207,7 @@ export async function correctDispute(
       corrects_id: old.id,
     });
     if (!correction) throw new AppError('DISPUTE_CLOSED', { status: 'corrected' });
-    const resolved = await repo.updateDispute(tx, dispute.id, {
+    const resolved = await disputeRepo.updateDispute(tx, dispute.id, {
       status: 'corrected',
       answer: body.reason,
       correction_id: correction.id,
@@ -251,7 +253,7 @@ export async function correctDispute(
 export async function rejectDispute(deps: TDisputeDeps, actor: TActor, id: string, answer: string): Promise<TDispute> {
   const out = await withTx(deps.db, async (tx) => {
     const dispute = await lockOpen(tx, id);
-    const row = await repo.updateDispute(tx, id, {
+    const row = await disputeRepo.updateDispute(tx, id, {
       status: 'rejected',
       answer,
       resolved_by: actor.kind === 'user' ? actor.id : null,
