@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { TStatement } from '@wms/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, usage_charges, usage_storage_snapshots } from '../../../db/schema';
+import { withTx } from '../../../db/tx';
 import { taipeiMidnight, taipeiToday } from '../../../platform/calendar';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
 import { snapshotDay, usageStorageSnapshot } from '../usage.jobs';
+import { recordWork } from '../usage.service';
 import { eventsDelivered, money, receiveUnits, seedShippedOrders, shipOrder, taxOf, units } from './work';
 
 /**
@@ -333,5 +336,55 @@ describe(`a whole month of one seller, 1,000 orders, 31 nights (${TEST_ENGINE})`
       .from(usage_charges)
       .where(eq(usage_charges.customer_id, b.customerId));
     expect(bs.json().lines.reduce((s, l) => s + l.events, 0)).toBe(Number(own!.n));
+  });
+
+  it('a charge still being recorded when the month is issued is on the statement whole, or not at all', async () => {
+    const c = await outboundWorld(ctx, { name: 'Whole month seller C' });
+    const card = await ctx.api.usageRoutes.crmCreateRateCard({
+      body: { customer_id: c.customerId, valid_from: dayOf(1), rates: { receiving_receipt: '30' } },
+      token: staff,
+    });
+    expect(card.statusCode, card.body).toBe(201);
+    const receipt = (d: number) => ({
+      customerId: c.customerId,
+      sourceType: 'inbound_receipt' as const,
+      sourceId: randomUUID(),
+      documentNumber: `RC-RACE-${d}`,
+      at: new Date(at(d, 10)),
+      quantities: { receiving_receipt: 1 },
+    });
+    await withTx(ctx.deps.database.db, (tx) => recordWork(tx, [receipt(2)]));
+    // A second receipt's charge is written and held uncommitted while staff issue the month.
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let written = () => {};
+    const inFlight = new Promise<void>((r) => {
+      written = r;
+    });
+    const charging = withTx(ctx.deps.database.db, async (tx) => {
+      await recordWork(tx, [receipt(3)]);
+      written();
+      await gate;
+    });
+    await inFlight;
+    const issuing = ctx.api.usageRoutes.crmIssueStatement({
+      body: { customer_id: c.customerId, month: MONTH },
+      token: staff,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await charging;
+    const res = await issuing;
+    expect(res.statusCode, res.body).toBe(201);
+    // The issue waited for it: both charges on the lines, and the drill-down shows exactly the lines' events.
+    expect(res.json().lines).toEqual([{ kind: 'receiving_receipt', events: 2, quantity: 2, amount: '60' }]);
+    const events = await ctx.api.usageRoutes.statementEvents({ params: { id: res.json().id }, token: c.token });
+    expect(events.json().results.map((e) => e.document_number)).toEqual(['RC-RACE-2', 'RC-RACE-3']);
+    // A charge recorded after the issue is not on it (it waits for a re-issue of the month).
+    await withTx(ctx.deps.database.db, (tx) => recordWork(tx, [receipt(4)]));
+    const after = await ctx.api.usageRoutes.statementEvents({ params: { id: res.json().id }, token: c.token });
+    expect(after.json().count).toBe(2);
   });
 });
