@@ -23,6 +23,7 @@ import { loadTest } from './load';
 import { peakBench } from './peak';
 import { API_EXTRA, figure, SERVER_ENV, STEPS } from './registry';
 import { shopeeBench, shopeeServerEnv } from './shopee';
+import { statementsBench } from './statements';
 import { wavesBench } from './waves';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
@@ -493,6 +494,7 @@ STEPS.push(
   { name: 'callbacks', run: callbacksBench },
   { name: 'shopee', run: shopeeBench },
   { name: 'analysis', run: analysisBench },
+  { name: 'statements', run: statementsBench },
   { name: 'peak', run: peakBench },
   // Last: it leaves 20,000 exported orders and their batches behind.
   { name: 'waves', run: wavesBench },

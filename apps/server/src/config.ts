@@ -64,9 +64,9 @@ const ZEnv = z.object({
   USAGE_ISSUE_OPEN_MONTH: z.enum(['0', '1']).default('0'),
   /**
    * The CJK font the statement PDF embeds to print Chinese and Japanese (seller names, line names): a TrueType (glyf)
-   * font — Debian's fonts-droid-fallback by default, installed by the Dockerfile. Embedded whole (a PDF of about
-   * 2.3 MB): pdf-lib's subsets of it drew most glyphs blank, and its subsets of CFF-based fonts such as Noto Sans CJK
-   * are invalid files. Latin text is drawn in Helvetica. Missing file: the PDF is in English and prints what Helvetica cannot draw as '?'.
+   * font — Debian's fonts-droid-fallback by default, installed by the Dockerfile. Only the glyphs drawn are embedded
+   * (a PDF of a few KB; usage.documents.ts mends @pdf-lib/fontkit's TrueType subsets, which drew most glyphs blank);
+   * its subsets of CFF-based fonts such as Noto Sans CJK are invalid files. Latin text is drawn in Helvetica. Missing file: the PDF is in English and prints what Helvetica cannot draw as '?'.
    */
   USAGE_PDF_FONT: z.string().default('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'),
   /** The face to use when USAGE_PDF_FONT is a collection (.ttc). */

@@ -6,4 +6,4 @@
  * scripts/check-boundaries.mjs).
  */
 
-export { createTicket, createTicketIn } from './support.service';
+export { answerTicketIn, createTicket, createTicketIn } from './support.service';

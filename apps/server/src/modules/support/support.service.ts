@@ -211,38 +211,53 @@ export function getAnyTicket(deps: TSupportDeps, id: string) {
 
 /** POST /api/crm/tickets/:id/replies/: the staff answer (default: now waiting for the seller); the seller is mailed. */
 export async function answerTicket(deps: TSupportDeps, actor: TActor, id: string, input: TTicketReplyInput) {
-  const out = await withTx(deps.db, async (tx) => {
-    const row = await repo.findTicket(tx, id, null, true);
-    if (!row) throw new AppError('NOT_FOUND');
-    await repo.insertReply(tx, {
-      customerId: row.customer_id,
-      ticketId: id,
-      side: 'staff',
-      authorId: actor.id!,
-      body: input.body,
-    });
-    const status = input.status ?? 'waiting';
-    await repo.updateTicket(tx, id, { status, replied: true });
-    await writeAudit(tx, actor, {
-      action: 'answer',
-      entity: 'support_ticket',
-      entityId: id,
-      customerId: row.customer_id,
-      before: { status: row.status },
-      after: { status },
-    });
-    const mail = renderMail('ticket_to_seller', languageOf(row.created_by_language), {
-      name: row.created_by_name,
-      subject: row.subject,
-      body: input.body,
-      url: deps.config.publicUrl,
-      path: SCREEN_OF_KIND[row.kind],
-    });
-    await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: row.created_by_email, ...mail });
-    return detail(tx, id, null);
-  });
+  const out = await withTx(deps.db, (tx) => answerTicketIn(deps, tx, actor, id, input));
   deps.jobs.kick(mailDelivery.name);
   return out;
+}
+
+/**
+ * The staff's answer written in the caller's transaction (another module's use case that answers with its own change,
+ * e.g. a usage statement's dispute corrected or rejected): a staff reply, the status (default waiting), the seller
+ * mailed. `body` may be written in the language of the seller who filed the ticket. The caller kicks the mail delivery
+ * after its commit.
+ */
+export async function answerTicketIn(
+  deps: Pick<TSupportDeps, 'config' | 'jobs'>,
+  tx: Executor,
+  actor: TActor,
+  id: string,
+  input: { body: string | ((language: TLanguage) => string); status?: TTicketStatus },
+): Promise<TTicketDetail> {
+  const row = await repo.findTicket(tx, id, null, true);
+  if (!row) throw new AppError('NOT_FOUND');
+  const body = typeof input.body === 'string' ? input.body : input.body(languageOf(row.created_by_language));
+  await repo.insertReply(tx, {
+    customerId: row.customer_id,
+    ticketId: id,
+    side: 'staff',
+    authorId: actor.id!,
+    body,
+  });
+  const status = input.status ?? 'waiting';
+  await repo.updateTicket(tx, id, { status, replied: true });
+  await writeAudit(tx, actor, {
+    action: 'answer',
+    entity: 'support_ticket',
+    entityId: id,
+    customerId: row.customer_id,
+    before: { status: row.status },
+    after: { status },
+  });
+  const mail = renderMail('ticket_to_seller', languageOf(row.created_by_language), {
+    name: row.created_by_name,
+    subject: row.subject,
+    body,
+    url: deps.config.publicUrl,
+    path: SCREEN_OF_KIND[row.kind],
+  });
+  await queueMail(deps.jobs, tx, deps.config.encryptionKey, { to: row.created_by_email, ...mail });
+  return detail(tx, id, null);
 }
 
 /** PUT /api/crm/tickets/:id/status/ */

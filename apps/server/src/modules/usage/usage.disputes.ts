@@ -2,6 +2,7 @@ import {
   type TCorrectionInput,
   type TDispute,
   type TDisputeInput,
+  type TLanguage,
   type TStatement,
   type TUsageEvent,
   type TUsageKind,
@@ -17,10 +18,12 @@ import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { mailDelivery } from '../../platform/mail';
 import { statementPayment } from '../billing';
-import { createTicketIn } from '../support';
+import { answerTicketIn, createTicketIn } from '../support';
+import * as disputeRepo from './usage.disputes.repository';
 import * as repo from './usage.repository';
 import { fromUnits, toEvent, toUnits } from './usage.service';
 import { issueIn, voidIn } from './usage.statements';
+import * as statementRepo from './usage.statements.repository';
 
 /**
  * Disputes and corrections (issue #35). A seller disputes a statement line (or one of its events): a support request
@@ -36,7 +39,7 @@ export interface TDisputeDeps {
   jobs: JobQueue;
 }
 
-function toDispute(row: repo.TDisputeRow, correction: repo.TChargeRow | null): TDispute {
+function toDispute(row: disputeRepo.TDisputeRow, correction: repo.TChargeRow | null): TDispute {
   return {
     id: row.id,
     statement_id: row.statement_id,
@@ -61,7 +64,7 @@ export async function disputeLine(
   input: TDisputeInput,
 ): Promise<TDispute> {
   const out = await withTx(deps.db, async (tx) => {
-    const found = await repo.findStatement(tx, statementId, customerId);
+    const found = await statementRepo.findStatement(tx, statementId, customerId);
     if (!found) throw notFound();
     const s = found.statement;
     if (s.status === 'void') throw new AppError('INVALID_STATUS_TRANSITION');
@@ -70,7 +73,7 @@ export async function disputeLine(
     let event: repo.TChargeRow | null = null;
     if (input.event_id) {
       event = await repo.findCharge(tx, input.event_id, customerId);
-      if (!event || event.statement_id !== s.id || event.kind !== input.kind)
+      if (!event || !statementRepo.isBilledOn(event, s) || event.kind !== input.kind)
         throw new AppError('INVALID_FIELD', { field: 'event_id' });
     }
     const ticket = await createTicketIn(deps, tx, actor, {
@@ -87,7 +90,7 @@ export async function disputeLine(
         .filter(Boolean)
         .join('\n'),
     });
-    const row = await repo.insertDispute(tx, {
+    const row = await disputeRepo.insertDispute(tx, {
       customer_id: customerId,
       statement_id: s.id,
       kind: input.kind,
@@ -114,10 +117,35 @@ export async function listDisputes(
   statementId: string,
   customerId?: string,
 ): Promise<{ results: TDispute[] }> {
-  if (!(await repo.findStatement(deps.db, statementId, customerId))) throw notFound();
-  const rows = await repo.statementDisputes(deps.db, statementId);
+  if (!(await statementRepo.findStatement(deps.db, statementId, customerId))) throw notFound();
+  const rows = await disputeRepo.statementDisputes(deps.db, statementId);
   return { results: rows.map((r) => toDispute(r.dispute, r.correction)) };
 }
+
+/** The staff's answer as a reply on the dispute's support request, in the language of the seller who filed it. */
+const ANSWER: Record<
+  TLanguage,
+  { corrected: string; rejected: string; reissued: (n: string) => string; next: (day: string) => string }
+> = {
+  'zh-TW': {
+    corrected: '帳單異議已更正',
+    rejected: '帳單異議未予更正',
+    reissued: (n) => `原對帳單已作廢，重開為 ${n}`,
+    next: (day) => `更正列入 ${day} 起的帳單`,
+  },
+  ja: {
+    corrected: '請求への異議を訂正しました',
+    rejected: '請求への異議は訂正されませんでした',
+    reissued: (n) => `元の請求書は無効とし、${n} として再発行しました`,
+    next: (day) => `訂正は ${day} 以降の請求書に計上されます`,
+  },
+  en: {
+    corrected: 'Your dispute was corrected',
+    rejected: 'Your dispute was not corrected',
+    reissued: (n) => `The statement was voided and re-issued as ${n}`,
+    next: (day) => `The correction is on the statement from ${day}`,
+  },
+};
 
 const firstOfNextMonth = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -125,7 +153,7 @@ const firstOfNextMonth = (month: string) => {
 };
 
 async function lockOpen(tx: Executor, id: string) {
-  const dispute = await repo.findDispute(tx, id, true);
+  const dispute = await disputeRepo.findDispute(tx, id, true);
   if (!dispute) throw notFound();
   if (dispute.status !== 'open') throw new AppError('DISPUTE_CLOSED', { status: dispute.status });
   return dispute;
@@ -139,25 +167,27 @@ async function lockOpen(tx: Executor, id: string) {
  * issued again with it.
  */
 export async function correctDispute(
-  deps: Pick<TDisputeDeps, 'db'>,
+  deps: TDisputeDeps,
   actor: TActor,
   id: string,
   input: TCorrectionInput,
 ): Promise<{ dispute: TDispute; correction: TUsageEvent; statement: TStatement | null }> {
   const body = ZCorrectionInput.parse(input);
-  return withTx(deps.db, async (tx) => {
+  const out = await withTx(deps.db, async (tx) => {
     const dispute = await lockOpen(tx, id);
-    const old = await repo.findCharge(tx, body.event_id, dispute.customer_id);
-    if (!old || old.statement_id !== dispute.statement_id) throw new AppError('INVALID_FIELD', { field: 'event_id' });
-    if (toUnits(body.amount) === 0n && body.quantity === 0) throw new AppError('INVALID_FIELD', { field: 'amount' });
-    const found = (await repo.findStatement(tx, dispute.statement_id, undefined, true))!;
+    const found = (await statementRepo.findStatement(tx, dispute.statement_id, undefined, true))!;
     const s = found.statement;
+    const old = await repo.findCharge(tx, body.event_id, dispute.customer_id);
+    if (!old || !statementRepo.isBilledOn(old, s)) throw new AppError('INVALID_FIELD', { field: 'event_id' });
+    if (toUnits(body.amount) === 0n && body.quantity === 0) throw new AppError('INVALID_FIELD', { field: 'amount' });
     if (body.reissue) {
       if (s.status === 'paid') throw new AppError('STATEMENT_ALREADY_PAID', { number: s.number });
       if (s.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
       const held = await statementPayment(tx, s.id);
       if (held)
         throw new AppError('STATEMENT_PAYMENT_IN_PROGRESS', { number: s.number, order_number: held.order_number });
+      // The month is issued again in this transaction: the seller's charge lock, exclusive from the start.
+      await repo.lockCharges(tx, [s.customer_id], 'exclusive');
     }
     const next = firstOfNextMonth(s.month);
     const today = taipeiToday();
@@ -177,7 +207,7 @@ export async function correctDispute(
       corrects_id: old.id,
     });
     if (!correction) throw new AppError('DISPUTE_CLOSED', { status: 'corrected' });
-    const resolved = await repo.updateDispute(tx, dispute.id, {
+    const resolved = await disputeRepo.updateDispute(tx, dispute.id, {
       status: 'corrected',
       answer: body.reason,
       correction_id: correction.id,
@@ -205,20 +235,25 @@ export async function correctDispute(
       await voidIn(tx, actor, s.id, `Correction 更正：${body.reason}`.slice(0, 500));
       statement = await issueIn(tx, actor, { customer_id: s.customer_id, month: s.month });
     }
+    const what = `${old.document_number} ${old.kind}: ${body.quantity} / TWD ${fromUnits(toUnits(body.amount))}`;
+    await answerTicketIn(deps, tx, actor, dispute.ticket_id, {
+      status: 'done',
+      body: (lang) => {
+        const t = ANSWER[lang];
+        return [t.corrected, what, statement ? t.reissued(statement.number) : t.next(day), body.reason].join('\n');
+      },
+    });
     return { dispute: toDispute(resolved, correction), correction: toEvent(correction), statement };
   });
+  deps.jobs.kick(mailDelivery.name);
+  return out;
 }
 
 /** The staff reject a dispute with their answer. */
-export async function rejectDispute(
-  deps: Pick<TDisputeDeps, 'db'>,
-  actor: TActor,
-  id: string,
-  answer: string,
-): Promise<TDispute> {
-  return withTx(deps.db, async (tx) => {
+export async function rejectDispute(deps: TDisputeDeps, actor: TActor, id: string, answer: string): Promise<TDispute> {
+  const out = await withTx(deps.db, async (tx) => {
     const dispute = await lockOpen(tx, id);
-    const row = await repo.updateDispute(tx, id, {
+    const row = await disputeRepo.updateDispute(tx, id, {
       status: 'rejected',
       answer,
       resolved_by: actor.kind === 'user' ? actor.id : null,
@@ -232,6 +267,12 @@ export async function rejectDispute(
       before: { status: 'open' },
       after: { status: 'rejected', answer },
     });
+    await answerTicketIn(deps, tx, actor, dispute.ticket_id, {
+      status: 'done',
+      body: (lang) => [ANSWER[lang].rejected, answer].join('\n'),
+    });
     return toDispute(row, null);
   });
+  deps.jobs.kick(mailDelivery.name);
+  return out;
 }

@@ -6,9 +6,9 @@ import { type TSheetColumn, writeWorkbook } from '../../platform/spreadsheet';
 
 /**
  * An issued statement as files: a PDF (A4, drawn with pdf-lib) and an .xlsx of every event (the project's
- * writeWorkbook). The PDF embeds a CJK font (USAGE_PDF_FONT, whole: see config.ts) so seller names and the
- * lines print in Chinese or Japanese, in the user's language; without that font it falls back to a standard font in
- * English (what it cannot draw becomes '?'). The xlsx has headers in the user's language.
+ * writeWorkbook). The PDF embeds a CJK font (USAGE_PDF_FONT; the glyphs drawn only, see longLoca) so seller names
+ * and the lines print in Chinese or Japanese, in the user's language; without that font it falls back to a standard
+ * font in English (what it cannot draw becomes '?'). The xlsx has headers in the user's language.
  */
 
 const KIND: Record<string, Record<TLanguage, string>> = {
@@ -76,6 +76,29 @@ function fontBytes(path: string): Uint8Array | null {
   return fontFiles.get(path)!;
 }
 
+/**
+ * @pdf-lib/fontkit's TrueType subset writes its glyph offsets (loca) in the short format — halved, without padding the
+ * glyphs to an even length — so every glyph after an odd-length one is read from the wrong place and draws blank or
+ * garbled (fixed upstream in fontkit 1.8, foliojs/fontkit#191; the fork predates it). Its subsets of this font are
+ * given the long format (byte offsets) instead: set before the first glyph is added, the encoder keeps it.
+ */
+function longLoca<T>(font: T): T {
+  type TSubset = { loca: { version?: number }; _addGlyph(gid: number): number };
+  const f = font as unknown as { createSubset?: () => TSubset };
+  const createSubset = f.createSubset?.bind(font);
+  if (!createSubset) return font;
+  f.createSubset = () => {
+    const subset = createSubset();
+    const addGlyph = subset._addGlyph.bind(subset);
+    subset._addGlyph = (gid) => {
+      subset.loca.version ??= 1;
+      return addGlyph(gid);
+    };
+    return subset;
+  };
+  return font;
+}
+
 export interface TPdfFont {
   path: string;
   /** The face of a collection (.ttc); ignored for a single font file. */
@@ -93,9 +116,11 @@ export async function statementPdf(s: TStatement, lang: TLanguage = 'en', font?:
   if (bytes && font) {
     // A collection (.ttc) holds several faces: pdf-lib asks fontkit for "the" font, so it is handed the chosen face.
     doc.registerFontkit({
-      create: (data: Uint8Array) => fontkit.create(data, /\.(ttc|otc)$/i.test(font.path) ? font.face : undefined),
+      create: (data: Uint8Array) =>
+        longLoca(fontkit.create(data, /\.(ttc|otc)$/i.test(font.path) ? font.face : undefined)),
     } as unknown as typeof fontkitModule);
-    cjk = await doc.embedFont(bytes, { subset: false });
+    // Only the glyphs drawn are embedded (a statement of a few KB, not the whole 2.3 MB font).
+    cjk = await doc.embedFont(bytes, { subset: true });
   }
   doc.setTitle(`${LABEL.title[l]} ${s.number}`);
   const page = doc.addPage([595.28, 841.89]);

@@ -6,6 +6,7 @@ import { defineJob } from '../../platform/jobs';
 import { stockWarehouses, storedAt, type TStoredRow } from '../stock';
 import * as repo from './usage.repository';
 import { recordWork, type TWork } from './usage.service';
+import * as snapshotRepo from './usage.snapshots.repository';
 
 /**
  * The daily storage snapshot (issue #35): once per day and warehouse, what each seller stored at the end of the day
@@ -57,7 +58,7 @@ function figures(rows: TStoredRow[]) {
  */
 export async function snapshotDay(db: Db, warehouseId: string, day: string): Promise<number | null> {
   return withTx(db, async (tx) => {
-    if (!(await repo.claimSnapshotDay(tx, warehouseId, day))) return null;
+    if (!(await snapshotRepo.claimSnapshotDay(tx, warehouseId, day))) return null;
     const end = taipeiMidnight(day, 1);
     // Who stored anything, then each one's free days (the card of the day) and the units still free.
     const held = await storedAt(tx, warehouseId, end, {}, end);
@@ -77,7 +78,7 @@ export async function snapshotDay(db: Db, warehouseId: string, day: string): Pro
     const works: TWork[] = [];
     for (const c of sellers) {
       const f = figures(rows.filter((r) => r.customer_id === c));
-      const snap = await repo.insertSnapshot(tx, {
+      const snap = await snapshotRepo.insertSnapshot(tx, {
         warehouse_id: warehouseId,
         customer_id: c,
         day,
@@ -95,7 +96,7 @@ export async function snapshotDay(db: Db, warehouseId: string, day: string): Pro
       });
     }
     await recordWork(tx, works);
-    await repo.setSnapshotSellers(tx, warehouseId, day, sellers.length);
+    await snapshotRepo.setSnapshotSellers(tx, warehouseId, day, sellers.length);
     return sellers.length;
   });
 }
@@ -115,7 +116,7 @@ export async function takeStorageSnapshots(
   let days = 0;
   let sellers = 0;
   for (const warehouseId of await stockWarehouses(db)) {
-    const last = await repo.lastSnapshotDay(db, warehouseId);
+    const last = await snapshotRepo.lastSnapshotDay(db, warehouseId);
     let day = last ? addDays(last, 1) : yesterday;
     if (day < earliest) day = earliest;
     for (; day <= yesterday; day = addDays(day, 1)) {

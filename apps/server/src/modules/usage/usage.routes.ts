@@ -7,6 +7,7 @@ import { sendXlsx } from '../../platform/spreadsheet';
 import * as disputes from './usage.disputes';
 import { statementPdf, statementsXlsx, statementXlsx } from './usage.documents';
 import * as service from './usage.service';
+import * as reads from './usage.statement-reads';
 import * as statements from './usage.statements';
 
 /** /api/billing/usage/…: the seller's usage; /api/crm/usage/…: the CRM's rate cards and sellers' usage (employees). */
@@ -22,13 +23,9 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
     lang: TLanguage,
     reply: FastifyReply,
   ) {
-    const s = await statements.getStatement(d, id, customerId);
+    const s = await reads.getStatement(d, id, customerId);
     if (format === 'xlsx')
-      return sendXlsx(
-        reply,
-        `${s.number}.xlsx`,
-        await statementXlsx(s, await statements.allStatementEvents(d, id), lang),
-      );
+      return sendXlsx(reply, `${s.number}.xlsx`, await statementXlsx(s, await reads.allStatementEvents(d, id), lang));
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="${s.number}.pdf"`);
     return statementPdf(s, lang, deps.config.usagePdfFont);
@@ -36,12 +33,10 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
 
   route(app, t, r.usage, ({ actor, query }) => service.monthUsage(d, tenantOf(actor), query.month));
   route(app, t, r.usageEvents, ({ actor, query }) => service.monthEvents(d, tenantOf(actor), query));
-  route(app, t, r.statements, ({ actor, query }) =>
-    statements.listStatements(d, { ...query, customerId: tenantOf(actor) }),
-  );
-  route(app, t, r.statement, ({ actor, params }) => statements.getStatement(d, params.id, tenantOf(actor)));
+  route(app, t, r.statements, ({ actor, query }) => reads.listStatements(d, { ...query, customerId: tenantOf(actor) }));
+  route(app, t, r.statement, ({ actor, params }) => reads.getStatement(d, params.id, tenantOf(actor)));
   route(app, t, r.statementEvents, ({ actor, params, query }) =>
-    statements.statementEvents(d, params.id, tenantOf(actor), query),
+    reads.statementEvents(d, params.id, tenantOf(actor), query),
   );
   route(app, t, r.statementFile, ({ actor, params, query, lang, reply }) =>
     file(params.id, tenantOf(actor), query.format, lang, reply),
@@ -63,25 +58,25 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
   );
   route(app, t, r.statementDisputes, ({ actor, params }) => disputes.listDisputes(d, params.id, tenantOf(actor)));
   route(app, t, r.crmStatementDisputes, ({ params }) => disputes.listDisputes(d, params.id));
-  route(app, t, r.crmCorrectDispute, ({ actor, params, body }) => disputes.correctDispute(d, actor, params.id, body));
+  route(app, t, r.crmCorrectDispute, ({ actor, params, body }) => disputes.correctDispute(dd, actor, params.id, body));
   route(app, t, r.crmRejectDispute, ({ actor, params, body }) =>
-    disputes.rejectDispute(d, actor, params.id, body.answer),
+    disputes.rejectDispute(dd, actor, params.id, body.answer),
   );
-  route(app, t, r.snapshot, ({ actor, params }) => statements.getSnapshot(d, params.id, tenantOf(actor)));
+  route(app, t, r.snapshot, ({ actor, params }) => reads.getSnapshot(d, params.id, tenantOf(actor)));
 
   route(app, t, r.crmUsage, ({ params, query }) => service.monthUsage(d, params.id, query.month));
   route(app, t, r.crmUsageEvents, ({ params, query }) => service.monthEvents(d, params.id, query));
   route(app, t, r.crmStatements, ({ query }) =>
-    statements.crmListStatements(d, { ...query, customerId: query.customer_id }),
+    reads.crmListStatements(d, { ...query, customerId: query.customer_id }),
   );
   route(app, t, r.crmExportStatements, async ({ query, lang, reply }) =>
     sendXlsx(
       reply,
       'statements.xlsx',
-      await statementsXlsx(await statements.exportStatements(d, { ...query, customerId: query.customer_id }), lang),
+      await statementsXlsx(await reads.exportStatements(d, { ...query, customerId: query.customer_id }), lang),
     ),
   );
-  route(app, t, r.crmRevenue, ({ query }) => statements.revenue(d, query.months));
+  route(app, t, r.crmRevenue, ({ query }) => reads.revenue(d, query.months));
   route(
     app,
     t,
@@ -90,10 +85,8 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
       statements.issueStatement({ ...d, issueOpenMonth: deps.config.usageIssueOpenMonth }, actor, body),
     { status: 201 },
   );
-  route(app, t, r.crmStatement, ({ params }) => statements.getStatement(d, params.id));
-  route(app, t, r.crmStatementEvents, ({ params, query }) =>
-    statements.statementEvents(d, params.id, undefined, query),
-  );
+  route(app, t, r.crmStatement, ({ params }) => reads.getStatement(d, params.id));
+  route(app, t, r.crmStatementEvents, ({ params, query }) => reads.statementEvents(d, params.id, undefined, query));
   route(app, t, r.crmStatementFile, ({ params, query, lang, reply }) =>
     file(params.id, undefined, query.format, lang, reply),
   );
@@ -103,7 +96,7 @@ export function registerUsageRoutes(app: FastifyInstance, deps: TAppDeps): void 
   route(app, t, r.crmPayStatement, ({ actor, params, body }) =>
     statements.payStatement(d, actor, params.id, body.note ?? ''),
   );
-  route(app, t, r.crmSnapshot, ({ params }) => statements.getSnapshot(d, params.id));
+  route(app, t, r.crmSnapshot, ({ params }) => reads.getSnapshot(d, params.id));
   route(app, t, r.crmRateCards, ({ query }) => service.listRateCards(d, query.customer_id));
   route(app, t, r.crmCreateRateCard, ({ actor, body }) => service.createRateCard(d, actor, body), { status: 201 });
   route(app, t, r.crmUpdateRateCard, ({ actor, params, body }) => service.updateRateCard(d, actor, params.id, body));

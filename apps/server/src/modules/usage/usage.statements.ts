@@ -1,19 +1,9 @@
-import type {
-  TPartnerUsageEvent,
-  TRevenue,
-  TStatement,
-  TStatementTapPayInput,
-  TStatementTotals,
-  TStorageSnapshot,
-  TUsageEvent,
-  TUsageKind,
-} from '@wms/contracts';
+import type { TStatement, TStatementTapPayInput, TUsageKind } from '@wms/contracts';
 import type { Db, Executor } from '../../db/client';
 import { sqlState, withTx } from '../../db/tx';
 import { writeAudit } from '../../platform/audit';
 import type { TActor } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
-import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/listing';
 import { nextDocumentNumber } from '../../platform/sequences';
 import {
   payStatementNewebPay,
@@ -24,13 +14,8 @@ import {
   type TStatementPaid,
   type TStatementToPay,
 } from '../billing';
-import * as repo from './usage.repository';
-import { fromUnits, priced, type TUsageDeps, thisMonth, toEvent, toUnits } from './usage.service';
-
-const addMonth = (month: string, n: number) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 7);
-};
+import { fromUnits, priced, type TUsageDeps, thisMonth, toUnits } from './usage.service';
+import * as statementRepo from './usage.statements.repository';
 
 /**
  * Statements (issue #35): a seller's month, issued by staff once it has ended — numbered, its charges marked as billed
@@ -40,7 +25,7 @@ const addMonth = (month: string, n: number) => {
 
 const money = (v: string) => fromUnits(toUnits(v));
 
-export function toStatement(row: repo.TStatementRow, customerName: string): TStatement {
+export function toStatement(row: statementRepo.TStatementRow, customerName: string): TStatement {
   return {
     id: row.id,
     customer_id: row.customer_id,
@@ -81,7 +66,7 @@ export async function issueStatement(
   try {
     return await withTx(deps.db, (tx) => issueIn(tx, actor, input));
   } catch (err) {
-    if (repo.isMonthTaken(err)) throw new AppError('DUPLICATE_VALUE', { field: 'month' });
+    if (statementRepo.isMonthTaken(err)) throw new AppError('DUPLICATE_VALUE', { field: 'month' });
     if (sqlState(err) === '23503') throw new AppError('NOT_FOUND', { field: 'customer_id' });
     throw err;
   }
@@ -92,17 +77,17 @@ export async function issueIn(tx: Executor, actor: TActor, input: { customer_id:
   {
     const now = new Date();
     const number = await nextDocumentNumber(tx, input.customer_id, 'ST', now);
-    const row = await repo.insertStatement(tx, {
+    const row = await statementRepo.insertStatement(tx, {
       customer_id: input.customer_id,
       month: input.month,
       number,
       issued_at: now,
       issued_by: userOf(actor),
       tax_rate: '0.05',
+      billed_through: await statementRepo.billThrough(tx, input.customer_id),
     });
-    await repo.billCharges(tx, row.id, input.customer_id, input.month);
-    const summary = await priced(tx, input.customer_id, input.month, await repo.statementLines(tx, row.id));
-    const issued = await repo.updateStatement(tx, row.id, {
+    const summary = await priced(tx, input.customer_id, input.month, await statementRepo.statementLines(tx, row));
+    const issued = await statementRepo.updateStatement(tx, row.id, {
       lines: summary.lines,
       subtotal: summary.subtotal,
       minimum_fee: summary.minimum_fee,
@@ -117,24 +102,23 @@ export async function issueIn(tx: Executor, actor: TActor, input: { customer_id:
       customerId: input.customer_id,
       after: { number, month: input.month, total: summary.total },
     });
-    const found = await repo.findStatement(tx, issued.id);
+    const found = await statementRepo.findStatement(tx, issued.id);
     return toStatement(issued, found?.customer_name ?? '');
   }
 }
 
-/** Void an issued statement with a reason: its charges are no longer billed on it (the month can be issued again). */
+/** Void an issued statement with a reason: it bills nothing any more (the month can be issued again). */
 export async function voidStatement(deps: TUsageDeps, actor: TActor, id: string, reason: string): Promise<TStatement> {
   return withTx(deps.db, (tx) => voidIn(tx, actor, id, reason));
 }
 
 export async function voidIn(tx: Executor, actor: TActor, id: string, reason: string): Promise<TStatement> {
   {
-    const found = await repo.findStatement(tx, id, undefined, true);
+    const found = await statementRepo.findStatement(tx, id, undefined, true);
     if (!found) throw notFound();
     if (found.statement.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
     await refuseWhilePaying(tx, found.statement);
-    await repo.unbillCharges(tx, id);
-    const row = await repo.updateStatement(tx, id, {
+    const row = await statementRepo.updateStatement(tx, id, {
       status: 'void',
       void_reason: reason,
       voided_at: new Date(),
@@ -155,11 +139,11 @@ export async function voidIn(tx: Executor, actor: TActor, id: string, reason: st
 /** Mark an issued statement paid (a bank transfer the staff saw arrive), with their note. */
 export async function payStatement(deps: TUsageDeps, actor: TActor, id: string, note: string): Promise<TStatement> {
   return withTx(deps.db, async (tx) => {
-    const found = await repo.findStatement(tx, id, undefined, true);
+    const found = await statementRepo.findStatement(tx, id, undefined, true);
     if (!found) throw notFound();
     if (found.statement.status !== 'issued') throw new AppError('INVALID_STATUS_TRANSITION');
     await refuseWhilePaying(tx, found.statement);
-    const row = await repo.updateStatement(tx, id, {
+    const row = await statementRepo.updateStatement(tx, id, {
       status: 'paid',
       paid_at: new Date(),
       paid_by: userOf(actor),
@@ -181,7 +165,7 @@ export async function payStatement(deps: TUsageDeps, actor: TActor, id: string, 
  * Under the statement's row lock: a card or NewebPay payment of it in flight (or paid already, its event not
  * delivered yet) keeps it as it is — no void, no bank-transfer mark — until its outcome is recorded.
  */
-async function refuseWhilePaying(tx: Executor, s: repo.TStatementRow) {
+async function refuseWhilePaying(tx: Executor, s: statementRepo.TStatementRow) {
   const held = await statementPayment(tx, s.id);
   if (held?.status === 'succeeded') throw new AppError('STATEMENT_ALREADY_PAID', { number: s.number });
   if (held) throw new AppError('STATEMENT_PAYMENT_IN_PROGRESS', { number: s.number, order_number: held.order_number });
@@ -191,7 +175,7 @@ async function refuseWhilePaying(tx: Executor, s: repo.TStatementRow) {
 const lockToPay =
   (id: string, customerId: string) =>
   async (tx: Executor): Promise<TStatementToPay> => {
-    const found = await repo.findStatement(tx, id, customerId, true);
+    const found = await statementRepo.findStatement(tx, id, customerId, true);
     if (!found) throw notFound();
     const s = found.statement;
     if (s.status === 'paid') throw new AppError('STATEMENT_ALREADY_PAID', { number: s.number });
@@ -241,7 +225,7 @@ export async function payByNewebPay(
  */
 export async function markPaidByPayment(db: Db, p: TStatementPaid): Promise<{ paid: boolean }> {
   return withTx(db, async (tx) => {
-    const found = await repo.findStatement(tx, p.statement_id, p.customer_id, true);
+    const found = await statementRepo.findStatement(tx, p.statement_id, p.customer_id, true);
     if (!found || found.statement.status === 'paid') return { paid: false };
     const actor: TActor = { kind: 'system', id: null, customerId: p.customer_id };
     const provider = p.provider === 'tappay' ? 'TapPay' : 'NewebPay';
@@ -255,7 +239,7 @@ export async function markPaidByPayment(db: Db, p: TStatementPaid): Promise<{ pa
       });
       return { paid: false };
     }
-    await repo.updateStatement(tx, p.statement_id, {
+    await statementRepo.updateStatement(tx, p.statement_id, {
       status: 'paid',
       paid_at: new Date(),
       paid_by: null,
@@ -271,157 +255,4 @@ export async function markPaidByPayment(db: Db, p: TStatementPaid): Promise<{ pa
     });
     return { paid: true };
   });
-}
-
-export async function listStatements(
-  deps: TUsageDeps,
-  f: repo.TStatementFilter & { page: number; page_size: number },
-): Promise<{ count: number; results: TStatement[] }> {
-  const { rows, count } = await repo.listStatements(deps.db, f, pageWindow(f));
-  return { count, results: rows.map((r) => toStatement(r.statement, r.customer_name)) };
-}
-
-/** The CRM's statements of every seller: a page, and the sums of everything the filters find (per status too). */
-export async function crmListStatements(
-  deps: TUsageDeps,
-  f: repo.TStatementFilter & { page: number; page_size: number },
-): Promise<{ count: number; results: TStatement[]; totals: TStatementTotals }> {
-  const page = await listStatements(deps, f);
-  const byStatus = await repo.statementTotals(deps.db, f);
-  const sum = (k: 'net' | 'tax' | 'total') => money(fromUnits(byStatus.reduce((n, r) => n + toUnits(r[k]), 0n)));
-  return {
-    ...page,
-    totals: {
-      count: byStatus.reduce((n, r) => n + Number(r.count), 0),
-      net: sum('net'),
-      tax: sum('tax'),
-      total: sum('total'),
-      by_status: byStatus.map((r) => ({
-        status: r.status as TStatement['status'],
-        count: Number(r.count),
-        net: money(r.net),
-        tax: money(r.tax),
-        total: money(r.total),
-      })),
-    },
-  };
-}
-
-/** Every statement the filters find (up to EXPORT_MAX_ROWS), for the CRM's export. */
-export async function exportStatements(deps: TUsageDeps, f: repo.TStatementFilter): Promise<TStatement[]> {
-  const { rows } = await repo.listStatements(deps.db, f, { limit: EXPORT_MAX_ROWS, offset: 0 });
-  return rows.map((r) => toStatement(r.statement, r.customer_name));
-}
-
-/** Revenue per seller per month over the last `months` months (this month included), before tax. */
-export async function revenue(deps: TUsageDeps, months: number): Promise<TRevenue> {
-  const last = thisMonth();
-  const list = Array.from({ length: months }, (_, i) => addMonth(last, i - months + 1));
-  const rows = await repo.revenueBySellerMonth(deps.db, list[0]!);
-  const sellers = new Map<
-    string,
-    { customer_id: string; customer_name: string; cells: Map<string, (typeof rows)[0]> }
-  >();
-  for (const r of rows) {
-    if (r.month > last) continue;
-    const s = sellers.get(r.customer_id) ?? {
-      customer_id: r.customer_id,
-      customer_name: r.customer_name,
-      cells: new Map(),
-    };
-    s.cells.set(r.month, r);
-    sellers.set(r.customer_id, s);
-  }
-  const cell = (month: string, r?: { net: string; paid: string }) => ({
-    month,
-    net: money(r?.net ?? '0'),
-    paid: money(r?.paid ?? '0'),
-  });
-  return {
-    months: list,
-    sellers: [...sellers.values()].map((s) => ({
-      customer_id: s.customer_id,
-      customer_name: s.customer_name,
-      net: fromUnits([...s.cells.values()].reduce((n, r) => n + toUnits(r.net), 0n)),
-      months: list.map((m) => cell(m, s.cells.get(m))),
-    })),
-    totals: list.map((m) => {
-      const of = [...sellers.values()].map((s) => s.cells.get(m)).filter((r) => !!r);
-      return {
-        month: m,
-        net: fromUnits(of.reduce((n, r) => n + toUnits(r.net), 0n)),
-        paid: fromUnits(of.reduce((n, r) => n + toUnits(r.paid), 0n)),
-      };
-    }),
-  };
-}
-
-/** One statement; with `customerId`, only that seller's (another seller's answers 404). */
-export async function getStatement(deps: TUsageDeps, id: string, customerId?: string): Promise<TStatement> {
-  const found = await repo.findStatement(deps.db, id, customerId);
-  if (!found) throw notFound();
-  return toStatement(found.statement, found.customer_name);
-}
-
-/** A page of the events billed on a statement (a void one has none left: they went back to its month). */
-export async function statementEvents(
-  deps: TUsageDeps,
-  id: string,
-  customerId: string | undefined,
-  q: { kind?: TUsageKind; page: number; page_size: number },
-): Promise<{ count: number; results: TUsageEvent[] }> {
-  await getStatement(deps, id, customerId);
-  const { rows, count } = await repo.statementEvents(deps.db, id, q.kind, pageWindow(q));
-  return { count, results: rows.map(toEvent) };
-}
-
-/** A page of a statement's events for the partner API: a correction shows the document of the event it corrects. */
-export async function partnerStatementEvents(
-  deps: TUsageDeps,
-  id: string,
-  customerId: string,
-  q: { kind?: TUsageKind; page: number; page_size: number },
-): Promise<{ count: number; results: TPartnerUsageEvent[] }> {
-  const page = await statementEvents(deps, id, customerId, q);
-  const results: TPartnerUsageEvent[] = [];
-  for (const e of page.results) {
-    if (e.source_type !== 'correction') {
-      results.push({ ...e, source_type: e.source_type });
-      continue;
-    }
-    const old = await repo.findCharge(deps.db, e.corrects_id!, customerId);
-    results.push({
-      ...e,
-      source_type: old!.source_type as TPartnerUsageEvent['source_type'],
-      source_id: old!.source_id,
-    });
-  }
-  return { count: page.count, results };
-}
-
-/** Every event billed on a statement, for its files. */
-export async function allStatementEvents(deps: TUsageDeps, id: string): Promise<TUsageEvent[]> {
-  const out: TUsageEvent[] = [];
-  for (let page = 1; ; page++) {
-    const { rows } = await repo.statementEvents(deps.db, id, undefined, { limit: 5000, offset: (page - 1) * 5000 });
-    out.push(...rows.map(toEvent));
-    if (rows.length < 5000) return out;
-  }
-}
-
-export async function getSnapshot(deps: TUsageDeps, id: string, customerId?: string): Promise<TStorageSnapshot> {
-  const row = await repo.findSnapshot(deps.db, id, customerId);
-  if (!row) throw notFound();
-  return {
-    id: row.id,
-    warehouse_id: row.warehouse_id,
-    day: row.day,
-    locations: row.locations,
-    units: row.units,
-    litres: row.litres,
-    charged_locations: row.charged_locations,
-    charged_units: row.charged_units,
-    charged_litres: row.charged_litres,
-    free_days: row.free_days,
-  };
 }

@@ -1,7 +1,7 @@
 import type { TStatement, TUsageEvent } from '@wms/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audit_logs } from '../../../db/schema';
+import { audit_logs, support_tickets, users } from '../../../db/schema';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
 import { eventsDelivered, receiveUnits } from './work';
@@ -62,7 +62,16 @@ afterAll(() => ctx?.close());
 
 describe(`disputes and corrections (${TEST_ENGINE})`, () => {
   let disputeId: string;
+  let ticketId: string;
   let s2: TStatement;
+
+  /** The dispute's support request as its seller sees it: status and the staff's replies. */
+  const ticketOf = async (id: string) => {
+    const res = await ctx.api.supportRoutes.getTicket({ params: { id }, token: w.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const t = res.json();
+    return { status: t.status, staff: t.replies.filter((r) => r.side === 'staff').map((r) => r.body) };
+  };
 
   it('the seller disputes one event of a line: a support request names it; another seller cannot', async () => {
     const res = await ctx.api.usageRoutes.disputeLine({
@@ -73,6 +82,7 @@ describe(`disputes and corrections (${TEST_ENGINE})`, () => {
     expect(res.statusCode, res.body).toBe(201);
     const d = res.json();
     disputeId = d.id;
+    ticketId = d.ticket_id;
     expect(d).toMatchObject({ status: 'open', kind: 'receiving_unit', event_id: unitEvent.id, correction: null });
     const ticket = await ctx.api.supportRoutes.getTicket({ params: { id: d.ticket_id }, token: w.token });
     expect(ticket.statusCode, ticket.body).toBe(200);
@@ -152,6 +162,14 @@ describe(`disputes and corrections (${TEST_ENGINE})`, () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.error()).toMatchObject({ code: 'DISPUTE_CLOSED', params: { status: 'corrected' } });
+    // The answer is a staff reply on the dispute's support request (in the seller's language), which is done; once.
+    const ticket = await ticketOf(ticketId);
+    expect(ticket.status).toBe('done');
+    expect(ticket.staff).toHaveLength(1);
+    expect(ticket.staff[0]).toContain('帳單異議已更正');
+    expect(ticket.staff[0]).toContain(`${unitEvent.document_number} receiving_unit: -2 / TWD -5`);
+    expect(ticket.staff[0]).toContain(`重開為 ${s2.number}`);
+    expect(ticket.staff[0]).toContain('2 units refused at receipt');
     expect(await audits('usage.charge.correct')).toBe(1);
     expect(await audits('usage.dispute.open')).toBe(1);
     expect(await audits('usage.dispute.corrected')).toBe(1);
@@ -178,6 +196,8 @@ describe(`disputes and corrections (${TEST_ENGINE})`, () => {
     expect(draft).toMatchObject({ subtotal: '-400', tax: '-20', total: '-420' });
     expect(draft.lines).toEqual([{ kind: 'receiving_receipt', events: 1, quantity: 0, amount: '-400' }]);
 
+    // The seller reads Japanese from here on: the next answer is written in it.
+    await ctx.deps.database.db.update(users).set({ language: 'ja' }).where(eq(users.id, w.seller.userId));
     const d3 = await ctx.api.usageRoutes.disputeLine({
       params: { id: s2.id },
       body: { kind: 'receiving_unit', reason: 'still wrong' },
@@ -189,6 +209,13 @@ describe(`disputes and corrections (${TEST_ENGINE})`, () => {
       token: staff,
     });
     expect(rejected.json()).toMatchObject({ status: 'rejected' });
+    const t3 = await ticketOf(d3.json().ticket_id);
+    expect(t3).toEqual({
+      status: 'done',
+      staff: ['請求への異議は訂正されませんでした\nthe receipt shows 8 accepted after the correction'],
+    });
+    // The first answer's reply named the next month's statement (the correction without re-issue).
+    expect((await ticketOf(d.json().ticket_id)).staff[0]).toContain(`更正列入 ${nextMonth}-01 起的帳單`);
     const late = await ctx.api.usageRoutes.crmCorrectDispute({
       params: { id: d3.json().id },
       body: { event_id: unitEvent.id, amount: '-1', reason: 'x' },
@@ -197,6 +224,41 @@ describe(`disputes and corrections (${TEST_ENGINE})`, () => {
     expect(late.error()).toMatchObject({ code: 'DISPUTE_CLOSED', params: { status: 'rejected' } });
     const crm = await ctx.api.usageRoutes.crmStatementDisputes({ params: { id: s2.id }, token: staff });
     expect(crm.json().results.map((x) => x.status)).toEqual(['corrected', 'rejected']);
+  });
+
+  it('the answer and its reply are one transaction: a request that cannot be answered leaves the dispute open', async () => {
+    const d = await ctx.api.usageRoutes.disputeLine({
+      params: { id: s2.id },
+      body: { kind: 'receiving_receipt', event_id: receiptEvent.id, reason: 'charged twice?' },
+      token: w.token,
+    });
+    expect(d.statusCode, d.body).toBe(201);
+    // Its support request is gone (as if removed underneath): the answer has nowhere to go.
+    await ctx.deps.database.db.delete(support_tickets).where(eq(support_tickets.id, d.json().ticket_id));
+    const before = {
+      corrections: await audits('usage.charge.correct'),
+      rejects: await audits('usage.dispute.rejected'),
+    };
+    const corrected = await ctx.api.usageRoutes.crmCorrectDispute({
+      params: { id: d.json().id },
+      body: { event_id: receiptEvent.id, amount: '-1', reason: 'x', reissue: true },
+      token: staff,
+    });
+    expect(corrected.statusCode).toBe(404);
+    const rejected = await ctx.api.usageRoutes.crmRejectDispute({
+      params: { id: d.json().id },
+      body: { answer: 'no' },
+      token: staff,
+    });
+    expect(rejected.statusCode).toBe(404);
+    // Nothing of either answer stayed: the dispute is open, no correction event, the statement not re-issued.
+    const listed = (await ctx.api.usageRoutes.crmStatementDisputes({ params: { id: s2.id }, token: staff })).json();
+    expect(listed.results.find((x) => x.id === d.json().id)).toMatchObject({ status: 'open', correction: null });
+    expect((await ctx.api.usageRoutes.statement({ params: { id: s2.id }, token: w.token })).json().status).toBe(
+      'issued',
+    );
+    expect(await audits('usage.charge.correct')).toBe(before.corrections);
+    expect(await audits('usage.dispute.rejected')).toBe(before.rejects);
   });
 
   it('the partner API shows a correction with the document of the event it corrects (its enum kept compatible)', async () => {

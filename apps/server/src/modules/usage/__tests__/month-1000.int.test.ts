@@ -1,14 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbound_orders } from '../../../db/schema';
-import { withTx } from '../../../db/tx';
 import { taipeiMidnight, taipeiToday } from '../../../platform/calendar';
-import { publishEvent } from '../../../platform/events';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
-import { ordersShipped } from '../../outbound';
-import { createOrder, outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
-import { eventsDelivered, units } from './work';
+import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
+import { eventsDelivered, money, seedShippedOrders, taxOf, units } from './work';
 
 /**
  * A month of 1,000 shipped orders (issue #35) gives the right statement. The orders are built set-based (one order
@@ -41,63 +35,17 @@ const delivered = () => eventsDelivered(ctx, 600);
 
 describe(`a month of ${N} shipped orders (${TEST_ENGINE})`, () => {
   it('the statement equals the sum computed from the card; each order is one pick event', async () => {
-    const db = ctx.deps.database.db;
-    const template = await createOrder(ctx, w.token, [{ product_id: w.plain.id, quantity: 1 }]);
-    const [row] = await db.select().from(outbound_orders).where(eq(outbound_orders.id, template.id));
     // Order i: 1 + (i mod 4) units, closed on day 1 + (i mod 28) of the month at 10:00 Taipei.
-    const orders = Array.from({ length: N }, (_, i) => ({
-      id: i === 0 ? row!.id : randomUUID(),
-      number: i === 0 ? row!.number : `${row!.number}-${i}`,
+    const orders = await seedShippedOrders(ctx, w, N, (i) => ({
       units: 1 + (i % 4),
       closed_at: new Date(taipeiMidnight(`${MONTH}-01`, i % 28).getTime() + 10 * 3600_000),
     }));
-    await withTx(db, async (tx) => {
-      await tx
-        .update(outbound_orders)
-        .set({ status: 'closed', closed_at: orders[0]!.closed_at })
-        .where(eq(outbound_orders.id, row!.id));
-      for (let i = 1; i < N; i += 250)
-        await tx.insert(outbound_orders).values(
-          orders.slice(i, i + 250).map((o) => ({
-            ...row!,
-            id: o.id,
-            number: o.number,
-            status: 'closed',
-            closed_at: o.closed_at,
-            created_at: o.closed_at,
-            updated_at: o.closed_at,
-          })),
-        );
-      // The shipments, told as the ship use case tells them (in batches, as a wave would).
-      for (let i = 0; i < N; i += 100)
-        await publishEvent(
-          tx,
-          ctx.deps.jobs,
-          ordersShipped,
-          {
-            customer_id: w.customerId,
-            orders: orders.slice(i, i + 100).map((o) => ({
-              order_id: o.id,
-              number: o.number,
-              shipped_at: o.closed_at.toISOString(),
-              units: o.units,
-            })),
-          },
-          { customerId: w.customerId },
-        );
-    });
     await delivered();
 
     // Independently: per order 15, per unit beyond the first 3.25; tax 5 % of the sum, whole TWD half up.
     const extra = orders.reduce((s, o) => s + o.units - 1, 0);
     const sum = N * units(RATES.pick_order) + extra * units(RATES.pick_extra_unit);
-    const tax = Math.floor((sum * 5) / 100 / 10_000 + 0.5) * 10_000;
-    const money = (u: number) => {
-      const frac = String(u % 10_000)
-        .padStart(4, '0')
-        .replace(/0+$/, '');
-      return `${Math.floor(u / 10_000)}${frac ? `.${frac}` : ''}`;
-    };
+    const tax = taxOf(sum);
 
     const started = Date.now();
     const issued = await ctx.api.usageRoutes.crmIssueStatement({

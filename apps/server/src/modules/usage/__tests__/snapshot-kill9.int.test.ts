@@ -11,7 +11,7 @@ import * as accountRepo from '../../account/account.repository';
 import { stockFactory } from '../../stock/__tests__/factories';
 import { postInbound } from '../../stock/stock.engine';
 import { takeStorageSnapshots } from '../usage.jobs';
-import * as usageRepo from '../usage.repository';
+import * as snapshotRepo from '../usage.snapshots.repository';
 
 /**
  * Issue #35: kill -9 in the middle of the daily storage snapshot leaves each warehouse-day recorded whole or not at
@@ -73,7 +73,7 @@ beforeAll(async () => {
       await db.execute(
         sql`update stock_movements set created_at = now() - interval '120 days' where warehouse_id = ${wh.id}`,
       );
-      await usageRepo.claimSnapshotDay(db, wh.id, dayOf(-1 - DAYS));
+      await snapshotRepo.claimSnapshotDay(db, wh.id, dayOf(-1 - DAYS));
     }
     // Test only: each snapshot row takes 50 ms to write, so a warehouse-day's transaction lasts long enough for the
     // kill to land inside it (dropped before the catch-up run).

@@ -2,6 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as fontkitModule from '@pdf-lib/fontkit';
+import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
@@ -34,6 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
+const fontkit = (fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule;
+
 const dir = mkdtempSync(path.join(tmpdir(), 'statement-pdf-'));
 const textOf = (bytes: Buffer, name: string) => {
   const file = path.join(dir, name);
@@ -47,6 +51,27 @@ const textOf = (bytes: Buffer, name: string) => {
   expect(render.stderr).toBe('');
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 };
+
+/**
+ * The embedded CJK font's glyphs, read back with fontkit: its drawn glyphs only (a subset), and each one an outline —
+ * a subset with its glyph offsets wrong (as @pdf-lib/fontkit writes them unmended) reads as glyphs without outline.
+ */
+async function embeddedGlyphs(bytes: Buffer) {
+  const pdf = await PDFDocument.load(bytes);
+  const files = pdf.context
+    .enumerateIndirectObjects()
+    .map(([, o]) => o)
+    .filter((o): o is PDFRawStream => o instanceof PDFRawStream && o.dict.has(PDFName.of('Length1')));
+  expect(files).toHaveLength(1);
+  const font = fontkit.create(Buffer.from(decodePDFRawStream(files[0]!).decode())) as unknown as {
+    numGlyphs: number;
+    getGlyph(gid: number): { path: { commands: unknown[] } };
+  };
+  const blank = Array.from({ length: font.numGlyphs - 1 }, (_, i) => i + 1).filter(
+    (gid) => font.getGlyph(gid).path.commands.length === 0,
+  );
+  return { glyphs: font.numGlyphs, blank, size: bytes.length };
+}
 
 describe(`the statement PDF in Chinese and Japanese (${TEST_ENGINE})`, () => {
   it('prints the seller name and the lines in the user language (zh-TW, ja), and in English', async () => {
@@ -90,6 +115,13 @@ describe(`the statement PDF in Chinese and Japanese (${TEST_ENGINE})`, () => {
     expect(zhText).toContain('入庫費（每件）');
     expect(zhText).toContain(s.number);
     expect(zhText).toContain('已開立');
+
+    // The font is a subset of what is drawn (a few KB, not the whole 2.3 MB font), every glyph of it an outline.
+    const zhFont = await embeddedGlyphs(Buffer.from(zh.rawPayload));
+    expect(zhFont.glyphs).toBeGreaterThan(20);
+    expect(zhFont.glyphs).toBeLessThan(200);
+    expect(zhFont.blank).toEqual([]);
+    expect(zhFont.size).toBeLessThan(100_000);
 
     const jaText = textOf(Buffer.from((await get('ja')).rawPayload), 'ja.pdf');
     expect(jaText).toContain(NAME);

@@ -10,7 +10,7 @@ import type { TWorldBuilder } from '../../../test/world';
 
 /**
  * Rows of every usage table for the tenant isolation sweep: the seller's own rate card, a storage snapshot, an issued
- * statement, one charge billed on it and a dispute of its line.
+ * statement, one charge it bills and a dispute of its line.
  */
 export const usageWorld: TWorldBuilder = async (ctx, s) => {
   const db = ctx.deps.database.db;
@@ -33,22 +33,6 @@ export const usageWorld: TWorldBuilder = async (ctx, s) => {
       free_days: 0,
     })
     .returning();
-  const [statement] = await db
-    .insert(usage_statements)
-    .values({
-      customer_id: s.customerId,
-      month: '2026-01',
-      number: `ST-WORLD-${snapshot!.id.slice(0, 8)}`,
-      status: 'issued',
-      lines: [{ kind: 'pick_order', events: 1, quantity: 1, amount: '12' }],
-      subtotal: '12',
-      minimum_fee: '0',
-      tax_rate: '0.05',
-      tax: '1',
-      total: '13',
-      issued_at: new Date('2026-02-01T01:00:00Z'),
-    })
-    .returning();
   const [charge] = await db
     .insert(usage_charges)
     .values({
@@ -63,7 +47,23 @@ export const usageWorld: TWorldBuilder = async (ctx, s) => {
       unit_price: '12',
       amount: '12',
       rate_card_id: card!.id,
-      statement_id: statement!.id,
+    })
+    .returning();
+  const [statement] = await db
+    .insert(usage_statements)
+    .values({
+      customer_id: s.customerId,
+      month: '2026-01',
+      number: `ST-WORLD-${snapshot!.id.slice(0, 8)}`,
+      status: 'issued',
+      lines: [{ kind: 'pick_order', events: 1, quantity: 1, amount: '12' }],
+      subtotal: '12',
+      minimum_fee: '0',
+      tax_rate: '0.05',
+      tax: '1',
+      total: '13',
+      issued_at: new Date('2026-02-01T01:00:00Z'),
+      billed_through: charge!.seq,
     })
     .returning();
   await db.insert(usage_disputes).values({
