@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as fontkitModule from '@pdf-lib/fontkit';
-import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { outboundWorld, type TWorld } from '../../outbound/__tests__/factories';
@@ -58,10 +58,12 @@ const textOf = (bytes: Buffer, name: string) => {
  */
 async function embeddedGlyphs(bytes: Buffer) {
   const pdf = await PDFDocument.load(bytes);
+  // The font descriptors' TrueType font files (FontFile2).
   const files = pdf.context
     .enumerateIndirectObjects()
     .map(([, o]) => o)
-    .filter((o): o is PDFRawStream => o instanceof PDFRawStream && o.dict.has(PDFName.of('Length1')));
+    .filter((o): o is PDFDict => o instanceof PDFDict && o.has(PDFName.of('FontFile2')))
+    .map((d) => pdf.context.lookup(d.get(PDFName.of('FontFile2'))) as PDFRawStream);
   expect(files).toHaveLength(1);
   const font = fontkit.create(Buffer.from(decodePDFRawStream(files[0]!).decode())) as unknown as {
     numGlyphs: number;
