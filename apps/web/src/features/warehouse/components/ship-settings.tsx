@@ -11,10 +11,10 @@ import {
 import { Button, Checkbox, DatePicker, Form, Input, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { CrudModal } from '../../../shared/crud/crud';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useProviderOptions } from '../../partners/api';
 import { useSaveShipSla, useSaveWarehouseShipping } from '../api';
-import { CrudModal } from './crud';
 import '../i18n';
 
 /** The seller's promise in words: "same day if ordered before 12:30", "next working day". */
@@ -158,8 +158,8 @@ export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | 
                       <Button
                         icon={<DeleteOutlined />}
                         onClick={() => remove(f.name)}
-                        aria-label={t('crud.delete')}
-                        title={t('crud.delete')}
+                        aria-label={t('crud.delete', { ns: 'common' })}
+                        title={t('crud.delete', { ns: 'common' })}
                       />
                     </Form.Item>
                   </Space>

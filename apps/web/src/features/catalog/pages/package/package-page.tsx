@@ -4,16 +4,16 @@ import { Button, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
-import { CrudModal, RowActions } from '../../../warehouse/components/crud';
 import { catalogKeys, fetchPackaging, useDeletePackaging, useSavePackaging } from '../../api';
 import '../../i18n';
 
 /** /package: packaging materials (code, name, category, inventory quantity) and their labels. */
 export default function PackagePage() {
-  const { t } = useTranslation(['catalog', 'warehouse']);
+  const { t } = useTranslation(['catalog', 'common']);
   const label = useFieldLabel();
   const navigate = useNavigate();
   const save = useSavePackaging();
@@ -31,7 +31,7 @@ export default function PackagePage() {
         toolbar={
           <>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('warehouse:crud.add')}
+              {t('common:crud.add')}
             </Button>
             <Button icon={<PrinterOutlined />} onClick={() => navigate('/package-print')}>
               {t('catalog:print')}
@@ -44,7 +44,7 @@ export default function PackagePage() {
           { title: label('category'), dataIndex: 'category', key: 'category', sorter: true },
           { title: label('quantity'), dataIndex: 'quantity', key: 'quantity', sorter: true, align: 'right' },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, m) => (
@@ -55,7 +55,7 @@ export default function PackagePage() {
       />
       <CrudModal<TCreatePackagingMaterial>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={current ?? { quantity: 0 }}
         onClose={() => setEditing(null)}
         onSubmit={(body) => save.mutateAsync({ id: current?.id, body })}

@@ -3,16 +3,16 @@ import { type TCreateProductCategory, type TProductCategory, ZCreateProductCateg
 import { Button, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
-import { CrudModal, RowActions } from '../../../warehouse/components/crud';
 import { catalogKeys, fetchCategories, useDeleteCategory, useSaveCategory } from '../../api';
 import '../../i18n';
 
 /** /product-class: product categories; the default 0015 "other" always exists and cannot be deleted. */
 export default function ProductClassPage() {
-  const { t } = useTranslation(['catalog', 'warehouse']);
+  const { t } = useTranslation(['catalog', 'common']);
   const label = useFieldLabel();
   const save = useSaveCategory();
   const remove = useDeleteCategory();
@@ -28,7 +28,7 @@ export default function ProductClassPage() {
         excel={{ fileName: 'product-categories' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('warehouse:crud.add')}
+            {t('common:crud.add')}
           </Button>
         }
         columns={[
@@ -47,7 +47,7 @@ export default function ProductClassPage() {
           { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
           { title: label('product_count'), dataIndex: 'product_count' },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, c) => (
@@ -62,7 +62,7 @@ export default function ProductClassPage() {
       />
       <CrudModal<TCreateProductCategory>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={current ?? {}}
         onClose={() => setEditing(null)}
         onSubmit={(body) => save.mutateAsync({ id: current?.id, body })}

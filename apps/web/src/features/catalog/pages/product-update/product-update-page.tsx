@@ -29,12 +29,12 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelection } from '../../../../shared/crud/crud';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { DataTable } from '../../../../shared/table/data-table';
 import { fileToBase64 } from '../../../../shared/upload';
 import { usePlatformOptions, useProviderOptions } from '../../../partners/api';
-import { useSelection } from '../../../warehouse/components/crud';
 import { catalogKeys, fetchProducts, useApplyBatch, useCategoryOptions, usePreviewBatch } from '../../api';
 import '../../i18n';
 
@@ -76,7 +76,7 @@ function ValueInput({
 
 /** /product-update: batch changes. Select products and set fields, or upload an Excel; preview, then apply. */
 export default function ProductUpdatePage() {
-  const { t } = useTranslation(['catalog', 'warehouse', 'shared', 'common']);
+  const { t } = useTranslation(['catalog', 'shared', 'common']);
   const label = useFieldLabel();
   const { message } = App.useApp();
   const [mode, setMode] = useState<'select' | 'file'>('select');
@@ -120,8 +120,8 @@ export default function ProductUpdatePage() {
       ? '—'
       : typeof v === 'boolean'
         ? v
-          ? t('warehouse:crud.yes')
-          : t('warehouse:crud.no')
+          ? t('common:crud.yes')
+          : t('common:crud.no')
         : String(v);
 
   return (
@@ -144,9 +144,7 @@ export default function ProductUpdatePage() {
             queryKey={catalogKeys.products}
             fetchPage={fetchProducts}
             rowKey="id"
-            toolbar={
-              <Typography.Text>{t('warehouse:crud.selected', { count: selection.selected.size })}</Typography.Text>
-            }
+            toolbar={<Typography.Text>{t('common:crud.selected', { count: selection.selected.size })}</Typography.Text>}
             columns={[
               selection.column,
               { title: label('number'), dataIndex: 'number', key: 'number', sorter: true },
@@ -187,7 +185,7 @@ export default function ProductUpdatePage() {
                     ))}
                     <Space>
                       <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
-                        {t('warehouse:crud.add')}
+                        {t('common:crud.add')}
                       </Button>
                       <Button type="primary" onClick={previewSelection} loading={preview.isPending}>
                         {t('catalog:update.preview')}

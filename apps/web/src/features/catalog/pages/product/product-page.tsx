@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { CrudModal, RowActions, useSelection } from '../../../../shared/crud/crud';
 import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { ImportButton } from '../../../../shared/jobs/import-button';
 import { DataTable } from '../../../../shared/table/data-table';
-import { CrudModal, RowActions, useSelection } from '../../../warehouse/components/crud';
 import {
   catalogKeys,
   fetchProducts,
@@ -75,7 +75,7 @@ function toBody(v: TForm): TCreateProduct {
 
 /** /product: single and combination products; create, edit, delete or deactivate, import, print barcodes. */
 export default function ProductPage() {
-  const { t } = useTranslation(['catalog', 'warehouse', 'common']);
+  const { t } = useTranslation(['catalog', 'common']);
   const label = useFieldLabel();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -132,7 +132,7 @@ export default function ProductPage() {
         toolbar={
           <>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-product">
-              {t('warehouse:crud.add')}
+              {t('common:crud.add')}
             </Button>
             <ImportButton
               start={(body) => apiCall(catalogRoutes.importProducts, { body })}
@@ -144,7 +144,7 @@ export default function ProductPage() {
               {t('catalog:print')}
             </Button>
             <Popconfirm
-              title={t('warehouse:crud.confirmDeleteSelected', { count: ids.length })}
+              title={t('common:crud.confirmDeleteSelected', { count: ids.length })}
               okText={t('common:actions.confirm')}
               cancelText={t('common:actions.cancel')}
               disabled={ids.length === 0}
@@ -152,14 +152,14 @@ export default function ProductPage() {
                 try {
                   await remove.mutateAsync(ids);
                   selection.clear();
-                  void message.success(t('warehouse:crud.deleted'));
+                  void message.success(t('common:crud.deleted'));
                 } catch (err) {
                   void message.error(errorText(err));
                 }
               }}
             >
               <Button danger icon={<DeleteOutlined />} disabled={ids.length === 0}>
-                {t('warehouse:crud.deleteSelected')}
+                {t('common:crud.deleteSelected')}
               </Button>
             </Popconfirm>
           </>
@@ -212,7 +212,7 @@ export default function ProductPage() {
             ),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, p) => (
@@ -242,7 +242,7 @@ export default function ProductPage() {
       <CrudModal<TForm>
         open={editing !== null}
         width={960}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={current ? toForm(current) : DEFAULTS}
         onClose={() => setEditing(null)}
         onSubmit={(v) => save.mutateAsync({ id: current?.id, body: toBody(v) })}

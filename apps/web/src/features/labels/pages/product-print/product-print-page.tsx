@@ -15,7 +15,7 @@ import '../../i18n';
 
 /** /product-print: choose products and copies, a 45/60/88-cell sheet, with or without name → print preview. */
 export default function ProductPrintPage() {
-  const { t } = useTranslation(['labels', 'warehouse']);
+  const { t } = useTranslation(['labels', 'common']);
   const label = useFieldLabel();
   const navigate = useNavigate();
   const location = useLocation();
@@ -70,7 +70,7 @@ export default function ProductPrintPage() {
             aria-label={t('labels:symbologyLabel')}
             options={SYMBOLOGIES.map((s) => ({ value: s, label: t(`labels:symbology.${s}`) }))}
           />
-          <Typography.Text>{t('warehouse:crud.selected', { count: items.length })}</Typography.Text>
+          <Typography.Text>{t('common:crud.selected', { count: items.length })}</Typography.Text>
           <Button type="primary" icon={<PrinterOutlined />} disabled={!sheetId || items.length === 0} onClick={preview}>
             {t('labels:preview')}
           </Button>
@@ -83,11 +83,11 @@ export default function ProductPrintPage() {
         rowKey="id"
         columns={[
           {
-            title: t('warehouse:crud.select'),
+            title: t('common:crud.select'),
             key: 'select',
             render: (_, p) => (
               <Checkbox
-                aria-label={t('warehouse:crud.select')}
+                aria-label={t('common:crud.select')}
                 checked={copies.has(p.id)}
                 onChange={(e) => set(p, e.target.checked ? 1 : 0)}
               />

@@ -15,11 +15,11 @@ import { Button, Divider, Form, type FormInstance, Input, Select, Switch, Tag } 
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { getLanguage } from '../../../../shared/preferences/preferences';
 import { DataTable } from '../../../../shared/table/data-table';
-import { CrudModal, RowActions } from '../../../warehouse/components/crud';
 import { fetchProviders, partnerKeys, useDeleteProvider, useSaveProvider } from '../../api';
 import '../../i18n';
 
@@ -48,7 +48,7 @@ function senderRule(form: FormInstance<TForm>, field: (typeof SENDER_FIELDS)[num
 
 /** /express-provider: logistics providers; hash key and IV are write-only (shown masked). */
 export default function ExpressProviderPage() {
-  const { t } = useTranslation(['partners', 'warehouse', 'common']);
+  const { t } = useTranslation(['partners', 'common']);
   const label = useFieldLabel();
   const save = useSaveProvider();
   const remove = useDeleteProvider();
@@ -66,7 +66,7 @@ export default function ExpressProviderPage() {
         excel={{ fileName: 'logistics-providers' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('warehouse:crud.add')}
+            {t('common:crud.add')}
           </Button>
         }
         columns={[
@@ -93,7 +93,7 @@ export default function ExpressProviderPage() {
             ),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, p) => (
@@ -105,7 +105,7 @@ export default function ExpressProviderPage() {
       <CrudModal<TForm>
         open={editing !== null}
         width={640}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={
           current ? { ...current, hash_key: undefined, hash_iv: undefined } : { is_active: true, carrier_type: null }
         }

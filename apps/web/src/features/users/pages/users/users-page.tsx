@@ -28,13 +28,13 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../../shared/auth/session';
+import { CrudModal } from '../../../../shared/crud/crud';
 import { downloadFile } from '../../../../shared/download';
 import { formatDateTime } from '../../../../shared/format';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { CrudModal } from '../../../warehouse/components/crud';
 import {
   fetchAudit,
   fetchUsers,
@@ -65,7 +65,7 @@ function GrantChecks() {
 }
 
 function UsersTab() {
-  const { t } = useTranslation(['users', 'warehouse']);
+  const { t } = useTranslation(['users', 'common']);
   const label = useFieldLabel();
   const { message } = App.useApp();
   const me = useProfile();
@@ -134,7 +134,7 @@ function UsersTab() {
                   : t('users:status.inactive'),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             // Always in view (long Japanese and English labels otherwise push it past a 1366 px screen's edge).
@@ -142,7 +142,7 @@ function UsersTab() {
             render: (_, u) => (
               <Space size={4}>
                 <Button size="small" onClick={() => setEditing(u)} data-testid={`user-edit-${u.email}`}>
-                  {t('warehouse:crud.edit')}
+                  {t('common:crud.edit')}
                 </Button>
                 <Popconfirm
                   title={t('users:linkConfirm', { email: u.email })}
@@ -183,7 +183,7 @@ function UsersTab() {
       />
       <CrudModal<TForm>
         open={editing !== null}
-        title={editing === 'new' ? t('users:invite') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('users:invite') : t('common:crud.edit')}
         initialValues={current ?? { seller_role: 'office', menu_access: [] }}
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {

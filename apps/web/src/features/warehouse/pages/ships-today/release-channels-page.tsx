@@ -10,6 +10,7 @@ import {
 import { Button, Form, type FormInstance, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { formatDateTime } from '../../../../shared/format';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { useWarehouseOptions } from '../../../../shared/pickers/api';
@@ -22,7 +23,6 @@ import {
   useDeleteReleaseChannel,
   useSaveReleaseChannel,
 } from '../../api';
-import { CrudModal, RowActions } from '../../components/crud';
 import '../../i18n';
 import { ChannelReleaseButton } from './channel-release';
 
@@ -193,7 +193,7 @@ export default function ReleaseChannelsPage() {
               ),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, c) => (

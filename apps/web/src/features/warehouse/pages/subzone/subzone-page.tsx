@@ -32,6 +32,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { CrudModal, RowActions, useSelection } from '../../../../shared/crud/crud';
 import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
@@ -55,7 +56,6 @@ import {
   useShelfOptions,
   warehouseKeys,
 } from '../../api';
-import { CrudModal, RowActions, useSelection } from '../../components/crud';
 import '../../i18n';
 import { useWarehouseOptions } from '../../../../shared/pickers/api';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
@@ -92,7 +92,7 @@ function AreasTab() {
         filters={<WarehouseFilter />}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-area">
-            {t('warehouse:crud.add')}
+            {t('common:crud.add')}
           </Button>
         }
         columns={[
@@ -100,7 +100,7 @@ function AreasTab() {
           { title: label('code'), dataIndex: 'code', key: 'code', sorter: true },
           { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, a) => (
@@ -111,7 +111,7 @@ function AreasTab() {
       />
       <CrudModal<{ warehouse_id: string; code: string; name: string }>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={editing && editing !== 'new' ? editing : { warehouse_id: warehouses.data?.[0]?.value }}
         onClose={() => setEditing(null)}
         onSubmit={(v) =>
@@ -204,7 +204,7 @@ function ShelvesTab() {
         filters={<WarehouseFilter />}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-shelf">
-            {t('warehouse:crud.add')}
+            {t('common:crud.add')}
           </Button>
         }
         columns={[
@@ -216,7 +216,7 @@ function ShelvesTab() {
           { title: label('layers'), dataIndex: 'layers', key: 'layers', sorter: true },
           { title: label('location_count'), dataIndex: 'location_count' },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, s) => (
@@ -236,7 +236,7 @@ function ShelvesTab() {
       />
       <CrudModal<TShelfForm>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={
           editing && editing !== 'new' ? editing : { warehouse_id: warehouses.data?.[0]?.value, layers: 1 }
         }
@@ -446,7 +446,7 @@ function LocationsTab() {
         toolbar={
           <>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-location">
-              {t('warehouse:crud.add')}
+              {t('common:crud.add')}
             </Button>
             <ImportButton
               start={(body) => apiCall(warehouseRoutes.importStorageLocations, { body })}
@@ -466,7 +466,7 @@ function LocationsTab() {
               {t('warehouse:print.labels')}
             </Button>
             <Popconfirm
-              title={t('warehouse:crud.confirmDeleteSelected', { count: ids.length })}
+              title={t('common:crud.confirmDeleteSelected', { count: ids.length })}
               okText={t('common:actions.confirm')}
               cancelText={t('common:actions.cancel')}
               disabled={ids.length === 0}
@@ -474,14 +474,14 @@ function LocationsTab() {
                 try {
                   await remove.mutateAsync(ids);
                   selection.clear();
-                  void message.success(t('warehouse:crud.deleted'));
+                  void message.success(t('common:crud.deleted'));
                 } catch (err) {
                   void message.error(errorText(err));
                 }
               }}
             >
               <Button danger icon={<DeleteOutlined />} disabled={ids.length === 0}>
-                {t('warehouse:crud.deleteSelected')}
+                {t('common:crud.deleteSelected')}
               </Button>
             </Popconfirm>
           </>
@@ -517,11 +517,11 @@ function LocationsTab() {
             title: label('is_active'),
             dataIndex: 'is_active',
             render: (v: boolean) => (
-              <Tag color={v ? 'green' : 'default'}>{v ? t('warehouse:crud.yes') : t('warehouse:crud.no')}</Tag>
+              <Tag color={v ? 'green' : 'default'}>{v ? t('common:crud.yes') : t('common:crud.no')}</Tag>
             ),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, l) => (
@@ -533,7 +533,7 @@ function LocationsTab() {
       <CrudModal<TLocationForm>
         open={editing !== null}
         width={640}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={
           editing && editing !== 'new'
             ? // A derived sequence shows as the placeholder: saving leaves it derived unless a number is typed.

@@ -3,11 +3,11 @@ import { CVS_CHAINS, type TWarehouse, type TWarehouseShipping, ZCreateWarehouse 
 import { Button, Form, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
 import { fetchWarehouses, useDeleteWarehouse, useSaveWarehouse, useShipSettings, warehouseKeys } from '../../api';
-import { CrudModal, RowActions } from '../../components/crud';
 import { ShipSlaModal, useSlaText, WarehouseShippingModal } from '../../components/ship-settings';
 import '../../i18n';
 
@@ -45,7 +45,7 @@ export default function WarehousePage() {
         toolbar={
           <Space wrap>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('warehouse:crud.add')}
+              {t('common:crud.add')}
             </Button>
             {ship.data ? (
               <Button icon={<ClockCircleOutlined />} onClick={() => setSlaOpen(true)} data-testid="ship-sla-open">
@@ -93,7 +93,7 @@ export default function WarehousePage() {
             },
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, w) => (
@@ -120,7 +120,7 @@ export default function WarehousePage() {
       />
       <CrudModal<TForm>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={editing && editing !== 'new' ? editing : {}}
         onClose={() => setEditing(null)}
         onSubmit={(body) =>
