@@ -161,18 +161,20 @@ export function useSaveRoute<
 
 /**
  * A DataTable's list from a paged route: `<DataTable {...routePage(r.listReceipts)} …/>`. The table's query (page,
- * ordering, search, filters) goes into the route's query over `base`; its key sits under routeKey(route).
+ * ordering, search, filters; through `toQuery` when the form's values need shaping) goes into the route's query over
+ * `base`'s; its key sits under routeKey(route, base), so invalidating the route refreshes the table.
  */
 export function routePage<C extends TRouteContract, T = TResponseOf<C> extends TPageResult<infer R> ? R : never>(
   route: C,
   base?: Partial<TCallInput<C>>,
+  toQuery: (query: TTableQuery) => TTableQuery = (q) => q,
 ): { queryKey: readonly unknown[]; fetchPage: (query: TTableQuery, signal?: AbortSignal) => Promise<TPageResult<T>> } {
   const b = (base ?? {}) as { query?: object };
   return {
     queryKey: routeKey(route, base ?? {}),
     fetchPage: (query, signal) =>
-      apiCall(route, { ...b, query: { ...b.query, ...query } } as unknown as TCallInput<C>, { signal }) as Promise<
-        TPageResult<T>
-      >,
+      apiCall(route, { ...b, query: { ...b.query, ...toQuery(query) } } as unknown as TCallInput<C>, {
+        signal,
+      }) as Promise<TPageResult<T>>,
   };
 }
