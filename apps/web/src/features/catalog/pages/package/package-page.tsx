@@ -1,14 +1,20 @@
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import { type TCreatePackagingMaterial, type TPackagingMaterial, ZCreatePackagingMaterial } from '@wms/contracts';
+import {
+  catalogRoutes,
+  type TCreatePackagingMaterial,
+  type TPackagingMaterial,
+  ZCreatePackagingMaterial,
+} from '@wms/contracts';
 import { Button, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
 import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
-import { catalogKeys, fetchPackaging, useDeletePackaging, useSavePackaging } from '../../api';
+import { catalogReads } from '../../api';
 import '../../i18n';
 
 /** /package: packaging materials (code, name, category, inventory quantity) and their labels. */
@@ -16,16 +22,17 @@ export default function PackagePage() {
   const { t } = useTranslation(['catalog', 'common']);
   const label = useFieldLabel();
   const navigate = useNavigate();
-  const save = useSavePackaging();
-  const remove = useDeletePackaging();
+  const save = useSaveRoute(catalogRoutes.createPackagingMaterial, catalogRoutes.updatePackagingMaterial, {
+    invalidates: catalogReads,
+  });
+  const remove = useRouteMutation(catalogRoutes.deletePackagingMaterial, { invalidates: catalogReads });
   const [editing, setEditing] = useState<TPackagingMaterial | 'new' | null>(null);
   const s = ZCreatePackagingMaterial.shape;
   const current = editing && editing !== 'new' ? editing : null;
   return (
     <>
       <DataTable<TPackagingMaterial>
-        queryKey={catalogKeys.packaging}
-        fetchPage={fetchPackaging}
+        {...routePage(catalogRoutes.listPackagingMaterials)}
         rowKey="id"
         excel={{ fileName: 'packaging' }}
         toolbar={
@@ -48,7 +55,11 @@ export default function PackagePage() {
             key: 'actions',
             noExport: true,
             render: (_, m) => (
-              <RowActions name={m.code} onEdit={() => setEditing(m)} onDelete={() => remove.mutateAsync(m.id)} />
+              <RowActions
+                name={m.code}
+                onEdit={() => setEditing(m)}
+                onDelete={() => remove.mutateAsync({ params: { id: m.id } })}
+              />
             ),
           },
         ]}

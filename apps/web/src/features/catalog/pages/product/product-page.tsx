@@ -6,20 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
 import { CrudModal, RowActions, useSelection } from '../../../../shared/crud/crud';
 import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { ImportButton } from '../../../../shared/jobs/import-button';
 import { DataTable } from '../../../../shared/table/data-table';
-import {
-  catalogKeys,
-  fetchProducts,
-  useCategoryOptions,
-  useDeleteProducts,
-  useInvalidateCatalog,
-  useSaveProduct,
-} from '../../api';
+import { catalogReads, refreshCatalog, useCategoryOptions } from '../../api';
 import { ProductFields } from '../../components/product-form';
 import '../../i18n';
 
@@ -79,9 +73,8 @@ export default function ProductPage() {
   const label = useFieldLabel();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const save = useSaveProduct();
-  const remove = useDeleteProducts();
-  const invalidate = useInvalidateCatalog();
+  const save = useSaveRoute(catalogRoutes.createProduct, catalogRoutes.updateProduct, { invalidates: catalogReads });
+  const remove = useRouteMutation(catalogRoutes.bulkDeleteProducts, { invalidates: catalogReads });
   const categories = useCategoryOptions();
   const selection = useSelection<TProduct>();
   const [editing, setEditing] = useState<TProduct | 'new' | null>(null);
@@ -91,8 +84,7 @@ export default function ProductPage() {
     <>
       <Typography.Paragraph type="secondary">{t('catalog:inUseHint')}</Typography.Paragraph>
       <DataTable<TProduct>
-        queryKey={catalogKeys.products}
-        fetchPage={fetchProducts}
+        {...routePage(catalogRoutes.listProducts)}
         rowKey="id"
         excel={{
           fileName: 'products',
@@ -138,7 +130,7 @@ export default function ProductPage() {
               start={(body) => apiCall(catalogRoutes.importProducts, { body })}
               template={{ route: catalogRoutes.productImportTemplate, fileName: 'products-template.xlsx' }}
               progressText={() => t('common:progress.importingProducts')}
-              onDone={() => void invalidate()}
+              onDone={() => void refreshCatalog()}
             />
             <Button icon={<PrinterOutlined />} onClick={() => navigate('/product-print', { state: { ids } })}>
               {t('catalog:print')}
@@ -150,7 +142,7 @@ export default function ProductPage() {
               disabled={ids.length === 0}
               onConfirm={async () => {
                 try {
-                  await remove.mutateAsync(ids);
+                  await remove.mutateAsync({ body: { ids } });
                   selection.clear();
                   void message.success(t('common:crud.deleted'));
                 } catch (err) {
@@ -219,7 +211,7 @@ export default function ProductPage() {
               <RowActions
                 name={`${p.number} ${p.name}`}
                 onEdit={() => setEditing(p)}
-                onDelete={() => remove.mutateAsync([p.id])}
+                onDelete={() => remove.mutateAsync({ body: { ids: [p.id] } })}
                 extra={
                   p.status === 'active' ? (
                     <Button

@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { routePage } from '../../../../shared/api/route-query';
 import { useProfile } from '../../../../shared/auth/session';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { DataTable } from '../../../../shared/table/data-table';
-import { catalogKeys, fetchProducts } from '../../../catalog/api';
 import { encodePrintData } from '../../api';
 import { defaultSheet, useSheetOptions } from '../../components/label-print-view';
 import '../../i18n';
@@ -78,8 +78,7 @@ export default function ProductPrintPage() {
       </Card>
       <Typography.Text type="secondary">{t('labels:chooseProducts')}</Typography.Text>
       <DataTable<TProduct>
-        queryKey={catalogKeys.products}
-        fetchPage={fetchProducts}
+        {...routePage(catalogRoutes.listProducts)}
         rowKey="id"
         columns={[
           {

@@ -32,6 +32,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
 import { CrudModal, RowActions, useSelection } from '../../../../shared/crud/crud';
 import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
@@ -39,23 +40,7 @@ import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { ImportButton } from '../../../../shared/jobs/import-button';
 import { DataTable } from '../../../../shared/table/data-table';
-import {
-  fetchAreas,
-  fetchLocations,
-  fetchShelves,
-  refreshWarehouse,
-  useAreaOptions,
-  useDeleteArea,
-  useDeleteLocations,
-  useDeleteShelf,
-  useGenerateLocations,
-  useRenumberWalk,
-  useSaveArea,
-  useSaveLocation,
-  useSaveShelf,
-  useShelfOptions,
-  warehouseKeys,
-} from '../../api';
+import { refreshWarehouse, useAreaOptions, useShelfOptions, warehouseReads } from '../../api';
 import '../../i18n';
 import { useWarehouseOptions } from '../../../../shared/pickers/api';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
@@ -77,16 +62,15 @@ function WarehouseFilter() {
 function AreasTab() {
   const { t } = useTranslation(['warehouse', 'common']);
   const label = useFieldLabel();
-  const save = useSaveArea();
-  const remove = useDeleteArea();
+  const save = useSaveRoute(warehouseRoutes.createArea, warehouseRoutes.updateArea, { invalidates: warehouseReads });
+  const remove = useRouteMutation(warehouseRoutes.deleteArea, { invalidates: warehouseReads });
   const warehouses = useWarehouseOptions();
   const [editing, setEditing] = useState<TArea | 'new' | null>(null);
   const s = ZCreateArea.shape;
   return (
     <>
       <DataTable<TArea>
-        queryKey={warehouseKeys.areas}
-        fetchPage={fetchAreas}
+        {...routePage(warehouseRoutes.listAreas)}
         rowKey="id"
         excel={{ fileName: 'areas' }}
         filters={<WarehouseFilter />}
@@ -104,7 +88,11 @@ function AreasTab() {
             key: 'actions',
             noExport: true,
             render: (_, a) => (
-              <RowActions name={a.code} onEdit={() => setEditing(a)} onDelete={() => remove.mutateAsync(a.id)} />
+              <RowActions
+                name={a.code}
+                onEdit={() => setEditing(a)}
+                onDelete={() => remove.mutateAsync({ params: { id: a.id } })}
+              />
             ),
           },
         ]}
@@ -188,17 +176,16 @@ function ShelfFields({ form, warehouseId, isNew }: { form: FormInstance; warehou
 function ShelvesTab() {
   const { t } = useTranslation(['warehouse', 'common']);
   const label = useFieldLabel();
-  const save = useSaveShelf();
-  const remove = useDeleteShelf();
-  const generate = useGenerateLocations();
+  const save = useSaveRoute(warehouseRoutes.createShelf, warehouseRoutes.updateShelf, { invalidates: warehouseReads });
+  const remove = useRouteMutation(warehouseRoutes.deleteShelf, { invalidates: warehouseReads });
+  const generate = useRouteMutation(warehouseRoutes.generateShelfLocations, { invalidates: warehouseReads });
   const warehouses = useWarehouseOptions();
   const [editing, setEditing] = useState<TShelf | 'new' | null>(null);
   const [generating, setGenerating] = useState<TShelf | null>(null);
   return (
     <>
       <DataTable<TShelf>
-        queryKey={warehouseKeys.shelves}
-        fetchPage={fetchShelves}
+        {...routePage(warehouseRoutes.listShelves)}
         rowKey="id"
         excel={{ fileName: 'shelves' }}
         filters={<WarehouseFilter />}
@@ -223,7 +210,7 @@ function ShelvesTab() {
               <RowActions
                 name={s.code}
                 onEdit={() => setEditing(s)}
-                onDelete={() => remove.mutateAsync(s.id)}
+                onDelete={() => remove.mutateAsync({ params: { id: s.id } })}
                 extra={
                   <Button size="small" icon={<AppstoreAddOutlined />} onClick={() => setGenerating(s)}>
                     {t('warehouse:generate.button')}
@@ -257,7 +244,7 @@ function ShelvesTab() {
         onClose={() => setGenerating(null)}
         onSubmit={async (v) => {
           const res = await generate.mutateAsync({
-            id: generating!.id,
+            params: { id: generating!.id },
             body: { ...v, kind: v.kind as (typeof LOCATION_KIND_VALUES)[number] },
           });
           return t('warehouse:generate.done', res as { created: number; skipped: number });
@@ -360,7 +347,7 @@ function RenumberWalkButton() {
   const { t } = useTranslation(['warehouse', 'common']);
   const { message } = App.useApp();
   const warehouses = useWarehouseOptions();
-  const renumber = useRenumberWalk();
+  const renumber = useRouteMutation(warehouseRoutes.renumberWalk, { invalidates: warehouseReads });
   const [open, setOpen] = useState(false);
   const [warehouseId, setWarehouseId] = useState<string | undefined>();
   const [reset, setReset] = useState(false);
@@ -381,7 +368,7 @@ function RenumberWalkButton() {
         onOk={async () => {
           if (!chosen) return;
           try {
-            const r = await renumber.mutateAsync({ id: chosen, reset_manual: reset });
+            const r = await renumber.mutateAsync({ params: { id: chosen }, body: { reset_manual: reset } });
             void message.success(t('warehouse:walk.done', { count: r.renumbered }));
             setOpen(false);
           } catch (err) {
@@ -412,8 +399,10 @@ function LocationsTab() {
   const label = useFieldLabel();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const save = useSaveLocation();
-  const remove = useDeleteLocations();
+  const save = useSaveRoute(warehouseRoutes.createStorageLocation, warehouseRoutes.updateStorageLocation, {
+    invalidates: warehouseReads,
+  });
+  const remove = useRouteMutation(warehouseRoutes.bulkDeleteStorageLocations, { invalidates: warehouseReads });
   const warehouses = useWarehouseOptions();
   const selection = useSelection<TStorageLocation>();
   const [editing, setEditing] = useState<TStorageLocation | 'new' | null>(null);
@@ -421,8 +410,7 @@ function LocationsTab() {
   return (
     <>
       <DataTable<TStorageLocation>
-        queryKey={warehouseKeys.locations}
-        fetchPage={fetchLocations}
+        {...routePage(warehouseRoutes.listStorageLocations)}
         rowKey="id"
         excel={{
           fileName: 'storage-locations',
@@ -472,7 +460,7 @@ function LocationsTab() {
               disabled={ids.length === 0}
               onConfirm={async () => {
                 try {
-                  await remove.mutateAsync(ids);
+                  await remove.mutateAsync({ body: { ids } });
                   selection.clear();
                   void message.success(t('common:crud.deleted'));
                 } catch (err) {
@@ -525,7 +513,11 @@ function LocationsTab() {
             key: 'actions',
             noExport: true,
             render: (_, l) => (
-              <RowActions name={l.code} onEdit={() => setEditing(l)} onDelete={() => remove.mutateAsync([l.id])} />
+              <RowActions
+                name={l.code}
+                onEdit={() => setEditing(l)}
+                onDelete={() => remove.mutateAsync({ body: { ids: [l.id] } })}
+              />
             ),
           },
         ]}
