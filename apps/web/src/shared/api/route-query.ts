@@ -123,22 +123,6 @@ export function useRouteMutation<C extends TRouteContract, TContext = unknown>(
   return useMutation(routeMutation(useQueryClient(), route, options));
 }
 
-/**
- * Write through a route with the caller's own arguments (`(id) => ({ params: { id } })`): for the hooks many screens
- * share, so each call site passes what it has rather than the route's input shape.
- */
-export function useRouteMutationOf<C extends TRouteContract, TVars, TContext = unknown>(
-  route: C,
-  toInput: (vars: TVars) => TCallInput<C>,
-  options: TMutationOptions<C, TVars, TContext> = {},
-) {
-  const qc = useQueryClient();
-  return useMutation<TResponseOf<C>, Error, TVars, TContext>({
-    ...withInvalidation(qc, options),
-    mutationFn: (vars) => apiCall(route, toInput(vars)),
-  });
-}
-
 type TBodyOf<C extends TRouteContract> = TCallInput<C> extends { body: infer B } ? B : never;
 
 /**
