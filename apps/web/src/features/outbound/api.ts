@@ -84,21 +84,4 @@ export const refreshAfterImport = () => refreshWithStock();
 
 // ---- other modules' rows for selects ----
 
-const asOptions = (d: { results: Array<{ id: string; code: string; name: string }> }) =>
-  d.results.map((p) => ({ value: p.id, label: `${p.code} ${p.name}` }));
-
-export function usePlatformOptions() {
-  return useRoute(
-    partnerRoutes.listEcommercePlatforms,
-    { query: { page_size: 100 } },
-    { select: asOptions, staleTime: 60_000 },
-  );
-}
-
-export function useProviderOptions() {
-  return useRoute(
-    partnerRoutes.listLogisticsProviders,
-    { query: { page_size: 100 } },
-    { select: asOptions, staleTime: 60_000 },
-  );
-}
+export { usePlatformOptions, useProviderOptions } from '../partners/api';

@@ -1,29 +1,36 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type TCreateEcommercePlatform, type TEcommercePlatform, ZCreateEcommercePlatform } from '@wms/contracts';
+import {
+  partnerRoutes,
+  type TCreateEcommercePlatform,
+  type TEcommercePlatform,
+  ZCreateEcommercePlatform,
+} from '@wms/contracts';
 import { Button, Form, Input, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
 import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
-import { fetchPlatforms, partnerKeys, useDeletePlatform, useSavePlatform } from '../../api';
+import { partnerReads } from '../../api';
 import '../../i18n';
 
 /** /ecommerce-channel: e-commerce platforms (code, name, store number, URL, callback enabled). */
 export default function EcommerceChannelPage() {
   const { t } = useTranslation(['partners', 'common']);
   const label = useFieldLabel();
-  const save = useSavePlatform();
-  const remove = useDeletePlatform();
+  const save = useSaveRoute(partnerRoutes.createEcommercePlatform, partnerRoutes.updateEcommercePlatform, {
+    invalidates: partnerReads,
+  });
+  const remove = useRouteMutation(partnerRoutes.deleteEcommercePlatform, { invalidates: partnerReads });
   const [editing, setEditing] = useState<TEcommercePlatform | 'new' | null>(null);
   const s = ZCreateEcommercePlatform.shape;
   const current = editing && editing !== 'new' ? editing : null;
   return (
     <>
       <DataTable<TEcommercePlatform>
-        queryKey={partnerKeys.platforms}
-        fetchPage={fetchPlatforms}
+        {...routePage(partnerRoutes.listEcommercePlatforms)}
         rowKey="id"
         excel={{ fileName: 'ecommerce-platforms' }}
         toolbar={
@@ -49,7 +56,11 @@ export default function EcommerceChannelPage() {
             key: 'actions',
             noExport: true,
             render: (_, p) => (
-              <RowActions name={p.code} onEdit={() => setEditing(p)} onDelete={() => remove.mutateAsync(p.id)} />
+              <RowActions
+                name={p.code}
+                onEdit={() => setEditing(p)}
+                onDelete={() => remove.mutateAsync({ params: { id: p.id } })}
+              />
             ),
           },
         ]}
