@@ -19,7 +19,7 @@ export interface TDataColumn<T> extends ColumnType<T> {
 }
 
 export interface TDataTableProps<T> {
-  /** Query key prefix (from the feature's query-key factory); the list query is appended. */
+  /** Query key prefix (`routePage(route)` gives it with fetchPage, under routeKey(route)); the list query is appended. */
   queryKey: readonly unknown[];
   fetchPage: (query: TTableQuery, signal?: AbortSignal) => Promise<TPageResult<T>>;
   columns: TDataColumn<T>[];

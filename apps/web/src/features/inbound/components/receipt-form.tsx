@@ -1,13 +1,19 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { INBOUND_CATEGORIES, type TCreateInboundReceipt, type TInboundReceiptDetail } from '@wms/contracts';
+import {
+  INBOUND_CATEGORIES,
+  inboundRoutes,
+  type TCreateInboundReceipt,
+  type TInboundReceiptDetail,
+} from '@wms/contracts';
 import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSaveRoute } from '../../../shared/api/route-query';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { ProductSelect } from '../../../shared/pickers/product-select';
 import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
-import { useSaveReceipt } from '../api';
+import { inboundReads } from '../api';
 import '../i18n';
 
 interface TLineValues {
@@ -43,7 +49,7 @@ export function ReceiptFormModal(props: {
   const { t } = useTranslation(['inbound', 'common']);
   const { message } = App.useApp();
   const [form] = Form.useForm<TValues>();
-  const save = useSaveReceipt();
+  const save = useSaveRoute(inboundRoutes.createReceipt, inboundRoutes.updateReceipt, { invalidates: inboundReads });
   const { showError, clearError, formError } = useFormErrors(form);
   const [saving, setSaving] = useState(false);
   const r = props.receipt;

@@ -1,10 +1,11 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import type { TConsignmentOutcome } from '@wms/contracts';
+import { carrierRoutes, type TConsignmentOutcome } from '@wms/contracts';
 import { Alert, App, Button, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../../shared/api/route-query';
 import { errorText } from '../../../shared/forms/error-text';
-import { useFetchConsignments } from '../api';
+import { outboundReads } from '../api';
 import { CarrierLabelsButton } from './carrier-labels';
 import { useOrderLabels } from './labels';
 
@@ -23,7 +24,7 @@ export function CarrierConsignmentsButton(props: { selected: string[]; onDone?: 
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
   const { message } = App.useApp();
-  const fetch = useFetchConsignments();
+  const fetch = useRouteMutation(carrierRoutes.fetchConsignments, { invalidates: outboundReads });
   const [results, setResults] = useState<TConsignmentOutcome[] | null>(null);
   const count = (o: TConsignmentOutcome['outcome']) => results?.filter((r) => r.outcome === o).length ?? 0;
   // Orders numbered by a carrier that made a label, to print straight from the results.
@@ -31,7 +32,7 @@ export function CarrierConsignmentsButton(props: { selected: string[]; onDone?: 
 
   const run = async () => {
     try {
-      const r = await fetch.mutateAsync(props.selected.slice(0, 100));
+      const r = await fetch.mutateAsync({ body: { order_ids: props.selected.slice(0, 100) } });
       setResults(r.results);
       props.onDone?.();
     } catch (err) {

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { carrierRoutes } from '@wms/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiCall } from '../../../shared/api/client';
+import { useRoute } from '../../../shared/api/route-query';
 
 /**
  * Store-pickup parcels past their drop-off window (/deliver-operation): ECPay voids a number not dropped off by the
@@ -10,10 +9,7 @@ import { apiCall } from '../../../shared/api/client';
  */
 export function CvsOverdueAlert() {
   const { t } = useTranslation(['outbound']);
-  const data = useQuery({
-    queryKey: ['carriers', 'cvs-overdue'],
-    queryFn: () => apiCall(carrierRoutes.cvsOverdue, {}),
-  });
+  const data = useRoute(carrierRoutes.cvsOverdue, {});
   const rows = data.data?.results ?? [];
   if (!rows.length) return null;
   return (

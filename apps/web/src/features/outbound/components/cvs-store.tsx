@@ -1,14 +1,12 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CVS_STORE_ID, CVS_SUBTYPES, carrierRoutes, type TCvsSubtype, type TOrderDetail } from '@wms/contracts';
 import { App, Button, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../../shared/api/client';
+import { routeKey, useRoute, useRouteMutation } from '../../../shared/api/route-query';
 import { errorText } from '../../../shared/forms/error-text';
 import { postForm } from '../../../shared/forms/post-form';
-
-const key = (id: string) => ['carriers', 'cvs-store', id] as const;
 
 /**
  * Convenience-store pickup on the order drawer: the store the parcel goes to (chain, B2C / store-to-store, id, name,
@@ -18,25 +16,14 @@ const key = (id: string) => ['carriers', 'cvs-store', id] as const;
 export function OrderCvsStore(props: { order: TOrderDetail }) {
   const { t } = useTranslation(['outbound']);
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const o = props.order;
   const [subtype, setSubtype] = useState<TCvsSubtype>('UNIMARTC2C');
   const [typing, setTyping] = useState(false);
   const [form] = Form.useForm<{ store_id: string; store_name: string; store_address: string }>();
-  const store = useQuery({
-    queryKey: key(o.id),
-    queryFn: () => apiCall(carrierRoutes.getOrderCvsStore, { params: { id: o.id } }),
-  });
-  const done = () => qc.invalidateQueries({ queryKey: key(o.id) });
-  const save = useMutation({
-    mutationFn: (body: { store_id: string; store_name: string; store_address: string }) =>
-      apiCall(carrierRoutes.setOrderCvsStore, { params: { id: o.id }, body: { subtype, ...body } }),
-    onSuccess: done,
-  });
-  const remove = useMutation({
-    mutationFn: () => apiCall(carrierRoutes.deleteOrderCvsStore, { params: { id: o.id } }),
-    onSuccess: done,
-  });
+  const store = useRoute(carrierRoutes.getOrderCvsStore, { params: { id: o.id } });
+  const done = { invalidates: [routeKey(carrierRoutes.getOrderCvsStore, { params: { id: o.id } })] };
+  const save = useRouteMutation(carrierRoutes.setOrderCvsStore, done);
+  const remove = useRouteMutation(carrierRoutes.deleteOrderCvsStore, done);
   const s = store.data?.store ?? null;
   const locked = !!o.consignment_number;
 
@@ -52,9 +39,8 @@ export function OrderCvsStore(props: { order: TOrderDetail }) {
     const v = await form.validateFields();
     try {
       await save.mutateAsync({
-        store_id: v.store_id,
-        store_name: v.store_name ?? '',
-        store_address: v.store_address ?? '',
+        params: { id: o.id },
+        body: { subtype, store_id: v.store_id, store_name: v.store_name ?? '', store_address: v.store_address ?? '' },
       });
       setTyping(false);
     } catch (err) {
@@ -109,7 +95,7 @@ export function OrderCvsStore(props: { order: TOrderDetail }) {
           </Button>
           <Button onClick={() => setTyping((v) => !v)}>{t('cvs.type')}</Button>
           {s ? (
-            <Button danger onClick={() => remove.mutate()} loading={remove.isPending}>
+            <Button danger onClick={() => remove.mutate({ params: { id: o.id } })} loading={remove.isPending}>
               {t('cvs.remove')}
             </Button>
           ) : null}

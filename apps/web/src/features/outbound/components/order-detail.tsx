@@ -1,10 +1,11 @@
-import type { TOrderAction, TOrderDetail } from '@wms/contracts';
+import { carrierRoutes, outboundRoutes, type TOrderAction, type TOrderDetail } from '@wms/contracts';
 import { Alert, App, Button, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRoute, useRouteMutation } from '../../../shared/api/route-query';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
 import { PageLoading } from '../../../shared/ui/page-loading';
-import { useCarrierEvents, useOrder, useTransition } from '../api';
+import { refreshOutboundWithStock } from '../api';
 import { OrderCvsStore } from './cvs-store';
 import { ACTIONS_OF, abnormalText, OrderStatusTag, useOrderLabels } from './labels';
 
@@ -20,15 +21,16 @@ export function OrderDetailDrawer(props: {
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
   const { message } = App.useApp();
-  const order = useOrder(props.id);
-  const tracking = useCarrierEvents(props.id);
-  const transition = useTransition();
+  const order = useRoute(outboundRoutes.getOrder, props.id ? { params: { id: props.id } } : null);
+  const tracking = useRoute(carrierRoutes.orderCarrierEvents, props.id ? { params: { id: props.id } } : null);
+  // A refused export is written on the order (its reason shows in the list): refresh either way.
+  const transition = useRouteMutation(outboundRoutes.transitionOrder, { onSettled: refreshOutboundWithStock });
   const o = order.data;
 
   const act = async (action: TOrderAction) => {
     if (!o) return;
     try {
-      await transition.mutateAsync({ id: o.id, action });
+      await transition.mutateAsync({ params: { id: o.id }, body: { action } });
       void message.success(t(`done.${action}`));
     } catch (err) {
       void message.error(errorText(err));

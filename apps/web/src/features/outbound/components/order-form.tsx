@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ORDER_CATEGORIES,
   ORDER_CHANNELS,
+  outboundRoutes,
   PACKAGE_SIZE_CM,
   PACKAGE_SIZES,
   type TCreateOrder,
@@ -26,11 +27,12 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useSaveRoute } from '../../../shared/api/route-query';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { ProductSelect } from '../../../shared/pickers/product-select';
 import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
-import { usePlatformOptions, useProviderOptions, useSaveOrder } from '../api';
+import { outboundReads, usePlatformOptions, useProviderOptions } from '../api';
 import { useOrderLabels } from './labels';
 
 type TLine = { product_id?: string; label?: string; quantity?: number; unit_price?: string };
@@ -54,7 +56,7 @@ export function OrderFormModal(props: { open: boolean; editing: TOrderDetail | n
   const l = useOrderLabels();
   const { message } = App.useApp();
   const [form] = Form.useForm<TValues>();
-  const save = useSaveOrder();
+  const save = useSaveRoute(outboundRoutes.createOrder, outboundRoutes.updateOrder, { invalidates: outboundReads });
   const platforms = usePlatformOptions();
   const providers = useProviderOptions();
   const { showError, clearError, formError } = useFormErrors(form);

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ORDER_CHANNELS,
   ORDER_STATUSES,
+  outboundRoutes,
   SHIP_DUE_FILTERS,
   type TOrder,
   type TOrderColumn,
@@ -13,17 +14,18 @@ import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../shared/api/query-client';
+import { routeKey } from '../../../shared/api/route-query';
 import { userSession } from '../../../shared/auth/session';
 import { errorText } from '../../../shared/forms/error-text';
 import { emptyKind, PAGE_SIZES, type TTableQuery, toOrdering } from '../../../shared/table/list-query';
 import { useUrlFilters } from '../../../shared/table/url-filters';
-import { fetchOrders, outboundKeys, usePlatformOptions, useProviderOptions } from '../api';
+import { fetchOrders, usePlatformOptions, useProviderOptions } from '../api';
 import { useOrderLabels } from './labels';
 import { orderColumn } from './order-columns';
 
 type TFilters = Partial<TOrderListQuery> & { range?: [Dayjs | null, Dayjs | null] | null };
 
-const listKey = (query: TTableQuery) => [...outboundKeys.orders, 'list', query] as const;
+const listKey = (query: TTableQuery) => routeKey(outboundRoutes.listOrders, { query });
 const firstPage = (fromUrl: Record<string, string>): TTableQuery => ({ page: 1, page_size: PAGE_SIZES[1], ...fromUrl });
 
 /**

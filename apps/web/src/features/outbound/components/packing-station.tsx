@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { TPackItem, TPackView } from '@wms/contracts';
+import { catalogRoutes, outboundRoutes, type TPackItem, type TPackView } from '@wms/contracts';
 import type { InputRef, RefSelectProps } from 'antd';
 import {
   Alert,
@@ -19,20 +19,13 @@ import {
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoute, useRouteMutation } from '../../../shared/api/route-query';
 import { errorText } from '../../../shared/forms/error-text';
 import { FloorScreen, ScanStep } from '../../../shared/handheld/handheld';
 import { holdKeysWhile } from '../../../shared/ui/scan-buffer';
 import { scanFeedback } from '../../../shared/ui/scan-feedback';
 import { ScanInput } from '../../../shared/ui/scan-input';
-import {
-  lookupOrder,
-  packReset,
-  packScan,
-  packView,
-  usePackagingOptions,
-  useSetConsignment,
-  useShipOrder,
-} from '../api';
+import { lookupOrder, outboundAndStock, outboundReads, packReset, packScan, packView } from '../api';
 import { CarrierLabelsButton } from './carrier-labels';
 import { OrderStatusTag, useOrderLabels } from './labels';
 
@@ -47,9 +40,13 @@ export function PackingStation() {
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
   const { message } = App.useApp();
-  const packaging = usePackagingOptions();
-  const ship = useShipOrder();
-  const setConsignment = useSetConsignment();
+  const packaging = useRoute(
+    catalogRoutes.listPackagingMaterials,
+    { query: { page_size: 100 } },
+    { select: (d) => d.results },
+  );
+  const ship = useRouteMutation(outboundRoutes.shipOrder, { invalidates: outboundAndStock });
+  const setConsignment = useRouteMutation(outboundRoutes.setConsignment, { invalidates: outboundReads });
   const [view, setView] = useState<TPackView | null>(null);
   const [cue, setCue] = useState<TCue>(null);
   const [orderCode, setOrderCode] = useState('');
@@ -135,10 +132,13 @@ export function PackingStation() {
     if (!view) return;
     try {
       if (consignment.trim() && consignment.trim() !== view.order.consignment_number)
-        await setConsignment.mutateAsync({ id: view.order.id, body: { consignment_number: consignment.trim() } });
+        await setConsignment.mutateAsync({
+          params: { id: view.order.id },
+          body: { consignment_number: consignment.trim() },
+        });
       const used = boxes.filter((b): b is typeof b & { id: string } => !!b.id && b.quantity > 0);
       await ship.mutateAsync({
-        id: view.order.id,
+        params: { id: view.order.id },
         body: { packaging: used.map((b) => ({ packaging_material_id: b.id, quantity: b.quantity })) },
       });
       scanFeedback('ok');

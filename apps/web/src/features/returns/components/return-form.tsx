@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   RETURN_CATEGORIES,
+  returnRoutes,
   type TCreateReturnReceipt,
   type TReturnReceiptDetail,
   ZCreateReturnReceipt,
@@ -9,12 +10,13 @@ import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSaveRoute } from '../../../shared/api/route-query';
 import { errorText } from '../../../shared/forms/error-text';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { ProductSelect } from '../../../shared/pickers/product-select';
 import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
-import { lookupOrder, useSaveReturn } from '../api';
+import { lookupOrder, returnReads } from '../api';
 import { useReturnLabels } from './labels';
 
 interface TLineValue {
@@ -41,7 +43,7 @@ export function ReturnFormModal(props: { open: boolean; editing: TReturnReceiptD
   const labels = useReturnLabels();
   const { message } = App.useApp();
   const [form] = Form.useForm<TFormValues>();
-  const save = useSaveReturn();
+  const save = useSaveRoute(returnRoutes.createReturn, returnRoutes.updateReturn, { invalidates: returnReads });
   const { showError, clearError, formError } = useFormErrors(form);
   const [orderCode, setOrderCode] = useState('');
   const [looking, setLooking] = useState(false);

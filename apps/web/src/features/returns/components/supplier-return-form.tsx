@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { SUPPLIER_RETURN_REASONS, type TSupplierReturnPile, ZCreateSupplierReturn } from '@wms/contracts';
+import { returnRoutes, SUPPLIER_RETURN_REASONS, type TSupplierReturnPile, ZCreateSupplierReturn } from '@wms/contracts';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../../shared/api/route-query';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
-import { fetchPiles, returnKeys, useCreateSupplierReturn } from '../api';
+import { fetchPiles, returnAndStock, supplierReturnPilesKey } from '../api';
 import { useReturnLabels } from './labels';
 
 interface TFormValues {
@@ -27,7 +28,7 @@ export function SupplierReturnFormModal(props: { open: boolean; onClose: () => v
   const labels = useReturnLabels();
   const { message } = App.useApp();
   const [form] = Form.useForm<TFormValues>();
-  const create = useCreateSupplierReturn();
+  const create = useRouteMutation(returnRoutes.createSupplierReturn, { invalidates: returnAndStock });
   const { showError, clearError, formError } = useFormErrors(form);
   const warehouseId = Form.useWatch('warehouse_id', form);
   const [search, setSearch] = useState('');
@@ -36,7 +37,7 @@ export function SupplierReturnFormModal(props: { open: boolean; onClose: () => v
   const s = ZCreateSupplierReturn.shape;
 
   const piles = useQuery({
-    queryKey: [...returnKeys.piles, warehouseId, search, kind],
+    queryKey: [...supplierReturnPilesKey, warehouseId, search, kind],
     enabled: !!warehouseId,
     queryFn: () =>
       fetchPiles({
@@ -59,15 +60,17 @@ export function SupplierReturnFormModal(props: { open: boolean; onClose: () => v
     }
     try {
       await create.mutateAsync({
-        warehouse_id: v.warehouse_id,
-        supplier_name: v.supplier_name,
-        supplier_contact: v.supplier_contact ?? '',
-        supplier_phone: v.supplier_phone ?? '',
-        supplier_address: v.supplier_address ?? '',
-        reason: v.reason,
-        planned_date: v.planned.format('YYYY-MM-DD'),
-        remark: v.remark ?? '',
-        lines,
+        body: {
+          warehouse_id: v.warehouse_id,
+          supplier_name: v.supplier_name,
+          supplier_contact: v.supplier_contact ?? '',
+          supplier_phone: v.supplier_phone ?? '',
+          supplier_address: v.supplier_address ?? '',
+          reason: v.reason,
+          planned_date: v.planned.format('YYYY-MM-DD'),
+          remark: v.remark ?? '',
+          lines,
+        },
       });
       void message.success(t('common:messages.saved'));
       setQuantities({});

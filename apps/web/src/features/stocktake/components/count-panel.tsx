@@ -1,13 +1,14 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { TStocktakeDetail, TStocktakeScannedLocation } from '@wms/contracts';
+import { stocktakeRoutes, type TStocktakeDetail, type TStocktakeScannedLocation } from '@wms/contracts';
 import { Alert, App, Button, Card, DatePicker, InputNumber, type InputRef, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../../shared/api/route-query';
 import { errorText } from '../../../shared/forms/error-text';
 import { FloorScreen, ScanStep } from '../../../shared/handheld/handheld';
 import { ScanInput } from '../../../shared/ui/scan-input';
-import { scanLocation, scanProduct, useSubmitCount } from '../api';
+import { scanLocation, scanProduct, stocktakeReads } from '../api';
 
 interface TItem {
   key: string;
@@ -25,7 +26,7 @@ interface TItem {
 export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
   const { t } = useTranslation(['stocktake', 'common']);
   const { message } = App.useApp();
-  const submit = useSubmitCount();
+  const submit = useRouteMutation(stocktakeRoutes.submitStocktakeCount, { invalidates: stocktakeReads });
   const [location, setLocation] = useState<TStocktakeScannedLocation | null>(null);
   const [locationCode, setLocationCode] = useState('');
   const [productCode, setProductCode] = useState('');
@@ -109,7 +110,7 @@ export function CountPanel({ sheet }: { sheet: TStocktakeDetail }) {
     setError(null);
     try {
       const res = await submit.mutateAsync({
-        id: sheet.id,
+        params: { id: sheet.id },
         body: {
           location_id: location.location_id,
           started_at: location.scanned_at,

@@ -1,12 +1,19 @@
-import { STOCKTAKE_TYPES, type TCreateStocktake, type TStocktakeType, ZCreateStocktake } from '@wms/contracts';
+import {
+  STOCKTAKE_TYPES,
+  stocktakeRoutes,
+  type TCreateStocktake,
+  type TStocktakeType,
+  ZCreateStocktake,
+} from '@wms/contracts';
 import { App, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../../shared/api/route-query';
 import { useFormErrors } from '../../../shared/forms/use-form-errors';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { LocationSelect } from '../../../shared/pickers/location-select';
 import { ProductSelect } from '../../../shared/pickers/product-select';
 import { WarehouseSelect } from '../../../shared/pickers/warehouse-select';
-import { useCreateStocktake } from '../api';
+import { stocktakeReads } from '../api';
 import { useStocktakeLabels } from './labels';
 
 type TValues = Omit<TCreateStocktake, 'scope'> & { scope: 'location' | 'product' };
@@ -17,7 +24,7 @@ export function CreateStocktakeModal(props: { open: boolean; onClose: (createdId
   const labels = useStocktakeLabels();
   const { message } = App.useApp();
   const [form] = Form.useForm<TValues>();
-  const create = useCreateStocktake();
+  const create = useRouteMutation(stocktakeRoutes.createStocktake, { invalidates: stocktakeReads });
   const { showError, clearError, formError } = useFormErrors(form);
   const type = Form.useWatch('type', form) as TStocktakeType | undefined;
   const scope = Form.useWatch('scope', form) ?? 'location';
@@ -40,7 +47,7 @@ export function CreateStocktakeModal(props: { open: boolean; onClose: (createdId
       ...(chosen && v.scope === 'product' ? { product_ids: v.product_ids } : {}),
     };
     try {
-      const sheet = await create.mutateAsync(body);
+      const sheet = await create.mutateAsync({ body });
       void message.success(t('create.created', { number: sheet.number }));
       form.resetFields();
       props.onClose(sheet.id);

@@ -2,10 +2,10 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { stocktakeRoutes, type TStocktakeDetail, type TStocktakeLine } from '@wms/contracts';
 import { Alert, App, Button, Descriptions, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRoute } from '../../../shared/api/route-query';
 import { downloadFile } from '../../../shared/download';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
-import { useStocktakeReport } from '../api';
 import { useStocktakeLabels } from './labels';
 import './variance-report.css';
 
@@ -14,7 +14,7 @@ export function VarianceReport({ sheet }: { sheet: TStocktakeDetail }) {
   const { t } = useTranslation(['stocktake', 'common']);
   const labels = useStocktakeLabels();
   const { message } = App.useApp();
-  const report = useStocktakeReport(sheet.id, true);
+  const report = useRoute(stocktakeRoutes.stocktakeReport, { params: { id: sheet.id } });
   const closed = sheet.status === 'closed';
   if (report.isError) return <Alert type="error" showIcon title={errorText(report.error)} />;
   const r = report.data;

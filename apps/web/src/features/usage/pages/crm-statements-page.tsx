@@ -1,12 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { crmRoutes, STATEMENT_STATUSES, type TStatement, type TStatementStatus, usageRoutes } from '@wms/contracts';
 import { App, Button, Card, DatePicker, Drawer, Input, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiCall } from '../../../shared/api/client';
+import { useRoute } from '../../../shared/api/route-query';
 import { downloadFile } from '../../../shared/download';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../../shared/forms/error-text';
@@ -19,11 +18,7 @@ import '../i18n';
 function SellerSelect({ value, onChange }: { value?: string; onChange: (id: string | undefined) => void }) {
   const { t } = useTranslation('usage');
   const [search, setSearch] = useState('');
-  const found = useQuery({
-    queryKey: ['crm', 'customers', 'pick', search],
-    queryFn: ({ signal }) =>
-      apiCall(crmRoutes.listCustomers, { query: { search: search || undefined, page: 1, page_size: 25 } }, { signal }),
-  });
+  const found = useRoute(crmRoutes.listCustomers, { query: { search: search || undefined, page: 1, page_size: 25 } });
   return (
     <Select
       showSearch={{ filterOption: false, onSearch: setSearch }}

@@ -3,6 +3,7 @@ import {
   CVS_CHAIN_CODES,
   CVS_CHAINS,
   SHIP_SLA_KINDS,
+  shipRoutes,
   type TCvsChain,
   type TShipSla,
   type TWarehouseShipping,
@@ -11,10 +12,11 @@ import {
 import { Button, Checkbox, DatePicker, Form, Input, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../../shared/api/route-query';
+import { CrudModal } from '../../../shared/crud/crud';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useProviderOptions } from '../../partners/api';
-import { useSaveShipSla, useSaveWarehouseShipping } from '../api';
-import { CrudModal } from './crud';
+import { warehouseReads } from '../api';
 import '../i18n';
 
 /** The seller's promise in words: "same day if ordered before 12:30", "next working day". */
@@ -31,7 +33,7 @@ export function useSlaText() {
 /** Edit the seller's promise (same day before a time, or next working day). */
 export function ShipSlaModal(props: { open: boolean; sla: TShipSla; onClose: () => void }) {
   const { t } = useTranslation('warehouse');
-  const save = useSaveShipSla();
+  const save = useRouteMutation(shipRoutes.saveShipSla, { invalidates: warehouseReads });
   return (
     <CrudModal<{ kind: TShipSla['kind']; before_time?: string }>
       open={props.open}
@@ -39,7 +41,9 @@ export function ShipSlaModal(props: { open: boolean; sla: TShipSla; onClose: () 
       initialValues={{ kind: props.sla.kind, before_time: props.sla.before_time ?? '' }}
       onClose={props.onClose}
       onSubmit={(v) =>
-        save.mutateAsync({ kind: v.kind, before_time: v.kind === 'same_day' && v.before_time ? v.before_time : null })
+        save.mutateAsync({
+          body: { kind: v.kind, before_time: v.kind === 'same_day' && v.before_time ? v.before_time : null },
+        })
       }
     >
       {() => (
@@ -91,7 +95,7 @@ const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | null; onClose: () => void }) {
   const { t } = useTranslation('warehouse');
   const providers = useProviderOptions();
-  const save = useSaveWarehouseShipping();
+  const save = useRouteMutation(shipRoutes.saveWarehouseShipping, { invalidates: warehouseReads });
   const w = props.warehouse;
   return (
     <CrudModal<TCalendarForm>
@@ -106,7 +110,7 @@ export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | 
       onClose={props.onClose}
       onSubmit={(v) =>
         save.mutateAsync({
-          id: w!.warehouse_id,
+          params: { id: w!.warehouse_id },
           body: {
             cutoffs: (v.cutoffs ?? []).map((c) => ({
               logistics_provider_id: c.logistics_provider_id!,
@@ -158,8 +162,8 @@ export function WarehouseShippingModal(props: { warehouse: TWarehouseShipping | 
                       <Button
                         icon={<DeleteOutlined />}
                         onClick={() => remove(f.name)}
-                        aria-label={t('crud.delete')}
-                        title={t('crud.delete')}
+                        aria-label={t('crud.delete', { ns: 'common' })}
+                        title={t('crud.delete', { ns: 'common' })}
                       />
                     </Form.Item>
                   </Space>

@@ -1,34 +1,41 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type TCreateProductCategory, type TProductCategory, ZCreateProductCategory } from '@wms/contracts';
+import {
+  catalogRoutes,
+  type TCreateProductCategory,
+  type TProductCategory,
+  ZCreateProductCategory,
+} from '@wms/contracts';
 import { Button, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
-import { CrudModal, RowActions } from '../../../warehouse/components/crud';
-import { catalogKeys, fetchCategories, useDeleteCategory, useSaveCategory } from '../../api';
+import { catalogReads } from '../../api';
 import '../../i18n';
 
 /** /product-class: product categories; the default 0015 "other" always exists and cannot be deleted. */
 export default function ProductClassPage() {
-  const { t } = useTranslation(['catalog', 'warehouse']);
+  const { t } = useTranslation(['catalog', 'common']);
   const label = useFieldLabel();
-  const save = useSaveCategory();
-  const remove = useDeleteCategory();
+  const save = useSaveRoute(catalogRoutes.createProductCategory, catalogRoutes.updateProductCategory, {
+    invalidates: catalogReads,
+  });
+  const remove = useRouteMutation(catalogRoutes.deleteProductCategory, { invalidates: catalogReads });
   const [editing, setEditing] = useState<TProductCategory | 'new' | null>(null);
   const s = ZCreateProductCategory.shape;
   const current = editing && editing !== 'new' ? editing : null;
   return (
     <>
       <DataTable<TProductCategory>
-        queryKey={catalogKeys.categories}
-        fetchPage={fetchCategories}
+        {...routePage(catalogRoutes.listProductCategories)}
         rowKey="id"
         excel={{ fileName: 'product-categories' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('warehouse:crud.add')}
+            {t('common:crud.add')}
           </Button>
         }
         columns={[
@@ -47,14 +54,14 @@ export default function ProductClassPage() {
           { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
           { title: label('product_count'), dataIndex: 'product_count' },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, c) => (
               <RowActions
                 name={`${c.code} ${c.name}`}
                 onEdit={() => setEditing(c)}
-                onDelete={c.is_default ? undefined : () => remove.mutateAsync(c.id)}
+                onDelete={c.is_default ? undefined : () => remove.mutateAsync({ params: { id: c.id } })}
               />
             ),
           },
@@ -62,7 +69,7 @@ export default function ProductClassPage() {
       />
       <CrudModal<TCreateProductCategory>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={current ?? {}}
         onClose={() => setEditing(null)}
         onSubmit={(body) => save.mutateAsync({ id: current?.id, body })}

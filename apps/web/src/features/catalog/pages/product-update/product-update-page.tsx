@@ -1,6 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   BATCH_FIELDS,
+  catalogRoutes,
   MONTH_CHOICES,
   PRODUCT_STATUSES,
   type TBatchField,
@@ -29,13 +30,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRouteMutation } from '../../../../shared/api/route-query';
+import { useSelection } from '../../../../shared/crud/crud';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { DataTable } from '../../../../shared/table/data-table';
 import { fileToBase64 } from '../../../../shared/upload';
 import { usePlatformOptions, useProviderOptions } from '../../../partners/api';
-import { useSelection } from '../../../warehouse/components/crud';
-import { catalogKeys, fetchProducts, useApplyBatch, useCategoryOptions, usePreviewBatch } from '../../api';
+import { catalogReads, useCategoryOptions } from '../../api';
 import '../../i18n';
 
 const BOOL: TBatchField[] = ['volume_required', 'fragile', 'can_pack_together', 'allow_shipping', 'online_listing'];
@@ -76,14 +78,14 @@ function ValueInput({
 
 /** /product-update: batch changes. Select products and set fields, or upload an Excel; preview, then apply. */
 export default function ProductUpdatePage() {
-  const { t } = useTranslation(['catalog', 'warehouse', 'shared', 'common']);
+  const { t } = useTranslation(['catalog', 'shared', 'common']);
   const label = useFieldLabel();
   const { message } = App.useApp();
   const [mode, setMode] = useState<'select' | 'file'>('select');
   const selection = useSelection<TProduct>();
   const [form] = Form.useForm<{ changes: Array<{ field?: TBatchField; value?: unknown }> }>();
-  const preview = usePreviewBatch();
-  const apply = useApplyBatch();
+  const preview = useRouteMutation(catalogRoutes.previewBatchUpdate);
+  const apply = useRouteMutation(catalogRoutes.applyBatchUpdate, { invalidates: catalogReads });
   const [request, setRequest] = useState<TBatchUpdate | null>(null);
   const [result, setResult] = useState<TBatchPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -92,7 +94,7 @@ export default function ProductUpdatePage() {
     setError(null);
     setResult(null);
     try {
-      setResult(await preview.mutateAsync(body));
+      setResult(await preview.mutateAsync({ body }));
       setRequest(body);
     } catch (err) {
       setError(errorText(err));
@@ -120,8 +122,8 @@ export default function ProductUpdatePage() {
       ? '—'
       : typeof v === 'boolean'
         ? v
-          ? t('warehouse:crud.yes')
-          : t('warehouse:crud.no')
+          ? t('common:crud.yes')
+          : t('common:crud.no')
         : String(v);
 
   return (
@@ -141,12 +143,9 @@ export default function ProductUpdatePage() {
       {mode === 'select' ? (
         <>
           <DataTable<TProduct>
-            queryKey={catalogKeys.products}
-            fetchPage={fetchProducts}
+            {...routePage(catalogRoutes.listProducts)}
             rowKey="id"
-            toolbar={
-              <Typography.Text>{t('warehouse:crud.selected', { count: selection.selected.size })}</Typography.Text>
-            }
+            toolbar={<Typography.Text>{t('common:crud.selected', { count: selection.selected.size })}</Typography.Text>}
             columns={[
               selection.column,
               { title: label('number'), dataIndex: 'number', key: 'number', sorter: true },
@@ -187,7 +186,7 @@ export default function ProductUpdatePage() {
                     ))}
                     <Space>
                       <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
-                        {t('warehouse:crud.add')}
+                        {t('common:crud.add')}
                       </Button>
                       <Button type="primary" onClick={previewSelection} loading={preview.isPending}>
                         {t('catalog:update.preview')}
@@ -228,7 +227,7 @@ export default function ProductUpdatePage() {
               disabled={result.errors.length > 0 || result.items.length === 0}
               onConfirm={async () => {
                 try {
-                  const r = await apply.mutateAsync(request!);
+                  const r = await apply.mutateAsync({ body: request! });
                   void message.success(t('catalog:update.applied', { count: r.updated }));
                   setResult(null);
                   selection.clear();

@@ -6,20 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
+import { CrudModal, RowActions, useSelection } from '../../../../shared/crud/crud';
 import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { ImportButton } from '../../../../shared/jobs/import-button';
 import { DataTable } from '../../../../shared/table/data-table';
-import { CrudModal, RowActions, useSelection } from '../../../warehouse/components/crud';
-import {
-  catalogKeys,
-  fetchProducts,
-  useCategoryOptions,
-  useDeleteProducts,
-  useInvalidateCatalog,
-  useSaveProduct,
-} from '../../api';
+import { catalogReads, refreshCatalog, useCategoryOptions } from '../../api';
 import { ProductFields } from '../../components/product-form';
 import '../../i18n';
 
@@ -75,13 +69,12 @@ function toBody(v: TForm): TCreateProduct {
 
 /** /product: single and combination products; create, edit, delete or deactivate, import, print barcodes. */
 export default function ProductPage() {
-  const { t } = useTranslation(['catalog', 'warehouse', 'common']);
+  const { t } = useTranslation(['catalog', 'common']);
   const label = useFieldLabel();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const save = useSaveProduct();
-  const remove = useDeleteProducts();
-  const invalidate = useInvalidateCatalog();
+  const save = useSaveRoute(catalogRoutes.createProduct, catalogRoutes.updateProduct, { invalidates: catalogReads });
+  const remove = useRouteMutation(catalogRoutes.bulkDeleteProducts, { invalidates: catalogReads });
   const categories = useCategoryOptions();
   const selection = useSelection<TProduct>();
   const [editing, setEditing] = useState<TProduct | 'new' | null>(null);
@@ -91,8 +84,7 @@ export default function ProductPage() {
     <>
       <Typography.Paragraph type="secondary">{t('catalog:inUseHint')}</Typography.Paragraph>
       <DataTable<TProduct>
-        queryKey={catalogKeys.products}
-        fetchPage={fetchProducts}
+        {...routePage(catalogRoutes.listProducts)}
         rowKey="id"
         excel={{
           fileName: 'products',
@@ -132,34 +124,34 @@ export default function ProductPage() {
         toolbar={
           <>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-product">
-              {t('warehouse:crud.add')}
+              {t('common:crud.add')}
             </Button>
             <ImportButton
               start={(body) => apiCall(catalogRoutes.importProducts, { body })}
               template={{ route: catalogRoutes.productImportTemplate, fileName: 'products-template.xlsx' }}
               progressText={() => t('common:progress.importingProducts')}
-              onDone={() => void invalidate()}
+              onDone={() => void refreshCatalog()}
             />
             <Button icon={<PrinterOutlined />} onClick={() => navigate('/product-print', { state: { ids } })}>
               {t('catalog:print')}
             </Button>
             <Popconfirm
-              title={t('warehouse:crud.confirmDeleteSelected', { count: ids.length })}
+              title={t('common:crud.confirmDeleteSelected', { count: ids.length })}
               okText={t('common:actions.confirm')}
               cancelText={t('common:actions.cancel')}
               disabled={ids.length === 0}
               onConfirm={async () => {
                 try {
-                  await remove.mutateAsync(ids);
+                  await remove.mutateAsync({ body: { ids } });
                   selection.clear();
-                  void message.success(t('warehouse:crud.deleted'));
+                  void message.success(t('common:crud.deleted'));
                 } catch (err) {
                   void message.error(errorText(err));
                 }
               }}
             >
               <Button danger icon={<DeleteOutlined />} disabled={ids.length === 0}>
-                {t('warehouse:crud.deleteSelected')}
+                {t('common:crud.deleteSelected')}
               </Button>
             </Popconfirm>
           </>
@@ -212,14 +204,14 @@ export default function ProductPage() {
             ),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, p) => (
               <RowActions
                 name={`${p.number} ${p.name}`}
                 onEdit={() => setEditing(p)}
-                onDelete={() => remove.mutateAsync([p.id])}
+                onDelete={() => remove.mutateAsync({ body: { ids: [p.id] } })}
                 extra={
                   p.status === 'active' ? (
                     <Button
@@ -242,7 +234,7 @@ export default function ProductPage() {
       <CrudModal<TForm>
         open={editing !== null}
         width={960}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={current ? toForm(current) : DEFAULTS}
         onClose={() => setEditing(null)}
         onSubmit={(v) => save.mutateAsync({ id: current?.id, body: toBody(v) })}

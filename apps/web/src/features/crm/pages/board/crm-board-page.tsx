@@ -1,15 +1,16 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
-import { type TAnnouncement, TICKET_KINDS, TICKET_STATUSES, type TTicket } from '@wms/contracts';
+import { crmSupportRoutes, type TAnnouncement, TICKET_KINDS, TICKET_STATUSES, type TTicket } from '@wms/contracts';
 import { App, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
 import { fetchAllTickets, supportKeys } from '../../../support/api';
 import { TicketDrawer, TicketStatusTag } from '../../../support/components/ticket-thread';
-import { crmKeys, fetchAnnouncements, useCustomerOptions, useDeleteAnnouncement, useSaveAnnouncement } from '../../api';
+import { crmReads, useCustomerOptions } from '../../api';
 
 type TForm = {
   title: string;
@@ -24,7 +25,9 @@ function AnnouncementModal({ editing, onClose }: { editing: TAnnouncement | 'new
   const { t } = useTranslation('crm');
   const { message } = App.useApp();
   const [form] = Form.useForm<TForm>();
-  const save = useSaveAnnouncement();
+  const save = useSaveRoute(crmSupportRoutes.createAnnouncement, crmSupportRoutes.updateAnnouncement, {
+    invalidates: crmReads,
+  });
   const customers = useCustomerOptions();
   const audience = Form.useWatch('audience', form);
   const current = editing && editing !== 'new' ? editing : null;
@@ -117,13 +120,12 @@ export default function CrmBoardPage() {
   const { message } = App.useApp();
   const [editing, setEditing] = useState<TAnnouncement | 'new' | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const remove = useDeleteAnnouncement();
+  const remove = useRouteMutation(crmSupportRoutes.deleteAnnouncement, { invalidates: crmReads });
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title={t('crm:board.announcements')}>
         <DataTable<TAnnouncement>
-          queryKey={crmKeys.announcements}
-          fetchPage={fetchAnnouncements}
+          {...routePage(crmSupportRoutes.listAnnouncements)}
           rowKey="id"
           toolbar={
             <Button
@@ -174,7 +176,9 @@ export default function CrmBoardPage() {
                   />
                   <Popconfirm
                     title={t('crm:board.deleteConfirm')}
-                    onConfirm={() => remove.mutateAsync(r.id).catch((err) => message.error(errorText(err)))}
+                    onConfirm={() =>
+                      remove.mutateAsync({ params: { id: r.id } }).catch((err) => message.error(errorText(err)))
+                    }
                   >
                     <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('crm:board.delete')} />
                   </Popconfirm>

@@ -1,4 +1,4 @@
-import type { TCrmCustomer } from '@wms/contracts';
+import { crmRoutes, type TCrmCustomer } from '@wms/contracts';
 import {
   App,
   Button,
@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { routePage, useRoute, useRouteMutation } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
@@ -24,14 +25,14 @@ import { CrmReconciliation } from '../../../billing/components/reconciliation';
 import { CrmRateCards } from '../../../usage/components/rate-cards';
 import { StatementsCard } from '../../../usage/components/statements';
 import { UsageCard } from '../../../usage/components/usage-card';
-import { crmKeys, fetchCustomers, useCustomer, useResetPassword, useSetCustomerActive } from '../../api';
+import { crmReads } from '../../api';
 
 function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('crm');
   const { message } = App.useApp();
-  const customer = useCustomer(id);
-  const setActive = useSetCustomerActive();
-  const reset = useResetPassword();
+  const customer = useRoute(crmRoutes.getCustomer, id ? { params: { id } } : null);
+  const setActive = useRouteMutation(crmRoutes.setCustomerActive, { invalidates: crmReads });
+  const reset = useRouteMutation(crmRoutes.resetUserPassword);
   const c = customer.data;
   return (
     <Drawer open={!!id} onClose={onClose} size="large" title={c?.name} destroyOnHidden data-testid="customer-drawer">
@@ -44,7 +45,9 @@ function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => voi
                 loading={setActive.isPending}
                 data-testid="customer-active"
                 onChange={(is_active) =>
-                  setActive.mutateAsync({ id: c.id, is_active }).catch((err) => message.error(errorText(err)))
+                  setActive
+                    .mutateAsync({ params: { id: c.id }, body: { is_active } })
+                    .catch((err) => message.error(errorText(err)))
                 }
               />
             </Descriptions.Item>
@@ -85,7 +88,7 @@ function CustomerDrawer({ id, onClose }: { id: string | null; onClose: () => voi
                     title={t('customer.resetConfirm', { email: u.email })}
                     onConfirm={() =>
                       reset
-                        .mutateAsync({ id: c.id, user_id: u.id })
+                        .mutateAsync({ params: { id: c.id }, body: { user_id: u.id } })
                         .then(() => message.success(t('customer.resetDone')))
                         .catch((err) => message.error(errorText(err)))
                     }
@@ -137,8 +140,7 @@ export default function CrmCustomerPage() {
     <>
       <CrmListPrices />
       <DataTable<TCrmCustomer>
-        queryKey={crmKeys.customers}
-        fetchPage={fetchCustomers}
+        {...routePage(crmRoutes.listCustomers)}
         rowKey="id"
         searchPlaceholder={t('customer.search')}
         excel={{ fileName: 'sellers' }}

@@ -1,9 +1,9 @@
-import type { TCrmDashboard } from '@wms/contracts';
+import { crmRoutes, type TCrmDashboard } from '@wms/contracts';
 import { Card, Col, Row, Statistic, Table, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRoute } from '../../../../shared/api/route-query';
 import { RevenueCard } from '../../../usage/components/revenue-card';
-import { useCrmDashboard } from '../../api';
 
 const TOTALS = [
   'receipts_pending',
@@ -63,7 +63,7 @@ function WeekChart({ days }: { days: TCrmDashboard['days'] }) {
 /** /crm/dashboard: today's and this week's workload across sellers. */
 export default function CrmDashboardPage() {
   const { t } = useTranslation('crm');
-  const data = useCrmDashboard();
+  const data = useRoute(crmRoutes.dashboard, {});
   const d = data.data;
   return (
     <div style={{ display: 'grid', gap: 24 }}>

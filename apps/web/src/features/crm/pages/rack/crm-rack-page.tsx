@@ -1,12 +1,13 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { labelDocumentCss, labelDocumentHtml, type TCrmRackRow, type TLabelDocument } from '@wms/contracts';
+import { crmRoutes, labelDocumentCss, labelDocumentHtml, type TCrmRackRow, type TLabelDocument } from '@wms/contracts';
 import { App, Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { crmKeys, fetchRack, useCustomerOptions, useRackLabels } from '../../api';
+import { useCustomerOptions } from '../../api';
 
 /** The label pages as a standalone document in a new window, printed from there (the CRM layout stays off paper). */
 function printDocument(doc: TLabelDocument) {
@@ -25,7 +26,7 @@ export default function CrmRackPage() {
   const { t } = useTranslation('crm');
   const { message } = App.useApp();
   const customers = useCustomerOptions();
-  const labels = useRackLabels();
+  const labels = useRouteMutation(crmRoutes.rackLabels);
   const lastQuery = useRef<TTableQuery | null>(null);
   const [doc, setDoc] = useState<TLabelDocument | null>(null);
 
@@ -34,10 +35,12 @@ export default function CrmRackPage() {
     try {
       setDoc(
         await labels.mutateAsync({
-          ...(q.customer_id ? { customer_id: q.customer_id } : {}),
-          ...(q.warehouse ? { warehouse: q.warehouse } : {}),
-          ...(q.search ? { search: q.search } : {}),
-          ...(q.state === 'empty' || q.state === 'in_use' ? { state: q.state } : {}),
+          body: {
+            ...(q.customer_id ? { customer_id: q.customer_id } : {}),
+            ...(q.warehouse ? { warehouse: q.warehouse } : {}),
+            ...(q.search ? { search: q.search } : {}),
+            ...(q.state === 'empty' || q.state === 'in_use' ? { state: q.state } : {}),
+          },
         }),
       );
     } catch (err) {
@@ -48,11 +51,10 @@ export default function CrmRackPage() {
   return (
     <>
       <DataTable<TCrmRackRow>
-        queryKey={crmKeys.rack}
-        fetchPage={(q, signal) => {
+        {...routePage(crmRoutes.rack, {}, (q) => {
           lastQuery.current = q;
-          return fetchRack(q, signal);
-        }}
+          return q;
+        })}
         rowKey="id"
         searchPlaceholder={t('rack.search')}
         excel={{ fileName: 'rack' }}

@@ -1,16 +1,17 @@
-import type { TCrmStockRow, TStockReason } from '@wms/contracts';
+import { crmRoutes, type TCrmStockRow, type TStockReason } from '@wms/contracts';
 import { Button, DatePicker, Drawer, Form, Input, Select, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRoute } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { DataTable } from '../../../../shared/table/data-table';
 import { ReasonTag } from '../../../stock/components/stock-tags';
-import { crmKeys, fetchStock, useCustomerOptions, useStockMovements } from '../../api';
+import { useCustomerOptions } from '../../api';
 
 function Movements({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('crm');
-  const moves = useStockMovements(id);
+  const moves = useRoute(crmRoutes.stockMovements, id ? { params: { id } } : null);
   return (
     <Drawer open={!!id} onClose={onClose} size="large" title={t('stock.movements')} destroyOnHidden>
       <Table
@@ -42,13 +43,12 @@ export default function CrmStockPage() {
   return (
     <>
       <DataTable<TCrmStockRow>
-        queryKey={crmKeys.stock}
-        fetchPage={(q, signal) => {
+        {...routePage(crmRoutes.stock, {}, (q) => {
           const { expiry_before, ...rest } = q as typeof q & { expiry_before?: Dayjs | string };
           const day =
             expiry_before && typeof expiry_before !== 'string' ? expiry_before.format('YYYY-MM-DD') : expiry_before;
-          return fetchStock({ ...rest, ...(day ? { expiry_before: day } : {}) }, signal);
-        }}
+          return { ...rest, ...(day ? { expiry_before: day } : {}) };
+        })}
         rowKey="id"
         searchPlaceholder={t('stock.search')}
         excel={{ fileName: 'stock' }}

@@ -1,13 +1,13 @@
-import { INBOUND_CATEGORIES, INBOUND_STATUSES, type TInboundCountQuery } from '@wms/contracts';
+import { INBOUND_CATEGORIES, INBOUND_STATUSES, inboundRoutes, type TInboundCountQuery } from '@wms/contracts';
 import { Card, Col, DatePicker, Form, Row, Select, Statistic, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { useRoute } from '../../../../shared/api/route-query';
 import { ProductSelect } from '../../../../shared/pickers/product-select';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { PAGE_SIZES } from '../../../../shared/table/list-query';
-import { useReceiptCounts } from '../../api';
 import '../../i18n';
 
 type TForm = Omit<Partial<TInboundCountQuery>, 'date_from' | 'date_to'> & { range?: [Dayjs, Dayjs] | null };
@@ -17,7 +17,7 @@ export default function EntryCntPage() {
   const { t } = useTranslation(['inbound', 'nav']);
   const [filters, setFilters] = useState<Partial<TInboundCountQuery>>({});
   const [page, setPage] = useState({ page: 1, page_size: 10 });
-  const counts = useReceiptCounts({ ...filters, ...page });
+  const counts = useRoute(inboundRoutes.countReceipts, { query: { ...filters, ...page } });
   const data = counts.data;
   const onChange = (_: unknown, all: TForm) => {
     const { range, ...rest } = all;

@@ -1,15 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TInboundReceipt, TInboundReceiptDetail } from '@wms/contracts';
+import { inboundRoutes, type TInboundReceipt, type TInboundReceiptDetail } from '@wms/contracts';
 import { Alert, App, Button, Card, Descriptions, type InputRef, Popconfirm, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { screenTitle } from '../../../../routes/screen-title';
+import { apiCall } from '../../../../shared/api/client';
+import { useRoute, useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
 import { FloorScreen, ScanStep } from '../../../../shared/handheld/handheld';
 import { ReceivingLines, type TReceivedLine } from '../../../../shared/receiving/receiving-lines';
 import { ScanInput } from '../../../../shared/ui/scan-input';
-import { fetchReceipt, fetchReceipts, inboundKeys, useCancelConfirmation, useConfirmReceipt } from '../../api';
+import { inboundAndStock } from '../../api';
 import { StatusTag } from '../../components/status-tag';
 import '../../i18n';
 
@@ -21,15 +22,14 @@ export default function EntryConfirmPage() {
   const { t } = useTranslation(['inbound', 'nav', 'common']);
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
-  const confirm = useConfirmReceipt();
-  const cancel = useCancelConfirmation();
+  const confirm = useRouteMutation(inboundRoutes.confirmReceipt, { invalidates: inboundAndStock });
+  const cancel = useRouteMutation(inboundRoutes.cancelConfirmation, { invalidates: inboundAndStock });
   const [scan, setScan] = useState('');
   const [receipt, setReceipt] = useState<TInboundReceiptDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const receiptRef = useRef<InputRef>(null);
-  const waiting = useQuery({
-    queryKey: [...inboundKeys.receipts, 'waiting'],
-    queryFn: () => fetchReceipts({ status: 'pending', page_size: 25, ordering: 'planned_date' }),
+  const waiting = useRoute(inboundRoutes.listReceipts, {
+    query: { status: 'pending', page_size: 25, ordering: 'planned_date' },
   });
   const lines = useMemo(
     () => (receipt?.lines ?? []).map((l) => ({ ...l, has_shelf_life: l.shelf_life_months !== null })),
@@ -42,7 +42,7 @@ export default function EntryConfirmPage() {
   };
 
   const openId = (id: string) =>
-    fetchReceipt(id)
+    apiCall(inboundRoutes.getReceipt, { params: { id } })
       .then((r) => {
         setScan(r.number);
         load(r);
@@ -58,7 +58,7 @@ export default function EntryConfirmPage() {
   const onScanReceipt = async (code: string) => {
     setProblem(null);
     try {
-      const found = await fetchReceipts({ search: code, page_size: 10 });
+      const found = await apiCall(inboundRoutes.listReceipts, { query: { search: code, page_size: 10 } });
       const hit = found.results.find((r) => r.number === code) ?? (found.count === 1 ? found.results[0] : undefined);
       if (!hit) {
         setReceipt(null);
@@ -66,7 +66,7 @@ export default function EntryConfirmPage() {
         return false;
       }
       setParams({ id: hit.id }, { replace: true });
-      load(await fetchReceipt(hit.id));
+      load(await apiCall(inboundRoutes.getReceipt, { params: { id: hit.id } }));
       return true;
     } catch (err) {
       setProblem(errorText(err));
@@ -78,7 +78,7 @@ export default function EntryConfirmPage() {
     if (!receipt) return;
     setProblem(null);
     try {
-      const done = await confirm.mutateAsync({ id: receipt.id, body: { lines: received } });
+      const done = await confirm.mutateAsync({ params: { id: receipt.id }, body: { lines: received } });
       void message.success(t('confirm.done', { number: done.number }));
       load(done);
       void waiting.refetch();
@@ -140,7 +140,7 @@ export default function EntryConfirmPage() {
                         title={t('list.cancelAsk', { number: receipt.number })}
                         onConfirm={() =>
                           cancel
-                            .mutateAsync(receipt.id)
+                            .mutateAsync({ params: { id: receipt.id } })
                             .then((r) => {
                               void message.success(t('list.cancelled'));
                               load(r);

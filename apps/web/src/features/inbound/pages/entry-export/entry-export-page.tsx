@@ -1,15 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { inboundRoutes } from '@wms/contracts';
 import { App, Button, Card, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { useRoute } from '../../../../shared/api/route-query';
 import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import { ProductSelect } from '../../../../shared/pickers/product-select';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { fetchReceipts, inboundKeys } from '../../api';
 import { ReceiptFilters, toReceiptQuery } from '../entry/entry-page';
 import '../../i18n';
 
@@ -20,10 +19,7 @@ export default function EntryExportPage() {
   const [form] = Form.useForm();
   const [query, setQuery] = useState<TTableQuery>({ page: 1, page_size: 10 });
   const [busy, setBusy] = useState(false);
-  const matching = useQuery({
-    queryKey: [...inboundKeys.receipts, 'export-count', query],
-    queryFn: () => fetchReceipts({ ...query, page_size: 10 }),
-  });
+  const matching = useRoute(inboundRoutes.listReceipts, { query: { ...query, page_size: 10 } });
   const download = async () => {
     setBusy(true);
     try {

@@ -1,10 +1,11 @@
 import { PrinterOutlined } from '@ant-design/icons';
+import { inboundRoutes } from '@wms/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useRoute } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { PageLoading } from '../../../../shared/ui/page-loading';
-import { usePrintData } from '../../api';
 import '../../i18n';
 import './print.css';
 
@@ -12,7 +13,7 @@ import './print.css';
 export default function EntryPrintPage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation('inbound');
-  const data = usePrintData(id);
+  const data = useRoute(inboundRoutes.printReceipt, { params: { id } });
   if (!data.data) return <PageLoading />;
   const { receipt: r, company } = data.data;
   const barcode = new Map(data.data.line_barcodes.map((b) => [b.line_id, b]));

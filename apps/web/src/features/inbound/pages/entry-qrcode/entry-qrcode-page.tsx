@@ -1,9 +1,10 @@
 import { PrinterOutlined } from '@ant-design/icons';
+import { inboundRoutes } from '@wms/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useRoute } from '../../../../shared/api/route-query';
 import { PageLoading } from '../../../../shared/ui/page-loading';
-import { useQrLabel } from '../../api';
 import '../../i18n';
 import '../entry-print/print.css';
 
@@ -11,7 +12,7 @@ import '../entry-print/print.css';
 export default function EntryQrcodePage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('inbound');
-  const label = useQrLabel(id);
+  const label = useRoute(inboundRoutes.receiptQrLabel, { params: { id } });
   if (!label.data) return <PageLoading />;
   const l = label.data;
   return (

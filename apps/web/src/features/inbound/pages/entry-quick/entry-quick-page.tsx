@@ -1,15 +1,16 @@
-import type { TInboundReceiptDetail, TProduct } from '@wms/contracts';
+import { inboundRoutes, type TInboundReceiptDetail, type TProduct } from '@wms/contracts';
 import { Alert, App, Button, Card, DatePicker, Form, InputNumber, type InputRef, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ComponentRef, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTitle } from '../../../../routes/screen-title';
+import { useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
 import { FloorScreen, ScanStep } from '../../../../shared/handheld/handheld';
 import { lookupProduct } from '../../../../shared/pickers/api';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { ScanInput } from '../../../../shared/ui/scan-input';
-import { useQuickInbound } from '../../api';
+import { inboundAndStock } from '../../api';
 import '../../i18n';
 
 /**
@@ -19,7 +20,7 @@ import '../../i18n';
 export default function EntryQuickPage() {
   const { t } = useTranslation(['inbound', 'nav', 'common']);
   const { message } = App.useApp();
-  const quick = useQuickInbound();
+  const quick = useRouteMutation(inboundRoutes.quickInbound, { invalidates: inboundAndStock });
   const [warehouseId, setWarehouseId] = useState<string>();
   const [code, setCode] = useState('');
   const [product, setProduct] = useState<TProduct | null>(null);
@@ -61,12 +62,14 @@ export default function EntryQuickPage() {
     }
     try {
       const r = await quick.mutateAsync({
-        warehouse_id: warehouseId,
-        code: product.number,
-        category: 'purchase',
-        quantity: quantity ?? Number.NaN,
-        location_code: locationCode,
-        expiry_date: needsExpiry ? expiry!.format('YYYY-MM-DD') : undefined,
+        body: {
+          warehouse_id: warehouseId,
+          code: product.number,
+          category: 'purchase',
+          quantity: quantity ?? Number.NaN,
+          location_code: locationCode,
+          expiry_date: needsExpiry ? expiry!.format('YYYY-MM-DD') : undefined,
+        },
       });
       setDone((d) => [r, ...d].slice(0, 20));
       void message.success(t('quick.done', { number: r.number }));

@@ -1,17 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { INBOUND_CATEGORIES, INBOUND_STATUSES, type TInboundReceipt } from '@wms/contracts';
+import { INBOUND_CATEGORIES, INBOUND_STATUSES, inboundRoutes, type TInboundReceipt } from '@wms/contracts';
 import { App, Button, Card, DatePicker, Drawer, Form, Popconfirm, Select, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { screenTitle } from '../../../../routes/screen-title';
+import { routePage, useRoute, useRouteMutation } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
 import { DataTable } from '../../../../shared/table/data-table';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { fetchReceipts, inboundKeys, useCancelConfirmation, useDeleteReceipt, useReceipt } from '../../api';
+import { inboundAndStock, inboundReads } from '../../api';
 import { ReceiptFormModal, type TReceiptDraft } from '../../components/receipt-form';
 import { StatusTag } from '../../components/status-tag';
 import '../../i18n';
@@ -57,7 +58,7 @@ export function ReceiptFilters() {
 
 function ReceiptDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('inbound');
-  const receipt = useReceipt(id ?? undefined);
+  const receipt = useRoute(inboundRoutes.getReceipt, id ? { params: { id } } : null);
   const r = receipt.data;
   return (
     <Drawer open={!!id} onClose={onClose} size="large" title={r ? `${r.number}` : ''} data-testid="receipt-drawer">
@@ -100,16 +101,15 @@ export default function EntryPage() {
   }, [draft, navigate, location.pathname, location.search]);
   const [viewing, setViewing] = useState<string | null>(null);
   const editingId = editing && editing !== 'new' ? editing.id : undefined;
-  const detail = useReceipt(editingId);
-  const remove = useDeleteReceipt();
-  const cancel = useCancelConfirmation();
+  const detail = useRoute(inboundRoutes.getReceipt, editingId ? { params: { id: editingId } } : null);
+  const remove = useRouteMutation(inboundRoutes.deleteReceipt, { invalidates: inboundReads });
+  const cancel = useRouteMutation(inboundRoutes.cancelConfirmation, { invalidates: inboundAndStock });
   const act = (p: Promise<unknown>, ok: string) =>
     p.then(() => void message.success(ok)).catch((err) => void message.error(errorText(err)));
   return (
     <Card title={screenTitle('/entry')}>
       <DataTable<TInboundReceipt>
-        queryKey={inboundKeys.receipts}
-        fetchPage={(q, signal) => fetchReceipts(toReceiptQuery(q), signal)}
+        {...routePage(inboundRoutes.listReceipts, {}, toReceiptQuery)}
         rowKey="id"
         excel={{ fileName: 'inbound-receipts' }}
         searchPlaceholder={t('list.search')}
@@ -187,7 +187,7 @@ export default function EntryPage() {
                 {r.status === 'pending' ? (
                   <Popconfirm
                     title={t('list.deleteAsk', { number: r.number })}
-                    onConfirm={() => act(remove.mutateAsync(r.id), t('list.deleted'))}
+                    onConfirm={() => act(remove.mutateAsync({ params: { id: r.id } }), t('list.deleted'))}
                   >
                     <Button size="small" danger>
                       {t('list.delete')}
@@ -197,7 +197,7 @@ export default function EntryPage() {
                 {r.status === 'confirmed' ? (
                   <Popconfirm
                     title={t('list.cancelAsk', { number: r.number })}
-                    onConfirm={() => act(cancel.mutateAsync(r.id), t('list.cancelled'))}
+                    onConfirm={() => act(cancel.mutateAsync({ params: { id: r.id } }), t('list.cancelled'))}
                   >
                     <Button size="small">{t('list.cancelConfirmation')}</Button>
                   </Popconfirm>

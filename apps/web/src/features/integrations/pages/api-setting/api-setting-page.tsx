@@ -38,10 +38,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CrudModal } from '../../../../shared/crud/crud';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { zodRule } from '../../../../shared/forms/zod-rule';
-import { CrudModal } from '../../../warehouse/components/crud';
 import {
   eventKey,
   useApiSettings,

@@ -4,10 +4,10 @@ import { Alert, App, Button, Empty, Form, Input, Popconfirm, Space, Table, Tag, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CrudModal } from '../../../../shared/crud/crud';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { zodRule } from '../../../../shared/forms/zod-rule';
-import { CrudModal } from '../../../warehouse/components/crud';
 import { useApiSettings, useDeleteApiSetting, useSaveApiSetting, useTestConnection } from '../../api';
 import { SecretField, secretValue } from '../../components/secret-field';
 import '../../i18n';

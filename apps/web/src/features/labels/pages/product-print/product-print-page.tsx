@@ -5,17 +5,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { routePage } from '../../../../shared/api/route-query';
 import { useProfile } from '../../../../shared/auth/session';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { DataTable } from '../../../../shared/table/data-table';
-import { catalogKeys, fetchProducts } from '../../../catalog/api';
 import { encodePrintData } from '../../api';
 import { defaultSheet, useSheetOptions } from '../../components/label-print-view';
 import '../../i18n';
 
 /** /product-print: choose products and copies, a 45/60/88-cell sheet, with or without name → print preview. */
 export default function ProductPrintPage() {
-  const { t } = useTranslation(['labels', 'warehouse']);
+  const { t } = useTranslation(['labels', 'common']);
   const label = useFieldLabel();
   const navigate = useNavigate();
   const location = useLocation();
@@ -70,7 +70,7 @@ export default function ProductPrintPage() {
             aria-label={t('labels:symbologyLabel')}
             options={SYMBOLOGIES.map((s) => ({ value: s, label: t(`labels:symbology.${s}`) }))}
           />
-          <Typography.Text>{t('warehouse:crud.selected', { count: items.length })}</Typography.Text>
+          <Typography.Text>{t('common:crud.selected', { count: items.length })}</Typography.Text>
           <Button type="primary" icon={<PrinterOutlined />} disabled={!sheetId || items.length === 0} onClick={preview}>
             {t('labels:preview')}
           </Button>
@@ -78,16 +78,15 @@ export default function ProductPrintPage() {
       </Card>
       <Typography.Text type="secondary">{t('labels:chooseProducts')}</Typography.Text>
       <DataTable<TProduct>
-        queryKey={catalogKeys.products}
-        fetchPage={fetchProducts}
+        {...routePage(catalogRoutes.listProducts)}
         rowKey="id"
         columns={[
           {
-            title: t('warehouse:crud.select'),
+            title: t('common:crud.select'),
             key: 'select',
             render: (_, p) => (
               <Checkbox
-                aria-label={t('warehouse:crud.select')}
+                aria-label={t('common:crud.select')}
                 checked={copies.has(p.id)}
                 onChange={(e) => set(p, e.target.checked ? 1 : 0)}
               />

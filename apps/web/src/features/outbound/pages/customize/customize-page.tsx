@@ -1,10 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { DEFAULT_COLUMNS, ORDER_COLUMNS, type TOrderColumn } from '@wms/contracts';
+import { DEFAULT_COLUMNS, ORDER_COLUMNS, outboundRoutes, type TOrderColumn } from '@wms/contracts';
 import { App, Button, Card, Checkbox, Col, List, Row, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
-import { useColumnSettings, useSaveColumns } from '../../api';
+import { outboundReads, useColumnSettings } from '../../api';
 import { useOrderLabels } from '../../components/labels';
 import '../../i18n';
 
@@ -14,7 +15,7 @@ function ColumnsEditor(props: { screen: TScreen; value: TOrderColumn[] }) {
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
   const { message } = App.useApp();
-  const save = useSaveColumns();
+  const save = useRouteMutation(outboundRoutes.saveColumnSettings, { invalidates: outboundReads });
   const [chosen, setChosen] = useState<TOrderColumn[]>(props.value);
   useEffect(() => setChosen(props.value), [props.value]);
 
@@ -29,7 +30,7 @@ function ColumnsEditor(props: { screen: TScreen; value: TOrderColumn[] }) {
 
   const onSave = async () => {
     try {
-      await save.mutateAsync({ screen: props.screen, columns: chosen });
+      await save.mutateAsync({ body: { screen: props.screen, columns: chosen } as never });
       void message.success(t('common:messages.saved'));
     } catch (err) {
       void message.error(errorText(err));

@@ -1,9 +1,9 @@
-import type { TOrderStatus } from '@wms/contracts';
+import { outboundRoutes, type TOrderStatus } from '@wms/contracts';
 import { Card, Col, DatePicker, Row, Select, Space, Statistic, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrderCounts } from '../../api';
+import { useRoute } from '../../../../shared/api/route-query';
 import { useOrderLabels } from '../../components/labels';
 import '../../i18n';
 
@@ -15,10 +15,12 @@ export default function DeliverCountsPage() {
   const l = useOrderLabels();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [dateField, setDateField] = useState<'created_at' | 'shipping_date' | 'closed_at'>('created_at');
-  const counts = useOrderCounts({
-    date_field: dateField,
-    date_from: range?.[0]?.format('YYYY-MM-DD'),
-    date_to: range?.[1]?.format('YYYY-MM-DD'),
+  const counts = useRoute(outboundRoutes.orderCounts, {
+    query: {
+      date_field: dateField,
+      date_from: range?.[0]?.format('YYYY-MM-DD'),
+      date_to: range?.[1]?.format('YYYY-MM-DD'),
+    },
   });
   const d = counts.data;
   const table = (title: string, rows: TRow[], label: (r: TRow) => string, testId: string) => (

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import {
   IMPORT_FIELDS,
   IMPORT_REQUIRED_FIELDS,
+  outboundRoutes,
   type TImportField,
   type TImportForm,
   type TImportMapping,
@@ -26,9 +27,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoute, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
 import { fileToBase64 } from '../../../../shared/upload';
-import { inspectFile, useDeleteImportForm, useImportForms, usePlatformOptions, useSaveImportForm } from '../../api';
+import { inspectFile, outboundReads, usePlatformOptions } from '../../api';
 import { useOrderLabels } from '../../components/labels';
 import '../../i18n';
 
@@ -44,7 +46,9 @@ function FormEditor(props: { editing: TImportForm | 'new'; onClose: () => void }
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
   const platforms = usePlatformOptions();
-  const save = useSaveImportForm();
+  const save = useSaveRoute(outboundRoutes.createImportForm, outboundRoutes.updateImportForm, {
+    invalidates: outboundReads,
+  });
   const { message } = App.useApp();
   const [form] = Form.useForm<TValues>();
   const existing = props.editing === 'new' ? null : props.editing;
@@ -226,8 +230,8 @@ function FormEditor(props: { editing: TImportForm | 'new'; onClose: () => void }
 export default function DeliverCustomizeFormPage() {
   const { t } = useTranslation(['outbound', 'common']);
   const { message } = App.useApp();
-  const forms = useImportForms();
-  const remove = useDeleteImportForm();
+  const forms = useRoute(outboundRoutes.listImportForms, { query: { page_size: 100 } });
+  const remove = useRouteMutation(outboundRoutes.deleteImportForm, { invalidates: outboundReads });
   const [editing, setEditing] = useState<TImportForm | 'new' | null>(null);
   return (
     <Card
@@ -265,7 +269,9 @@ export default function DeliverCustomizeFormPage() {
                   title={t('customizeForm.deleteConfirm', { name: f.name })}
                   okText={t('common:actions.confirm')}
                   cancelText={t('common:actions.cancel')}
-                  onConfirm={() => remove.mutateAsync(f.id).catch((e) => message.error(errorText(e)))}
+                  onConfirm={() =>
+                    remove.mutateAsync({ params: { id: f.id } }).catch((e) => message.error(errorText(e)))
+                  }
                 >
                   <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.remove')} />
                 </Popconfirm>

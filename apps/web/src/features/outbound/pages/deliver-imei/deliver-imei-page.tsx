@@ -1,9 +1,9 @@
-import type { TOrderSerial } from '@wms/contracts';
+import { outboundRoutes, type TOrderSerial } from '@wms/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { routePage } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { DataTable } from '../../../../shared/table/data-table';
-import { fetchSerials, outboundKeys } from '../../api';
 import { useOrderLabels } from '../../components/labels';
 import '../../i18n';
 
@@ -13,8 +13,7 @@ export default function DeliverImeiPage() {
   const l = useOrderLabels();
   return (
     <DataTable<TOrderSerial>
-      queryKey={outboundKeys.serials}
-      fetchPage={fetchSerials}
+      {...routePage(outboundRoutes.listSerials)}
       rowKey="id"
       excel={{ fileName: 'imei' }}
       searchPlaceholder={t('imei.searchPlaceholder')}

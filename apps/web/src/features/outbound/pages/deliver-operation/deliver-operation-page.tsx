@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import type { TImportRowError, TOrder } from '@wms/contracts';
+import { outboundRoutes, type TImportRowError, type TOrder } from '@wms/contracts';
 import type { InputRef } from 'antd';
 import {
   Alert,
@@ -20,12 +20,13 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
 import { FloorScreen, ScanStep } from '../../../../shared/handheld/handheld';
 import { RowErrorsTable, rowErrorsOf } from '../../../../shared/jobs/row-errors-table';
 import { ScanInput } from '../../../../shared/ui/scan-input';
 import { fileToBase64 } from '../../../../shared/upload';
-import { useSetConsignment, useSetConsignments, useUploadConsignments } from '../../api';
+import { outboundReads } from '../../api';
 import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
 import { CarrierLabelsButton } from '../../components/carrier-labels';
 import { CvsOverdueAlert } from '../../components/cvs-overdue';
@@ -37,7 +38,7 @@ import '../../i18n';
 function ScanPanel() {
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
-  const save = useSetConsignments();
+  const save = useRouteMutation(outboundRoutes.setConsignments, { invalidates: outboundReads });
   const [order, setOrder] = useState<string | null>(null);
   const [orderText, setOrderText] = useState('');
   const [consignmentText, setConsignmentText] = useState('');
@@ -51,14 +52,18 @@ function ScanPanel() {
     if (!order) return false;
     let ok = false;
     try {
-      await save.mutateAsync([
-        {
-          order,
-          consignment_number: consignment,
-          ...(date ? { shipping_date: date.format('YYYY-MM-DD') } : {}),
-          ...(pieces ? { piece_count: pieces } : {}),
+      await save.mutateAsync({
+        body: {
+          items: [
+            {
+              order,
+              consignment_number: consignment,
+              ...(date ? { shipping_date: date.format('YYYY-MM-DD') } : {}),
+              ...(pieces ? { piece_count: pieces } : {}),
+            },
+          ],
         },
-      ]);
+      });
       setCue({ ok: true, text: t('operation.saved', { order, consignment }) });
       ok = true;
     } catch (err) {
@@ -142,8 +147,8 @@ function BulkPanel() {
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
   const { message } = App.useApp();
-  const save = useSetConsignments();
-  const upload = useUploadConsignments();
+  const save = useRouteMutation(outboundRoutes.setConsignments, { invalidates: outboundReads });
+  const upload = useRouteMutation(outboundRoutes.uploadConsignments, { invalidates: outboundReads });
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<TImportRowError[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -172,7 +177,7 @@ function BulkPanel() {
       }));
     if (!items.length) return;
     try {
-      done((await save.mutateAsync(items)).updated);
+      done((await save.mutateAsync({ body: { items } })).updated);
       setText('');
     } catch (err) {
       fail(err);
@@ -193,7 +198,7 @@ function BulkPanel() {
             showUploadList={false}
             beforeUpload={(file) => {
               void fileToBase64(file)
-                .then((b64) => upload.mutateAsync(b64))
+                .then((b64) => upload.mutateAsync({ body: { file_base64: b64 } }))
                 .then((r) => done(r.updated))
                 .catch(fail);
               return false;
@@ -215,7 +220,7 @@ function EditModal(props: { order: TOrder | null; onClose: () => void }) {
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
   const { message } = App.useApp();
-  const save = useSetConsignment();
+  const save = useRouteMutation(outboundRoutes.setConsignment, { invalidates: outboundReads });
   const [form] = Form.useForm<{ consignment_number: string; shipping_date: Dayjs | null; piece_count: number }>();
   const o = props.order;
   return (
@@ -241,7 +246,7 @@ function EditModal(props: { order: TOrder | null; onClose: () => void }) {
           onFinish={async (v) => {
             try {
               await save.mutateAsync({
-                id: o.id,
+                params: { id: o.id },
                 body: {
                   consignment_number: v.consignment_number.trim() || null,
                   shipping_date: v.shipping_date ? v.shipping_date.format('YYYY-MM-DD') : null,

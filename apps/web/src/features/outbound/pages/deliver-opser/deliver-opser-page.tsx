@@ -1,13 +1,14 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import type { TBatch } from '@wms/contracts';
+import { outboundRoutes, type TBatch } from '@wms/contracts';
 import { App, Button, Card, Dropdown, Input, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { routePage, useRouteMutation } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
-import { fetchBatch, fetchBatches, outboundKeys, useCreateBatch, useStartPicking } from '../../api';
+import { fetchBatch, outboundReads } from '../../api';
 import { CarrierConsignmentsButton } from '../../components/carrier-consignments';
 import { CarrierLabelsButton, usePrintCarrierLabels } from '../../components/carrier-labels';
 import { useOrderLabels } from '../../components/labels';
@@ -29,15 +30,15 @@ function BatchesTab() {
   const { t } = useTranslation(['outbound', 'common']);
   const l = useOrderLabels();
   const { message } = App.useApp();
-  const create = useCreateBatch();
-  const start = useStartPicking();
+  const create = useRouteMutation(outboundRoutes.createBatch, { invalidates: outboundReads });
+  const start = useRouteMutation(outboundRoutes.startBatchPicking, { invalidates: outboundReads });
   const printLabels = usePrintCarrierLabels();
   const [selected, setSelected] = useState<string[]>([]);
   const [remark, setRemark] = useState('');
 
   const onCreate = async () => {
     try {
-      const b = await create.mutateAsync({ order_ids: selected, remark: remark || undefined });
+      const b = await create.mutateAsync({ body: { order_ids: selected, remark: remark || undefined } });
       void message.success(t('opser.batchCreated', { number: b.number }));
       setSelected([]);
       setRemark('');
@@ -48,7 +49,7 @@ function BatchesTab() {
 
   const onStart = async (b: TBatch) => {
     try {
-      await start.mutateAsync(b.id);
+      await start.mutateAsync({ params: { id: b.id } });
       void message.success(t('opser.pickingStarted', { number: b.number }));
     } catch (err) {
       void message.error(errorText(err));
@@ -99,8 +100,7 @@ function BatchesTab() {
       </Card>
       <Card size="small" title={t('opser.batches')}>
         <DataTable<TBatch>
-          queryKey={outboundKeys.batches}
-          fetchPage={fetchBatches}
+          {...routePage(outboundRoutes.listBatches)}
           rowKey="id"
           columns={[
             { title: t('opser.batchNumber'), dataIndex: 'number', key: 'number', sorter: true },

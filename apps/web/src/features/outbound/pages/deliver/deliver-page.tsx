@@ -1,11 +1,12 @@
 import { PlusOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
-import { DEFAULT_COLUMNS, type TOrder, type TOrderAction, type TOrderDetail } from '@wms/contracts';
+import { DEFAULT_COLUMNS, outboundRoutes, type TOrder, type TOrderAction, type TOrderDetail } from '@wms/contracts';
 import { App, Button, Dropdown, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
-import { useBulkTransition, useColumnSettings } from '../../api';
+import { refreshOutboundWithStock, useColumnSettings } from '../../api';
 import { ACTIONS_OF, abnormalText, useOrderLabels } from '../../components/labels';
 import { OrderTable, prefetchFirstPage } from '../../components/order-table';
 import { ShipBy } from '../../components/ship-by';
@@ -48,7 +49,7 @@ export default function DeliverPage() {
   const l = useOrderLabels();
   const { message, modal } = App.useApp();
   const settings = useColumnSettings();
-  const bulk = useBulkTransition();
+  const bulk = useRouteMutation(outboundRoutes.bulkTransition, { onSettled: refreshOutboundWithStock });
   const [selected, setSelected] = useState<string[]>([]);
   const [selectedRows, setSelectedRows] = useState<TOrder[]>([]);
   // Only the actions that apply to a selected order (a pending order offers no 申請／同意取消轉出).
@@ -64,7 +65,7 @@ export default function DeliverPage() {
 
   const runBulk = async (action: TOrderAction) => {
     try {
-      const r = await bulk.mutateAsync({ action, ids: selected });
+      const r = await bulk.mutateAsync({ body: { action, ids: selected } });
       const failures = r.results.filter((x) => !x.ok);
       if (failures.length === 0) void message.success(t('list.bulkDone', { ok: r.succeeded, failed: r.failed }));
       else

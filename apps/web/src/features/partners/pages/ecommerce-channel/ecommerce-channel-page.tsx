@@ -1,34 +1,41 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type TCreateEcommercePlatform, type TEcommercePlatform, ZCreateEcommercePlatform } from '@wms/contracts';
+import {
+  partnerRoutes,
+  type TCreateEcommercePlatform,
+  type TEcommercePlatform,
+  ZCreateEcommercePlatform,
+} from '@wms/contracts';
 import { Button, Form, Input, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
-import { CrudModal, RowActions } from '../../../warehouse/components/crud';
-import { fetchPlatforms, partnerKeys, useDeletePlatform, useSavePlatform } from '../../api';
+import { partnerReads } from '../../api';
 import '../../i18n';
 
 /** /ecommerce-channel: e-commerce platforms (code, name, store number, URL, callback enabled). */
 export default function EcommerceChannelPage() {
-  const { t } = useTranslation(['partners', 'warehouse', 'common']);
+  const { t } = useTranslation(['partners', 'common']);
   const label = useFieldLabel();
-  const save = useSavePlatform();
-  const remove = useDeletePlatform();
+  const save = useSaveRoute(partnerRoutes.createEcommercePlatform, partnerRoutes.updateEcommercePlatform, {
+    invalidates: partnerReads,
+  });
+  const remove = useRouteMutation(partnerRoutes.deleteEcommercePlatform, { invalidates: partnerReads });
   const [editing, setEditing] = useState<TEcommercePlatform | 'new' | null>(null);
   const s = ZCreateEcommercePlatform.shape;
   const current = editing && editing !== 'new' ? editing : null;
   return (
     <>
       <DataTable<TEcommercePlatform>
-        queryKey={partnerKeys.platforms}
-        fetchPage={fetchPlatforms}
+        {...routePage(partnerRoutes.listEcommercePlatforms)}
         rowKey="id"
         excel={{ fileName: 'ecommerce-platforms' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('warehouse:crud.add')}
+            {t('common:crud.add')}
           </Button>
         }
         columns={[
@@ -40,23 +47,27 @@ export default function EcommerceChannelPage() {
             title: label('callback_enabled'),
             dataIndex: 'callback_enabled',
             render: (v: boolean) => (
-              <Tag color={v ? 'green' : 'default'}>{v ? t('warehouse:crud.yes') : t('warehouse:crud.no')}</Tag>
+              <Tag color={v ? 'green' : 'default'}>{v ? t('common:crud.yes') : t('common:crud.no')}</Tag>
             ),
-            exportValue: (p) => (p.callback_enabled ? t('warehouse:crud.yes') : t('warehouse:crud.no')),
+            exportValue: (p) => (p.callback_enabled ? t('common:crud.yes') : t('common:crud.no')),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, p) => (
-              <RowActions name={p.code} onEdit={() => setEditing(p)} onDelete={() => remove.mutateAsync(p.id)} />
+              <RowActions
+                name={p.code}
+                onEdit={() => setEditing(p)}
+                onDelete={() => remove.mutateAsync({ params: { id: p.id } })}
+              />
             ),
           },
         ]}
       />
       <CrudModal<TCreateEcommercePlatform>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={current ?? { callback_enabled: false }}
         onClose={() => setEditing(null)}
         onSubmit={(body) => save.mutateAsync({ id: current?.id, body })}

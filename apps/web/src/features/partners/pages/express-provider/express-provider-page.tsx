@@ -4,6 +4,7 @@ import {
   CARRIER_TYPES,
   CONTRACT_TERM_VALUES,
   errorMessage,
+  partnerRoutes,
   SIZE_CODE_VALUES,
   senderIssue,
   type TCreateLogisticsProvider,
@@ -15,12 +16,13 @@ import { Button, Divider, Form, type FormInstance, Input, Select, Switch, Tag } 
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { getLanguage } from '../../../../shared/preferences/preferences';
 import { DataTable } from '../../../../shared/table/data-table';
-import { CrudModal, RowActions } from '../../../warehouse/components/crud';
-import { fetchProviders, partnerKeys, useDeleteProvider, useSaveProvider } from '../../api';
+import { partnerReads } from '../../api';
 import '../../i18n';
 
 type TForm = Omit<TCreateLogisticsProvider, 'hash_key' | 'hash_iv'> & { hash_key?: string; hash_iv?: string };
@@ -48,10 +50,12 @@ function senderRule(form: FormInstance<TForm>, field: (typeof SENDER_FIELDS)[num
 
 /** /express-provider: logistics providers; hash key and IV are write-only (shown masked). */
 export default function ExpressProviderPage() {
-  const { t } = useTranslation(['partners', 'warehouse', 'common']);
+  const { t } = useTranslation(['partners', 'common']);
   const label = useFieldLabel();
-  const save = useSaveProvider();
-  const remove = useDeleteProvider();
+  const save = useSaveRoute(partnerRoutes.createLogisticsProvider, partnerRoutes.updateLogisticsProvider, {
+    invalidates: partnerReads,
+  });
+  const remove = useRouteMutation(partnerRoutes.deleteLogisticsProvider, { invalidates: partnerReads });
   const [editing, setEditing] = useState<TLogisticsProvider | 'new' | null>(null);
   const s = ZCreateLogisticsProvider.shape;
   const current = editing && editing !== 'new' ? editing : null;
@@ -60,13 +64,12 @@ export default function ExpressProviderPage() {
   return (
     <>
       <DataTable<TLogisticsProvider>
-        queryKey={partnerKeys.providers}
-        fetchPage={fetchProviders}
+        {...routePage(partnerRoutes.listLogisticsProviders)}
         rowKey="id"
         excel={{ fileName: 'logistics-providers' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('warehouse:crud.add')}
+            {t('common:crud.add')}
           </Button>
         }
         columns={[
@@ -93,11 +96,15 @@ export default function ExpressProviderPage() {
             ),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, p) => (
-              <RowActions name={p.code} onEdit={() => setEditing(p)} onDelete={() => remove.mutateAsync(p.id)} />
+              <RowActions
+                name={p.code}
+                onEdit={() => setEditing(p)}
+                onDelete={() => remove.mutateAsync({ params: { id: p.id } })}
+              />
             ),
           },
         ]}
@@ -105,7 +112,7 @@ export default function ExpressProviderPage() {
       <CrudModal<TForm>
         open={editing !== null}
         width={640}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={
           current ? { ...current, hash_key: undefined, hash_iv: undefined } : { is_active: true, carrier_type: null }
         }

@@ -1,9 +1,9 @@
-import type { TReturnCounts } from '@wms/contracts';
+import { returnRoutes, type TReturnCounts } from '@wms/contracts';
 import { Card, Col, DatePicker, Row, Space, Statistic, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReturnCounts } from '../../api';
+import { useRoute } from '../../../../shared/api/route-query';
 import { useReturnLabels } from '../../components/labels';
 import '../../i18n';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
@@ -14,10 +14,12 @@ export default function ReturnCountsPage() {
   const labels = useReturnLabels();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [warehouseId, setWarehouseId] = useState<string | undefined>();
-  const counts = useReturnCounts({
-    warehouse_id: warehouseId,
-    date_from: range?.[0]?.format('YYYY-MM-DD'),
-    date_to: range?.[1]?.format('YYYY-MM-DD'),
+  const counts = useRoute(returnRoutes.returnCounts, {
+    query: {
+      warehouse_id: warehouseId,
+      date_from: range?.[0]?.format('YYYY-MM-DD'),
+      date_to: range?.[1]?.format('YYYY-MM-DD'),
+    },
   });
   const data = counts.data;
   return (

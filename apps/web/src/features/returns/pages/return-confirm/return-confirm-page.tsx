@@ -1,13 +1,14 @@
-import { RETURN_STATUSES, type TReturnReceipt, type TReturnReceiptDetail } from '@wms/contracts';
+import { RETURN_STATUSES, returnRoutes, type TReturnReceipt, type TReturnReceiptDetail } from '@wms/contracts';
 import { Alert, App, Button, Card, Descriptions, Form, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { routePage, useRoute, useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
 import { FloorScreen } from '../../../../shared/handheld/handheld';
 import { ReceivingLines, type TReceivedLine } from '../../../../shared/receiving/receiving-lines';
 import { DataTable } from '../../../../shared/table/data-table';
-import { fetchReturns, returnKeys, useCancelReturnConfirmation, useConfirmReturn, useReturn } from '../../api';
+import { returnAndStock } from '../../api';
 import { ReturnStatusTag, useReturnLabels } from '../../components/labels';
 import '../../i18n';
 
@@ -16,8 +17,8 @@ function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
   const { t } = useTranslation(['returns', 'common']);
   const labels = useReturnLabels();
   const { message } = App.useApp();
-  const confirm = useConfirmReturn();
-  const cancel = useCancelReturnConfirmation();
+  const confirm = useRouteMutation(returnRoutes.confirmReturn, { invalidates: returnAndStock });
+  const cancel = useRouteMutation(returnRoutes.cancelReturnConfirmation, { invalidates: returnAndStock });
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState(receipt);
   if (shown !== receipt) {
@@ -28,7 +29,7 @@ function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
   const onConfirm = async (lines: TReceivedLine[]) => {
     setError(null);
     try {
-      await confirm.mutateAsync({ id: receipt.id, body: { lines } });
+      await confirm.mutateAsync({ params: { id: receipt.id }, body: { lines } });
       void message.success(t('confirm.done', { number: receipt.number }));
     } catch (err) {
       setError(errorText(err));
@@ -38,7 +39,7 @@ function ConfirmPanel({ receipt }: { receipt: TReturnReceiptDetail }) {
   const onCancel = async () => {
     setError(null);
     try {
-      await cancel.mutateAsync(receipt.id);
+      await cancel.mutateAsync({ params: { id: receipt.id } });
       void message.success(t('confirm.cancelled', { number: receipt.number }));
     } catch (err) {
       setError(errorText(err));
@@ -111,14 +112,13 @@ export default function ReturnConfirmPage() {
   const labels = useReturnLabels();
   const [params, setParams] = useSearchParams();
   const id = params.get('id');
-  const receipt = useReturn(id);
+  const receipt = useRoute(returnRoutes.getReturn, id ? { params: { id } } : null);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {id && receipt.data ? <ConfirmPanel receipt={receipt.data} /> : null}
       {id && receipt.isError ? <Alert type="error" showIcon title={errorText(receipt.error)} /> : null}
       <DataTable<TReturnReceipt>
-        queryKey={returnKeys.receipts}
-        fetchPage={(q, signal) => fetchReturns({ ...q, status: q.status ?? 'pending' }, signal)}
+        {...routePage(returnRoutes.listReturns, {}, (q) => ({ ...q, status: q.status ?? 'pending' }))}
         rowKey="id"
         searchPlaceholder={t('list.searchPlaceholder')}
         filters={

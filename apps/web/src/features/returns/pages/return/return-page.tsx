@@ -13,16 +13,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { routePage, useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
-import {
-  fetchReturns,
-  fetchSupplierReturns,
-  returnKeys,
-  useCancelSupplierReturn,
-  useDeleteReturn,
-  useDispatchSupplierReturn,
-} from '../../api';
+import { returnAndStock, returnReads } from '../../api';
 import { ReturnStatusTag, SupplierStatusTag, useReturnLabels } from '../../components/labels';
 import { ReturnFormModal } from '../../components/return-form';
 import { SupplierReturnFormModal } from '../../components/supplier-return-form';
@@ -38,7 +32,7 @@ function ReceiptsTab() {
   const labels = useReturnLabels();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const remove = useDeleteReturn();
+  const remove = useRouteMutation(returnRoutes.deleteReturn, { invalidates: returnReads });
   const [editing, setEditing] = useState<TReturnReceiptDetail | 'new' | null>(null);
 
   const openEdit = async (id: string) => {
@@ -52,8 +46,7 @@ function ReceiptsTab() {
   return (
     <>
       <DataTable<TReturnReceipt>
-        queryKey={returnKeys.receipts}
-        fetchPage={fetchReturns}
+        {...routePage(returnRoutes.listReturns)}
         rowKey="id"
         excel={{ fileName: 'returns' }}
         searchPlaceholder={t('list.searchPlaceholder')}
@@ -136,7 +129,7 @@ function ReceiptsTab() {
                     cancelText={t('common:actions.cancel')}
                     onConfirm={async () => {
                       try {
-                        await remove.mutateAsync(r.id);
+                        await remove.mutateAsync({ params: { id: r.id } });
                       } catch (err) {
                         void message.error(errorText(err));
                       }
@@ -163,8 +156,8 @@ function SupplierTab() {
   const { t } = useTranslation(['returns', 'common']);
   const labels = useReturnLabels();
   const { message } = App.useApp();
-  const dispatch = useDispatchSupplierReturn();
-  const cancel = useCancelSupplierReturn();
+  const dispatch = useRouteMutation(returnRoutes.dispatchSupplierReturn, { invalidates: returnAndStock });
+  const cancel = useRouteMutation(returnRoutes.cancelSupplierReturn, { invalidates: returnAndStock });
   const [creating, setCreating] = useState(false);
   const [dispatching, setDispatching] = useState<TSupplierReturn | null>(null);
   const [consignment, setConsignment] = useState('');
@@ -181,8 +174,7 @@ function SupplierTab() {
   return (
     <>
       <DataTable<TSupplierReturn>
-        queryKey={returnKeys.supplier}
-        fetchPage={fetchSupplierReturns}
+        {...routePage(returnRoutes.listSupplierReturns)}
         rowKey="id"
         excel={{ fileName: 'supplier-returns' }}
         filters={
@@ -245,7 +237,7 @@ function SupplierTab() {
                     title={t('supplier.cancelConfirm', { number: r.number })}
                     okText={t('common:actions.confirm')}
                     cancelText={t('common:actions.cancel')}
-                    onConfirm={() => run(() => cancel.mutateAsync(r.id))}
+                    onConfirm={() => run(() => cancel.mutateAsync({ params: { id: r.id } }))}
                   >
                     <Button type="link" size="small" danger>
                       {t('supplier.cancel')}
@@ -267,7 +259,10 @@ function SupplierTab() {
         onCancel={() => setDispatching(null)}
         onOk={() =>
           run(async () => {
-            await dispatch.mutateAsync({ id: dispatching!.id, consignment_number: consignment || undefined });
+            await dispatch.mutateAsync({
+              params: { id: dispatching!.id },
+              body: consignment ? { consignment_number: consignment } : {},
+            });
             setDispatching(null);
             setConsignment('');
           })

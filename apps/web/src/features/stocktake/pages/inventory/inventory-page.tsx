@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   STOCKTAKE_STATUSES,
   STOCKTAKE_TYPES,
+  stocktakeRoutes,
   type TStocktake,
   type TStocktakeDetail,
   type TStocktakeLine,
@@ -11,17 +12,11 @@ import { Alert, App, Button, Card, Descriptions, Form, Popconfirm, Select, Space
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { routePage, useRoute } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { DataTable } from '../../../../shared/table/data-table';
-import {
-  fetchSheetLines,
-  fetchSheetLocations,
-  fetchStocktakes,
-  stocktakeKeys,
-  useStocktake,
-  useStocktakeAction,
-} from '../../api';
+import { useStocktakeAction } from '../../api';
 import { CountPanel } from '../../components/count-panel';
 import { CreateStocktakeModal } from '../../components/create-stocktake';
 import { StocktakeStatusTag, useStocktakeLabels } from '../../components/labels';
@@ -36,8 +31,7 @@ function SheetList({ open }: { open: (id: string) => void }) {
   return (
     <>
       <DataTable<TStocktake>
-        queryKey={stocktakeKeys.list}
-        fetchPage={fetchStocktakes}
+        {...routePage(stocktakeRoutes.listStocktakes)}
         rowKey="id"
         excel={{ fileName: 'stocktakes' }}
         searchPlaceholder={t('list.searchPlaceholder')}
@@ -238,8 +232,7 @@ function SheetDetail({ sheet, back }: { sheet: TStocktakeDetail; back: () => voi
             label: t('detail.tabs.locations'),
             children: (
               <DataTable<TStocktakeLocation>
-                queryKey={stocktakeKeys.locations(sheet.id)}
-                fetchPage={fetchSheetLocations(sheet.id)}
+                {...routePage(stocktakeRoutes.listStocktakeLocations, { params: { id: sheet.id } })}
                 rowKey="location_id"
                 filters={
                   <Form.Item name="pending">
@@ -281,8 +274,7 @@ function SheetDetail({ sheet, back }: { sheet: TStocktakeDetail; back: () => voi
             label: t('detail.tabs.lines'),
             children: (
               <DataTable<TStocktakeLine>
-                queryKey={stocktakeKeys.lines(sheet.id)}
-                fetchPage={fetchSheetLines(sheet.id)}
+                {...routePage(stocktakeRoutes.listStocktakeLines, { params: { id: sheet.id } })}
                 rowKey="id"
                 excel={{ fileName: `stocktake-lines-${sheet.number}` }}
                 filters={
@@ -337,7 +329,7 @@ function SheetDetail({ sheet, back }: { sheet: TStocktakeDetail; back: () => voi
 export default function InventoryPage() {
   const [params, setParams] = useSearchParams();
   const id = params.get('id');
-  const sheet = useStocktake(id);
+  const sheet = useRoute(stocktakeRoutes.getStocktake, id ? { params: { id } } : null);
   if (id && sheet.isError) return <Alert type="error" showIcon title={errorText(sheet.error)} />;
   if (id && sheet.data) return <SheetDetail key={sheet.data.id} sheet={sheet.data} back={() => setParams({})} />;
   if (id) return null;

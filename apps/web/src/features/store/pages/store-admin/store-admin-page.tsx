@@ -11,6 +11,7 @@ import {
 import { Alert, App, Button, Card, Form, Input, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudModal } from '../../../../shared/crud/crud';
 import { formatDateTime } from '../../../../shared/format';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { useFormErrors } from '../../../../shared/forms/use-form-errors';
@@ -19,7 +20,6 @@ import { getLanguage } from '../../../../shared/preferences/preferences';
 import { DataTable } from '../../../../shared/table/data-table';
 import { PageLoading } from '../../../../shared/ui/page-loading';
 import { OrderStatusTag } from '../../../outbound/components/labels';
-import { CrudModal } from '../../../warehouse/components/crud';
 import {
   checkShortUrl,
   fetchStoreOrders,
@@ -144,7 +144,7 @@ function StoreSettings() {
 type TListingForm = { online_listing: boolean; selling_price: string };
 
 function ListedProducts() {
-  const { t } = useTranslation(['store', 'warehouse']);
+  const { t } = useTranslation(['store', 'common']);
   const label = useFieldLabel();
   const update = useUpdateListing();
   const [editing, setEditing] = useState<TStoreProduct | null>(null);
@@ -174,7 +174,7 @@ function ListedProducts() {
               ),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, p) => (
@@ -184,7 +184,7 @@ function ListedProducts() {
                 onClick={() => setEditing(p)}
                 data-testid={`list-${p.number}`}
               >
-                {t('warehouse:crud.edit')}
+                {t('common:crud.edit')}
               </Button>
             ),
           },

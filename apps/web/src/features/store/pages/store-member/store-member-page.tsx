@@ -4,12 +4,12 @@ import { Alert, App, Button, Form, Input, Popconfirm, Select, Space, Switch, Tag
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CrudModal } from '../../../../shared/crud/crud';
 import { downloadFile } from '../../../../shared/download';
 import { formatDateTime } from '../../../../shared/format';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
-import { CrudModal } from '../../../warehouse/components/crud';
 import { fetchMembers, storeKeys, useResetMemberPassword, useSaveMember, useStoreAdmin } from '../../api';
 
 type TForm = TCreateStoreMember & { password_mode?: 'generate' | 'set' };
@@ -17,7 +17,7 @@ const s = ZCreateStoreMember.shape;
 
 /** /store-member: the members of the seller's online store — invite, edit, reset the password, deactivate, export. */
 export default function StoreMemberPage() {
-  const { t } = useTranslation(['store', 'warehouse']);
+  const { t } = useTranslation(['store', 'common']);
   const label = useFieldLabel();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -90,13 +90,13 @@ export default function StoreMemberPage() {
             render: (v: string) => formatDateTime(v),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, m) => (
               <Space>
                 <Button size="small" onClick={() => setEditing(m)}>
-                  {t('warehouse:crud.edit')}
+                  {t('common:crud.edit')}
                 </Button>
                 <Popconfirm
                   title={t('store:members.resetConfirm', { email: m.email })}
@@ -116,7 +116,7 @@ export default function StoreMemberPage() {
       />
       <CrudModal<TForm>
         open={editing !== null}
-        title={editing === 'new' ? t('store:members.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('store:members.add') : t('common:crud.edit')}
         initialValues={current ?? { is_active: true, password_mode: 'generate' }}
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {

@@ -1,5 +1,4 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import {
   CUSTOM_GRANTS,
   LANGUAGES,
@@ -27,23 +26,17 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TResponseOf } from '../../../../shared/api/client';
+import { routePage, useRoute, useRouteMutation } from '../../../../shared/api/route-query';
 import { useProfile } from '../../../../shared/auth/session';
+import { CrudModal } from '../../../../shared/crud/crud';
 import { downloadFile } from '../../../../shared/download';
 import { formatDateTime } from '../../../../shared/format';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
 import type { TTableQuery } from '../../../../shared/table/list-query';
-import { CrudModal } from '../../../warehouse/components/crud';
-import {
-  fetchAudit,
-  fetchUsers,
-  useInviteUser,
-  userKeys,
-  useSendPasswordLink,
-  useSetActive,
-  useUpdateUser,
-} from '../../api';
+import { userReads } from '../../api';
 import '../../i18n';
 
 type TForm = TInviteUser & { two_factor_required?: boolean };
@@ -65,22 +58,22 @@ function GrantChecks() {
 }
 
 function UsersTab() {
-  const { t } = useTranslation(['users', 'warehouse']);
+  const { t } = useTranslation(['users', 'common']);
   const label = useFieldLabel();
   const { message } = App.useApp();
   const me = useProfile();
-  const invite = useInviteUser();
-  const update = useUpdateUser();
-  const setActive = useSetActive();
-  const sendLink = useSendPasswordLink();
+  const invite = useRouteMutation(userRoutes.inviteCompanyUser, { invalidates: userReads });
+  const update = useRouteMutation(userRoutes.updateCompanyUser, { invalidates: userReads });
+  const activate = useRouteMutation(userRoutes.activateCompanyUser, { invalidates: userReads });
+  const deactivate = useRouteMutation(userRoutes.deactivateCompanyUser, { invalidates: userReads });
+  const sendLink = useRouteMutation(userRoutes.resetCompanyUserPassword, { invalidates: userReads });
   const [editing, setEditing] = useState<TCompanyUser | 'new' | null>(null);
   const current = editing && editing !== 'new' ? editing : null;
 
   return (
     <>
       <DataTable<TCompanyUser>
-        queryKey={userKeys.list}
-        fetchPage={fetchUsers}
+        {...routePage(userRoutes.listCompanyUsers)}
         rowKey="id"
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="user-invite">
@@ -134,7 +127,7 @@ function UsersTab() {
                   : t('users:status.inactive'),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             // Always in view (long Japanese and English labels otherwise push it past a 1366 px screen's edge).
@@ -142,12 +135,12 @@ function UsersTab() {
             render: (_, u) => (
               <Space size={4}>
                 <Button size="small" onClick={() => setEditing(u)} data-testid={`user-edit-${u.email}`}>
-                  {t('warehouse:crud.edit')}
+                  {t('common:crud.edit')}
                 </Button>
                 <Popconfirm
                   title={t('users:linkConfirm', { email: u.email })}
                   onConfirm={async () => {
-                    await sendLink.mutateAsync(u.id);
+                    await sendLink.mutateAsync({ params: { id: u.id } });
                     void message.success(t('users:linkSent', { email: u.email }));
                   }}
                   disabled={!u.is_active}
@@ -167,7 +160,7 @@ function UsersTab() {
                   <Popconfirm
                     title={u.is_active ? t('users:deactivateConfirm', { name: u.name }) : t('users:activate')}
                     onConfirm={async () => {
-                      await setActive.mutateAsync({ id: u.id, active: !u.is_active });
+                      await (u.is_active ? deactivate : activate).mutateAsync({ params: { id: u.id } });
                       void message.success(u.is_active ? t('users:deactivated') : t('users:activated'));
                     }}
                   >
@@ -183,13 +176,13 @@ function UsersTab() {
       />
       <CrudModal<TForm>
         open={editing !== null}
-        title={editing === 'new' ? t('users:invite') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('users:invite') : t('common:crud.edit')}
         initialValues={current ?? { seller_role: 'office', menu_access: [] }}
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
           if (current) {
             await update.mutateAsync({
-              id: current.id,
+              params: { id: current.id },
               body: {
                 name: v.name,
                 seller_role: v.seller_role,
@@ -199,7 +192,7 @@ function UsersTab() {
             });
             return t('users:saved');
           }
-          await invite.mutateAsync({ ...v, menu_access: v.menu_access ?? [] });
+          await invite.mutateAsync({ body: { ...v, menu_access: v.menu_access ?? [] } });
           return t('users:invited', { email: v.email });
         }}
       >
@@ -242,19 +235,15 @@ function toAuditQuery(q: TTableQuery): TTableQuery {
   return { ...rest, date_from: range?.[0]?.format('YYYY-MM-DD'), date_to: range?.[1]?.format('YYYY-MM-DD') };
 }
 
-type TAuditRow = Awaited<ReturnType<typeof fetchAudit>>['results'][number];
+type TAuditRow = TResponseOf<typeof userRoutes.listAuditTrail>['results'][number];
 
 function AuditTab() {
   const { t } = useTranslation('users');
-  const users = useQuery({
-    queryKey: [...userKeys.list, 'all'],
-    queryFn: ({ signal }) => fetchUsers({ page: 1, page_size: 100 }, signal),
-  });
+  const users = useRoute(userRoutes.listCompanyUsers, { query: { page: 1, page_size: 100 } });
   const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
   return (
     <DataTable<TAuditRow>
-      queryKey={userKeys.audit}
-      fetchPage={(q, signal) => fetchAudit(toAuditQuery(q), signal)}
+      {...routePage(userRoutes.listAuditTrail, {}, toAuditQuery)}
       rowKey={(r) => String(r.id)}
       noSearch
       excel={{

@@ -1,9 +1,10 @@
-import type { TBatchDetail, TReleaseChannel } from '@wms/contracts';
+import { releaseChannelRoutes, type TBatchDetail, type TReleaseChannel } from '@wms/contracts';
 import { App, Button, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
-import { useReleaseChannelWave } from '../../api';
+import { warehouseReads } from '../../api';
 
 /**
  * "Release next wave" on a saved channel: one press, the batch its rules make, then its pick lists (A4 / A5, in
@@ -18,11 +19,11 @@ export function ChannelReleaseButton({
 }) {
   const { t } = useTranslation('warehouse');
   const { message } = App.useApp();
-  const release = useReleaseChannelWave();
+  const release = useRouteMutation(releaseChannelRoutes.releaseChannelWave, { invalidates: warehouseReads });
   const [done, setDone] = useState<TBatchDetail | null>(null);
   const go = async () => {
     try {
-      const batch = await release.mutateAsync(channel.id);
+      const batch = await release.mutateAsync({ params: { id: channel.id } });
       setDone(batch);
       void message.success(
         t('channels.released', { number: batch.number, orders: batch.order_count, units: batch.unit_count }),

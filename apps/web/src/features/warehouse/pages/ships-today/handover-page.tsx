@@ -1,12 +1,13 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import type { TManifestParcel } from '@wms/contracts';
+import { shipManifestRoutes, type TManifestParcel } from '@wms/contracts';
 import { App, Button, Card, Empty, Input, type InputRef, Popconfirm, Space, Table, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useRoute, useRouteMutation } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
-import { useCloseManifest, useManifests, useScanParcel, useShipsToday } from '../../api';
+import { useShipsToday, warehouseReads } from '../../api';
 import '../../i18n';
 
 /**
@@ -22,9 +23,12 @@ export default function HandoverPage() {
   const providerId = params.get('logistics_provider_id') ?? undefined;
   const board = useShipsToday();
   const row = board.data?.rows.find((r) => r.warehouse_id === warehouseId && r.logistics_provider_id === providerId);
-  const list = useManifests(warehouseId, providerId);
-  const scan = useScanParcel();
-  const close = useCloseManifest();
+  const list = useRoute(
+    shipManifestRoutes.listManifests,
+    warehouseId && providerId ? { query: { warehouse_id: warehouseId, logistics_provider_id: providerId } } : null,
+  );
+  const scan = useRouteMutation(shipManifestRoutes.scanManifest, { invalidates: warehouseReads });
+  const close = useRouteMutation(shipManifestRoutes.closeManifest, { invalidates: warehouseReads });
   const [code, setCode] = useState('');
   const input = useRef<InputRef>(null);
   if (!warehouseId || !providerId) return <Empty description={t('manifest.missing')} />;
@@ -39,7 +43,7 @@ export default function HandoverPage() {
     setCode('');
     input.current?.focus();
     try {
-      await scan.mutateAsync({ warehouse_id: warehouseId, logistics_provider_id: providerId, code: value });
+      await scan.mutateAsync({ body: { warehouse_id: warehouseId, logistics_provider_id: providerId, code: value } });
     } catch (err) {
       void message.error(errorText(err));
     }
@@ -48,7 +52,7 @@ export default function HandoverPage() {
   const onClose = async () => {
     if (!open) return;
     try {
-      const m = await close.mutateAsync(open.id);
+      const m = await close.mutateAsync({ params: { id: open.id } });
       void message.success(t('manifest.closed', { number: m.number, count: m.parcel_count }));
       window.open(`/ships-manifest-print/${m.id}`, '_blank');
     } catch (err) {

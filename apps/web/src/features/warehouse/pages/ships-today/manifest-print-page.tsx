@@ -1,13 +1,14 @@
 import { PrinterOutlined } from '@ant-design/icons';
+import { shipManifestRoutes } from '@wms/contracts';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useRoute } from '../../../../shared/api/route-query';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../../shared/forms/error-text';
 import { PageLoading } from '../../../../shared/ui/page-loading';
 import { svgSrc } from '../../../outbound/components/labels';
 import '../../../outbound/pages/deliver-print-pick/print.css';
-import { useManifest } from '../../api';
 import '../../i18n';
 
 /**
@@ -17,7 +18,7 @@ import '../../i18n';
 export default function ManifestPrintPage() {
   const { t } = useTranslation('warehouse');
   const { id = '' } = useParams();
-  const data = useManifest(id);
+  const data = useRoute(shipManifestRoutes.getManifest, { params: { id } });
   if (data.isLoading) return <PageLoading />;
   if (data.isError || !data.data) return <Result status="warning" title={errorText(data.error)} />;
   const m = data.data;

@@ -3,6 +3,7 @@ import {
   CHANNEL_PRIORITIES,
   CVS_CHAIN_CODES,
   CVS_CHAINS,
+  releaseChannelRoutes,
   type TCreateReleaseChannel,
   type TReleaseChannel,
   ZCreateReleaseChannel,
@@ -10,19 +11,14 @@ import {
 import { Button, Form, type FormInstance, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { formatDateTime } from '../../../../shared/format';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { useWarehouseOptions } from '../../../../shared/pickers/api';
 import { DataTable } from '../../../../shared/table/data-table';
 import { useProviderOptions } from '../../../partners/api';
-import {
-  channelKeys,
-  fetchReleaseChannels,
-  useAreaOptions,
-  useDeleteReleaseChannel,
-  useSaveReleaseChannel,
-} from '../../api';
-import { CrudModal, RowActions } from '../../components/crud';
+import { useAreaOptions, warehouseReads } from '../../api';
 import '../../i18n';
 import { ChannelReleaseButton } from './channel-release';
 
@@ -110,8 +106,10 @@ function ChannelFields({ warehouseId }: { warehouseId: string | undefined }) {
  */
 export default function ReleaseChannelsPage() {
   const { t } = useTranslation(['warehouse', 'common']);
-  const save = useSaveReleaseChannel();
-  const remove = useDeleteReleaseChannel();
+  const save = useSaveRoute(releaseChannelRoutes.createReleaseChannel, releaseChannelRoutes.updateReleaseChannel, {
+    invalidates: warehouseReads,
+  });
+  const remove = useRouteMutation(releaseChannelRoutes.deleteReleaseChannel, { invalidates: warehouseReads });
   const [editing, setEditing] = useState<TReleaseChannel | 'new' | null>(null);
   const initial: Partial<TForm> =
     editing && editing !== 'new'
@@ -124,8 +122,7 @@ export default function ReleaseChannelsPage() {
     <>
       <Typography.Paragraph type="secondary">{t('warehouse:channels.hint')}</Typography.Paragraph>
       <DataTable<TReleaseChannel>
-        queryKey={channelKeys.all}
-        fetchPage={fetchReleaseChannels}
+        {...routePage(releaseChannelRoutes.listReleaseChannels)}
         rowKey="id"
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="channel-add">
@@ -193,13 +190,17 @@ export default function ReleaseChannelsPage() {
               ),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, c) => (
               <Space size={0}>
                 {c.active ? <ChannelReleaseButton channel={c} size="small" /> : null}
-                <RowActions name={c.name} onEdit={() => setEditing(c)} onDelete={() => remove.mutateAsync(c.id)} />
+                <RowActions
+                  name={c.name}
+                  onEdit={() => setEditing(c)}
+                  onDelete={() => remove.mutateAsync({ params: { id: c.id } })}
+                />
               </Space>
             ),
           },

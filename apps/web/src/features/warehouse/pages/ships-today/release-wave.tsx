@@ -1,9 +1,10 @@
-import type { TBatchDetail, TShipsTodayRow } from '@wms/contracts';
+import { shipWaveRoutes, type TBatchDetail, type TShipsTodayRow } from '@wms/contracts';
 import { App, Button, Checkbox, Form, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../../../shared/api/route-query';
 import { errorText } from '../../../../shared/forms/error-text';
-import { useAreaOptions, useReleaseWave } from '../../api';
+import { useAreaOptions, warehouseReads } from '../../api';
 
 interface TValues {
   max_orders: number;
@@ -23,7 +24,7 @@ export function ReleaseWaveButton({ row, testKey }: { row: TShipsTodayRow; testK
   const [done, setDone] = useState<TBatchDetail | null>(null);
   const [form] = Form.useForm<TValues>();
   const areas = useAreaOptions(open && row.warehouse_id ? row.warehouse_id : undefined);
-  const release = useReleaseWave();
+  const release = useRouteMutation(shipWaveRoutes.releaseWave, { invalidates: warehouseReads });
   if (!row.warehouse_id) return null;
   const warehouseId = row.warehouse_id;
   const carrier = row.provider_name ?? row.provider_code ?? t('board.noCarrier');
@@ -31,11 +32,13 @@ export function ReleaseWaveButton({ row, testKey }: { row: TShipsTodayRow; testK
   const submit = async (v: TValues) => {
     try {
       const batch = await release.mutateAsync({
-        warehouse_id: warehouseId,
-        logistics_provider_id: v.only_carrier ? row.logistics_provider_id : null,
-        max_orders: v.max_orders,
-        max_units: v.max_units ?? null,
-        area_id: v.area_id ?? null,
+        body: {
+          warehouse_id: warehouseId,
+          logistics_provider_id: v.only_carrier ? row.logistics_provider_id : null,
+          max_orders: v.max_orders,
+          max_units: v.max_units ?? null,
+          area_id: v.area_id ?? null,
+        },
       });
       setDone(batch);
       void message.success(

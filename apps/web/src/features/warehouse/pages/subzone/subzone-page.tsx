@@ -32,30 +32,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiCall } from '../../../../shared/api/client';
+import { routePage, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
+import { CrudModal, RowActions, useSelection } from '../../../../shared/crud/crud';
 import { downloadFile } from '../../../../shared/download';
 import { errorText } from '../../../../shared/forms/error-text';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { ImportButton } from '../../../../shared/jobs/import-button';
 import { DataTable } from '../../../../shared/table/data-table';
-import {
-  fetchAreas,
-  fetchLocations,
-  fetchShelves,
-  refreshWarehouse,
-  useAreaOptions,
-  useDeleteArea,
-  useDeleteLocations,
-  useDeleteShelf,
-  useGenerateLocations,
-  useRenumberWalk,
-  useSaveArea,
-  useSaveLocation,
-  useSaveShelf,
-  useShelfOptions,
-  warehouseKeys,
-} from '../../api';
-import { CrudModal, RowActions, useSelection } from '../../components/crud';
+import { refreshWarehouse, useAreaOptions, useShelfOptions, warehouseReads } from '../../api';
 import '../../i18n';
 import { useWarehouseOptions } from '../../../../shared/pickers/api';
 import { WarehouseSelect } from '../../../../shared/pickers/warehouse-select';
@@ -77,22 +62,21 @@ function WarehouseFilter() {
 function AreasTab() {
   const { t } = useTranslation(['warehouse', 'common']);
   const label = useFieldLabel();
-  const save = useSaveArea();
-  const remove = useDeleteArea();
+  const save = useSaveRoute(warehouseRoutes.createArea, warehouseRoutes.updateArea, { invalidates: warehouseReads });
+  const remove = useRouteMutation(warehouseRoutes.deleteArea, { invalidates: warehouseReads });
   const warehouses = useWarehouseOptions();
   const [editing, setEditing] = useState<TArea | 'new' | null>(null);
   const s = ZCreateArea.shape;
   return (
     <>
       <DataTable<TArea>
-        queryKey={warehouseKeys.areas}
-        fetchPage={fetchAreas}
+        {...routePage(warehouseRoutes.listAreas)}
         rowKey="id"
         excel={{ fileName: 'areas' }}
         filters={<WarehouseFilter />}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-area">
-            {t('warehouse:crud.add')}
+            {t('common:crud.add')}
           </Button>
         }
         columns={[
@@ -100,18 +84,22 @@ function AreasTab() {
           { title: label('code'), dataIndex: 'code', key: 'code', sorter: true },
           { title: label('name'), dataIndex: 'name', key: 'name', sorter: true },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, a) => (
-              <RowActions name={a.code} onEdit={() => setEditing(a)} onDelete={() => remove.mutateAsync(a.id)} />
+              <RowActions
+                name={a.code}
+                onEdit={() => setEditing(a)}
+                onDelete={() => remove.mutateAsync({ params: { id: a.id } })}
+              />
             ),
           },
         ]}
       />
       <CrudModal<{ warehouse_id: string; code: string; name: string }>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={editing && editing !== 'new' ? editing : { warehouse_id: warehouses.data?.[0]?.value }}
         onClose={() => setEditing(null)}
         onSubmit={(v) =>
@@ -188,23 +176,22 @@ function ShelfFields({ form, warehouseId, isNew }: { form: FormInstance; warehou
 function ShelvesTab() {
   const { t } = useTranslation(['warehouse', 'common']);
   const label = useFieldLabel();
-  const save = useSaveShelf();
-  const remove = useDeleteShelf();
-  const generate = useGenerateLocations();
+  const save = useSaveRoute(warehouseRoutes.createShelf, warehouseRoutes.updateShelf, { invalidates: warehouseReads });
+  const remove = useRouteMutation(warehouseRoutes.deleteShelf, { invalidates: warehouseReads });
+  const generate = useRouteMutation(warehouseRoutes.generateShelfLocations, { invalidates: warehouseReads });
   const warehouses = useWarehouseOptions();
   const [editing, setEditing] = useState<TShelf | 'new' | null>(null);
   const [generating, setGenerating] = useState<TShelf | null>(null);
   return (
     <>
       <DataTable<TShelf>
-        queryKey={warehouseKeys.shelves}
-        fetchPage={fetchShelves}
+        {...routePage(warehouseRoutes.listShelves)}
         rowKey="id"
         excel={{ fileName: 'shelves' }}
         filters={<WarehouseFilter />}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-shelf">
-            {t('warehouse:crud.add')}
+            {t('common:crud.add')}
           </Button>
         }
         columns={[
@@ -216,14 +203,14 @@ function ShelvesTab() {
           { title: label('layers'), dataIndex: 'layers', key: 'layers', sorter: true },
           { title: label('location_count'), dataIndex: 'location_count' },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, s) => (
               <RowActions
                 name={s.code}
                 onEdit={() => setEditing(s)}
-                onDelete={() => remove.mutateAsync(s.id)}
+                onDelete={() => remove.mutateAsync({ params: { id: s.id } })}
                 extra={
                   <Button size="small" icon={<AppstoreAddOutlined />} onClick={() => setGenerating(s)}>
                     {t('warehouse:generate.button')}
@@ -236,7 +223,7 @@ function ShelvesTab() {
       />
       <CrudModal<TShelfForm>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={
           editing && editing !== 'new' ? editing : { warehouse_id: warehouses.data?.[0]?.value, layers: 1 }
         }
@@ -257,7 +244,7 @@ function ShelvesTab() {
         onClose={() => setGenerating(null)}
         onSubmit={async (v) => {
           const res = await generate.mutateAsync({
-            id: generating!.id,
+            params: { id: generating!.id },
             body: { ...v, kind: v.kind as (typeof LOCATION_KIND_VALUES)[number] },
           });
           return t('warehouse:generate.done', res as { created: number; skipped: number });
@@ -360,7 +347,7 @@ function RenumberWalkButton() {
   const { t } = useTranslation(['warehouse', 'common']);
   const { message } = App.useApp();
   const warehouses = useWarehouseOptions();
-  const renumber = useRenumberWalk();
+  const renumber = useRouteMutation(warehouseRoutes.renumberWalk, { invalidates: warehouseReads });
   const [open, setOpen] = useState(false);
   const [warehouseId, setWarehouseId] = useState<string | undefined>();
   const [reset, setReset] = useState(false);
@@ -381,7 +368,7 @@ function RenumberWalkButton() {
         onOk={async () => {
           if (!chosen) return;
           try {
-            const r = await renumber.mutateAsync({ id: chosen, reset_manual: reset });
+            const r = await renumber.mutateAsync({ params: { id: chosen }, body: { reset_manual: reset } });
             void message.success(t('warehouse:walk.done', { count: r.renumbered }));
             setOpen(false);
           } catch (err) {
@@ -412,8 +399,10 @@ function LocationsTab() {
   const label = useFieldLabel();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const save = useSaveLocation();
-  const remove = useDeleteLocations();
+  const save = useSaveRoute(warehouseRoutes.createStorageLocation, warehouseRoutes.updateStorageLocation, {
+    invalidates: warehouseReads,
+  });
+  const remove = useRouteMutation(warehouseRoutes.bulkDeleteStorageLocations, { invalidates: warehouseReads });
   const warehouses = useWarehouseOptions();
   const selection = useSelection<TStorageLocation>();
   const [editing, setEditing] = useState<TStorageLocation | 'new' | null>(null);
@@ -421,8 +410,7 @@ function LocationsTab() {
   return (
     <>
       <DataTable<TStorageLocation>
-        queryKey={warehouseKeys.locations}
-        fetchPage={fetchLocations}
+        {...routePage(warehouseRoutes.listStorageLocations)}
         rowKey="id"
         excel={{
           fileName: 'storage-locations',
@@ -446,7 +434,7 @@ function LocationsTab() {
         toolbar={
           <>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-location">
-              {t('warehouse:crud.add')}
+              {t('common:crud.add')}
             </Button>
             <ImportButton
               start={(body) => apiCall(warehouseRoutes.importStorageLocations, { body })}
@@ -466,22 +454,22 @@ function LocationsTab() {
               {t('warehouse:print.labels')}
             </Button>
             <Popconfirm
-              title={t('warehouse:crud.confirmDeleteSelected', { count: ids.length })}
+              title={t('common:crud.confirmDeleteSelected', { count: ids.length })}
               okText={t('common:actions.confirm')}
               cancelText={t('common:actions.cancel')}
               disabled={ids.length === 0}
               onConfirm={async () => {
                 try {
-                  await remove.mutateAsync(ids);
+                  await remove.mutateAsync({ body: { ids } });
                   selection.clear();
-                  void message.success(t('warehouse:crud.deleted'));
+                  void message.success(t('common:crud.deleted'));
                 } catch (err) {
                   void message.error(errorText(err));
                 }
               }}
             >
               <Button danger icon={<DeleteOutlined />} disabled={ids.length === 0}>
-                {t('warehouse:crud.deleteSelected')}
+                {t('common:crud.deleteSelected')}
               </Button>
             </Popconfirm>
           </>
@@ -517,15 +505,19 @@ function LocationsTab() {
             title: label('is_active'),
             dataIndex: 'is_active',
             render: (v: boolean) => (
-              <Tag color={v ? 'green' : 'default'}>{v ? t('warehouse:crud.yes') : t('warehouse:crud.no')}</Tag>
+              <Tag color={v ? 'green' : 'default'}>{v ? t('common:crud.yes') : t('common:crud.no')}</Tag>
             ),
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, l) => (
-              <RowActions name={l.code} onEdit={() => setEditing(l)} onDelete={() => remove.mutateAsync([l.id])} />
+              <RowActions
+                name={l.code}
+                onEdit={() => setEditing(l)}
+                onDelete={() => remove.mutateAsync({ body: { ids: [l.id] } })}
+              />
             ),
           },
         ]}
@@ -533,7 +525,7 @@ function LocationsTab() {
       <CrudModal<TLocationForm>
         open={editing !== null}
         width={640}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={
           editing && editing !== 'new'
             ? // A derived sequence shows as the placeholder: saving leaves it derived unless a number is typed.

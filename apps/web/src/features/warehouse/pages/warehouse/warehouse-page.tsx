@@ -1,13 +1,21 @@
 import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { CVS_CHAINS, type TWarehouse, type TWarehouseShipping, ZCreateWarehouse } from '@wms/contracts';
+import {
+  CVS_CHAINS,
+  shipRoutes,
+  type TWarehouse,
+  type TWarehouseShipping,
+  warehouseRoutes,
+  ZCreateWarehouse,
+} from '@wms/contracts';
 import { Button, Form, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePage, useRoute, useRouteMutation, useSaveRoute } from '../../../../shared/api/route-query';
+import { CrudModal, RowActions } from '../../../../shared/crud/crud';
 import { useFieldLabel } from '../../../../shared/forms/field-label';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { DataTable } from '../../../../shared/table/data-table';
-import { fetchWarehouses, useDeleteWarehouse, useSaveWarehouse, useShipSettings, warehouseKeys } from '../../api';
-import { CrudModal, RowActions } from '../../components/crud';
+import { warehouseReads } from '../../api';
 import { ShipSlaModal, useSlaText, WarehouseShippingModal } from '../../components/ship-settings';
 import '../../i18n';
 
@@ -26,10 +34,12 @@ type TForm = {
 export default function WarehousePage() {
   const { t } = useTranslation(['warehouse', 'common']);
   const label = useFieldLabel();
-  const save = useSaveWarehouse();
-  const remove = useDeleteWarehouse();
+  const save = useSaveRoute(warehouseRoutes.createWarehouse, warehouseRoutes.updateWarehouse, {
+    invalidates: warehouseReads,
+  });
+  const remove = useRouteMutation(warehouseRoutes.deleteWarehouse, { invalidates: warehouseReads });
   const [editing, setEditing] = useState<TWarehouse | 'new' | null>(null);
-  const ship = useShipSettings();
+  const ship = useRoute(shipRoutes.getShipSettings, {});
   const slaText = useSlaText();
   const [slaOpen, setSlaOpen] = useState(false);
   const [calendar, setCalendar] = useState<TWarehouseShipping | null>(null);
@@ -38,14 +48,13 @@ export default function WarehousePage() {
   return (
     <>
       <DataTable<TWarehouse>
-        queryKey={warehouseKeys.warehouses}
-        fetchPage={fetchWarehouses}
+        {...routePage(warehouseRoutes.listWarehouses)}
         rowKey="id"
         excel={{ fileName: 'warehouses' }}
         toolbar={
           <Space wrap>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('warehouse:crud.add')}
+              {t('common:crud.add')}
             </Button>
             {ship.data ? (
               <Button icon={<ClockCircleOutlined />} onClick={() => setSlaOpen(true)} data-testid="ship-sla-open">
@@ -93,7 +102,7 @@ export default function WarehousePage() {
             },
           },
           {
-            title: t('warehouse:crud.actions'),
+            title: t('common:crud.actions'),
             key: 'actions',
             noExport: true,
             render: (_, w) => (
@@ -111,7 +120,7 @@ export default function WarehousePage() {
                 <RowActions
                   name={`${w.code} ${w.name}`}
                   onEdit={() => setEditing(w)}
-                  onDelete={() => remove.mutateAsync(w.id)}
+                  onDelete={() => remove.mutateAsync({ params: { id: w.id } })}
                 />
               </Space>
             ),
@@ -120,7 +129,7 @@ export default function WarehousePage() {
       />
       <CrudModal<TForm>
         open={editing !== null}
-        title={editing === 'new' ? t('warehouse:crud.add') : t('warehouse:crud.edit')}
+        title={editing === 'new' ? t('common:crud.add') : t('common:crud.edit')}
         initialValues={editing && editing !== 'new' ? editing : {}}
         onClose={() => setEditing(null)}
         onSubmit={(body) =>

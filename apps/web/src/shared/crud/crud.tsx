@@ -3,13 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, type FormInstance, Modal, Popconfirm, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/forms/error-text';
-import { useFormErrors } from '../../../shared/forms/use-form-errors';
-import type { TDataColumn } from '../../../shared/table/data-table';
-import '../i18n';
+import { errorText } from '../forms/error-text';
+import { useFormErrors } from '../forms/use-form-errors';
+import type { TDataColumn } from '../table/data-table';
 
 /**
- * The create/edit dialog of the basic-settings screens: an antd form whose server errors land under their field
+ * The create/edit dialog of the settings screens (warehouse, catalog, users, partners, store, integrations): an antd form whose server errors land under their field
  * (`params.field`) or above the form.
  */
 export function CrudModal<V extends object>(props: {
@@ -52,8 +51,8 @@ export function CrudModal<V extends object>(props: {
       title={props.title}
       onCancel={props.onClose}
       onOk={() => void submit()}
-      okText={t('common:actions.save')}
-      cancelText={t('common:actions.cancel')}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
       confirmLoading={saving}
       destroyOnHidden
       width={props.width ?? 560}
@@ -80,32 +79,32 @@ export function RowActions(props: {
   onDelete?: () => Promise<unknown>;
   extra?: ReactNode;
 }) {
-  const { t } = useTranslation(['warehouse', 'common']);
+  const { t } = useTranslation('common');
   const { message } = App.useApp();
   return (
     <Space size="small">
       {props.extra}
       {props.onEdit ? (
-        <Button size="small" icon={<EditOutlined />} onClick={props.onEdit} aria-label={t('warehouse:crud.edit')}>
-          {t('warehouse:crud.edit')}
+        <Button size="small" icon={<EditOutlined />} onClick={props.onEdit} aria-label={t('crud.edit')}>
+          {t('crud.edit')}
         </Button>
       ) : null}
       {props.onDelete ? (
         <Popconfirm
-          title={t('warehouse:crud.confirmDelete', { name: props.name })}
-          okText={t('common:actions.confirm')}
-          cancelText={t('common:actions.cancel')}
+          title={t('crud.confirmDelete', { name: props.name })}
+          okText={t('actions.confirm')}
+          cancelText={t('actions.cancel')}
           onConfirm={async () => {
             try {
               await props.onDelete?.();
-              void message.success(t('warehouse:crud.deleted'));
+              void message.success(t('crud.deleted'));
             } catch (err) {
               void message.error(errorText(err));
             }
           }}
         >
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('warehouse:crud.delete')}>
-            {t('warehouse:crud.delete')}
+          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('crud.delete')}>
+            {t('crud.delete')}
           </Button>
         </Popconfirm>
       ) : null}
@@ -116,7 +115,7 @@ export function RowActions(props: {
 /** Row selection kept by id across pages (DataTable pages on the server), as a checkbox column. */
 export function useSelection<T extends { id: string }>() {
   const [selected, setSelected] = useState<Map<string, T>>(new Map());
-  const { t } = useTranslation('warehouse');
+  const { t } = useTranslation('common');
   const column: TDataColumn<T> = {
     key: '__select',
     title: t('crud.select'),
