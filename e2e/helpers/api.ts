@@ -2,6 +2,13 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { createRouteClient, type TRouteClient, type TRouteResponse } from '@wms/contracts/client';
 import { loginByApi, registerByApi, type TCredentials } from './session';
 
+/** Who calls: the route client over the page's request context and the user's bearer token. */
+export interface TSession {
+  api: TRouteClient;
+  token: string;
+}
+type TBody<F extends (input: never) => unknown> = NonNullable<Parameters<F>[0]> extends { body?: infer B } ? B : never;
+
 /**
  * e2e set-up through the typed route client (`@wms/contracts/client`), as the server tests and the bench call the API:
  * paths, inputs and answers come from the contract, not from paths written by hand. The transport is
@@ -40,6 +47,88 @@ export async function newSeller(
   const seller = await registerByApi(page, language);
   const session = await loginByApi(page, seller);
   return { api: apiOf(page.request), token: session.access, seller };
+}
+
+/** An existing user (the demo seller, the provider's staff) signed in in this page, as `loginByApi` does. */
+export async function signIn(page: Page, who: TCredentials): Promise<TSession & { refresh: string }> {
+  const session = await loginByApi(page, who);
+  return { api: apiOf(page.request), token: session.access, refresh: session.refresh };
+}
+
+/** The user's language: on the account (what the server writes: mails, files) and in this page's app. */
+export async function setLanguage(
+  page: Page,
+  { api, token }: TSession,
+  language: 'zh-TW' | 'ja' | 'en',
+): Promise<void> {
+  await ok(api.authRoutes.updateProfile({ body: { language }, token }));
+  await page.evaluate((l) => localStorage.setItem('wms.language', l), language);
+}
+
+/** Sellable storage locations of these codes in a warehouse, created in this order. */
+export async function sellableLocations(
+  { api, token }: TSession,
+  warehouseId: string,
+  codes: string[],
+): Promise<Array<{ id: string; code: string }>> {
+  const out = [];
+  for (const code of codes)
+    out.push(
+      await ok(
+        api.warehouseRoutes.createStorageLocation({
+          body: { warehouse_id: warehouseId, code, kind: 'sellable' },
+          token,
+        }),
+      ),
+    );
+  return out;
+}
+
+/** Units booked in at a location at once (quick entry): `code` is the product's number or barcode. */
+export async function stockIn(
+  { api, token }: TSession,
+  warehouseId: string,
+  code: string,
+  quantity: number,
+  locationCode: string,
+): Promise<void> {
+  await ok(
+    api.inboundRoutes.quickInbound({
+      body: { warehouse_id: warehouseId, code, quantity, location_code: locationCode },
+      token,
+    }),
+  );
+}
+
+/** A receipt planned for today, waiting to be received. */
+export function receipt(
+  { api, token }: TSession,
+  warehouseId: string,
+  lines: Array<{ product_id: string; quantity: number }>,
+) {
+  return ok(
+    api.inboundRoutes.createReceipt({
+      body: { warehouse_id: warehouseId, planned_date: new Date().toISOString().slice(0, 10), lines },
+      token,
+    }),
+  );
+}
+
+/** Where a product is on hand: location code → units, the locations holding none left out. */
+export async function onHand({ api, token }: TSession, productId: string): Promise<Record<string, number>> {
+  const body = await ok(api.stockRoutes.productLocation({ query: { product_id: productId, page_size: 100 }, token }));
+  return Object.fromEntries(body.results.filter((r) => r.on_hand > 0).map((r) => [r.location_code, r.on_hand]));
+}
+
+/** An order, created and exported (its stock reserved): what picking and packing start from. */
+export async function exportedOrder(
+  { api, token }: TSession,
+  body: TBody<TRouteClient['outboundRoutes']['createOrder']>,
+) {
+  const order = await ok(api.outboundRoutes.createOrder({ body, token }));
+  const exported = await ok(api.outboundRoutes.bulkTransition({ body: { ids: [order.id], action: 'export' }, token }));
+  expect(JSON.stringify(exported)).not.toContain('"ok":false');
+  return order;
 }
 
 /**

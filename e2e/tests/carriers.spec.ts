@@ -249,7 +249,6 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
 }) => {
   test.setTimeout(120_000);
   const { api, token } = await newSeller(page, 'zh-TW');
-  const auth = { authorization: `Bearer ${token}` };
   const stamp = `S${Date.now().toString(36).toUpperCase()}`;
   // Stock to ship: a warehouse, a pick location and ten units there.
   const { product, warehouse, location } = await stockedProduct(api, token, stamp);
@@ -373,7 +372,7 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
 
   // Ship: the number's Enter at the station.
   await page.keyboard.press('Escape');
-  await shipByTrackingScan(page, auth, number);
+  await shipByTrackingScan(page, token, number);
   await expect(page.getByTestId('pack-cue')).toContainText(order.number);
   expect((await ok(api.outboundRoutes.getOrder({ params: { id: order.id }, token }))).status).toBe('closed');
 

@@ -31,7 +31,6 @@ async function scan(page: Page, testId: string, code: string) {
 test('an imported order is exported, batched, packed with scans and shipped; the stock goes down', async ({ page }) => {
   const session = await loginByApi(page, DEMO.customer);
   const token = session.access;
-  const auth = { authorization: `Bearer ${token}` };
   const api = apiOf(page.request);
   const stamp = `O${Date.now().toString(36).toUpperCase()}`;
   const warehouse = await ok(
@@ -165,7 +164,7 @@ test('an imported order is exported, batched, packed with scans and shipped; the
   await page.getByTestId('pack-consignment').fill(`TC${stamp}`);
   await shot(page, 'pack-complete');
   // The tracking number's Enter (a scanner's) ships when nothing else is asked: no second key per parcel.
-  await shipByTrackingScan(page, auth, `TC${stamp}`);
+  await shipByTrackingScan(page, token, `TC${stamp}`);
   await expect(cue).toContainText(`Order ${orderNumber} shipped (closed)`);
   await expect(page.getByTestId('pack-scan-order')).toBeFocused();
   await shot(page, 'pack-shipped');

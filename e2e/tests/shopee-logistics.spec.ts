@@ -267,7 +267,7 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
     }
     await scan(page, 'pack-scan-item', product.number);
     await expect(page.getByTestId('pack-complete')).toBeVisible();
-    await shipByTrackingScan(page, auth, tracking[k]);
+    await shipByTrackingScan(page, session.access, tracking[k]);
     await expect(page.getByTestId('pack-cue')).toContainText(ids[k].number);
     await expect(page.getByTestId('pack-scan-order')).toBeFocused();
   }

@@ -176,7 +176,7 @@ test('a seller opens its store and adds a member; the member orders, the seller 
   await expect(page.getByTestId('pack-complete')).toBeVisible();
   const consignment = `TC${Date.now()}`.slice(0, 20);
   // The tracking number's Enter ships (after the packaging, when the seller has some to choose).
-  await shipByTrackingScan(page, auth, consignment);
+  await shipByTrackingScan(page, session.access, consignment);
   await expect(page.getByTestId('pack-cue')).toContainText(`Order ${orderNumber} shipped`);
   await chooseLanguage(page, '繁體中文');
 
