@@ -132,21 +132,19 @@ export async function exportedOrder(
 }
 
 /**
- * A product with free stock in a warehouse of its own: the product, a warehouse, one sellable location and a quick
- * entry of `quantity` units there (what exporting an order needs). `stamp` makes the codes unique.
+ * A product with free stock in a warehouse of its own: the product (`extra`: its barcode, another name), a warehouse, one
+ * sellable location and a quick entry of `quantity` units there (what exporting an order needs; `receipt` is the
+ * quick entry's confirmed receipt). `stamp` makes the codes unique.
  */
 export async function stockedProduct(
   api: TRouteClient,
   token: string,
   stamp: string,
   quantity = 10,
-): Promise<{
-  product: { id: string; number: string };
-  warehouse: { id: string };
-  location: { id: string; code: string };
-}> {
+  extra: { barcode?: string; name?: string } = {},
+) {
   const product = await ok(
-    api.catalogRoutes.createProduct({ body: { number: `P-${stamp}`, name: `商品 ${stamp}` }, token }),
+    api.catalogRoutes.createProduct({ body: { number: `P-${stamp}`, name: `商品 ${stamp}`, ...extra }, token }),
   );
   const warehouse = await ok(
     api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `E2E ${stamp}` }, token }),
@@ -157,11 +155,40 @@ export async function stockedProduct(
       token,
     }),
   );
-  await ok(
+  const receipt = await ok(
     api.inboundRoutes.quickInbound({
       body: { warehouse_id: warehouse.id, code: product.number, quantity, location_code: location.code },
       token,
     }),
   );
-  return { product, warehouse, location };
+  return { product, warehouse, location, receipt };
+}
+
+/** The one order a search finds (by its number, its platform order number, …): the test fails unless it is one. */
+export async function theOrder({ api, token }: TSession, search: string) {
+  const found = await ok(api.outboundRoutes.listOrders({ query: { search }, token }));
+  expect(found.results, search).toHaveLength(1);
+  return found.results[0]!;
+}
+
+/**
+ * An exported order packed and shipped as the packing station does it: `units` scans of `barcode`, the tracking
+ * number (`consignment`), then ship. Answers the shipped order.
+ */
+export async function packAndShip(
+  { api, token }: TSession,
+  orderId: string,
+  pack: { barcode: string; units: number; consignment: TBody<TRouteClient['outboundRoutes']['setConsignment']> },
+) {
+  for (let u = 0; u < pack.units; u++)
+    await ok(api.outboundRoutes.packScan({ params: { id: orderId }, body: { barcode: pack.barcode }, token }));
+  await ok(api.outboundRoutes.setConsignment({ params: { id: orderId }, body: pack.consignment, token }));
+  return ok(api.outboundRoutes.shipOrder({ params: { id: orderId }, body: {}, token }));
+}
+
+/** The provider's staff: a seller's company as the CRM lists it (searched by its name), for staff-side set-up. */
+export async function crmCustomer({ api, token }: TSession, companyName: string) {
+  const found = await ok(api.crmRoutes.listCustomers({ query: { search: companyName }, token }));
+  expect(found.results.length, `no CRM customer named ${companyName}`).toBeGreaterThan(0);
+  return found.results[0]!;
 }
