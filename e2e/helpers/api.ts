@@ -66,12 +66,12 @@ export async function setLanguage(
 }
 
 /** Sellable storage locations of these codes in a warehouse, created in this order. */
-export async function sellableLocations(
+export async function sellableLocations<const C extends readonly string[]>(
   { api, token }: TSession,
   warehouseId: string,
-  codes: string[],
-): Promise<Array<{ id: string; code: string }>> {
-  const out = [];
+  codes: C,
+): Promise<{ [K in keyof C]: { id: string; code: string } }> {
+  const out: Array<{ id: string; code: string }> = [];
   for (const code of codes)
     out.push(
       await ok(
@@ -81,7 +81,7 @@ export async function sellableLocations(
         }),
       ),
     );
-  return out;
+  return out as { [K in keyof C]: { id: string; code: string } };
 }
 
 /** Units booked in at a location at once (quick entry): `code` is the product's number or barcode. */
@@ -114,10 +114,19 @@ export function receipt(
   );
 }
 
-/** Where a product is on hand: location code → units, the locations holding none left out. */
-export async function onHand({ api, token }: TSession, productId: string): Promise<Record<string, number>> {
+/**
+ * Where a product is on hand: location code → units, the locations holding none left out (`{ empty: true }` keeps
+ * them, for a test that also checks no emptied location lingers).
+ */
+export async function onHand(
+  { api, token }: TSession,
+  productId: string,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<Record<string, number>> {
   const body = await ok(api.stockRoutes.productLocation({ query: { product_id: productId, page_size: 100 }, token }));
-  return Object.fromEntries(body.results.filter((r) => r.on_hand > 0).map((r) => [r.location_code, r.on_hand]));
+  return Object.fromEntries(
+    body.results.filter((r) => empty || r.on_hand > 0).map((r) => [r.location_code, r.on_hand]),
+  );
 }
 
 /** An order, created and exported (its stock reserved): what picking and packing start from. */

@@ -125,10 +125,7 @@ for (const profile of PROFILES) {
       const warehouse = await ok(
         api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `Floor ${stamp}` }, token }),
       );
-      const [dock, shelf] = (await sellableLocations(session, warehouse.id, [`RCV-${stamp}`, `A01-${stamp}`])) as [
-        { id: string; code: string },
-        { id: string; code: string },
-      ];
+      const [dock, shelf] = await sellableLocations(session, warehouse.id, [`RCV-${stamp}`, `A01-${stamp}`]);
       const product = await ok(
         api.catalogRoutes.createProduct({
           body: {

@@ -38,10 +38,7 @@ async function world(page: Page, tag: string): Promise<TWorld> {
   const warehouse = await ok(
     api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `Scan ${stamp}` }, token }),
   );
-  const [a, b] = (await sellableLocations(session, warehouse.id, [`A-${stamp}`, `B-${stamp}`])) as [
-    TWorld['a'],
-    TWorld['b'],
-  ];
+  const [a, b] = await sellableLocations(session, warehouse.id, [`A-${stamp}`, `B-${stamp}`]);
   const product = await ok(
     api.catalogRoutes.createProduct({
       body: { number: `P-${stamp}`, name: `Scanner tea ${stamp}`, barcode: `BC${stamp}` },
