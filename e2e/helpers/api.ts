@@ -2,18 +2,19 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { createRouteClient, type TRouteClient, type TRouteResponse } from '@wms/contracts/client';
 import { loginByApi, registerByApi, type TCredentials } from './session';
 
-/** Who calls: the route client over the page's request context and the user's bearer token. */
-export interface TSession {
-  api: TRouteClient;
-  token: string;
-}
-type TBody<F extends (input: never) => unknown> = NonNullable<Parameters<F>[0]> extends { body?: infer B } ? B : never;
-
 /**
  * e2e set-up through the typed route client (`@wms/contracts/client`), as the server tests and the bench call the API:
  * paths, inputs and answers come from the contract, not from paths written by hand. The transport is
  * Playwright's request context (the app's base URL).
  */
+
+/** Who calls: the route client over the page's request context and the user's bearer token. */
+export interface TSession {
+  api: TRouteClient;
+  token: string;
+}
+/** The body a route of the client takes. */
+type TBody<F extends (input: never) => unknown> = NonNullable<Parameters<F>[0]> extends { body?: infer B } ? B : never;
 
 /** The route client over a Playwright request context (`page.request`). */
 export function apiOf(request: APIRequestContext): TRouteClient {
@@ -43,7 +44,7 @@ export async function ok<T>(call: Promise<TRouteResponse<T>>): Promise<T> {
 export async function newSeller(
   page: Page,
   language: 'zh-TW' | 'ja' | 'en' = 'zh-TW',
-): Promise<{ api: TRouteClient; token: string; seller: TCredentials & { name: string } }> {
+): Promise<TSession & { seller: TCredentials & { name: string } }> {
   const seller = await registerByApi(page, language);
   const session = await loginByApi(page, seller);
   return { api: apiOf(page.request), token: session.access, seller };
