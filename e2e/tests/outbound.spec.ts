@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { partnerRoutes } from '@wms/contracts';
 import type { TRouteClient } from '@wms/contracts/client';
 import { DEMO } from '../helpers/accounts';
 import { apiOf, ok } from '../helpers/api';
@@ -285,7 +286,7 @@ test('a seller without any channel is told to create one at /ecommerce-channel f
   await loginByApi(page, DEMO.customer);
   // A new seller's platform list: empty (the demo seller has channels, so the list is answered empty here).
   await page.route(
-    (url) => url.pathname === '/api/ecommerce-platforms/',
+    (url) => url.pathname === partnerRoutes.listEcommercePlatforms.path,
     (route) =>
       route.request().method() === 'GET' ? route.fulfill({ json: { count: 0, results: [] } }) : route.fallback(),
   );
