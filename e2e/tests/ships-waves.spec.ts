@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { shipWaveRoutes } from '@wms/contracts';
-import { exportedOrder, newSeller, ok, stockIn } from '../helpers/api';
+import { exportedOrder, newSeller, ok, packAndShip, stockIn } from '../helpers/api';
 
 /**
  * Ships today, the floor's day (issue #36): orders arrive → the board shows them due → "release next wave" makes one
@@ -125,18 +125,12 @@ test('orders due → release a wave → pick in path order → pack and ship →
 
   // Picked, packed and shipped (the packing station's calls), each with its tracking number.
   await ok(api.outboundRoutes.startBatchPicking({ params: { id: batch.id }, token }));
-  for (const [i, o] of orders.entries()) {
-    for (let u = 0; u < (i === 0 ? 2 : 1); u++)
-      await ok(api.outboundRoutes.packScan({ params: { id: o.id }, body: { barcode: `BC${stamp}` }, token }));
-    await ok(
-      api.outboundRoutes.setConsignment({
-        params: { id: o.id },
-        body: { consignment_number: `TRK${stamp}${i}` },
-        token,
-      }),
-    );
-    await ok(api.outboundRoutes.shipOrder({ params: { id: o.id }, body: {}, token }));
-  }
+  for (const [i, o] of orders.entries())
+    await packAndShip(session, o.id, {
+      barcode: `BC${stamp}`,
+      units: i === 0 ? 2 : 1,
+      consignment: { consignment_number: `TRK${stamp}${i}` },
+    });
 
   // The handover: two parcels by tracking number, one by order number; then closed.
   await page.goto('/ships-today');
