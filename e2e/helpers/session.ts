@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { apiOf, ok } from './api';
 
 export interface TCredentials {
   email: string;
@@ -15,10 +16,9 @@ export async function loginThroughUi(page: Page, who: TCredentials): Promise<voi
 
 /** Log in by the API and hand the tokens to the app the way the login page stores them (faster set-up). */
 export async function loginByApi(page: Page, who: TCredentials): Promise<{ access: string; refresh: string }> {
-  const res = await page.request.post('/api/login/', { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  const body = (await res.json()) as { status: string; access: string; refresh: string; role: string };
-  expect(body.status).toBe('login');
+  const answer = await ok(apiOf(page.request).authRoutes.login({ body: who }));
+  expect(answer.status).toBe('login');
+  const body = answer as Extract<typeof answer, { status: 'login' }>;
   if (!page.url().startsWith('http')) await page.goto('/user-manual');
   await page.evaluate((s) => localStorage.setItem('wms.session', JSON.stringify(s)), {
     access: body.access,
@@ -53,20 +53,15 @@ export async function registerByApi(
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `seller${stamp}@example.com`;
   const name = `Seller ${stamp}`;
-  const res = await page.request.post('/api/register/', {
-    data: { company_name: `Company ${stamp}`, name, email, language },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  const api = apiOf(page.request);
+  await ok(api.authRoutes.register({ body: { company_name: `Company ${stamp}`, name, email, language } }));
   const mail = await readMail(email);
   const password = /(?:Password|密碼|パスワード)[:：]\s*(\S+)/.exec(mail.body)?.[1];
   expect(password, mail.body).toBeTruthy();
-  const first = await page.request.post('/api/login/', { data: { email, password } });
-  expect(first.ok(), await first.text()).toBe(true);
+  const first = (await ok(api.authRoutes.login({ body: { email, password: password! } }))) as { access: string };
   const own = `own-${password}`;
-  const changed = await page.request.post('/api/account/change-password/', {
-    headers: { authorization: `Bearer ${((await first.json()) as { access: string }).access}` },
-    data: { old_password: password, new_password: own },
-  });
-  expect(changed.ok(), await changed.text()).toBe(true);
+  await ok(
+    api.authRoutes.changePassword({ body: { old_password: password!, new_password: own }, token: first.access }),
+  );
   return { email, password: own, name };
 }

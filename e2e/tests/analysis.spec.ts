@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { loginByApi, registerByApi } from '../helpers/session';
+import { expect, test } from '@playwright/test';
+import { newSeller, ok, receipt, sellableLocations } from '../helpers/api';
 
 /**
  * Issue #18 as a seller uses it: a product under its safety stock with a receipt on the way shows on the dashboard's
@@ -13,26 +13,19 @@ mkdirSync(shots, { recursive: true });
 test('dashboard tiles and chart; purchase advice lists what to buy', async ({ page }) => {
   await page.goto('/user-manual');
   await page.evaluate(() => localStorage.setItem('wms.language', 'en'));
-  const seller = await registerByApi(page, 'en');
-  const { access } = await loginByApi(page, seller);
-  const api = (req: APIRequestContext, url: string, data: unknown) =>
-    req.post(url, { data, headers: { authorization: `Bearer ${access}` } }).then(async (r) => {
-      expect(r.ok(), await r.text()).toBe(true);
-      return r.json();
-    });
-  const wh = await api(page.request, '/api/warehouses/', { code: 'AN1', name: 'Analysis warehouse' });
-  await api(page.request, '/api/storage-locations/', { warehouse_id: wh.id, code: 'A-01', kind: 'sellable' });
-  const product = await api(page.request, '/api/products/', {
-    number: `AN-${Date.now()}`,
-    name: 'Analysis green tea',
-    safety_stock: 50,
-    stocking_days: 30,
-  });
-  await api(page.request, '/api/entry/', {
-    warehouse_id: wh.id,
-    planned_date: new Date().toISOString().slice(0, 10),
-    lines: [{ product_id: product.id, quantity: 20 }],
-  });
+  const session = await newSeller(page, 'en');
+  const { api, token } = session;
+  const wh = await ok(
+    api.warehouseRoutes.createWarehouse({ body: { code: 'AN1', name: 'Analysis warehouse' }, token }),
+  );
+  await sellableLocations(session, wh.id, ['A-01']);
+  const product = await ok(
+    api.catalogRoutes.createProduct({
+      body: { number: `AN-${Date.now()}`, name: 'Analysis green tea', safety_stock: 50, stocking_days: 30 },
+      token,
+    }),
+  );
+  await receipt(session, wh.id, [{ product_id: product.id, quantity: 20 }]);
 
   // The dashboard: one receipt pending, one product below its safety stock, the 30-day chart drawn.
   await page.goto('/dashboard');

@@ -6,6 +6,8 @@ test('the API reference renders the OpenAPI document and calls the API as the lo
   // A main-area screen: a visitor who is not logged in goes to /login, and the document itself needs a login.
   await page.goto('/api-docs');
   await expect(page).toHaveURL(/\/login/);
+  // Kept as written (here and the data-path selectors below): this test is about the reference document and the
+  // paths it shows, not a call of a contract route.
   expect((await page.request.get('/api/openapi.json')).status()).toBe(401);
 
   await loginByApi(page, DEMO.customer);

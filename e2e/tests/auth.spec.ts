@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
+import { apiOf } from '../helpers/api';
 import { mailCount, readMail } from '../helpers/mail';
 import { typeOtp } from '../helpers/otp';
 import { chooseLanguage, loginByApi, loginThroughUi, registerByApi } from '../helpers/session';
@@ -77,8 +78,8 @@ test('wrong passwords from elsewhere do not lock the owner out, and the next sig
   const user = await registerByApi(page, 'en');
   // Someone else guesses (other client addresses are beyond this browser; from here two wrong tries).
   for (let i = 0; i < 2; i++) {
-    const wrong = await page.request.post('/api/login/', { data: { email: user.email, password: `guess-${i}-x` } });
-    expect(wrong.status()).toBe(401);
+    const wrong = await apiOf(page.request).authRoutes.login({ body: { email: user.email, password: `guess-${i}-x` } });
+    expect(wrong.statusCode).toBe(401);
   }
   await page.goto('/login');
   await chooseLanguage(page, 'English');

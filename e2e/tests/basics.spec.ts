@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
-import { loginByApi } from '../helpers/session';
+import { apiOf, ok, setLanguage, signIn } from '../helpers/api';
 
 // Several screens and dialogs per test: give them room on a busy CI machine.
 test.describe.configure({ timeout: 150_000 });
@@ -19,14 +19,9 @@ function selectOf(scope: ReturnType<Page['getByRole']>, label: string) {
 
 /** Log in as the demo seller with the profile language set (the profile's language wins on entering the app). */
 async function loginIn(page: Page, language: 'zh-TW' | 'en') {
-  const { access } = await loginByApi(page, DEMO.customer);
-  const res = await page.request.patch('/api/account/profile/', {
-    data: { language },
-    headers: { authorization: `Bearer ${access}` },
-  });
-  expect(res.ok()).toBe(true);
-  await page.evaluate((l) => localStorage.setItem('wms.language', l), language);
-  return access;
+  const session = await signIn(page, DEMO.customer);
+  await setLanguage(page, session, language);
+  return session.token;
 }
 
 async function pickOption(page: Page, field: ReturnType<Page['locator']>, text: string | RegExp, type?: string) {
@@ -126,14 +121,7 @@ test('creates a combination product through the UI and sees its components', asy
 
   const row = page.locator('.ant-table-row').filter({ hasText: 'E2E-SET' });
   await expect(row).toContainText('組合商品');
-  const res = await page.request.get('/api/products/lookup/?code=E2E-SET', {
-    headers: { authorization: `Bearer ${access}` },
-  });
-  const kit = (await res.json()) as {
-    type: string;
-    barcode: string;
-    components: Array<{ number: string; quantity: number }>;
-  };
+  const kit = await ok(apiOf(page.request).catalogRoutes.lookupProduct({ query: { code: 'E2E-SET' }, token: access }));
   expect(kit.type).toBe('combination');
   expect(kit.barcode).toBe('4006381333931');
   expect(kit.components.map((c) => `${c.number}*${c.quantity}`).sort()).toEqual(['E2E-CUP*2', 'E2E-SAUCER*1']);
@@ -162,8 +150,5 @@ test('the product screens speak English too, and the print preview lays out an A
   await expect(page.getByTestId('label-document').locator('.label-cell svg')).toHaveCount(3);
   await page.screenshot({ path: 'artifacts/basics-print-preview.png' });
   // Leave the shared demo seller in the default language for the other specs.
-  await page.request.patch('/api/account/profile/', {
-    data: { language: 'zh-TW' },
-    headers: { authorization: `Bearer ${access}` },
-  });
+  await apiOf(page.request).authRoutes.updateProfile({ body: { language: 'zh-TW' }, token: access });
 });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { carrierRoutes } from '@wms/contracts';
 import { ecpayCheckMacValue } from '../../apps/server/src/modules/carriers/providers/ecpay';
 import { E2E_PORT } from '../helpers/accounts';
 import { newSeller, ok, stockedProduct } from '../helpers/api';
@@ -116,7 +117,8 @@ test('get consignment numbers from ECPay for selected orders on /deliver-operati
     UpdateStatusDate: '2026/11/24 17:10:00',
   };
   notice.CheckMacValue = ecpayCheckMacValue(notice, '5294y06JbISpM5x9', 'v77hoKGq4kWxNNIS');
-  const ack = await page.request.post('/api/carriers/ecpay/notify/', { form: notice });
+  // Form-encoded as ECPay sends it (the typed client sends JSON): the contract's path, posted by hand.
+  const ack = await page.request.post(carrierRoutes.ecpayLogisticsNotify.path, { form: notice });
   expect(await ack.text()).toBe('1|OK');
   await page.keyboard.press('Escape');
   await page.goto('/deliver');
@@ -249,7 +251,6 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
 }) => {
   test.setTimeout(120_000);
   const { api, token } = await newSeller(page, 'zh-TW');
-  const auth = { authorization: `Bearer ${token}` };
   const stamp = `S${Date.now().toString(36).toUpperCase()}`;
   // Stock to ship: a warehouse, a pick location and ten units there.
   const { product, warehouse, location } = await stockedProduct(api, token, stamp);
@@ -373,7 +374,7 @@ test('a 7-ELEVEN store chosen on ECPay map → number → its C2C label → stat
 
   // Ship: the number's Enter at the station.
   await page.keyboard.press('Escape');
-  await shipByTrackingScan(page, auth, number);
+  await shipByTrackingScan(page, token, number);
   await expect(page.getByTestId('pack-cue')).toContainText(order.number);
   expect((await ok(api.outboundRoutes.getOrder({ params: { id: order.id }, token }))).status).toBe('closed');
 

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
+import { ok, signIn } from '../helpers/api';
 import { loginByApi, loginThroughUi } from '../helpers/session';
 
 test.describe.configure({ timeout: 180_000 });
@@ -99,15 +100,12 @@ test('an employee lands on /crm/dashboard, finds a seller, answers its bug repor
 });
 
 test("the CRM rack lists every seller's locations and lays out their labels; stock opens", async ({ page }) => {
-  const seller = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${seller.access}` };
-  const warehouses = await (await page.request.get('/api/warehouses/', { headers: auth })).json();
+  const { api, token } = await signIn(page, DEMO.customer);
+  const warehouses = await ok(api.warehouseRoutes.listWarehouses({ token }));
   const code = `CRM-${Date.now() % 100000}`;
-  const created = await page.request.post('/api/storage-locations/', {
-    headers: auth,
-    data: { warehouse_id: warehouses.results[0].id, code },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
+  await ok(
+    api.warehouseRoutes.createStorageLocation({ body: { warehouse_id: warehouses.results[0]!.id, code }, token }),
+  );
 
   await loginByApi(page, DEMO.employee);
   await page.goto('/crm/rack');

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
+import { apiOf, ok } from '../helpers/api';
 import { loginThroughUi, storedSession } from '../helpers/session';
 
 /**
@@ -7,12 +8,6 @@ import { loginThroughUi, storedSession } from '../helpers/session';
  * the app: the login page, the dashboard, /deliver, the Swagger UI reference and a label print page run without a
  * single CSP violation, a script error or a "Refused to …" console message.
  */
-async function post<T>(request: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
-  const res = await request.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 /** Everything the browser reports against the policy, gathered from the page and its console. */
 function watchViolations(page: Page): string[] {
   const problems: string[] = [];
@@ -60,22 +55,23 @@ test('the main screens run under the Content-Security-Policy without a violation
   const ui = page.locator('.swagger-ui');
   await expect(ui.locator('.info .title')).toContainText('WMS API');
   await ui.locator('.opblock-tag', { hasText: /^inbound/ }).click();
+  // Kept as written: the reference page shows the path itself (Swagger UI's data-path).
   await expect(ui.locator('[data-path="/api/entry/"]').first()).toBeVisible();
   violations.push(...(await recorded()));
 
   const session = await storedSession(page);
-  const auth = { authorization: `Bearer ${session!.access}` };
+  const api = apiOf(page.request);
+  const token = session!.access;
   const stamp = `C${Date.now().toString(36).toUpperCase()}`;
-  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `CSP ${stamp}`,
-  });
-  const location = await post<{ id: string }>(page.request, auth, '/api/storage-locations/', {
-    warehouse_id: warehouse.id,
-    code: `A-${stamp}`,
-    kind: 'sellable',
-    pick_sequence: 1,
-  });
+  const warehouse = await ok(
+    api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `CSP ${stamp}` }, token }),
+  );
+  const location = await ok(
+    api.warehouseRoutes.createStorageLocation({
+      body: { warehouse_id: warehouse.id, code: `A-${stamp}`, kind: 'sellable', pick_sequence: 1 },
+      token,
+    }),
+  );
   await page.goto(`/rack-print/${location.id}`);
   await expect(page.getByTestId('label-document').locator('svg').first()).toBeVisible();
   violations.push(...(await recorded()));

@@ -1,5 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { warehouseRoutes } from '@wms/contracts';
 import { DEMO } from '../helpers/accounts';
+import { ok, sellableLocations, signIn, stockIn } from '../helpers/api';
 import { chooseLanguage, loginByApi } from '../helpers/session';
 
 /**
@@ -7,27 +9,22 @@ import { chooseLanguage, loginByApi } from '../helpers/session';
  * zh-TW). A new seller's single warehouse is played by answering the warehouse list with one warehouse.
  */
 
-async function post<T>(request: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
-  const res = await request.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 async function setUp(page: Page) {
-  const session = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const session = await signIn(page, DEMO.customer);
   const stamp = `FR${Date.now().toString(36).toUpperCase()}`;
-  const warehouse = await post<{ id: string; code: string; name: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `Friction ${stamp}`,
-  });
-  return { auth, stamp, warehouse };
+  const warehouse = await ok(
+    session.api.warehouseRoutes.createWarehouse({
+      body: { code: `WH-${stamp}`, name: `Friction ${stamp}` },
+      token: session.token,
+    }),
+  );
+  return { session, ...session, stamp, warehouse };
 }
 
 /** The seller has only this warehouse (as a new seller does). */
 const onlyWarehouse = (page: Page, warehouse: { id: string }) =>
   page.route(
-    (url) => url.pathname === '/api/warehouses/',
+    (url) => url.pathname === warehouseRoutes.listWarehouses.path,
     async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
       const res = await route.fetch();
@@ -63,20 +60,24 @@ test('order form: phone or mobile marked and enough; the only warehouse chosen; 
 });
 
 test('pending orders offer no 申請取消轉出／同意取消轉出', async ({ page }) => {
-  const { auth, stamp, warehouse } = await setUp(page);
-  const product = await post<{ id: string }>(page.request, auth, '/api/products/', {
-    number: `P-${stamp}`,
-    name: `Friction ${stamp}`,
-  });
-  await post(page.request, auth, '/api/outbound-orders/', {
-    platform_order_number: `PO-${stamp}`,
-    recipient_name: 'Friction',
-    recipient_mobile: '0912345678',
-    recipient_postcode: '100',
-    recipient_address: '台北市中正區',
-    warehouse_id: warehouse.id,
-    lines: [{ product_id: product.id, quantity: 1 }],
-  });
+  const { api, token, stamp, warehouse } = await setUp(page);
+  const product = await ok(
+    api.catalogRoutes.createProduct({ body: { number: `P-${stamp}`, name: `Friction ${stamp}` }, token }),
+  );
+  await ok(
+    api.outboundRoutes.createOrder({
+      body: {
+        platform_order_number: `PO-${stamp}`,
+        recipient_name: 'Friction',
+        recipient_mobile: '0912345678',
+        recipient_postcode: '100',
+        recipient_address: '台北市中正區',
+        warehouse_id: warehouse.id,
+        lines: [{ product_id: product.id, quantity: 1 }],
+      },
+      token,
+    }),
+  );
   await page.goto('/deliver');
   await page.getByTestId('order-search').fill(`PO-${stamp}`);
   await page.getByTestId('order-search-submit').click();
@@ -93,8 +94,10 @@ test('pending orders offer no 申請取消轉出／同意取消轉出', async ({
 });
 
 test('shelf form: the only area is chosen; generating locations shows one message', async ({ page }) => {
-  const { auth, stamp, warehouse } = await setUp(page);
-  await post(page.request, auth, '/api/areas/', { warehouse_id: warehouse.id, code: `AR-${stamp}`, name: 'Area' });
+  const { api, token, stamp, warehouse } = await setUp(page);
+  await ok(
+    api.warehouseRoutes.createArea({ body: { warehouse_id: warehouse.id, code: `AR-${stamp}`, name: 'Area' }, token }),
+  );
   await onlyWarehouse(page, warehouse);
   await page.goto('/subzone?tab=shelves');
   await page.getByTestId('add-shelf').click();
@@ -118,22 +121,12 @@ test('shelf form: the only area is chosen; generating locations shows one messag
 test('/stock-transfer says when a typed quantity is more than the lot holds instead of lowering it', async ({
   page,
 }) => {
-  const { auth, stamp, warehouse } = await setUp(page);
-  const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
-    warehouse_id: warehouse.id,
-    code: `A-${stamp}`,
-    kind: 'sellable',
-  });
-  const product = await post<{ number: string }>(page.request, auth, '/api/products/', {
-    number: `P-${stamp}`,
-    name: `Friction ${stamp}`,
-  });
-  await post(page.request, auth, '/api/entry-quick/', {
-    warehouse_id: warehouse.id,
-    code: product.number,
-    quantity: 5,
-    location_code: location.code,
-  });
+  const { session, api, token, stamp, warehouse } = await setUp(page);
+  const [location] = await sellableLocations(session, warehouse.id, [`A-${stamp}`]);
+  const product = await ok(
+    api.catalogRoutes.createProduct({ body: { number: `P-${stamp}`, name: `Friction ${stamp}` }, token }),
+  );
+  await stockIn(session, warehouse.id, product.number, 5, location.code);
   await page.goto(`/stock-transfer?warehouse=${warehouse.id}`);
   await page.getByTestId('transfer-product').fill(product.number);
   await page.getByTestId('transfer-product').press('Enter');

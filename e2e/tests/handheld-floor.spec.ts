@@ -3,12 +3,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devices, expect, type Locator, type Page, test } from '@playwright/test';
-import { createFetchClient } from '@wms/contracts/client';
 import { DEMO } from '../helpers/accounts';
+import {
+  exportedOrder,
+  ok,
+  onHand,
+  receipt as plannedReceipt,
+  sellableLocations,
+  setLanguage,
+  signIn,
+} from '../helpers/api';
 import { CHROMIUM } from '../helpers/browser';
 import { writeLabelBarcodeVideo } from '../helpers/label-video';
 import { shipByTrackingScan } from '../helpers/packing';
-import { loginByApi } from '../helpers/session';
 
 /**
  * Issue #37, the floor on a handheld, in Chromium's mobile emulation (a Pixel 7 and a 480 × 800 handheld): receive →
@@ -64,20 +71,6 @@ const PROFILES = [
   },
 ] as const;
 
-type TAuth = { authorization: string };
-
-async function post<T>(page: Page, auth: TAuth, url: string, data: unknown): Promise<T> {
-  const res = await page.request.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-async function setLanguage(page: Page, auth: TAuth, language: 'zh-TW' | 'en') {
-  const res = await page.request.patch('/api/account/profile/', { data: { language }, headers: auth });
-  expect(res.ok()).toBe(true);
-  await page.evaluate((l) => localStorage.setItem('wms.language', l), language);
-}
-
 /** How many scans were accepted / refused so far on this page (the marks scan-feedback.ts leaves on <html>). */
 async function cues(page: Page): Promise<{ ok: number; error: number; last: string | null }> {
   return page.evaluate(() => {
@@ -119,49 +112,35 @@ async function expectStep(page: Page, target: string | null, box?: Locator) {
   }
 }
 
-async function onHand(page: Page, auth: TAuth, productId: string): Promise<Record<string, number>> {
-  const res = await page.request.get(`/api/product-location/?product_id=${productId}&page_size=100`, {
-    headers: auth,
-  });
-  const body = (await res.json()) as { results: Array<{ location_code: string; on_hand: number }> };
-  return Object.fromEntries(body.results.filter((r) => r.on_hand > 0).map((r) => [r.location_code, r.on_hand]));
-}
-
 for (const profile of PROFILES) {
   test.describe(profile.name, () => {
     test.use(profile.use);
 
     test(`${profile.name}: receive → put away → pick → pack → ship, and a count, by scans`, async ({ page }) => {
       test.setTimeout(180_000);
-      const session = await loginByApi(page, DEMO.customer);
-      const auth = { authorization: `Bearer ${session.access}` };
-      await setLanguage(page, auth, 'zh-TW');
+      const session = await signIn(page, DEMO.customer);
+      const { api, token } = session;
+      await setLanguage(page, session, 'zh-TW');
       const stamp = `${profile.name === 'pixel7' ? 'P7' : 'HH'}${STAMP}`;
-      const warehouse = await post<{ id: string; code: string }>(page, auth, '/api/warehouses/', {
-        code: `WH-${stamp}`,
-        name: `Floor ${stamp}`,
-      });
-      const location = (code: string) =>
-        post<{ id: string; code: string }>(page, auth, '/api/storage-locations/', {
-          warehouse_id: warehouse.id,
-          code,
-          kind: 'sellable',
-        });
-      const dock = await location(`RCV-${stamp}`);
-      const shelf = await location(`A01-${stamp}`);
-      const product = await post<{ id: string; number: string; barcode: string }>(page, auth, '/api/products/', {
-        number: `P-${stamp}`,
-        name: `Floor tea ${stamp}`,
-        barcode: profile.camera ? CAMERA_BARCODE : `BC${stamp}`,
-      });
+      const warehouse = await ok(
+        api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `Floor ${stamp}` }, token }),
+      );
+      const [dock, shelf] = await sellableLocations(session, warehouse.id, [`RCV-${stamp}`, `A01-${stamp}`]);
+      const product = await ok(
+        api.catalogRoutes.createProduct({
+          body: {
+            number: `P-${stamp}`,
+            name: `Floor tea ${stamp}`,
+            barcode: profile.camera ? CAMERA_BARCODE : `BC${stamp}`,
+          },
+          token,
+        }),
+      );
+      const barcode = product.barcode!;
       const vw = profile.use.viewport.width;
 
       // 1. Receive (/entry-confirm): a wrong code first — the error cue —, then the receipt; its line is a card.
-      const receipt = await post<{ id: string; number: string }>(page, auth, '/api/entry/', {
-        warehouse_id: warehouse.id,
-        planned_date: new Date().toISOString().slice(0, 10),
-        lines: [{ product_id: product.id, quantity: 5 }],
-      });
+      const receipt = await plannedReceipt(session, warehouse.id, [{ product_id: product.id, quantity: 5 }]);
       await page.goto('/entry-confirm');
       const receiptBox = page.getByTestId('confirm-receipt-scan');
       await expectStep(page, null, receiptBox);
@@ -182,7 +161,7 @@ for (const profile of PROFILES) {
       await expect(page.getByTestId('confirm-submit')).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('receipt-status').first()).toHaveText('已確認');
-      expect(await onHand(page, auth, product.id)).toEqual({ [dock.code]: 5 });
+      expect(await onHand(session, product.id)).toEqual({ [dock.code]: 5 });
 
       // 2. Put away (/stock-transfer): the product (by the camera on the handheld), the quantity, the shelf.
       // The floor user works in this warehouse (the page's `warehouse` parameter; the select's default is the
@@ -195,7 +174,7 @@ for (const profile of PROFILES) {
         await page.getByTestId('transfer-product-camera').tap();
         await expect(productBox).toHaveValue(CAMERA_BARCODE, { timeout: 20_000 });
         await expect(page.getByTestId('camera-video')).toHaveCount(0);
-      } else await scan(page, productBox, product.barcode);
+      } else await scan(page, productBox, barcode);
       await expect.poll(() => cues(page)).toMatchObject({ ok: before.ok + 1, last: 'ok' });
       await expect(page.getByTestId('transfer-quantity')).toBeFocused();
       await expectStep(page, dock.code);
@@ -205,10 +184,10 @@ for (const profile of PROFILES) {
       await shot(page, `${profile.name}-stock-transfer`);
       await scan(page, page.getByTestId('transfer-to'), shelf.code);
       await expect(page.locator('.ant-message')).toContainText(/TR\d{12}|5/);
-      expect(await onHand(page, auth, product.id)).toEqual({ [shelf.code]: 5 });
+      expect(await onHand(session, product.id)).toEqual({ [shelf.code]: 5 });
 
       // 3. Pick: an order of 2, exported (stock reserved at the shelf), in a collection batch; its pick list says where.
-      const order = await post<{ id: string; number: string }>(page, auth, '/api/outbound-orders/', {
+      const order = await exportedOrder(session, {
         platform_order_number: `PO-${stamp}`,
         recipient_name: '陳小華',
         recipient_mobile: '0922333444',
@@ -217,16 +196,7 @@ for (const profile of PROFILES) {
         warehouse_id: warehouse.id,
         lines: [{ product_id: product.id, quantity: 2 }],
       });
-      const exported = await post<{ results: Array<{ ok?: boolean }> }>(
-        page,
-        auth,
-        '/api/outbound-orders/bulk-transition/',
-        { ids: [order.id], action: 'export' },
-      );
-      expect(JSON.stringify(exported)).not.toContain('"ok":false');
-      const batch = await post<{ id: string; number: string }>(page, auth, '/api/collection-batches/', {
-        order_ids: [order.id],
-      });
+      const batch = await ok(api.outboundRoutes.createBatch({ body: { order_ids: [order.id] }, token }));
       await page.goto(`/deliver-print-pick/${batch.id}`);
       await expect(page.getByTestId('pick-list').getByTestId('pick-row')).toContainText(shelf.code);
 
@@ -247,7 +217,7 @@ for (const profile of PROFILES) {
       await scan(page, pickBox, `WRONG-${stamp}`);
       await expect.poll(() => cues(page)).toEqual({ ok: picking.ok + 1, error: picking.error + 2, last: 'error' });
       await expect(page.getByTestId('pick-cue')).toHaveAttribute('data-cue', 'refused');
-      await scan(page, pickBox, product.barcode);
+      await scan(page, pickBox, barcode);
       await expect(page.getByTestId('pick-progress')).toContainText('1/2');
       await expect.poll(() => cues(page)).toEqual({ ok: picking.ok + 2, error: picking.error + 2, last: 'ok' });
       await noSideways(page, `/deliver-pick at ${vw}px`);
@@ -259,7 +229,7 @@ for (const profile of PROFILES) {
         await shot(page, '360x740-pick');
         await page.setViewportSize(profile.use.viewport);
       }
-      await scan(page, pickBox, product.barcode);
+      await scan(page, pickBox, barcode);
       await expect(page.getByTestId('pick-to-packing')).toBeVisible();
       await expect(page.getByTestId('pick-progress')).toContainText('2/2');
       await noSideways(page, `/deliver-pick (done) at ${vw}px`);
@@ -279,20 +249,18 @@ for (const profile of PROFILES) {
       await expect.poll(() => cues(page)).toEqual({ ok: packing.ok, error: packing.error + 1, last: 'error' });
       await noSideways(page, `/deliver-opser (packing) at ${vw}px`);
       await shot(page, `${profile.name}-pack`);
-      await scan(page, itemBox, product.barcode);
+      await scan(page, itemBox, barcode);
       await expect(page.getByTestId(`pack-progress-${product.number}`)).toHaveText('1/2');
-      await scan(page, itemBox, product.barcode);
+      await scan(page, itemBox, barcode);
       await expect(page.getByTestId('pack-complete')).toBeVisible();
       await expect.poll(() => cues(page)).toEqual({ ok: packing.ok + 2, error: packing.error + 1, last: 'ok' });
       await expect(page.getByTestId('pack-consignment')).toBeFocused();
-      await shipByTrackingScan(page, auth, `TC${stamp}`);
+      await shipByTrackingScan(page, token, `TC${stamp}`);
       await expect(page.getByTestId('pack-cue')).toContainText(order.number);
 
       // Cluster pick (handheld): two orders of one unit, one tote each; the screen names the tote of every unit, and
       // the packing station opens an order by scanning its tote.
       if (profile.name === 'handheld') {
-        const api = createFetchClient(new URL(page.url()).origin);
-        const token = session.access;
         const two = [];
         for (const k of [1, 2]) {
           const created = await api.outboundRoutes.createOrder({
@@ -333,9 +301,9 @@ for (const profile of PROFILES) {
         await expect(page.getByTestId('pick-tote')).toContainText(`TOTE1-${stamp}`);
         await noSideways(page, `/deliver-pick (cluster) at ${vw}px`);
         await shot(page, 'handheld-cluster-pick');
-        await scan(page, box, product.barcode);
+        await scan(page, box, barcode);
         await expect(page.getByTestId('pick-tote')).toContainText(`TOTE2-${stamp}`);
-        await scan(page, box, product.barcode);
+        await scan(page, box, barcode);
         await expect(page.getByTestId('pick-to-packing')).toBeVisible();
         // Put-to-tote at the packing station: the second tote opens the second order.
         await page.goto('/deliver-opser');
@@ -351,22 +319,23 @@ for (const profile of PROFILES) {
         expect(packTitle && packActions && packTitle.y + packTitle.height <= packActions.y + 1).toBe(true);
         await shot(page, 'handheld-tote-scan-pack');
       }
-      const shipped = await page.request.get(`/api/outbound-orders/${order.id}/`, { headers: auth });
-      expect(((await shipped.json()) as { status: string }).status).toBe('closed');
-      expect(await onHand(page, auth, product.id)).toEqual({ [shelf.code]: 3 });
+      const shipped = await ok(api.outboundRoutes.getOrder({ params: { id: order.id }, token }));
+      expect(shipped.status).toBe('closed');
+      expect(await onHand(session, product.id)).toEqual({ [shelf.code]: 3 });
 
       // 5. Count (/inventory): the shelf, then the product three times; the location is the big target.
-      const sheet = await post<{ id: string }>(page, auth, '/api/stocktakes/', {
-        warehouse_id: warehouse.id,
-        name: `Floor count ${stamp}`,
-        type: 'full',
-      });
+      const sheet = await ok(
+        api.stocktakeRoutes.createStocktake({
+          body: { warehouse_id: warehouse.id, name: `Floor count ${stamp}`, type: 'full' },
+          token,
+        }),
+      );
       await page.goto(`/inventory?id=${sheet.id}`);
       const countLocation = page.getByTestId('count-location');
       await expectStep(page, null, countLocation);
       await scan(page, countLocation, shelf.code);
       await expectStep(page, shelf.code);
-      for (let i = 0; i < 3; i++) await scan(page, page.getByTestId('count-product'), product.barcode);
+      for (let i = 0; i < 3; i++) await scan(page, page.getByTestId('count-product'), barcode);
       const row = page.getByTestId('count-panel').locator('.ant-table-row');
       await expect(row).toHaveCount(1);
       await expect(row.locator('input')).toHaveValue('3');
@@ -385,34 +354,31 @@ for (const profile of PROFILES) {
 
     test(`${profile.name}: no floor screen scrolls sideways, in zh-TW and en`, async ({ page }) => {
       test.setTimeout(120_000);
-      const session = await loginByApi(page, DEMO.customer);
-      const auth = { authorization: `Bearer ${session.access}` };
+      const session = await signIn(page, DEMO.customer);
+      const { api, token } = session;
       const stamp = `S${profile.name === 'pixel7' ? 'P' : 'H'}${STAMP}`;
-      const warehouse = await post<{ id: string }>(page, auth, '/api/warehouses/', {
-        code: `WH-${stamp}`,
-        name: `Scroll ${stamp}`,
-      });
+      const warehouse = await ok(
+        api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `Scroll ${stamp}` }, token }),
+      );
       const warehouseId = warehouse.id;
-      await post(page, auth, '/api/storage-locations/', {
-        warehouse_id: warehouseId,
-        code: `A01-${stamp}`,
-        kind: 'sellable',
-      });
-      const product = await post<{ id: string }>(page, auth, '/api/products/', {
-        number: `PS-${profile.name}-${STAMP}`,
-        name: `A product with a rather long name for a narrow screen ${STAMP}`,
-      });
+      await sellableLocations(session, warehouseId, [`A01-${stamp}`]);
+      const product = await ok(
+        api.catalogRoutes.createProduct({
+          body: {
+            number: `PS-${profile.name}-${STAMP}`,
+            name: `A product with a rather long name for a narrow screen ${STAMP}`,
+          },
+          token,
+        }),
+      );
       // A receipt waiting to be received, opened: its lines are on screen.
-      const receipt = await post<{ id: string }>(page, auth, '/api/entry/', {
-        warehouse_id: warehouseId,
-        planned_date: new Date().toISOString().slice(0, 10),
-        lines: [{ product_id: product.id, quantity: 12 }],
-      });
-      const sheet = await post<{ id: string }>(page, auth, '/api/stocktakes/', {
-        warehouse_id: warehouseId,
-        name: `Scroll ${profile.name} ${STAMP}`,
-        type: 'full',
-      });
+      const receipt = await plannedReceipt(session, warehouseId, [{ product_id: product.id, quantity: 12 }]);
+      const sheet = await ok(
+        api.stocktakeRoutes.createStocktake({
+          body: { warehouse_id: warehouseId, name: `Scroll ${profile.name} ${STAMP}`, type: 'full' },
+          token,
+        }),
+      );
       const screens = [
         `/entry-confirm?id=${receipt.id}`,
         '/entry-quick',
@@ -426,7 +392,7 @@ for (const profile of PROFILES) {
       ];
       try {
         for (const language of ['en', 'zh-TW'] as const) {
-          await setLanguage(page, auth, language);
+          await setLanguage(page, session, language);
           // The profile's own width, and a 360 px phone (the narrowest the issue names).
           for (const width of [profile.use.viewport.width, 360]) {
             await page.setViewportSize({ width, height: profile.use.viewport.height });
@@ -443,7 +409,7 @@ for (const profile of PROFILES) {
           }
         }
       } finally {
-        await setLanguage(page, auth, 'zh-TW');
+        await setLanguage(page, session, 'zh-TW');
       }
     });
   });
@@ -452,20 +418,13 @@ for (const profile of PROFILES) {
 test('desktop: the floor screens keep their desktop form (no handheld step, the lines in a table)', async ({
   page,
 }) => {
-  const session = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${session.access}` };
-  const warehouses = (await (await page.request.get('/api/warehouses/?page_size=100', { headers: auth })).json()) as {
-    results: Array<{ id: string }>;
-  };
-  const product = await post<{ id: string }>(page, auth, '/api/products/', {
-    number: `PD-${STAMP}`,
-    name: `Desk ${STAMP}`,
-  });
-  const receipt = await post<{ id: string }>(page, auth, '/api/entry/', {
-    warehouse_id: warehouses.results[0]!.id,
-    planned_date: new Date().toISOString().slice(0, 10),
-    lines: [{ product_id: product.id, quantity: 1 }],
-  });
+  const session = await signIn(page, DEMO.customer);
+  const { api, token } = session;
+  const warehouses = await ok(api.warehouseRoutes.listWarehouses({ query: { page_size: 100 }, token }));
+  const product = await ok(
+    api.catalogRoutes.createProduct({ body: { number: `PD-${STAMP}`, name: `Desk ${STAMP}` }, token }),
+  );
+  const receipt = await plannedReceipt(session, warehouses.results[0]!.id, [{ product_id: product.id, quantity: 1 }]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/entry-confirm?id=${receipt.id}`);
   await expect(page.getByTestId('confirm-accepted')).toBeVisible();
@@ -489,31 +448,28 @@ test('thermal labels: the profile’s default label format opens the roll, and "
   });
   await new Promise<void>((r) => printer.listen(0, '127.0.0.1', () => r()));
   const port = (printer.address() as { port: number }).port;
-  const session = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const { api, token } = await signIn(page, DEMO.customer);
   try {
-    const warehouse = await post<{ id: string; code: string }>(page, auth, '/api/warehouses/', {
-      code: `WH-LP${STAMP}`,
-      name: `Label printer ${STAMP}`,
-      label_printer_host: '127.0.0.1',
-      label_printer_port: port,
-    });
-    const product = await post<{ id: string; number: string }>(page, auth, '/api/products/', {
-      number: `PL-${STAMP}`,
-      name: `Roll tea ${STAMP}`,
-    });
+    const warehouse = await ok(
+      api.warehouseRoutes.createWarehouse({
+        body: {
+          code: `WH-LP${STAMP}`,
+          name: `Label printer ${STAMP}`,
+          label_printer_host: '127.0.0.1',
+          label_printer_port: port,
+        },
+        token,
+      }),
+    );
+    const product = await ok(
+      api.catalogRoutes.createProduct({ body: { number: `PL-${STAMP}`, name: `Roll tea ${STAMP}` }, token }),
+    );
     // The default label format, chosen on the account screen.
     await page.goto('/profile');
     await page.getByTestId('profile-label-format').getByText('感熱捲筒標籤（標籤機）').click();
     await page.getByTestId('profile-save').click();
     await expect(page.locator('.ant-message')).toBeVisible();
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get('/api/profile/', { headers: auth })).json()) as { label_format: string })
-            .label_format,
-      )
-      .toBe('thermal');
+    await expect.poll(async () => (await ok(api.authRoutes.profile({ token }))).label_format).toBe('thermal');
 
     // The print screen opens on the 50 × 30 mm roll; the labels go to the chosen warehouse's printer.
     const request = { kind: 'product', items: [{ id: product.id, copies: 2 }], show_name: true };
@@ -544,7 +500,6 @@ test('thermal labels: the profile’s default label format opens the roll, and "
     );
   } finally {
     printer.close();
-    const res = await page.request.patch('/api/account/profile/', { data: { label_format: 'sheet' }, headers: auth });
-    expect(res.ok()).toBe(true);
+    await ok(api.authRoutes.updateProfile({ body: { label_format: 'sheet' }, token }));
   }
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { loginByApi, registerByApi } from '../helpers/session';
+import { expect, type Page, test } from '@playwright/test';
+import { newSeller, ok } from '../helpers/api';
 
 /**
  * Issue #5 as a warehouse clerk does it: create a receipt, confirm it into a location with the scanner flow, see
@@ -12,28 +12,27 @@ const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 mkdirSync(shots, { recursive: true });
 
 async function setUpSeller(page: Page, opts: { shelfLife?: boolean } = {}) {
-  const seller = await registerByApi(page, 'en');
-  const { access } = await loginByApi(page, seller);
-  const api = (req: APIRequestContext, url: string, data: unknown) =>
-    req.post(url, { data, headers: { authorization: `Bearer ${access}` } }).then(async (r) => {
-      expect(r.ok(), await r.text()).toBe(true);
-      return r.json();
-    });
-  const wh = await api(page.request, '/api/warehouses/', { code: 'E2E', name: 'E2E warehouse' });
+  const { api, token } = await newSeller(page, 'en');
+  const wh = await ok(api.warehouseRoutes.createWarehouse({ body: { code: 'E2E', name: 'E2E warehouse' }, token }));
   for (const [code, kind] of [
     ['A-01-01', 'sellable'],
     ['A-01-02', 'sellable'],
     ['BAD-01', 'defective'],
     ['EXP-01', 'expired'],
-  ])
-    await api(page.request, '/api/storage-locations/', { warehouse_id: wh.id, code, kind });
-  const product = await api(page.request, '/api/products/', {
-    number: `E2E-${Date.now()}`,
-    name: 'E2E oolong tea',
-    barcode: '4710000000097',
-    ...(opts.shelfLife ? { shelf_life_months: 6, sellable_rule_months: 1 } : {}),
-  });
-  return { product: product as { id: string; number: string } };
+  ] as const)
+    await ok(api.warehouseRoutes.createStorageLocation({ body: { warehouse_id: wh.id, code, kind }, token }));
+  const product = await ok(
+    api.catalogRoutes.createProduct({
+      body: {
+        number: `E2E-${Date.now()}`,
+        name: 'E2E oolong tea',
+        barcode: '4710000000097',
+        ...(opts.shelfLife ? { shelf_life_months: 6, sellable_rule_months: 1 } : {}),
+      },
+      token,
+    }),
+  );
+  return { product };
 }
 
 async function scan(page: Page, testId: string, code: string) {

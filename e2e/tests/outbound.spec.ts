@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { partnerRoutes } from '@wms/contracts';
 import type { TRouteClient } from '@wms/contracts/client';
 import { DEMO } from '../helpers/accounts';
 import { apiOf, ok } from '../helpers/api';
@@ -31,7 +32,6 @@ async function scan(page: Page, testId: string, code: string) {
 test('an imported order is exported, batched, packed with scans and shipped; the stock goes down', async ({ page }) => {
   const session = await loginByApi(page, DEMO.customer);
   const token = session.access;
-  const auth = { authorization: `Bearer ${token}` };
   const api = apiOf(page.request);
   const stamp = `O${Date.now().toString(36).toUpperCase()}`;
   const warehouse = await ok(
@@ -165,7 +165,7 @@ test('an imported order is exported, batched, packed with scans and shipped; the
   await page.getByTestId('pack-consignment').fill(`TC${stamp}`);
   await shot(page, 'pack-complete');
   // The tracking number's Enter (a scanner's) ships when nothing else is asked: no second key per parcel.
-  await shipByTrackingScan(page, auth, `TC${stamp}`);
+  await shipByTrackingScan(page, token, `TC${stamp}`);
   await expect(cue).toContainText(`Order ${orderNumber} shipped (closed)`);
   await expect(page.getByTestId('pack-scan-order')).toBeFocused();
   await shot(page, 'pack-shipped');
@@ -286,7 +286,7 @@ test('a seller without any channel is told to create one at /ecommerce-channel f
   await loginByApi(page, DEMO.customer);
   // A new seller's platform list: empty (the demo seller has channels, so the list is answered empty here).
   await page.route(
-    (url) => url.pathname === '/api/ecommerce-platforms/',
+    (url) => url.pathname === partnerRoutes.listEcommercePlatforms.path,
     (route) =>
       route.request().method() === 'GET' ? route.fulfill({ json: { count: 0, results: [] } }) : route.fallback(),
   );

@@ -3,8 +3,9 @@ import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { chooseLanguage, loginByApi, registerByApi } from '../helpers/session';
+import { expect, type Page, test } from '@playwright/test';
+import { newSeller, ok, stockedProduct } from '../helpers/api';
+import { chooseLanguage } from '../helpers/session';
 
 /**
  * The partner API end to end (issue #13), as a seller and their developer do it: a partner API setting made on
@@ -77,12 +78,6 @@ function verifySignature(secret: string, raw: string, header: string | undefined
 const body = (r: TReceived) =>
   JSON.parse(r.raw) as { id: string; type: string; created_at: string; data: Record<string, unknown> };
 
-async function post<T>(request: APIRequestContext, headers: Record<string, string>, url: string, data: unknown) {
-  const res = await request.post(url, { headers, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 test('enable → key once → order over HTTP → /deliver export → signed callbacks; a flaky receiver gets it on the third try', async ({
   page,
 }) => {
@@ -91,39 +86,18 @@ test('enable → key once → order over HTTP → /deliver export → signed cal
   const good = await startReceiver(() => 200);
   const flaky = await startReceiver((n) => (n <= 2 ? 500 : 200));
   try {
-    const seller = await registerByApi(page, 'zh-TW');
-    const session = await loginByApi(page, seller);
-    const auth = { authorization: `Bearer ${session.access}` };
+    const { api, token } = await newSeller(page, 'zh-TW');
     const stamp = `A${Date.now().toString(36).toUpperCase()}`;
-    const warehouse = await post<{ id: string; code: string }>(page.request, auth, '/api/warehouses/', {
-      code: `WH-${stamp}`,
-      name: `E2E ${stamp}`,
-    });
-    const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
-      warehouse_id: warehouse.id,
-      code: `A-${stamp}`,
-      kind: 'sellable',
-      pick_sequence: 1,
-    });
-    const product = await post<{ number: string }>(page.request, auth, '/api/products/', {
-      number: `P-${stamp}`,
-      name: `E2E API 商品 ${stamp}`,
-    });
-    await post(page.request, auth, '/api/entry-quick/', {
-      warehouse_id: warehouse.id,
-      code: product.number,
-      quantity: 10,
-      location_code: location.code,
-    });
+    const { warehouse, product } = await stockedProduct(api, token, stamp, 10, { name: `E2E API 商品 ${stamp}` });
 
     // The flaky receiver's setting, made and enabled by the API before any order exists.
-    const flakySetting = await post<{ id: string }>(page.request, auth, '/api/api-settings/', {
-      name: 'Flaky ERP',
-      kind: 'partner',
-      callback_url: `${flaky.url}/hook`,
-      order_callback_enabled: true,
-    });
-    await post(page.request, auth, `/api/api-settings/${flakySetting.id}/enable/`, {});
+    const flakySetting = await ok(
+      api.apiSettingRoutes.createApiSetting({
+        body: { name: 'Flaky ERP', kind: 'partner', callback_url: `${flaky.url}/hook`, order_callback_enabled: true },
+        token,
+      }),
+    );
+    await ok(api.apiSettingRoutes.enableApiSetting({ params: { id: flakySetting.id }, token }));
 
     // 1. /gd-api-setup: an outgoing connection whose test gets a token from the local token endpoint.
     await page.goto('/gd-api-setup');
@@ -195,15 +169,15 @@ test('enable → key once → order over HTTP → /deliver export → signed cal
       warehouse: warehouse.code,
       lines: [{ sku: product.number, quantity: 2 }],
     };
-    const created = await page.request.post('/api/v1/orders/', { headers: { 'x-api-key': key }, data: order });
-    expect(created.status(), await created.text()).toBe(201);
-    const createdOrder = (await created.json()) as { id: string; number: string; status: string };
+    const created = await api.partnerApiRoutes.apiCreateOrder({ body: order, apiKey: key });
+    expect(created.statusCode, created.body).toBe(201);
+    const createdOrder = created.json();
     expect(createdOrder.status).toBe('pending_export');
-    const again = await page.request.post('/api/v1/orders/', { headers: { 'x-api-key': key }, data: order });
-    expect(again.status()).toBe(200);
-    expect(((await again.json()) as { id: string }).id).toBe(createdOrder.id);
-    const noKey = await page.request.post('/api/v1/orders/', { headers: { 'x-api-key': 'wms_wrong' }, data: order });
-    expect(noKey.status()).toBe(401);
+    const again = await api.partnerApiRoutes.apiCreateOrder({ body: order, apiKey: key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(createdOrder.id);
+    const noKey = await api.partnerApiRoutes.apiCreateOrder({ body: order, apiKey: 'wms_wrong' });
+    expect(noKey.statusCode).toBe(401);
 
     // 5. The order is on /deliver, pending export; export it there.
     await page.goto('/deliver');
@@ -304,8 +278,8 @@ test('enable → key once → order over HTTP → /deliver export → signed cal
     await expect(page.locator('.ant-table-row').filter({ hasText: 'Shop ERP' }).getByTestId('api-state')).toHaveText(
       'Disabled',
     );
-    const revoked = await page.request.get(`/api/v1/orders/${po}/`, { headers: { 'x-api-key': key } });
-    expect(revoked.status()).toBe(401);
+    const revoked = await api.partnerApiRoutes.apiGetOrder({ params: { code: po }, apiKey: key });
+    expect(revoked.statusCode).toBe(401);
   } finally {
     await good.close();
     await flaky.close();

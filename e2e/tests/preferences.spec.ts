@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { authRoutes } from '@wms/contracts';
+import { apiOf, ok } from '../helpers/api';
 import { chooseLanguage, loginByApi, loginThroughUi, registerByApi, storedSession } from '../helpers/session';
 
 test('language and theme chosen before login are kept across a reload', async ({ page }) => {
@@ -25,7 +27,7 @@ test('a logged-in user’s language and theme are saved in the profile and follo
   await expect(page.getByTestId('dashboard-welcome')).toContainText('歡迎回來');
 
   const saved = () =>
-    page.waitForResponse((r) => r.url().endsWith('/api/account/profile/') && r.request().method() === 'PATCH');
+    page.waitForResponse((r) => r.url().endsWith(authRoutes.updateProfile.path) && r.request().method() === 'PATCH');
   let patch = saved();
   await chooseLanguage(page, '日本語');
   expect((await (await patch).json()).language).toBe('ja');
@@ -41,8 +43,8 @@ test('a logged-in user’s language and theme are saved in the profile and follo
 
   // The server has them too.
   const session = await storedSession(page);
-  const profile = await page.request.get('/api/profile/', { headers: { authorization: `Bearer ${session!.access}` } });
-  expect(await profile.json()).toMatchObject({ language: 'ja', theme: 'dark' });
+  const profile = await ok(apiOf(page.request).authRoutes.profile({ token: session!.access }));
+  expect(profile).toMatchObject({ language: 'ja', theme: 'dark' });
 
   // A fresh browser (nothing in localStorage) gets them from the profile on login.
   const other = await browser.newContext();

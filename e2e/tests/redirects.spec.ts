@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { authRoutes } from '@wms/contracts';
 import { DEMO } from '../helpers/accounts';
+import { apiOf } from '../helpers/api';
 import { loginByApi, storedSession } from '../helpers/session';
 
 async function expectLanding(page: Page, from: string, to: string) {
@@ -60,7 +62,7 @@ test.describe('logged in as CUSTOMER', () => {
 
   test('entering the guarded area refreshes the token', async ({ page }) => {
     const before = await storedSession(page);
-    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/token/refresh/') && r.ok());
+    const refreshed = page.waitForResponse((r) => r.url().endsWith(authRoutes.refresh.path) && r.ok());
     await page.goto('/dashboard');
     await refreshed;
     await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
@@ -97,13 +99,15 @@ test.describe('logged in as CUSTOMER', () => {
   test('a refused refresh on entry logs out', async ({ page }) => {
     const s = await storedSession(page);
     // Revoke the refresh token's family on the server, as a logout elsewhere would.
-    expect((await page.request.post('/api/logout/', { data: { refresh: s!.refresh } })).ok()).toBe(true);
+    expect((await apiOf(page.request).authRoutes.logout({ body: { refresh: s!.refresh } })).statusCode).toBeLessThan(
+      300,
+    );
     await expectLanding(page, '/dashboard', '/login');
     expect(await storedSession(page)).toBeNull();
   });
 
   test('a missing profile logs out', async ({ page }) => {
-    await page.route('**/api/profile/', (route) =>
+    await page.route(`**${authRoutes.profile.path}`, (route) =>
       route.fulfill({
         status: 404,
         contentType: 'application/json',
@@ -120,10 +124,10 @@ test.describe('logged in as CUSTOMER', () => {
     let patches = 0;
     let refreshes = 0;
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/token/refresh/')) refreshes++;
+      if (r.url().endsWith(authRoutes.refresh.path)) refreshes++;
     });
     // The server answers 401 to the first PATCH only (an access token that just expired).
-    await page.route('**/api/account/profile/', async (route) => {
+    await page.route(`**${authRoutes.updateProfile.path}`, async (route) => {
       if (route.request().method() !== 'PATCH') return route.continue();
       patches++;
       if (patches === 1)
@@ -143,7 +147,7 @@ test.describe('logged in as CUSTOMER', () => {
   test('a 401 whose refresh fails logs out', async ({ page }) => {
     await page.goto('/profile');
     await expect(page.locator('#name')).toBeVisible();
-    await page.route('**/api/account/profile/', (route) =>
+    await page.route(`**${authRoutes.updateProfile.path}`, (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({
             status: 401,
@@ -153,7 +157,7 @@ test.describe('logged in as CUSTOMER', () => {
         : route.continue(),
     );
     const s = await storedSession(page);
-    await page.request.post('/api/logout/', { data: { refresh: s!.refresh } });
+    await apiOf(page.request).authRoutes.logout({ body: { refresh: s!.refresh } });
     await page.getByRole('button', { name: '儲存' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedSession(page)).toBeNull();

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
-import { loginByApi } from '../helpers/session';
+import { ok, onHand as onHandOf, setLanguage, signIn, stockIn, type TSession } from '../helpers/api';
 
 /**
  * Returns and stocktake as a person uses them (zh-TW, the default language): a return registered and confirmed into
@@ -18,51 +18,31 @@ const shot = (page: Page, name: string) =>
 /** antd spaces out two-character CJK button texts ("確 認"). */
 const cjk = (text: string) => new RegExp(text.split('').join('\\s*'));
 
-interface TWorld {
-  auth: { authorization: string };
+interface TWorld extends TSession {
   warehouse: { id: string; code: string };
   good: { id: string; code: string };
   bad: { id: string; code: string };
   product: { id: string; number: string; name: string };
 }
 
-async function post<T>(request: APIRequestContext, auth: TWorld['auth'], url: string, data: unknown): Promise<T> {
-  const res = await request.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 async function world(page: Page, tag: string): Promise<TWorld> {
-  const session = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const { api, token } = await signIn(page, DEMO.customer);
   const stamp = `${tag}${Date.now().toString(36).toUpperCase()}`;
-  const warehouse = await post<{ id: string; code: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `E2E ${stamp}`,
-  });
+  const warehouse = await ok(
+    api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `E2E ${stamp}` }, token }),
+  );
   const location = (code: string, kind: 'sellable' | 'defective') =>
-    post<{ id: string; code: string }>(page.request, auth, '/api/storage-locations/', {
-      warehouse_id: warehouse.id,
-      code,
-      kind,
-    });
+    ok(api.warehouseRoutes.createStorageLocation({ body: { warehouse_id: warehouse.id, code, kind }, token }));
   const good = await location(`G-${stamp}`, 'sellable');
   const bad = await location(`B-${stamp}`, 'defective');
-  const product = await post<{ id: string; number: string; name: string }>(page.request, auth, '/api/products/', {
-    number: `P-${stamp}`,
-    name: `E2E 商品 ${stamp}`,
-  });
-  return { auth, warehouse, good, bad, product };
+  const product = await ok(
+    api.catalogRoutes.createProduct({ body: { number: `P-${stamp}`, name: `E2E 商品 ${stamp}` }, token }),
+  );
+  return { api, token, warehouse, good, bad, product };
 }
 
-async function onHand(page: Page, w: TWorld): Promise<Record<string, number>> {
-  const res = await page.request.get(`/api/product-location/?product_id=${w.product.id}&page_size=100`, {
-    headers: w.auth,
-  });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { results: Array<{ location_code: string; on_hand: number }> };
-  return Object.fromEntries(body.results.map((r) => [r.location_code, r.on_hand]));
-}
+/** Every location the product has a balance at, emptied ones included (none may linger). */
+const onHand = (_page: Page, w: TWorld) => onHandOf(w, w.product.id, { empty: true });
 
 /** The <input> of an antd InputNumber found by its data-testid (antd puts the attribute on the input or its wrapper). */
 const numberInput = (scope: ReturnType<Page['locator']> | Page, testId: string) =>
@@ -122,12 +102,7 @@ test('a stocktake with a variance is counted by scanner through three rounds and
 }) => {
   const w = await world(page, 'S');
   // 10 units on the shelf to start with (quick inbound).
-  await post(page.request, w.auth, '/api/entry-quick/', {
-    warehouse_id: w.warehouse.id,
-    code: w.product.number,
-    quantity: 10,
-    location_code: w.good.code,
-  });
+  await stockIn(w, w.warehouse.id, w.product.number, 10, w.good.code);
   expect(await onHand(page, w)).toEqual({ [w.good.code]: 10 });
 
   await page.goto('/inventory');
@@ -196,11 +171,10 @@ test('a stocktake with a variance is counted by scanner through three rounds and
   await shot(page, 'stocktake-closed');
 
   expect(await onHand(page, w)).toEqual({ [w.good.code]: 9 });
-  const log = await page.request.get(`/api/stock-log/?product_id=${w.product.id}&reason=stocktake`, {
-    headers: w.auth,
-  });
-  const body = (await log.json()) as { results: Array<{ quantity: number }> };
-  expect(body.results.map((r) => r.quantity)).toEqual([-1]);
+  const log = await ok(
+    w.api.stockRoutes.stockLog({ query: { product_id: w.product.id, reason: 'stocktake' }, token: w.token }),
+  );
+  expect(log.results.map((r) => r.quantity)).toEqual([-1]);
 
   // The manual page of the screen exists in the user's language.
   await page.goto('/user-manual/inventory');
@@ -211,14 +185,8 @@ test('in English: a return to supplier is reserved and dispatched; counts, expor
   page,
 }) => {
   const w = await world(page, 'E');
-  await post(page.request, w.auth, '/api/entry-quick/', {
-    warehouse_id: w.warehouse.id,
-    code: w.product.number,
-    quantity: 5,
-    location_code: w.good.code,
-  });
-  await page.evaluate(() => localStorage.setItem('wms.language', 'en'));
-  await page.request.patch('/api/account/profile/', { headers: w.auth, data: { language: 'en' } });
+  await stockIn(w, w.warehouse.id, w.product.number, 5, w.good.code);
+  await setLanguage(page, w, 'en');
   try {
     await page.goto('/return?tab=supplier');
     await page.getByRole('button', { name: 'New return to supplier' }).click();
@@ -236,8 +204,7 @@ test('in English: a return to supplier is reserved and dispatched; counts, expor
     const row = page.locator('.ant-table-row').filter({ hasText: 'Acme Supply' }).first();
     await expect(row).toContainText('Reserved');
     expect(
-      (await (await page.request.get(`/api/product-location/?product_id=${w.product.id}`, { headers: w.auth })).json())
-        .results[0],
+      (await ok(w.api.stockRoutes.productLocation({ query: { product_id: w.product.id }, token: w.token }))).results[0],
     ).toMatchObject({ on_hand: 5, reserved: 2 });
     await row.getByRole('button', { name: 'Dispatch' }).click();
     await page.getByRole('dialog').getByPlaceholder('Consignment number').fill('HCT-E2E-1');
@@ -266,6 +233,6 @@ test('in English: a return to supplier is reserved and dispatched; counts, expor
     }
     await shot(page, 'en-manual-inventory');
   } finally {
-    await page.request.patch('/api/account/profile/', { headers: w.auth, data: { language: 'zh-TW' } });
+    await w.api.authRoutes.updateProfile({ body: { language: 'zh-TW' }, token: w.token });
   }
 });

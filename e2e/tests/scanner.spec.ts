@@ -1,6 +1,16 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { inboundRoutes } from '@wms/contracts';
 import { DEMO } from '../helpers/accounts';
-import { loginByApi } from '../helpers/session';
+import {
+  exportedOrder,
+  ok,
+  onHand as onHandOf,
+  receipt,
+  sellableLocations,
+  signIn,
+  stockIn as stockInAt,
+  type TSession,
+} from '../helpers/api';
 
 /**
  * Issue #22, finding 1: a keyboard-wedge scanner types the next code right after its Enter, without waiting for the
@@ -13,8 +23,7 @@ import { loginByApi } from '../helpers/session';
 type TMode = 'type' | 'burst';
 const MODES: TMode[] = ['type', 'burst'];
 
-interface TWorld {
-  auth: { authorization: string };
+interface TWorld extends TSession {
   stamp: string;
   warehouse: { id: string; code: string };
   a: { id: string; code: string };
@@ -22,51 +31,27 @@ interface TWorld {
   product: { id: string; number: string; barcode: string };
 }
 
-async function post<T>(request: APIRequestContext, auth: TWorld['auth'], url: string, data: unknown): Promise<T> {
-  const res = await request.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 async function world(page: Page, tag: string): Promise<TWorld> {
-  const session = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const session = await signIn(page, DEMO.customer);
+  const { api, token } = session;
   const stamp = `${tag}${Date.now().toString(36).toUpperCase()}`;
-  const warehouse = await post<{ id: string; code: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `Scan ${stamp}`,
-  });
-  const location = (code: string) =>
-    post<{ id: string; code: string }>(page.request, auth, '/api/storage-locations/', {
-      warehouse_id: warehouse.id,
-      code,
-      kind: 'sellable',
-    });
-  const a = await location(`A-${stamp}`);
-  const b = await location(`B-${stamp}`);
-  const product = await post<TWorld['product']>(page.request, auth, '/api/products/', {
-    number: `P-${stamp}`,
-    name: `Scanner tea ${stamp}`,
-    barcode: `BC${stamp}`,
-  });
-  return { auth, stamp, warehouse, a, b, product };
+  const warehouse = await ok(
+    api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `Scan ${stamp}` }, token }),
+  );
+  const [a, b] = await sellableLocations(session, warehouse.id, [`A-${stamp}`, `B-${stamp}`]);
+  const product = await ok(
+    api.catalogRoutes.createProduct({
+      body: { number: `P-${stamp}`, name: `Scanner tea ${stamp}`, barcode: `BC${stamp}` },
+      token,
+    }),
+  );
+  return { api, token, stamp, warehouse, a, b, product: { ...product, barcode: product.barcode! } };
 }
 
-const stockIn = (page: Page, w: TWorld, location: string, quantity: number) =>
-  post(page.request, w.auth, '/api/entry-quick/', {
-    warehouse_id: w.warehouse.id,
-    code: w.product.number,
-    quantity,
-    location_code: location,
-  });
+const stockIn = (_page: Page, w: TWorld, location: string, quantity: number) =>
+  stockInAt(w, w.warehouse.id, w.product.number, quantity, location);
 
-async function onHand(page: Page, w: TWorld): Promise<Record<string, number>> {
-  const res = await page.request.get(`/api/product-location/?product_id=${w.product.id}&page_size=100`, {
-    headers: w.auth,
-  });
-  const body = (await res.json()) as { results: Array<{ location_code: string; on_hand: number }> };
-  return Object.fromEntries(body.results.filter((r) => r.on_hand > 0).map((r) => [r.location_code, r.on_hand]));
-}
+const onHand = (_page: Page, w: TWorld) => onHandOf(w, w.product.id);
 
 /**
  * The scanner: each code then Enter ('' is a bare Enter: keep the value the box holds), with no pause for the page.
@@ -90,14 +75,10 @@ const numberBox = (page: Page, testId: string) =>
 for (const mode of MODES) {
   test(`[${mode}] entry-confirm: receipt, accepted, defective, location, confirm`, async ({ page }) => {
     const w = await world(page, `EC${mode[0]}`);
-    const receipt = await post<{ id: string; number: string }>(page.request, w.auth, '/api/entry/', {
-      warehouse_id: w.warehouse.id,
-      planned_date: new Date().toISOString().slice(0, 10),
-      lines: [{ product_id: w.product.id, quantity: 6 }],
-    });
+    const planned = await receipt(w, w.warehouse.id, [{ product_id: w.product.id, quantity: 6 }]);
     await page.goto('/entry-confirm');
     const box = page.getByTestId('confirm-receipt-scan');
-    await scanAtMachineSpeed(page, box, [receipt.number, '', '', w.a.code, ''], mode);
+    await scanAtMachineSpeed(page, box, [planned.number, '', '', w.a.code, ''], mode);
     await expect(page.getByTestId('receipt-status').first()).toHaveText('已確認');
     await expect(box).toHaveValue('');
     expect(await onHand(page, w)).toEqual({ [w.a.code]: 6 });
@@ -111,20 +92,16 @@ for (const mode of MODES) {
       // behind its fallback while the scanner types on. The keys must wait for the page, not go to the receipt box
       // (which scanned the receipt a second time and lost the location: 4 of 10 runs failed before the fix).
       const w = await world(page, 'ECs');
-      const receipt = await post<{ id: string; number: string }>(page.request, w.auth, '/api/entry/', {
-        warehouse_id: w.warehouse.id,
-        planned_date: new Date().toISOString().slice(0, 10),
-        lines: [{ product_id: w.product.id, quantity: 6 }],
-      });
+      const planned = await receipt(w, w.warehouse.id, [{ product_id: w.product.id, quantity: 6 }]);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
       const searches: string[] = [];
       page.on('request', (r) => {
-        if (r.url().includes('/api/entry/?search=')) searches.push(r.url());
+        if (r.url().includes(`${inboundRoutes.listReceipts.path}?search=`)) searches.push(r.url());
       });
       await page.goto('/entry-confirm');
       const box = page.getByTestId('confirm-receipt-scan');
-      await scanAtMachineSpeed(page, box, [receipt.number, '', '', w.a.code, ''], mode);
+      await scanAtMachineSpeed(page, box, [planned.number, '', '', w.a.code, ''], mode);
       await expect(page.getByTestId('receipt-status').first()).toHaveText('已確認', { timeout: 20_000 });
       expect(searches).toHaveLength(1);
       expect(await onHand(page, w)).toEqual({ [w.a.code]: 6 });
@@ -150,12 +127,17 @@ for (const mode of MODES) {
 
   test(`[${mode}] return-confirm: accepted, defective, location, confirm`, async ({ page }) => {
     const w = await world(page, `RC${mode[0]}`);
-    const ret = await post<{ id: string }>(page.request, w.auth, '/api/returns/', {
-      warehouse_id: w.warehouse.id,
-      category: 'other',
-      planned_date: new Date().toISOString().slice(0, 10),
-      lines: [{ product_id: w.product.id, quantity: 3 }],
-    });
+    const ret = await ok(
+      w.api.returnRoutes.createReturn({
+        body: {
+          warehouse_id: w.warehouse.id,
+          category: 'other',
+          planned_date: new Date().toISOString().slice(0, 10),
+          lines: [{ product_id: w.product.id, quantity: 3 }],
+        },
+        token: w.token,
+      }),
+    );
     await page.goto(`/return-confirm?id=${ret.id}`);
     const panel = page.getByTestId('return-confirm-panel');
     await scanAtMachineSpeed(page, numberBox(page, 'confirm-accepted'), ['', '', w.b.code, ''], mode);
@@ -201,7 +183,7 @@ for (const mode of MODES) {
   test(`[${mode}] packing station: order, items, tracking number`, async ({ page }) => {
     const w = await world(page, `PK${mode[0]}`);
     await stockIn(page, w, w.a.code, 5);
-    const order = await post<{ id: string; number: string }>(page.request, w.auth, '/api/outbound-orders/', {
+    const order = await exportedOrder(w, {
       recipient_name: 'Scan Test',
       recipient_phone: '0912345678',
       recipient_postcode: '100',
@@ -209,12 +191,12 @@ for (const mode of MODES) {
       warehouse_id: w.warehouse.id,
       lines: [{ product_id: w.product.id, quantity: 2 }],
     });
-    await post(page.request, w.auth, `/api/outbound-orders/${order.id}/transition/`, { action: 'export' });
-    await post(page.request, w.auth, '/api/packaging-materials/', {
-      code: `BOX-${w.stamp}`,
-      name: 'Box',
-      quantity: 50,
-    });
+    await ok(
+      w.api.catalogRoutes.createPackagingMaterial({
+        body: { code: `BOX-${w.stamp}`, name: 'Box', quantity: 50 },
+        token: w.token,
+      }),
+    );
     // A busy till: the CPU slowed down, so React may render a scan's result after the buffer's quiet frames (this
     // walk then lost the first key replayed after each scan: 5 of 6 runs before the buffer waited for React's commit).
     const cdp = await page.context().newCDPSession(page);
@@ -248,14 +230,19 @@ for (const mode of MODES) {
   test(`[${mode}] consignment scan: two orders and their consignment labels in a row`, async ({ page }) => {
     const w = await world(page, `CS${mode[0]}`);
     const order = () =>
-      post<{ id: string; number: string }>(page.request, w.auth, '/api/outbound-orders/', {
-        recipient_name: 'Scan Test',
-        recipient_phone: '0912345678',
-        recipient_postcode: '100',
-        recipient_address: '台北市中正區',
-        warehouse_id: w.warehouse.id,
-        lines: [{ product_id: w.product.id, quantity: 1 }],
-      });
+      ok(
+        w.api.outboundRoutes.createOrder({
+          body: {
+            recipient_name: 'Scan Test',
+            recipient_phone: '0912345678',
+            recipient_postcode: '100',
+            recipient_address: '台北市中正區',
+            warehouse_id: w.warehouse.id,
+            lines: [{ product_id: w.product.id, quantity: 1 }],
+          },
+          token: w.token,
+        }),
+      );
     const first = await order();
     const second = await order();
     await page.goto('/deliver-operation');
@@ -271,19 +258,20 @@ for (const mode of MODES) {
       [first, `HCT1${w.stamp}`],
       [second, `HCT2${w.stamp}`],
     ] as const) {
-      const res = await page.request.get(`/api/outbound-orders/lookup/?code=${c}`, { headers: w.auth });
-      expect(((await res.json()) as { id: string }).id).toBe(o.id);
+      const found = await ok(w.api.outboundRoutes.lookupOrder({ query: { code: c }, token: w.token }));
+      expect(found.id).toBe(o.id);
     }
   });
 
   test(`[${mode}] stocktake count: location, then products`, async ({ page }) => {
     const w = await world(page, `SC${mode[0]}`);
     await stockIn(page, w, w.a.code, 3);
-    const sheet = await post<{ id: string }>(page.request, w.auth, '/api/stocktakes/', {
-      warehouse_id: w.warehouse.id,
-      name: `Scan ${w.stamp}`,
-      type: 'full',
-    });
+    const sheet = await ok(
+      w.api.stocktakeRoutes.createStocktake({
+        body: { warehouse_id: w.warehouse.id, name: `Scan ${w.stamp}`, type: 'full' },
+        token: w.token,
+      }),
+    );
     await page.goto(`/inventory?id=${sheet.id}`);
     await scanAtMachineSpeed(
       page,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
+import { signIn } from '../helpers/api';
 import { loginByApi, registerByApi } from '../helpers/session';
 
 /** Screenshots of every screen this issue finishes, in zh-TW and en (e2e/artifacts/screenshots/). */
@@ -71,19 +72,18 @@ for (const lng of ['zh-TW', 'en'] as const) {
     });
 
     test('CRM and store portal frames', async ({ page }) => {
-      const session = await loginByApi(page, DEMO.employee);
-      const auth = { authorization: `Bearer ${session.access}` };
-      await page.request.patch('/api/account/profile/', { headers: auth, data: { language: lng } });
+      const { api, token } = await signIn(page, DEMO.employee);
+      await api.authRoutes.updateProfile({ body: { language: lng }, token });
       try {
         await page.goto('/crm/dashboard');
         await shoot(page, lng, 'crm', () => expect(page.getByTestId('crm-menu')).toBeVisible());
       } finally {
-        await page.request.patch('/api/account/profile/', { headers: auth, data: { language: 'zh-TW' } });
+        await api.authRoutes.updateProfile({ body: { language: 'zh-TW' }, token });
       }
-      const member = await page.request.post('/api/member-login/', {
-        data: { corp: DEMO.store.shortUrl, email: DEMO.member.email, password: DEMO.member.password },
+      const member = await api.authRoutes.memberLogin({
+        body: { corp: DEMO.store.shortUrl, email: DEMO.member.email, password: DEMO.member.password },
       });
-      const m = await member.json();
+      const m = member.json();
       await page.evaluate(
         ([s, l]) => {
           localStorage.setItem('wms.member', s);

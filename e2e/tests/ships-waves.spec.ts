@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { loginByApi, registerByApi } from '../helpers/session';
+import { shipWaveRoutes } from '@wms/contracts';
+import { exportedOrder, newSeller, ok, packAndShip, stockIn } from '../helpers/api';
 
 /**
  * Ships today, the floor's day (issue #36): orders arrive → the board shows them due → "release next wave" makes one
@@ -21,60 +22,52 @@ const shot = (page: Page, name: string) => {
 test('orders due → release a wave → pick in path order → pack and ship → handover manifest → handed over', async ({
   page,
 }) => {
-  const seller = await registerByApi(page, 'en');
-  const { access } = await loginByApi(page, seller);
-  const auth = { authorization: `Bearer ${access}` };
+  const session = await newSeller(page, 'en');
+  const { api, token } = session;
   const stamp = Date.now().toString(36).toUpperCase();
-  const call = async <T>(method: 'post' | 'put' | 'patch', url: string, data: unknown) => {
-    const res = await page.request[method](url, { headers: auth, data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-  const wh = await call<{ id: string; code: string }>('post', '/api/warehouses/', {
-    code: `WV${stamp}`,
-    name: 'Waves',
-  });
-  const carrier = await call<{ id: string; code: string }>('post', '/api/logistics-providers/', {
-    code: `T${stamp}`,
-    name: `Truck ${stamp}`,
-  });
-  const product = await call<{ id: string; number: string }>('post', '/api/products/', {
-    number: `WV-${stamp}`,
-    name: `Wave item ${stamp}`,
-    barcode: `BC${stamp}`,
-  });
+  const wh = await ok(api.warehouseRoutes.createWarehouse({ body: { code: `WV${stamp}`, name: 'Waves' }, token }));
+  const carrier = await ok(
+    api.partnerRoutes.createLogisticsProvider({ body: { code: `T${stamp}`, name: `Truck ${stamp}` }, token }),
+  );
+  const product = await ok(
+    api.catalogRoutes.createProduct({
+      body: { number: `WV-${stamp}`, name: `Wave item ${stamp}`, barcode: `BC${stamp}` },
+      token,
+    }),
+  );
   // Cut-off at 23:59 every day: today's orders are due today.
-  await call('put', `/api/ship-settings/warehouses/${wh.id}/`, {
-    cutoffs: [{ logistics_provider_id: carrier.id, cutoff_time: '23:59', pickup_time: '23:59' }],
-    working_days: [0, 1, 2, 3, 4, 5, 6],
-    holidays: [],
-  });
-  await call('put', '/api/ship-settings/sla/', { kind: 'same_day', before_time: null });
+  await ok(
+    api.shipRoutes.saveWarehouseShipping({
+      params: { id: wh.id },
+      body: {
+        cutoffs: [{ logistics_provider_id: carrier.id, cutoff_time: '23:59', pickup_time: '23:59' }],
+        working_days: [0, 1, 2, 3, 4, 5, 6],
+        holidays: [],
+      },
+      token,
+    }),
+  );
+  await ok(api.shipRoutes.saveShipSla({ body: { kind: 'same_day', before_time: null }, token }));
 
   // Two shelves of one area, two positions each: walked S1 forwards, S2 backwards.
-  const area = await call<{ id: string }>('post', '/api/areas/', { warehouse_id: wh.id, code: 'A', name: 'Area A' });
+  const area = await ok(
+    api.warehouseRoutes.createArea({ body: { warehouse_id: wh.id, code: 'A', name: 'Area A' }, token }),
+  );
   const codes: Record<string, string> = {};
   for (const s of ['S1', 'S2']) {
-    const shelf = await call<{ id: string; code: string }>('post', '/api/shelves/', {
-      warehouse_id: wh.id,
-      area_id: area.id,
-      code: `${s}${stamp}`,
-      name: s,
-      layers: 1,
-    });
-    const gen = await call<{ codes: string[] }>('post', `/api/shelves/${shelf.id}/generate-locations/`, {
-      positions_per_layer: 2,
-    });
+    const shelf = await ok(
+      api.warehouseRoutes.createShelf({
+        body: { warehouse_id: wh.id, area_id: area.id, code: `${s}${stamp}`, name: s, layers: 1 },
+        token,
+      }),
+    );
+    const gen = await ok(
+      api.warehouseRoutes.generateShelfLocations({ params: { id: shelf.id }, body: { positions_per_layer: 2 }, token }),
+    );
     for (const c of gen.codes) codes[`${s}-${c.slice(-5)}`] = c;
   }
   // One unit in each location.
-  for (const code of Object.values(codes))
-    await call('post', '/api/entry-quick/', {
-      warehouse_id: wh.id,
-      code: product.number,
-      quantity: 1,
-      location_code: code,
-    });
+  for (const code of Object.values(codes)) await stockIn(session, wh.id, product.number, 1, code);
 
   // On /subzone: S2's second cell is set by hand to come right after S1's first.
   await page.goto('/subzone?tab=locations');
@@ -91,7 +84,7 @@ test('orders due → release a wave → pick in path order → pack and ship →
   // Three orders arrive for that warehouse and carrier, and are exported.
   const orders: Array<{ id: string; number: string }> = [];
   for (const [i, quantity] of [2, 1, 1].entries()) {
-    const o = await call<{ id: string; number: string }>('post', '/api/outbound-orders/', {
+    const o = await exportedOrder(session, {
       platform_order_number: `WV-${stamp}-${i + 1}`,
       recipient_name: '陳小華',
       recipient_phone: '0922333444',
@@ -101,7 +94,6 @@ test('orders due → release a wave → pick in path order → pack and ship →
       logistics_provider_id: carrier.id,
       lines: [{ product_id: product.id, quantity }],
     });
-    await call('post', `/api/outbound-orders/${o.id}/transition/`, { action: 'export' });
     orders.push(o);
   }
 
@@ -115,7 +107,7 @@ test('orders due → release a wave → pick in path order → pack and ship →
   // Release next wave from the carrier's card.
   await page.getByTestId(`board-release-${key}`).click();
   await page.getByTestId('wave-max-orders').fill('10');
-  const released = page.waitForResponse((r) => r.url().includes('/api/waves/release/'));
+  const released = page.waitForResponse((r) => r.url().includes(shipWaveRoutes.releaseWave.path));
   await page.getByTestId('wave-submit').click();
   const batch = (await (await released).json()) as { id: string; number: string; order_count: number };
   expect(batch.order_count).toBe(3);
@@ -132,13 +124,13 @@ test('orders due → release a wave → pick in path order → pack and ship →
   await shot(page, 'pick-list');
 
   // Picked, packed and shipped (the packing station's calls), each with its tracking number.
-  await call('post', `/api/collection-batches/${batch.id}/start-picking/`, {});
-  for (const [i, o] of orders.entries()) {
-    for (let u = 0; u < (i === 0 ? 2 : 1); u++)
-      await call('post', `/api/outbound-orders/${o.id}/pack/scan/`, { barcode: `BC${stamp}` });
-    await call('patch', `/api/outbound-orders/${o.id}/consignment/`, { consignment_number: `TRK${stamp}${i}` });
-    await call('post', `/api/outbound-orders/${o.id}/ship/`, {});
-  }
+  await ok(api.outboundRoutes.startBatchPicking({ params: { id: batch.id }, token }));
+  for (const [i, o] of orders.entries())
+    await packAndShip(session, o.id, {
+      barcode: `BC${stamp}`,
+      units: i === 0 ? 2 : 1,
+      consignment: { consignment_number: `TRK${stamp}${i}` },
+    });
 
   // The handover: two parcels by tracking number, one by order number; then closed.
   await page.goto('/ships-today');

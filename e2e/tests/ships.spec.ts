@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
-import { loginByApi } from '../helpers/session';
+import { ok, setLanguage, signIn } from '../helpers/api';
 
 /**
  * Ship-by promises as the warehouse sets them (issue #36, first slice): a warehouse's carrier cut-off, working days
@@ -22,33 +22,23 @@ const save = (page: Page) => modal(page).getByRole('button', { name: /Save/ });
 
 // This spec reads the demo seller's screens in English; the specs after it expect the seller's zh-TW again.
 test.afterEach(async ({ page }) => {
-  const { access } = await loginByApi(page, DEMO.customer);
-  const res = await page.request.patch('/api/account/profile/', {
-    data: { language: 'zh-TW' },
-    headers: { authorization: `Bearer ${access}` },
-  });
-  expect(res.ok()).toBe(true);
-  await page.evaluate(() => localStorage.setItem('wms.language', 'zh-TW'));
+  await setLanguage(page, await signIn(page, DEMO.customer), 'zh-TW');
 });
 
 test('cut-offs and working days on /warehouse → orders due today on /deliver → the floor board', async ({ page }) => {
-  const { access } = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${access}` };
-  const profile = await page.request.patch('/api/account/profile/', { data: { language: 'en' }, headers: auth });
-  expect(profile.ok()).toBe(true);
-  await page.evaluate(() => localStorage.setItem('wms.language', 'en'));
+  const session = await signIn(page, DEMO.customer);
+  const { api, token } = session;
+  await setLanguage(page, session, 'en');
   const stamp = Date.now().toString(36).toUpperCase();
-  const post = async <T>(url: string, data: unknown) => {
-    const res = await page.request.post(url, { headers: auth, data });
-    expect(res.ok(), await res.text()).toBe(true);
-    return (await res.json()) as T;
-  };
-  const wh = await post<{ id: string; code: string }>('/api/warehouses/', { code: `SHP${stamp}`, name: 'Ships board' });
-  const carrier = await post<{ id: string; code: string }>('/api/logistics-providers/', {
-    code: `C${stamp}`,
-    name: `Carrier ${stamp}`,
-  });
-  const product = await post<{ id: string }>('/api/products/', { number: `SHP-${stamp}`, name: `Ship ${stamp}` });
+  const wh = await ok(
+    api.warehouseRoutes.createWarehouse({ body: { code: `SHP${stamp}`, name: 'Ships board' }, token }),
+  );
+  const carrier = await ok(
+    api.partnerRoutes.createLogisticsProvider({ body: { code: `C${stamp}`, name: `Carrier ${stamp}` }, token }),
+  );
+  const product = await ok(
+    api.catalogRoutes.createProduct({ body: { number: `SHP-${stamp}`, name: `Ship ${stamp}` }, token }),
+  );
 
   // The warehouse's cut-offs: this carrier until 23:59, every day of the week (so the orders below are due today).
   await page.goto('/warehouse');
@@ -75,16 +65,21 @@ test('cut-offs and working days on /warehouse → orders due today on /deliver �
   // Three new orders for that warehouse and carrier.
   const numbers: string[] = [];
   for (let i = 1; i <= 3; i++) {
-    const o = await post<{ number: string; ship_by: string | null }>('/api/outbound-orders/', {
-      platform_order_number: `SHP-${stamp}-${i}`,
-      recipient_name: '陳小華',
-      recipient_phone: '0922333444',
-      recipient_postcode: '40341',
-      recipient_address: '台中市西區',
-      warehouse_id: wh.id,
-      logistics_provider_id: carrier.id,
-      lines: [{ product_id: product.id, quantity: 1 }],
-    });
+    const o = await ok(
+      api.outboundRoutes.createOrder({
+        body: {
+          platform_order_number: `SHP-${stamp}-${i}`,
+          recipient_name: '陳小華',
+          recipient_phone: '0922333444',
+          recipient_postcode: '40341',
+          recipient_address: '台中市西區',
+          warehouse_id: wh.id,
+          logistics_provider_id: carrier.id,
+          lines: [{ product_id: product.id, quantity: 1 }],
+        },
+        token,
+      }),
+    );
     // Today 23:59 in Taipei.
     expect(o.ship_by).toMatch(/T15:59:00\.000Z$/);
     numbers.push(o.number);

@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { carrierRoutes } from '@wms/contracts';
 import { E2E_PORT } from '../helpers/accounts';
+import { newSeller, ok, stockedProduct, theOrder } from '../helpers/api';
 import { shipByTrackingScan } from '../helpers/packing';
-import { chooseLanguage, loginByApi, registerByApi } from '../helpers/session';
+import { chooseLanguage } from '../helpers/session';
 
 /**
  * Shopee-arranged channels end to end (issue #30) on the fake Shopee: a shop with orders on 7-ELEVEN, 全家, 黑貓 (via
@@ -20,12 +22,6 @@ mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `shopee-logistics-${name}.png`), fullPage: true, animations: 'disabled' });
 const FAKE = `http://127.0.0.1:${E2E_PORT + 7}`;
-
-async function post<T = unknown>(req: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
-  const res = await req.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 async function scan(page: Page, testId: string, code: string) {
   const box = page.getByTestId(testId);
@@ -73,31 +69,11 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
   page,
 }) => {
   test.setTimeout(180_000);
-  const seller = await registerByApi(page, 'zh-TW');
-  const session = await loginByApi(page, seller);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const session = await newSeller(page, 'zh-TW');
+  const { api, token } = session;
   const stamp = `L${Date.now().toString(36).toUpperCase()}`;
   const shopId = 890_000 + (Date.now() % 9_000);
-  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `E2E ${stamp}`,
-  });
-  const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
-    warehouse_id: warehouse.id,
-    code: `A-${stamp}`,
-    kind: 'sellable',
-    pick_sequence: 1,
-  });
-  const product = await post<{ number: string }>(page.request, auth, '/api/products/', {
-    number: `P-${stamp}`,
-    name: `蝦皮商品 ${stamp}`,
-  });
-  await post(page.request, auth, '/api/entry-quick/', {
-    warehouse_id: warehouse.id,
-    code: product.number,
-    quantity: 10,
-    location_code: location.code,
-  });
+  const { product, location } = await stockedProduct(api, token, stamp, 10, { name: `蝦皮商品 ${stamp}` });
   const channels = { seven: 30005, family: 30006, tcat: 30001, own: 39001 } as const;
   const sn = Object.fromEntries(Object.keys(channels).map((k) => [k, `${stamp}${k.toUpperCase()}`])) as Record<
     keyof typeof channels,
@@ -138,11 +114,8 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
   // Export all four.
   const ids = {} as Record<keyof typeof channels, { id: string; number: string }>;
   for (const k of Object.keys(channels) as Array<keyof typeof channels>) {
-    const res = await page.request.get(`/api/outbound-orders/?search=${sn[k]}`, { headers: auth });
-    const found = ((await res.json()) as { results: Array<{ id: string; number: string }> }).results;
-    expect(found, sn[k]).toHaveLength(1);
-    ids[k] = found[0]!;
-    await post(page.request, auth, `/api/outbound-orders/${ids[k].id}/transition/`, { action: 'export' });
+    ids[k] = await theOrder(session, sn[k]);
+    await ok(api.outboundRoutes.transitionOrder({ params: { id: ids[k].id }, body: { action: 'export' }, token }));
   }
 
   // Before the hand-over is set, 黑貓 via Shopee (pickup or drop-off) cannot be arranged: its row on
@@ -186,11 +159,8 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
 
   // Consignment numbers: from Shopee for its three; the seller's own delivery has no carrier set up here, so its
   // carrier's number is typed (as a seller without a carrier API does).
-  const consigned = await post<{ results: Array<{ order_id: string; outcome: string; consignment_number: string }> }>(
-    page.request,
-    auth,
-    '/api/carriers/consignments/',
-    { order_ids: [ids.seven.id, ids.family.id, ids.tcat.id] },
+  const consigned = await ok(
+    api.carrierRoutes.fetchConsignments({ body: { order_ids: [ids.seven.id, ids.family.id, ids.tcat.id] }, token }),
   );
   expect(consigned.results.map((r) => r.outcome)).toEqual(['created', 'created', 'created']);
   const atShopee = await fakeOrders();
@@ -207,20 +177,23 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
   expect(atShopee.get(sn.tcat)!.arrangement).toMatchObject({
     pickup: { pickup_time_id: expect.stringMatching(/-AM$/) },
   });
-  const own = await page.request.patch(`/api/outbound-orders/${ids.own.id}/consignment/`, {
-    headers: auth,
-    data: { consignment_number: tracking.own },
-  });
-  expect(own.ok(), await own.text()).toBe(true);
+  await ok(
+    api.outboundRoutes.setConsignment({
+      params: { id: ids.own.id },
+      body: { consignment_number: tracking.own },
+      token,
+    }),
+  );
 
   // "Print carrier labels": one page per Shopee parcel, each barcode its tracking number.
-  const labels = await page.request.post('/api/carriers/labels/', {
-    headers: { ...auth, accept: 'application/pdf' },
-    data: { order_ids: [ids.seven.id, ids.family.id, ids.tcat.id] },
+  const labels = await api.carrierRoutes.printLabels({
+    body: { order_ids: [ids.seven.id, ids.family.id, ids.tcat.id] },
+    headers: { accept: 'application/pdf' },
+    token,
   });
-  expect(labels.status(), await labels.text()).toBe(200);
-  expect(labels.headers()['x-labels-pages']).toBe('3');
-  expect(pageBarcodes(await labels.body(), 'shopee-logistics-labels')).toEqual([
+  expect(labels.statusCode, labels.body).toBe(200);
+  expect(labels.headers['x-labels-pages']).toBe('3');
+  expect(pageBarcodes(Buffer.from(labels.rawPayload), 'shopee-logistics-labels')).toEqual([
     [tracking.seven],
     [tracking.family],
     [tracking.tcat],
@@ -238,8 +211,7 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
   await page.getByTestId('batch-create').click();
   await expect(page.locator('.ant-message')).toContainText('已建立集貨單');
   const batchNumber = ((await page.locator('.ant-message').innerText()).match(/CB\d{12}/) ?? [''])[0];
-  const batchRes = await page.request.get(`/api/collection-batches/?search=${batchNumber}`, { headers: auth });
-  const batch = ((await batchRes.json()) as { results: Array<{ id: string; order_count?: number }> }).results[0]!;
+  const batch = (await ok(api.outboundRoutes.listBatches({ query: { search: batchNumber }, token }))).results[0]!;
   await page.goto(`/deliver-print-pick/${batch.id}`);
   await expect(page.getByTestId('pick-list').getByTestId('pick-row')).toContainText(location.code);
   await shot(page, 'pick-list');
@@ -257,7 +229,9 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
       await shot(page, 'packing');
       const popup = page.waitForEvent('popup').catch(() => null);
       const [printed] = await Promise.all([
-        page.waitForResponse((r) => r.url().endsWith('/api/carriers/labels/') && r.request().method() === 'POST'),
+        page.waitForResponse(
+          (r) => r.url().endsWith(carrierRoutes.printLabels.path) && r.request().method() === 'POST',
+        ),
         page.getByTestId('carrier-labels').click(),
       ]);
       expect(printed.status()).toBe(200);
@@ -267,7 +241,7 @@ test('7-ELEVEN, 全家, 黑貓 via Shopee and seller delivery: orders → tracki
     }
     await scan(page, 'pack-scan-item', product.number);
     await expect(page.getByTestId('pack-complete')).toBeVisible();
-    await shipByTrackingScan(page, auth, tracking[k]);
+    await shipByTrackingScan(page, token, tracking[k]);
     await expect(page.getByTestId('pack-cue')).toContainText(ids[k].number);
     await expect(page.getByTestId('pack-scan-order')).toBeFocused();
   }

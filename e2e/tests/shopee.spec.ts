@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../helpers/accounts';
-import { chooseLanguage, loginByApi, registerByApi } from '../helpers/session';
+import { newSeller, ok, packAndShip, stockedProduct, theOrder } from '../helpers/api';
+import { chooseLanguage } from '../helpers/session';
 
 /**
  * The Shopee module end to end (issue #14) against the fake Shopee that global-setup starts on 127.0.0.1 (its
@@ -17,12 +18,6 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `shopee-${name}.png`), fullPage: true, animations: 'disabled' });
 const FAKE = `http://127.0.0.1:${E2E_PORT + 7}`;
 const SHOP = 880001;
-
-async function post<T = unknown>(req: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
-  const res = await req.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 const order = (sn: string, sku: string, quantity = 1) => ({
   order_sn: sn,
@@ -43,30 +38,10 @@ const order = (sn: string, sku: string, quantity = 1) => ({
 
 test('connect a shop → orders flow in → export, pack, ship → the tracking number reaches Shopee', async ({ page }) => {
   test.setTimeout(240_000);
-  const seller = await registerByApi(page, 'zh-TW');
-  const session = await loginByApi(page, seller);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const session = await newSeller(page, 'zh-TW');
+  const { api, token } = session;
   const stamp = `S${Date.now().toString(36).toUpperCase()}`;
-  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `E2E ${stamp}`,
-  });
-  const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
-    warehouse_id: warehouse.id,
-    code: `A-${stamp}`,
-    kind: 'sellable',
-    pick_sequence: 1,
-  });
-  const product = await post<{ number: string }>(page.request, auth, '/api/products/', {
-    number: `P-${stamp}`,
-    name: `蝦皮商品 ${stamp}`,
-  });
-  await post(page.request, auth, '/api/entry-quick/', {
-    warehouse_id: warehouse.id,
-    code: product.number,
-    quantity: 10,
-    location_code: location.code,
-  });
+  const { product } = await stockedProduct(api, token, stamp, 10, { name: `蝦皮商品 ${stamp}` });
   const sns = [`${stamp}A`, `${stamp}B`];
   const fake = await page.request.post(`${FAKE}/__fake/orders`, {
     data: {
@@ -108,13 +83,9 @@ test('connect a shop → orders flow in → export, pack, ship → the tracking 
   await shot(page, 'channels');
   await page.keyboard.press('Escape');
   // The seller chooses how Shopee-arranged parcels leave (set through the API; the row shows it).
-  const shops = await page.request.get('/api/shopee/shops/', { headers: auth });
-  const shopRef = ((await shops.json()) as { results: Array<{ id: string }> }).results[0]!.id;
-  const mode = await page.request.patch(`/api/shopee/shops/${shopRef}/ship-mode/`, {
-    headers: auth,
-    data: { ship_mode: 'pickup' },
-  });
-  expect(mode.ok(), await mode.text()).toBe(true);
+  const shops = await ok(api.shopeeRoutes.listShopeeShops({ token }));
+  const shopRef = shops.results[0]!.id;
+  await ok(api.shopeeRoutes.setShopeeShipMode({ params: { id: shopRef }, body: { ship_mode: 'pickup' }, token }));
   await page.reload();
   await expect(row.getByTestId('shopee-ship-mode')).toContainText('上門收件');
   await shot(page, 'ship-mode');
@@ -125,17 +96,13 @@ test('connect a shop → orders flow in → export, pack, ship → the tracking 
   await shot(page, 'deliver');
 
   // Export, consignment number, pack, ship (through the API: the screens have their own specs).
-  const list = await page.request.get(`/api/outbound-orders/?search=${sns[0]}`, { headers: auth });
-  const first = ((await list.json()) as { results: Array<{ id: string }> }).results[0]!;
-  await post(page.request, auth, `/api/outbound-orders/${first.id}/transition/`, { action: 'export' });
-  const cn = await page.request.patch(`/api/outbound-orders/${first.id}/consignment/`, {
-    headers: auth,
-    data: { consignment_number: `9${Date.now().toString().slice(-11)}` },
+  const first = await theOrder(session, sns[0]!);
+  await ok(api.outboundRoutes.transitionOrder({ params: { id: first.id }, body: { action: 'export' }, token }));
+  await packAndShip(session, first.id, {
+    barcode: product.number,
+    units: 2,
+    consignment: { consignment_number: `9${Date.now().toString().slice(-11)}` },
   });
-  expect(cn.ok(), await cn.text()).toBe(true);
-  for (let i = 0; i < 2; i++)
-    await post(page.request, auth, `/api/outbound-orders/${first.id}/pack/scan/`, { barcode: product.number });
-  await post(page.request, auth, `/api/outbound-orders/${first.id}/ship/`, {});
 
   // "Sync now": the run ends by sending shipped orders' tracking numbers back.
   await page.goto('/module-shopee-create');

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
+import { ok, signIn, stockIn } from '../helpers/api';
 import { mailCount, readMail } from '../helpers/mail';
 import { shipByTrackingScan } from '../helpers/packing';
-import { chooseLanguage, loginByApi } from '../helpers/session';
+import { chooseLanguage } from '../helpers/session';
 
 /**
  * The online store end to end (issue #16): the seller opens its store and lists two products on /store-admin, adds
@@ -19,12 +20,6 @@ mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `store-${name}.png`), fullPage: true });
 
-async function post<T>(request: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
-  const res = await request.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 async function scan(page: Page, testId: string, code: string) {
   const box = page.getByTestId(testId);
   await expect(box).toBeFocused();
@@ -36,35 +31,28 @@ test('a seller opens its store and adds a member; the member orders, the seller 
   page,
   browser,
 }) => {
-  const session = await loginByApi(page, DEMO.customer);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const session = await signIn(page, DEMO.customer);
+  const { api, token } = session;
   const stamp = `S${Date.now().toString(36).toUpperCase()}`;
-  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `Store ${stamp}`,
-  });
-  const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
-    warehouse_id: warehouse.id,
-    code: `A-${stamp}`,
-    kind: 'sellable',
-    pick_sequence: 1,
-  });
-  const tea = await post<{ id: string; number: string }>(page.request, auth, '/api/products/', {
-    number: `TEA-${stamp}`,
-    name: `高山茶 ${stamp}`,
-  });
-  const cup = await post<{ id: string; number: string }>(page.request, auth, '/api/products/', {
-    number: `CUP-${stamp}`,
-    name: `茶杯 ${stamp}`,
-  });
-  for (const p of [tea, cup])
-    await post(page.request, auth, '/api/entry-quick/', {
-      warehouse_id: warehouse.id,
-      code: p.number,
-      quantity: 10,
-      location_code: location.code,
-    });
-  await post(page.request, auth, '/api/logistics-providers/', { code: `TCAT-${stamp}`, name: `黑貓宅急便 ${stamp}` });
+  const warehouse = await ok(
+    api.warehouseRoutes.createWarehouse({ body: { code: `WH-${stamp}`, name: `Store ${stamp}` }, token }),
+  );
+  const location = await ok(
+    api.warehouseRoutes.createStorageLocation({
+      body: { warehouse_id: warehouse.id, code: `A-${stamp}`, kind: 'sellable', pick_sequence: 1 },
+      token,
+    }),
+  );
+  const tea = await ok(
+    api.catalogRoutes.createProduct({ body: { number: `TEA-${stamp}`, name: `高山茶 ${stamp}` }, token }),
+  );
+  const cup = await ok(
+    api.catalogRoutes.createProduct({ body: { number: `CUP-${stamp}`, name: `茶杯 ${stamp}` }, token }),
+  );
+  for (const p of [tea, cup]) await stockIn(session, warehouse.id, p.number, 10, location.code);
+  await ok(
+    api.partnerRoutes.createLogisticsProvider({ body: { code: `TCAT-${stamp}`, name: `黑貓宅急便 ${stamp}` }, token }),
+  );
 
   // 1. /store-admin: name the store, open it, list both products with a selling price.
   await page.goto('/store-admin');
@@ -176,7 +164,7 @@ test('a seller opens its store and adds a member; the member orders, the seller 
   await expect(page.getByTestId('pack-complete')).toBeVisible();
   const consignment = `TC${Date.now()}`.slice(0, 20);
   // The tracking number's Enter ships (after the packaging, when the seller has some to choose).
-  await shipByTrackingScan(page, auth, consignment);
+  await shipByTrackingScan(page, token, consignment);
   await expect(page.getByTestId('pack-cue')).toContainText(`Order ${orderNumber} shipped`);
   await chooseLanguage(page, '繁體中文');
 

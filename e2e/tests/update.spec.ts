@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
+import { apiOf } from '../helpers/api';
 import { loginByApi } from '../helpers/session';
 
 const buildFile = path.resolve(import.meta.dirname, '../../apps/web/dist/build.json');
@@ -15,7 +16,7 @@ test("a new build on the server shows 'system needs update'; confirming reloads 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   try {
     writeFileSync(buildFile, JSON.stringify({ build_id: 'e2e-build-2' }));
-    await expect.poll(async () => (await (await page.request.get('/api/build/')).json()).build_id).toBe('e2e-build-2');
+    await expect.poll(async () => (await apiOf(page.request).authRoutes.build()).json().build_id).toBe('e2e-build-2');
     // Navigating inside the app (no reload) asks the server again.
     await page.getByTestId('main-menu').getByText('帳務與安全').click();
     await page.getByTestId('main-menu').getByText('個人資料').click();

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { usageRoutes } from '@wms/contracts';
 import { DEMO } from '../helpers/accounts';
-import { loginByApi, registerByApi } from '../helpers/session';
+import { crmCustomer, exportedOrder, newSeller, ok, packAndShip, signIn, stockedProduct } from '../helpers/api';
 
 /**
  * Statements (issue #35): a seller with its own rate card receives goods and ships an order; the staff issue the
@@ -15,79 +16,48 @@ mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `usage-statements-${name}.png`), fullPage: true, animations: 'disabled' });
 
-async function post<T = unknown>(req: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
-  const res = await req.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 /** This month in Asia/Taipei, `YYYY-MM`. */
 const taipeiMonth = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
 
 test('staff issue a statement; the seller opens a line down to the order', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  const seller = await registerByApi(page, 'zh-TW');
+  const { api, token, seller } = await newSeller(page, 'zh-TW');
   const company = seller.name.replace('Seller', 'Company');
   const staff = await browser.newPage();
-  const staffSession = await loginByApi(staff, DEMO.employee);
-  const staffAuth = { authorization: `Bearer ${staffSession.access}` };
-  const found = await staff.request.get(`/api/crm/customers/?search=${encodeURIComponent(company)}`, {
-    headers: staffAuth,
-  });
-  const customerId = ((await found.json()) as { results: Array<{ id: string }> }).results[0]!.id;
-  await post(staff.request, staffAuth, '/api/crm/usage/rate-cards/', {
-    customer_id: customerId,
-    valid_from: `${taipeiMonth()}-01`,
-    rates: { receiving_receipt: '30', receiving_unit: '1.5', pick_order: '15', pick_extra_unit: '3.25' },
-  });
+  const staffSession = await signIn(staff, DEMO.employee);
+  const customer = await crmCustomer(staffSession, company);
+  await ok(
+    staffSession.api.usageRoutes.crmCreateRateCard({
+      body: {
+        customer_id: customer.id,
+        valid_from: `${taipeiMonth()}-01`,
+        rates: { receiving_receipt: '30', receiving_unit: '1.5', pick_order: '15', pick_extra_unit: '3.25' },
+      },
+      token: staffSession.token,
+    }),
+  );
 
   // The seller's work: a receipt of 12 units, then an order of 2 shipped (through the API: the screens have their specs).
-  const session = await loginByApi(page, seller);
-  const auth = { authorization: `Bearer ${session.access}` };
   const stamp = `S${Date.now().toString(36).toUpperCase()}`;
-  await post(page.request, auth, '/api/products/', {
-    number: `P-${stamp}`,
-    name: `商品 ${stamp}`,
+  const { product } = await stockedProduct(api, token, stamp, 12, { barcode: `B${stamp}` });
+  const order = await exportedOrder(
+    { api, token },
+    {
+      recipient_name: '王小明',
+      recipient_phone: '0912-345-678',
+      recipient_postcode: '100',
+      recipient_address: '台北市中正區重慶南路一段 122 號',
+      lines: [{ product_id: product.id, quantity: 2 }],
+    },
+  );
+  await packAndShip({ api, token }, order.id, {
     barcode: `B${stamp}`,
+    units: 2,
+    consignment: { consignment_number: `9${Date.now().toString().slice(-11)}`, piece_count: 1 },
   });
-  const product = await (await page.request.get(`/api/products/?search=P-${stamp}`, { headers: auth })).json();
-  const productId = (product as { results: Array<{ id: string }> }).results[0]!.id;
-  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `E2E ${stamp}`,
-  });
-  const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
-    warehouse_id: warehouse.id,
-    code: `A-${stamp}`,
-    kind: 'sellable',
-    pick_sequence: 1,
-  });
-  await post(page.request, auth, '/api/entry-quick/', {
-    warehouse_id: warehouse.id,
-    code: `P-${stamp}`,
-    quantity: 12,
-    location_code: location.code,
-  });
-  const order = await post<{ id: string; number: string }>(page.request, auth, '/api/outbound-orders/', {
-    recipient_name: '王小明',
-    recipient_phone: '0912-345-678',
-    recipient_postcode: '100',
-    recipient_address: '台北市中正區重慶南路一段 122 號',
-    lines: [{ product_id: productId, quantity: 2 }],
-  });
-  await post(page.request, auth, `/api/outbound-orders/${order.id}/transition/`, { action: 'export' });
-  for (let i = 0; i < 2; i++)
-    await post(page.request, auth, `/api/outbound-orders/${order.id}/pack/scan/`, { barcode: `B${stamp}` });
-  const cn = await page.request.patch(`/api/outbound-orders/${order.id}/consignment/`, {
-    headers: auth,
-    data: { consignment_number: `9${Date.now().toString().slice(-11)}`, piece_count: 1 },
-  });
-  expect(cn.ok(), await cn.text()).toBe(true);
-  await post(page.request, auth, `/api/outbound-orders/${order.id}/ship/`, {});
   // The charges are written by the events' delivery, just after the commits.
   await expect(async () => {
-    const res = await page.request.get('/api/billing/usage/', { headers: auth });
-    const usage = (await res.json()) as { lines: Array<{ kind: string }> };
+    const usage = await ok(api.usageRoutes.usage({ token }));
     expect(usage.lines.map((l) => l.kind)).toContain('pick_order');
   }).toPass({ timeout: 20_000 });
 
@@ -103,7 +73,7 @@ test('staff issue a statement; the seller opens a line down to the order', async
   await card.getByTestId('statement-month').press('Enter');
   await card.getByTestId('statement-issue').click();
   const issued = staff.waitForResponse(
-    (r) => r.url().includes('/api/crm/usage/statements/') && r.request().method() === 'POST',
+    (r) => r.url().includes(usageRoutes.crmIssueStatement.path) && r.request().method() === 'POST',
   );
   await staff.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
   const answer = await issued;

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
-import { loginByApi, registerByApi } from '../helpers/session';
+import { newSeller, stockedProduct } from '../helpers/api';
+import { loginByApi } from '../helpers/session';
 
 /**
  * Usage billing, first slice (issue #35): the staff set the default rate card on the CRM customer screen; a new seller
@@ -14,12 +15,6 @@ const shots = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `usage-${name}.png`), fullPage: true, animations: 'disabled' });
-
-async function post<T = unknown>(req: APIRequestContext, auth: Record<string, string>, url: string, data: unknown) {
-  const res = await req.post(url, { headers: auth, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** Today in Asia/Taipei, `YYYY-MM-DD`. */
 const taipeiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -49,27 +44,9 @@ test('staff set the default rate card; a seller’s receipt shows in its usage t
   await shot(staff, 'crm-rate-cards');
 
   // A new seller receives 12 units: a confirmed receipt → receiving per receipt (30) + 12 × 1.5 = NT$48 before tax.
-  const seller = await registerByApi(page, 'zh-TW');
-  const session = await loginByApi(page, seller);
-  const auth = { authorization: `Bearer ${session.access}` };
+  const { api, token } = await newSeller(page, 'zh-TW');
   const stamp = `U${Date.now().toString(36).toUpperCase()}`;
-  await post(page.request, auth, '/api/products/', { number: `P-${stamp}`, name: `商品 ${stamp}` });
-  const warehouse = await post<{ id: string }>(page.request, auth, '/api/warehouses/', {
-    code: `WH-${stamp}`,
-    name: `E2E ${stamp}`,
-  });
-  const location = await post<{ code: string }>(page.request, auth, '/api/storage-locations/', {
-    warehouse_id: warehouse.id,
-    code: `A-${stamp}`,
-    kind: 'sellable',
-    pick_sequence: 1,
-  });
-  const receipt = await post<{ number: string }>(page.request, auth, '/api/entry-quick/', {
-    warehouse_id: warehouse.id,
-    code: `P-${stamp}`,
-    quantity: 12,
-    location_code: location.code,
-  });
+  const { receipt } = await stockedProduct(api, token, stamp, 12);
 
   await page.goto('/billing');
   const usage = page.getByTestId('billing-usage');

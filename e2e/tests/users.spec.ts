@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { apiOf } from '../helpers/api';
 import { readMail } from '../helpers/mail';
 import { loginThroughUi, registerByApi } from '../helpers/session';
 
@@ -71,25 +72,27 @@ test('the owner invites a warehouse user, who sees only the operations menus and
   await expect(picker.getByTestId('no-permission')).toBeVisible();
   await shot(picker, 'no-permission');
   const session = await picker.evaluate(() => JSON.parse(localStorage.getItem('wms.session') ?? '{}'));
-  const auth = { authorization: `Bearer ${session.access}` };
-  for (const url of [
-    '/api/users/',
-    '/api/billing/',
-    '/api/billing/payments/',
-    '/api/purchase-advice/',
-    '/api/store-admin/products/',
-  ]) {
-    const res = await picker.request.get(url, { headers: auth });
-    expect(res.status(), url).toBe(403);
-    expect((await res.json()).error.code).toBe('PERMISSION_DENIED');
+  const token: string = session.access;
+  const api = apiOf(picker.request);
+  const refused = {
+    listCompanyUsers: () => api.userRoutes.listCompanyUsers({ token }),
+    billingOverview: () => api.billingRoutes.overview({ token }),
+    listPayments: () => api.billingRoutes.listPayments({ token }),
+    purchaseAdvice: () => api.analysisRoutes.purchaseAdvice({ token }),
+    listStoreProducts: () => api.storeRoutes.listStoreProducts({ token }),
+  };
+  for (const [route, call] of Object.entries(refused)) {
+    const res = await call();
+    expect(res.statusCode, route).toBe(403);
+    expect(res.error().code).toBe('PERMISSION_DENIED');
   }
-  expect((await picker.request.get('/api/entry/', { headers: auth })).status()).toBe(200);
+  expect((await api.inboundRoutes.listReceipts({ token })).statusCode).toBe(200);
 
   // The owner deactivates the user: the very next call with their token is refused.
   await page.reload();
   await page.getByTestId(`user-toggle-${email}`).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Deactivated', { exact: true })).toBeVisible();
-  expect((await picker.request.get('/api/entry/', { headers: auth })).status()).toBe(401);
+  expect((await api.inboundRoutes.listReceipts({ token })).statusCode).toBe(401);
   await context.close();
 });
