@@ -31,6 +31,8 @@ test('a seller opens its store and adds a member; the member orders, the seller 
   page,
   browser,
 }) => {
+  // Two browsers (the seller and the member) and a whole order's life: ~55 s on a loaded 2-core machine.
+  test.setTimeout(120_000);
   const session = await signIn(page, DEMO.customer);
   const { api, token } = session;
   const stamp = `S${Date.now().toString(36).toUpperCase()}`;
