@@ -8,7 +8,7 @@ import { ZBoolFilter, ZUploadBase64 } from './warehouse';
 
 /**
  * Outbound orders and shipping (spec §2.2 Outbound, §2.3 deliver prints, §3 Order, §4 order statuses, §5, §8).
- * The transition rules are written down in docs/ARCHITECTURE.md ("Outbound") and enforced by
+ * The transition rules are written down in apps/server/src/modules/outbound/README.md and enforced by
  * apps/server/src/modules/outbound/outbound.workflow.ts.
  */
 

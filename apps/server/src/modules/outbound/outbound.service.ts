@@ -1,6 +1,6 @@
 /**
  * The outbound module's use cases, as the rest of the server sees them: the returns module, the importer, the
- * exports and the bench import from here. The use cases live in one file each (see docs/ARCHITECTURE.md, "Outbound");
+ * exports and the bench import from here. The use cases live in one file each (see its README.md);
  * inside the module, import the file that holds the use case, not this one.
  */
 

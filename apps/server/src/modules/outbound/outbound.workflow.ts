@@ -4,7 +4,7 @@ import { ORDER_STATUSES, type TOrderAction, type TOrderStatus } from '@wms/contr
  * The order state machine (spec §4), pure: which event moves an order from which status to which, and what it does
  * to stock. The service asks it before every status change and then writes the change as a conditional update
  * (`… WHERE status IN (from)`), so a concurrent change turns into a 409 instead of a lost update.
- * The rules are listed (with a diagram) in docs/ARCHITECTURE.md, section "Outbound".
+ * The rules are listed (with a diagram) in this module's README.md.
  */
 
 /** Events: the HTTP actions of the contracts, packing/shipping, and the events returns (issue #7) report. */
