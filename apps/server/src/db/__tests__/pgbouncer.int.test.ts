@@ -54,23 +54,19 @@ describe.runIf(behind)('behind pgbouncer in transaction pooling', () => {
     const calls = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         i % 3 === 0
-          ? ctx.inject({
-              method: 'POST',
-              url: '/api/warehouses/',
+          ? ctx.api.warehouseRoutes.createWarehouse({
+              body: { code: `W${i}`, name: `Warehouse ${i}` },
               token: seller.token,
-              payload: { code: `W${i}`, name: `Warehouse ${i}` },
             })
-          : ctx.inject({
-              method: 'GET',
-              url: i % 3 === 1 ? '/api/stock-log/' : '/api/dashboard/',
-              token: seller.token,
-            }),
+          : i % 3 === 1
+            ? ctx.api.stockRoutes.stockLog({ token: seller.token })
+            : ctx.api.analysisRoutes.dashboard({ token: seller.token }),
       ),
     );
     expect(calls.map((r) => r.statusCode).filter((s) => s >= 300)).toEqual([]);
     const logins = await Promise.all(
       Array.from({ length: 5 }, () =>
-        ctx.inject({ method: 'POST', url: '/api/login/', payload: { email: seller.email, password: seller.password } }),
+        ctx.api.authRoutes.login({ body: { email: seller.email, password: seller.password } }),
       ),
     );
     expect(logins.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);

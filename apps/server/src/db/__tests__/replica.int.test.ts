@@ -131,8 +131,12 @@ describe.runIf(run)('a streaming replica (DATABASE_REPLICA_URL)', () => {
     const seller = await ctx.newCustomer();
     await caughtUp();
     const before = { ...ctx.deps.database.replica!.served };
-    for (const url of ['/api/stock-log/', '/api/stock-log-export/', '/api/location-occupancy/'])
-      expect((await ctx.inject({ method: 'GET', url, token: seller.token })).statusCode).toBe(200);
+    for (const [name, read] of Object.entries({
+      stockLog: ctx.api.stockRoutes.stockLog,
+      exportStockLog: ctx.api.stockRoutes.exportStockLog,
+      locationOccupancy: ctx.api.analysisRoutes.locationOccupancy,
+    }))
+      expect((await read({ token: seller.token })).statusCode, name).toBe(200);
     expect(ctx.deps.database.replica!.served.replica).toBe(before.replica + 3);
   });
 

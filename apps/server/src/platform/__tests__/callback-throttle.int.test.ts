@@ -1,7 +1,7 @@
 import type { TRouteContract } from '@wms/contracts';
 import * as contracts from '@wms/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TTestContext } from '../../test/harness';
+import { createTestContext, injectClient, type TTestContext } from '../../test/harness';
 
 /**
  * Outside systems' callbacks (payment gateways' notifies, ECPay's logistics push, Shopee's push) are public routes:
@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const from = (remoteAddress: string) => ({ remoteAddress });
+/** The typed client as the sender at `remoteAddress` calls. */
+const from = (remoteAddress: string) => injectClient(ctx.app, { remoteAddress });
 
 describe('callback throttle', () => {
   it('every callback route is public and marked, and nothing else is', () => {
@@ -37,12 +38,7 @@ describe('callback throttle', () => {
 
   it('refuses a burst from one address across the callback routes, with Retry-After; others go on', async () => {
     const notify = (address: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/billing/tappay/notify/',
-        payload: { rec_trade_id: 'D20261125XYZ', order_number: 'NOPE' },
-        ...from(address),
-      });
+      from(address).billingRoutes.tappayNotify({ body: { rec_trade_id: 'D20261125XYZ', order_number: 'NOPE' } });
     for (let i = 0; i < 5; i++) {
       const res = await notify('203.0.113.7');
       expect(res.statusCode, res.body).toBe(200);
@@ -53,17 +49,10 @@ describe('callback throttle', () => {
     expect(over.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
     expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // The same budget covers the other callbacks: Shopee's push from that address is refused before it is read.
-    const push = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/shopee/push/',
-      payload: { code: 3, shop_id: 1, timestamp: 1 },
-      ...from('203.0.113.7'),
-    });
+    const push = await from('203.0.113.7').shopeeRoutes.shopeePush({ body: { code: 3, shop_id: 1, timestamp: 1 } });
     expect(push.statusCode).toBe(429);
     // Another address, and a route that is not a callback, are not affected.
     expect((await notify('198.51.100.20')).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live', ...from('203.0.113.7') })).statusCode).toBe(
-      200,
-    );
+    expect((await from('203.0.113.7').authRoutes.healthLive()).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
+import { authRoutes, billingRoutes, shopeeRoutes } from '@wms/contracts';
+import { invalidInput, type TRouteClient } from '@wms/contracts/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TTestContext } from '../../test/harness';
+import { createTestContext, injectClient, type TTestContext } from '../../test/harness';
 import { MAX_INPUT_DEPTH, unstorableField } from '../http';
 
 /**
@@ -16,10 +18,30 @@ afterAll(() => ctx?.close());
 const arrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
 const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 
-const ROUTES = ['/api/login/', '/api/billing/tappay/notify/', '/api/shopee/push/', '/api/register/'];
+/** The body as raw JSON text, sent as it is (no route's body is that deep: the contract's types are left on purpose). */
+const raw = (body: string) => ({
+  body: invalidInput(body),
+  headers: { 'content-type': 'application/json' },
+  lang: 'en',
+});
+const ROUTES = [
+  { path: authRoutes.login.path, send: (api: TRouteClient<Buffer>, body: string) => api.authRoutes.login(raw(body)) },
+  {
+    path: billingRoutes.tappayNotify.path,
+    send: (api: TRouteClient<Buffer>, body: string) => api.billingRoutes.tappayNotify(raw(body)),
+  },
+  {
+    path: shopeeRoutes.shopeePush.path,
+    send: (api: TRouteClient<Buffer>, body: string) => api.shopeeRoutes.shopeePush(raw(body)),
+  },
+  {
+    path: authRoutes.register.path,
+    send: (api: TRouteClient<Buffer>, body: string) => api.authRoutes.register(raw(body)),
+  },
+];
 
 describe('deeply nested JSON', () => {
-  for (const url of ROUTES) {
+  for (const { path: url, send } of ROUTES) {
     for (const [kind, body] of [
       ['arrays ×20,000', arrays(20_000)],
       ['objects ×20,000', objects(20_000)],
@@ -27,16 +49,10 @@ describe('deeply nested JSON', () => {
       ['objects inside a field ×5,000', `{"account":"a@b.c","password":"secret12","x":${objects(5_000)}}`],
     ] as const) {
       it(`${url}: ${kind} → 400 BODY_TOO_DEEP`, async () => {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url,
-          headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-          payload: body,
-          remoteAddress: '198.51.100.77',
-        });
+        const res = await send(injectClient(ctx.app, { remoteAddress: '198.51.100.77' }), body);
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json()).toMatchObject({ error: { code: 'BODY_TOO_DEEP', params: { max: MAX_INPUT_DEPTH } } });
-        expect(res.json().error.message).toContain(String(MAX_INPUT_DEPTH));
+        expect(res.error().message).toContain(String(MAX_INPUT_DEPTH));
       });
     }
   }
@@ -45,10 +61,8 @@ describe('deeply nested JSON', () => {
     let value: unknown = 'x\u0000y';
     for (let i = 0; i < MAX_INPUT_DEPTH - 1; i++) value = { a: value };
     expect(unstorableField(value)).toBe(`${'a.'.repeat(MAX_INPUT_DEPTH - 1)}`.slice(0, -1));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login/',
-      payload: { account: 'a@b.c', password: 'secret12', x: value },
+    const res = await ctx.api.authRoutes.login({
+      body: invalidInput({ account: 'a@b.c', password: 'secret12', x: value }),
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'INVALID_FIELD' } });

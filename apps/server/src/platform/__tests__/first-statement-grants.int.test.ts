@@ -21,12 +21,26 @@ let w: TWorld;
 let order: TOrderDetail;
 let colleague: { id: string; token: string };
 
-const READS = [
-  '/api/product-stock/?page=1&page_size=25',
-  '/api/product-stock/?page=1&page_size=25&search=P-',
-  '/api/product-stock/?page=1&page_size=25&in_stock=true',
-  '/api/outbound-orders/?page=1&page_size=25',
-  '/api/stock-log/?page=1&page_size=25',
+/** The hot reads, each as the colleague sends it. */
+const READS: Array<[string, () => Promise<{ statusCode: number; body: string; json(): unknown }>]> = [
+  [
+    'productStock',
+    () => ctx.api.stockRoutes.productStock({ query: { page: 1, page_size: 25 }, token: colleague.token }),
+  ],
+  [
+    'productStock search',
+    () => ctx.api.stockRoutes.productStock({ query: { page: 1, page_size: 25, search: 'P-' }, token: colleague.token }),
+  ],
+  [
+    'productStock in_stock',
+    () =>
+      ctx.api.stockRoutes.productStock({ query: { page: 1, page_size: 25, in_stock: 'true' }, token: colleague.token }),
+  ],
+  [
+    'listOrders',
+    () => ctx.api.outboundRoutes.listOrders({ query: { page: 1, page_size: 25 }, token: colleague.token }),
+  ],
+  ['stockLog', () => ctx.api.stockRoutes.stockLog({ query: { page: 1, page_size: 25 }, token: colleague.token })],
 ];
 
 beforeAll(async () => {
@@ -52,7 +66,6 @@ afterAll(() => ctx?.close());
 
 const setUser = (values: Partial<typeof users.$inferInsert>) =>
   ctx.deps.database.db.update(users).set(values).where(eq(users.id, colleague.id));
-const get = (url: string) => ctx.inject({ method: 'GET', url, token: colleague.token });
 const barcode = () => w.plain.barcode!;
 
 async function packed(): Promise<{ packed: number; audits: number }> {
@@ -74,7 +87,7 @@ function expectError(res: { statusCode: number; json(): unknown; body: string },
 
 describe('grants read with the first statement', () => {
   it('answers an allowed caller, and the opening and a later scan count units with their audit rows', async () => {
-    for (const url of READS) expect((await get(url)).statusCode, url).toBe(200);
+    for (const [name, read] of READS) expect((await read()).statusCode, name).toBe(200);
     const first = await ctx.api.outboundRoutes.packScan({
       params: { id: order.id },
       body: { barcode: barcode() },
@@ -103,7 +116,7 @@ describe('grants read with the first statement', () => {
   it('refuses a role without the permission at its next call, before its input is looked at', async () => {
     const before = await packed();
     await setUser({ seller_role: 'readonly' });
-    for (const url of READS) expect((await get(url)).statusCode, url).toBe(200);
+    for (const [name, read] of READS) expect((await read()).statusCode, name).toBe(200);
     expectError(
       await ctx.api.outboundRoutes.packScan({
         params: { id: order.id },
@@ -134,7 +147,7 @@ describe('grants read with the first statement', () => {
     expect(await packed()).toEqual(before);
 
     await setUser({ seller_role: 'custom', menu_access: [] });
-    for (const url of READS) expectError(await get(url), 403, 'PERMISSION_DENIED');
+    for (const [, read] of READS) expectError(await read(), 403, 'PERMISSION_DENIED');
     expectError(
       await ctx.api.stockRoutes.productStock({ query: { page: 'abc' }, token: colleague.token }),
       403,
@@ -171,7 +184,7 @@ describe('grants read with the first statement', () => {
   it('refuses a deactivated user, or one of a deactivated company, with 401 at once', async () => {
     const before = await packed();
     await setUser({ is_active: false });
-    for (const url of READS) expectError(await get(url), 401, 'TOKEN_INVALID');
+    for (const [, read] of READS) expectError(await read(), 401, 'TOKEN_INVALID');
     expectError(
       await ctx.api.outboundRoutes.packScan({
         params: { id: order.id },
@@ -192,7 +205,7 @@ describe('grants read with the first statement', () => {
     );
     await setUser({ is_active: true });
     await ctx.deps.database.db.update(customers).set({ is_active: false }).where(eq(customers.id, w.customerId));
-    for (const url of READS) expectError(await get(url), 401, 'TOKEN_INVALID');
+    for (const [, read] of READS) expectError(await read(), 401, 'TOKEN_INVALID');
     expectError(
       await ctx.api.outboundRoutes.packScan({
         params: { id: order.id },
@@ -204,6 +217,6 @@ describe('grants read with the first statement', () => {
     );
     expect(await packed()).toEqual(before);
     await ctx.deps.database.db.update(customers).set({ is_active: true }).where(eq(customers.id, w.customerId));
-    expect((await get(READS[0]!)).statusCode).toBe(200);
+    expect((await READS[0]![1]()).statusCode).toBe(200);
   });
 });

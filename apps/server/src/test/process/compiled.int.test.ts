@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { authRoutes } from '@wms/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type TServerProcess } from './process';
@@ -71,7 +72,7 @@ describe('the compiled server (npm run build:server)', () => {
     for (const l of requestLines) perRequest.set(l.reqId, (perRequest.get(l.reqId) ?? 0) + 1);
     expect(perRequest.size).toBeGreaterThanOrEqual(2);
     expect([...perRequest.values()].every((n) => n === 1)).toBe(true);
-    expect(requestLines.find((l) => (l.req as { url?: string }).url === '/api/login/')).toMatchObject({
+    expect(requestLines.find((l) => (l.req as { url?: string }).url === authRoutes.login.path)).toMatchObject({
       msg: 'request completed',
       req: { method: 'POST' },
       res: { statusCode: 200 },

@@ -14,7 +14,7 @@ import { type TSeller, WORLD_BUILDERS } from '../world';
  */
 let ctx: TTestContext;
 let a: TSeller & { email: string };
-/** Seller A's partner API key: the `/api/v1/` routes are swept with it. */
+/** Seller A's partner API key: the partner API's (v1) routes are swept with it. */
 let aKey: string;
 /** A member of seller A's online store: the member portal's routes are swept with it. */
 let aMember: string;

@@ -17,8 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const upload = (url: string, token: string, content: Buffer) =>
-  ctx.inject({ method: 'POST', url, token, payload: { file_base64: content.toString('base64') } });
+/** Every upload of the import pipeline, by its route's name. */
+const uploadTo = {
+  importProducts: (token: string, content: Buffer) =>
+    ctx.api.catalogRoutes.importProducts({ body: { file_base64: content.toString('base64') }, token }),
+  importStorageLocations: (token: string, content: Buffer) =>
+    ctx.api.warehouseRoutes.importStorageLocations({ body: { file_base64: content.toString('base64') }, token }),
+  importOrders: (token: string, content: Buffer) =>
+    ctx.api.outboundRoutes.importOrders({ body: { file_base64: content.toString('base64') }, token }),
+};
 
 describe(`zip bombs (${TEST_ENGINE})`, () => {
   it('are refused at upload when the directory declares too much: size in all, a held entry, entry count', async () => {
@@ -30,11 +37,11 @@ describe(`zip bombs (${TEST_ENGINE})`, () => {
     const many = zipArchive(
       Array.from({ length: 1500 }, (_, i) => ({ name: `x/${i}.xml`, data: Buffer.from('<a/>') })),
     );
-    for (const url of ['/api/products/import/', '/api/storage-locations/import/', '/api/outbound-orders/import/'])
+    for (const [name, upload] of Object.entries(uploadTo))
       for (const file of [huge, strings, many]) {
-        const res = await upload(url, c.token, file);
-        expect(res.statusCode, `${url} ${res.body}`).toBe(413);
-        expect(res.json().error.code).toBe('BODY_TOO_LARGE');
+        const res = await upload(c.token, file);
+        expect(res.statusCode, `${name} ${res.body}`).toBe(413);
+        expect(res.error().code).toBe('BODY_TOO_LARGE');
       }
     const preview = await ctx.api.catalogRoutes.previewBatchUpdate({
       body: { file_base64: huge.toString('base64') },
@@ -73,13 +80,13 @@ describe(`zip bombs (${TEST_ENGINE})`, () => {
     });
     expect(inspect.statusCode, inspect.body).toBe(413);
     expect(inspect.error()).toMatchObject({ code: 'IMPORT_FILE_TOO_COMPLEX', params: { field: 'file_base64' } });
-    for (const url of ['/api/products/import/', '/api/outbound-orders/import/']) {
-      const res = await upload(url, c.token, heavy);
+    for (const name of ['importProducts', 'importOrders'] as const) {
+      const res = await uploadTo[name](c.token, heavy);
       expect(res.statusCode, res.body).toBe(202);
       ctx.deps.jobs.kick();
       await ctx.deps.jobs.whenIdle();
       const job = (await ctx.api.jobRoutes.getJob({ params: { id: res.json().id }, token: c.token })).json();
-      expect(job, url).toMatchObject({ state: 'failed', attempts: 1, error: { code: 'IMPORT_FILE_TOO_COMPLEX' } });
+      expect(job, name).toMatchObject({ state: 'failed', attempts: 1, error: { code: 'IMPORT_FILE_TOO_COMPLEX' } });
     }
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * MiB);
   });
@@ -97,14 +104,14 @@ describe(`zip bombs (${TEST_ENGINE})`, () => {
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet><sheetData/></worksheet>') },
     ]);
     expect(bomb.length).toBeLessThan(4 * MiB);
-    for (const url of ['/api/products/import/', '/api/outbound-orders/import/']) {
+    for (const name of ['importProducts', 'importOrders'] as const) {
       const heapBefore = process.memoryUsage().heapUsed;
-      const res = await upload(url, c.token, bomb);
+      const res = await uploadTo[name](c.token, bomb);
       expect(res.statusCode, res.body).toBe(202);
       ctx.deps.jobs.kick();
       await ctx.deps.jobs.whenIdle();
       const job = (await ctx.api.jobRoutes.getJob({ params: { id: res.json().id }, token: c.token })).json();
-      expect(job, url).toMatchObject({ state: 'failed', error: { code: 'IMPORT_FILE_INVALID' } });
+      expect(job, name).toMatchObject({ state: 'failed', error: { code: 'IMPORT_FILE_INVALID' } });
       expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * MiB);
     }
     // The app is still there and imports the next file.

@@ -175,7 +175,12 @@ describe('NewebPay MPG', () => {
     // NewebPay sends it again (and the browser's Return carries the same form): recorded once.
     const again = await newebpay.notify(`${ctx.config.publicUrl}/api/billing/newebpay/notify/`, paid[0]!.fields);
     expect(again.map((d) => d.status)).toEqual([200]);
-    const back = await ctx.inject({ method: 'POST', url: '/api/billing/newebpay/return/', ...form(paid[0]!.fields) });
+    // The gateway posts the browser back form-encoded: the body goes as that text (the contract types its fields).
+    const posted = form(paid[0]!.fields);
+    const back = await ctx.api.billingRoutes.newebpayReturn({
+      body: invalidInput(posted.payload),
+      headers: posted.headers,
+    });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/wait-newebpay?payment=${payment.id}`);
     const rows = await ctx.deps.database.db

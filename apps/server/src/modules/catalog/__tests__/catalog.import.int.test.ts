@@ -8,9 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type M = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: M, url: string, token: string, payload?: unknown, lang?: string) =>
-  ctx.inject({ method, url, token, lang, ...(payload ? { payload: payload as object } : {}) });
+/** The import routes of this file: each takes an uploaded file and answers the queued job. */
+type TImport = 'products' | 'locations';
+const importRoute = (which: TImport) =>
+  which === 'products' ? ctx.api.catalogRoutes.importProducts : ctx.api.warehouseRoutes.importStorageLocations;
 
 async function xlsx(rows: unknown[][]): Promise<string> {
   const wb = new ExcelJS.Workbook();
@@ -20,8 +21,8 @@ async function xlsx(rows: unknown[][]): Promise<string> {
 }
 
 /** Upload, let the runner finish, and return the job as the web app polls it. */
-async function runImport(url: string, token: string, file_base64: string, lang?: string) {
-  const res = await call('POST', url, token, { file_base64, filename: 'x.xlsx' }, lang);
+async function runImport(which: TImport, token: string, file_base64: string, lang?: string) {
+  const res = await importRoute(which)({ body: { file_base64, filename: 'x.xlsx' }, token, lang });
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json().state).toBe('queued');
   ctx.deps.jobs.kick();
@@ -67,7 +68,7 @@ describe(`product import (${TEST_ENGINE})`, () => {
       ['OLD-1', null, null, null, null, null, null, 9, null, null],
       [],
     ]);
-    const job = await runImport('/api/products/import/', c.token, file);
+    const job = await runImport('products', c.token, file);
     expect(job).toMatchObject({ state: 'succeeded', result: { created: 3, updated: 1, rows: 4 } });
     expect(job.progress).toBe(job.total);
     const kit = (await ctx.api.catalogRoutes.lookupProduct({ query: { code: 'IMP-KIT' }, token: c.token })).json();
@@ -102,7 +103,7 @@ describe(`product import (${TEST_ENGINE})`, () => {
       ['BAD-3', 'cat', null, null, 'NOPE', null, null, 'maybe'],
       ['BAD-4', 'kit', null, null, null, 'GHOST*1', 'combination', null],
     ]);
-    const job = await runImport('/api/products/import/', c.token, file, 'en');
+    const job = await runImport('products', c.token, file, 'en');
     expect(job.state).toBe('failed');
     expect(job.error!.code).toBe('IMPORT_REJECTED');
     const errors = job.error!.params!.errors as Array<{ row: number; field: string; code: string; message: string }>;
@@ -122,7 +123,7 @@ describe(`product import (${TEST_ENGINE})`, () => {
     expect(errors.find((e) => e.row === 3)!.message).toBe('International barcode is not valid');
     expect((await ctx.api.catalogRoutes.listProducts({ token: c.token })).json().count).toBe(0);
     // the same file in Chinese names the fields in Chinese
-    const zh = await runImport('/api/products/import/', c.token, file, 'zh-TW');
+    const zh = await runImport('products', c.token, file, 'zh-TW');
     expect((zh.error!.params!.errors as Array<{ message: string }>)[0]!.message).toBe('國際條碼格式不正確');
   });
 
@@ -136,7 +137,7 @@ describe(`product import (${TEST_ENGINE})`, () => {
     });
     expect(junk.statusCode).toBe(400);
     expect(junk.error().code).toBe('IMPORT_FILE_INVALID');
-    const noName = await runImport('/api/products/import/', c.token, await xlsx([['number'], ['X-1']]));
+    const noName = await runImport('products', c.token, await xlsx([['number'], ['X-1']]));
     expect(noName.error!.params!.errors).toEqual([
       expect.objectContaining({ row: 1, field: 'name', code: 'REQUIRED_FIELD' }),
     ]);
@@ -146,7 +147,7 @@ describe(`product import (${TEST_ENGINE})`, () => {
     const c = await ctx.newCustomer();
     const rows: unknown[][] = [['number', 'name']];
     for (let i = 0; i < 1200; i++) rows.push([`BULK-${i}`, `Bulk ${i}`]);
-    const job = await runImport('/api/products/import/', c.token, await xlsx(rows));
+    const job = await runImport('products', c.token, await xlsx(rows));
     expect(job).toMatchObject({ state: 'succeeded', total: 2400, progress: 2400, result: { created: 1200 } });
     expect((await ctx.api.catalogRoutes.listProducts({ query: { search: 'BULK' }, token: c.token })).json().count).toBe(
       1200,
@@ -197,7 +198,7 @@ describe(`storage location import (${TEST_ENGINE})`, () => {
     });
     const header = ['warehouse_code', 'code', 'name', 'area_code', 'shelf_code', 'layer', 'cells', 'kind', 'is_active'];
     const bad = await runImport(
-      '/api/storage-locations/import/',
+      'locations',
       c.token,
       await xlsx([
         header,
@@ -216,7 +217,7 @@ describe(`storage location import (${TEST_ENGINE})`, () => {
     expect((await ctx.api.warehouseRoutes.listStorageLocations({ token: c.token })).json().count).toBe(1);
 
     const good = await runImport(
-      '/api/storage-locations/import/',
+      'locations',
       c.token,
       await xlsx([
         header,

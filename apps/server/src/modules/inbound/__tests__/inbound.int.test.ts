@@ -31,9 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = seller.token) =>
-  ctx.inject({ method, url, token, lang: 'en', ...(payload !== undefined ? { payload: payload as object } : {}) });
-
 async function createReceipt(lines: unknown[], extra: Record<string, unknown> = {}) {
   const res = await ctx.api.inboundRoutes.createReceipt({
     body: invalidInput({ warehouse_id: wh.id, planned_date: '2026-12-01', lines, ...extra }),
@@ -472,41 +469,39 @@ describe(`inbound receipts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
   it("answers another seller's receipts, warehouses, products and locations with 404", async () => {
     const r = await createReceipt([{ product_id: plain.id, quantity: 2 }]);
     const intruder = await ctx.newCustomer();
-    const call = (m: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-      api(m, url, payload, intruder.token);
+    const as = { token: intruder.token, lang: 'en' };
+    const rr = ctx.api.inboundRoutes;
+    const params = { id: r.id };
     const body = { lines: [{ line_id: r.lines[0]!.id, accepted_quantity: 2, location_id: shelfA }] };
-    for (const [m, url, payload] of [
-      ['GET', `/api/entry/${r.id}/`],
+    const receipt = {
+      warehouse_id: wh.id,
+      planned_date: '2026-12-01',
+      lines: [{ product_id: plain.id, quantity: 1 }],
+    };
+    for (const [name, send] of [
+      ['getReceipt', () => rr.getReceipt({ params, ...as })],
+      ['updateReceipt', () => rr.updateReceipt({ params, body: receipt, ...as })],
+      ['deleteReceipt', () => rr.deleteReceipt({ params, ...as })],
+      ['confirmReceipt', () => rr.confirmReceipt({ params, body, ...as })],
+      ['cancelConfirmation', () => rr.cancelConfirmation({ params, ...as })],
+      ['printReceipt', () => rr.printReceipt({ params, ...as })],
+      ['receiptQrLabel', () => rr.receiptQrLabel({ params, ...as })],
+      ['createReceipt', () => rr.createReceipt({ body: receipt, ...as })],
       [
-        'PUT',
-        `/api/entry/${r.id}/`,
-        { warehouse_id: wh.id, planned_date: '2026-12-01', lines: [{ product_id: plain.id, quantity: 1 }] },
+        'quickInbound',
+        () => rr.quickInbound({ body: { code: plain.number, quantity: 1, location_code: 'A-01-01' }, ...as }),
       ],
-      ['DELETE', `/api/entry/${r.id}/`],
-      ['POST', `/api/entry-confirm/${r.id}/`, body],
-      ['POST', `/api/entry-cancel-confirm/${r.id}/`],
-      ['GET', `/api/entry-print/${r.id}/`],
-      ['GET', `/api/entry-qrcode/${r.id}/`],
-      [
-        'POST',
-        '/api/entry/',
-        { warehouse_id: wh.id, planned_date: '2026-12-01', lines: [{ product_id: plain.id, quantity: 1 }] },
-      ],
-      ['POST', '/api/entry-quick/', { code: plain.number, quantity: 1, location_code: 'A-01-01' }],
     ] as const) {
-      const res = await call(m, url, payload);
-      expect(res.statusCode, `${m} ${url}`).toBe(404);
+      const res = await send();
+      expect(res.statusCode, name).toBe(404);
     }
     // The intruder's own receipt cannot point at this seller's product or location either.
     const ownWh = await stockFactory(ctx.deps.database.db, intruder.customerId).warehouse();
-    const foreignProduct = await call('POST', '/api/entry/', {
-      warehouse_id: ownWh.id,
-      planned_date: '2026-12-01',
-      lines: [{ product_id: plain.id, quantity: 1 }],
-    });
+    const foreignProduct = await rr.createReceipt({ body: { ...receipt, warehouse_id: ownWh.id }, ...as });
     expect(foreignProduct.statusCode).toBe(404);
-    for (const url of ['/api/entry/', '/api/entry-cnt/']) expect((await call('GET', url)).body).not.toContain(r.id);
-    expect((await call('GET', '/api/entry/')).json().count).toBe(0);
+    expect((await rr.listReceipts(as)).body).not.toContain(r.id);
+    expect((await rr.countReceipts(as)).body).not.toContain(r.id);
+    expect((await rr.listReceipts(as)).json().count).toBe(0);
     expect(
       (await ctx.api.inboundRoutes.getReceipt({ params: { id: r.id }, token: seller.token, lang: 'en' })).json().status,
     ).toBe('pending');

@@ -41,8 +41,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const api = (method: 'GET' | 'POST', url: string, payload?: unknown, token = seller.token) =>
-  ctx.inject({ method, url, token, lang: 'en', ...(payload !== undefined ? { payload: payload as object } : {}) });
 const doc = (type = 'test') => ({
   type,
   id: randomUUID(),
@@ -185,24 +183,24 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
         name: `Cap test ${i}`,
       })),
     );
-    const get = async (url: string) => {
-      const res = await api('GET', url, undefined, other.token);
+    const get = async (query: { search?: string; page_size: number; page?: number }) => {
+      const res = await ctx.api.stockRoutes.productStock({ query, token: other.token, lang: 'en' });
       expect(res.statusCode).toBe(200);
       return res.json();
     };
-    const broad = await get('/api/product-stock/?search=captest&page_size=100');
+    const broad = await get({ search: 'captest', page_size: 100 });
     expect(broad).toMatchObject({ count: cap, count_capped: true });
     expect(broad.results).toHaveLength(100);
     // The last rows lie past the cap: the page is served all the same.
-    const past = await get(`/api/product-stock/?search=captest&page_size=100&page=${cap / 100 + 1}`);
+    const past = await get({ search: 'captest', page_size: 100, page: cap / 100 + 1 });
     expect(past.results).toHaveLength(10);
     expect(past.results.at(-1)).toMatchObject({ product_number: `CAPTEST-${String(products - 1).padStart(5, '0')}` });
     // A narrow search and no search at all are counted exactly.
-    expect(await get('/api/product-stock/?search=CAPTEST-0000&page_size=10')).toMatchObject({
+    expect(await get({ search: 'CAPTEST-0000', page_size: 10 })).toMatchObject({
       count: 20,
       count_capped: false,
     });
-    expect(await get('/api/product-stock/?page_size=10')).toMatchObject({ count: products * 2, count_capped: false });
+    expect(await get({ page_size: 10 })).toMatchObject({ count: products * 2, count_capped: false });
   });
 
   it('lists piles per product and location with their lot state', async () => {
@@ -259,17 +257,19 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     expect(byShelf.results[0]!.shelf_code).toBeTruthy();
 
     // Expiry transfer candidates by mode.
-    const ids = (mode: string, extra = '') =>
-      api('GET', `/api/stock-expire-transfer/?product_id=${p.id}&mode=${mode}${extra}`).then((r) =>
-        r
-          .json()
-          .results.map((x: { expiry_date: string }) => x.expiry_date)
-          .sort(),
-      );
+    const ids = (mode: 'expired' | 'unsellable' | 'expiring', days?: number) =>
+      ctx.api.stockRoutes
+        .expiryCandidates({ query: { product_id: p.id, mode, days }, token: seller.token, lang: 'en' })
+        .then((r) =>
+          r
+            .json()
+            .results.map((x) => x.expiry_date)
+            .sort(),
+        );
     expect(await ids('expired')).toEqual([gone]);
     expect(await ids('unsellable')).toEqual([gone, pastRule].sort());
-    expect(await ids('expiring', '&days=30')).toEqual([gone]);
-    expect((await ids('expiring', '&days=400')).length).toBe(4);
+    expect(await ids('expiring', 30)).toEqual([gone]);
+    expect((await ids('expiring', 400)).length).toBe(4);
   });
 
   it('transfers one pile: free stock only, whole quantities, a TR document in the log', async () => {
@@ -558,21 +558,30 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
     const theirWh = await g.warehouse();
     const theirLoc = await g.location(theirWh.id);
     const theirExpired = await g.location(theirWh.id, { kind: 'expired' });
-    const call = (m: 'GET' | 'POST', url: string, payload?: unknown) => api(m, url, payload, intruder.token);
-    expect(
-      (await call('POST', '/api/stock-transfer/', { balance_id: victim, to_location_id: theirLoc.id, quantity: 1 }))
-        .statusCode,
-    ).toBe(404);
+    const as = { token: intruder.token, lang: 'en' };
     expect(
       (
-        await call('POST', '/api/stock-multi-transfer/', {
-          lines: [{ balance_id: victim, to_location_id: theirLoc.id, quantity: 1 }],
+        await ctx.api.stockRoutes.transfer({
+          body: { balance_id: victim, to_location_id: theirLoc.id, quantity: 1 },
+          ...as,
         })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await call('POST', '/api/stock-expire-transfer/', { to_location_id: theirExpired.id, balance_ids: [victim] }))
-        .statusCode,
+      (
+        await ctx.api.stockRoutes.multiTransfer({
+          body: { lines: [{ balance_id: victim, to_location_id: theirLoc.id, quantity: 1 }] },
+          ...as,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.api.stockRoutes.expiryTransfer({
+          body: { to_location_id: theirExpired.id, balance_ids: [victim] },
+          ...as,
+        })
+      ).statusCode,
     ).toBe(404);
     // The seller cannot move stock into the intruder's location either.
     expect(
@@ -584,16 +593,17 @@ describe(`stock queries and transfers (${process.env.TEST_DATABASE_URL ? 'postgr
         })
       ).statusCode,
     ).toBe(404);
-    for (const url of [
-      `/api/product-stock/?product_id=${p.id}`,
-      `/api/product-location/?product_id=${p.id}`,
-      `/api/location-stock/?location_id=${a1.id}`,
-      `/api/stock-log/?product_id=${p.id}`,
-      '/api/stock-expire-transfer/?mode=expiring&days=3650',
-    ]) {
-      const res = await call('GET', url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.json().count, url).toBe(0);
+    const sr = ctx.api.stockRoutes;
+    for (const [name, read] of [
+      ['productStock', () => sr.productStock({ query: { product_id: p.id }, ...as })],
+      ['productLocation', () => sr.productLocation({ query: { product_id: p.id }, ...as })],
+      ['locationStock', () => sr.locationStock({ query: { location_id: a1.id }, ...as })],
+      ['stockLog', () => sr.stockLog({ query: { product_id: p.id }, ...as })],
+      ['expiryCandidates', () => sr.expiryCandidates({ query: { mode: 'expiring', days: 3650 }, ...as })],
+    ] as const) {
+      const res = await read();
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json().count, name).toBe(0);
     }
     expect(
       (

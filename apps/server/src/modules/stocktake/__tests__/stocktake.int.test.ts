@@ -54,9 +54,6 @@ async function stocktakeMovements(sheetId: string) {
   );
 }
 
-const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, token = seller.token) =>
-  ctx.inject({ method, url, payload: payload as object, token });
-
 async function create(body: Record<string, unknown>): Promise<TStocktakeDetail> {
   const res = await ctx.api.stocktakeRoutes.createStocktake({
     body: invalidInput({ name: 'Count', ...body }),
@@ -95,8 +92,12 @@ async function count(
   return res.json();
 }
 
-async function lines(sheetId: string, query = ''): Promise<TStocktakeLine[]> {
-  const res = await api('GET', `/api/stocktakes/${sheetId}/lines/?page_size=100${query}`);
+async function lines(sheetId: string, round?: number): Promise<TStocktakeLine[]> {
+  const res = await ctx.api.stocktakeRoutes.listStocktakeLines({
+    params: { id: sheetId },
+    query: { page_size: 100, round },
+    token: seller.token,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().results;
 }
@@ -194,7 +195,7 @@ describe('stocktake sheets', () => {
     res = await ctx.api.stocktakeRoutes.nextStocktakeRound({ params: { id: sheet.id }, token: seller.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'review', round: 2, pending_locations: 2 });
-    const review = await lines(sheet.id, '&round=2');
+    const review = await lines(sheet.id, 2);
     expect(review.map((l) => l.product_id).sort()).toEqual([p1.id, p4.id].sort());
     // The review round shows the counter what to recount at B (no book quantities) and refuses anything else there.
     const atB = await scan(sheet.id, B.code);
@@ -221,7 +222,7 @@ describe('stocktake sheets', () => {
     await count(sheet.id, B.code, []);
     res = await ctx.api.stocktakeRoutes.nextStocktakeRound({ params: { id: sheet.id }, token: seller.token });
     expect(res.json()).toMatchObject({ status: 'third', round: 3, pending_locations: 1 });
-    const third = await lines(sheet.id, '&round=3');
+    const third = await lines(sheet.id, 3);
     expect(third.map((l) => l.product_id)).toEqual([p1.id]);
 
     // Round 3: P1 still one short. No fourth round.
@@ -268,9 +269,14 @@ describe('stocktake sheets', () => {
     expect(cells).toContain('-1');
 
     // Closed: nothing more happens to it.
-    for (const action of ['close', 'next-round', 'cancel']) {
-      const again = await api('POST', `/api/stocktakes/${sheet.id}/${action}/`);
-      expect(again.statusCode).toBe(409);
+    const st = ctx.api.stocktakeRoutes;
+    for (const [action, send] of Object.entries({
+      close: st.closeStocktake,
+      nextRound: st.nextStocktakeRound,
+      cancel: st.cancelStocktake,
+    })) {
+      const again = await send({ params: { id: sheet.id }, token: seller.token });
+      expect(again.statusCode, action).toBe(409);
     }
     expect(
       (
@@ -390,9 +396,15 @@ describe('stocktake sheets', () => {
       token: seller.token,
     });
     expect(byNumber.json().product_id).toBe(fresh.id);
-    expect((await api('GET', `/api/stocktakes/${sheet.id}/scan-product/?code=NOPE-${Date.now()}`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await ctx.api.stocktakeRoutes.scanStocktakeProduct({
+          params: { id: sheet.id },
+          query: { code: `NOPE-${Date.now()}` },
+          token: seller.token,
+        })
+      ).statusCode,
+    ).toBe(404);
     const res = await ctx.api.stocktakeRoutes.submitStocktakeCount({
       params: { id: sheet.id },
       body: {
@@ -554,8 +566,12 @@ describe('stocktake sheets', () => {
       token: t,
     });
     expect(count.statusCode).toBe(404);
-    for (const action of ['close', 'next-round', 'cancel'])
-      expect((await api('POST', `/api/stocktakes/${sheet.id}/${action}/`, undefined, t)).statusCode).toBe(404);
+    for (const [action, send] of Object.entries({
+      close: ctx.api.stocktakeRoutes.closeStocktake,
+      nextRound: ctx.api.stocktakeRoutes.nextStocktakeRound,
+      cancel: ctx.api.stocktakeRoutes.cancelStocktake,
+    }))
+      expect((await send({ params: { id: sheet.id }, token: t })).statusCode, action).toBe(404);
     expect((await ctx.api.stocktakeRoutes.stocktakeReport({ params: { id: sheet.id }, token: t })).statusCode).toBe(
       404,
     );

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { invalidInput } from '@wms/contracts/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 
@@ -43,21 +44,20 @@ describe('system', () => {
     expect((await ctx.inject({ method: 'GET', url: '/build.json' })).headers['cache-control']).toBe('no-cache');
     expect((await ctx.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await ctx.inject({ method: 'GET', url: '/assets/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+    // Raw path on purpose: an unknown API path (no contract route) is answered by the router's own 404.
     const api = await ctx.inject({ method: 'GET', url: '/api/nothing-here/', lang: 'en' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'No information found' });
   });
 
   it('sends the security headers (CSP, no framing, nosniff) on screens, assets, API answers and errors', async () => {
-    const answers = await Promise.all(
-      [
-        '/deliver-print-doc/1/order',
-        '/assets/app-1.js',
-        '/api/health/',
-        '/api/nothing-here/',
-        '/api/products/?page_size=abc',
-      ].map((url) => ctx.inject({ method: 'GET', url })),
-    );
+    const answers = await Promise.all([
+      ...['/deliver-print-doc/1/order', '/assets/app-1.js'].map((url) => ctx.inject({ method: 'GET', url })),
+      ctx.api.authRoutes.health(),
+      // Raw path on purpose: an unknown API path (no contract route), the router's own 404.
+      ctx.inject({ method: 'GET', url: '/api/nothing-here/' }),
+      ctx.api.catalogRoutes.listProducts({ query: { page_size: invalidInput('abc') } }),
+    ]);
     for (const res of answers) {
       const csp = String(res.headers['content-security-policy']);
       for (const directive of [
