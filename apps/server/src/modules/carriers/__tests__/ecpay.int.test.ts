@@ -36,7 +36,7 @@ describe('ECPay Express/Create against a local ECPay', () => {
       merchantId: fake.merchantId,
       hashKey: fake.hashKey,
       hashIv: fake.hashIv,
-      serverReplyUrl: 'http://wms.test/api/carriers/ecpay/notify/',
+      serverReplyUrl: `http://wms.test${carrierRoutes.ecpayLogisticsNotify.path}`,
       logisticsType: 'CVS' as const,
       logisticsSubType: 'UNIMART',
     };
