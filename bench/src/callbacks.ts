@@ -2,29 +2,15 @@ import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDatabase } from '../../apps/server/src/db/client';
 import { largeOrderFile } from '../../apps/server/src/test/order-file';
+import { httpClient, loginToken, ok } from './client';
 import type { TSellerData } from './generate';
 import { figure } from './registry';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
-async function call<T>(
-  url: string,
-  path: string,
-  init: { method: string; headers?: Record<string, string>; body?: unknown },
-) {
-  const res = await fetch(`${url}${path}`, {
-    method: init.method,
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
-
 /**
  * Order callbacks end to end on the running server: a partner receiver on 127.0.0.1 that answers in 50 ms; N orders
- * created through the partner API (`/api/v1/orders/`), each one `order.created` callback (trigger → dispatcher →
+ * created through the partner API (`partnerApiRoutes.apiCreateOrder`), each one `order.created` callback (trigger → dispatcher →
  * outbox → signed POST). Figure: callbacks delivered per second from the first order to the last callback.
  */
 export async function callbacksBench(ctx: {
@@ -54,26 +40,26 @@ export async function callbacksBench(ctx: {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const hook = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
   try {
-    const { access } = await call<{ access: string }>(ctx.url, '/api/login/', {
-      method: 'POST',
-      body: { email: seller.email, password: seller.password },
-    });
-    const auth = { authorization: `Bearer ${access}` };
-    const setting = await call<{ id: string }>(ctx.url, '/api/api-settings/', {
-      method: 'POST',
-      headers: auth,
-      body: {
-        name: 'Bench ERP',
-        kind: 'partner',
-        callback_url: hook,
-        order_callback_enabled: true,
-        rate_limit_per_minute: 6000,
-      },
-    });
-    const { api_key } = await call<{ api_key: string }>(ctx.url, `/api/api-settings/${setting.id}/enable/`, {
-      method: 'POST',
-      headers: auth,
-    });
+    const api = httpClient(ctx.url);
+    const access = await loginToken(api, seller);
+    const setting = await ok(
+      'api setting',
+      api.apiSettingRoutes.createApiSetting({
+        body: {
+          name: 'Bench ERP',
+          kind: 'partner',
+          callback_url: hook,
+          order_callback_enabled: true,
+          rate_limit_per_minute: 6000,
+        },
+        token: access,
+      }),
+    );
+    const { api_key } = await ok(
+      'enable api setting',
+      api.apiSettingRoutes.enableApiSetting({ params: { id: setting.id }, token: access }),
+    );
+    if (!api_key) throw new Error('enable api setting: no key');
     const [product] = await queryRows<{ number: string }>(
       ctx.database.db,
       sql`select number from products where customer_id = ${seller.customerId} and type = 'single' order by number limit 1`,
@@ -88,19 +74,21 @@ export async function callbacksBench(ctx: {
       Array.from({ length: 8 }, async () => {
         while (next < orders) {
           const n = next++;
-          await call(ctx.url, '/api/v1/orders/', {
-            method: 'POST',
-            headers: { 'x-api-key': api_key },
-            body: {
-              order_number: `CB-BENCH-${Date.now()}-${n}`,
-              warehouse: warehouse!.code,
-              recipient_name: '王小明',
-              recipient_mobile: '0912345678',
-              recipient_postcode: '100',
-              recipient_address: '台北市中正區重慶南路一段 122 號',
-              lines: [{ sku: product!.number, quantity: 1 }],
-            },
-          });
+          await ok(
+            'partner order',
+            api.partnerApiRoutes.apiCreateOrder({
+              apiKey: api_key,
+              body: {
+                order_number: `CB-BENCH-${Date.now()}-${n}`,
+                warehouse: warehouse!.code,
+                recipient_name: '王小明',
+                recipient_mobile: '0912345678',
+                recipient_postcode: '100',
+                recipient_address: '台北市中正區重慶南路一段 122 號',
+                lines: [{ sku: product!.number, quantity: 1 }],
+              },
+            }),
+          );
         }
       }),
     );
@@ -152,11 +140,13 @@ export async function callbacksBench(ctx: {
       }, 600_000);
     });
     const i0 = performance.now();
-    await call(ctx.url, '/api/outbound-orders/import/', {
-      method: 'POST',
-      headers: auth,
-      body: { file_base64: file.toString('base64'), file_name: 'orders.xlsx' },
-    });
+    await ok(
+      'order import',
+      api.outboundRoutes.importOrders({
+        body: { file_base64: file.toString('base64'), file_name: 'orders.xlsx' },
+        token: access,
+      }),
+    );
     await drained;
     const drain = (times[times.length - 1]! - times[0]!) / 1000;
     figure(

@@ -11,7 +11,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ZOrderListQuery, ZProductStockQuery, ZStockLogQuery } from '@wms/contracts';
+import {
+  analysisRoutes,
+  authRoutes,
+  outboundRoutes,
+  stockRoutes,
+  ZOrderListQuery,
+  ZProductStockQuery,
+  ZStockLogQuery,
+} from '@wms/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, queryRows, type TDatabase } from '../../apps/server/src/db/client';
@@ -19,6 +27,7 @@ import { listOrders } from '../../apps/server/src/modules/outbound/outbound.orde
 import { checkStockInvariants } from '../../apps/server/src/modules/stock/stock.invariants';
 import * as stockService from '../../apps/server/src/modules/stock/stock.service';
 import type { TActor } from '../../apps/server/src/platform/auth';
+import { httpClient, loginToken, routePath } from './client';
 import { countRows, generateData, SCALES, type TSellerData } from './generate';
 import { asSignedIn, loadTest, recordStatements, sqlLimit } from './load';
 import { peakBench } from './peak';
@@ -71,7 +80,7 @@ async function startServer(
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${url}/api/health/`)).ok) break;
+      if ((await fetch(`${url}${routePath(authRoutes.health)}`)).ok) break;
     } catch {
       // starting
     }
@@ -89,14 +98,7 @@ async function startServer(
 }
 
 async function login(url: string, seller: TSellerData): Promise<string> {
-  const res = await fetch(`${url}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: seller.email, password: seller.password }),
-  });
-  const body = (await res.json()) as { access?: string };
-  if (!body.access) throw new Error(`bench login failed: ${JSON.stringify(body)}`);
-  return body.access;
+  return loginToken(httpClient(url), seller);
 }
 
 /** The API-under-load endpoints; each returns the autocannon options for one run. */
@@ -120,7 +122,7 @@ async function apiLoad(
   const runs: Array<{ name: string; path: string; service: (search: string) => Promise<unknown> }> = [
     {
       name: 'product stock page',
-      path: '/api/product-stock/?page=3&page_size=25&search=SKU00',
+      path: routePath(stockRoutes.productStock, {}, { page: 3, page_size: 25, search: 'SKU00' }),
       service: (search) =>
         stockService.productStock(
           { db: database!.db },
@@ -130,16 +132,24 @@ async function apiLoad(
     },
     {
       name: 'order list (status filter, newest first)',
-      path: '/api/outbound-orders/?page=2&page_size=25&status=closed&ordering=-created_at',
+      path: routePath(
+        outboundRoutes.listOrders,
+        {},
+        { page: 2, page_size: 25, status: 'closed', ordering: '-created_at' },
+      ),
       service: (search) =>
         listOrders({ db: database!.db }, actor, ZOrderListQuery.parse(Object.fromEntries(new URLSearchParams(search)))),
     },
     {
       name: 'stock log page (one product)',
-      path: `/api/stock-log/?page=1&page_size=25&product_id=${productId}`,
+      path: routePath(stockRoutes.stockLog, {}, { page: 1, page_size: 25, product_id: productId }),
       service: stockLogQuery,
     },
-    { name: 'stock log page (all)', path: '/api/stock-log/?page=5&page_size=25', service: stockLogQuery },
+    {
+      name: 'stock log page (all)',
+      path: routePath(stockRoutes.stockLog, {}, { page: 5, page_size: 25 }),
+      service: stockLogQuery,
+    },
   ];
   for (const r of runs) {
     const result = await loadTest({ name: r.name, engine, url: `${url}${r.path}`, headers: auth, seconds });
@@ -162,7 +172,7 @@ async function apiLoad(
   const loginRun = await loadTest({
     name: 'login (scrypt)',
     engine,
-    url: `${url}/api/login/`,
+    url: `${url}${routePath(authRoutes.login)}`,
     method: 'POST',
     body: JSON.stringify({ email: seller.email, password: seller.password }),
     // scrypt makes each login cost tens of ms of CPU: a short window would end before the first wave of 50 returns.
@@ -219,17 +229,24 @@ async function scaleOut(opts: {
     const headers = { authorization: `Bearer ${token}` };
     const seconds = quick ? 3 : 10;
     const runs = [
-      { name: 'product stock page', path: '/api/product-stock/?page=3&page_size=25&search=SKU00' },
+      {
+        name: 'product stock page',
+        path: routePath(stockRoutes.productStock, {}, { page: 3, page_size: 25, search: 'SKU00' }),
+      },
       {
         name: 'order list (status filter, newest first)',
-        path: '/api/outbound-orders/?page=2&page_size=25&status=closed&ordering=-created_at',
+        path: routePath(
+          outboundRoutes.listOrders,
+          {},
+          { page: 2, page_size: 25, status: 'closed', ordering: '-created_at' },
+        ),
       },
       {
         name: 'stock log page (one product) — replica',
-        path: `/api/stock-log/?page=1&page_size=25&product_id=${opts.productId}`,
+        path: routePath(stockRoutes.stockLog, {}, { page: 1, page_size: 25, product_id: opts.productId }),
       },
-      { name: 'stock log page (all) — replica', path: '/api/stock-log/?page=5&page_size=25' },
-      { name: 'dashboard — replica', path: '/api/dashboard/' },
+      { name: 'stock log page (all) — replica', path: routePath(stockRoutes.stockLog, {}, { page: 5, page_size: 25 }) },
+      { name: 'dashboard — replica', path: routePath(analysisRoutes.dashboard) },
     ];
     for (const r of runs) {
       t0 = Date.now();

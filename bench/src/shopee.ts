@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDatabase } from '../../apps/server/src/db/client';
 import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../apps/server/src/test/fakes/fake-shopee';
+import { httpClient, loginToken, ok } from './client';
 import type { TSellerData } from './generate';
 import { CLEANUP, figure } from './registry';
 
@@ -24,20 +25,6 @@ export async function shopeeServerEnv(): Promise<Record<string, string>> {
   };
 }
 
-async function call<T>(url: string, path: string, init: { method: string; token?: string; body?: unknown }) {
-  const res = await fetch(`${url}${path}`, {
-    method: init.method,
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
-
 /**
  * Shopee order sync on the running server (PostgreSQL): a shop connected through the partner authorisation, N
  * READY_TO_SHIP orders on the fake (list pages of 100, details 50 at a time), one "sync now". Figure: orders created
@@ -47,16 +34,13 @@ export async function shopeeBench(ctx: { database: TDatabase; url: string; selle
   if (!fake) throw new Error('fake Shopee not started');
   const n = 2000;
   const seller = ctx.sellers[0]!;
-  const { access } = await call<{ access: string }>(ctx.url, '/api/login/', {
-    method: 'POST',
-    body: { email: seller.email, password: seller.password },
-  });
+  const api = httpClient(ctx.url);
+  const access = await loginToken(api, seller);
   const shopId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
-  const shop = await call<{ id: string; platform_code: string }>(ctx.url, '/api/shopee/shops/', {
-    method: 'POST',
-    token: access,
-    body: { code: fake.issueCode(shopId), shop_id: shopId },
-  });
+  const shop = await ok(
+    'connect shop',
+    api.shopeeRoutes.connectShopeeShop({ body: { code: fake.issueCode(shopId), shop_id: shopId }, token: access }),
+  );
   const [product] = await queryRows<{ number: string }>(
     ctx.database.db,
     sql`select number from products where customer_id = ${seller.customerId} and type = 'single' and status = 'active'
@@ -75,16 +59,13 @@ export async function shopeeBench(ctx: { database: TDatabase; url: string; selle
   );
   const run = async () => {
     const t0 = performance.now();
-    const { job_id } = await call<{ job_id: string }>(ctx.url, `/api/shopee/shops/${shop.id}/sync/`, {
-      method: 'POST',
-      token: access,
-    });
+    const { job_id } = await ok('sync', api.shopeeRoutes.syncShopeeShop({ params: { id: shop.id }, token: access }));
     for (;;) {
-      const job = await call<{ state: string; result: { created: number; skipped: number } | null; error: unknown }>(
-        ctx.url,
-        `/api/jobs/${job_id}/`,
-        { method: 'GET', token: access },
-      );
+      const job = (await ok('job', api.jobRoutes.getJob({ params: { id: job_id }, token: access }))) as {
+        state: string;
+        result: { created: number; skipped: number } | null;
+        error: unknown;
+      };
       if (job.state === 'succeeded') return { ms: performance.now() - t0, result: job.result! };
       if (job.state === 'failed' || job.state === 'cancelled')
         throw new Error(`sync ${job.state}: ${JSON.stringify(job.error)}`);

@@ -8,6 +8,7 @@
  * - analysis: each analysis screen's call (bench/src/analysis.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { outboundRoutes } from '@wms/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDatabase } from '../../apps/server/src/db/client';
 import { exportOrderInTx, exportOrders } from '../../apps/server/src/modules/outbound/outbound.service';
@@ -17,6 +18,7 @@ import type { TActor } from '../../apps/server/src/platform/auth';
 import { largeOrderFile } from '../../apps/server/src/test/order-file';
 import { analysisBench } from './analysis';
 import { callbacksBench } from './callbacks';
+import { httpClient, loginToken, ok, routePath } from './client';
 import type { TSellerData } from './generate';
 import { jobsBench } from './jobs';
 import { loadTest } from './load';
@@ -39,24 +41,8 @@ async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>):
   );
 }
 
-async function api<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
-
 async function login(url: string, seller: TSellerData): Promise<string> {
-  return (
-    await api<{ access: string }>(url, '', 'POST', '/api/login/', { email: seller.email, password: seller.password })
-  ).access;
+  return loginToken(httpClient(url), seller);
 }
 
 // ---- allocation ----
@@ -400,13 +386,17 @@ async function importBench(ctx: {
   const t0 = Date.now();
   let job: { id: string; state: string; progress: number; total: number; error: unknown; result: unknown };
   try {
-    job = await api(ctx.url, token, 'POST', '/api/outbound-orders/import/', {
-      file_base64: file.toString('base64'),
-      file_name: 'orders.xlsx',
-    });
+    const api = httpClient(ctx.url);
+    job = await ok(
+      'order import',
+      api.outboundRoutes.importOrders({
+        body: { file_base64: file.toString('base64'), file_name: 'orders.xlsx' },
+        token,
+      }),
+    );
     while (job.state === 'queued' || job.state === 'running') {
       await new Promise((r) => setTimeout(r, 250));
-      job = await api(ctx.url, token, 'GET', `/api/jobs/${job.id}/`);
+      job = await ok('import job', api.jobRoutes.getJob({ params: { id: job.id }, token }));
     }
   } finally {
     clearInterval(sampler);
@@ -429,12 +419,8 @@ async function importBench(ctx: {
 // ---- scan-to-pack under load ----
 
 async function scanToPack(engine: string, url: string, token: string, orderCount: number, secs: number) {
-  const page = await api<{ results: Array<{ id: string; barcode: string | null }> }>(
-    url,
-    token,
-    'GET',
-    '/api/products/?page=1&page_size=100',
-  );
+  const api = httpClient(url);
+  const page = await ok('products', api.catalogRoutes.listProducts({ query: { page: 1, page_size: 100 }, token }));
   const products = page.results.filter((p) => p.barcode);
   const orders: Array<{ id: string; barcodes: string[] }> = [];
   let t0 = Date.now();
@@ -443,21 +429,30 @@ async function scanToPack(engine: string, url: string, token: string, orderCount
     10,
     async (i) => {
       const picked = [0, 1, 2].map((k) => products[(i * 3 + k * 31) % products.length]!);
-      const o = await api<{ id: string }>(url, token, 'POST', '/api/outbound-orders/', {
-        recipient_name: `Pack ${i}`,
-        recipient_phone: '0912345678',
-        recipient_postcode: '100',
-        recipient_address: `臺北市中正區重慶南路一段 ${i} 號`,
-        lines: picked.map((p) => ({ product_id: p.id, quantity: 3 })),
-      });
+      const o = await ok(
+        'order',
+        api.outboundRoutes.createOrder({
+          body: {
+            recipient_name: `Pack ${i}`,
+            recipient_phone: '0912345678',
+            recipient_postcode: '100',
+            recipient_address: `臺北市中正區重慶南路一段 ${i} 號`,
+            lines: picked.map((p) => ({ product_id: p.id, quantity: 3 })),
+          },
+          token,
+        }),
+      );
       orders.push({ id: o.id, barcodes: picked.map((p) => p.barcode!) });
     },
   );
   for (let i = 0; i < orders.length; i += 1000) {
-    await api(url, token, 'POST', '/api/outbound-orders/bulk-transition/', {
-      action: 'export',
-      ids: orders.slice(i, i + 1000).map((o) => o.id),
-    });
+    await ok(
+      'export',
+      api.outboundRoutes.bulkTransition({
+        body: { action: 'export', ids: orders.slice(i, i + 1000).map((o) => o.id) },
+        token,
+      }),
+    );
   }
   log(`${engine} scan-to-pack: ${orders.length} orders created and exported in ${seconds(Date.now() - t0)} s`);
   // Nine units per order, as at 50 packing stations: each block of 50 orders is scanned unit by unit, so the 50
@@ -468,7 +463,7 @@ async function scanToPack(engine: string, url: string, token: string, orderCount
     for (let unit = 0; unit < 9; unit++)
       for (const o of orders.slice(block, block + 50))
         scans.push({
-          path: `/api/outbound-orders/${o.id}/pack/scan/`,
+          path: routePath(outboundRoutes.packScan, { id: o.id }),
           body: JSON.stringify({ barcode: o.barcodes[unit % 3] }),
         });
   t0 = Date.now();

@@ -1,3 +1,5 @@
+import type { partnerRoutes, TRouteContract } from '@wms/contracts';
+import { fillPath, type TRouteInput } from '@wms/contracts/client';
 import { expect } from 'vitest';
 import type { TTestContext } from '../../../test/harness';
 import { createOrder, type TWorld } from '../../outbound/__tests__/factories';
@@ -17,20 +19,27 @@ export const SENDER = {
 export function carrierApi(ctx: TTestContext, w: TWorld, orderExtra: Record<string, unknown> = {}) {
   const line = [{ product_id: w.plain.id, quantity: 1 }];
   return {
-    provider: async (body: Record<string, unknown>) => {
-      const r = await ctx.inject({ method: 'POST', url: '/api/logistics-providers/', token: w.token, payload: body });
+    provider: async (body: TRouteInput<typeof partnerRoutes.createLogisticsProvider>['body']) => {
+      const r = await ctx.api.partnerRoutes.createLogisticsProvider({ body, token: w.token });
       expect(r.statusCode, r.body).toBe(201);
-      return r.json() as { id: string };
+      return r.json();
     },
     order: (providerId: string, extra: Record<string, unknown> = {}) =>
       createOrder(ctx, w.token, line, { logistics_provider_id: providerId, ...orderExtra, ...extra }),
     consignments: (ids: string[], lang = 'en') =>
-      ctx.inject({
-        method: 'POST',
-        url: '/api/carriers/consignments/',
-        token: w.token,
-        lang,
-        payload: { order_ids: ids },
-      }),
+      ctx.api.carrierRoutes.fetchConsignments({ body: { order_ids: ids }, token: w.token, lang }),
   };
+}
+
+/**
+ * A provider's form post to the route the contract declares: ECPay posts its notices and store-map answers as
+ * `application/x-www-form-urlencoded`, which the route client (JSON) does not send.
+ */
+export function postForm(ctx: TTestContext, route: TRouteContract, fields: Record<string, string>) {
+  return ctx.inject({
+    method: route.method,
+    url: fillPath(route.path),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
 }

@@ -1,8 +1,10 @@
+import { carrierRoutes } from '@wms/contracts';
+import type { TRouteInput } from '@wms/contracts/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { outboundWorld } from '../../outbound/__tests__/factories';
-import { carrierApi, SENDER } from './api';
+import { carrierApi, postForm, SENDER } from './api';
 
 let ctx: TTestContext;
 let fake: TFakeEcpay;
@@ -82,16 +84,10 @@ describe(`cash on delivery (${TEST_ENGINE})`, () => {
     const logisticsId = [...fake.consignments.entries()].find(
       ([, c]) => c.fields.MerchantTradeNo === collect.number,
     )![0];
-    const notify = (fields: Record<string, string>) =>
-      ctx.inject({
-        method: 'POST',
-        url: '/api/carriers/ecpay/notify/',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
+    const notify = (fields: Record<string, string>) => postForm(ctx, carrierRoutes.ecpayLogisticsNotify, fields);
     await notify(fake.statusNotice(logisticsId, '3018', '包裹配達取件門市'));
-    const report = async (token = w.token, query = '') =>
-      (await ctx.inject({ method: 'GET', url: `/api/carriers/cod-collected/${query}`, token })).json();
+    const report = async (token = w.token, query: TRouteInput<typeof carrierRoutes.codCollected>['query'] = {}) =>
+      (await ctx.api.carrierRoutes.codCollected({ query, token })).json();
     expect((await report()).results).toEqual([]);
     const picked = fake.statusNotice(logisticsId, '3022', '買家已到店取貨');
     const answers = await Promise.all([notify(picked), notify(picked), notify(picked)]);
@@ -103,8 +99,8 @@ describe(`cash on delivery (${TEST_ENGINE})`, () => {
       total_orders: 1,
       total_amount: '450.00',
     });
-    expect((await report(w.token, '?date_from=2026-11-29')).results).toEqual([]);
-    expect((await report(w.token, '?date_from=2026-11-28&date_to=2026-11-28')).total_amount).toBe('450.00');
+    expect((await report(w.token, { date_from: '2026-11-29' })).results).toEqual([]);
+    expect((await report(w.token, { date_from: '2026-11-28', date_to: '2026-11-28' })).total_amount).toBe('450.00');
     expect((await report(other.token)).results).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { carrierRoutes } from '@wms/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay'
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { createOrder, outboundWorld } from '../../outbound/__tests__/factories';
 import { ecpayCheckMacValue } from '../providers/ecpay';
-import { carrierApi, SENDER } from './api';
+import { carrierApi, postForm, SENDER } from './api';
 
 let ctx: TTestContext;
 let fake: TFakeEcpay;
@@ -30,7 +31,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       merchant_id: fake.merchantId,
       hash_key: fake.hashKey,
       hash_iv: fake.hashIv,
-      carrier_type: 'ecpay',
+      carrier_type: 'ecpay' as const,
       ...SENDER,
     });
     const wrongKey = await provider({
@@ -39,7 +40,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       merchant_id: fake.merchantId,
       hash_key: 'wrong-hash-key!!',
       hash_iv: fake.hashIv,
-      carrier_type: 'ecpay',
+      carrier_type: 'ecpay' as const,
       ...SENDER,
     });
     const unset = await provider({ code: 'ECPAY-NEW', name: '綠界（未設定）', carrier_type: 'ecpay' });
@@ -140,12 +141,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     };
     notice.CheckMacValue = ecpayCheckMacValue(notice, fake.hashKey, fake.hashIv);
     for (let i = 0; i < 2; i++) {
-      const r = await ctx.inject({
-        method: 'POST',
-        url: '/api/carriers/ecpay/notify/',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(notice).toString(),
-      });
+      const r = await postForm(ctx, carrierRoutes.ecpayLogisticsNotify, notice);
       expect(r.body).toBe('1|OK');
     }
     const events = await ctx.api.carrierRoutes.orderCarrierEvents({ params: { id: a.id }, token: w.token });
@@ -172,7 +168,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
           merchant_id: fake.merchantId,
           hash_key: fake.hashKey,
           hash_iv: fake.hashIv,
-          carrier_type: 'ecpay',
+          carrier_type: 'ecpay' as const,
           ...SENDER,
         },
         token: w.token,
@@ -204,7 +200,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
       merchant_id: fake.merchantId,
       hash_key: fake.hashKey,
       hash_iv: fake.hashIv,
-      carrier_type: 'ecpay',
+      carrier_type: 'ecpay' as const,
       ...SENDER,
     };
     const home = await provider({ code: 'ECPAY-L', name: '綠界宅配', ...keys });
@@ -217,7 +213,7 @@ describe(`get consignment numbers from the carrier (${TEST_ENGINE})`, () => {
     const otherApi = carrierApi(ctx, other);
     const otherProvider = await otherApi.provider({ code: 'ECPAY', name: '綠界', ...keys });
     const foreign = await otherApi.order(otherProvider.id);
-    const foreignMade = (await otherApi.consignments([foreign.id])).json().results[0];
+    const foreignMade = (await otherApi.consignments([foreign.id])).json().results[0]!;
     expect(foreignMade.outcome, JSON.stringify(foreignMade)).toBe('created');
 
     const res = await consignments([a.id, b.id, c.id, retyped.id]);

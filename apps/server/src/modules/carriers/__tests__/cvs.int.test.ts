@@ -2,14 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fieldLabel } from '@wms/contracts';
+import { carrierRoutes, fieldLabel, type partnerApiRoutes } from '@wms/contracts';
+import { invalidInput, type TRouteInput } from '@wms/contracts/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_logs, carrier_labels } from '../../../db/schema';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { importFile, outboundWorld, xlsx } from '../../outbound/__tests__/factories';
-import { carrierApi } from './api';
+import { carrierApi, postForm } from './api';
 
 let ctx: TTestContext;
 let fake: TFakeEcpay;
@@ -92,14 +93,8 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
     const choices = formsOf(await post(map.action, map.fields));
     expect(choices).toHaveLength(fake.stores.UNIMART!.length);
     const chosen = choices[1]!;
-    expect(new URL(chosen.action).pathname).toBe('/api/carriers/ecpay/map-reply/');
-    const reply = (fields: Record<string, string>) =>
-      ctx.inject({
-        method: 'POST',
-        url: '/api/carriers/ecpay/map-reply/',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
+    expect(new URL(chosen.action).pathname).toBe(carrierRoutes.ecpayMapReply.path);
+    const reply = (fields: Record<string, string>) => postForm(ctx, carrierRoutes.ecpayMapReply, fields);
     // Another merchant's answer with this token, or a guessed token: refused, nothing stored.
     expect((await reply({ ...chosen.fields, MerchantID: '3002607' })).statusCode).toBe(400);
     const guessed = await reply({ ...chosen.fields, MerchantTradeNo: 'M0000000000000000000' });
@@ -205,12 +200,7 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
 
     // ECPay's status notices per chain: arrived at the store, picked up (or returned) on the tracking history.
     const notify = async (fields: Record<string, string>) => {
-      const r = await ctx.inject({
-        method: 'POST',
-        url: '/api/carriers/ecpay/notify/',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
+      const r = await postForm(ctx, carrierRoutes.ecpayLogisticsNotify, fields);
       expect(r.body).toBe('1|OK');
     };
     // Codes and texts from ECPay's status workbook (github.com/ECPay/SDK_PHP example/Logistics/logistics_status.xlsx);
@@ -322,7 +312,10 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       token: w.token,
     });
     const key = enabled.json().api_key as string;
-    const body = (n: string, store: Record<string, string>) => ({
+    const body = (
+      n: string,
+      store: NonNullable<TRouteInput<typeof partnerApiRoutes.apiCreateOrder>['body']['cvs_store']>,
+    ) => ({
       order_number: n,
       recipient_name: '王小明',
       recipient_mobile: '0912345678',
@@ -331,20 +324,16 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       cvs_store: store,
       lines: [{ sku: w.plain.number, quantity: 1 }],
     });
-    const r = await ctx.inject({
-      method: 'POST',
-      url: '/api/v1/orders/',
-      headers: { 'x-api-key': key },
-      payload: body('ERP-CVS-1', { subtype: 'FAMIC2C', store_id: '006598', store_name: '全家台北站前店' }),
+    const r = await ctx.api.partnerApiRoutes.apiCreateOrder({
+      body: body('ERP-CVS-1', { subtype: 'FAMIC2C', store_id: '006598', store_name: '全家台北站前店' }),
+      apiKey: key,
     });
     expect(r.statusCode, r.body).toBe(201);
     const got = await ctx.api.carrierRoutes.getOrderCvsStore({ params: { id: r.json().id }, token: w.token });
     expect(got.json().store).toMatchObject({ subtype: 'FAMIC2C', store_id: '006598', source: 'api' });
-    const bad = await ctx.inject({
-      method: 'POST',
-      url: '/api/v1/orders/',
-      headers: { 'x-api-key': key },
-      payload: body('ERP-CVS-2', { subtype: 'SEVEN', store_id: '006598' }),
+    const bad = await ctx.api.partnerApiRoutes.apiCreateOrder({
+      body: body('ERP-CVS-2', { subtype: invalidInput('SEVEN'), store_id: '006598' }),
+      apiKey: key,
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -458,12 +447,7 @@ describe(`convenience-store pickup through ECPay (${TEST_ENGINE})`, () => {
       .filter(([, c]) => c.fields.MerchantTradeNo === late.number)
       .at(-1)![0];
     const notify = async (code: string, text: string) => {
-      const ack = await ctx.inject({
-        method: 'POST',
-        url: '/api/carriers/ecpay/notify/',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fake.statusNotice(logisticsId, code, text)).toString(),
-      });
+      const ack = await postForm(ctx, carrierRoutes.ecpayLogisticsNotify, fake.statusNotice(logisticsId, code, text));
       expect(ack.body).toBe('1|OK');
     };
     // "Order sent to the chain" (ECPay's 2001) is paperwork, not a drop-off: still late.

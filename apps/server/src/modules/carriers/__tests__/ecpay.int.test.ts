@@ -1,3 +1,4 @@
+import { carrierRoutes } from '@wms/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_logs, integration_attempts, logistics_providers } from '../../../db/schema';
@@ -5,6 +6,7 @@ import { encryptSecret } from '../../../platform/crypto';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { ecpayCheckMacValue, ecpayProvider } from '../providers/ecpay';
+import { postForm } from './api';
 
 let ctx: TTestContext;
 let fake: TFakeEcpay;
@@ -34,7 +36,7 @@ describe('ECPay Express/Create against a local ECPay', () => {
       merchantId: fake.merchantId,
       hashKey: fake.hashKey,
       hashIv: fake.hashIv,
-      serverReplyUrl: 'http://wms.test/api/carriers/ecpay/notify/',
+      serverReplyUrl: `http://wms.test${carrierRoutes.ecpayLogisticsNotify.path}`,
       logisticsType: 'CVS' as const,
       logisticsSubType: 'UNIMART',
     };
@@ -98,12 +100,7 @@ describe('ECPay status callback', () => {
       UpdateStatusDate: '2026/11/24 17:10:00',
     };
     fields.CheckMacValue = ecpayCheckMacValue(fields, 'pwFHCqoQZGmho4w6', 'EkRm7iFT261dpevs');
-    const ok = await ctx.inject({
-      method: 'POST',
-      url: '/api/carriers/ecpay/notify/',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    });
+    const ok = await postForm(ctx, carrierRoutes.ecpayLogisticsNotify, fields);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.body).toBe('1|OK');
     const audits = await ctx.deps.database.db
@@ -112,12 +109,7 @@ describe('ECPay status callback', () => {
       .where(and(eq(audit_logs.action, 'ecpay.status'), eq(audit_logs.entity_id, provider!.id)));
     expect(audits).toHaveLength(1);
 
-    const tampered = await ctx.inject({
-      method: 'POST',
-      url: '/api/carriers/ecpay/notify/',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ ...fields, RtnCode: '3022' }).toString(),
-    });
+    const tampered = await postForm(ctx, carrierRoutes.ecpayLogisticsNotify, { ...fields, RtnCode: '3022' });
     expect(tampered.statusCode).toBe(401);
     expect(tampered.json().error.code).toBe('CARRIER_SIGNATURE_INVALID');
   });

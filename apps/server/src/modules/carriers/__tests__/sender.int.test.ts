@@ -1,3 +1,4 @@
+import { carrierRoutes } from '@wms/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEcpay, type TFakeEcpay } from '../../../test/fakes/fake-ecpay';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
@@ -175,7 +176,7 @@ describe(`sender data for the carriers (${TEST_ENGINE})`, () => {
       merchantId: fake.merchantId,
       hashKey: fake.hashKey,
       hashIv: fake.hashIv,
-      serverReplyUrl: 'http://wms.test/api/carriers/ecpay/notify/',
+      serverReplyUrl: `http://wms.test${carrierRoutes.ecpayLogisticsNotify.path}`,
       logisticsType: 'HOME' as const,
       logisticsSubType: 'TCAT',
     };

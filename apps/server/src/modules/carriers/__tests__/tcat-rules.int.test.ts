@@ -19,7 +19,7 @@ describe(`T-cat: each order's refusal names why, before T-cat is asked (${TEST_E
   it('no sender, a masked receiver, a COD amount over the limit; a good order still ships', async () => {
     const w = await outboundWorld(ctx);
     const { provider, order, consignments } = carrierApi(ctx, w);
-    const keys = { merchant_id: fake.customerId, hash_key: fake.customerToken, carrier_type: 'tcat' };
+    const keys = { merchant_id: fake.customerId, hash_key: fake.customerToken, carrier_type: 'tcat' as const };
     const bare = await provider({ code: 'TCAT-BARE', name: '黑貓（無寄件人）', ...keys });
     const full = await provider({ code: 'TCAT-EGS', name: '黑貓宅急便', ...keys, ...SENDER });
     // The company's own phone and the warehouse address are not there: the order's default sender lacks them.

@@ -208,7 +208,7 @@ describe(`T-cat consignment numbers and labels through the API (${TEST_ENGINE})`
 
     // The number comes but DownloadOBT fails: the number is on the order, the label is fetched when printing.
     fake.failNext(10, 'DownloadOBT');
-    const nl = (await call([noLabel.id])).json().results[0];
+    const nl = (await call([noLabel.id])).json().results[0]!;
     fake.failNext(-10, 'DownloadOBT');
     expect(nl).toMatchObject({ outcome: 'created', label: false });
     expect((await get(noLabel.id)).consignment_number).toBe(nl.consignment_number);

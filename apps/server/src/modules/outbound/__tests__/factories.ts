@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { outboundRoutes, TOrderAction, TOrderDetail } from '@wms/contracts';
+import { outboundRoutes, type TOrderAction, type TOrderDetail } from '@wms/contracts';
 import type { TRouteInput } from '@wms/contracts/client';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -116,5 +116,5 @@ export async function readXlsx(content: Buffer): Promise<unknown[][]> {
 
 /** Queue an order import through the API and wait for the job to finish; returns the job. */
 export function importFile(ctx: TTestContext, token: string, content: Buffer, extra: Record<string, unknown> = {}) {
-  return runImportJob(ctx, '/api/outbound-orders/import/', token, content, { file_name: 'orders.xlsx', ...extra });
+  return runImportJob(ctx, outboundRoutes.importOrders.path, token, content, { file_name: 'orders.xlsx', ...extra });
 }

@@ -35,9 +35,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx?.close());
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = seller.token) =>
-  ctx.inject({ method, url, payload: payload as object, token });
-
 async function newReturn(body: Record<string, unknown>): Promise<TReturnReceiptDetail> {
   const res = await ctx.api.returnRoutes.createReturn({
     body: invalidInput({ warehouse_id: wh.id, planned_date: '2026-11-25', ...body }),
@@ -486,16 +483,17 @@ describe('return receipts', () => {
   it("answers another seller's receipts and orders with 404 and changes nothing", async () => {
     const { order, receipt } = await shippedAndReturned('customer_return', 1);
     const t = other.token;
-    for (const [method, url, body] of [
-      ['GET', `/api/returns/${receipt.id}/`, undefined],
-      ['PATCH', `/api/returns/${receipt.id}/`, { remark: 'x' }],
-      ['DELETE', `/api/returns/${receipt.id}/`, undefined],
-      ['POST', `/api/returns/${receipt.id}/confirm/`, confirmBody(receipt, 1, 0)],
-      ['POST', `/api/returns/${receipt.id}/cancel-confirmation/`, undefined],
-      ['GET', `/api/returns/${receipt.id}/print/`, undefined],
+    const theirs = { params: { id: receipt.id }, token: t };
+    for (const [what, call] of [
+      ['get', () => ctx.api.returnRoutes.getReturn(theirs)],
+      ['update', () => ctx.api.returnRoutes.updateReturn({ ...theirs, body: { remark: 'x' } })],
+      ['delete', () => ctx.api.returnRoutes.deleteReturn(theirs)],
+      ['confirm', () => ctx.api.returnRoutes.confirmReturn({ ...theirs, body: confirmBody(receipt, 1, 0) })],
+      ['cancel confirmation', () => ctx.api.returnRoutes.cancelReturnConfirmation(theirs)],
+      ['print', () => ctx.api.returnRoutes.printReturn(theirs)],
     ] as const) {
-      const res = await api(method, url, body, t);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      const res = await call();
+      expect(res.statusCode, what).toBe(404);
     }
     const otherF = stockFactory(ctx.deps.database.db, other.customerId);
     const otherWh = await otherF.warehouse();

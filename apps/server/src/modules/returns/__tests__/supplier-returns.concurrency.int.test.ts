@@ -79,9 +79,7 @@ describe.skipIf(!ON_POSTGRES)('return-to-supplier orders at once (PostgreSQL)', 
     // Dispatch them all at once: everything leaves exactly once.
     const ids = results.filter((x) => x.statusCode === 201).map((x) => x.json().id as string);
     const sent = await Promise.all(
-      ids.map((id) =>
-        ctx.inject({ method: 'POST', url: `/api/supplier-returns/${id}/dispatch/`, token: seller.token, payload: {} }),
-      ),
+      ids.map((id) => ctx.api.returnRoutes.dispatchSupplierReturn({ params: { id }, body: {}, token: seller.token })),
     );
     for (const s of sent) expect(s.statusCode, s.body).toBe(200);
     expect(await r.onHand(p.id, good.id)).toEqual({ onHand: 0, reserved: 0 });

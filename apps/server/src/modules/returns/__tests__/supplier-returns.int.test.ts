@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TReturnPrint, TSupplierReturnDetail, TSupplierReturnPile } from '@wms/contracts';
+import { invalidInput } from '@wms/contracts/client';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +34,6 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const who = () => ({ customerId: seller.customerId, userId: seller.userId });
-const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, token = seller.token) =>
-  ctx.inject({ method, url, payload: payload as object, token });
 
 const order = (lines: Array<{ balance_id: string; quantity: number }>, extra: Record<string, unknown> = {}) =>
   ctx.api.returnRoutes.createSupplierReturn({
@@ -95,10 +94,15 @@ describe('return-to-supplier orders', () => {
     expect(await r.movementsOf(doc.id)).toEqual([
       { product_id: p.id, location_id: sellable.id, quantity: -4, reason: 'return_to_supplier' },
     ]);
-    for (const action of ['dispatch', 'cancel']) {
-      const again = await api('POST', `/api/supplier-returns/${doc.id}/${action}/`, {});
+    const asSeller = { params: { id: doc.id }, token: seller.token };
+    for (const action of [
+      () => ctx.api.returnRoutes.dispatchSupplierReturn({ ...asSeller, body: {} }),
+      // The cancel takes no body; the request sends `{}` all the same, as a client may.
+      () => ctx.api.returnRoutes.cancelSupplierReturn({ ...asSeller, body: invalidInput({}) }),
+    ]) {
+      const again = await action();
       expect(again.statusCode).toBe(409);
-      expect(again.json().error.code).toBe('INVALID_STATUS_TRANSITION');
+      expect(again.error().code).toBe('INVALID_STATUS_TRANSITION');
     }
     expect(await r.movementsOf(doc.id)).toHaveLength(1);
     expect(await checkStockInvariants(ctx.deps.database.db, { customerId: seller.customerId })).toEqual([]);
@@ -279,15 +283,16 @@ describe('return-to-supplier orders', () => {
     const pile = await r.put(p.id, sellable.id, 2);
     const doc = (await order([{ balance_id: pile, quantity: 1 }])).json() as TSupplierReturnDetail;
     const t = other.token;
-    for (const [method, url, body] of [
-      ['GET', `/api/supplier-returns/${doc.id}/`, undefined],
-      ['PATCH', `/api/supplier-returns/${doc.id}/`, { remark: 'x' }],
-      ['POST', `/api/supplier-returns/${doc.id}/dispatch/`, {}],
-      ['POST', `/api/supplier-returns/${doc.id}/cancel/`, undefined],
-      ['GET', `/api/supplier-returns/${doc.id}/print/`, undefined],
-      ['GET', `/api/supplier-returns/piles/?warehouse_id=${wh.id}`, undefined],
+    const theirs = { params: { id: doc.id }, token: t };
+    for (const [what, call] of [
+      ['get', () => ctx.api.returnRoutes.getSupplierReturn(theirs)],
+      ['update', () => ctx.api.returnRoutes.updateSupplierReturn({ ...theirs, body: { remark: 'x' } })],
+      ['dispatch', () => ctx.api.returnRoutes.dispatchSupplierReturn({ ...theirs, body: {} })],
+      ['cancel', () => ctx.api.returnRoutes.cancelSupplierReturn(theirs)],
+      ['print', () => ctx.api.returnRoutes.printSupplierReturn(theirs)],
+      ['piles', () => ctx.api.returnRoutes.listSupplierReturnPiles({ query: { warehouse_id: wh.id }, token: t })],
     ] as const) {
-      expect((await api(method, url, body, t)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await call()).statusCode, what).toBe(404);
     }
     const otherWh = await stockFactory(ctx.deps.database.db, other.customerId).warehouse();
     const res = await ctx.api.returnRoutes.createSupplierReturn({

@@ -1,4 +1,5 @@
-import type { TOrder, TOrderDetail, TShipSettings, TWarehouseShipping } from '@wms/contracts';
+import type { shipRoutes, TOrder, TOrderDetail, TShipSettings, TWarehouseShipping } from '@wms/contracts';
+import { invalidInput, type TRouteInput } from '@wms/contracts/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logistics_providers, outbound_orders } from '../../../db/schema';
@@ -30,13 +31,16 @@ afterAll(() => ctx?.close());
 const tpe = (s: string) => new Date(`${s}:00+08:00`);
 
 const settings = async (token = w.token) =>
-  (await ctx.inject({ method: 'GET', url: '/api/ship-settings/', token })).json() as TShipSettings;
-const saveWarehouse = (payload: object, token = w.token, id = w.wh.id) =>
-  ctx.inject({ method: 'PUT', url: `/api/ship-settings/warehouses/${id}/`, token, payload });
-const saveSla = (payload: object) =>
-  ctx.inject({ method: 'PUT', url: '/api/ship-settings/sla/', token: w.token, payload });
+  (await ctx.api.shipRoutes.getShipSettings({ token })).json() satisfies TShipSettings;
+const saveWarehouse = (
+  body: TRouteInput<typeof shipRoutes.saveWarehouseShipping>['body'],
+  token = w.token,
+  id = w.wh.id,
+) => ctx.api.shipRoutes.saveWarehouseShipping({ params: { id }, body, token });
+const saveSla = (body: TRouteInput<typeof shipRoutes.saveShipSla>['body']) =>
+  ctx.api.shipRoutes.saveShipSla({ body, token: w.token });
 const detail = async (id: string) =>
-  (await ctx.inject({ method: 'GET', url: `/api/outbound-orders/${id}/`, token: w.token })).json() as TOrderDetail;
+  (await ctx.api.outboundRoutes.getOrder({ params: { id }, token: w.token })).json() satisfies TOrderDetail;
 
 let seq = 0;
 /** One order of one line through the shared order intake, arriving at `now`; answers its id. */
@@ -216,11 +220,10 @@ describe(`ship-by time of new orders, with a controllable clock (${TEST_ENGINE})
       .insert(logistics_providers)
       .values({ customer_id: w.customerId, code: 'POST', name: '中華郵政' })
       .returning();
-    const res = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/outbound-orders/${o.id}/`,
+    const res = await ctx.api.outboundRoutes.updateOrder({
+      params: { id: o.id },
+      body: { logistics_provider_id: other!.id },
       token: w.token,
-      payload: { logistics_provider_id: other!.id },
     });
     expect(res.statusCode, res.body).toBe(200);
     const created = new Date(o.created_at);
@@ -236,7 +239,7 @@ describe(`convenience-store chain cut-offs, with a controllable clock (${TEST_EN
   const carrierOnly = [{ logistics_provider_id: '', cutoff_time: '12:30', pickup_time: '16:00' }];
   const withChain = () => [
     { ...carrierOnly[0]!, logistics_provider_id: w.carrier.id },
-    { logistics_provider_id: w.carrier.id, cvs_chain: 'UNIMART', cutoff_time: '10:00', pickup_time: '11:00' },
+    { logistics_provider_id: w.carrier.id, cvs_chain: 'UNIMART' as const, cutoff_time: '10:00', pickup_time: '11:00' },
   ];
 
   it('an order for a store of a chain takes its chain’s cut-off, else its carrier’s; holidays respected', async () => {
@@ -287,9 +290,9 @@ describe(`convenience-store chain cut-offs, with a controllable clock (${TEST_EN
       holidays: [],
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().error).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'cutoffs.2.cvs_chain' } });
+    expect(twice.error()).toMatchObject({ code: 'DUPLICATE_VALUE', params: { field: 'cutoffs.2.cvs_chain' } });
     const unknownChain = await saveWarehouse({
-      cutoffs: [{ ...withChain()[1]!, cvs_chain: 'LAWSON' }],
+      cutoffs: [{ ...withChain()[1]!, cvs_chain: invalidInput('LAWSON') }],
       holidays: [],
     });
     expect(unknownChain.statusCode).toBe(400);
@@ -319,12 +322,8 @@ describe(`/deliver's due filter (${TEST_ENGINE})`, () => {
     await setShipBy(tomorrow, new Date(taipeiMidnight(today, 1).getTime() + 3600_000));
     expect((await transition(ctx, w.token, lateCancelled, 'cancel')).statusCode).toBe(200);
 
-    const list = async (due: string) => {
-      const res = await ctx.inject({
-        method: 'GET',
-        url: `/api/outbound-orders/?due=${due}&page_size=100`,
-        token: w.token,
-      });
+    const list = async (due: 'today' | 'late') => {
+      const res = await ctx.api.outboundRoutes.listOrders({ query: { due, page_size: 100 }, token: w.token });
       expect(res.statusCode, res.body).toBe(200);
       return (res.json() as { results: TOrder[] }).results.map((o) => o.id);
     };
@@ -332,12 +331,12 @@ describe(`/deliver's due filter (${TEST_ENGINE})`, () => {
     expect((await list('today')).filter((id) => mine.has(id))).toEqual([dueToday]);
     expect((await list('late')).filter((id) => mine.has(id))).toEqual([late]);
     // The list shows the ship-by time.
-    const all = await ctx.inject({ method: 'GET', url: `/api/outbound-orders/?ids=${dueToday}`, token: w.token });
+    const all = await ctx.api.outboundRoutes.listOrders({ query: { ids: dueToday }, token: w.token });
     expect((all.json() as { results: TOrder[] }).results[0]!.ship_by).toBe(
       new Date(taipeiMidnight(today, 1).getTime() - 60_000).toISOString(),
     );
     expect(
-      (await ctx.inject({ method: 'GET', url: '/api/outbound-orders/?due=soon', token: w.token })).statusCode,
+      (await ctx.api.outboundRoutes.listOrders({ query: { due: invalidInput('soon') }, token: w.token })).statusCode,
     ).toBe(400);
   });
 });
@@ -412,7 +411,7 @@ describe(`/ships-today, the floor board (${TEST_ENGINE})`, () => {
     await make(new Date(now - 2 * 86400_000), 'closed'); // shipped on an earlier day: not on today's board
     await make(new Date(taipeiMidnight(today, 1).getTime() + 3600_000), 'exported'); // tomorrow
 
-    const res = await ctx.inject({ method: 'GET', url: '/api/ships-today/', token: bw.token });
+    const res = await ctx.api.shipBoardRoutes.getShipsToday({ token: bw.token });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as import('@wms/contracts').TShipsToday;
     expect(body.day).toBe(today);
@@ -432,7 +431,7 @@ describe(`/ships-today, the floor board (${TEST_ENGINE})`, () => {
     expect(body.rows[0]!.cutoff_at).toBe(working ? new Date(`${today}T12:00:00+08:00`).toISOString() : null);
     expect(body.rows[0]!.pickup_at).toBe(working ? new Date(`${today}T17:00:00+08:00`).toISOString() : null);
     // Another seller sees none of it.
-    const other = (await ctx.inject({ method: 'GET', url: '/api/ships-today/', token: board.token })).json() as {
+    const other = (await ctx.api.shipBoardRoutes.getShipsToday({ token: board.token })).json() as {
       rows: unknown[];
       late_orders: unknown[];
     };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { hashPassword } from '../../../platform/crypto';
-import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
+import { fakeShopeeOrder, SHOPEE_PATH, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
 import { loggedIn, TEST_ENGINE } from '../../../test/harness';
 import {
   crashTarget,
@@ -118,8 +118,8 @@ describe(`Shopee ship_order batch killed with SIGKILL halfway (${TEST_ENGINE})`,
     const arranged = () => sns.filter((sn) => (fake.order(SHOP, sn)?.arranged ?? 0) > 0).length;
     for (let i = 0; i < 600 && arranged() < 3; i++) await sleep(20);
     // The next ship_order is on its way to Shopee (it answers 700 ms later): kill while it is in flight.
-    const inFlight = fake.calls('/api/v2/logistics/ship_order');
-    for (let i = 0; i < 200 && fake.calls('/api/v2/logistics/ship_order') === inFlight; i++) await sleep(5);
+    const inFlight = fake.calls(SHOPEE_PATH.shipOrder);
+    for (let i = 0; i < 200 && fake.calls(SHOPEE_PATH.shipOrder) === inFlight; i++) await sleep(5);
     expect(await kill9(server)).toBe('SIGKILL');
     expect(await batch).toBeInstanceOf(Error);
     await sleep(1000); // Shopee acts on the call whose answer never reaches us

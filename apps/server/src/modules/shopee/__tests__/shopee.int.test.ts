@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { shopeeRoutes } from '@wms/contracts';
+import { shopeeRoutes } from '@wms/contracts';
 import type { TRouteInput } from '@wms/contracts/client';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +97,7 @@ describe('connect a shop', () => {
     const res = await ctx.api.shopeeRoutes.shopeeAuthUrl({ token: w.token });
     expect(res.statusCode, res.body).toBe(200);
     const url = new URL(res.json().url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/api/v2/shop/auth_partner`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}${SHOPEE_PATH.authPartner}`);
     expect(url.searchParams.get('redirect')).toBe('http://wms.test/module-shopee-create');
     const ts = Number(url.searchParams.get('timestamp'));
     expect(url.searchParams.get('sign')).toBe(
@@ -570,7 +570,7 @@ describe('errors end in a visible state', () => {
 });
 
 describe('push', () => {
-  const pushUrl = 'http://wms.test/api/shopee/push/';
+  const pushUrl = `http://wms.test${shopeeRoutes.shopeePush.path}`;
   // The push is signed over its raw body: the JSON text of `body`, which is what the request carries.
   const push = (
     body: TRouteInput<typeof shopeeRoutes.shopeePush>['body'],

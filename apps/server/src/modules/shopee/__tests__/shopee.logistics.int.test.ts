@@ -1,10 +1,11 @@
+import type { TShopeeShipSettings } from '@wms/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { outbound_orders, shopee_orders } from '../../../db/schema';
 import { withTx } from '../../../db/tx';
-import { fakeShopeeOrder, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
+import { fakeShopeeOrder, SHOPEE_PATH, startFakeShopee, type TFakeShopee } from '../../../test/fakes/fake-shopee';
 import { createTestContext, type TTestContext } from '../../../test/harness';
 import { pdfPageBarcodes } from '../../../test/pdf-barcodes';
 import { outboundWorld, type TWorld, transition } from '../../outbound/__tests__/factories';
@@ -38,11 +39,9 @@ afterAll(async () => {
 const db = () => ctx.deps.database.db;
 
 async function connect(shopId: number) {
-  const res = await ctx.inject({
-    method: 'POST',
-    url: '/api/shopee/shops/',
+  const res = await ctx.api.shopeeRoutes.connectShopeeShop({
+    body: { code: fake.issueCode(shopId), shop_id: shopId },
     token: w.token,
-    payload: { code: fake.issueCode(shopId), shop_id: shopId },
   });
   expect(res.statusCode, res.body).toBe(200);
   await ctx.deps.jobs.whenIdle();
@@ -67,13 +66,7 @@ type TOut = {
   label: boolean;
 };
 async function consign(ids: string[]) {
-  const res = await ctx.inject({
-    method: 'POST',
-    url: '/api/carriers/consignments/',
-    token: w.token,
-    lang: 'en',
-    payload: { order_ids: ids },
-  });
+  const res = await ctx.api.carrierRoutes.fetchConsignments({ body: { order_ids: ids }, token: w.token, lang: 'en' });
   expect(res.statusCode, res.body).toBe(200);
   return new Map((res.json().results as TOut[]).map((r) => [r.order_id, r]));
 }
@@ -90,7 +83,7 @@ describe('Shopee-arranged channels', () => {
       order('S701-TCAT', 30001),
       order('S701-OWN', 39001),
     ]);
-    const sync = await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    const sync = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: shop.id }, token: w.token });
     expect(sync.statusCode).toBe(202);
     await ctx.deps.jobs.whenIdle();
     const orders = await ordersBySn(['S701-711', 'S701-FAM', 'S701-TCAT', 'S701-OWN']);
@@ -103,9 +96,9 @@ describe('Shopee-arranged channels', () => {
       status: 'pending_export',
     });
     expect(orders.get('S701-OWN')).toMatchObject({ recipient_name: '王小明', recipient_mobile: '0912345678' });
-    const list = await ctx.inject({
-      method: 'GET',
-      url: `/api/shopee/shops/${shop.id}/orders/?state=created`,
+    const list = await ctx.api.shopeeRoutes.listShopeeOrders({
+      params: { id: shop.id },
+      query: { state: 'created' },
       token: w.token,
     });
     const shown = new Map((list.json().results as Array<{ order_sn: string }>).map((o) => [o.order_sn, o]));
@@ -133,11 +126,10 @@ describe('Shopee-arranged channels', () => {
     expect(first.get(orders.get('S701-OWN')!.id)).toMatchObject({ outcome: 'no_carrier' });
     expect(fake.order(701, 'S701-711')).toMatchObject({ arranged: 1, arrangement: { dropoff: { branch_id: 5101 } } });
 
-    const mode = await ctx.inject({
-      method: 'PATCH',
-      url: `/api/shopee/shops/${shop.id}/ship-mode/`,
+    const mode = await ctx.api.shopeeRoutes.setShopeeShipMode({
+      params: { id: shop.id },
+      body: { ship_mode: 'pickup' },
       token: w.token,
-      payload: { ship_mode: 'pickup' },
     });
     expect(mode.statusCode, mode.body).toBe(200);
     expect(mode.json()).toMatchObject({ ship_mode: 'pickup' });
@@ -154,11 +146,9 @@ describe('Shopee-arranged channels', () => {
     for (const sn of ['S701-711', 'S701-FAM', 'S701-TCAT']) expect(fake.order(701, sn)!.arranged).toBe(1);
 
     // "Print carrier labels": Shopee's label pages, one per parcel, in the order given.
-    const labels = await ctx.inject({
-      method: 'POST',
-      url: '/api/carriers/labels/',
+    const labels = await ctx.api.carrierRoutes.printLabels({
+      body: { order_ids: [sev.id, fam.id, tcat.id] },
       token: w.token,
-      payload: { order_ids: [sev.id, fam.id, tcat.id] },
     });
     expect(labels.statusCode, labels.body).toBe(200);
     expect(labels.headers['x-labels-pages']).toBe('3');
@@ -171,30 +161,24 @@ describe('Shopee-arranged channels', () => {
     );
 
     // Pack and ship the 7-ELEVEN one: Shopee already has it, nothing more is sent (no non_integrated ship_order).
-    const shipCalls = fake.calls('/api/v2/logistics/ship_order');
+    const shipCalls = fake.calls(SHOPEE_PATH.shipOrder);
     expect(
       (
-        await ctx.inject({
-          method: 'POST',
-          url: `/api/outbound-orders/${sev.id}/pack/scan/`,
+        await ctx.api.outboundRoutes.packScan({
+          params: { id: sev.id },
+          body: { barcode: w.plain.number },
           token: w.token,
-          payload: { barcode: w.plain.number },
         })
       ).statusCode,
     ).toBe(200);
-    const shipped = await ctx.inject({
-      method: 'POST',
-      url: `/api/outbound-orders/${sev.id}/ship/`,
-      token: w.token,
-      payload: {},
-    });
+    const shipped = await ctx.api.outboundRoutes.shipOrder({ params: { id: sev.id }, body: {}, token: w.token });
     expect(shipped.statusCode, shipped.body).toBe(200);
     await withTx(db(), (tx) => ctx.deps.jobs.enqueue(tx, shopeeShipScan, {}, { customerId: null }));
     ctx.deps.jobs.kick();
     await ctx.deps.jobs.whenIdle();
     const [row] = await db().select().from(shopee_orders).where(eq(shopee_orders.order_sn, 'S701-711'));
     expect(row!.shipped_at).not.toBeNull();
-    expect(fake.calls('/api/v2/logistics/ship_order')).toBe(shipCalls);
+    expect(fake.calls(SHOPEE_PATH.shipOrder)).toBe(shipCalls);
     expect(fake.order(701, 'S701-711')!.arranged).toBe(1);
   });
 
@@ -205,11 +189,7 @@ describe('Shopee-arranged channels', () => {
       702,
       sns.map((sn) => order(sn, 30005)),
     );
-    const sync = await ctx.inject({
-      method: 'POST',
-      url: `/api/shopee/shops/${(await connect(702)).id}/sync/`,
-      token: w.token,
-    });
+    const sync = await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: (await connect(702)).id }, token: w.token });
     expect(sync.statusCode).toBe(202);
     await ctx.deps.jobs.whenIdle();
     const orders = await ordersBySn(sns);
@@ -220,25 +200,25 @@ describe('Shopee-arranged channels', () => {
     const ids = sns.map((sn) => orders.get(sn)!.id);
 
     // Shopee arranges A but its answer never comes back (the connection is cut, as when the process dies).
-    fake.dropAnswers('/api/v2/logistics/ship_order', 1);
+    fake.dropAnswers(SHOPEE_PATH.shipOrder, 1);
     const cut = await consign(ids);
     expect(cut.get(ids[0]!)).toMatchObject({ outcome: 'failed', code: 'SHOPEE_UNAVAILABLE' });
     expect(fake.order(702, 'S702-A')!.arranged).toBe(1);
     for (const id of ids.slice(1)) expect(cut.get(id)).toMatchObject({ outcome: 'created' });
 
     // Run again: A is not arranged again — Shopee is asked first and already has its tracking number.
-    const calls = fake.calls('/api/v2/logistics/ship_order');
+    const calls = fake.calls(SHOPEE_PATH.shipOrder);
     const again = await consign(ids);
     expect(again.get(ids[0]!)).toMatchObject({
       outcome: 'created',
       consignment_number: fake.order(702, 'S702-A')!.tracking_number,
     });
-    expect(fake.calls('/api/v2/logistics/ship_order')).toBe(calls);
+    expect(fake.calls(SHOPEE_PATH.shipOrder)).toBe(calls);
     for (const sn of sns) expect(fake.order(702, sn)!.arranged).toBe(1);
 
     // Two runs at once on fresh orders: each order arranged exactly once.
     fake.addOrders(702, [order('S702-E', 30006), order('S702-F', 30007)]);
-    await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${(await connect(702)).id}/sync/`, token: w.token });
+    await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: (await connect(702)).id }, token: w.token });
     await ctx.deps.jobs.whenIdle();
     const more = await ordersBySn(['S702-E', 'S702-F']);
     for (const o of more.values()) expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBe(200);
@@ -265,35 +245,28 @@ describe('Shopee-arranged channels', () => {
   it('the seller chooses pickup address, slot rule and drop-off branch; checked on save; used by ship_order; shown on the order', async () => {
     const shop = await connect(704);
     fake.addOrders(704, [order('S704-T1', 30001), order('S704-T2', 30001), order('S704-711', 30005)]);
-    await ctx.inject({ method: 'POST', url: `/api/shopee/shops/${shop.id}/sync/`, token: w.token });
+    await ctx.api.shopeeRoutes.syncShopeeShop({ params: { id: shop.id }, token: w.token });
     await ctx.deps.jobs.whenIdle();
     const orders = await ordersBySn(['S704-T1', 'S704-T2', 'S704-711']);
     for (const o of orders.values()) expect((await transition(ctx, w.token, o.id, 'export')).statusCode).toBe(200);
 
-    const options = await ctx.inject({
-      method: 'GET',
-      url: `/api/shopee/shops/${shop.id}/ship-options/`,
-      token: w.token,
-    });
+    const options = await ctx.api.shopeeRoutes.shopeeShipOptions({ params: { id: shop.id }, token: w.token });
     expect(options.statusCode, options.body).toBe(200);
     const opts = options.json();
     // Only addresses Shopee flags for pickup (or default): the return-only address is not offered.
-    expect(opts.pickup_addresses.map((a: { address_id: number }) => a.address_id)).toEqual([7001]);
-    expect(opts.pickup_addresses[0].address).toContain('瑞光路');
-    const byChannel = new Map(opts.channels.map((c: { channel_id: number }) => [c.channel_id, c]));
+    expect(opts.pickup_addresses.map((a) => a.address_id)).toEqual([7001]);
+    expect(opts.pickup_addresses[0]!.address).toContain('瑞光路');
+    const byChannel = new Map(opts.channels.map((c) => [c.channel_id, c]));
     expect(byChannel.get(30001)).toMatchObject({ channel_name: '黑貓宅急便', modes: ['pickup', 'dropoff'] });
     expect(byChannel.get(30005)).toMatchObject({ modes: ['dropoff'] });
-    expect(
-      (byChannel.get(30005) as { branches: Array<{ branch_id: number }> }).branches.map((b) => b.branch_id),
-    ).toEqual([5101, 5102]);
+    expect(byChannel.get(30005)!.branches.map((b) => b.branch_id)).toEqual([5101, 5102]);
 
-    const save = (settings: Record<string, unknown>) =>
-      ctx.inject({
-        method: 'PATCH',
-        url: `/api/shopee/shops/${shop.id}/ship-mode/`,
+    const save = (settings: Partial<TShopeeShipSettings>) =>
+      ctx.api.shopeeRoutes.setShopeeShipMode({
+        params: { id: shop.id },
         token: w.token,
         lang: 'en',
-        payload: {
+        body: {
           ship_mode: 'pickup',
           ship_settings: {
             pickup_address_id: null,
@@ -304,17 +277,17 @@ describe('Shopee-arranged channels', () => {
           },
         },
       });
-    const bad = [
+    const bad: Array<[Partial<TShopeeShipSettings>, string, string]> = [
       [{ pickup_slot: 'after' }, 'REQUIRED_FIELD', 'Pickup from (time of day)'],
       [{ pickup_slot: 'after', pickup_after: '25:00' }, 'INVALID_FIELD', 'pickup_after'],
       [{ pickup_address_id: 7002 }, 'SHOPEE_OPTION_UNKNOWN', 'Pickup address'],
       [{ dropoff_branches: [{ channel_id: 30005, branch_id: 9999 }] }, 'SHOPEE_OPTION_UNKNOWN', 'Drop-off branch'],
-    ] as const;
+    ];
     for (const [settings, code, field] of bad) {
       const res = await save(settings);
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().error.code).toBe(code);
-      expect(JSON.stringify(res.json().error)).toContain(field);
+      expect(res.error().code).toBe(code);
+      expect(JSON.stringify(res.error())).toContain(field);
     }
     const ok = await save({
       pickup_address_id: 7001,
@@ -349,9 +322,9 @@ describe('Shopee-arranged channels', () => {
     });
 
     // Shown on the order: how it was handed to Shopee.
-    const list = await ctx.inject({
-      method: 'GET',
-      url: `/api/shopee/shops/${shop.id}/orders/?state=created`,
+    const list = await ctx.api.shopeeRoutes.listShopeeOrders({
+      params: { id: shop.id },
+      query: { state: 'created' },
       token: w.token,
     });
     const shown = new Map(
