@@ -1,3 +1,4 @@
+import type { TRouteContract } from '@wms/contracts';
 import { expect } from 'vitest';
 import type { TTestContext } from './harness';
 
@@ -32,7 +33,7 @@ export async function runImportJob(
   // The test's own timeout bounds a normal import; the 100,000-row one runs in a child with 10 minutes (a loaded CI
   // machine took over 2 minutes, the queue's default wait).
   await ctx.deps.jobs.whenIdle(600_000);
-  return (await ctx.inject({ method: 'GET', url: `/api/jobs/${res.json().id}/`, token })).json() as TImportJobView;
+  return (await ctx.api.jobRoutes.getJob({ params: { id: res.json().id }, token })).json() as TImportJobView;
 }
 
 /**
@@ -43,8 +44,9 @@ export async function runImportJob(
 export async function expectExportReimports(
   ctx: TTestContext,
   opts: {
-    exportUrl: string;
-    importUrl: string;
+    /** The list's export route and its import route (both without path parameters). */
+    exportRoute: TRouteContract;
+    importRoute: TRouteContract;
     home: string;
     other: string;
     rows: number;
@@ -53,16 +55,16 @@ export async function expectExportReimports(
 ): Promise<void> {
   const before = await opts.snapshot(opts.home);
   for (const lang of ['zh-TW', 'ja', 'en']) {
-    const file = (await ctx.inject({ method: 'GET', url: opts.exportUrl, token: opts.home, lang })).rawPayload;
-    const job = await runImportJob(ctx, opts.importUrl, opts.home, file);
+    const file = (await ctx.inject({ method: 'GET', url: opts.exportRoute.path, token: opts.home, lang })).rawPayload;
+    const job = await runImportJob(ctx, opts.importRoute.path, opts.home, file);
     expect(job, lang).toMatchObject({
       state: 'succeeded',
       result: { created: 0, updated: opts.rows, rows: opts.rows },
     });
     expect(await opts.snapshot(opts.home), lang).toEqual(before);
   }
-  const file = (await ctx.inject({ method: 'GET', url: opts.exportUrl, token: opts.home })).rawPayload;
-  const job = await runImportJob(ctx, opts.importUrl, opts.other, file);
+  const file = (await ctx.inject({ method: 'GET', url: opts.exportRoute.path, token: opts.home })).rawPayload;
+  const job = await runImportJob(ctx, opts.importRoute.path, opts.other, file);
   expect(job).toMatchObject({ state: 'succeeded', result: { created: opts.rows, updated: 0 } });
   expect(await opts.snapshot(opts.other)).toEqual(before);
 }

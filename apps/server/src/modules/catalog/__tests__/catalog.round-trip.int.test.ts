@@ -1,4 +1,4 @@
-import type { TProduct } from '@wms/contracts';
+import { catalogRoutes, type TProduct } from '@wms/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { expectExportReimports } from '../../../test/import-job';
@@ -112,8 +112,8 @@ describe(`product export → import (${TEST_ENGINE})`, () => {
     ]);
 
     await expectExportReimports(ctx, {
-      exportUrl: '/api/products/export/',
-      importUrl: '/api/products/import/',
+      exportRoute: catalogRoutes.exportProducts,
+      importRoute: catalogRoutes.importProducts,
       home: a.token,
       other: (await sellerWithReferences()).token,
       rows: 3,

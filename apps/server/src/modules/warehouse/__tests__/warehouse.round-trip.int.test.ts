@@ -1,4 +1,4 @@
-import type { TStorageLocation } from '@wms/contracts';
+import { type TStorageLocation, warehouseRoutes } from '@wms/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ENGINE, type TTestContext } from '../../../test/harness';
 import { expectExportReimports } from '../../../test/import-job';
@@ -84,8 +84,8 @@ describe(`storage location export → import (${TEST_ENGINE})`, () => {
     ]);
 
     await expectExportReimports(ctx, {
-      exportUrl: '/api/storage-locations/export/',
-      importUrl: '/api/storage-locations/import/',
+      exportRoute: warehouseRoutes.exportStorageLocations,
+      importRoute: warehouseRoutes.importStorageLocations,
       home: a.token,
       other: (await sellerWithStructure()).token,
       rows: 4,
