@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../helpers/accounts';
+import { apiOf } from '../helpers/api';
 import { loginByApi } from '../helpers/session';
 
 test('the API reference renders the OpenAPI document and calls the API as the logged-in user', async ({ page }) => {
   // A main-area screen: a visitor who is not logged in goes to /login, and the document itself needs a login.
   await page.goto('/api-docs');
   await expect(page).toHaveURL(/\/login/);
-  // Kept as written (here and the data-path selectors below): this test is about the reference document and the
-  // paths it shows, not a call of a contract route.
-  expect((await page.request.get('/api/openapi.json')).status()).toBe(401);
+  expect((await apiOf(page.request).apiDocsRoutes.openapi()).statusCode).toBe(401);
 
   await loginByApi(page, DEMO.customer);
   await page.goto('/api-docs');
@@ -20,8 +19,10 @@ test('the API reference renders the OpenAPI document and calls the API as the lo
 
   // Operations are grouped by route table; each names its contract route.
   await ui.locator('.opblock-tag', { hasText: /^inbound/ }).click();
+  // raw-api-path: the reference shows the paths themselves (Swagger UI's data-path).
   const list = ui.locator('.opblock-get').filter({ has: page.locator('[data-path="/api/entry/"]') });
   await expect(list).toBeVisible();
+  // raw-api-path: as above.
   await expect(ui.locator('[data-path="/api/entry-confirm/{id}/"]')).toBeVisible();
 
   // "Try it out" on the receipt list: Swagger UI sends the session's bearer token.

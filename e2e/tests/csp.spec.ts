@@ -55,7 +55,7 @@ test('the main screens run under the Content-Security-Policy without a violation
   const ui = page.locator('.swagger-ui');
   await expect(ui.locator('.info .title')).toContainText('WMS API');
   await ui.locator('.opblock-tag', { hasText: /^inbound/ }).click();
-  // Kept as written: the reference page shows the path itself (Swagger UI's data-path).
+  // raw-api-path: the reference page shows the path itself (Swagger UI's data-path).
   await expect(ui.locator('[data-path="/api/entry/"]').first()).toBeVisible();
   violations.push(...(await recorded()));
 

@@ -71,7 +71,7 @@ test('PWA: a valid manifest, the service worker controls the page, Chromium find
   });
   expect(cached).toContain('/');
   expect(cached.some((p) => p.startsWith('/assets/'))).toBe(true);
-  // Kept as written: the test is about URLs themselves (no cached path under the API's prefix).
+  // raw-api-path: the test is about URLs themselves (no cached path under the API's prefix).
   expect(cached.filter((p) => p.startsWith('/api/'))).toEqual([]);
   // What Lighthouse's "installable" audit asks Chromium.
   const cdp = await page.context().newCDPSession(page);

@@ -44,7 +44,7 @@ describe('system', () => {
     expect((await ctx.inject({ method: 'GET', url: '/build.json' })).headers['cache-control']).toBe('no-cache');
     expect((await ctx.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await ctx.inject({ method: 'GET', url: '/assets/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
-    // Raw path on purpose: an unknown API path (no contract route) is answered by the router's own 404.
+    // raw-api-path: an unknown API path (no contract route) is answered by the router's own 404.
     const api = await ctx.inject({ method: 'GET', url: '/api/nothing-here/', lang: 'en' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'No information found' });
@@ -54,7 +54,7 @@ describe('system', () => {
     const answers = await Promise.all([
       ...['/deliver-print-doc/1/order', '/assets/app-1.js'].map((url) => ctx.inject({ method: 'GET', url })),
       ctx.api.authRoutes.health(),
-      // Raw path on purpose: an unknown API path (no contract route), the router's own 404.
+      // raw-api-path: an unknown API path (no contract route), the router's own 404.
       ctx.inject({ method: 'GET', url: '/api/nothing-here/' }),
       ctx.api.catalogRoutes.listProducts({ query: { page_size: invalidInput('abc') } }),
     ]);
